@@ -1,0 +1,52 @@
+# Table Companion — the two set-up commands are `make demo` and `make test` (see README.md).
+# Both are safe to run twice: each step is skipped when its result is already there.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+# On a Raspberry Pi the venv sees the system's site packages, for apt's python3-picamera2.
+IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo 1)
+VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
+comma  := ,
+EXTRAS := $(if $(IS_PI),test$(comma)pi,test)
+
+SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv
+SYSTEM_TEST    := chromium fonts-dejavu-core
+
+.PHONY: demo test system-deps system-deps-test venv bench install-pi clean help
+
+help:
+	@echo "make demo   - a whole game on the simulated table (real hardware on a Pi); dashboard URL printed"
+	@echo "make test   - install everything needed and run the test suite"
+	@echo "make bench  - print the benchmark figures (bench/*.py)"
+
+system-deps:
+	@scripts/ensure-system-deps.sh $(SYSTEM_RUNTIME)
+
+system-deps-test: system-deps
+	@scripts/ensure-system-deps.sh $(SYSTEM_TEST)
+
+$(VENV)/.stamp-base: pyproject.toml setup.py | system-deps
+	test -x $(PY) || $(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(VENV)/.stamp-test: $(VENV)/.stamp-base pyproject.toml setup.py
+	$(PY) -m pip install -q -e ".[$(EXTRAS)]"
+	touch $@
+
+venv: $(VENV)/.stamp-base
+
+demo: system-deps $(VENV)/.stamp-base
+	$(BIN)/companion demo $(DEMO_ARGS)
+
+test: system-deps-test $(VENV)/.stamp-test
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: system-deps $(VENV)/.stamp-test
+	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

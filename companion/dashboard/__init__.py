@@ -1,0 +1,1 @@
+"""The phone dashboard: Flask app factory and blueprints; templates/static come from web/."""

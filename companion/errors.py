@@ -1,0 +1,63 @@
+"""The exception tree of Table Companion.
+
+Every error the package raises on purpose derives from :class:`CompanionError`; each leaf also
+derives from the builtin it most resembles, so ``except ValueError`` keeps working for callers that
+do not know this package (the gpiozero / python-chess convention, ``../shared/DESIGN.md``).
+"""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Root of every error raised on purpose by Table Companion."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """An action the rules do not allow now; the game state is left untouched.
+
+    Attributes:
+        reason: a stable, machine-readable reason code (``snake_case``), listed in the game's
+            ``docs/rules/<game>.md``. Common codes are in :data:`COMMON_REASONS`.
+        detail: a human-readable sentence (English) saying what was wrong.
+    """
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        self.reason = reason
+        self.detail = detail or reason
+        super().__init__(f"{reason}: {self.detail}")
+
+
+class ActionSyntaxError(IllegalAction):
+    """An action's text form could not be parsed (reason ``bad_syntax`` or ``unknown_action``)."""
+
+
+#: Reason codes shared by all games (each game adds its own).
+COMMON_REASONS = {
+    "bad_syntax": "the action text does not parse",
+    "unknown_action": "no such action verb in this game",
+    "unknown_seat": "the seat number is not at this table",
+    "game_over": "the game has ended; no more actions",
+    "not_your_turn": "another seat must act now",
+    "wrong_phase": "this action is not allowed in the current phase",
+    "nothing_to_undo": "there is no accepted action to undo",
+}
+
+
+class LogError(CompanionError, ValueError):
+    """A table log (SQLite or JSON Lines) is malformed or belongs to another game."""
+
+
+class VisionError(CompanionError, ValueError):
+    """An image or camera frame could not be used (missing, corrupt, wrong shape)."""
+
+
+class CameraError(CompanionError, OSError):
+    """A camera source could not be opened or stopped delivering frames."""
+
+
+class DeviceError(CompanionError, OSError):
+    """A table device (button box, lights) failed or is not connected."""
+
+
+class ProtocolError(CompanionError, ValueError):
+    """A button-box wire frame is malformed (bad length, checksum or field)."""

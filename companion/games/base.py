@@ -1,0 +1,332 @@
+"""The State API shared by the five rule engines (``../shared/DESIGN.md``, after OpenSpiel and
+python-chess).
+
+A game is a :class:`Game` subclass. It is *pure*: no I/O, no clock, no threads, no randomness.
+Everything that happens at the table enters through :meth:`Game.apply` as an :class:`Action`:
+a player's decision (a bid, "Верю") or an observation of the physical table (the camera read a
+serial number, the operator typed a card). An illegal action raises :class:`IllegalAction` with a
+reason code and leaves the state exactly as it was.
+
+Actions are frozen dataclasses with a text form that round-trips::
+
+    Bid(seat=2, count=3).text() == "2 bid 3"
+    game.parse_action("2 bid 3") == Bid(seat=2, count=3)
+
+Text form: ``<actor> <verb> <arg> <arg> ...`` where ``<actor>`` is the seat number (0-based,
+clockwise) or ``table`` for actions of the table itself (camera observations, operator actions
+such as ``table void``). Arguments are written in field order: ``int`` as decimal, ``str`` as is
+(no spaces), ``bool`` as ``yes``/``no``, a ``tuple`` as comma-joined items (``-`` when empty), and
+``None`` as ``?``.
+
+Hidden information lives in the state; the world only ever sees :meth:`Game.view` — ``view(None)``
+is the public view, ``view(seat)`` adds that seat's private facts. ``snapshot()`` is the full state
+(hidden facts included) for tests, crash-resume checks and the operator's audit, never for a screen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Sequence
+
+from companion.errors import ActionSyntaxError, IllegalAction
+
+TABLE = "table"
+"""Actor token of actions that belong to the table (camera, operator), not to a seat."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game action.
+
+    Subclasses set ``VERB`` and declare their fields after ``seat``. ``seat`` is the acting seat
+    (0-based, clockwise) or ``None`` for the table itself (camera observations, operator actions).
+    """
+
+    VERB: ClassVar[str] = ""
+    seat: int | None
+
+    # ------------------------------------------------------------------ text form
+    def text(self) -> str:
+        """The action's text form, e.g. ``"2 bid 3"``; :meth:`Game.parse_action` reverses it."""
+        actor = TABLE if self.seat is None else str(self.seat)
+        parts = [actor, self.VERB]
+        for f in dataclasses.fields(self)[1:]:
+            parts.append(_format_arg(getattr(self, f.name)))
+        return " ".join(parts)
+
+    def __str__(self) -> str:  # pragma: no cover - convenience
+        return self.text()
+
+    @classmethod
+    def from_args(cls, seat: int | None, args: Sequence[str]) -> "Action":
+        """Build the action from its text arguments (after actor and verb).
+
+        Raises:
+            ActionSyntaxError: wrong number of arguments or an argument of the wrong type.
+        """
+        fields = dataclasses.fields(cls)[1:]
+        if len(args) != len(fields):
+            raise ActionSyntaxError(
+                "bad_syntax",
+                f"'{cls.VERB}' takes {len(fields)} argument(s) "
+                f"({', '.join(f.name for f in fields) or 'none'}), got {len(args)}",
+            )
+        hints = typing.get_type_hints(cls)
+        values = [_parse_arg(a, hints[f.name], f.name, cls.VERB) for a, f in zip(args, fields)]
+        return cls(seat, *values)
+
+
+def _format_arg(value: Any) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ",".join(_format_arg(v) for v in value) if value else "-"
+    text = str(value)
+    if not text or any(c.isspace() for c in text) or text in ("?", "-") or "," in text:
+        raise ValueError(f"action argument {text!r} cannot be written in text form")
+    return text
+
+
+def _parse_arg(token: str, hint: Any, name: str, verb: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if token == "?" and type(None) in args:
+            return None
+        non_none = [a for a in args if a is not type(None)]
+        hint = non_none[0]
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+    if origin is tuple:
+        if token == "-":
+            return ()
+        item = args[0] if args else str
+        return tuple(_parse_arg(t, item, name, verb) for t in token.split(","))
+    try:
+        if hint is bool:
+            if token not in ("yes", "no"):
+                raise ValueError(token)
+            return token == "yes"
+        if hint is int:
+            if not token.lstrip("-").isdigit():
+                raise ValueError(token)
+            return int(token)
+        if hint is str:
+            return token
+    except ValueError:
+        raise ActionSyntaxError(
+            "bad_syntax", f"'{verb}': argument {name}={token!r} is not a {hint.__name__}"
+        ) from None
+    raise TypeError(f"unsupported action field type {hint!r}")  # programming error
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the dashboard history, lights and sounds.
+
+    Attributes:
+        kind: stable event code, e.g. ``"bid"``, ``"note_to_bank"``, ``"round_won"``.
+        data: JSON-safe facts. For a public event (``private_to is None``) it must not contain any
+            hidden fact (face-down card or note, bank deposit identity).
+        private_to: seat number if only that seat may see this event, else ``None``.
+    """
+
+    kind: str
+    data: dict = field(default_factory=dict)
+    private_to: int | None = None
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base of a game's house-rule options. Subclasses declare fields with defaults and docstrings
+    (in ``docs/rules/<game>.md``). Options are fixed when the game starts."""
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Options":
+        """Build options from a JSON object; unknown keys raise ``IllegalAction('bad_option')``."""
+        data = dict(data or {})
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise IllegalAction("bad_option", f"unknown option(s): {', '.join(sorted(unknown))}")
+        try:
+            opts = cls(**data)
+        except TypeError as exc:
+            raise IllegalAction("bad_option", str(exc)) from None
+        opts.validate()
+        return opts
+
+    def validate(self) -> None:
+        """Raise ``IllegalAction('bad_option', ...)`` for an impossible combination."""
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+class Game(ABC):
+    """One game at one table: the shared State API.
+
+    Subclasses implement :meth:`_check` (validate, raise, never mutate) and :meth:`_do` (mutate,
+    return events), plus the query methods. The base keeps the history of accepted actions and a
+    version counter, parses text actions and checks the actor seat.
+
+    Args:
+        seats: player names in clockwise seat order (seat 0 first).
+        options: the game's :class:`Options` subclass instance, or a dict for ``from_dict``.
+
+    Raises:
+        IllegalAction: ``bad_seats`` (wrong number of players for this game, empty or duplicate
+            name) or ``bad_option``.
+    """
+
+    GAME_ID: ClassVar[str] = ""
+    ACTIONS: ClassVar[tuple[type[Action], ...]] = ()
+    OPTIONS: ClassVar[type[Options]] = Options
+    MIN_SEATS: ClassVar[int] = 2
+    MAX_SEATS: ClassVar[int] = 8
+
+    def __init__(self, seats: Sequence[str], options: Options | dict | None = None) -> None:
+        names = [str(s).strip() for s in seats]
+        if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
+            raise IllegalAction(
+                "bad_seats", f"{self.GAME_ID} needs {self.MIN_SEATS}-{self.MAX_SEATS} players"
+            )
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise IllegalAction("bad_seats", "seat names must be non-empty and distinct")
+        self.seats: tuple[str, ...] = tuple(names)
+        if options is None or isinstance(options, dict):
+            options = self.OPTIONS.from_dict(options)
+        elif not isinstance(options, self.OPTIONS):
+            raise IllegalAction("bad_option", f"options must be {self.OPTIONS.__name__}")
+        else:
+            options.validate()
+        self.options = options
+        self.history: list[Action] = []
+        self.version = 0
+
+    # ------------------------------------------------------------------ parsing
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        """Parse an action's text form (see module docstring).
+
+        Raises:
+            ActionSyntaxError: ``bad_syntax`` or ``unknown_action``.
+        """
+        if not isinstance(text, str):
+            raise ActionSyntaxError("bad_syntax", "an action is a line of text")
+        tokens = text.split()
+        if len(tokens) < 2:
+            raise ActionSyntaxError("bad_syntax", f"expected '<seat|table> <verb> ...', got {text!r}")
+        actor, verb, args = tokens[0], tokens[1], tokens[2:]
+        if actor == TABLE:
+            seat = None
+        elif actor.isdigit():
+            seat = int(actor)
+        else:
+            raise ActionSyntaxError("bad_syntax", f"actor must be a seat number or 'table', got {actor!r}")
+        for action_type in cls.ACTIONS:
+            if action_type.VERB == verb:
+                return action_type.from_args(seat, args)
+        raise ActionSyntaxError("unknown_action", f"{cls.GAME_ID} has no action {verb!r}")
+
+    # ------------------------------------------------------------------ the State API
+    def apply(self, action: Action | str) -> list[Event]:
+        """Validate and apply one action; return the events it caused.
+
+        Raises:
+            IllegalAction: with a reason code; the state is unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if type(action) not in self.ACTIONS:
+            raise IllegalAction("unknown_action", f"{type(action).__name__} is not a {self.GAME_ID} action")
+        if action.seat is not None and not 0 <= action.seat < len(self.seats):
+            raise IllegalAction("unknown_seat", f"seat {action.seat} is not at this table")
+        self._check(action)
+        events = self._do(action)
+        self.history.append(action)
+        self.version += 1
+        return events
+
+    def is_legal(self, action: Action) -> bool:
+        """True when :meth:`apply` would accept ``action`` now (no state change)."""
+        try:
+            if action.seat is not None and not 0 <= action.seat < len(self.seats):
+                return False
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    @abstractmethod
+    def _check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` if ``action`` is illegal now. Must not mutate state."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> list[Event]:
+        """Apply an action already checked by :meth:`_check`; return events."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None) -> list[Action]:
+        """Actions ``seat`` (``None``: the table) may take now.
+
+        Observation fields whose value only the camera or operator can supply (a serial number, a
+        card face) are ``None`` in the returned templates; fill them before :meth:`apply`.
+        """
+
+    @abstractmethod
+    def current_seats(self) -> list[int]:
+        """Seats whose action the game waits for now (empty when it waits for the table)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+
+    @abstractmethod
+    def result(self) -> dict | None:
+        """JSON-safe final result (winner, scores, bank) once over, else ``None``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict:
+        """JSON-safe view for one viewer: ``None`` = public, else that seat's private view.
+
+        Never contains a fact hidden from that viewer (face-down card or note, another seat's
+        bank deposit).
+        """
+
+    @abstractmethod
+    def snapshot(self) -> dict:
+        """The complete state as JSON-safe data, hidden facts included (for tests and audit)."""
+
+    # ------------------------------------------------------------------ helpers
+    def snapshot_bytes(self) -> bytes:
+        """Canonical bytes of :meth:`snapshot` plus history and version, to compare states."""
+        return json.dumps(
+            {"state": self.snapshot(), "history": [a.text() for a in self.history], "version": self.version},
+            sort_keys=True,
+            ensure_ascii=False,
+        ).encode()
+
+    def next_seat(self, seat: int, skip: Iterable[int] = ()) -> int:
+        """The next seat clockwise ("left", RULINGS §0) from ``seat``, skipping ``skip``.
+
+        Raises:
+            ValueError: every seat is skipped.
+        """
+        skip = set(skip)
+        n = len(self.seats)
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if s not in skip:
+                return s
+        raise ValueError("no seat left")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.GAME_ID} seats={len(self.seats)} v{self.version}>"

@@ -1,0 +1,327 @@
+"""The table log: every accepted action and observation, append-only, crash-safe.
+
+Stored in SQLite (WAL journal, ``synchronous=FULL``: a record is on disk when :meth:`TableLog.append`
+returns), exported to and imported from JSON Lines — one header line, then one action per line.
+The format is documented in ``docs/table-log.md``.
+
+Replaying the records through a fresh engine (:func:`replay`) rebuilds the exact state, which is
+how the referee resumes after a power cut. The log-level directive ``table undo`` removes the most
+recent accepted action (the operator's "undo last action"); it is not a game action.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import json
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Iterable
+
+from companion.errors import IllegalAction, LogError
+
+FORMAT_VERSION = 1
+UNDO = "table undo"
+SOURCES = ("button", "camera", "manual", "operator", "dashboard", "sim", "replay")
+"""Where an action came from. ``manual`` marks an operator entry made because OCR abstained."""
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class LogHeader:
+    """What a game needs to start: game id, seat names (clockwise), house-rule options."""
+
+    game: str
+    seats: tuple[str, ...]
+    options: dict = field(default_factory=dict)
+    created: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "companion_log": FORMAT_VERSION,
+            "game": self.game,
+            "seats": list(self.seats),
+            "options": self.options,
+            "created": self.created,
+        }
+
+
+@dataclass(frozen=True)
+class LogRecord:
+    """One logged action. ``line`` is the 1-based JSONL line (or the SQLite sequence number)."""
+
+    seq: int
+    action: str
+    source: str = "replay"
+    ts: str = ""
+    line: int = 0
+
+    def to_json(self) -> dict:
+        return {"seq": self.seq, "action": self.action, "source": self.source, "ts": self.ts}
+
+
+class TableLog:
+    """An append-only SQLite table log.
+
+    Use :meth:`create` for a new game and :meth:`open` to resume. A context manager.
+
+    Raises:
+        LogError: the file is not a table log, or ``create`` found an existing log.
+    """
+
+    def __init__(self, path: str | os.PathLike, _conn: sqlite3.Connection) -> None:
+        self.path = Path(path)
+        self._conn = _conn
+
+    # ------------------------------------------------------------------ open / create
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+        )
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS actions (seq INTEGER PRIMARY KEY, action TEXT NOT NULL,"
+            " source TEXT NOT NULL, ts TEXT NOT NULL)"
+        )
+        return conn
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, game: str, seats: Iterable[str], options: dict | None = None) -> "TableLog":
+        """Start a new log for a new game at ``path``.
+
+        Raises:
+            LogError: ``path`` already holds a game.
+        """
+        path = Path(path)
+        conn = cls._connect(path)
+        if conn.execute("SELECT value FROM meta WHERE key='header'").fetchone():
+            conn.close()
+            raise LogError(f"{path} already holds a game; open it to resume or choose a new file")
+        header = LogHeader(game, tuple(seats), dict(options or {}), _now())
+        conn.execute("INSERT INTO meta VALUES ('header', ?)", (json.dumps(header.to_json(), ensure_ascii=False),))
+        return cls(path, conn)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> "TableLog":
+        """Open an existing log to resume or read it.
+
+        Raises:
+            LogError: no such file, or the file is not a table log.
+        """
+        path = Path(path)
+        if not path.exists():
+            raise LogError(f"no table log at {path}")
+        try:
+            conn = cls._connect(path)
+            row = conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"{path} is not a table log: {exc}") from None
+        if not row:
+            conn.close()
+            raise LogError(f"{path} has no game header")
+        return cls(path, conn)
+
+    # ------------------------------------------------------------------ reading / writing
+    @property
+    def header(self) -> LogHeader:
+        row = self._conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
+        return _header_from_json(json.loads(row[0]), where=str(self.path))
+
+    def append(self, action: str, source: str = "button", ts: str | None = None) -> int:
+        """Append one accepted action (its text form); durable on return. Returns its seq.
+
+        Raises:
+            LogError: unknown ``source``.
+        """
+        if source not in SOURCES:
+            raise LogError(f"unknown source {source!r}; one of {', '.join(SOURCES)}")
+        with self._conn:
+            cur = self._conn.execute(
+                "INSERT INTO actions (action, source, ts) VALUES (?, ?, ?)", (action, source, ts or _now())
+            )
+        return int(cur.lastrowid)
+
+    def records(self) -> list[LogRecord]:
+        """All records in order."""
+        rows = self._conn.execute("SELECT seq, action, source, ts FROM actions ORDER BY seq").fetchall()
+        return [LogRecord(seq, action, source, ts, line=seq) for seq, action, source, ts in rows]
+
+    def export_jsonl(self, out: str | os.PathLike | IO[str]) -> None:
+        """Write the log as JSON Lines (header line, then one action per line)."""
+        write_jsonl(out, self.header, self.records())
+
+    @classmethod
+    def import_jsonl(cls, src: str | os.PathLike | IO[str], path: str | os.PathLike) -> "TableLog":
+        """Create a SQLite log at ``path`` from a JSON Lines log (malformed lines are skipped).
+
+        Raises:
+            LogError: the header is missing or malformed, or ``path`` already holds a game.
+        """
+        header, records, _errors = read_jsonl(src)
+        log = cls.create(path, header.game, header.seats, header.options)
+        for r in records:
+            log.append(r.action, r.source if r.source in SOURCES else "replay", r.ts or None)
+        return log
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> "TableLog":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<TableLog {self.path}>"
+
+
+# ---------------------------------------------------------------------- JSON Lines
+def _header_from_json(obj: object, where: str) -> LogHeader:
+    if not isinstance(obj, dict) or "game" not in obj or "seats" not in obj:
+        raise LogError(f"{where}: the first line must be a header with 'game' and 'seats'")
+    seats = obj["seats"]
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise LogError(f"{where}: 'seats' must be a list of names")
+    options = obj.get("options") or {}
+    if not isinstance(options, dict):
+        raise LogError(f"{where}: 'options' must be an object")
+    return LogHeader(str(obj["game"]), tuple(seats), options, str(obj.get("created", "")))
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A JSONL line that could not be read as a record."""
+
+    line: int
+    reason: str
+    detail: str
+
+
+def read_jsonl(src: str | os.PathLike | IO[str]) -> tuple[LogHeader, list[LogRecord], list[LineError]]:
+    """Read a JSON Lines table log.
+
+    Blank lines and lines starting with ``#`` are ignored. A line that is not a JSON object with a
+    string ``action`` is returned in the error list (reason ``bad_line``), not raised.
+
+    Raises:
+        LogError: the file is missing, or its first line is not a valid header.
+    """
+    if isinstance(src, (str, os.PathLike)):
+        try:
+            text = Path(src).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise LogError(f"cannot read {src}: {exc}") from None
+        where = str(src)
+    else:
+        text, where = src.read(), "<stream>"
+    header: LogHeader | None = None
+    records: list[LogRecord] = []
+    errors: list[LineError] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            obj = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            if header is None:
+                raise LogError(f"{where}:{lineno}: header is not JSON: {exc.msg}") from None
+            errors.append(LineError(lineno, "bad_line", f"not JSON: {exc.msg}"))
+            continue
+        if header is None:
+            header = _header_from_json(obj, f"{where}:{lineno}")
+            continue
+        if not isinstance(obj, dict) or not isinstance(obj.get("action"), str):
+            errors.append(LineError(lineno, "bad_line", "expected an object with a string 'action'"))
+            continue
+        seq = obj.get("seq")
+        records.append(
+            LogRecord(
+                seq=seq if isinstance(seq, int) else len(records) + 1,
+                action=obj["action"],
+                source=str(obj.get("source", "replay")),
+                ts=str(obj.get("ts", "")),
+                line=lineno,
+            )
+        )
+    if header is None:
+        raise LogError(f"{where}: empty log (no header line)")
+    return header, records, errors
+
+
+def write_jsonl(out: str | os.PathLike | IO[str], header: LogHeader, records: Iterable[LogRecord]) -> None:
+    """Write a header and records as JSON Lines (UTF-8, Russian names kept readable)."""
+    buf = io.StringIO()
+    buf.write(json.dumps(header.to_json(), ensure_ascii=False) + "\n")
+    for r in records:
+        buf.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+    if isinstance(out, (str, os.PathLike)):
+        Path(out).write_text(buf.getvalue(), encoding="utf-8")
+    else:
+        out.write(buf.getvalue())
+
+
+# ---------------------------------------------------------------------- replay
+@dataclass
+class Rejected:
+    """A log line replay could not apply: its line, the action text, reason code and detail."""
+
+    line: int
+    action: str
+    reason: str
+    detail: str
+
+    def to_json(self) -> dict:
+        return {"line": self.line, "action": self.action, "reason": self.reason, "detail": self.detail}
+
+
+@dataclass
+class ReplayResult:
+    """The rebuilt game, the records that were applied, and the ones rejected."""
+
+    game: object
+    applied: list[LogRecord]
+    rejected: list[Rejected]
+
+
+def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterable[LineError] = ()) -> ReplayResult:
+    """Rebuild a game from its log. Illegal lines are rejected with their reason; replay goes on.
+
+    Raises:
+        IllegalAction: the header names an unknown game, bad seats or bad options.
+    """
+    from companion.games import new_game
+
+    def fresh():
+        return new_game(header.game, header.seats, header.options)
+
+    game = fresh()
+    applied: list[LogRecord] = []
+    rejected = [Rejected(e.line, "", e.reason, e.detail) for e in line_errors]
+    for rec in records:
+        if rec.action.split() == UNDO.split():
+            if not applied:
+                rejected.append(Rejected(rec.line, rec.action, "nothing_to_undo", "no accepted action to undo"))
+                continue
+            applied.pop()
+            game = fresh()
+            for r in applied:
+                game.apply(r.action)
+            continue
+        try:
+            game.apply(rec.action)
+        except IllegalAction as exc:
+            rejected.append(Rejected(rec.line, rec.action, exc.reason, exc.detail))
+            continue
+        applied.append(rec)
+    rejected.sort(key=lambda r: r.line)
+    return ReplayResult(game, applied, rejected)

@@ -1,0 +1,159 @@
+"""The shared State API and the table log, tested with a tiny counting game."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import pytest
+
+from companion.errors import ActionSyntaxError, IllegalAction, LogError
+from companion.games.base import Action, Event, Game, Options
+from companion.log import LogHeader, LogRecord, TableLog, read_jsonl, replay, write_jsonl
+
+
+@dataclass(frozen=True)
+class Add(Action):
+    VERB = "add"
+    count: int
+
+
+@dataclass(frozen=True)
+class Tag(Action):
+    VERB = "tag"
+    names: tuple[str, ...]
+    maybe: int | None
+
+
+@dataclass(frozen=True)
+class CountOpts(Options):
+    limit: int = 10
+
+    def validate(self):
+        if self.limit < 1:
+            raise IllegalAction("bad_option", "limit must be positive")
+
+
+class Counting(Game):
+    GAME_ID = "counting"
+    ACTIONS = (Add, Tag)
+    OPTIONS = CountOpts
+
+    def __init__(self, seats, options=None):
+        super().__init__(seats, options)
+        self.total = 0
+        self.turn = 0
+
+    def _check(self, a):
+        if self.is_over():
+            raise IllegalAction("game_over")
+        if a.seat != self.turn:
+            raise IllegalAction("not_your_turn")
+        if isinstance(a, Add) and not 1 <= a.count <= self.options.limit - self.total:
+            raise IllegalAction("bad_count")
+
+    def _do(self, a):
+        if isinstance(a, Add):
+            self.total += a.count
+        self.turn = self.next_seat(self.turn)
+        return [Event("added", {"total": self.total})]
+
+    def legal_actions(self, seat):
+        if seat != self.turn or self.is_over():
+            return []
+        return [Add(seat, n) for n in range(1, self.options.limit - self.total + 1)]
+
+    def current_seats(self):
+        return [self.turn]
+
+    def is_over(self):
+        return self.total >= self.options.limit
+
+    def result(self):
+        return {"total": self.total} if self.is_over() else None
+
+    def view(self, seat):
+        return {"total": self.total}
+
+    def snapshot(self):
+        return {"total": self.total, "turn": self.turn}
+
+
+def test_action_text_round_trips():
+    a = Tag(None, ("АК2444841", "x"), None)
+    assert a.text() == "table tag АК2444841,x ?"
+    assert Counting.parse_action(a.text()) == a
+    assert Counting.parse_action("1 add 3") == Add(1, 3)
+    assert Counting.parse_action("0 tag - 5") == Tag(0, (), 5)
+
+
+@pytest.mark.parametrize(
+    "text,reason",
+    [("1 add", "bad_syntax"), ("1 add x", "bad_syntax"), ("x add 1", "bad_syntax"),
+     ("1 fly 2", "unknown_action"), ("", "bad_syntax")],
+)
+def test_bad_action_text_has_reason(text, reason):
+    with pytest.raises(ActionSyntaxError) as e:
+        Counting.parse_action(text)
+    assert e.value.reason == reason
+
+
+def test_rejected_action_leaves_state_unchanged():
+    g = Counting(["A", "B"])
+    g.apply("0 add 4")
+    before = g.snapshot_bytes()
+    for bad, reason in [("0 add 1", "not_your_turn"), ("1 add 9", "bad_count"), ("7 add 1", "unknown_seat")]:
+        with pytest.raises(IllegalAction) as e:
+            g.apply(bad)
+        assert e.value.reason == reason
+        assert g.snapshot_bytes() == before
+
+
+def test_bad_seats_and_options():
+    with pytest.raises(IllegalAction, match="bad_seats"):
+        Counting(["A"])
+    with pytest.raises(IllegalAction, match="bad_seats"):
+        Counting(["A", "A"])
+    with pytest.raises(IllegalAction, match="bad_option"):
+        Counting(["A", "B"], {"nope": 1})
+    with pytest.raises(IllegalAction, match="bad_option"):
+        Counting(["A", "B"], {"limit": 0})
+
+
+def test_sqlite_log_round_trip_and_jsonl(tmp_path, monkeypatch):
+    import companion.games as games
+
+    monkeypatch.setattr(games, "get_game_class", lambda gid: Counting)
+    monkeypatch.setattr(games, "GAME_IDS", games.GAME_IDS + ("counting",))
+    path = tmp_path / "t.sqlite"
+    with TableLog.create(path, "counting", ["Аня", "Борис"], {"limit": 6}) as log:
+        for t in ["0 add 2", "1 add 1", "table undo", "1 add 3"]:
+            log.append(t, "button")
+    with pytest.raises(LogError):
+        TableLog.create(path, "counting", ["A", "B"])
+    log = TableLog.open(path)
+    res = replay(log.header, log.records())
+    assert res.game.total == 5 and not res.rejected
+    buf = io.StringIO()
+    log.export_jsonl(buf)
+    text = buf.getvalue()
+    assert "Аня" in text
+    header, recs, errs = read_jsonl(io.StringIO(text + "not json\n{\"action\": \"0 add 9\"}\n"))
+    assert [e.reason for e in errs] == ["bad_line"]
+    res2 = replay(header, recs, errs)
+    assert res2.game.total == 5
+    assert [r.reason for r in res2.rejected] == ["bad_count", "bad_line"] or \
+        sorted(r.reason for r in res2.rejected) == ["bad_count", "bad_line"]
+
+
+def test_log_open_errors(tmp_path):
+    with pytest.raises(LogError):
+        TableLog.open(tmp_path / "missing.sqlite")
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"this is not sqlite at all" * 100)
+    with pytest.raises(LogError):
+        TableLog.open(junk)
+    with pytest.raises(LogError):
+        read_jsonl(io.StringIO(""))
+    with pytest.raises(LogError):
+        read_jsonl(io.StringIO("[1,2]\n"))
