@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+import os
+
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
 REAL = SHARED / "data" / "real"
 ARTIFACTS = ROOT / "test-artifacts"
 
