@@ -536,6 +536,8 @@ class SkullGame(Game):
         raise IllegalAction("unknown_action", f"{t.__name__}")  # pragma: no cover
 
     def _check_serial(self, serial: str | None) -> None:
+        if serial in self.owner_of:  # registered serials were checked at registration
+            return
         if serial is None or not is_canonical_serial(serial):
             raise IllegalAction("bad_serial", f"{serial!r} is not a canonical serial")
         if serial not in self.owner_of:
@@ -702,6 +704,9 @@ class SkullGame(Game):
     def _do_deposit(self, o: int, serial: str) -> list[Event]:
         self.owed.remove(o)
         self.owned[o].remove(serial)
+        # The loser gathered his stack to shuffle his notes (seed "ПРИ НЕУДАЧНОЙ ПОПЫТКЕ").
+        self.stack[o] = 0
+        self.faceup[o] = []
         self.bank.append({"serial": serial, "seat": o, "round": self.round, "auto": False})
         # The deposit is scanned privately: the public event says only "one note to the bank".
         ev = [Event("note_to_bank", {"seat": o, "bank": len(self.bank)}),
@@ -983,8 +988,51 @@ class SkullGame(Game):
         }
 
 
+def _int(tok: str) -> int:
+    if not tok.isdigit() or not tok.isascii():
+        raise ValueError(tok)
+    return int(tok)
+
+
+def _fast_parse(tokens: list[str]) -> Action | None:
+    """Parse a well-formed skull action quickly; ``None`` sends anything unusual to the generic
+    parser of :mod:`companion.games.base` (which gives the precise syntax error)."""
+    actor, verb, args = tokens[0], tokens[1], tokens[2:]
+    n = len(args)
+    try:
+        if actor == "table":
+            if verb == "flip" and n == 2:
+                return Flip(None, _int(args[0]), None if args[1] == "?" else args[1])
+            if verb == "deposit" and n == 2:
+                return Deposit(None, _int(args[0]), None if args[1] == "?" else args[1])
+            if verb == "void" and n == 0:
+                return Void(None)
+            if verb == "leave" and n == 1:
+                return Leave(None, _int(args[0]))
+            if verb == "dealer" and n == 1:
+                return ChooseDealer(None, _int(args[0]))
+            return None
+        seat = _int(actor)
+        if verb == "place" and n == 0:
+            return Place(seat)
+        if verb == "bid" and n == 1:
+            return Bid(seat, _int(args[0]))
+        if verb == "agree" and n == 0:
+            return Agree(seat)
+        if verb == "pass" and n == 0:
+            return Pass(seat)
+    except ValueError:
+        return None
+    return None
+
+
 @lru_cache(maxsize=8192)
 def _parse_cached(cls: type, text: str) -> Action:
+    tokens = text.split()
+    if len(tokens) >= 2:
+        a = _fast_parse(tokens)
+        if a is not None:
+            return a
     return Game.parse_action.__func__(cls, text)
 
 
