@@ -673,7 +673,9 @@ class SkullGame(Game):
             self.phase = "halted"
             why = "registered to " + self.seats[owner] if owner != o else "in the bank"
             self.halt = {"seat": o, "serial": serial, "owner": owner, "why": why}
-            return [Event("foreign_note", {"seat": o, "serial": serial, "owner": owner, "why": why})]
+            # The serial stays out of the public event and view: after a misread it may name a
+            # hidden note. The operator sees it in the snapshot (audit).
+            return [Event("foreign_note", {"seat": o, "owner": owner, "why": why})]
         self.faceup[o].append(serial)
         self.flips.append((o, serial))
         role = self.role[serial]
@@ -955,7 +957,8 @@ class SkullGame(Game):
             "turn": self.current_seats(), "bid": self.bid, "table_notes": self.table_total(),
             "passed": sorted(self.passed), "agreed": sorted(self.agreed), "must_raise": self.forced,
             "roses": self.roses, "outcome": self.outcome, "skull_owner": self.skull_owner,
-            "chooser": self.chooser, "owed": list(self.owed), "halt": self.halt,
+            "chooser": self.chooser, "owed": list(self.owed),
+            "halt": None if self.halt is None else {k: v for k, v in self.halt.items() if k != "serial"},
             "seats": seats, "bank": {"count": len(self.bank)}, "last_round": self.last_round,
             "over": over, "winner": self.winner, "options": self.options.to_dict(),
         }
@@ -1098,8 +1101,8 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Открыта купюра {name()}: {d['serial']} — {role[d['role']]}" if ru
                 else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
     if k == "foreign_note":
-        return (f"Чужая купюра в стопке {name()}: {d['serial']} ({d['why']}). Раунд остановлен" if ru
-                else f"Foreign note in {name()}'s stack: {d['serial']} ({d['why']}). Round halted")
+        return (f"Чужая купюра в стопке {name()} ({d['why']}). Раунд остановлен" if ru
+                else f"Foreign note in {name()}'s stack ({d['why']}). Round halted")
     if k == "outcome":
         losers = ", ".join(seats[s] for s in d["losers"])
         if d["outcome"] == "success":

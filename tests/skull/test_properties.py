@@ -124,7 +124,8 @@ def _check_invariants(g: SkullGame, sim: SkullSim, events) -> None:
             continue
         assert sorted(g.owned[s]) == sorted(sim.hands[s] + sim.stacks[s])
         assert g.stack[s] == len(sim.stacks[s])
-        assert set(g.faceup[s]) == {x for x in sim.stacks[s] if x in sim.up}
+        if g.phase != "halted":  # after a camera misread the engine's face-up record is frozen
+            assert set(g.faceup[s]) == {x for x in sim.stacks[s] if x in sim.up}
         assert g.hand(s) == len(sim.hands[s]) >= 0
     # Hidden information.
     hidden = {x for h in sim.hands for x in h} | {x for st_ in sim.stacks for x in st_ if x not in sim.up}
@@ -139,6 +140,8 @@ def _check_invariants(g: SkullGame, sim: SkullSim, events) -> None:
     assert not leaked, f"public view/events leak {leaked}"
     pub = g.view(None)
     for s, seat in enumerate(pub["seats"]):
+        if g.phase == "halted":
+            break
         assert seat["face_down"] == len([x for x in sim.stacks[s] if x not in sim.up])
         assert [f["serial"] for f in seat["face_up"]] == [x for x in g.faceup[s]]
 
