@@ -70,6 +70,9 @@ REASONS: dict[str, str] = {
     "settlement_in_progress": "losers are depositing notes; the round is decided",
     # operator
     "nothing_to_void": "no round is in progress",
+    # log replay (companion.log)
+    "bad_line": "a table-log line is not a JSON object with a string 'action'",
+    "nothing_to_undo": "'table undo' with no accepted action to undo",
 }
 """Every reason code :class:`SkullGame` and :func:`validate_note_set` raise, with its meaning."""
 
