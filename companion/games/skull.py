@@ -374,7 +374,41 @@ class SkullGame(Game):
         Raises:
             ActionSyntaxError: ``bad_syntax`` or ``unknown_action``.
         """
-        return _parse_cached(cls, text) if isinstance(text, str) else super().parse_action(text)
+        a = _PARSED.get(text) if cls is SkullGame else None
+        if a is None:
+            if not isinstance(text, str):
+                return super().parse_action(text)
+            a = _parse_text(cls, text)
+            if cls is SkullGame:
+                if len(_PARSED) >= _PARSED_MAX:
+                    _PARSED.clear()
+                _PARSED[text] = a
+        return a
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Validate and apply one action (text or :class:`Action`); return the events it caused.
+
+        Same contract as :meth:`Game.apply`, with a fast path for already-seen action texts.
+
+        Raises:
+            IllegalAction: with a reason code (``docs/rules/skull.md``); the state is unchanged.
+        """
+        if action.__class__ is str:
+            a = _PARSED.get(action)
+            if a is None:
+                a = self.parse_action(action)
+        else:
+            a = action
+        if a.__class__ not in _ACTION_SET:
+            raise IllegalAction("unknown_action", f"{type(a).__name__} is not a skull action")
+        seat = a.seat
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise IllegalAction("unknown_seat", f"seat {seat} is not at this table")
+        self._check(a)
+        events = self._do(a)
+        self.history.append(a)
+        self.version += 1
+        return events
 
     # ------------------------------------------------------------------ helpers
     def _in_play(self, s: int) -> bool:
@@ -1017,6 +1051,9 @@ def _fast_parse(tokens: list[str]) -> Action | None:
                 return Leave(None, _int(args[0]))
             if verb == "dealer" and n == 1:
                 return ChooseDealer(None, _int(args[0]))
+            if verb == "register" and n == 3 and args[1] != "-":
+                den = None if args[2] == "?" else tuple(_int(x) for x in args[2].split(","))
+                return Register(None, _int(args[0]), tuple(args[1].split(",")), den)
             return None
         seat = _int(actor)
         if verb == "place" and n == 0:
@@ -1032,8 +1069,12 @@ def _fast_parse(tokens: list[str]) -> Action | None:
     return None
 
 
-@lru_cache(maxsize=8192)
-def _parse_cached(cls: type, text: str) -> Action:
+_PARSED: dict[str, Action] = {}
+_PARSED_MAX = 20000
+"""Parsed actions by text (actions are immutable; the same lines recur all game long)."""
+
+
+def _parse_text(cls: type, text: str) -> Action:
     tokens = text.split()
     if len(tokens) >= 2:
         a = _fast_parse(tokens)
@@ -1041,6 +1082,8 @@ def _parse_cached(cls: type, text: str) -> Action:
             return a
     return Game.parse_action.__func__(cls, text)
 
+
+_ACTION_SET = frozenset(SkullGame.ACTIONS)
 
 GAME = SkullGame
 

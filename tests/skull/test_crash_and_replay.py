@@ -139,12 +139,13 @@ def test_replay_rejects_bad_lines_and_goes_on(tmp_path, capsys):
     reasons = [r["reason"] for r in out["rejected"]]
     assert reasons == ["bad_line", "unknown_seat", "reveal_in_progress", "reveal_in_progress", "unregistered_serial"]
     assert out["rejected"][0]["line"] == 5
-    assert out["over"] is True and out["winner"] == "Вера"
+    # The bad lines changed nothing: the result is the clean game's.
+    assert {k: v for k, v in out.items() if k != "rejected"} == g.replay_summary()
     res = load_and_replay(path)
-    assert summary(res)["rounds"] == 4
+    assert summary(res)["rounds"] == g.replay_summary()["rounds"]
     assert cli_main(["replay", str(path)]) == 0
     human = capsys.readouterr().out
-    assert "winner: Вера" in human and "reveal_in_progress" in human and "RUB" in human
+    assert f"winner: {g.seats[g.winner]}" in human and "reveal_in_progress" in human
 
 
 def test_out_of_range_bid_in_log(tmp_path, capsys):
