@@ -339,6 +339,7 @@ class SkullGame(Game):
         self.role: dict[str, str] = {}
         self.owned: list[list[str]] = [[] for _ in range(n)]  # registered and not in the bank
         self.status: list[str] = [_ACTIVE] * n
+        self._rem: list[int] | None = None  # cache of _remaining(); reset on every status change
         self.stack: list[int] = [0] * n
         self.faceup: list[list[str]] = [[] for _ in range(n)]
         self.bank: list[dict] = []  # {"serial", "seat", "round", "auto"}
@@ -416,7 +417,11 @@ class SkullGame(Game):
         return self.status[s] == _ACTIVE
 
     def _remaining(self) -> list[int]:
-        return [s for s in range(len(self.seats)) if self.status[s] == _ACTIVE]
+        """Seats still playing (active), clockwise from 0. Cached; do not mutate the list."""
+        r = self._rem
+        if r is None:
+            r = self._rem = [s for s in range(len(self.seats)) if self.status[s] == _ACTIVE]
+        return r
 
     def _next_active(self, seat: int) -> int:
         st = self.status
@@ -644,10 +649,13 @@ class SkullGame(Game):
         self.stack[s] += 1
         ev = [Event("place", {"seat": s, "stack": self.stack[s]})]
         if self.phase == "stage1":
-            if all(self.stack[x] for x in range(len(self.seats)) if self.status[x] == _ACTIVE):
-                self.phase = "stage2"
-                self.turn = self.dealer
-                ev.append(Event("stage2", {"turn": self.turn}))
+            st = self.stack
+            for x in self._remaining():
+                if not st[x]:
+                    return ev
+            self.phase = "stage2"
+            self.turn = self.dealer
+            ev.append(Event("stage2", {"turn": self.turn}))
         else:
             self.turn = self._next_active(s)
         return ev
@@ -788,6 +796,7 @@ class SkullGame(Game):
                 ev.append(Event("your_note_to_bank", {"seat": s, "serial": serial, "role": SKULL}, private_to=s))
             if not own:
                 self.status[s] = _OUT
+                self._rem = None
                 ev.append(Event("out", {"seat": s}))
         return ev
 
@@ -836,6 +845,7 @@ class SkullGame(Game):
         ev = [Event("leave", {"seat": s})]
         if phase == "setup":
             self.status[s] = _LEFT
+            self._rem = None
             self.owned[s] = []
             if len(self._remaining()) <= 1:
                 return ev + self._finish(self._remaining()[0] if self._remaining() else None)
@@ -846,6 +856,7 @@ class SkullGame(Game):
             # Only one player would be left: the round cannot be contested; it is void and that
             # player takes the bank.
             self.status[s] = _LEAVING if self.stack[s] else _LEFT
+            self._rem = None
             if in_round:
                 ev += self._void_round("last opponent left")
                 if self.phase != "over":  # pragma: no cover - defensive
@@ -855,9 +866,11 @@ class SkullGame(Game):
         if s == self.dealer and phase in ("stage1", "stage2", "auction", "reveal", "halted"):
             # RULINGS §1: the dealer leaving before the reveal ends voids the round.
             self.status[s] = _LEAVING
+            self._rem = None
             return ev + self._void_round("dealer left", next_dealer=self._next_active(s))
         if not self.stack[s]:
             self.status[s] = _LEFT
+            self._rem = None
             ev.append(Event("left", {"seat": s, "notes_back": len(self.owned[s])}))
             if phase == "stage1" and all(self.stack[x] for x in self._remaining()):
                 self.phase = "stage2"
@@ -866,6 +879,7 @@ class SkullGame(Game):
             return ev
         # His notes stay on the table until the settlement (seed, Примечание).
         self.status[s] = _LEAVING
+        self._rem = None
         if phase == "stage2" and self.turn == s:
             self.turn = self._next_active(s)
         elif phase == "auction":

@@ -53,19 +53,23 @@ class SkullSim(TableSim):
         taken: set[str] = set()
         self.notes: list[list[str]] = []
         self.values: dict[str, int] = {}
+        r = rng.random
+        nl = len(CYRILLIC)
+        skull_digits = "13579" if self.parity == "odd" else "02468"
+        rose_digits = "02468" if self.parity == "odd" else "13579"
         for _ in range(n):
             serials = []
             for k in range(opts.notes_per_player):
-                want = SKULL if k < opts.skulls_per_player else ROSE
-                while True:
-                    body = str(rng.randrange(10**6, 10**7 - 1))
-                    serial = rng.choice(CYRILLIC) + rng.choice(CYRILLIC) + body
-                    if serial not in taken and note_role(serial, self.parity) == want:
+                digits = skull_digits if k < opts.skulls_per_player else rose_digits
+                while True:  # RUB-style: two Cyrillic letters and seven digits, e.g. АК2444841
+                    serial = (CYRILLIC[int(r() * nl)] + CYRILLIC[int(r() * nl)]
+                              + str(100000 + int(r() * 899999)) + digits[int(r() * 5)])
+                    if serial not in taken:
                         break
                 taken.add(serial)
                 serials.append(serial)
             rng.shuffle(serials)
-            value = rng.choice(DENOMINATIONS)
+            value = DENOMINATIONS[int(r() * len(DENOMINATIONS))]
             for x in serials:
                 self.values[x] = value
             self.notes.append(serials)
