@@ -16,6 +16,7 @@ Phases: ``setup`` → (``stage1`` → ``stage2`` → ``auction`` → ``reveal`` 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar, Iterable, Sequence
@@ -144,11 +145,16 @@ def canonical_serial(text: str) -> str:
     return "".join(c for c in str(text).upper() if not c.isspace() and c not in "-_")
 
 
+_COMMON_SERIAL = re.compile(r"(?=.*[0-9])[0-9A-ZА-ЯЁ]{4,20}")
+
+
 def is_canonical_serial(serial: str) -> bool:
     """True when ``serial`` is 4–20 characters of uppercase letters and ASCII digits with at least
     one digit (the digit that gives its role)."""
     if not isinstance(serial, str) or not 4 <= len(serial) <= 20:
         return False
+    if _COMMON_SERIAL.fullmatch(serial):  # Latin and Cyrillic with a digit: the fast path
+        return True
     has_digit = False
     for c in serial:
         if c in _DIGITS:
