@@ -432,10 +432,6 @@ class SkullGame(Game):
         return events
 
     # ------------------------------------------------------------------ helpers
-    def _in_play(self, s: int) -> bool:
-        """Seat still plays (not out, not left; a leaver whose notes are still on the table is not)."""
-        return self.status[s] == _ACTIVE
-
     def _remaining(self) -> list[int]:
         """Seats still playing (active), clockwise from 0. Cached; do not mutate the list."""
         r = self._rem

@@ -19,10 +19,8 @@ stacks of players who agreed (more likely roses) before the others.
 
 from __future__ import annotations
 
-from companion.games.skull import _PARSED  # noqa: I001  (the engine's parse cache)
 from companion.games.skull import (
-    ROSE, SKULL, Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, SkullGame,
-    Void, note_role,
+    _PARSED, ROSE, SKULL, Deposit, Flip, Leave, Place, SkullGame, Void, note_role,
 )
 from companion.sim import TableSim
 
