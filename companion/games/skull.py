@@ -859,8 +859,7 @@ class SkullGame(Game):
         ev = [_ev("leave", {"seat": s})]
         if phase == "setup":
             self.status[s] = _LEFT
-            self._rem = None
-            self.owned[s] = []
+            self._rem = None  # he takes his registered notes home (they stay in owned[s])
             if len(self._remaining()) <= 1:
                 return ev + self._finish(self._remaining()[0] if self._remaining() else None)
             return ev
