@@ -164,8 +164,8 @@ class HoggenheimerOptions(Options):
                 raise IllegalAction("bad_option", f"{name} must be an integer")
         if self.starting_chips < 0 or self.min_stake < 1 or self.max_stake < self.min_stake:
             raise IllegalAction("bad_option", "need starting_chips >= 0 and 1 <= min_stake <= max_stake")
-        if not 1 <= self.rounds <= 100 or self.first_banker < 0:
-            raise IllegalAction("bad_option", "rounds must be 1..100 and first_banker a seat")
+        if not 1 <= self.rounds <= 10_000 or self.first_banker < 0:
+            raise IllegalAction("bad_option", "rounds must be 1..10000 and first_banker a seat")
 
 
 # --------------------------------------------------------------------------- actions
