@@ -148,3 +148,38 @@ class HoggenheimerSim(TableSim):
 
 
 SIM = HoggenheimerSim
+
+JOKER_ID = 32
+"""Card id of the joker in :func:`simulate_chains` (ids 0..31 are :data:`CARDS` in layout order)."""
+ASIDE = 32
+"""Position of the 33rd card in :func:`simulate_chains` (positions 0..31 are the slots of CARDS)."""
+
+
+def simulate_chains(n: int, seed: int):
+    """Deal ``n`` uniform shuffles of the 33 cards and run each chain to the joker (seed «Правила
+    игры»), vectorised with numpy — the Monte Carlo behind the 1/(k+1) check.
+
+    Args:
+        n: number of deals.
+        seed: numpy random seed.
+
+    Returns:
+        ``(deals, turned)``: ``deals`` n×33 int8, the card id lying at each position (slot i holds
+        the card ``CARDS[i]`` when it is "at home"; position 32 is the 33rd card aside, card id 32 is
+        the joker); ``turned`` n×32 bool, which cards are face up when the joker appears.
+    """
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    deals = rng.permuted(np.tile(np.arange(33, dtype=np.int8), (n, 1)), axis=1)
+    turned = np.zeros((n, 32), dtype=bool)
+    rows = np.arange(n)
+    cur = deals[:, ASIDE].astype(np.int64)  # the 33rd card, turned first
+    active = cur != JOKER_ID
+    while active.any():
+        idx = rows[active]
+        c = cur[active]
+        turned[idx, c] = True            # put face up on its own slot c ...
+        cur[active] = deals[idx, c]      # ... and turn the card that lay there
+        active = cur != JOKER_ID
+    return deals, turned

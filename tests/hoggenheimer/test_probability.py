@@ -17,38 +17,15 @@ import numpy as np
 import pytest
 
 from companion.games.hoggenheimer import CARDS, SHAPES, HoggenheimerGame, all_bet_targets, win_probability
+from companion.sim.hoggenheimer import ASIDE, JOKER_ID, simulate_chains
 
 N_DEALS = 200_000
-JOKER_ID = 32  # card ids 0..31 = CARDS (layout order, each card's own slot has the same index); 32 = joker
-ASIDE = 32     # position 32 = the 33rd card aside
 INDEX = {c: i for i, c in enumerate(CARDS)}
-
-
-def simulate(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Deal ``n`` shuffles and run each chain to the joker.
-
-    Returns:
-        (deals, turned): ``deals`` n×33 int8 — card id at each position (0..31 slots, 32 aside);
-        ``turned`` n×32 bool — card face up when the joker appeared.
-    """
-    rng = np.random.default_rng(seed)
-    deals = rng.permuted(np.tile(np.arange(33, dtype=np.int8), (n, 1)), axis=1)
-    turned = np.zeros((n, 32), dtype=bool)
-    rows = np.arange(n)
-    cur = deals[:, ASIDE].astype(np.int64)   # the 33rd card, turned first
-    active = cur != JOKER_ID
-    while active.any():
-        idx = rows[active]
-        c = cur[active]
-        turned[idx, c] = True                 # put face up on its own slot c ...
-        cur[active] = deals[idx, c]           # ... and turn the card that lay there
-        active = cur != JOKER_ID
-    return deals, turned
 
 
 @pytest.fixture(scope="module")
 def mc():
-    return simulate(N_DEALS, seed=20261130)
+    return simulate_chains(N_DEALS, seed=20261130)
 
 
 def test_every_bet_target_wins_with_one_over_k_plus_one(mc):
