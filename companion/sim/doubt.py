@@ -21,8 +21,11 @@ class DoubtSim(TableSim):
 
     ``truth`` (never for a screen)::
 
-        {"hands": [[kind, ...] per seat], "pile": [{"seat", "cards": [kind, ...], "face_up": bool}],
-         "discard": [kind, ...], "dealer": int, "deck": [kind, ...] (undealt, in order)}
+        {"hands": [{kind: count} per seat], "pile": [{"seat", "cards": [kind, ...], "face_up": bool}],
+         "discard": [kind, ...], "dealer": int}
+
+    (A hand's order is not a physical fact worth keeping; the renderer fans ``count`` cards of each
+    kind. Pile cards keep their order, bottom first.)
 
     Args:
         game: the DoubtGame this sim plays (read only).
@@ -37,12 +40,11 @@ class DoubtSim(TableSim):
         self.bluff_rate = bluff_rate
         self.kinds = [k["id"] for k in game.deck["kinds"]]
         n = len(game.seats)
-        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.hands: list[dict[str, int]] = [{} for _ in range(n)]
         self.pile: list[dict] = []
         self.discard: list[str] = []
         self._pending: tuple[str, list[str]] | None = None  # (action text, cards chosen)
-        self.truth = {"hands": self.hands, "pile": self.pile, "discard": self.discard,
-                      "dealer": game.dealer, "deck": []}
+        self.truth = {"hands": self.hands, "pile": self.pile, "discard": self.discard, "dealer": game.dealer}
 
     # ------------------------------------------------------------------ physical acts
     def _shuffle_and_deal(self) -> None:
@@ -57,26 +59,51 @@ class DoubtSim(TableSim):
         seat = g.dealer
         for card in deck:  # one at a time from the dealer's left: the uneven split of RULINGS §2
             seat = (seat + 1) % n
-            self.hands[seat].append(card)
+            h = self.hands[seat]
+            h[card] = h.get(card, 0) + 1
         self.truth["dealer"] = g.dealer
 
+    def _random_cards(self, hand: dict[str, int], count: int, exclude: str | None) -> list[str]:
+        """``count`` cards drawn at random from ``hand`` (not of kind ``exclude``), removed from it."""
+        out = []
+        for _ in range(count):
+            pool = [(k, c) for k, c in hand.items() if c and k != exclude]
+            total = sum(c for _, c in pool)
+            if total == 0:
+                break
+            r = self.rng.randrange(total)
+            for k, c in pool:
+                if r < c:
+                    break
+                r -= c
+            hand[k] -= 1
+            out.append(k)
+        return out
+
     def _take_cards(self, seat: int, count: int, kind: str, bluff: bool) -> list[str]:
-        """Choose ``count`` cards of ``seat``: of ``kind`` first unless bluffing."""
+        """Remove and return ``count`` cards of ``seat``'s hand: of ``kind`` first unless bluffing
+        (a bluff mixes in at least one card of another kind when the hand has one)."""
         hand = self.hands[seat]
-        same = [i for i, c in enumerate(hand) if c == kind]
-        other = [i for i, c in enumerate(hand) if c != kind]
-        self.rng.shuffle(same)
-        self.rng.shuffle(other)
-        order = (other + same) if bluff else (same + other)
-        if bluff and other:
-            # a bluff mixes in at least one wrong card; the rest may be genuine
-            k = self.rng.randint(1, min(count, len(other)))
-            pick = other[:k] + same[:count - k]
-            if len(pick) < count:
-                pick += other[k:k + count - len(pick)]
+        have = hand.get(kind, 0)
+        others = sum(hand.values()) - have
+        if bluff and others:
+            wrong = self.rng.randint(1, min(count, others))
+            right = min(count - wrong, have)
+            wrong = count - right
         else:
-            pick = order[:count]
-        return [hand[i] for i in pick]
+            right = min(count, have)
+            wrong = count - right
+        cards = self._random_cards(hand, wrong, kind)
+        if right:
+            hand[kind] -= right
+            cards += [kind] * right
+        self.rng.shuffle(cards)
+        return cards
+
+    def _give(self, seat: int, cards: list[str]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand[c] = hand.get(c, 0) + 1
 
     # ------------------------------------------------------------------ bots
     def next_action(self):
@@ -92,13 +119,12 @@ class DoubtSim(TableSim):
             return "table reveal " + ",".join(cards), source
         seat = g.turn
         hand = self.hands[seat]
+        held = g.hands[seat]
         rng = self.rng
         if phase == "lead":
-            counts: dict[str, int] = {}
-            for c in hand:
-                counts[c] = counts.get(c, 0) + 1
+            counts = hand
             best = max(counts, key=lambda k: (counts[k], k))
-            top = min(g.options.max_cards, len(hand))
+            top = min(g.options.max_cards, held)
             bluff = rng.random() < self.bluff_rate or (counts[best] == 1 and rng.random() < 0.5)
             if bluff:
                 kind = rng.choice(self.kinds)
@@ -108,16 +134,15 @@ class DoubtSim(TableSim):
                 count = min(counts[best], top)
                 if count > 1 and rng.random() < 0.3:
                     count = rng.randint(1, count)
-            if len(hand) <= top and rng.random() < 0.5:
-                count = len(hand)  # try to go out in one go
-            cards = self._take_cards(seat, count, kind, bluff)
+            if held <= top and rng.random() < 0.5:
+                count = held  # try to go out in one go
             text = f"{seat} place {count} {kind}"
-            self._pending = (text, cards)
+            self._pending = (text, (kind, bluff))
             return text, "button"
         # answer
         claim = g.claim
         last_count = g.pile[-1][1]
-        mine = sum(1 for c in hand if c == claim)
+        mine = hand.get(claim, 0)
         known = mine + g.discard_known.get(claim, 0)
         total_kind = g.kind_count[claim]
         if last_count + known > total_kind:
@@ -126,11 +151,10 @@ class DoubtSim(TableSim):
         p_doubt = 0.12 + 0.07 * last_count + 0.25 * (known / total_kind)
         if left_after == 0:
             p_doubt += 0.25  # the placer would go out: challenge him
-        if hand and rng.random() < (0.45 if mine else 0.12):
-            count = min(mine if mine else rng.randint(1, 2), g.options.max_cards, len(hand))
-            cards = self._take_cards(seat, count, claim, bluff=not mine)
+        if held and rng.random() < (0.45 if mine else 0.12):
+            count = min(mine if mine else rng.randint(1, 2), g.options.max_cards, held)
             text = f"{seat} add {count}"
-            self._pending = (text, cards)
+            self._pending = (text, (claim, not mine))
             return text, "button"
         if rng.random() < min(p_doubt, 0.9):
             return f"{seat} doubt", "button"
@@ -146,15 +170,13 @@ class DoubtSim(TableSim):
         elif verb in ("place", "add"):
             seat = int(parts[0])
             count = int(parts[2])
+            kind = parts[3] if verb == "place" else g.claim
+            bluff = False
             if self._pending is not None and self._pending[0] == action_text:
-                cards = self._pending[1]
-            else:  # an action from outside the bots: play the claimed kind first
-                kind = parts[3] if verb == "place" else g.claim
-                cards = self._take_cards(seat, count, kind, bluff=False)
-            hand = self.hands[seat]
-            for c in cards:
-                hand.remove(c)
-            self.pile.append({"seat": seat, "cards": list(cards), "face_up": False})
+                kind, bluff = self._pending[1]
+            # (an action from outside the bots plays the claimed kind first)
+            cards = self._take_cards(seat, count, kind, bluff)
+            self.pile.append({"seat": seat, "cards": cards, "face_up": False})
         elif verb == "reveal":
             self.pile[-1]["face_up"] = True
             check = g.last_check
@@ -163,11 +185,11 @@ class DoubtSim(TableSim):
                     self.discard.extend(p["cards"])
             else:
                 for p in self.pile:
-                    self.hands[check["taker"]].extend(p["cards"])
+                    self._give(check["taker"], p["cards"])
             self.pile.clear()
         elif verb == "void":
             for p in self.pile:
-                self.hands[p["seat"]].extend(p["cards"])
+                self._give(p["seat"], p["cards"])
             self.pile.clear()
         self._pending = None
 

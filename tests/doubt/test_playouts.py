@@ -53,7 +53,7 @@ def _public_leak_free(g, sim: DoubtSim) -> None:
         facts.pop(key, None)
     facts["pile"] = {k: x for k, x in v["pile"].items() if k not in ("claim", "claim_name")}
     text = json.dumps(facts, ensure_ascii=False)
-    face_down = {c for h in sim.hands for c in h} | {c for p in sim.pile if not p["face_up"] for c in p["cards"]}
+    face_down = {c for h in sim.hands for c, k in h.items() if k} | {c for p in sim.pile if not p["face_up"] for c in p["cards"]}
     for kind in face_down:
         assert f'"{kind}"' not in text
     if v["last_check"]:  # what the public saw turned over is exactly the check's cards
@@ -96,8 +96,8 @@ def test_random_playout_properties(seed, n, deck, games):
         sim.applied(text)
         if g.phase != "deal":
             assert sum(g.hands) + g.pile_size() + g.discard == g.deck_size
-            assert sum(len(h) for h in sim.hands) == sum(g.hands)
-            assert [len(h) for h in sim.hands] == g.hands
+            assert [sum(h.values()) for h in sim.hands] == g.hands
+            assert all(c >= 0 for h in sim.hands for c in h.values())
         if steps % 5 == 0:
             _public_leak_free(g, sim)
     r = g.result()
