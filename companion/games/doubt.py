@@ -244,6 +244,7 @@ class DoubtGame(FastParse, Game):
         self.out_order: list[int] = []
         self.last_check: dict | None = None
         self.games_log: list[dict] = []  # per finished game: {"game", "loser", "out_order", "dealer"}
+        self.checks = 0  # piles resolved by a check, whole match
 
     # ------------------------------------------------------------------ helpers
     def _next_in(self, seat: int) -> int:
@@ -380,6 +381,7 @@ class DoubtGame(FastParse, Game):
         placer, count = self.pile[-1]
         claim = self.claim
         true_claim = all(k == claim for k in kinds)
+        self.checks += 1
         total = self.pile_size()
         taker: int | None
         if answer == "believe":
@@ -487,8 +489,10 @@ class DoubtGame(FastParse, Game):
         return self.phase == "over"
 
     def result(self) -> dict | None:
-        """Once over: ``{"game", "games", "loser", "loser_name", "losses" (per seat), "order"
-        (seats in the order they got rid of their cards, last game), "per_game": [...]}``."""
+        """Once over: ``{"game", "games", "loser", "loser_name", "winner" (name of the first seat to
+        get rid of its cards in the last game), "winners" (names in that order), "order" (their
+        seats), "losses" (per seat, whole match), "rounds" (piles checked), "per_game": [...],
+        "next_dealer"}``."""
         if self.phase != "over":
             return None
         losses = [0] * len(self.seats)
@@ -501,11 +505,27 @@ class DoubtGame(FastParse, Game):
             "games": len(self.games_log),
             "loser": last["loser"],
             "loser_name": None if last["loser"] is None else self.seats[last["loser"]],
+            "winner": self.seats[last["out_order"][0]] if last["out_order"] else None,
             "winners": [self.seats[s] for s in last["out_order"]],
             "order": list(last["out_order"]),
             "losses": losses,
             "per_game": [dict(g) for g in self.games_log],
-            "next_dealer": last["loser"],
+            "next_dealer": last["loser"] if last["loser"] is not None else self.next_seat(last["dealer"]),
+            "rounds": self.checks,
+        }
+
+    def replay_summary(self) -> dict:
+        """Summary for ``companion replay --json``: ``{"game", "over", "winner", "loser", "rounds",
+        "result", "seats": [{"name", "cards", "in_game", "losses"}]}``."""
+        result = self.result()
+        losses = result["losses"] if result else [0] * len(self.seats)
+        return {
+            "game": self.GAME_ID, "over": self.is_over(),
+            "winner": result["winner"] if result else None,
+            "loser": result["loser_name"] if result else None,
+            "rounds": self.checks, "result": result,
+            "seats": [{"name": n, "cards": self.hands[i], "in_game": self.in_game[i], "losses": losses[i]}
+                      for i, n in enumerate(self.seats)],
         }
 
     def view(self, seat: int | None) -> dict:
@@ -557,7 +577,7 @@ class DoubtGame(FastParse, Game):
             "answer": None if self.answer is None else list(self.answer),
             "discard": self.discard, "discard_known": dict(self.discard_known),
             "out_order": list(self.out_order), "last_check": self.last_check,
-            "games_log": [dict(g) for g in self.games_log], "deck": self.deck,
+            "games_log": [dict(g) for g in self.games_log], "deck": self.deck, "checks": self.checks,
         }
 
 

@@ -468,7 +468,9 @@ class HoggenheimerGame(FastParse, Game):
         return self.phase == "over"
 
     def result(self) -> dict | None:
-        """Once over: balances, net result per seat, the winner(s) (most chips) and deal count."""
+        """Once over: ``{"game", "deals", "rounds" (= deals), "balances" and "net" (by name),
+        "winners" (most chips), "winner" (the name when unique, else None), "joker_first_deals",
+        "banker_results" (net chips won by each seat as banker)}``."""
         if self.phase != "over":
             return None
         start = self.options.starting_chips
@@ -479,7 +481,23 @@ class HoggenheimerGame(FastParse, Game):
             "balances": {name: self.balances[i] for i, name in enumerate(self.seats)},
             "net": {name: self.balances[i] - start for i, name in enumerate(self.seats)},
             "winners": [name for i, name in enumerate(self.seats) if self.balances[i] == best],
+            "winner": (self.seats[self.balances.index(best)] if self.balances.count(best) == 1 else None),
+            "rounds": len(self.deals_log),
             "joker_first_deals": sum(1 for d in self.deals_log if d["joker_first"]),
+            "banker_results": {name: sum(d["banker_net"] for d in self.deals_log if d["banker"] == i)
+                               for i, name in enumerate(self.seats)},
+        }
+
+    def replay_summary(self) -> dict:
+        """Summary for ``companion replay --json``: ``{"game", "over", "winner", "rounds", "result",
+        "seats": [{"name", "chips", "banker"}]}``."""
+        result = self.result()
+        return {
+            "game": self.GAME_ID, "over": self.is_over(),
+            "winner": result["winner"] if result else None,
+            "rounds": len(self.deals_log), "result": result,
+            "seats": [{"name": n, "chips": self.balances[i], "banker": i == self.banker}
+                      for i, n in enumerate(self.seats)],
         }
 
     def view(self, seat: int | None) -> dict:

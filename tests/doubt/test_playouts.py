@@ -185,3 +185,14 @@ if __name__ == "__main__":  # pragma: no cover
     write_golden(17, 2, {"games": 3}, "two_players_three_games")
     write_golden(5, 8, {"deck": {"name": "learned", "kinds": {"cat": 9, "dog": 9, "owl": 9, "fox": 9}}},
                  "eight_players_learned_deck")
+
+
+def test_result_and_replay_summary_are_informative():
+    """``companion replay`` reads ``replay_summary()`` (or ``result()``): winner, loser, rounds."""
+    g, _ = play_random_game("doubt", 4, None, seed=3)
+    r = g.result()
+    s = g.replay_summary()
+    assert s["over"] and s["loser"] == r["loser_name"] and s["winner"] == r["winners"][0]
+    assert s["rounds"] == r["rounds"] > 0 and len(s["seats"]) == 4
+    assert [x["in_game"] for x in s["seats"]].count(True) == 1
+    json.dumps(s, ensure_ascii=False)

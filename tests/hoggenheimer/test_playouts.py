@@ -191,3 +191,16 @@ def write_golden(seed, seats, options, name):  # pragma: no cover
 if __name__ == "__main__":  # pragma: no cover
     write_golden(1, 3, None, "three_players_one_round")
     write_golden(4, 5, {"rounds": 2, "starting_chips": 60, "min_stake": 2, "max_stake": 10}, "five_players_two_rounds")
+
+
+def test_result_and_replay_summary_are_informative():
+    g, _ = play_random_game("hoggenheimer", 4, {"rounds": 2}, seed=5)
+    r = g.result()
+    s = g.replay_summary()
+    assert s["over"] and s["rounds"] == r["deals"] == 8
+    assert sum(x["chips"] for x in s["seats"]) == 400
+    # what the bankers won is what the punters lost
+    assert sum(r["banker_results"].values()) + sum(
+        sum(b["net"] for b in d["bets"]) for d in g.deals_log) == 0
+    assert (r["winner"] is None) == (len(r["winners"]) > 1)
+    json.dumps(s, ensure_ascii=False)
