@@ -28,6 +28,7 @@ class HoggenheimerSim(TableSim):
         {"layout": [[{"card": code, "face_up": bool} × 8] × 4]  (rows ♠ ♥ ♦ ♣, columns A..7),
          "aside": {"card": code, "face_up": bool},   the 33rd card
          "in_hand": code | None,                     the card the banker holds between slots
+         "bets": [{"id", "seat", "cards": [slot, ...], "stake"}],   chips lying on the layout
          "banker": int, "deal": int}
 
     Args:
@@ -62,6 +63,7 @@ class HoggenheimerSim(TableSim):
             "layout": [[{"card": deck[r * 8 + c], "face_up": False} for c in range(8)] for r in range(4)],
             "aside": {"card": deck[32], "face_up": False},
             "in_hand": None,
+            "bets": [],
             "banker": g.banker,
             "deal": len(g.deals_log) + 1,
         }
@@ -123,7 +125,10 @@ class HoggenheimerSim(TableSim):
         g = self.game
         parts = action_text.split()
         verb = parts[1]
-        if verb == "close":
+        if verb in ("bet", "withdraw"):
+            self.truth["bets"] = [{"id": b["id"], "seat": b["seat"], "cards": list(b["cards"]), "stake": b["stake"]}
+                                  for b in g.bets]
+        elif verb == "close":
             # keep what lies under each slot (face down) for the chain
             self.truth["layout_under"] = [[cell["card"] for cell in row] for row in self.truth["layout"]]
         elif verb == "turn":
