@@ -54,13 +54,25 @@ DEFAULT_DECK: dict = {
 seven picture names are this project's choice. A table replaces the profile with its own deck
 (option ``deck``), e.g. the kinds and counts the card reader learned."""
 
+DECK_PROFILES: dict[str, dict] = {
+    "forest104": DEFAULT_DECK,
+    "forest64": {
+        "name": "forest64",
+        "title": "Верю — не верю, 64 карты (8 видов по 8)",
+        "kinds": [dict(k, count=8) for k in DEFAULT_DECK["kinds"]],
+    },
+}
+"""Built-in deck profiles by name (option ``deck`` may name one). ``forest64`` is the other reading
+of the leaflet's "8 видов по 8" for tables whose deck really has 64 cards."""
+
 _KIND_ID = re.compile(r"^[a-z0-9_]{1,32}$")
 
 
 def normalize_deck(deck: Any) -> dict:
     """Validate a deck profile and return it in canonical form.
 
-    Accepted shapes: ``None`` (the default profile), ``{"kinds": [{"id", "name", "count"}, ...]}``
+    Accepted shapes: ``None`` (the default profile), a name in :data:`DECK_PROFILES`,
+    ``{"kinds": [{"id", "name", "count"}, ...]}``
     (``name``/``name_en`` optional, ``count`` default 1) or ``{"kinds": {"id": count, ...}}``.
     Kind ids are ``[a-z0-9_]{1,32}`` (they appear in action text).
 
@@ -73,6 +85,10 @@ def normalize_deck(deck: Any) -> dict:
     """
     if deck is None:
         deck = DEFAULT_DECK
+    if isinstance(deck, str):
+        if deck not in DECK_PROFILES:
+            raise IllegalAction("bad_option", f"no deck profile {deck!r}; built in: {', '.join(DECK_PROFILES)}")
+        deck = DECK_PROFILES[deck]
     if not isinstance(deck, dict) or "kinds" not in deck:
         raise IllegalAction("bad_option", "deck must be an object with 'kinds'")
     raw = deck["kinds"]
@@ -106,15 +122,15 @@ class DoubtOptions(Options):
     """House-rule options of "Верю — не верю" (``docs/rules/doubt.md`` lists each with its source).
 
     Attributes:
-        deck: deck profile (see :func:`normalize_deck`); ``None`` = :data:`DEFAULT_DECK`
-            (104 = 8 kinds × 13, RULINGS §2).
+        deck: deck profile (see :func:`normalize_deck`): ``None`` = :data:`DEFAULT_DECK`
+            (104 = 8 kinds × 13, RULINGS §2), a built-in profile name, or a table's own profile.
         max_cards: most cards in one placement or addition (seed: "от 1 до 8"). Default 8.
         first_dealer: seat that deals the first game (seed: "игрок раздает"). Default 0.
         games: games in the match; the loser of each deals the next (seed: "В следующий раз
             проигравший поделится"). Default 1.
     """
 
-    deck: dict | None = None
+    deck: dict | str | None = None
     max_cards: int = 8
     first_dealer: int = 0
     games: int = 1

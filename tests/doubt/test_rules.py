@@ -62,12 +62,14 @@ def test_deck_profile_from_card_reader_and_bad_profiles():
     assert g.deck_size == 12 and g.hands == [6, 6]
     assert g.view(None)["deck"]["kinds"][0] == {"id": "cat", "name": "кот", "count": 5}
     for bad in ({"kinds": {"a": 3}}, {"kinds": {"A b": 2, "c": 1}}, {"kinds": {"a": 0, "b": 1}},
-                {"kinds": [{"id": "a"}, {"id": "a"}]}, {"nokinds": 1}, "forest"):
+                {"kinds": [{"id": "a"}, {"id": "a"}]}, {"nokinds": 1}, "forest", 12):
         with pytest.raises(IllegalAction) as e:
             DoubtGame(["A", "B"], {"deck": bad})
         assert e.value.reason == "bad_option"
     with pytest.raises(IllegalAction, match="bad_option"):
         DoubtGame(["A", "B", "C"], {"deck": {"kinds": {"a": 1, "b": 1}}})  # fewer cards than players
+    g64 = game(3, "forest64")  # the other reading of "8 видов по 8"
+    assert g64.deck_size == 64 and g64.hands == [21, 22, 21]
 
 
 # ---------------------------------------------------------------- ¶2 deal
