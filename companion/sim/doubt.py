@@ -33,10 +33,14 @@ class DoubtSim(TableSim):
         seed: random seed.
         manual_rate: share of checks entered manually instead of by the camera (0..1).
         bluff_rate: base probability that a leader bluffs when he could tell the truth.
+        void_rate: probability, at each check, that the operator voids the round instead (a table
+            mishap: cards knocked over), source ``operator``.
     """
 
-    def __init__(self, game, seed: int, manual_rate: float = 0.02, bluff_rate: float = 0.3) -> None:
+    def __init__(self, game, seed: int, manual_rate: float = 0.02, bluff_rate: float = 0.3,
+                 void_rate: float = 0.002) -> None:
         super().__init__(game, seed)
+        self.void_rate = void_rate
         self.manual_rate = manual_rate
         self.bluff_rate = bluff_rate
         self.kinds = [k["id"] for k in game.deck["kinds"]]
@@ -115,6 +119,8 @@ class DoubtSim(TableSim):
         if phase == "deal":
             return f"{g.dealer} deal", "button"
         if phase == "check":
+            if self.rng.random() < self.void_rate:
+                return "table void", "operator"
             cards = self.pile[-1]["cards"]
             source = "manual" if self.rng.random() < self.manual_rate else "camera"
             return "table reveal " + ",".join(cards), source

@@ -37,10 +37,13 @@ class HoggenheimerSim(TableSim):
         misplace_rate: probability that the banker first puts a turned card on a wrong slot (the
             camera reports it, the referee rejects it with ``wrong_slot``, the banker corrects it).
             Default 0: drivers that stop on a rejection (``play_random_game``) need 0.
+        void_rate: probability per deal that the operator voids it when the bets close (a table
+            mishap: the layout was disturbed), source ``operator``.
     """
 
-    def __init__(self, game, seed: int, misplace_rate: float = 0.0) -> None:
+    def __init__(self, game, seed: int, misplace_rate: float = 0.0, void_rate: float = 0.005) -> None:
         super().__init__(game, seed)
+        self.void_rate = void_rate
         self.misplace_rate = misplace_rate
         n = len(game.seats)
         # temperament: weights over shapes (card, pair, square, column, row) and boldness
@@ -96,6 +99,9 @@ class HoggenheimerSim(TableSim):
             return f"table turn {card} {card}", "camera"
         # betting
         rng = self.rng
+        if g.bets and all(left <= 0 for left in self._plan.values()) and rng.random() < self.void_rate:
+            self._plan = {}
+            return "table void", "operator"
         for seat, left in self._plan.items():
             if left <= 0:
                 continue

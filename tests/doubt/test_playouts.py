@@ -91,7 +91,7 @@ def test_random_playout_properties(seed, n, deck, games):
                 sim.applied(probe.text())
                 continue
         text, source = sim.next_action()
-        assert source in ("button", "camera", "manual")
+        assert source in ("button", "camera", "manual", "operator")
         g.apply(text)
         sim.applied(text)
         if g.phase != "deal":
@@ -182,6 +182,7 @@ def write_golden(seed: int, seats: int, options: dict | None, name: str) -> None
 
 if __name__ == "__main__":  # pragma: no cover
     write_golden(3, 4, None, "four_players_default_deck")
+    write_golden(7, 4, None, "four_players_void_and_manual_read")
     write_golden(17, 2, {"games": 3}, "two_players_three_games")
     write_golden(5, 8, {"deck": {"name": "learned", "kinds": {"cat": 9, "dog": 9, "owl": 9, "fox": 9}}},
                  "eight_players_learned_deck")
