@@ -50,6 +50,9 @@ POS = {c: (SUITS.index(c[-1]), RANKS.index(c[:-1])) for c in CARDS}
 """Card (= slot) code -> (row, column)."""
 AT = {v: k for k, v in POS.items()}
 
+SHAPE_NAMES_RU = {"card": "карта", "pair": "две соседние", "square": "квадрат", "column": "колонка",
+                  "row": "ряд"}
+"""Russian labels of the bet shapes for the dashboard (UI Russian first)."""
 SHAPES = {"card": 1, "pair": 2, "square": 4, "column": 4, "row": 8}
 """Bet shape -> k, the number of cards; the payout is k:1 (seed "Расчет по ставкам"; RULINGS §3)."""
 
@@ -543,7 +546,8 @@ class HoggenheimerGame(FastParse, Game):
 
     def _bet_view(self, b: dict) -> dict:
         p = win_probability(b["k"])
-        return {"id": b["id"], "seat": b["seat"], "shape": b["shape"], "cards": list(b["cards"]),
+        return {"id": b["id"], "seat": b["seat"], "shape": b["shape"], "shape_ru": SHAPE_NAMES_RU[b["shape"]],
+                "cards": list(b["cards"]),
                 "stake": b["stake"], "payout": f"{b['k']}:1", "probability": f"{p.numerator}/{p.denominator}",
                 "p": float(p), "up": sum(1 for c in b["cards"] if c in self.face_up)}
 
