@@ -16,7 +16,7 @@ Flow of one game::
 Action text forms (seat numbers 0-based, clockwise)::
 
     0 deal                     the dealer has dealt all cards (hand sizes follow the split rule)
-    0 place 3 mushroom         lead a pile: 3 cards face down, claimed "3 грибa"
+    0 place 3 mushroom         lead a pile: 3 cards face down, claimed "3 гриба"
     1 add 5                    option 3: "ещё 5 грибов — от меня" (same claimed kind)
     1 believe                  "Верю"
     1 doubt                    "Не верю"
@@ -137,6 +137,9 @@ class DoubtOptions(Options):
 
     def validate(self) -> None:
         normalize_deck(self.deck)
+        for name in ("max_cards", "first_dealer", "games"):
+            if isinstance(getattr(self, name), bool):
+                raise IllegalAction("bad_option", f"{name} must be an integer")
         if not isinstance(self.max_cards, int) or not 1 <= self.max_cards <= 52:
             raise IllegalAction("bad_option", "max_cards must be 1..52")
         if not isinstance(self.first_dealer, int) or self.first_dealer < 0:

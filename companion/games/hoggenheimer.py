@@ -165,6 +165,9 @@ class HoggenheimerOptions(Options):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool):
                 raise IllegalAction("bad_option", f"{name} must be an integer")
+        for name in ("bank_must_cover", "joker_first_same_banker"):
+            if not isinstance(getattr(self, name), bool):
+                raise IllegalAction("bad_option", f"{name} must be true or false")
         if self.starting_chips < 0 or self.min_stake < 1 or self.max_stake < self.min_stake:
             raise IllegalAction("bad_option", "need starting_chips >= 0 and 1 <= min_stake <= max_stake")
         if not 1 <= self.rounds <= 10_000 or self.first_banker < 0:

@@ -68,6 +68,9 @@ def test_deck_profile_from_card_reader_and_bad_profiles():
         assert e.value.reason == "bad_option"
     with pytest.raises(IllegalAction, match="bad_option"):
         DoubtGame(["A", "B", "C"], {"deck": {"kinds": {"a": 1, "b": 1}}})  # fewer cards than players
+    for bad_opt in ({"games": True}, {"max_cards": 0}, {"first_dealer": 2, "deck": None}, {"games": "2"}):
+        with pytest.raises(IllegalAction, match="bad_option"):
+            DoubtGame(["A", "B"], bad_opt)
     g64 = game(3, "forest64")  # the other reading of "8 видов по 8"
     assert g64.deck_size == 64 and g64.hands == [21, 22, 21]
 

@@ -271,7 +271,9 @@ def test_registry_and_options():
     assert g.balances == [50, 50] and g.deals_total == 2
     with pytest.raises(IllegalAction, match="bad_option"):
         new_game("hoggenheimer", ["A", "B"], {"first_banker": 2})
-    with pytest.raises(IllegalAction, match="bad_option"):
-        new_game("hoggenheimer", ["A", "B"], {"rounds": 0})
+    for bad in ({"rounds": 0}, {"bank_must_cover": 1}, {"starting_chips": -1}, {"min_stake": 0},
+                {"max_stake": "5"}, {"tip": 1}):
+        with pytest.raises(IllegalAction, match="bad_option"):
+            new_game("hoggenheimer", ["A", "B"], bad)
     assert g.view(0)["you"]["verbs"] == ["close"]
     assert "bet" in g.view(1)["you"]["verbs"]
