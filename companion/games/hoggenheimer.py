@@ -536,6 +536,8 @@ class HoggenheimerGame(FastParse, Game):
                          "covered": exposure <= self.balances[self.banker],
                          "stakes": sum(b["stake"] for b in self.bets)},
             "limits": {"min_stake": self.options.min_stake, "max_stake": self.options.max_stake},
+            "odds": [{"shape": sh, "shape_ru": SHAPE_NAMES_RU[sh], "k": k, "payout": f"{k}:1",
+                      "probability": f"1/{k + 1}", "p": 1 / (k + 1)} for sh, k in SHAPES.items()],
             "last_settlement": self.last_settlement,
             "version": self.version,
         }

@@ -150,6 +150,8 @@ def test_probability_shown_for_each_bet():
         g.apply(f"1 bet 1 {t}")
     assert [b["probability"] for b in g.view(None)["bets"]] == ["1/2", "1/3", "1/5", "1/9"]
     assert win_probability(8) == Fraction(1, 9)
+    odds = {o["shape"]: o["probability"] for o in game().view(None)["odds"]}  # shown before any bet
+    assert odds == {"card": "1/2", "pair": "1/3", "square": "1/5", "column": "1/5", "row": "1/9"}
 
 
 # ---------------------------------------------------------------- the chain
