@@ -214,6 +214,7 @@ REASONS = {
     "not_enough_cards": "the seat holds fewer cards than that",
     "no_cards": "a seat without cards cannot add; it must believe or doubt",
     "unknown_kind": "no such kind in the deck profile",
+    "unreadable_card": "a card of the reveal is '?' (reader not sure): rescan or enter it manually",
     "reveal_count_mismatch": "the reveal must list exactly the cards of the last placement",
     "impossible_cards": "more cards of a kind than the deck holds (with the ones already discarded)",
     "nothing_to_void": "no pile on the table",
@@ -306,6 +307,9 @@ class DoubtGame(FastParse, Game):
             if len(a.kinds) != count:
                 raise IllegalAction("reveal_count_mismatch",
                                     f"the last placement has {count} card(s), the reveal lists {len(a.kinds)}")
+            if any(k is None or k == "?" for k in a.kinds):
+                raise IllegalAction("unreadable_card", "the reader is not sure of a card: rescan it or "
+                                                       "enter the kinds manually")
             seen: dict[str, int] = {}
             for k in a.kinds:
                 if k not in self.kind_count:

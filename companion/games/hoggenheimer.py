@@ -226,6 +226,7 @@ REASONS = {
     "stake_above_max": "the stake is over the table maximum",
     "insufficient_chips": "the seat has fewer chips than the stake",
     "bank_exposure": "the banker's chips cannot cover this bet's payout on top of the others",
+    "unreadable_card": "the card is '?' (reader not sure): rescan or enter it manually",
     "bad_card": "not a layout card code (or repeated, or the joker)",
     "bad_bet_shape": "not a card, two touching cards, a 2×2 square, a column or a row",
     "no_such_bet": "no open bet with that number",
@@ -336,6 +337,8 @@ class HoggenheimerGame(FastParse, Game):
         if self.phase != "chain":
             raise IllegalAction("wrong_phase", "cards are turned after the banker closes the bets")
         card, slot = a.card, a.slot
+        if card is None or card == "?":
+            raise IllegalAction("unreadable_card", "the reader is not sure of the card: rescan it or enter it manually")
         if card != JOKER and card not in POS:
             raise IllegalAction("bad_card", f"{card!r} is not a card of this deck")
         if card in self.chain:

@@ -175,6 +175,7 @@ def test_turned_card_must_go_on_its_own_slot():
     rejects(g, "table turn QH ?", "slot_missing")
     rejects(g, "table turn QH XX", "bad_slot")
     rejects(g, "table turn 6H 6H", "bad_card")
+    rejects(g, "table turn ? QH", "unreadable_card")  # "not sure, rescan": nothing changes
     rejects(g, "table turn JK AS", "joker_has_no_slot")
     g.apply("table turn QH QH")
     rejects(g, "table turn QH QH", "card_already_turned")
@@ -279,3 +280,20 @@ def test_registry_and_options():
             new_game("hoggenheimer", ["A", "B"], bad)
     assert g.view(0)["you"]["verbs"] == ["close"]
     assert "bet" in g.view(1)["you"]["verbs"]
+
+
+def test_docs_list_every_reason_code_and_option():
+    """docs/rules/hoggenheimer.md lists every reason code and every house-rule option (GUIDE: errors are
+    part of the product)."""
+    import dataclasses
+    from pathlib import Path
+
+    import companion.games.hoggenheimer as mod
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "hoggenheimer.md").read_text(encoding="utf-8")
+    for code in mod.REASONS:
+        assert f"`{code}`" in doc, code
+    for f in dataclasses.fields(mod.GAME.OPTIONS):
+        assert f"`{f.name}`" in doc, f.name
+    for action in mod.GAME.ACTIONS:
+        assert f" {action.VERB}" in doc, action.VERB
