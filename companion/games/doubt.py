@@ -257,6 +257,7 @@ class DoubtGame(FastParse, Game):
         self.hands = [0] * n
         self.in_game = [True] * n
         self.pile: list[list] = []  # [seat, count] per placement, in order
+        self.pile_cards = 0
         self.claim: str | None = None
         self.answer: list | None = None  # [seat, "believe"|"doubt"] awaiting the check
         self.discard = 0
@@ -287,7 +288,8 @@ class DoubtGame(FastParse, Game):
         return sizes
 
     def pile_size(self) -> int:
-        return sum(c for _, c in self.pile)
+        """Cards in the pile on the table (all placements of the current round)."""
+        return self.pile_cards
 
     # ------------------------------------------------------------------ checks
     def _check(self, a: Action) -> None:
@@ -367,6 +369,7 @@ class DoubtGame(FastParse, Game):
                 self.claim = a.kind
             self.hands[seat] -= a.count
             self.pile.append([seat, a.count])
+            self.pile_cards += a.count
             self.turn = self._next_in(seat)
             self.phase = "answer"
             events = [Event("placed" if t is Place else "added",
@@ -389,6 +392,7 @@ class DoubtGame(FastParse, Game):
         n = len(self.seats)
         self.in_game = [True] * n
         self.pile = []
+        self.pile_cards = 0
         self.claim = None
         self.answer = None
         self.discard = 0
@@ -435,6 +439,7 @@ class DoubtGame(FastParse, Game):
                 self.out_order.append(s)
                 events.append(Event("player_out", {"seat": s}))
         self.pile = []
+        self.pile_cards = 0
         self.claim = None
         self.answer = None
         remaining = [s for s in range(len(self.seats)) if self.in_game[s]]
@@ -473,6 +478,7 @@ class DoubtGame(FastParse, Game):
             self.hands[s] += c
         leader = self.pile[0][0]
         self.pile = []
+        self.pile_cards = 0
         self.claim = None
         self.answer = None
         self.turn = leader

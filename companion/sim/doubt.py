@@ -71,12 +71,13 @@ class DoubtSim(TableSim):
     def _random_cards(self, hand: dict[str, int], count: int, exclude: str | None) -> list[str]:
         """``count`` cards drawn at random from ``hand`` (not of kind ``exclude``), removed from it."""
         out = []
+        rand = self.rng.random
         for _ in range(count):
             pool = [(k, c) for k, c in hand.items() if c and k != exclude]
             total = sum(c for _, c in pool)
             if total == 0:
                 break
-            r = self.rng.randrange(total)
+            r = int(rand() * total)
             for k, c in pool:
                 if r < c:
                     break
@@ -92,7 +93,7 @@ class DoubtSim(TableSim):
         have = hand.get(kind, 0)
         others = sum(hand.values()) - have
         if bluff and others:
-            wrong = self.rng.randint(1, min(count, others))
+            wrong = 1 + int(self.rng.random() * min(count, others))
             right = min(count - wrong, have)
             wrong = count - right
         else:
@@ -101,8 +102,10 @@ class DoubtSim(TableSim):
         cards = self._random_cards(hand, wrong, kind)
         if right:
             hand[kind] -= right
+            if cards:  # the wrong cards end up anywhere in the placement
+                cards.insert(int(self.rng.random() * (len(cards) + 1)), kind)
+                right -= 1
             cards += [kind] * right
-        self.rng.shuffle(cards)
         return cards
 
     def _give(self, seat: int, cards: list[str]) -> None:
@@ -128,20 +131,21 @@ class DoubtSim(TableSim):
         hand = self.hands[seat]
         held = g.hands[seat]
         rng = self.rng
+        rand = rng.random
         if phase == "lead":
             counts = hand
             best = max(counts, key=lambda k: (counts[k], k))
             top = min(g.options.max_cards, held)
-            bluff = rng.random() < self.bluff_rate or (counts[best] == 1 and rng.random() < 0.5)
+            bluff = rand() < self.bluff_rate or (counts[best] == 1 and rand() < 0.5)
             if bluff:
-                kind = rng.choice(self.kinds)
-                count = rng.randint(1, min(top, 3))
+                kind = self.kinds[int(rand() * len(self.kinds))]
+                count = 1 + int(rand() * min(top, 3))
             else:
                 kind = best
                 count = min(counts[best], top)
-                if count > 1 and rng.random() < 0.3:
-                    count = rng.randint(1, count)
-            if held <= top and rng.random() < 0.5:
+                if count > 1 and rand() < 0.3:
+                    count = 1 + int(rand() * count)
+            if held <= top and rand() < 0.5:
                 count = held  # try to go out in one go
             text = f"{seat} place {count} {kind}"
             self._pending = (text, (kind, bluff))
@@ -158,12 +162,12 @@ class DoubtSim(TableSim):
         p_doubt = 0.12 + 0.07 * last_count + 0.25 * (known / total_kind)
         if left_after == 0:
             p_doubt += 0.25  # the placer would go out: challenge him
-        if held and rng.random() < (0.45 if mine else 0.12):
-            count = min(mine if mine else rng.randint(1, 2), g.options.max_cards, held)
+        if held and rand() < (0.45 if mine else 0.12):
+            count = min(mine if mine else 1 + (rand() < 0.5), g.options.max_cards, held)
             text = f"{seat} add {count}"
             self._pending = (text, (claim, not mine))
             return text, "button"
-        if rng.random() < min(p_doubt, 0.9):
+        if rand() < min(p_doubt, 0.9):
             return f"{seat} doubt", "button"
         return f"{seat} believe", "button"
 
