@@ -128,6 +128,16 @@ def all_bet_targets() -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
+_ALL_TARGETS = None
+
+
+def _targets() -> list[tuple[str, tuple[str, ...]]]:
+    global _ALL_TARGETS
+    if _ALL_TARGETS is None:
+        _ALL_TARGETS = all_bet_targets()
+    return _ALL_TARGETS
+
+
 def win_probability(k: int) -> Fraction:
     """Exact probability that a bet on ``k`` cards wins: 1/(k+1) (derived in
     ``docs/rules/hoggenheimer.md``; RULINGS §3)."""
@@ -460,7 +470,7 @@ class HoggenheimerGame(FastParse, Game):
         stake = self.options.min_stake
         if stake <= self.balances[seat]:
             room = self.balances[self.banker] - self.exposure()
-            for shape, cards in all_bet_targets():
+            for shape, cards in _targets():
                 if not self.options.bank_must_cover or SHAPES[shape] * stake <= room:
                     out.append(Bet(seat, stake, cards))
         return out
