@@ -23,7 +23,12 @@ class DoubtSim(TableSim):
     ``truth`` (never for a screen)::
 
         {"hands": [{kind: count} per seat], "pile": [{"seat", "cards": [kind, ...], "face_up": bool}],
-         "discard": [kind, ...], "dealer": int}
+         "discard": [kind, ...], "dealer": int,
+         "last_revealed": {"seat", "cards": [kind, ...]} | None}
+
+    After "Верю"/"Не верю" the last placement lies face up (``face_up`` True) until the camera's
+    read is accepted — that is what a rendered camera frame of the check shows. ``last_revealed``
+    keeps the checked cards after the pile has gone to a hand or the discard.
 
     (A hand's order is not a physical fact worth keeping; the renderer fans ``count`` cards of each
     kind. Pile cards keep their order, bottom first.)
@@ -49,7 +54,8 @@ class DoubtSim(TableSim):
         self.pile: list[dict] = []
         self.discard: list[str] = []
         self._pending: tuple[str, list[str]] | None = None  # (action text, cards chosen)
-        self.truth = {"hands": self.hands, "pile": self.pile, "discard": self.discard, "dealer": game.dealer}
+        self.truth = {"hands": self.hands, "pile": self.pile, "discard": self.discard, "dealer": game.dealer,
+                      "last_revealed": None}
 
     # ------------------------------------------------------------------ physical acts
     def _shuffle_and_deal(self) -> None:
@@ -67,6 +73,7 @@ class DoubtSim(TableSim):
             h = self.hands[seat]
             h[card] = h.get(card, 0) + 1
         self.truth["dealer"] = g.dealer
+        self.truth["last_revealed"] = None
 
     def _random_cards(self, hand: dict[str, int], count: int, exclude: str | None) -> list[str]:
         """``count`` cards drawn at random from ``hand`` (not of kind ``exclude``), removed from it."""
@@ -188,8 +195,10 @@ class DoubtSim(TableSim):
             # (an action from outside the bots plays the claimed kind first)
             cards = self._take_cards(seat, count, kind, bluff)
             self.pile.append({"seat": seat, "cards": cards, "face_up": False})
+        elif verb in ("believe", "doubt"):
+            self.pile[-1]["face_up"] = True  # turned over for the check: the camera reads it now
         elif verb == "reveal":
-            self.pile[-1]["face_up"] = True
+            self.truth["last_revealed"] = {"seat": self.pile[-1]["seat"], "cards": list(self.pile[-1]["cards"])}
             check = g.last_check
             if check["taker"] is None:
                 for p in self.pile:
@@ -199,6 +208,7 @@ class DoubtSim(TableSim):
                     self._give(check["taker"], p["cards"])
             self.pile.clear()
         elif verb == "void":
+            self.truth["last_revealed"] = None
             for p in self.pile:
                 self._give(p["seat"], p["cards"])
             self.pile.clear()
