@@ -197,3 +197,23 @@ def test_result_and_replay_summary_are_informative():
     assert s["rounds"] == r["rounds"] > 0 and len(s["seats"]) == 4
     assert [x["in_game"] for x in s["seats"]].count(True) == 1
     json.dumps(s, ensure_ascii=False)
+
+
+def test_camera_reads_what_lies_face_up_at_a_check():
+    """The simulated camera reports exactly the cards turned over (the last placement, face up in
+    the physical truth); earlier placements stay face down."""
+    g = new_game("doubt", ["A", "B", "C"])
+    sim = DoubtSim(g, seed=77, void_rate=0.0)
+    checks = 0
+    while not g.is_over():
+        text, source = sim.next_action()
+        if g.phase == "check":
+            checks += 1
+            assert sim.pile[-1]["face_up"] and not any(p["face_up"] for p in sim.pile[:-1])
+            assert source in ("camera", "manual")
+            assert text == "table reveal " + ",".join(sim.pile[-1]["cards"])
+        g.apply(text)
+        sim.applied(text)
+        if text.startswith("table reveal"):
+            assert sim.truth["last_revealed"]["cards"] == g.last_check["kinds"]
+    assert checks > 10
