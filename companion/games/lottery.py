@@ -760,9 +760,12 @@ class LotteryGame(Game):
             return out
         if ph == "spread" and seat == o.banker:
             minimum = 1 if s["pool_from_box"] else 0
-            sp = find_spread(self.spread_bases(), self.spread_pool(), minimum)
-            if sp is not None:
-                out.append(Spread(seat, sp))
+            bases = self.spread_bases()
+            sp = find_spread(bases, self.spread_pool(), minimum)
+            if sp is None:  # no spread keeps all amounts different: any one is accepted
+                first = next(i for i, b in enumerate(bases) if b is not None)
+                sp = tuple(self.spread_pool() if i == first else 0 for i in range(PRIZE_SLOTS))
+            out.append(Spread(seat, sp))
             return out
         if ph == "playoff":
             po = s["po"]
