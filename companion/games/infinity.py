@@ -570,6 +570,7 @@ class InfinityGame(Game):
         return {
             "game": self.GAME_ID,
             "deals": self.options.deals,
+            "rounds": len(s["deal_scores"]),
             "scores": {self.seats[i]: t for i, t in enumerate(s["totals"])},
             "totals": list(s["totals"]),
             "deal_scores": [list(d) for d in s["deal_scores"]],
@@ -579,6 +580,19 @@ class InfinityGame(Game):
             "hoys": s["hoys"],
             "voided_deals": s["voids"],
             "simplified_scoring": self.options.simplified_scoring,
+        }
+
+    def replay_summary(self) -> dict:
+        """Summary for ``companion replay --json``: ``{"game", "over", "winner", "rounds",
+        "result", "seats": [{"name", "points", "deal_scores"}]}`` (rounds = deals finished)."""
+        s = self.s
+        result = self.result()
+        return {
+            "game": self.GAME_ID, "over": self.is_over(),
+            "winner": result["winner"] if result else None,
+            "rounds": len(s["deal_scores"]), "result": result,
+            "seats": [{"name": n, "points": s["totals"][i], "deal_scores": [d[i] for d in s["deal_scores"]]}
+                      for i, n in enumerate(self.seats)],
         }
 
     def view(self, seat: int | None) -> dict:

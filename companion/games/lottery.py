@@ -818,8 +818,27 @@ class LotteryGame(Game):
             "winners": winners,
             "winner": self.seats[winners[0]] if len(winners) == 1 else None,
             "draws": s["draw"],
+            "rounds": s["draw"],
             "voids": s["voids"],
             "chips_total": self.chips_total(),
+        }
+
+    def replay_summary(self) -> dict:
+        """Summary for ``companion replay --json``: ``{"game", "over", "winner", "rounds", "box",
+        "result", "seats": [{"name", "role", "balance", "net"}]}`` (rounds = draws finished)."""
+        s = self.s
+        o = self.options
+        result = self.result()
+
+        def role(i: int) -> str:
+            return "banker" if i == o.banker else "dealer" if i == o.dealer else "player"
+
+        return {
+            "game": self.GAME_ID, "over": self.is_over(),
+            "winner": result["winner"] if result else None,
+            "rounds": s["draw"], "box": s["box"], "result": result,
+            "seats": [{"name": n, "role": role(i), "balance": s["balances"][i],
+                       "net": s["balances"][i] - o.chips} for i, n in enumerate(self.seats)],
         }
 
     def view(self, seat: int | None) -> dict:

@@ -35,6 +35,10 @@ def test_hand_written_game_with_hoy_and_kept_cards():
     assert r["totals"] == [1400, 0, 1400, 1000]
     assert r["winners"] == [0, 2] and r["winner"] is None and r["hoys"] == 2
     assert r["scores"] == {"Аня": 1400, "Борис": 0, "Вера": 1400, "Глеб": 1000}
+    summary = res.game.replay_summary()   # what ``companion replay --json`` prints
+    assert summary["over"] and summary["rounds"] == 1 and summary["winner"] is None
+    assert [x["points"] for x in summary["seats"]] == [1400, 0, 1400, 1000]
+    json.dumps(summary)
 
 
 @pytest.mark.parametrize("name", sorted(SIM_CASES))

@@ -35,6 +35,10 @@ def test_hand_written_first_draw_and_void():
     assert v["balances"] == [30, 30, 30, 22] and v["box"] == 0
     assert [p["chips"] if p else None for p in v["prizes"]] == [4, 3, 0, 1]
     assert v["phase"] == "deal" and g.s["voids"] == 1 and g.chips_total() == 120
+    summary = g.replay_summary()   # what ``companion replay --json`` prints
+    assert not summary["over"] and summary["rounds"] == 1 and summary["result"] is None
+    assert [(x["role"], x["balance"]) for x in summary["seats"]] == \
+        [("banker", 30), ("dealer", 30), ("player", 30), ("player", 22)]
 
 
 @pytest.mark.parametrize("name", sorted(SIM_CASES))
@@ -46,6 +50,9 @@ def test_recorded_sim_games_replay_to_the_same_result(name):
     expected = json.loads((HERE / f"{name}.result.json").read_text(encoding="utf-8"))
     assert res.game.is_over() and res.game.result() == expected
     assert expected["chips_total"] == 30 * len(header.seats) + header.options.get("box", 0)
+    summary = res.game.replay_summary()
+    assert summary["winner"] == expected["winner"] and summary["box"] == expected["box"]
+    assert sum(x["balance"] for x in summary["seats"]) + summary["box"] == expected["chips_total"]
 
 
 def regenerate() -> None:  # pragma: no cover - a maintenance tool
