@@ -92,9 +92,12 @@ def canonical(token: str) -> str | None:
     return p[0] + p[1] if p else None
 
 
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+
+
 def rank_index(card: str) -> int:
-    """0 for a 2 … 12 for an ace."""
-    return RANKS.index(card[:-1])
+    """0 for a 2 … 12 for an ace (``card`` canonical, e.g. ``"QH"``)."""
+    return _RANK_INDEX[card[:-1]]
 
 
 def suit_of(card: str) -> str:
