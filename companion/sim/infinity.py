@@ -183,7 +183,7 @@ class InfinitySim(TableSim):
             "game": "infinity",
             "seats": list(g.seats),
             "hands": [list(h) for h in self.hands],          # face down in the players' hands
-            "stock": len(self.stock),                         # two players: the undealt half
+            "stock": list(self.stock),                        # two players: the undealt half, face down
             "aside": list(self.aside),                        # face down, unscored
             "trick": [{"seat": p, "card": c, "face_up": True} for p, c in s["trick"]],
             "pending": ({"seat": s["pending"], "card": self.in_hand_pending, "face_up": True}

@@ -3,6 +3,7 @@ changes nothing, cards and points are conserved, the game ends, no view leaks a 
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -80,7 +81,11 @@ def test_random_playouts(seed, n, deals, simplified, declare):
             legal = g.is_legal(g.parse_action(text))
         except IllegalAction:
             legal = False
-        if not legal:
+        if legal:  # is_legal must agree with apply: a legal probe applies on a copy
+            twin = copy.deepcopy(g)
+            twin.apply(text)
+            assert twin.version == g.version + 1
+        else:
             before = g.snapshot_bytes()
             try:
                 g.apply(text)

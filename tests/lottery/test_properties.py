@@ -4,6 +4,7 @@ face-down prize card."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -89,7 +90,11 @@ def test_random_playouts_conserve_chips(seed, n, variant, officials, stake, box)
             legal = g.is_legal(g.parse_action(text))
         except IllegalAction:
             legal = False
-        if not legal:
+        if legal:  # is_legal must agree with apply: a legal probe applies on a copy
+            twin = copy.deepcopy(g)
+            twin.apply(text)
+            assert twin.version == g.version + 1
+        else:
             before = g.snapshot_bytes()
             try:
                 g.apply(text)
