@@ -23,6 +23,10 @@ def run(g, *actions):
     return events
 
 
+def kinds(events):
+    return [e.kind for e in events]
+
+
 def rejected(g, action, reason):
     before = g.snapshot_bytes()
     with pytest.raises(IllegalAction) as e:
@@ -250,6 +254,21 @@ def test_token_owner_without_cards_ends_the_trick_when_his_turn_comes():
     won = [e for e in ev if e.kind == "trick_won"][0].data
     assert won["seat"] == 1 and won["cards"] == ["200", "200", "300", "300", INF]
     assert g.is_over() and g.result()["totals"] == [0, 1000, 100 * 4 + 200 + 300 + 200]
+
+
+def test_hoy_when_nobody_else_holds_cards_the_token_owner_plays_on():
+    """RULINGS §4 read literally: after a «ХОЙ!» the turn goes round to the token owner; when
+    nobody else holds cards it comes straight back and he plays the closing card."""
+    g = game(3, deck={"100": 4, "200": 4, "300": 3, "INF": 1}, deck_check=False, deals=1)
+    run(g, "table deal 0", "0 play 100", "1 play 200", f"2 play {INF}",      # 2 wins
+        "2 play 300", "0 play 300", "1 play 200", "2 play 300", "0 play 200",  # 2 wins again
+        "2 play 100", "0 play 100")                                           # 0: ХОЙ
+    assert g.view(None)["hand_counts"] == [0, 2, 0]
+    ev = run(g, "1 play 100")                                                 # 1: ХОЙ
+    assert "hoy" in kinds(ev) and g.view(None)["token"] == 1
+    assert g.s["turn"] == 1 and g.current_seats() == [1] and g.view(None)["hand_counts"] == [0, 1, 0]
+    ev = run(g, "1 play 200")
+    assert [e.data["seat"] for e in ev if e.kind == "trick_won"] == [1] and g.is_over()
 
 
 def test_winner_without_cards_passes_the_lead_clockwise():

@@ -10,7 +10,6 @@ from companion.sim import get_sim_class
 
 
 @pytest.mark.parametrize("game_id,seats,options", [
-
     ("lottery", ["Банкир", "Сдающий", "Аня", "Борис", "Вера"], {"playoff": 2}),
 ])
 def test_power_cut_and_resume(tmp_path, game_id, seats, options):
