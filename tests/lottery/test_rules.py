@@ -259,6 +259,8 @@ def test_playoff_variant_1_last_holder_pays_the_fine_per_card():
     assert g.result()["fines"][NAMES[int(seat)]] == 3 * len(hand)
     assert g.s["box"] == box0 + 3 * len(hand)
     assert g.result()["box"] == g.s["box"] and g.chips_total() == g.start_chips_total
+    rejected(g, "table void", "game_over")
+    assert g.legal_actions(None) == [] and g.current_seats() == []
 
 
 def test_playoff_variant_1_stall_rule_ends_it_and_every_holder_pays():
