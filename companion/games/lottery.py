@@ -754,7 +754,8 @@ class LotteryGame(Game):
         out: list[Action] = []
         if seat is None:
             if ph == "deal":
-                out += [Cards(None, int(k), None) for k, v in s["expect"].items() if k not in s["current"]]
+                out += [Cards(None, int(k), None) for k, v in s["expect"].items()
+                        if v > 0 and k not in s["current"]]
             elif ph == "draw":
                 out += [PrizeCard(None, i, None) for i, sl in enumerate(s["slots"])
                         if sl is not None and not sl["face_up"]]

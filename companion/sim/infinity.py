@@ -45,7 +45,6 @@ class InfinitySim(TableSim):
         self._plays_this_deal = 0
         self._table_cards: list[str] = []
         self.truth_pending: tuple[int, str] | None = None
-        self._sync_truth()
 
     # ------------------------------------------------------------------ physical deck
     def _full_deck(self) -> list[str]:
@@ -156,7 +155,6 @@ class InfinitySim(TableSim):
             self.piles = [[] for _ in range(n)]
             self.stock, self.aside, self._table_cards = [], [], []
             self.in_hand_pending = None
-        self._sync_truth()
 
     def _remove(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
@@ -170,9 +168,6 @@ class InfinitySim(TableSim):
             self._table_cards = []
         else:
             self._table_cards.append(card)
-
-    def _sync_truth(self) -> None:
-        """Kept for symmetry; :attr:`truth` is computed when read."""
 
     @property
     def truth(self) -> dict:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import IllegalAction
-from companion.games import new_game
 from companion.games.infinity import DEFAULT_DECK, INF, InfinityGame, Play, card_rank
 
 NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя"]
