@@ -80,6 +80,11 @@ def canonical_card(token: Any) -> str | None:
     """The canonical token (``"500"``, ``"INF"``) for a written card, or ``None`` if malformed."""
     if not isinstance(token, str):
         return None
+    return _canonical_card(token)
+
+
+@functools.lru_cache(maxsize=1024)
+def _canonical_card(token: str) -> str | None:
     t = token.strip()
     if t.upper() in (INF, "INFINITY") or t == "∞":
         return INF
@@ -258,10 +263,17 @@ class InfinityGame(Game):
             "voids": 0,
         }
         self._deal_start: dict | None = None
+        self._points: dict[str, int] = {}
 
     # ------------------------------------------------------------------ helpers
     def points_of(self, card: str) -> int:
         """Points a card scores under the options (seed last ¶ for the simplified scoring)."""
+        pts = self._points.get(card)
+        if pts is None:
+            pts = self._points[card] = self._points_uncached(card)
+        return pts
+
+    def _points_uncached(self, card: str) -> int:
         value = self.options.infinity_points if card == INF else int(card)
         if self.options.simplified_scoring:
             value = value // 100 * 100

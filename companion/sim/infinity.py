@@ -87,11 +87,9 @@ class InfinitySim(TableSim):
             return low[0]
         best = max(card_rank(c) for _, c in trick)
         prev = trick[-1][1]
-        worth = sum(g.points_of(c) for _, c in trick)
-        closing = seat == s["token"]
-        winners = [c for c in hand if card_rank(c) >= best]
-        if closing:
-            if winners and (worth >= 150 or rng.random() < 0.5):
+        if seat == s["token"]:  # the closing card
+            winners = [c for c in hand if card_rank(c) >= best]
+            if winners and (rng.random() < 0.5 or sum(g.points_of(c) for _, c in trick) >= 150):
                 return winners[0]
             non_hoy = [c for c in hand if card_rank(c) != card_rank(prev)]
             return (non_hoy or hand)[0]
