@@ -59,7 +59,21 @@ def check(g: LotteryGame, sim: LotterySim) -> None:
     assert g.chips_total() == g.start_chips_total
     assert s["box"] >= 0 and s["stakes"] >= 0 and all(sl["chips"] >= 0 for sl in s["slots"] if sl)
     # every card of the dealer's deck is in the deck, in a hand, aside, matched or discarded
+    matched = [w["card"] for w in s["won"]]
+    po = s["po"]
+    if po is None:
+        held = [c for cards in s["current"].values() for c in cards] + \
+            [c for cards in s["aside"].values() for c in cards]
+    else:
+        held = [c for cards in po["hands"].values() for c in cards] + po["discard"] + \
+            ([po["attack"]] if po["attack"] else []) + [c for _, c in po["trick"]]
+    assert sorted(held + matched) == sorted(s["dealt"]) and len(set(s["dealt"])) == len(s["dealt"])
+    # and every card of the banker's deck is in his deck, face down on the table, or was turned
+    face_down = sum(1 for sl in s["slots"] if sl is not None and not sl["face_up"])
+    assert s["banker_left"] + face_down + len(s["banker_seen"]) == 52
     truth = sim.truth
+    assert truth["banker_deck"] == s["banker_left"] and truth["dealer_deck"] == 52 - len(s["dealt"]) - \
+        sum(len(v) for k, v in truth["dealt"].items() if k not in s["current"])
     assert truth["prizes"] is not None
     view = g.view(None)
     text = json.dumps(view)
