@@ -65,7 +65,7 @@ class VirtualButtonBox:
         self._slave: int | None = None
         self._device: str | None = None
         self._tx = bytearray()
-        self._held: dict[tuple[int, int], tuple[int, int | None]] = {}  # key -> (down_ms, up_ms)
+        self._held: dict[tuple[int, int], list] = {}  # key -> [down_ms, up_ms, released_ms]
         self._pending: list[tuple[tuple[int, int], int | None]] = []  # (key, duration_ms), FIFO
         self._last_rx_ms = 0
         self.presses = 0
@@ -182,7 +182,7 @@ class VirtualButtonBox:
         with self._lock:
             held = self._held.get(key)
             if held is not None and held[1] is None:
-                self._held[key] = (held[0], self.now_ms())
+                held[1] = self.now_ms()
             else:  # still queued behind an earlier press: make it a short press
                 self._pending = [(k, self.press_ms if (k == key and d is None) else d)
                                  for k, d in self._pending]
@@ -262,28 +262,34 @@ class VirtualButtonBox:
         self._device = None
 
     def _raw(self, now: int) -> list[int]:
+        """Switch states for this scan. A finger stays down until the firmware has registered
+        the press and stays up until it has registered the release, so a stalled scan thread
+        (a loaded CI machine) can delay a press but never swallow one."""
+        nb = len(BUTTONS)
+        state = self._box.state
         if self._pending:
             keep = []
             for key, dur in self._pending:
                 if key not in self._held and not any(k == key for k, _ in keep):
-                    self._held[key] = (now, None if dur is None else now + dur)
+                    self._held[key] = [now, None if dur is None else now + dur, None]
                 else:
                     keep.append((key, dur))
             self._pending = keep
         masks = [0] * self.seats
         done = []
-        for (seat, b), (down, up) in self._held.items():
-            closed = True
-            if up is not None and now >= up:
-                closed = False
-                edge = up
+        for (seat, b), held in self._held.items():
+            down, up, released = held
+            registered = state[seat * nb + b]
+            if released is None and up is not None and now >= up and registered:
+                held[2] = released = now
+            if released is None:
+                closed, edge = True, down
             else:
-                edge = down
+                closed, edge = False, released
             if now - edge < self.bounce_ms and (now - edge) % 2 == 1:
                 closed = not closed  # contact chatter right after the edge
-            if up is not None and now >= up + self.bounce_ms + boxfw.DEBOUNCE_MS + 1:
+            if released is not None and not registered and now - released >= self.bounce_ms:
                 done.append((seat, b))
-                closed = False
             if closed:
                 masks[seat] |= 1 << b
         for key in done:
