@@ -149,9 +149,9 @@ class VirtualButtonBox:
         raise ProtocolError(f"unknown button {button!r}")
 
     def press(self, seat: int, button: str, duration_ms: int | None = None) -> None:
-        """Press and release ``button`` at ``seat`` (non-blocking). If the key is still busy
-        with an earlier press, this one is queued right after it (with a gap long enough for
-        the debounce), so rapid calls are never merged into one press.
+        """Press and release ``button`` at ``seat`` (non-blocking). Presses at one seat are
+        played in call order, each after the previous one's release has registered (one finger
+        per seat), so rapid calls are never merged or reordered; different seats press at once.
 
         Raises:
             ProtocolError: unknown seat or button.
@@ -173,7 +173,9 @@ class VirtualButtonBox:
         """Close the switch until :meth:`up` (keyboard-style). Raises ProtocolError."""
         key = self._key(seat, button)
         with self._lock:
-            self._pending.append((key, None))
+            if key in self._held:
+                raise ProtocolError(f"seat {seat} {button!r} is already down")
+            self._held[key] = [self.now_ms(), None, None]  # at once: chords are allowed
             self.presses += 1
 
     def up(self, seat: int, button: str) -> None:
@@ -183,9 +185,6 @@ class VirtualButtonBox:
             held = self._held.get(key)
             if held is not None and held[1] is None:
                 held[1] = self.now_ms()
-            else:  # still queued behind an earlier press: make it a short press
-                self._pending = [(k, self.press_ms if (k == key and d is None) else d)
-                                 for k, d in self._pending]
 
     def busy(self) -> bool:
         """True while a press is still being played or an event waits for the host's ACK."""
@@ -269,11 +268,13 @@ class VirtualButtonBox:
         state = self._box.state
         if self._pending:
             keep = []
+            busy = {seat for seat, _ in self._held}
             for key, dur in self._pending:
-                if key not in self._held and not any(k == key for k, _ in keep):
+                if key[0] not in busy:  # one finger per seat: presses at a seat play in order
                     self._held[key] = [now, None if dur is None else now + dur, None]
                 else:
                     keep.append((key, dur))
+                busy.add(key[0])
             self._pending = keep
         masks = [0] * self.seats
         done = []

@@ -53,7 +53,7 @@ class Pin:
 
 def sleep_us(us):
     clock["us"] += us
-    if clock["us"] > limit_us and us >= 100:  # stop in the idle wait, not mid-scan
+    if clock["us"] > limit_us and us == 100:  # stop in the idle wait, not mid-scan
         raise SystemExit(0)
 
 

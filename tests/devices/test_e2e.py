@@ -247,3 +247,18 @@ def test_callback_errors_do_not_kill_the_driver():
         assert vbox.wait_idle(3.0)
         assert wait_for(lambda: len(seen) == 2)  # press (callback raised) and release
         assert box.status.connected
+
+
+def test_keyboard_style_chord_down_and_up(rig):
+    vbox, box = rig
+    vbox.down(4, "yes")
+    vbox.down(4, "no")  # both at once: the diodes make chords unambiguous
+    time.sleep(0.05)
+    vbox.up(4, "yes")
+    vbox.up(4, "no")
+    assert vbox.wait_idle(3.0)
+    got = Counter((e.button, e.kind) for e in box.events(timeout=0.2))
+    assert got == {("yes", "press"): 1, ("no", "press"): 1, ("yes", "release"): 1,
+                   ("no", "release"): 1}
+    with pytest.raises(ProtocolError, match="unknown button"):
+        vbox.press(0, "maybe")
