@@ -262,3 +262,40 @@ def test_keyboard_style_chord_down_and_up(rig):
                    ("no", "release"): 1}
     with pytest.raises(ProtocolError, match="unknown button"):
         vbox.press(0, "maybe")
+
+
+def test_socket_url_transport():
+    """serial_for_url('socket://...'): the same driver over TCP (a box behind ser2net)."""
+    import socket
+
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    port = srv.getsockname()[1]
+    received = bytearray()
+
+    def serve():
+        conn, _ = srv.accept()
+        conn.settimeout(2.0)
+        parser = wire.Parser()
+        try:
+            while True:
+                data = conn.recv(256)
+                if not data:
+                    break
+                received.extend(data)
+                for ftype, seq, _ in parser.feed(data):
+                    if ftype == wire.T_HELLO_REQ:
+                        conn.sendall(HELLO + event_frame(1, seat=3, button=3))
+        except OSError:
+            pass
+        finally:
+            conn.close()
+
+    t = threading.Thread(target=serve, daemon=True)
+    t.start()
+    with ButtonBox(f"socket://127.0.0.1:{port}") as box:
+        ev = box.get_event(timeout=3.0)
+        assert (ev.seat, ev.button, ev.kind) == (3, "ok", "press")
+        assert wait_for(lambda: protocol.ack(1) in bytes(received))
+    srv.close()
