@@ -19,7 +19,6 @@ import micropython
 from machine import Pin
 
 import boxfw
-import wire
 
 # Column settle time after a row changes: the column buses run through all 8 pad cables (~16 m,
 # ~800 pF); with the 4.7 kohm external pull-ups tau is ~4 us, so 30 us is > 7 tau. A full scan of
