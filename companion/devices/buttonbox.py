@@ -126,6 +126,8 @@ class ButtonBox:
         self._light_seq = 0
         self._lights_stalled = False
         self._connected_event = threading.Event()
+        #: the VirtualButtonBox behind this driver when opened with ``open_button_box("sim")``
+        self.virtual = None
 
     # -- public API -------------------------------------------------------------------------
 
@@ -146,6 +148,8 @@ class ButtonBox:
             self._thread = None
         self._disconnect(None)
         self._queue.put(None)
+        if self.virtual is not None:
+            self.virtual.close()
 
     def __enter__(self) -> "ButtonBox":
         return self.open()
@@ -281,7 +285,9 @@ class ButtonBox:
             frames = []
         for frame in frames:
             self._handle(frame)
-        self._update(frame_errors=self._frame_errors + self._parser.bad_crc + self._parser.oversize)
+        errors = self._frame_errors + self._parser.bad_crc + self._parser.oversize
+        if errors != self._status.frame_errors:
+            self._update(frame_errors=errors)
         self._service_lights(time.monotonic())
         if self._hello is not None and time.monotonic() - self._last_rx > HEARTBEAT_TIMEOUT_S:
             if time.monotonic() >= self._next_hello_req:  # silent box: ask again
@@ -389,3 +395,38 @@ class ButtonBox:
         self._write(protocol.light(seq, seat, state))
         self._inflight = (seq, seat, state, now, 1)
 
+
+
+#: The udev rule's stable name for the real box (hardware/99-table-companion.rules).
+DEFAULT_PORT = "/dev/buttonbox"
+
+
+def open_button_box(port: str | None = None, *, seats: int = 8,
+                    on_event: Callable[[ButtonEvent], None] | None = None) -> ButtonBox:
+    """Open the table's button box: the one place that chooses real or simulated.
+
+    Args:
+        port: a device path or pyserial URL; ``"sim"`` for a :class:`VirtualButtonBox` on a pty
+            (reachable as ``box.virtual`` to press its buttons); ``None``: ``/dev/buttonbox`` when
+            it exists (a Pi with the udev rule), else ``"sim"``.
+        seats: seat pads of the virtual box (ignored for a real one, which says so in HELLO).
+        on_event: as :class:`ButtonBox`.
+
+    Returns:
+        A started :class:`ButtonBox`; ``close()`` also stops the virtual box.
+
+    Raises:
+        ValueError: ``seats`` outside 1..8 for a virtual box.
+    """
+    import os
+
+    if port is None:
+        port = DEFAULT_PORT if os.path.exists(DEFAULT_PORT) else "sim"
+    if port == "sim":
+        from companion.devices.virtualbox import VirtualButtonBox
+
+        vbox = VirtualButtonBox(seats=seats).start()
+        box = ButtonBox(vbox.port, on_event=on_event)
+        box.virtual = vbox
+        return box.open()
+    return ButtonBox(port, on_event=on_event).open()

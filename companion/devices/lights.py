@@ -49,6 +49,21 @@ def mock_factory():
     return MockFactory(pin_class=MockPWMPin)
 
 
+def default_pin_factory(model_file: str = "/proc/device-tree/model"):
+    """``None`` (gpiozero's own choice: real pins) on a Raspberry Pi, else :func:`mock_factory`.
+
+    The one place that decides; pass its result as ``pin_factory``. A Pi is recognised by
+    "Raspberry Pi" in ``model_file``.
+    """
+    try:
+        with open(model_file, "rb") as f:
+            if b"Raspberry Pi" in f.read():
+                return None
+    except OSError:
+        pass
+    return mock_factory()
+
+
 class TableLights:
     """The Pi-side table signals (context manager; ``close()`` releases the pins).
 

@@ -111,3 +111,12 @@ def test_with_the_virtual_box_pads_follow(tmp_path):
             time.sleep(0.01)
         assert vbox.light_states() == ["on", "off", "off", "blink"]
         assert "GPIO17" in repr(lights)
+
+
+def test_default_pin_factory_is_mock_off_a_pi(tmp_path):
+    from companion.devices.lights import default_pin_factory
+
+    pi = tmp_path / "model"
+    pi.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert default_pin_factory(str(pi)) is None
+    assert isinstance(default_pin_factory(str(tmp_path / "absent")), MockFactory)
