@@ -59,7 +59,8 @@ def test_every_seat_and_button_end_to_end(rig):
     for e in events:
         assert isinstance(e, protocol.ButtonEvent) and e.received > 0
     st = box.status
-    assert (st.events, st.duplicates, st.lost, st.frame_errors) == (64, 0, 0, 0)
+    # retransmissions may happen on a loaded machine (30 ms RTO); they are dropped, never delivered
+    assert (st.events, st.lost, st.frame_errors) == (64, 0, 0)
 
 
 def test_hold_and_repeated_presses_are_distinct(rig):
