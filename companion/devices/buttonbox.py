@@ -351,10 +351,10 @@ class ButtonBox:
     def _on_event(self, ev: ButtonEvent, now: float) -> None:
         if self._hello is None:
             return  # not acked: the box re-sends after our HELLO_REQ is answered
-        self._write(protocol.ack(ev.seq))
         last = self._last_seq
         if last is not None and not wire.seq_newer(ev.seq, last):
             self._update(duplicates=self._status.duplicates + 1)
+            self._write(protocol.ack(ev.seq))
             return
         gap = 0 if last is None else (ev.seq - last - 1) & 0xFF
         self._last_seq = ev.seq
@@ -367,6 +367,9 @@ class ButtonBox:
                 log.exception("button box on_event callback failed for %s", ev)
         else:
             self._queue.put(ev)
+        # acknowledged once handed over: when the box's outbox is empty, every event it sent is
+        # in the queue or has been through the callback
+        self._write(protocol.ack(ev.seq))
 
     def _service_lights(self, now: float) -> None:
         if self._hello is None or self._lights_stalled:
