@@ -94,3 +94,19 @@ def test_firmware_main_reads_the_pin_map_and_scans_the_matrix(tmp_path):
     assert 1 in res["levels"][str(lights[3])]
     assert res["levels"][str(lights[5])][:2] == [0, 1]
     assert res["levels"].get(str(lights[0]), [0]) == [0]
+
+
+def test_bom_covers_the_pin_map():
+    import csv
+
+    rows = list(csv.DictReader((ROOT / "hardware" / "bom.csv").open(encoding="utf-8")))
+    assert rows and all(r["mpn"] and r["manufacturer"] and int(r["qty"]) > 0 for r in rows)
+    pm = load(CANON)
+    seats = len(pm["pico"]["matrix"]["rows"])
+    switches = seats * len(pm["pico"]["matrix"]["buttons"])
+    qty = lambda word: sum(int(r["qty"]) for r in rows if word in r["part"])
+    assert qty("arcade push button") == switches
+    assert qty("Schottky diode") == switches  # one per switch (anti-ghosting)
+    assert qty("RJ45") == 2 * seats
+    assert any(r["mpn"] == "SC0915" for r in rows)  # the Pico
+    assert any("buzzer" in r["part"] for r in rows)
