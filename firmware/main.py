@@ -49,12 +49,19 @@ class Matrix:
         return masks
 
 
+MAINTENANCE_KEYS = 0b1100  # pad 1 (seat 0): "plus" and "ok" held while the box powers up
+
+
 def main():
-    # Binary frames may contain 0x03; without this a Ctrl-C byte would raise KeyboardInterrupt.
-    micropython.kbd_intr(-1)
     with open("pinmap.json") as f:
         pins = json.load(f)["pico"]
     matrix = Matrix(pins["matrix"]["rows"], pins["matrix"]["columns"])
+    if matrix.read()[0] & MAINTENANCE_KEYS == MAINTENANCE_KEYS:
+        # Maintenance: leave the REPL usable (Ctrl-C works, mpremote can connect).
+        print("button box: maintenance mode, firmware not started")
+        return
+    # Binary frames may contain 0x03; without this a Ctrl-C byte would raise KeyboardInterrupt.
+    micropython.kbd_intr(-1)
     lights_cfg = pins["seat_lights"]
     lights = [Pin(p, Pin.OUT, value=0) for p in lights_cfg["pins"]]
     active = 1 if lights_cfg["active_high"] else 0
