@@ -27,11 +27,57 @@ def register(subparsers) -> None:
                                   "like /dev/buttonbox from the udev rule)")
     p.add_argument("--script", help="file of commands to play ('-' = stdin, non-interactive)")
     p.add_argument("--keyboard", action="store_true",
-                   help="read commands typed on the terminal (e.g. '2y' = seat 2 presses Верю)")
+                   help="keystrokes press buttons (on a terminal: '3' then 'y' = pad 3 presses "
+                        "Верю); from a pipe: one script command per line")
     p.add_argument("--exit", action="store_true",
                    help="exit once the script is played and every press was acknowledged")
     p.add_argument("--help-script", action="store_true", help="print the command syntax and exit")
     p.set_defaults(func=run)
+
+
+KEY_HELP = """\
+keys: 1-8 choose the pad (seat = pad - 1); y = Верю, n = Не верю, + = plus, o = OK;
+      h then a button key = hold it; u = unplug / plug the cable; l = show lights; q = quit"""
+KEYS = {"y": "yes", "n": "no", "+": "plus", "=": "plus", "o": "ok"}
+
+
+def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
+    """Single keystrokes on a terminal (cbreak mode) press the virtual box's buttons."""
+    import os
+    import termios
+    import tty
+
+    old = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    seat, hold = 0, False
+    print(KEY_HELP, flush=True)
+    print("pad 1 (seat 0)", flush=True)
+    try:
+        while True:
+            ch = os.read(fd, 1).decode("utf-8", "ignore")
+            if not ch or ch in ("q", "\x04"):
+                return 0
+            if ch.isdigit() and 1 <= int(ch) <= vbox.seats:
+                seat = int(ch) - 1
+                print(f"pad {ch} (seat {seat})", flush=True)
+            elif ch in KEYS:
+                (vbox.hold if hold else vbox.press)(seat, KEYS[ch])
+                print(f"seat {seat}: {'hold' if hold else 'press'} {KEYS[ch]}", flush=True)
+                hold = False
+            elif ch == "h":
+                hold = True
+            elif ch == "u":
+                if vbox.device is None:
+                    vbox.plug()
+                    print(f"plugged: {vbox.device}", flush=True)
+                else:
+                    vbox.unplug()
+                    print("unplugged", flush=True)
+            elif ch == "l":
+                print("lights: " + " ".join(f"{s}={st}" for s, st in enumerate(vbox.light_states())),
+                      flush=True)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
 def run(args) -> int:
@@ -63,6 +109,8 @@ def run(args) -> int:
                     print("buttonbox-sim: presses still unacknowledged after 10 s", file=sys.stderr)
                 return 0 if ok else 1
         if args.keyboard:
+            if sys.stdin.isatty():
+                return keyboard(vbox, sys.stdin.fileno())
             print(SCRIPT_HELP, flush=True)
             for line in sys.stdin:
                 try:

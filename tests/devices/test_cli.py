@@ -66,3 +66,39 @@ def test_script_line_errors(line, message):
     with VirtualButtonBox(seats=2) as vbox:
         with pytest.raises(ProtocolError, match=message):
             run_script_line(vbox, line)
+
+
+def test_keyboard_mode_on_a_terminal(tmp_path):
+    """Keystrokes typed on a (pseudo-)terminal press buttons: '3' selects pad 3, 'y' = Верю."""
+    import pty as ptymod
+    import time
+
+    master, slave = ptymod.openpty()
+    link = tmp_path / "bb"
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
+                             "--link", str(link), "--keyboard"], cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdin=slave,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    os.close(slave)
+    try:
+        assert proc.stdout.readline().startswith("buttonbox-sim: device ")
+        with ButtonBox(str(link)) as box:
+            assert box.wait_connected(5.0)
+            os.write(master, b"3y")
+            ev = box.get_event(timeout=3.0)
+            assert (ev.seat, ev.button, ev.kind) == (2, "yes", "press")
+            os.write(master, b"h+")
+            kinds = set()
+            deadline = time.monotonic() + 3
+            while "hold" not in kinds and time.monotonic() < deadline:
+                e = box.get_event(timeout=0.5)
+                if e is not None and e.button == "plus":
+                    kinds.add(e.kind)
+            assert "hold" in kinds
+            os.write(master, b"q")
+            assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        os.close(master)
