@@ -115,6 +115,10 @@ class ButtonBox:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._ser = None
+        self._parser: protocol.FrameParser | None = None
+        self._hello: protocol.Hello | None = None
+        self._frame_errors = 0     # frames that failed to decode
+        self._closed_errors = 0    # CRC/oversize rejects of earlier connections' parsers
         self._status = BoxStatus(port=url)
         self._last_rx = 0.0
         self._last_seq: int | None = None
@@ -243,9 +247,11 @@ class ButtonBox:
             self._update(last_error=f"cannot open {self.url}: {exc}")
             return False
         self._ser = ser
+        if self._parser is not None:  # keep the totals across connections
+            self._closed_errors += self._parser.bad_crc + self._parser.oversize
         self._parser = protocol.FrameParser()
         self._last_bytes = time.monotonic()
-        self._hello: protocol.Hello | None = None
+        self._hello = None
         self._next_hello_req = 0.0
         self._inflight = None
         self._lights_stalled = False
@@ -285,7 +291,8 @@ class ButtonBox:
             frames = []
         for frame in frames:
             self._handle(frame)
-        errors = self._frame_errors + self._parser.bad_crc + self._parser.oversize
+        errors = (self._frame_errors + self._closed_errors
+                  + self._parser.bad_crc + self._parser.oversize)
         if errors != self._status.frame_errors:
             self._update(frame_errors=errors)
         self._service_lights(time.monotonic())
@@ -293,8 +300,6 @@ class ButtonBox:
             if time.monotonic() >= self._next_hello_req:  # silent box: ask again
                 self._write(protocol.hello_request())
                 self._next_hello_req = time.monotonic() + HELLO_RETRY_S
-
-    _frame_errors = 0
 
     def _handle(self, frame) -> None:
         try:
