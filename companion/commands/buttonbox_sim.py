@@ -1,4 +1,5 @@
-"""``companion buttonbox-sim``: the virtual button box on a pseudo-terminal.
+"""``companion buttonbox-sim``: the virtual button box on a pseudo-terminal
+(and ``companion buttonbox-monitor``: watch a real or virtual box from the host side).
 
 Runs the real firmware logic (firmware/boxfw.py) on CPython behind a pty, prints the device path
 for the host (``companion run --buttons /dev/pts/N`` or ``ButtonBox(path)``), then plays presses
@@ -33,6 +34,57 @@ def register(subparsers) -> None:
                    help="exit once the script is played and every press was acknowledged")
     p.add_argument("--help-script", action="store_true", help="print the command syntax and exit")
     p.set_defaults(func=run)
+
+    m = subparsers.add_parser(
+        "buttonbox-monitor", help="print a button box's hello, status and events (bring-up check)",
+        description="Open the box like Table Companion does, print its hello line, every event and "
+                    "status changes. Exit status 1 if the box never says hello.")
+    m.add_argument("port", nargs="?", default=None,
+                   help="device path or pyserial URL (default /dev/buttonbox, else a virtual box)")
+    m.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = Ctrl-C)")
+    m.add_argument("--light", action="append", default=[], metavar="SEAT=STATE",
+                   help="set a seat light first, e.g. --light 2=blink (off, on, blink, fast)")
+    m.set_defaults(func=monitor)
+
+
+def monitor(args) -> int:
+    """Print the box's status and events until Ctrl-C or ``--seconds``."""
+    from companion.devices.buttonbox import open_button_box
+
+    box = open_button_box(args.port)
+    try:
+        print(f"buttonbox-monitor: {box.url}" + (" (virtual box)" if box.virtual else ""), flush=True)
+        if not box.wait_connected(5.0):
+            print(f"buttonbox-monitor: no hello from {box.url} within 5 s: "
+                  f"{box.status.last_error or 'no data'}", file=sys.stderr)
+            return 1
+        st = box.status
+        print(f"hello: firmware {st.firmware}, protocol {st.protocol}, seats {st.seats}, "
+              f"boot {st.boot_id:04x}", flush=True)
+        for spec in args.light:
+            seat, _, state = spec.partition("=")
+            try:
+                box.set_light(int(seat), state)
+            except (ValueError, CompanionError) as exc:
+                print(f"buttonbox-monitor: --light {spec}: {exc}", file=sys.stderr)
+                return 2
+        deadline = time.monotonic() + args.seconds if args.seconds else None
+        last = None
+        while deadline is None or time.monotonic() < deadline:
+            ev = box.get_event(timeout=0.2)
+            if ev is not None:
+                print(f"seat {ev.seat} (pad {ev.seat + 1}) {ev.button} {ev.kind} "
+                      f"seq {ev.seq} t {ev.t_ms} ms", flush=True)
+            st = box.status
+            summary = (st.connected, st.alive, st.duplicates, st.lost, st.frame_errors, st.last_error)
+            if summary != last:
+                print(f"status: connected={st.connected} alive={st.alive} events={st.events} "
+                      f"duplicates={st.duplicates} lost={st.lost} frame_errors={st.frame_errors}"
+                      + (f" last_error={st.last_error}" if st.last_error else ""), flush=True)
+                last = summary
+        return 0
+    finally:
+        box.close()
 
 
 KEY_HELP = """\
