@@ -64,9 +64,18 @@ _WORDS = {
 }
 
 
+_CACHE: dict[str, dict[str, str]] = {}
+
+
 def js_words() -> dict[str, str]:
-    """The script's words in the request's language."""
-    return {k: str(v) for k, v in _WORDS.items()}
+    """The script's words in the request's language (translated once per language)."""
+    from flask_babel import get_locale
+
+    lang = str(get_locale() or DEFAULT)
+    words = _CACHE.get(lang)
+    if words is None:
+        words = _CACHE[lang] = {k: str(v) for k, v in _WORDS.items()}
+    return words
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "COOKIE", "select_locale", "js_words", "_"]

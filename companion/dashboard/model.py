@@ -115,7 +115,9 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
         "game": game_info,
         "turn": list(turn),
         "over": bool(over),
-        "result": result,
+        # game.result() is not a viewer-safe channel (skull's lists every player's notes): only what
+        # the game's view itself publishes as its result is shown (found by the privacy property test).
+        "result": view.get("result") if isinstance(view, dict) else None,
         "view": view,
         "actions": actions,
         "history": list(history)[-HISTORY_LEN:],
