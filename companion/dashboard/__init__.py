@@ -134,6 +134,10 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, samesite="Lax")
         return resp
 
+    @app.route("/favicon.ico")
+    def favicon():
+        return "", 204
+
     @app.route("/healthz")
     def healthz():
         return jsonify({"ok": True, "game": table.game_id, "streams": hub.client_count()})
