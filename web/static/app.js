@@ -16,7 +16,7 @@
   var S = null; // {model, status, pending, prompts}
   if (boot.snapshot) S = boot.snapshot;
   var es = null;
-  var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1 };
+  var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1, over: 1 };
   var SEAT_KEYS = { seat: 1, dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1 };
 
   // ------------------------------------------------------------------ helpers
@@ -62,6 +62,7 @@
   function scalar(key, v) {
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? word("yes") : word("no");
+    if (typeof v === "string") return word("val_" + v, v);
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
     return String(v);
   }
@@ -260,6 +261,7 @@
       var s = st[part] || {};
       var chip = el("span", "hw hw-" + (s.state || "absent"));
       chip.appendChild(el("b", null, word(part)));
+      box.setAttribute("aria-label", word("hw_status"));
       chip.appendChild(el("span", null, " " + word("state_" + s.state, s.state || "")));
       if (s.detail) chip.title = s.detail;
       box.appendChild(chip);
@@ -306,6 +308,12 @@
       if (m.result) res.appendChild(renderValue("result", m.result, 0));
       top.appendChild(res);
     }
+    var head = el("div", "headline");
+    if (m.view.bid !== undefined && m.view.bid !== null) head.appendChild(el("span", "big-chip", word("bid") + " " + m.view.bid));
+    var bank = m.view.bank;
+    if (bank && typeof bank === "object" && typeof bank.count === "number") head.appendChild(el("span", "big-chip", word("bank") + " " + bank.count));
+    else if (typeof bank === "number") head.appendChild(el("span", "big-chip", word("bank") + " " + bank));
+    if (head.childNodes.length) top.appendChild(head);
     top.appendChild(renderSeats(m));
     app.appendChild(top);
     if (m.view.you) {
