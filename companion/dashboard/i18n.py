@@ -57,7 +57,7 @@ _WORDS = {
     "table_notes": _l("Notes on the table"), "must_raise": _l("Must raise"), "roses": _l("Roses"),
     "outcome": _l("Outcome"), "skull_owner": _l("Skull's owner"), "chooser": _l("Chooses"),
     "owed": _l("Owe the bank"), "halt": _l("Halted"), "last_round": _l("Last round"),
-    "options": _l("House rules"), "serial": _l("Serial"), "role": _l("Role"), "serials": _l("Serials"),
+    "options": _l("House rules"), "serial": _l("Serial"), "role": _l("Role"), "serials": _l("Serials"), "denominations": _l("Face values"), "card": _l("Card"),
     "face_value": _l("Face value"), "currency": _l("Currency"), "exposure": _l("Banker's exposure"),
     "limits": _l("Limits"), "chain": _l("Turned cards"), "deals_total": _l("Deals"), "staked": _l("Staked"),
     "probability": _l("Chance"), "shape": _l("Shape"), "aside": _l("Aside"), "last_settlement": _l("Last settlement"),
@@ -76,6 +76,8 @@ _WORDS = {
     "v_reveal": _l("Reveal"), "v_pick": _l("Pick"), "v_bet": _l("Bet"), "v_leave": _l("Leave"),
     "v_deal": _l("Deal"), "v_check": _l("Check"), "v_claim": _l("Claim"), "v_more": _l("More"),
     "v_deposit": _l("Deposit to the bank"), "v_scan": _l("Scan"), "v_undo": _l("Undo"),
+    "v_register": _l("Register notes"), "v_dealer": _l("First dealer"), "v_withdraw": _l("Withdraw"),
+    "v_close": _l("Close bets"), "v_turn": _l("Card turned"), "v_answer": _l("Answer"),
 }
 
 

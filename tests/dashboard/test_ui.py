@@ -169,3 +169,24 @@ def test_operator_console_on_a_phone(browser, table_server, artifacts_dir):
     expect(page.locator("#toast")).to_contain_text("Не принято")
     assert table.referee.log.records() == []
     page.context.close()
+
+
+def test_joker_layout_with_odds(browser, table_server, artifacts_dir):
+    """Hoggenheimer's 4×8 layout: face-up cards in their places, each bet with payout and chance."""
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вика"])
+    sim = get_sim_class("hoggenheimer")(table.referee.game, 3)
+    view = table.referee.view
+    drive(table, sim, lambda g: len(view(None)["bets"]) >= 3 and any(
+        c["card"] for row in view(None)["layout"] for c in row))
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
+    page.goto(srv.url + "/")
+    expect(page.locator(".hog-grid td")).to_have_count(32)
+    up = [c["card"] for row in view(None)["layout"] for c in row if c["card"]]
+    expect(page.locator(".hog-grid td.up")).to_have_count(len(up))
+    bets = view(None)["bets"]
+    expect(page.locator("ul.bets li")).to_have_count(len(bets))
+    first = bets[0]
+    expect(page.locator("ul.bets li").first).to_contain_text(f"{first['payout']} · шанс {first['probability']}")
+    page.screenshot(path=str(artifacts_dir / "dashboard-hoggenheimer.png"), full_page=True)
+    page.context.close()

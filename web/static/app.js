@@ -420,9 +420,15 @@
       var inputs = [];
       a.args.forEach(function (arg, i) {
         if (arg === "?") {
-          var inp = el("input"); inp.required = true; inp.maxLength = 40; inp.placeholder = "?"; inp.dataset.i = i;
+          var inp = el("input"); inp.required = true; inp.maxLength = 200; inp.dataset.i = i;
+          inp.placeholder = a.fields && a.fields[i] ? word(a.fields[i]) : "?";
+          inp.setAttribute("aria-label", inp.placeholder);
           inputs.push(inp); form.appendChild(inp);
-        } else form.appendChild(el("span", "arg", arg));
+        } else {
+          var n = parseInt(arg, 10);
+          var seatArg = i === 0 && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
+          form.appendChild(el("span", "arg", seatArg ? seatName(n) : arg));
+        }
       });
       var btn = el("button", inputs.length ? "primary" : "", inputs.length ? word("manual") : word("send"));
       form.appendChild(btn);
