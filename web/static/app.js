@@ -199,7 +199,7 @@
     box.appendChild(tbl);
     var legend = el("p", "muted odds-legend");
     legend.textContent = [1, 2, 4, 8].map(function (k) {
-      return k + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
+      return k + " " + word("n_cards") + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
     }).join(" · ");
     box.appendChild(legend);
     if (Array.isArray(view.bets) && view.bets.length) {
