@@ -68,7 +68,7 @@ _WORDS = {
     "phase_auction": _l("auction"), "phase_reveal": _l("reveal"), "phase_settlement": _l("settlement"),
     "phase_over": _l("game over"), "phase_deal": _l("deal"), "phase_play": _l("play"),
     "phase_betting": _l("bets"), "phase_turning": _l("turning cards"), "phase_chain": _l("turning cards"),
-    "shape_card": _l("card"), "shape_pair": _l("pair"), "shape_square": _l("square"),
+    "b_passed": _l("passed"), "b_agreed": _l("agrees"), "shape_card": _l("card"), "shape_pair": _l("pair"), "shape_square": _l("square"),
     "shape_column": _l("column"), "shape_row": _l("row"), "n_cards": _l("cards"),
     # common verbs
     "v_bid": _l("Bid"), "v_raise": _l("Raise"), "v_pass": _l("Pass"), "v_agree": _l("Agree"),

@@ -17,7 +17,7 @@
   if (boot.snapshot) S = boot.snapshot;
   var es = null;
   var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1, over: 1 };
-  var SEAT_KEYS = { seat: 1, dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1 };
+  var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1, dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1 };
 
   // ------------------------------------------------------------------ helpers
   function el(tag, cls, text) {
@@ -115,6 +115,8 @@
       head.appendChild(el("b", "seat-name", seatName(i)));
       if (view.dealer === i || view.button === i) head.appendChild(el("span", "badge dealer", word("dealer")));
       if (m.turn.indexOf(i) >= 0) head.appendChild(el("span", "badge turn", word("turn")));
+      if (Array.isArray(view.passed) && view.passed.indexOf(i) >= 0) head.appendChild(el("span", "badge", word("b_passed")));
+      if (Array.isArray(view.agreed) && view.agreed.indexOf(i) >= 0) head.appendChild(el("span", "badge agreed", word("b_agreed")));
       if (m.viewer.seat === i) head.appendChild(el("span", "badge you", word("you")));
       var p = S.pending && S.pending[String(i)];
       if (p) head.appendChild(el("span", "badge pending", word("pending") + " " + p));
