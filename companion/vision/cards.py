@@ -156,6 +156,10 @@ def _whiteness_mask(small: np.ndarray) -> np.ndarray:
     t, _ = cv2.threshold(w, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     # a frame that is nearly all card (a rectified crop) makes Otsu split the face instead
     t = max(t, 60)
+    # halfway between the table and Otsu's level: thin light borders (card backs) survive even
+    # when bright faces pull Otsu's level up
+    bg = float(np.percentile(w, 10))
+    t = bg + 0.55 * (t - bg) if t > bg else t
     mask = (w > t).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return mask
@@ -201,7 +205,11 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
         if fill > 0.88 and 1.2 <= aspect <= 1.8:
             whole.append(_order_quad(cv2.boxPoints(rect)))
         elif fill > 0.3:
-            partial_blobs.append(c)
+            split = _split_touching(c, mask.shape)
+            if split:
+                whole.extend(split)
+            else:
+                partial_blobs.append(c)
     frames = [CardFrame(q / s, True) for q in whole]
     if whole:
         sizes = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])]) for q in whole])
@@ -215,6 +223,32 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     for c in partial_blobs:
         frames.extend(CardFrame(q / s, False, r) for q, r in _corner_hypotheses(c, mask, S_all, L_all))
     return _dedupe(frames)
+
+
+def _split_touching(contour, shape) -> list[np.ndarray]:
+    """Cards that merely touch (a tight layout, a shadow between them): erode the blob until it
+    falls apart into card-shaped pieces, and grow each piece's rectangle back. Returns the
+    card quads, or [] when the blob does not split that way (overlapping cards)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    m = np.zeros((h + 4, w + 4), np.uint8)
+    cv2.drawContours(m, [contour - [x - 2, y - 2]], -1, 255, -1)
+    k = np.ones((3, 3), np.uint8)
+    for it in (1, 2, 3, 4):
+        e = cv2.erode(m, k, iterations=it)
+        cs, _ = cv2.findContours(e, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cs = [c for c in cs if cv2.contourArea(c) > 0.05 * cv2.contourArea(contour)]
+        if len(cs) < 2:
+            continue
+        quads = []
+        for c in cs:
+            (cx, cy), (rw, rh), ang = cv2.minAreaRect(c)
+            fill = cv2.contourArea(c) / max(1.0, rw * rh)
+            if fill < 0.88 or not 1.2 <= max(rw, rh) / max(1.0, min(rw, rh)) <= 1.8:
+                return []
+            rect = ((cx + x - 2, cy + y - 2), (rw + 2 * it, rh + 2 * it), ang)
+            quads.append(_order_quad(cv2.boxPoints(rect)))
+        return quads
+    return []
 
 
 def _corner_hypotheses(contour, mask, S_all, L_all):
@@ -473,22 +507,34 @@ def _templates():
     return np.array(feats, np.float32), np.array(labels), np.array(aspects, np.float32)
 
 
+@functools.lru_cache(maxsize=None)
+def _label_rows() -> dict[str, np.ndarray]:
+    """Template row indices per label."""
+    _, labels, _ = _templates()
+    return {lab: np.nonzero(labels == lab)[0] for lab in set(labels.tolist())}
+
+
 def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | None = None
               ) -> tuple[str | None, float, float]:
     """Best allowed template label for a glyph mask: (label, similarity, margin to the best label
     of another class). ``classes`` maps labels to what they mean (Latin K and Cyrillic К are both
     the king), so look-alike glyphs of one class do not eat the margin."""
     feats, labels, aspects = _templates()
+    groups = _label_rows()
     a = mask.shape[1] / mask.shape[0]
-    is_pip = np.char.startswith(labels, "s:")
-    sims = np.where(is_pip, feats @ _glyph_feature(mask, PIP_BLUR), feats @ _glyph_feature(mask))
-    # aspect ratio agreement (log-ratio penalty): glyph shapes are squeezed to a fixed size
-    sims = sims - 0.35 * np.abs(np.log(np.maximum(a, 0.05) / aspects))
+    want = [lab for lab in allowed if lab in groups]
+    use_pip = any(lab.startswith("s:") for lab in want)
+    use_glyph = any(not lab.startswith("s:") for lab in want)
+    fp = _glyph_feature(mask, PIP_BLUR) if use_pip else None
+    fg = _glyph_feature(mask) if use_glyph else None
+    la = np.log(max(a, 0.05))
     best: dict[str, float] = {}
-    for lab in allowed:
-        sel = labels == lab
-        if sel.any():
-            best[lab] = float(sims[sel].max())
+    for lab in want:
+        rows = groups[lab]
+        f = fp if lab.startswith("s:") else fg
+        # aspect ratio agreement (log-ratio penalty): glyph shapes are squeezed to a fixed size
+        sims = feats[rows] @ f - 0.35 * np.abs(la - np.log(aspects[rows]))
+        best[lab] = float(sims.max())
     if not best:
         return None, 0.0, 0.0
     order = sorted(best.items(), key=lambda kv: -kv[1])
@@ -608,10 +654,11 @@ class IndexReader:
                 rank_lab, rsim, rmargin = "g:" + text, max(rsim, MIN_RANK_SIM + 0.25), 0.2
         if pmask is None:
             return IndexRead(None, None, 0.0, "no_pip", rank_lab)
-        if self.joker and rank_lab == "g:J":
-            jlab, jsim, _ = _classify(pmask, {"g:O"} | self.suit_labels)
-            if jlab == "g:O" and jsim > MIN_RANK_SIM:
-                return IndexRead("JK", None, min(1.0, rsim), None, "JOKER")
+        if sg.stacked >= 2:
+            if self.joker and rank_lab == "g:J":
+                return IndexRead("JK", None, _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN),
+                                 None, "JOKER")
+            return IndexRead(None, None, 0.0, "not_an_index", rank_lab)
         suit_lab, ssim, smargin = _classify(pmask, self.suit_labels)
         is_red = red > 0.2
         colour_conf = min(1.0, abs(red - 0.2) / 0.15)
@@ -642,6 +689,7 @@ class IndexSegments:
     glyph_box: tuple[int, int, int, int]
     pip: np.ndarray | None
     red: float
+    stacked: int = 0
 
 
 def segment_index(patch: np.ndarray) -> IndexSegments | str:
@@ -694,11 +742,13 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
              and 0.3 * rank_h < c[4] < 1.6 * rank_h]
     if not below:
         return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0)
+    # a column of letters under the rank (J, O, K, E, R) is a joker's index
+    stacked = sum(1 for c in below if abs(c[4] - rank_h) < 0.2 * rank_h)
     i, x, y, w, h, _a = below[0]
     pmask = _soft(inkness, lab, [i], x, y, x + w, y + h)
     sel = lab[y:y + h, x:x + w] == i
     red = float(np.median(redness[y:y + h, x:x + w][sel]))
-    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red)
+    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked)
 
 
 def _soft(inkness, lab, ids, x0, y0, x1, y1) -> np.ndarray:
@@ -738,7 +788,7 @@ class CardReader:
             self.profile = deck
             size = getattr(deck, "deck_size", 52) or 52
             alphabet = getattr(deck, "alphabet", alphabet) or alphabet
-        self.index = IndexReader(alphabet, size, joker=(size == 52), ocr=ocr)
+        self.index = IndexReader(alphabet, size, joker=True, ocr=ocr)
 
     def read(self, image: np.ndarray) -> list[CardRead]:
         """Read every card in ``image`` (H×W×3 BGR uint8), ordered left to right.

@@ -536,9 +536,9 @@ def render_layout(face_up: dict[tuple[int, int], str] | None = None, extra: str 
     params["blur"] = min(params["blur"], 0.6)
     params.update(look)
     W, H = size
-    ch = min(H / 4.6, W / 9.6 * CARD_H / CARD_W / 1.08)
+    ch = min(H / 5.0, W / 10.2 * CARD_H / CARD_W / 1.12)
     cw = ch * CARD_W / CARD_H
-    gx, gy = cw * 1.08, ch * 1.07
+    gx, gy = cw * 1.12, ch * 1.1
     ox = W / 2 - 4.5 * gx + rng.uniform(-0.02, 0.02) * W
     oy = H / 2 - 1.5 * gy + rng.uniform(-0.02, 0.02) * H
     rot = float(rng.uniform(-4, 4))
