@@ -202,8 +202,11 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             continue
         fill = area / max(1.0, rw * rh)
         aspect = max(rw, rh) / min(rw, rh)
+        quad = _perspective_quad(c, area)
         if fill > 0.88 and 1.2 <= aspect <= 1.8:
             whole.append(_order_quad(cv2.boxPoints(rect)))
+        elif quad is not None:
+            whole.append(quad)
         elif fill > 0.3:
             split = _split_touching(c, mask.shape)
             if split:
@@ -223,6 +226,30 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     for c in partial_blobs:
         frames.extend(CardFrame(q / s, False, r) for q, r in _corner_hypotheses(c, mask, S_all, L_all))
     return _dedupe(frames)
+
+
+def _perspective_quad(contour, area: float) -> np.ndarray | None:
+    """A card seen at a slant: the blob is a convex quadrilateral (not a rectangle). Returns the
+    4 corners (fitted by line intersection of the sides) or None."""
+    hull = cv2.convexHull(contour)
+    if area < 0.93 * cv2.contourArea(hull):
+        return None
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.03, 0.045):
+        ap = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(ap) == 4:
+            break
+    else:
+        return None
+    q = ap.reshape(4, 2).astype(np.float32)
+    if area < 0.9 * cv2.contourArea(q) or area > 1.1 * cv2.contourArea(q):
+        return None
+    q = _order_quad(q)
+    s1 = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    s2 = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    if not 1.05 <= s2 / max(s1, 1.0) <= 2.2:
+        return None
+    return q
 
 
 def _split_touching(contour, shape) -> list[np.ndarray]:
@@ -442,6 +469,13 @@ def _continental_q() -> list[np.ndarray]:
                          255, thick)
                 ys, xs = np.nonzero(m)
                 out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+                # the tail running out beyond the bowl on the right
+                m = np.zeros((int(h * (1 + drop)) + 4, int(w * 1.5) + 8), np.uint8)
+                cv2.ellipse(m, (w // 2 + 2, h // 2), (w // 2 - 1, h // 2 - 2), 0, 0, 360, 255, thick)
+                cv2.line(m, (int(w * start) + 2, int(h * 0.72)), (int(w * 1.35) + 2, int(h * (1 + drop))),
+                         255, thick)
+                ys, xs = np.nonzero(m)
+                out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
     return out
 
 
@@ -639,6 +673,8 @@ class IndexReader:
         if not labels:
             return IndexRead(None, None, 0.0, "no_rank")
         rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
+        if rank_lab and not _holes_agree(rank_lab[2:], gmask):
+            rsim, rmargin = min(rsim, MIN_RANK_SIM - 0.1), 0.0
         if len(group) == 2:
             left, right = sorted(group, key=lambda c: c[1])
             if left[3] < 0.75 * right[3]:  # a narrow "1" then a round "0"
@@ -749,6 +785,29 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
     sel = lab[y:y + h, x:x + w] == i
     red = float(np.median(redness[y:y + h, x:x + w][sel]))
     return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked)
+
+
+#: Glyphs with two stacked bowls, and glyphs with one bowl (RULINGS alphabets and numerals).
+_TWO_BOWLS = {"B", "В", "8"}
+_ONE_BOWL = {"D", "Д", "Q", "A", "0", "9", "6", "4"}
+
+
+def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
+    """Topology check of a template match: a glyph with one bowl taller than 60 % of the glyph
+    cannot be B/В/8, and one with two bowls each over 25 % tall cannot be a one-bowl glyph."""
+    m = (mask > 100).astype(np.uint8)
+    h = m.shape[0]
+    if h < 8:
+        return True
+    cs, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return True
+    holes = [cv2.boundingRect(c)[3] / h for c, hh in zip(cs, hier[0]) if hh[3] >= 0]
+    if glyph in _TWO_BOWLS and any(x > 0.6 for x in holes):
+        return False
+    if glyph in _ONE_BOWL and sum(1 for x in holes if x >= 0.25) >= 2:
+        return False
+    return True
 
 
 def _soft(inkness, lab, ids, x0, y0, x1, y1) -> np.ndarray:
