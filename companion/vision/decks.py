@@ -42,7 +42,7 @@ KINDS = ("picture", "numbered", "standard")
 #: Rectified card size (w, h) px for the grey feature; colour uses half of it.
 FEATURE_SIZE = (40, 56)
 #: Minimum similarity (0–1) and margin to the runner-up label for a confident match.
-MIN_SIMILARITY, MIN_MARGIN = 0.55, 0.06
+MIN_SIMILARITY, MIN_MARGIN = 0.6, 0.1
 IMAGE_EXTS = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 _NAME_RE = re.compile(r"^[\w.-]{1,64}$")
 _CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
