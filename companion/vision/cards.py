@@ -47,6 +47,8 @@ GLYPH_W, GLYPH_H = 20, 28
 #: Gaussian blur (sigma, px at glyph size) that makes the match tolerant to stroke and font.
 GLYPH_BLUR = 1.5
 PIP_BLUR = 0.6
+#: Pip feature size (px, square).
+PIP_SIZE = 32
 
 #: Corner glyph → rank, per alphabet (RULINGS: English A K Q J, Russian Т К Д В, German A K D B).
 GLYPH_RANK = {
@@ -61,7 +63,7 @@ DECK_RANKS = {52: set(rc.RANKS), 36: set(rc.RANKS[:9]), 32: set(rc.RANKS[:8])}
 #: Minimum template similarity for a rank / suit to count, and the minimum margin to the best
 #: other class (fractions of the normalised correlation, see :meth:`IndexReader.read_patch`).
 MIN_RANK_SIM, MIN_RANK_MARGIN = 0.55, 0.04
-MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.03
+MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.012
 #: Confidence at or above which a read is reported as a card (below it: abstain).
 MIN_CONFIDENCE = 0.5
 
@@ -439,7 +441,8 @@ def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int) -> np.ndarray
 def _glyph_feature(mask: np.ndarray, blur: float = GLYPH_BLUR) -> np.ndarray:
     """Normalised feature of a binary glyph crop (uint8 0/255): blurred GLYPH_H×GLYPH_W,
     zero-mean, unit norm. Pips use a smaller ``blur`` (PIP_BLUR): ♠ and ♣ differ in detail."""
-    g = cv2.resize(mask, (GLYPH_W, GLYPH_H), interpolation=cv2.INTER_AREA).astype(np.float32)
+    size = (PIP_SIZE, PIP_SIZE) if blur == PIP_BLUR else (GLYPH_W, GLYPH_H)
+    g = cv2.resize(mask, size, interpolation=cv2.INTER_AREA).astype(np.float32)
     g = cv2.GaussianBlur(g, (0, 0), blur).ravel()
     g -= g.mean()
     n = np.linalg.norm(g)
@@ -538,14 +541,19 @@ def _templates():
                     feats.append(_glyph_feature(vv, PIP_BLUR))
                     labels.append("s:" + s)
                     aspects.append(vv.shape[1] / vv.shape[0])
-    return np.array(feats, np.float32), np.array(labels), np.array(aspects, np.float32)
+    return feats, labels, aspects
 
 
 @functools.lru_cache(maxsize=None)
-def _label_rows() -> dict[str, np.ndarray]:
-    """Template row indices per label."""
-    _, labels, _ = _templates()
-    return {lab: np.nonzero(labels == lab)[0] for lab in set(labels.tolist())}
+def _label_rows() -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Template features (N×D float32) and aspect ratios (N) per label."""
+    feats, labels, aspects = _templates()
+    out: dict[str, tuple[list, list]] = {}
+    for f, lab, a in zip(feats, labels, aspects):
+        out.setdefault(lab, ([], []))
+        out[lab][0].append(f)
+        out[lab][1].append(a)
+    return {lab: (np.array(fs, np.float32), np.log(np.array(a, np.float32))) for lab, (fs, a) in out.items()}
 
 
 def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | None = None
@@ -553,7 +561,6 @@ def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | Non
     """Best allowed template label for a glyph mask: (label, similarity, margin to the best label
     of another class). ``classes`` maps labels to what they mean (Latin K and Cyrillic К are both
     the king), so look-alike glyphs of one class do not eat the margin."""
-    feats, labels, aspects = _templates()
     groups = _label_rows()
     a = mask.shape[1] / mask.shape[0]
     want = [lab for lab in allowed if lab in groups]
@@ -564,10 +571,10 @@ def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | Non
     la = np.log(max(a, 0.05))
     best: dict[str, float] = {}
     for lab in want:
-        rows = groups[lab]
+        tf, tla = groups[lab]
         f = fp if lab.startswith("s:") else fg
         # aspect ratio agreement (log-ratio penalty): glyph shapes are squeezed to a fixed size
-        sims = feats[rows] @ f - 0.35 * np.abs(la - np.log(aspects[rows]))
+        sims = tf @ f - 0.35 * np.abs(la - tla)
         best[lab] = float(sims.max())
     if not best:
         return None, 0.0, 0.0
@@ -704,7 +711,7 @@ class IndexReader:
             allowed = {"s:H", "s:D"} if is_red else {"s:S", "s:C"}
             suit_lab, ssim, smargin = _classify(pmask, allowed)
             suit = suit_lab[2:]
-            smargin = min(smargin, 0.03)
+            smargin = min(smargin, MIN_SUIT_MARGIN)
         else:
             allowed = {"s:H", "s:D"} if is_red else {"s:S", "s:C"}
             _, _, smargin = _classify(pmask, allowed)
