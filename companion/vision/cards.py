@@ -592,6 +592,22 @@ def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | Non
 OCR_MIN_SCORE = 0.9
 
 
+def rapid_text(crop: np.ndarray) -> tuple[str, float]:
+    """RapidOCR's recogniser (no detector) on one text-line crop (H×W×3 BGR): (text, score).
+
+    Models come from the ``rapidocr`` wheel; nothing is fetched. Kept small and private to the
+    card reader; the banknote reader owns the project's shared OCR module.
+    """
+    if _RapidRank._engine is None:
+        _RapidRank()._load()
+    if crop.size == 0:
+        return "", 0.0
+    out = _RapidRank._engine(crop, use_det=False, use_cls=False, use_rec=True)
+    txts = getattr(out, "txts", None) or ("",)
+    scores = getattr(out, "scores", None) or (0.0,)
+    return str(txts[0]).strip(), float(scores[0])
+
+
 class _RapidRank:
     """RapidOCR's text recogniser (models from its wheel, no network) on one rank-glyph crop.
 
@@ -600,12 +616,15 @@ class _RapidRank:
 
     _engine = None
 
-    def __call__(self, crop: np.ndarray) -> tuple[str, float]:
+    def _load(self) -> None:
         if _RapidRank._engine is None:
             import logging
             from rapidocr import RapidOCR
             logging.getLogger("RapidOCR").setLevel(logging.ERROR)
             _RapidRank._engine = RapidOCR(params={"Global.log_level": "critical"})
+
+    def __call__(self, crop: np.ndarray) -> tuple[str, float]:
+        self._load()
         if crop.size == 0:
             return "", 0.0
         h = crop.shape[0]
@@ -659,10 +678,12 @@ class IndexReader:
             raise ValueError(f"unknown deck size {deck_size} (52, 36 or 32)")
         self.alphabet, self.deck_size, self.joker = alphabet, deck_size, joker
         alphs = GLYPH_RANK.values() if alphabet == "auto" else [GLYPH_RANK[alphabet]]
-        self.glyph_rank = {g: r for a in alphs for g, r in a.items() if r in DECK_RANKS[deck_size]}
+        # every glyph of the alphabet is matched, so a card outside the deck (a 2 in a 32-card
+        # deck) is recognised as such and refused, not forced onto the nearest allowed rank
+        self.glyph_rank = {g: r for a in alphs for g, r in a.items()}
         for n in NUMERALS:
-            if n in DECK_RANKS[deck_size]:
-                self.glyph_rank[n] = n
+            self.glyph_rank[n] = n
+        self.deck_ranks = DECK_RANKS[deck_size]
         self.rank_labels = {"g:" + g for g in self.glyph_rank}
         self.rank_class = {"g:" + g: r for g, r in self.glyph_rank.items()}
         # "1"+"0" as separate components: "0" alone is matched against "O"
@@ -720,6 +741,8 @@ class IndexReader:
         conf_rank = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
         conf_suit = _conf(ssim, smargin, MIN_SUIT_SIM, MIN_SUIT_MARGIN) * colour_conf
         conf = min(conf_rank, conf_suit)
+        if rank is not None and rank not in self.deck_ranks and conf >= MIN_CONFIDENCE:
+            return IndexRead(None, None, 0.0, "not_in_deck", glyph)
         return IndexRead(rank, suit, conf, None if conf >= MIN_CONFIDENCE else "weak_index", glyph)
 
 

@@ -120,9 +120,10 @@ def test_bad_images_raise_vision_error():
 
 
 def test_deck_size_restricts_ranks():
-    # a 2 cannot be in a 32-card deck: the reader must not answer 2H there
+    # a 2 cannot be in a 32-card deck: the reader must refuse it there, not call it a 7
     rng = np.random.default_rng(4)
     img = R.compose_scene([(R.render_face("2H"), R.pose_quad((640, 360), 5, 320), "2H", True)],
                           rng=rng)
     assert [r.card for r in CardReader("standard").read(img)] == ["2H"]
-    assert [r.card for r in CardReader("standard32").read(img)] == [None]
+    reads = CardReader("standard32").read(img)
+    assert [r.card for r in reads] == [None] and reads[0].reason == "not_in_deck"
