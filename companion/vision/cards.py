@@ -909,9 +909,11 @@ class CardReader:
             label, conf, face_up = self.profile.match(rectify(image, frame.quad))
             if label is not None and conf >= MIN_CONFIDENCE:
                 return CardRead(label, box, conf, None, frame, face_up)
+            if face_up is False or (label is None and is_back(rectify(image, frame.quad, 84, 118))
+                                    and "back" in self.profile.feature_labels):
+                return CardRead(None, box, conf, "face_down", frame, False)
             if self.profile.kind != "standard":
-                return CardRead(None, box, conf, "no_profile_match" if face_up is not False else "face_down",
-                                frame, face_up)
+                return CardRead(None, box, conf, "no_profile_match", frame, None)
         corners = frame.readable if not frame.complete else (0, 1, 2, 3)
         reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in corners]
         good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
