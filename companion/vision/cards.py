@@ -57,6 +57,9 @@ GLYPH_RANK = {
     "de": {"A": "A", "K": "K", "D": "Q", "B": "J"},
 }
 NUMERALS = ["10", "9", "8", "7", "6", "5", "4", "3", "2"]
+#: Glyphs that are no rank but must compete so they are not taken for one: a lone "1" (a "10"
+#: whose "0" touches a picture or pip).
+DECOYS = ["1"]
 #: Ranks in a deck of each size.
 DECK_RANKS = {52: set(rc.RANKS), 36: set(rc.RANKS[:9]), 32: set(rc.RANKS[:8])}
 
@@ -457,6 +460,24 @@ def _variants(mask: np.ndarray):
     yield cv2.resize(cv2.erode(big, k, iterations=2), mask.shape[::-1])
 
 
+def _drawn_ones() -> list[np.ndarray]:
+    """A lone "1" as index fonts draw it: a stem with a flag, with or without a foot, so that a
+    "10" that lost its "0" is recognised as no rank."""
+    out = []
+    for w in (16, 22, 28):
+        for thick in (5, 8):
+            for foot in (False, True):
+                m = np.zeros((52, w + 4), np.uint8)
+                x = w // 2 + 2
+                cv2.line(m, (x, 2), (x, 49), 255, thick)
+                cv2.line(m, (x, 3), (2, 14), 255, max(3, thick - 2))
+                if foot:
+                    cv2.line(m, (x - w // 2 + 1, 49), (x + w // 2 - 1, 49), 255, max(3, thick - 2))
+                ys, xs = np.nonzero(m)
+                out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return out
+
+
 def _continental_q() -> list[np.ndarray]:
     """Drawn variants of the Continental (Piatnik-style) "Q": a tall oval bowl with a diagonal
     tail that starts inside the bowl and leaves it below on the right, a form no system font
@@ -507,7 +528,7 @@ def _pipeline_pips():
 def _templates():
     """(features N×D, labels, aspects) for rank glyphs and suit pips."""
     feats, labels, aspects = [], [], []
-    glyphs = set(NUMERALS) | {g for a in GLYPH_RANK.values() for g in a} | {"O"}
+    glyphs = set(NUMERALS) | {g for a in GLYPH_RANK.values() for g in a} | {"O"} | set(DECOYS)
     nfont = max(1, len(rc.font_paths()))
     for g in sorted(glyphs):
         for f in range(nfont):
@@ -518,6 +539,11 @@ def _templates():
                     feats.append(_glyph_feature(vv))
                     labels.append("g:" + g)
                     aspects.append(vv.shape[1] / vv.shape[0])
+    for m in _drawn_ones():
+        for v in _variants(m):
+            feats.append(_glyph_feature(v))
+            labels.append("g:1")
+            aspects.append(v.shape[1] / v.shape[0])
     for m in _continental_q():
         for v in _variants(m):
             feats.append(_glyph_feature(v))
@@ -684,8 +710,8 @@ class IndexReader:
         for n in NUMERALS:
             self.glyph_rank[n] = n
         self.deck_ranks = DECK_RANKS[deck_size]
-        self.rank_labels = {"g:" + g for g in self.glyph_rank}
-        self.rank_class = {"g:" + g: r for g, r in self.glyph_rank.items()}
+        self.rank_labels = {"g:" + g for g in self.glyph_rank} | {"g:" + d for d in DECOYS}
+        self.rank_class = {"g:" + g: r for g, r in self.glyph_rank.items()} | {"g:" + d: d for d in DECOYS}
         # "1"+"0" as separate components: "0" alone is matched against "O"
         self.suit_labels = {"s:" + s for s in rc.SUITS}
         self.ocr = _RapidRank() if ocr else None
@@ -697,7 +723,8 @@ class IndexReader:
             return IndexRead(None, None, 0.0, sg)
         group, gmask, pmask, red = sg.group, sg.glyph, sg.pip, sg.red
         # "10" is the only two-glyph index: the component count decides it (font independent)
-        labels = ({"g:10"} & self.rank_labels) if len(group) == 2 else (self.rank_labels - {"g:10"})
+        # (a "10" whose digits touch is one component: then every glyph competes)
+        labels = ({"g:10"} & self.rank_labels) if len(group) == 2 else self.rank_labels
         if not labels:
             return IndexRead(None, None, 0.0, "no_rank")
         rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
@@ -741,6 +768,8 @@ class IndexReader:
         conf_rank = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
         conf_suit = _conf(ssim, smargin, MIN_SUIT_SIM, MIN_SUIT_MARGIN) * colour_conf
         conf = min(conf_rank, conf_suit)
+        if glyph in DECOYS:
+            return IndexRead(None, None, 0.0, "not_an_index", glyph)
         if rank is not None and rank not in self.deck_ranks and conf >= MIN_CONFIDENCE:
             return IndexRead(None, None, 0.0, "not_in_deck", glyph)
         return IndexRead(rank, suit, conf, None if conf >= MIN_CONFIDENCE else "weak_index", glyph)
@@ -823,8 +852,9 @@ _ONE_BOWL = {"D", "Д", "Q", "A", "0", "9", "6", "4"}
 
 
 def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
-    """Topology check of a template match: a glyph with one bowl taller than 60 % of the glyph
-    cannot be B/В/8, and one with two bowls each over 25 % tall cannot be a one-bowl glyph."""
+    """Shape check of a template match: a glyph with one bowl taller than 60 % of the glyph
+    cannot be B/В/8, one with two bowls each over 25 % tall cannot be a one-bowl glyph, and a 4
+    needs its crossbar."""
     m = (mask > 100).astype(np.uint8)
     h = m.shape[0]
     if h < 8:
@@ -837,6 +867,12 @@ def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
         return False
     if glyph in _ONE_BOWL and sum(1 for x in holes if x >= 0.25) >= 2:
         return False
+    if glyph == "4":
+        # a 4 has its crossbar across most of its width between 55 % and 85 % of its height
+        band = m[int(h * 0.55):int(h * 0.85)]
+        widths = [np.ptp(np.nonzero(r)[0]) + 1 for r in band if r.any()]
+        if not widths or max(widths) < 0.7 * m.shape[1]:
+            return False
     return True
 
 
@@ -914,8 +950,15 @@ class CardReader:
                 return CardRead(None, box, conf, "face_down", frame, False)
             if self.profile.kind != "standard":
                 return CardRead(None, box, conf, "no_profile_match", frame, None)
-        corners = frame.readable if not frame.complete else (0, 1, 2, 3)
-        reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in corners]
+        if frame.complete:
+            # the two index corners of a standard card first; the other two (four-index decks,
+            # or the card's short side taken for its long one) only when those do not settle it
+            reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (0, 2)]
+            codes = {r.code for r in reads if r.code and r.confidence >= MIN_CONFIDENCE}
+            if len(codes) != 1:
+                reads += [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (1, 3)]
+        else:
+            reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in frame.readable]
         good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
         if not good:
             best = max(reads, key=lambda r: r.confidence)
