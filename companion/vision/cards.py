@@ -40,6 +40,8 @@ WORK_WIDTH = 640
 DEFAULT_ASPECT = 1.45
 #: Index patch: fraction of the card's short side (width) and long side (height) it covers.
 PATCH_FW, PATCH_FH = 0.27, 0.33
+#: How far outside the corner the patch starts (fraction of the short side).
+PATCH_MARGIN = 0.03
 #: Index patch size in px after rectification.
 PATCH_W, PATCH_H = 72, 124
 #: Glyph feature size (w, h) in px.
@@ -428,6 +430,9 @@ def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int) -> np.ndarray
     nx = q[[1, 0, 3, 2][corner]]  # neighbour along the short side
     ny = q[[3, 2, 1, 0][corner]]  # neighbour along the long side
     ux, uy = (nx - o) * PATCH_FW, (ny - o) * PATCH_FH
+    # start a little outside the corner: a corner estimated a few px inside the card (an
+    # overlapped card's hypothesised frame) must not cut the index at the patch border
+    o = o - (nx - o) * PATCH_MARGIN - (ny - o) * PATCH_MARGIN * 0.7
     src = np.array([o, o + ux, o + ux + uy, o + uy], np.float32)
     dst = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
     M = cv2.getPerspectiveTransform(src, dst)
