@@ -82,10 +82,13 @@ class CardFrame:
             short side (the card may be upside down: TL is then the face's bottom-right).
         complete: the whole outline was seen (False: hypothesised from one visible corner).
         readable: indices of the corners (0 TL, 1 TR, 2 BR, 3 BL) that were actually observed.
+        views: other hypotheses of the same partly hidden card, as (quad, readable corners):
+            each is most accurate at its own observed corners.
     """
     quad: np.ndarray
     complete: bool
     readable: tuple[int, ...] = (0, 1, 2, 3)
+    views: list = field(default_factory=list)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -404,7 +407,7 @@ def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
         for g in kept:
             if np.linalg.norm(np.subtract(f.center, g.center)) < 0.25 * S:
                 if not f.complete and not g.complete:
-                    g.readable = tuple(sorted(set(g.readable) | set(f.readable)))
+                    g.views.append((f.quad, f.readable))
                 dup = True
                 break
         if not dup:
@@ -963,7 +966,8 @@ class CardReader:
             if len(codes) != 1:
                 reads += [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (1, 3)]
         else:
-            reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in frame.readable]
+            reads = [self.index.read_patch(corner_patch(image, q, k))
+                     for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
         good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
         if not good:
             best = max(reads, key=lambda r: r.confidence)
