@@ -71,6 +71,8 @@ MIN_RANK_SIM, MIN_RANK_MARGIN = 0.55, 0.04
 MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.012
 #: Confidence at or above which a read is reported as a card (below it: abstain).
 MIN_CONFIDENCE = 0.5
+#: A rank glyph read this well at another corner, if it differs, makes the card doubtful.
+DISSENT_CONFIDENCE = 0.4
 
 
 @dataclass
@@ -486,6 +488,22 @@ def _drawn_ones() -> list[np.ndarray]:
     return out
 
 
+def _flat_top_threes() -> list[np.ndarray]:
+    """The flat-topped "3" of many card indices (a bar, a diagonal, a round lower bowl), which
+    system fonts draw round and which then looks more like a 5."""
+    out = []
+    for w in (28, 34):
+        for thick in (4, 6):
+            h = 48
+            m = np.zeros((h + 4, w + 6), np.uint8)
+            cv2.line(m, (3, 3), (w, 3), 255, thick)
+            cv2.line(m, (w, 3), (w // 2, h // 2 - 4), 255, thick)
+            cv2.ellipse(m, (w // 2 + 2, h * 2 // 3), (w // 2, h // 3 - 1), 0, -110, 150, 255, thick)
+            ys, xs = np.nonzero(m)
+            out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return out
+
+
 def _continental_q() -> list[np.ndarray]:
     """Drawn variants of the Continental (Piatnik-style) "Q": a tall oval bowl with a diagonal
     tail that starts inside the bowl and leaves it below on the right, a form no system font
@@ -551,6 +569,11 @@ def _templates():
         for v in _variants(m):
             feats.append(_glyph_feature(v))
             labels.append("g:1")
+            aspects.append(v.shape[1] / v.shape[0])
+    for m in _flat_top_threes():
+        for v in _variants(m):
+            feats.append(_glyph_feature(v))
+            labels.append("g:3")
             aspects.append(v.shape[1] / v.shape[0])
     for m in _continental_q():
         for v in _variants(m):
@@ -679,6 +702,7 @@ class IndexRead:
     confidence: float
     reason: str | None = None
     glyph: str | None = None
+    rank_confidence: float = 0.0
 
     @property
     def code(self) -> str | None:
@@ -752,7 +776,8 @@ class IndexReader:
             if ("g:" + text) in labels and score >= OCR_MIN_SCORE:
                 rank_lab, rsim, rmargin = "g:" + text, max(rsim, MIN_RANK_SIM + 0.25), 0.2
         if pmask is None:
-            return IndexRead(None, None, 0.0, "no_pip", rank_lab)
+            return IndexRead(None, None, 0.0, "no_pip", rank_lab[2:] if rank_lab else None,
+                             _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN))
         if sg.stacked >= 2:
             if self.joker and rank_lab == "g:J":
                 return IndexRead("JK", None, _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN),
@@ -780,7 +805,8 @@ class IndexReader:
             return IndexRead(None, None, 0.0, "not_an_index", glyph)
         if rank is not None and rank not in self.deck_ranks and conf >= MIN_CONFIDENCE:
             return IndexRead(None, None, 0.0, "not_in_deck", glyph)
-        return IndexRead(rank, suit, conf, None if conf >= MIN_CONFIDENCE else "weak_index", glyph)
+        return IndexRead(rank, suit, conf, None if conf >= MIN_CONFIDENCE else "weak_index", glyph,
+                         conf_rank)
 
 
 @dataclass
@@ -977,9 +1003,13 @@ class CardReader:
             return CardRead(None, box, best.confidence, best.reason or "unreadable", frame,
                             None, {"corners": [r.code for r in reads]})
         codes = {r.code for r in good}
-        if len(codes) > 1:
+        # another corner showing a different rank glyph, even one too weak to report, is doubt
+        ranks = {self.index.glyph_rank.get(r.glyph) for r in reads
+                 if r.glyph and r.reason in (None, "weak_index", "no_pip") and r.rank_confidence >= DISSENT_CONFIDENCE}
+        ranks.discard(None)
+        if len(codes) > 1 or len(ranks) > 1:
             return CardRead(None, box, 0.0, "corners_disagree", frame, True,
-                            {"corners": sorted(codes)})
+                            {"corners": sorted(codes), "ranks": sorted(ranks)})
         conf = max(r.confidence for r in good)
         # agreement of two corners raises confidence
         if len(good) > 1:
