@@ -784,9 +784,10 @@ class IndexReader:
             return IndexRead(None, None, 0.0, "no_pip", rank_lab[2:] if rank_lab else None,
                              _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN))
         if sg.stacked >= 2:
-            if self.joker and rank_lab == "g:J":
-                return IndexRead("JK", None, _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN),
-                                 None, "JOKER")
+            if self.joker and rank_lab in ("g:J", "g:1"):
+                # a column of letters headed by a J (a small J loses its hook and looks like a 1)
+                conf = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
+                return IndexRead("JK", None, conf, None, "JOKER", conf)
             return IndexRead(None, None, 0.0, "not_an_index", rank_lab)
         suit_lab, ssim, smargin = _classify(pmask, self.suit_labels)
         is_red = red > 0.2
