@@ -55,6 +55,7 @@ class Evidence:
     engine: str
     match: S.SerialMatch
     line: int
+    image: int = 0
 
 
 @dataclass
@@ -183,6 +184,8 @@ class NoteReader:
     MIN_ELONGATION = 2.5
     #: At most this many candidate lines (the tallest) are recognised per frame.
     MAX_LINES = 8
+    #: Confidence factor per format correction (O→0 …): a corrected read needs more support.
+    CORRECTION_FACTOR = 0.95
     #: Longer lines than this (long / short side) are sentences, not serials.
     MAX_ELONGATION = 20.0
     #: Confidence cap for a frame where only one printed copy of the serial was read; the
@@ -287,6 +290,8 @@ class NoteReader:
         for _, q, w, h in scored[: self.MAX_LINES]:
             crop = warp_quad(frame, q)
             if h > 1.5 * w:
+                # a vertical line reads top-down or bottom-up: offer both turns
+                lines.append(cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE))
                 crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
             lines.append(crop)
         return lines
@@ -297,21 +302,18 @@ class NoteReader:
         lines = self.candidate_lines(frame)
         if not lines:
             return NoteRead(None, None, 0.0, "no_serial")
-        reads = self.engine.read_lines(lines)
-        ev = self._evidence(reads, "rapidocr", list(range(len(lines))))
-        # nothing fits a format: try the lines turned 180° (upside-down note / vertical copy)
-        retry = [] if ev else list(range(len(lines)))
-        if retry:
-            flipped = [cv2.rotate(lines[i], cv2.ROTATE_180) for i in retry]
-            ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", retry)
-        return self._decide(ev, lines, same_line=False)
+        # every line is read both ways up: a note lies at any angle on the table
+        both = lines + [cv2.rotate(l, cv2.ROTATE_180) for l in lines]
+        ids = list(range(len(lines))) * 2
+        ev = self._evidence(self.engine.read_lines(both), "rapidocr", ids)
+        return self._decide(ev, both, same_line=False)
 
     # decision --------------------------------------------------------------------------
     def _evidence(self, reads: list[LineRead], engine: str, line_ids: list[int]) -> list[Evidence]:
         out = []
-        for r, i in zip(reads, line_ids):
+        for k, (r, i) in enumerate(zip(reads, line_ids)):
             for m in self._matches(r.text):
-                out.append(Evidence(r.text, r.score, engine, m, i))
+                out.append(Evidence(r.text, r.score, engine, m, i, k))
         return out
 
     def _matches(self, text: str) -> list[S.SerialMatch]:
@@ -369,14 +371,20 @@ class NoteReader:
             # one copy seen in a whole frame: never enough alone (hard negatives look like one)
             conf = min(conf, self.SINGLE_COPY_CAP)
         corr = min(e.match.corrections for e in items)
-        conf *= 0.97 ** corr
+        conf *= self.CORRECTION_FACTOR ** corr
         if match.checked:
             conf = 1.0 - (1.0 - conf) * 0.5  # a single wrong digit breaks the EUR check
         tess_agrees = None
         if conf < self.min_confidence and self.tesseract is not None:
-            ids = sorted(per_line)[:4]
-            treads = self.tesseract.read_lines([lines[i] if i < len(lines) else lines[0]
-                                                for i in (ids if not same_line else [0])])
+            if same_line:
+                imgs = [lines[0]]
+            else:
+                best_img: dict[int, Evidence] = {}
+                for e in items:
+                    if e.line not in best_img or e.score > best_img[e.line].score:
+                        best_img[e.line] = e
+                imgs = [lines[e.image] for e in list(best_img.values())[:3]]
+            treads = self.tesseract.read_lines(imgs)
             tess_serials = {m.serial for r in treads for m in self._matches(r.text)}
             tess_agrees = serial in tess_serials
             if tess_agrees:
