@@ -186,6 +186,10 @@ class NoteReader:
     MAX_LINES = 8
     #: Confidence factor per format correction (O→0 …): a corrected read needs more support.
     CORRECTION_FACTOR = 0.95
+    #: The same for a correction in a letter position or a trimmed stray mark (parity unaffected).
+    LETTER_CORRECTION_FACTOR = 0.98
+    #: Weight of each further rendering of one strip that agrees with the first.
+    VARIANT_WEIGHT = 0.3
     #: Longer lines than this (long / short side) are sentences, not serials.
     MAX_ELONGATION = 20.0
     #: Confidence cap for a frame where only one printed copy of the serial was read; the
@@ -317,7 +321,7 @@ class NoteReader:
         return out
 
     def _matches(self, text: str) -> list[S.SerialMatch]:
-        ms = S.match(text, self.currency)
+        ms = S.match(text, self.currency, allow_trim=True)
         if not ms:
             return []
         best = ms[0].corrections
@@ -363,15 +367,17 @@ class NoteReader:
             per_line[e.line] = max(per_line.get(e.line, 0.0), e.score)
         scores = sorted(per_line.values(), reverse=True)
         if same_line:
-            # renderings of one strip are not independent: count them as half a reading each
-            conf = _combine([scores[0]] + [s * 0.5 for s in scores[1:]])
+            # renderings of one strip are not independent (they share the print and its flaws)
+            conf = _combine([scores[0]] + [s * self.VARIANT_WEIGHT for s in scores[1:]])
         else:
             conf = _combine(scores)
         if not same_line and len(per_line) < 2:
             # one copy seen in a whole frame: never enough alone (hard negatives look like one)
             conf = min(conf, self.SINGLE_COPY_CAP)
-        corr = min(e.match.corrections for e in items)
-        conf *= self.CORRECTION_FACTOR ** corr
+        best = min(items, key=lambda e: (e.match.corrections, e.match.digit_corrections))
+        letter_corr = best.match.corrections - best.match.digit_corrections
+        conf *= self.CORRECTION_FACTOR ** best.match.digit_corrections
+        conf *= self.LETTER_CORRECTION_FACTOR ** letter_corr
         if match.checked:
             conf = 1.0 - (1.0 - conf) * 0.5  # a single wrong digit breaks the EUR check
         tess_agrees = None
