@@ -69,6 +69,9 @@ class NoteRead:
         reason: ``None`` when decided, else a code of :data:`REASONS`.
         candidate: the best serial seen even when abstaining (never to be used for a decision).
         evidence: the matching line readings.
+        letters_confirmed: ``False`` when the serial's letters rest on one engine's Latin
+            look-alikes (RUB without Tesseract's agreement): the digits — hence the parity — are
+            validated, the two Cyrillic letters may not be (``docs/vision-notes.md``).
     """
 
     serial: str | None
@@ -77,6 +80,7 @@ class NoteRead:
     reason: str | None
     candidate: str | None = None
     evidence: list[Evidence] = field(default_factory=list)
+    letters_confirmed: bool = True
 
     @property
     def decided(self) -> bool:
@@ -183,7 +187,7 @@ class NoteReader:
     #: Long side / short side of a serial line (≥ 7 glyphs).
     MIN_ELONGATION = 2.5
     #: At most this many candidate lines (the tallest) are recognised per frame.
-    MAX_LINES = 8
+    MAX_LINES = 6
     #: Confidence factor per format correction (O→0 …): a corrected read needs more support.
     CORRECTION_FACTOR = 0.95
     #: The same for a correction in a letter position or a trimmed stray mark (parity unaffected).
@@ -402,7 +406,19 @@ class NoteReader:
             return NoteRead(None, None, round(conf, 3), "corrected_parity_digit", candidate, ev)
         if conf < self.min_confidence:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
-        return NoteRead(serial, cur, round(conf, 3), None, candidate, ev)
+        letters_confirmed = True
+        if cur == "RUB":
+            # RapidOCR's models know no Cyrillic: its letters are Latin look-alikes mapped to
+            # Cyrillic. Tesseract (rus) confirms them when it can; the digits are sure either way.
+            letters_confirmed = bool(tess_agrees) or self._tess_confirms(serial, items, lines)
+        return NoteRead(serial, cur, round(conf, 3), None, candidate, ev, letters_confirmed)
+
+    def _tess_confirms(self, serial: str, items: list[Evidence], lines: list[np.ndarray]) -> bool:
+        if self.tesseract is None:
+            return False
+        best = max(items, key=lambda e: e.score)
+        reads = self.tesseract.read_lines([lines[best.image]])
+        return any(m.serial == serial for r in reads for m in self._matches(r.text))
 
 
 def _hamming_close(a: str, b: str) -> bool:
