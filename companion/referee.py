@@ -1,0 +1,248 @@
+"""The referee: the one consumer between the table's inputs and the game.
+
+Inputs (button box, camera readers, dashboard requests, simulated bots) call :meth:`Referee.submit`
+from any thread; each submission goes onto one queue and a single consumer thread applies it to the
+game, appends it to the table log (durable before anyone hears of it) and then publishes the
+resulting events to subscribers (dashboard streams, lights, console). No rules live here.
+
+The referee always holds exactly the state that replaying its table log gives, so a power cut
+loses nothing: :meth:`Referee.resume` rebuilds it from the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from companion.errors import CompanionError, IllegalAction
+from companion.games.base import Event
+from companion.log import UNDO, TableLog, replay
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one submission.
+
+    Attributes:
+        accepted: True when the action was applied and logged.
+        action: the action text as submitted.
+        source: where it came from (``button``, ``camera``, ``manual``, ``operator``, ``dashboard``,
+            ``sim``).
+        reason: reason code when rejected (``IllegalAction.reason``), else ``None``.
+        detail: human-readable reason when rejected.
+        events: the events the action caused (public and private ones; filter by ``private_to``).
+        version: the game version after this submission.
+    """
+
+    accepted: bool
+    action: str
+    source: str
+    reason: str | None = None
+    detail: str | None = None
+    events: tuple[Event, ...] = ()
+    version: int = 0
+
+    def to_json(self) -> dict:
+        return {
+            "accepted": self.accepted,
+            "action": self.action,
+            "source": self.source,
+            "reason": self.reason,
+            "detail": self.detail,
+            "version": self.version,
+        }
+
+
+Subscriber = Callable[["Referee", Outcome], None]
+
+
+@dataclass
+class _Job:
+    action: str
+    source: str
+    future: Future = field(default_factory=Future)
+
+
+class Referee:
+    """One game at one table, fed from one queue, persisted in one table log.
+
+    Use :meth:`start` for a new game or :meth:`resume` after a restart; then :meth:`run` (or use the
+    referee as a context manager, which starts and stops the consumer thread).
+
+    Attributes:
+        game: the engine (read it only from subscribers or under :attr:`lock`).
+        log: the :class:`TableLog`.
+        version: bumps on every accepted action or undo; dashboards send it with each delta.
+    """
+
+    def __init__(self, table_log: TableLog) -> None:
+        self.log = table_log
+        result = replay(table_log.header, table_log.records())
+        if result.rejected:
+            raise CompanionError(
+                f"table log {table_log.path} has {len(result.rejected)} line(s) the engine rejects; "
+                f"first: line {result.rejected[0].line} {result.rejected[0].reason}"
+            )
+        self.game = result.game
+        self._applied = len(result.applied)
+        self.version = len(table_log.records())  # one per log record: monotonic across restarts
+        self.lock = threading.RLock()
+        self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._subscribers: list[Subscriber] = []
+        self._thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, log_path: str | Path, game_id: str, seats, options: dict | None = None) -> "Referee":
+        """Start a new game with a new table log at ``log_path``.
+
+        Raises:
+            IllegalAction: unknown game, bad seats or options (nothing is written).
+            LogError: ``log_path`` already holds a game.
+        """
+        from companion.games import new_game
+
+        probe = new_game(game_id, seats, options)  # validates before anything touches the disk
+        table_log = TableLog.create(log_path, game_id, probe.seats, probe.options.to_dict())
+        return cls(table_log)
+
+    @classmethod
+    def resume(cls, log_path: str | Path) -> "Referee":
+        """Rebuild the referee from an existing table log (after a crash or restart).
+
+        Raises:
+            LogError: no log at ``log_path`` or not a table log.
+        """
+        return cls(TableLog.open(log_path))
+
+    # ------------------------------------------------------------------ subscribers
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(referee, outcome)`` on the consumer thread after every accepted action.
+
+        Returns a function that unsubscribes. A subscriber that raises is logged and kept.
+        """
+        with self.lock:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self.lock:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    # ------------------------------------------------------------------ the queue
+    def run(self) -> None:
+        """Start the consumer thread (idempotent)."""
+        if self._thread and self._thread.is_alive():
+            return
+        self._thread = threading.Thread(target=self._consume, name="referee", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the consumer after the queued submissions are done."""
+        if self._thread and self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join(timeout)
+        self._thread = None
+
+    def close(self) -> None:
+        """Stop the consumer and close the table log."""
+        self.stop()
+        self.log.close()
+
+    def __enter__(self) -> "Referee":
+        self.run()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def submit(self, action: str, source: str, timeout: float | None = 10.0) -> Outcome:
+        """Queue one action and wait for its outcome. Thread-safe.
+
+        ``action`` may be the log directive ``table undo`` (operator's undo last action).
+        If the consumer thread is not running, the action is processed on the caller's thread.
+
+        Raises:
+            TimeoutError: the consumer did not answer within ``timeout`` seconds.
+        """
+        job = _Job(action, source)
+        if not (self._thread and self._thread.is_alive()):
+            self._process(job)
+        else:
+            self._queue.put(job)
+        return job.future.result(timeout)
+
+    def _consume(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            self._process(job)
+
+    def _process(self, job: _Job) -> None:
+        try:
+            outcome = self._apply(job.action, job.source)
+        except Exception as exc:  # never let one bad input kill the consumer
+            log.exception("referee failed on %r", job.action)
+            job.future.set_exception(exc)
+            return
+        job.future.set_result(outcome)
+        if outcome.accepted:
+            for callback in list(self._subscribers):
+                try:
+                    callback(self, outcome)
+                except Exception:  # a broken screen must not stop the game
+                    log.exception("subscriber %r failed", callback)
+
+    def _apply(self, action: str, source: str) -> Outcome:
+        with self.lock:
+            if not isinstance(action, str) or not action.strip():
+                return Outcome(False, str(action), source, "bad_syntax", "empty action", (), self.version)
+            text = " ".join(action.split())
+            if text == UNDO:
+                return self._undo(source)
+            try:
+                parsed = self.game.parse_action(text)
+                events = self.game.apply(parsed)
+            except IllegalAction as exc:
+                return Outcome(False, text, source, exc.reason, exc.detail, (), self.version)
+            try:
+                self.log.append(parsed.text(), source)
+            except Exception:
+                # The log is the truth: if it could not be written, rebuild from it.
+                self._rebuild()
+                raise
+            self._applied += 1
+            self.version += 1
+            return Outcome(True, parsed.text(), source, None, None, tuple(events), self.version)
+
+    def _undo(self, source: str) -> Outcome:
+        if self._applied == 0:
+            return Outcome(False, UNDO, source, "nothing_to_undo", "no accepted action to undo", (), self.version)
+        self.log.append(UNDO, source if source in ("operator", "manual") else "operator")
+        self._rebuild()
+        self.version += 1
+        return Outcome(True, UNDO, source, None, None, (Event("undo", {}),), self.version)
+
+    def _rebuild(self) -> None:
+        result = replay(self.log.header, self.log.records())
+        self.game = result.game
+        self._applied = len(result.applied)
+
+    # ------------------------------------------------------------------ reading
+    def view(self, seat: int | None) -> dict:
+        """The game's view for one viewer (``None``: public), under the lock."""
+        with self.lock:
+            return self.game.view(seat)
+
+    def __repr__(self) -> str:
+        return f"<Referee {self.log.header.game} v{self.version} log={self.log.path}>"
