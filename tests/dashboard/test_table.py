@@ -1,0 +1,87 @@
+"""The Table session: games, resume, access codes, side channels, fan-out."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import IllegalAction
+from companion.table import NoGame, Table
+
+
+def test_new_game_submit_undo_and_fanout(tmp_path, counting):
+    table = Table(tmp_path, pin="123456")
+    seen = []
+    table.subscribe(lambda kind, payload: seen.append((kind, payload)))
+    with pytest.raises(NoGame):
+        table.submit("0 add 1", "button")
+    table.new_game("counting", ["Аня", "Борис"], {"limit": 5})
+    assert seen[-1] == ("game", None)
+    out = table.submit("0 add 2", "button")
+    assert out.accepted
+    kind, update = seen[-1]
+    assert kind == "action" and update.version == 1 and update.views[None] == {"total": 2}
+    assert update.legal[1] == ["1 add 1", "1 add 2", "1 add 3"] and update.legal[0] == []
+    assert table.submit_for_seat(0, "1 add 1").reason == "not_your_seat"
+    assert table.submit_for_seat(1, "1 add 1").accepted
+    assert table.undo().accepted and table.referee.game.total == 2
+    assert table.manual_entry("1 add 3").accepted
+    assert [r.source for r in table.referee.log.records()][-1] == "manual"
+    # a bad form leaves the running game alone
+    with pytest.raises(IllegalAction):
+        table.new_game("counting", ["Solo"])
+    assert table.referee.game.total == 5
+    table.close()
+
+
+def test_resume_keeps_game_and_seat_tokens(tmp_path, counting):
+    table = Table(tmp_path, pin="1111")
+    table.new_game("counting", ["A", "B", "C"], {"limit": 20})
+    codes = table.seat_codes()
+    assert len(set(codes.values())) == 3 and all(len(c) == 6 for c in codes.values())
+    assert table.join("000") is None and table.join(None) is None
+    seat, token = table.join(codes[2])
+    assert seat == 2 and table.seat_for_token(token) == 2
+    table.submit("0 add 3", "button")
+    table.close()
+    again = Table(tmp_path)
+    assert again.referee is not None and again.referee.game.total == 3
+    assert again.seat_for_token(token) == 2 and again.seat_codes() == codes
+    assert again.pin != "" and again.check_pin("1111") is None
+    again.end_game()
+    assert again.referee is None
+    with pytest.raises(NoGame):
+        again.end_game()
+    again.close()
+    assert Table(tmp_path).referee is None  # an ended game is not resumed
+
+
+def test_pin_status_pending_prompts(tmp_path, counting):
+    table = Table(tmp_path, pin="424242")
+    seen = []
+    table.subscribe(lambda kind, payload: seen.append(kind))
+    assert table.check_pin("000000") is None
+    tok = table.check_pin("424242")
+    assert table.is_operator(tok) and not table.is_operator("x") and not table.is_operator(None)
+    table.set_status("camera", {"state": "ok", "detail": "sim"})
+    assert table.status()["camera"]["state"] == "ok" and table.status()["buttons"]["state"] == "absent"
+    with pytest.raises(ValueError):
+        table.set_status("camera", {"detail": "no state"})
+    with pytest.raises(ValueError):
+        table.set_pending(0, 3)  # no game: no seats
+    table.new_game("counting", ["A", "B"])
+    table.set_pending(1, 3)
+    assert table.pending() == {1: 3}
+    table.submit("0 add 1", "button")
+    assert table.pending() == {}
+    pid = table.add_prompt("Покажите записки игрока 2", seat=1)
+    assert table.prompts()[0]["seat"] == 1
+    assert table.clear_prompt(pid) and not table.clear_prompt(pid)
+    with pytest.raises(ValueError):
+        table.add_prompt("", kind="scan")
+    assert {"status", "pending", "prompts", "action", "game"} <= set(seen)
+    table.close()
+
+
+def test_bad_pin_argument(tmp_path):
+    with pytest.raises(ValueError):
+        Table(tmp_path, pin="12ab")
