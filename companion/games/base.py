@@ -69,16 +69,28 @@ class Action:
         Raises:
             ActionSyntaxError: wrong number of arguments or an argument of the wrong type.
         """
-        fields = dataclasses.fields(cls)[1:]
+        fields, hints = _arg_spec(cls)
         if len(args) != len(fields):
             raise ActionSyntaxError(
                 "bad_syntax",
                 f"'{cls.VERB}' takes {len(fields)} argument(s) "
                 f"({', '.join(f.name for f in fields) or 'none'}), got {len(args)}",
             )
-        hints = typing.get_type_hints(cls)
         values = [_parse_arg(a, hints[f.name], f.name, cls.VERB) for a, f in zip(args, fields)]
         return cls(seat, *values)
+
+
+_ARG_SPECS: dict[type, tuple[tuple[dataclasses.Field, ...], dict[str, Any]]] = {}
+
+
+def _arg_spec(cls: type) -> tuple[tuple[dataclasses.Field, ...], dict[str, Any]]:
+    """The argument fields (after ``seat``) and resolved type hints of an Action class, cached
+    (``typing.get_type_hints`` is slow and engines parse many actions per second)."""
+    spec = _ARG_SPECS.get(cls)
+    if spec is None:
+        spec = (tuple(dataclasses.fields(cls)[1:]), typing.get_type_hints(cls))
+        _ARG_SPECS[cls] = spec
+    return spec
 
 
 def _format_arg(value: Any) -> str:

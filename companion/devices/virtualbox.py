@@ -1,0 +1,341 @@
+"""The virtual button box: the real firmware logic on CPython behind a pseudo-terminal.
+
+:class:`VirtualButtonBox` runs ``boxfw.Box`` (the very file flashed to the Pico, packaged as
+:mod:`companion.devices.firmware.boxfw`) in a thread with a 1 ms scan, on a simulated key matrix,
+and speaks protocol v1 on the master side of a pty. The host opens the slave side like the real
+``/dev/ttyACM0`` -- every layer above the switch contacts is the real code path. Presses come
+from Python (the demo's bots, tests), from ``companion buttonbox-sim`` scripts or the keyboard::
+
+    with VirtualButtonBox(seats=4) as vbox, ButtonBox(vbox.port) as box:
+        vbox.press(2, "yes")                     # seat 2 (pad "3") presses Верю
+        event = box.get_event(timeout=1)         # ButtonEvent(seat=2, button='yes', kind='press')
+
+Switch bounce is simulated (contacts chatter for ``bounce_ms`` after each edge), so the
+firmware's 5 ms debounce is exercised. ``unplug()`` / ``plug()`` close and reopen the pty like a
+USB cable pulled out and put back; a ``link`` path, if given, is kept pointing at the current pty
+the way the udev rule keeps ``/dev/buttonbox`` stable.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import select
+import threading
+import time
+import tty
+
+from companion.devices.firmware import boxfw, wire
+from companion.devices.protocol import BUTTONS, LIGHT_STATES, MAX_SEATS
+from companion.errors import DeviceError, ProtocolError
+
+TX_BACKLOG_MAX = 4096  # bytes kept for a host that is not reading (USB CDC drops beyond this)
+
+
+class VirtualButtonBox:
+    """A simulated button box on a pty (context manager).
+
+    Args:
+        seats: seat pads, 1..8.
+        link: optional path of a symlink kept pointing at the current pty (a stable name).
+        press_ms: how long :meth:`press` keeps a switch closed (ms, > debounce).
+        bounce_ms: contact chatter after each edge (ms; 0 = ideal switch).
+        boot_id: 16-bit boot id of the first power-up (default: from ``os.urandom``).
+
+    Raises:
+        ValueError: seats outside 1..8.
+    """
+
+    def __init__(self, seats: int = MAX_SEATS, link: str | None = None, *, press_ms: int = 40,
+                 bounce_ms: int = 2, boot_id: int | None = None) -> None:
+        if not 1 <= seats <= MAX_SEATS:
+            raise ValueError(f"seats must be 1..{MAX_SEATS}, got {seats}")
+        self.seats = seats
+        self.link = link
+        self.press_ms = press_ms
+        self.bounce_ms = bounce_ms
+        self._boot_id = boot_id
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._t0 = time.monotonic()
+        self._box: boxfw.Box | None = None
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._device: str | None = None
+        self._tx = bytearray()
+        self._held: dict[tuple[int, int], tuple[int, int | None]] = {}  # key -> (down_ms, up_ms)
+        self._pending: list[tuple[tuple[int, int], int | None]] = []  # (key, duration_ms), FIFO
+        self._last_rx_ms = 0
+        self.presses = 0
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    def now_ms(self) -> int:
+        """Box clock: ms since this object was created."""
+        return int((time.monotonic() - self._t0) * 1000)
+
+    def start(self) -> "VirtualButtonBox":
+        """Power up the box, create the pty and start the 1 ms scan thread; returns ``self``."""
+        with self._lock:
+            if self._thread is not None:
+                return self
+            self._power_up(self._boot_id)
+            self._open_pty()
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="VirtualButtonBox", daemon=True)
+            self._thread.start()
+        return self
+
+    def close(self) -> None:
+        """Stop the box and remove the pty (and the link)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+            self._thread = None
+        with self._lock:
+            self._close_pty()
+
+    def __enter__(self) -> "VirtualButtonBox":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "plugged" if self._master is not None else "unplugged"
+        return f"<VirtualButtonBox port={self.port!r} seats={self.seats} {state}>"
+
+    @property
+    def port(self) -> str | None:
+        """What the host should open: the link if one was given, else the current pty path."""
+        return self.link or self._device
+
+    @property
+    def device(self) -> str | None:
+        """The current pty slave path (``/dev/pts/N``), ``None`` while unplugged."""
+        return self._device
+
+    def unplug(self) -> None:
+        """Pull the USB cable: the pty (and link) disappear, the host sees the port fail.
+
+        The box stays powered (a self-powered box, or the host closing the port): presses made
+        now wait in its outbox and reach the host after :meth:`plug`.
+        """
+        with self._lock:
+            self._close_pty()
+
+    def plug(self, reboot: bool = False) -> None:
+        """Put the cable back: a new pty (the link follows it). ``reboot=True`` models a
+        bus-powered box losing power: state, outbox and sequence numbers start afresh."""
+        with self._lock:
+            if reboot:
+                self._power_up(None)
+            if self._master is None:
+                self._open_pty()
+
+    # -- the player's side --------------------------------------------------------------------
+
+    def _key(self, seat: int, button: str | int) -> tuple[int, int]:
+        if not (isinstance(seat, int) and 0 <= seat < self.seats):
+            raise ProtocolError(f"unknown seat {seat!r}: this box has seats 0..{self.seats - 1}")
+        if isinstance(button, str):
+            if button not in BUTTONS:
+                raise ProtocolError(f"unknown button {button!r}; use one of {BUTTONS}")
+            return seat, BUTTONS.index(button)
+        if isinstance(button, int) and 0 <= button < len(BUTTONS):
+            return seat, button
+        raise ProtocolError(f"unknown button {button!r}")
+
+    def press(self, seat: int, button: str, duration_ms: int | None = None) -> None:
+        """Press and release ``button`` at ``seat`` (non-blocking). If the key is still busy
+        with an earlier press, this one is queued right after it (with a gap long enough for
+        the debounce), so rapid calls are never merged into one press.
+
+        Raises:
+            ProtocolError: unknown seat or button.
+        """
+        key = self._key(seat, button)
+        dur = self.press_ms if duration_ms is None else int(duration_ms)
+        if dur <= boxfw.DEBOUNCE_MS:
+            raise ProtocolError(f"a press must last more than {boxfw.DEBOUNCE_MS} ms (debounce)")
+        with self._lock:
+            self._pending.append((key, dur))
+            self.presses += 1
+
+    def hold(self, seat: int, button: str, duration_ms: int = boxfw.HOLD_MS + 200) -> None:
+        """Press and keep ``button`` down for ``duration_ms`` (default long enough for a hold
+        event), then release. Raises ProtocolError as :meth:`press`."""
+        self.press(seat, button, duration_ms)
+
+    def down(self, seat: int, button: str) -> None:
+        """Close the switch until :meth:`up` (keyboard-style). Raises ProtocolError."""
+        key = self._key(seat, button)
+        with self._lock:
+            self._pending.append((key, None))
+            self.presses += 1
+
+    def up(self, seat: int, button: str) -> None:
+        """Open a switch closed by :meth:`down`. Raises ProtocolError."""
+        key = self._key(seat, button)
+        with self._lock:
+            held = self._held.get(key)
+            if held is not None and held[1] is None:
+                self._held[key] = (held[0], self.now_ms())
+            else:  # still queued behind an earlier press: make it a short press
+                self._pending = [(k, self.press_ms if (k == key and d is None) else d)
+                                 for k, d in self._pending]
+
+    def busy(self) -> bool:
+        """True while a press is still being played or an event waits for the host's ACK."""
+        with self._lock:
+            return bool(self._pending or self._held or
+                        (self._box is not None and self._box.outbox))
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        """Block until every press was played and acknowledged by a host; False on timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.busy():
+                return True
+            time.sleep(0.002)
+        return False
+
+    # -- what the host commanded ----------------------------------------------------------------
+
+    def light_states(self) -> list[str]:
+        """Each seat light's commanded state (``off``/``on``/``blink``/``fast``)."""
+        with self._lock:
+            return [LIGHT_STATES[c] for c in self._box.lights]
+
+    def light_outputs(self) -> list[bool]:
+        """Each seat LED's level right now (blink phase and press blips included)."""
+        with self._lock:
+            return self._box.light_outputs(self.now_ms())
+
+    @property
+    def firmware(self) -> boxfw.Box:
+        """The running firmware state machine (read it, do not drive it)."""
+        return self._box
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _power_up(self, boot_id: int | None) -> None:
+        if boot_id is None:
+            boot_id = int.from_bytes(os.urandom(2), "big")
+        self._box = boxfw.Box(self.seats, self.now_ms(), boot_id)
+        self._tx = bytearray()
+        self._held.clear()
+        self._pending = []
+
+    def _open_pty(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        os.set_blocking(master, False)
+        self._master, self._slave = master, slave
+        self._device = os.ttyname(slave)
+        self._tx = bytearray()
+        if self.link:
+            tmp = f"{self.link}.tmp{os.getpid()}"
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+            os.symlink(self._device, tmp)
+            os.replace(tmp, self.link)
+
+    def _close_pty(self) -> None:
+        if self.link and self._device and os.path.islink(self.link):
+            try:
+                if os.readlink(self.link) == self._device:
+                    os.unlink(self.link)
+            except OSError:
+                pass
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+        self._device = None
+
+    def _raw(self, now: int) -> list[int]:
+        if self._pending:
+            keep = []
+            for key, dur in self._pending:
+                if key not in self._held and not any(k == key for k, _ in keep):
+                    self._held[key] = (now, None if dur is None else now + dur)
+                else:
+                    keep.append((key, dur))
+            self._pending = keep
+        masks = [0] * self.seats
+        done = []
+        for (seat, b), (down, up) in self._held.items():
+            closed = True
+            if up is not None and now >= up:
+                closed = False
+                edge = up
+            else:
+                edge = down
+            if now - edge < self.bounce_ms and (now - edge) % 2 == 1:
+                closed = not closed  # contact chatter right after the edge
+            if up is not None and now >= up + self.bounce_ms + boxfw.DEBOUNCE_MS + 1:
+                done.append((seat, b))
+                closed = False
+            if closed:
+                masks[seat] |= 1 << b
+        for key in done:
+            del self._held[key]
+        return masks
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with self._lock:
+                master = self._master
+            try:
+                if master is not None:
+                    ready, _, _ = select.select([master], [], [], boxfw.SCAN_MS / 1000)
+                else:
+                    ready = []
+                    time.sleep(boxfw.SCAN_MS / 1000)
+                with self._lock:
+                    now = self.now_ms()
+                    box = self._box
+                    if ready and self._master == master:
+                        self._read(master, box, now)
+                    if box.parser.pending() and now - self._last_rx_ms > 20:
+                        box.idle(now)  # a partial host frame went stale (as firmware/main.py)
+                    box.tick(now, self._raw(now))
+                    out = box.take_output()
+                    if self._master is None:
+                        continue  # unplugged: nobody hears the box
+                    self._tx.extend(out)
+                    if len(self._tx) > TX_BACKLOG_MAX:
+                        del self._tx[:len(self._tx) - TX_BACKLOG_MAX]
+                        # keep whole frames: resync is the parser's job, but start at a SOF
+                        i = self._tx.find(bytes((wire.SOF,)))
+                        del self._tx[:max(i, 0)]
+                    if self._tx:
+                        try:
+                            n = os.write(self._master, self._tx)
+                            del self._tx[:n]
+                        except BlockingIOError:
+                            pass
+            except OSError as exc:
+                if exc.errno in (errno.EIO, errno.EBADF):
+                    continue
+                raise DeviceError(f"virtual button box failed: {exc}") from exc
+
+    def _read(self, master: int, box: boxfw.Box, now: int) -> None:
+        try:
+            data = os.read(master, 4096)
+        except BlockingIOError:
+            return
+        except OSError as exc:
+            if exc.errno == errno.EIO:
+                return
+            raise
+        if data:
+            box.feed(data, now)
+            self._last_rx_ms = now
