@@ -44,9 +44,8 @@ class ObservedField:
 def observed_fields(template: Action) -> list[ObservedField]:
     """The ``None`` fields of ``template`` and the reader each needs.
 
-    Raises:
-        ValueError: a ``None`` field whose name says neither note nor card (an engine/observer
-            mismatch to fix, not to guess).
+    ``None`` fields whose name says neither note nor card (skull's optional denominations) are
+    not camera fields: they stay as the template or the caller gives them.
     """
     hints = typing.get_type_hints(type(template))
     out = []
@@ -59,7 +58,7 @@ def observed_fields(template: Action) -> list[ObservedField]:
         elif any(w in low for w in CARD_WORDS):
             kind = "card"
         else:
-            raise ValueError(f"{type(template).__name__}.{f.name}: no camera reader for this field")
+            continue
         hint = hints[f.name]
         many = "tuple" in str(hint).lower()
         out.append(ObservedField(f.name, kind, many))
@@ -136,3 +135,97 @@ def fill(template: Action, frame: np.ndarray, readers: dict[str, Reader]) -> Rea
             return Reading(None, {}, f"too_many_{f.kind}s")
         value = items[0].value
     return Reading(dataclasses.replace(template, **{f.name: value}), {f.name: value})
+
+
+def camera_templates(game) -> list[Action]:
+    """The observation templates the game waits for now: table and current seats' actions with a
+    field only the camera can fill."""
+    out = []
+    for seat in [None, *game.current_seats()]:
+        out += [t for t in game.legal_actions(seat) if observed_fields(t)]
+    return out
+
+
+class CameraWatcher:
+    """The real table's camera loop: when the game waits for an observation, read frames, vote,
+    and submit the filled action with source ``camera``.
+
+    A value is submitted when ``votes`` consecutive frames read the same; after ``patience``
+    frames without agreement the operator gets a ``manual`` prompt on the dashboard (the reader
+    never guesses). When several observations are possible at once (the dealer may flip any
+    opponent's stack), the watcher does not guess which was meant: it prompts the operator.
+
+    Args:
+        table: the :class:`companion.table.Table`.
+        camera: a source with ``read()`` → frame (H×W×3 BGR uint8).
+        readers: ``{"note": reader, "card": reader}``.
+        votes: agreeing frames needed (default 3).
+        patience: frames before asking for manual entry (default 40).
+        interval: seconds between frames.
+    """
+
+    def __init__(self, table, camera, readers: dict, votes: int = 3, patience: int = 40,
+                 interval: float = 0.1) -> None:
+        import threading
+
+        self.table = table
+        self.camera = camera
+        self.readers = readers
+        self.votes = votes
+        self.patience = patience
+        self.interval = interval
+        self._stop = threading.Event()
+        self._prompted: set = set()
+        self._thread = threading.Thread(target=self._loop, name="camera", daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        import logging
+
+        log = logging.getLogger(__name__)
+        streak: list = []
+        misses = 0
+        key = None
+        while not self._stop.wait(self.interval):
+            ref = self.table.referee
+            if ref is None:
+                continue
+            with ref.lock:
+                version = ref.version
+                templates = camera_templates(ref.game)
+            if not templates:
+                streak, misses = [], 0
+                continue
+            if len(templates) > 1:
+                k = ("choose", version)
+                if k not in self._prompted:
+                    self._prompted.add(k)
+                    self.table.add_prompt("Что показать камере? / What to scan? " + "; ".join(
+                        t.text() for t in templates[:6]), kind="manual", action=templates[0].text())
+                continue
+            template = templates[0]
+            if key != (version, template):
+                key, streak, misses = (version, template), [], 0
+            try:
+                reading = fill(template, self.camera.read(), self.readers)
+            except Exception as exc:
+                log.warning("camera read failed: %s", exc)
+                self.table.set_status("camera", {"state": "error", "detail": str(exc)})
+                continue
+            if reading.action is None:
+                streak, misses = [], misses + 1
+                if misses >= self.patience and ("manual", version) not in self._prompted:
+                    self._prompted.add(("manual", version))
+                    self.table.add_prompt("Камера не уверена — введите вручную / Camera unsure — enter by hand",
+                                          kind="manual", action=template.text())
+                continue
+            streak.append(reading.action)
+            if len(streak) >= self.votes and all(a == streak[-1] for a in streak[-self.votes:]):
+                outcome = self.table.submit(streak[-1].text(), "camera")
+                if not outcome.accepted:
+                    log.info("camera observation %s rejected: %s", streak[-1].text(), outcome.reason)
+                streak = []
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(2)

@@ -63,3 +63,266 @@ def call_with(fn, /, **kwargs):
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
         return fn(**kwargs)
     return fn(**{k: v for k, v in kwargs.items() if k in params})
+
+
+# ---------------------------------------------------------------------- button box
+def virtual_box(seats: int):
+    """Start the virtual button box (branch buttons) with ``seats`` pads on a pty.
+
+    Presses are short (12 ms closed, 1 ms bounce: still longer than the firmware's 5 ms debounce)
+    so bots play quickly; the firmware logic is the real one.
+
+    Raises:
+        MissingPart: ``companion.devices.virtualbox`` is not installed.
+    """
+    cls = need("companion.devices.virtualbox", "VirtualButtonBox", part="virtual button box (branch buttons)")
+    box = call_with(cls, seats=seats, press_ms=12, bounce_ms=1)
+    box.start()
+    return box
+
+
+def button_box(url: str, on_event):
+    """Open the host driver (branch buttons) on ``url``; events go to ``on_event(ButtonEvent)``.
+
+    Raises:
+        MissingPart: ``companion.devices.buttonbox`` is not installed.
+    """
+    cls = need("companion.devices.buttonbox", "ButtonBox", part="button box driver (branch buttons)")
+    return cls(url, on_event).open()
+
+
+# ---------------------------------------------------------------------- lights
+class Lights:
+    """Whose turn it is, on the pads' seat lights (through the button box) and on the Pi's GPIO
+    light strip and buzzer (gpiozero, branch buttons) when that part is installed.
+
+    Seat lights: ``blink`` for a seat that must act, ``off`` otherwise; all ``on`` at game over.
+    """
+
+    def __init__(self, box, gpio=None) -> None:
+        self.box = box
+        self.gpio = gpio
+
+    def show(self, current_seats, over: bool, events=()) -> None:
+        if self.box is not None:
+            n = self.box.status.seats or 0
+            n = n or (max(current_seats) + 1 if current_seats else 0)
+            states = {s: ("on" if over else ("blink" if s in current_seats else "off")) for s in range(n)}
+            if states:
+                self.box.set_lights(states)
+        if self.gpio is not None:
+            fn = getattr(self.gpio, "show", None) or getattr(self.gpio, "update", None)
+            if fn is not None:
+                call_with(fn, current_seats=current_seats, over=over, events=events)
+
+    def close(self) -> None:
+        if self.gpio is not None and hasattr(self.gpio, "close"):
+            self.gpio.close()
+
+
+def lights(kind: str, seats: int, box):
+    """The table lights for backend ``kind`` (``gpio``, ``mock`` or ``none``).
+
+    ``gpio``/``mock`` need the gpiozero lights of branch buttons (``companion.devices.lights``);
+    with ``mock`` gpiozero's MockFactory stands in for the pins.
+
+    Raises:
+        MissingPart: ``kind`` is ``gpio`` and the lights module is not installed.
+    """
+    if kind == "none":
+        return Lights(box)
+    try:
+        mod = importlib.import_module("companion.devices.lights")
+    except ImportError as exc:
+        if kind == "gpio":
+            raise MissingPart("GPIO lights (branch buttons)", "companion.devices.lights", str(exc)) from None
+        return Lights(box)  # mock pins without the lights module: the pad lights still work
+    cls = next((getattr(mod, n) for n in ("TableLights", "Lights") if hasattr(mod, n)), None)
+    if cls is None:
+        raise MissingPart("GPIO lights (branch buttons)", "companion.devices.lights.TableLights")
+    if kind == "mock":
+        from gpiozero import Device
+        from gpiozero.pins.mock import MockFactory
+
+        if not isinstance(Device.pin_factory, MockFactory):
+            Device.pin_factory = MockFactory()
+    gpio = call_with(cls, seats=seats, mock=(kind == "mock"))
+    return Lights(box, gpio)
+
+
+# ---------------------------------------------------------------------- camera and readers
+def camera(spec: str):
+    """The camera source for a backend spec (``scene``, ``picamera2``, ``opencv:0``,
+    ``folder:PATH``); branch notes provides the sources. The result has ``read()`` (a frame,
+    H×W×3 BGR uint8), ``close()`` and, for ``scene``, ``push(frame)``.
+
+    Raises:
+        MissingPart: ``companion.vision.camera`` is not installed or lacks the source.
+    """
+    mod = need("companion.vision.camera", part="camera sources (branch notes)")
+    kind, _, arg = spec.partition(":")
+    names = {
+        "scene": ("PushedFrames", "PushSource", "PushedSource", "RenderedSource", "PushCamera"),
+        "picamera2": ("Picamera2Source", "PiCameraSource", "PiCamera"),
+        "opencv": ("OpenCVSource", "VideoCaptureSource", "OpenCVCamera"),
+        "folder": ("FolderSource", "ImageFolderSource", "FolderCamera"),
+    }[kind]
+    cls = next((getattr(mod, n) for n in names if hasattr(mod, n)), None)
+    if cls is None:
+        raise MissingPart("camera sources (branch notes)", f"companion.vision.camera.{' or '.join(names)}")
+    if kind == "scene" or kind == "picamera2":
+        src = cls()
+    elif kind == "opencv":
+        src = cls(int(arg) if arg.isdigit() else arg)
+    else:
+        src = cls(arg)
+    return CameraAdapter(src)
+
+
+class CameraAdapter:
+    """A camera source with the ``read()``/``push()``/``close()`` the service uses."""
+
+    def __init__(self, source) -> None:
+        self.source = source
+
+    def read(self):
+        for name in ("read", "frame", "capture", "grab"):
+            fn = getattr(self.source, name, None)
+            if callable(fn):
+                out = fn()
+                return out[1] if isinstance(out, tuple) else out
+        raise MissingPart("camera source", f"{type(self.source).__name__}.read()")
+
+    def push(self, frame) -> None:
+        for name in ("push", "put", "show"):
+            fn = getattr(self.source, name, None)
+            if callable(fn):
+                return fn(frame)
+        raise MissingPart("scene camera", f"{type(self.source).__name__}.push(frame)")
+
+    def close(self) -> None:
+        fn = getattr(self.source, "close", None)
+        if callable(fn):
+            fn()
+
+
+def reader(kind: str, settings, game_id: str):
+    """The reader of ``kind`` (``note`` or ``card``) as a :data:`companion.observe.Reader`.
+
+    Raises:
+        MissingPart: the reader module (branch notes / cards) is not installed.
+    """
+    if kind == "note":
+        return _note_reader(settings)
+    if kind == "card":
+        return _card_reader(settings, game_id)
+    raise ValueError(f"no reader kind {kind!r}")
+
+
+def _note_reader(settings):
+    from companion.observe import Item
+
+    mod = need("companion.vision.notes", part="banknote reader (branch notes)")
+    fn = next((getattr(mod, n) for n in ("read_notes", "read_frame", "read") if hasattr(mod, n)), None)
+    if fn is None:
+        raise MissingPart("banknote reader (branch notes)", "companion.vision.notes.read_notes")
+    currency = settings.currency
+
+    def read(frame):
+        out = []
+        for r in call_with(fn, frame=frame, image=frame, currency=currency):
+            serial = getattr(r, "serial", None)
+            box = getattr(r, "box", None) or getattr(r, "bbox", None)
+            x = (box[0] + box[2] / 2) if box else 0.0
+            out.append(Item(serial, float(getattr(r, "confidence", 0.0) or 0.0), x, getattr(r, "reason", None)))
+        return out
+
+    return read
+
+
+def _card_reader(settings, game_id: str):
+    from companion.observe import Item
+
+    mod = need("companion.vision.cards", part="card reader (branch cards)")
+    fn = next((getattr(mod, n) for n in ("read_cards", "read_frame", "read") if hasattr(mod, n)), None)
+    if fn is None:
+        raise MissingPart("card reader (branch cards)", "companion.vision.cards.read_cards")
+    deck = settings.deck
+
+    def read(frame):
+        out = []
+        for r in call_with(fn, frame=frame, image=frame, deck=deck):
+            card = getattr(r, "card", None)
+            box = getattr(r, "box", None)
+            x = (box[0] + box[2] / 2) if box else 0.0
+            out.append(Item(card, float(getattr(r, "confidence", 0.0) or 0.0), x, getattr(r, "reason", None)))
+        return out
+
+    return read
+
+
+# ---------------------------------------------------------------------- dashboard and replay
+class DashboardServer:
+    """The dashboard's Flask app served by werkzeug on a thread (threaded: one thread per
+    request, so event streams do not block each other).
+
+    Attributes:
+        url: ``http://<LAN address>:<port>/`` — what the console prints and the QR code holds.
+    """
+
+    def __init__(self, app, host: str, port: int) -> None:
+        from werkzeug.serving import make_server
+
+        import threading
+
+        self._server = make_server(host, port, app, threaded=True)
+        self.port = self._server.server_port
+        self.url = f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{self.port}/"
+        self._thread = threading.Thread(target=self._server.serve_forever, name="dashboard", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._thread.join(5)
+
+
+def _lan_address() -> str:
+    """This machine's address on the LAN (no packet is sent), else ``127.0.0.1``."""
+    import socket
+
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def dashboard_server(table, host: str, port: int) -> DashboardServer:
+    """Build the dashboard app (branch dashboard) for ``table`` and serve it.
+
+    Raises:
+        MissingPart: ``companion.dashboard.create_app`` is not installed.
+        OSError: the port is taken.
+    """
+    create_app = need("companion.dashboard", "create_app", part="dashboard (branch dashboard)")
+    app = call_with(create_app, table=table)
+    return DashboardServer(app, host, port)
+
+
+def replay_summary(table_log) -> dict:
+    """The summary object of ``companion replay --json`` for a table log (branch skull).
+
+    Raises:
+        MissingPart: ``companion.commands.replay`` has no summary function.
+    """
+    from companion.log import replay
+
+    mod = need("companion.commands.replay", part="replay command (branch skull)")
+    fn = next((getattr(mod, n) for n in ("summary", "summarize", "replay_summary") if hasattr(mod, n)), None)
+    if fn is None:
+        raise MissingPart("replay command (branch skull)", "companion.commands.replay.summary")
+    header, records = table_log.header, table_log.records()
+    return call_with(fn, header=header, records=records, result=replay(header, records))

@@ -22,6 +22,7 @@ one would.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
@@ -241,7 +242,8 @@ class SimTable:
 
     def _by_camera(self, text: str) -> None:
         want = self.game.parse_action(text)
-        template = next((t for t in self.game.legal_actions(None) if matches(t, want) and observed_fields(t)), None)
+        template = next((t for t in self.game.legal_actions(want.seat) if matches(t, want) and observed_fields(t)),
+                        None)
         if template is None:
             raise SimTableError(f"the bots' observation {text!r} matches no camera template of the engine")
         fields = observed_fields(template)
@@ -250,21 +252,24 @@ class SimTable:
             value = getattr(want, f.name)
             values = list(value) if f.many else [value]
             items.extend((f.kind, str(v)) for v in values)
+        truth = {f.name: getattr(want, f.name) for f in fields}
         self.stats.observations += 1
         for attempt in range(self.max_attempts):
             frame = self.renderer.render(items, attempt=attempt, truth=self.sim.truth, game=self.game)
             self.camera.push(frame)
             reading = fill(template, self.camera.read(), self.readers)
             self.stats.reads += 1
-            if reading.action is not None and reading.action == want:
+            if reading.action is not None and reading.values == truth:
                 if attempt:
                     self.stats.retried += 1
-                self._submit(reading.action.text(), "camera")
+                # fields no reader reads (e.g. skull's optional denominations) come as the
+                # operator gave them, i.e. as in the bots' action
+                self._submit(dataclasses.replace(want, **reading.values).text(), "camera")
                 return
             reason = reading.reason or "wrong_read"
             if reading.action is not None:
                 self.stats.wrong += 1
-                log.warning("camera read %r but the table shows %r: rescanning", reading.action.text(), text)
+                log.warning("camera read %r but the table shows %r: rescanning", reading.values, truth)
             self.stats.reasons[reason] = self.stats.reasons.get(reason, 0) + 1
         self.stats.retried += 1
         self.stats.manual += 1
