@@ -21,8 +21,9 @@ is pressed — never from a copy of the rules:
 * A pending count belongs to the game version it was counted in: when any action changes the game
   (another seat acted, an undo), the pending count is dropped and reported as 0.
 
-Actions whose fields the camera or operator must fill (``None`` in the engine's templates) are
-never on a pad. :func:`presses_for` is the inverse mapping the simulated table's bots use: the
+An action whose field the camera fills (``None`` in the engine's template, ``?`` in text) is a
+*declaration* on the pad: infinity's ``0 play ?`` — "I played a card", the camera then reads
+which. :func:`presses_for` is the inverse mapping the simulated table's bots use: the
 presses that make a pad submit a given action.
 """
 
@@ -118,7 +119,7 @@ class PadMenu:
 
 def pad_menu(game: Game, seat: int) -> PadMenu:
     """The pad mapping of ``seat`` in ``game``'s current state (reads only)."""
-    legal = [a for a in game.legal_actions(seat) if a.seat == seat and _specified(a)]
+    legal = [a for a in game.legal_actions(seat) if a.seat == seat]
     yes = no = None
     for verb in _verbs(game, "yes"):
         yes = next((a for a in legal if a.VERB == verb), None)

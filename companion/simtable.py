@@ -55,6 +55,7 @@ class SimStats:
         retried: observations that needed more than one read.
         wrong: reads whose value was not what lay on the table (rejected by the driver, retried).
         manual: observations entered by the operator after every read failed.
+        seat_view: seat actions the pad cannot express, taken on the phone's seat view.
         reasons: why reads were retried, counted by reason.
     """
 
@@ -65,6 +66,7 @@ class SimStats:
     retried: int = 0
     wrong: int = 0
     manual: int = 0
+    seat_view: int = 0
     reasons: dict = field(default_factory=dict)
 
     @property
@@ -74,7 +76,7 @@ class SimStats:
 
     def to_json(self) -> dict:
         return {"actions": self.actions, "presses": self.presses, "observations": self.observations,
-                "reads": self.reads, "retried": self.retried, "wrong": self.wrong, "manual": self.manual,
+                "reads": self.reads, "retried": self.retried, "wrong": self.wrong, "manual": self.manual, "seat_view": self.seat_view,
                 "retry_share": round(self.retry_share, 4), "reasons": dict(self.reasons)}
 
 
@@ -231,8 +233,15 @@ class SimTable:
         action = self.game.parse_action(text)
         try:
             presses = presses_for(self.game, action)
-        except ValueError as exc:
-            raise SimTableError(f"the bots chose {text!r}, which no pad can press: {exc}") from None
+        except ValueError:
+            # not on the four-button pad (e.g. a Hoggenheimer bet of 9 chips on a row): the
+            # player uses the seat view on his phone, the same path the dashboard takes
+            self.stats.seat_view += 1
+            outcome = self.table.submit_for_seat(action.seat, action.text(), "dashboard")
+            if not outcome.accepted:
+                raise SimTableError(f"the referee rejected the bots' {text!r} (seat view): {outcome.reason}")
+            self._wait_for(outcome.action)
+            return
         for i, button in enumerate(presses):
             if i and self.press_ms:
                 time.sleep(self.press_ms / 1000)
