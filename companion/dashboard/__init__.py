@@ -1,1 +1,203 @@
-"""The phone dashboard: Flask app factory and blueprints; templates/static come from web/."""
+"""The phone dashboard: Flask app factory and blueprints; templates/static come from web/.
+
+Usage (``companion dashboard`` and ``companion run`` do this)::
+
+    table = Table("~/.companion")
+    server = DashboardServer(table, host="0.0.0.0", port=8000)
+    server.start()          # threaded werkzeug server in a background thread
+    ...
+    server.stop()           # ends every stream and joins the thread
+
+Blueprints: ``public`` (``/``, ``/api/state``), ``seat`` (``/join``, ``/seat``, ``/api/seat/...``),
+``operator`` (``/operator``, ``/api/operator/...``), ``stream`` (``/stream``, Server-Sent Events).
+See ``docs/dashboard.md`` for routes, the stream format and the security model.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import Babel
+from werkzeug.exceptions import HTTPException
+
+from companion.table import NoGame, Table
+
+log = logging.getLogger(__name__)
+
+
+def web_root() -> Path:
+    """The folder holding ``templates/``, ``static/`` and ``translations/``: the installed
+    ``companion.web`` package, or the source tree's top-level ``web/``."""
+    try:
+        import companion.web as web  # installed wheel
+
+        return Path(list(web.__path__)[0])
+    except ImportError:
+        return Path(__file__).resolve().parent.parent.parent / "web"
+
+
+def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
+    """Build the dashboard app for ``table``.
+
+    Args:
+        table: the table session (the app never holds game state of its own).
+        testing: Flask testing mode.
+        limiter: a :class:`~companion.dashboard.security.Limiter` (default: 5 failures / 5 min).
+    """
+    from companion.dashboard import i18n, operator, public, seat, stream
+    from companion.dashboard.hub import Hub
+    from companion.dashboard.security import Limiter, check_csrf, csrf_token
+
+    root = web_root()
+    app = Flask(__name__, template_folder=str(root / "templates"), static_folder=str(root / "static"),
+                static_url_path="/static")
+    app.config.update(
+        SECRET_KEY=table.secret_key,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        TESTING=testing,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        BABEL_DEFAULT_LOCALE=i18n.DEFAULT,
+        BABEL_TRANSLATION_DIRECTORIES=str(root / "translations"),
+        JSON_AS_ASCII=False,
+    )
+    app.json.ensure_ascii = False
+    Babel(app, locale_selector=i18n.select_locale)
+    hub = Hub(table)
+    app.extensions["companion"] = {"table": table, "hub": hub, "limiter": limiter or Limiter()}
+
+    @app.before_request
+    def _csrf():
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            check_csrf()
+
+    @app.context_processor
+    def _globals():
+        from flask_babel import get_locale
+
+        return {"csrf_token": csrf_token, "lang": str(get_locale() or i18n.DEFAULT),
+                "languages": i18n.LANGUAGES}
+
+    @app.after_request
+    def _headers(resp):
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self'; frame-ancestors 'none'",
+        )
+        if request.path.startswith(("/api/", "/stream", "/seat", "/operator")):
+            resp.headers.setdefault("Cache-Control", "no-store")
+        return resp
+
+    def _wants_json() -> bool:
+        return request.path.startswith(("/api/", "/stream")) or request.is_json
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):
+        code = exc.code or 400
+        if _wants_json():
+            resp = jsonify({"error": exc.name.lower().replace(" ", "_"), "detail": exc.description})
+        else:
+            resp = app.make_response((render_template("error.html", code=code, name=exc.name,
+                                                      detail=exc.description), code))
+        resp.status_code = code
+        if code == 429 and getattr(exc, "retry_after", None):
+            resp.headers["Retry-After"] = str(exc.retry_after)
+        return resp
+
+    @app.errorhandler(NoGame)
+    def _no_game(exc: NoGame):
+        if _wants_json():
+            return jsonify({"error": "no_game", "detail": str(exc)}), 409
+        return render_template("error.html", code=409, name="No game", detail=str(exc)), 409
+
+    @app.errorhandler(TimeoutError)
+    def _timeout(exc):
+        return jsonify({"error": "busy", "detail": "the referee did not answer in time"}), 503
+
+    @app.route("/lang/<code>")
+    def set_lang(code: str):
+        from flask import abort, redirect
+
+        if code not in i18n.LANGUAGES:
+            abort(404, description=f"unknown language {code!r}; one of {', '.join(i18n.LANGUAGES)}")
+        back = request.args.get("next", "/")
+        if not back.startswith("/") or back.startswith("//"):
+            back = "/"
+        resp = redirect(back)
+        resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, samesite="Lax")
+        return resp
+
+    @app.route("/healthz")
+    def healthz():
+        return jsonify({"ok": True, "game": table.game_id, "streams": hub.client_count()})
+
+    app.register_blueprint(public.bp)
+    app.register_blueprint(seat.bp)
+    app.register_blueprint(operator.bp)
+    app.register_blueprint(stream.bp)
+    return app
+
+
+class DashboardServer:
+    """The dashboard on a threaded werkzeug server in a background thread.
+
+    Args:
+        table: the table session.
+        host: address to bind (``0.0.0.0`` for the phones on the table's Wi-Fi).
+        port: TCP port; 0 picks a free one (see :attr:`port` after :meth:`start`).
+
+    Raises:
+        OSError: the port is taken (from :meth:`start`).
+    """
+
+    def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 8000, **app_kwargs) -> None:
+        self.table = table
+        self.host = host
+        self.port = port
+        self.app = create_app(table, **app_kwargs)
+        self._server = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def hub(self):
+        return self.app.extensions["companion"]["hub"]
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        return f"http://{host}:{self.port}"
+
+    def start(self) -> "DashboardServer":
+        """Bind and serve in a daemon thread; returns self."""
+        from werkzeug.serving import make_server
+
+        self._server = make_server(self.host, self.port, self.app, threaded=True)
+        self._server.daemon_threads = True
+        self.port = self._server.server_port
+        self._thread = threading.Thread(target=self._server.serve_forever, name="dashboard", daemon=True)
+        self._thread.start()
+        log.info("dashboard on %s", self.url)
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """End every stream, stop the server and join its thread."""
+        self.hub.close()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self._server = self._thread = None
+
+    def __enter__(self) -> "DashboardServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import select
 import threading
 import time
@@ -339,3 +340,66 @@ class VirtualButtonBox:
         if data:
             box.feed(data, now)
             self._last_rx_ms = now
+
+
+_SHORT = re.compile(r"^(\d+)([yn+pok])(!?)$")
+
+#: Keyboard shorthand for buttons in scripts: ``2y`` = seat 2 presses ``yes``.
+KEY_SHORTHAND = {"y": "yes", "n": "no", "+": "plus", "p": "plus", "o": "ok", "k": "ok"}
+
+SCRIPT_HELP = """\
+Script / keyboard commands (one per line; seats are 0-based, pad label = seat + 1):
+  press SEAT BUTTON [MS]   press and release (BUTTON: yes no plus ok), MS held (default 40)
+  hold SEAT BUTTON [MS]    keep it down long enough for a hold event (default 800 ms)
+  SEATk / SEATk!           shorthand: k = y (yes) n (no) + or p (plus) o (ok); ! = hold
+  wait MS                  pause
+  idle                     wait until every press was acknowledged by the host
+  unplug | plug | reboot   pull the USB cable / put it back / power-cycle the box
+  lights                   print the seat light states the host commanded
+  # ...                    comment"""
+
+
+def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
+    """Execute one script line on ``vbox`` (syntax in :data:`SCRIPT_HELP`).
+
+    Raises:
+        ProtocolError: unknown command, seat or button, or a malformed number.
+    """
+    line = line.split("#", 1)[0].strip()
+    if not line:
+        return
+    parts = line.split()
+    cmd = parts[0].lower()
+    try:
+        if cmd in ("press", "hold") and len(parts) in (3, 4):
+            seat, button = int(parts[1]), parts[2].lower()
+            button = KEY_SHORTHAND.get(button, button)
+            if cmd == "press":
+                vbox.press(seat, button, int(parts[3]) if len(parts) == 4 else None)
+            else:
+                vbox.hold(seat, button, *([int(parts[3])] if len(parts) == 4 else []))
+        elif cmd == "wait" and len(parts) == 2:
+            time.sleep(int(parts[1]) / 1000)
+        elif cmd == "idle" and len(parts) == 1:
+            if not vbox.wait_idle(10.0):
+                raise DeviceError("presses still unacknowledged after 10 s (is a host connected?)")
+        elif cmd == "unplug" and len(parts) == 1:
+            vbox.unplug()
+        elif cmd == "plug" and len(parts) == 1:
+            vbox.plug()
+        elif cmd == "reboot" and len(parts) == 1:
+            vbox.unplug()
+            vbox.plug(reboot=True)
+        elif cmd == "lights" and len(parts) == 1:
+            if out is not None:
+                print("lights: " + " ".join(f"{s}={st}" for s, st in enumerate(vbox.light_states())),
+                      file=out, flush=True)
+        elif len(parts) == 1 and _SHORT.match(cmd):
+            seat, key, hold = _SHORT.match(cmd).groups()
+            (vbox.hold if hold else vbox.press)(int(seat), KEY_SHORTHAND[key])
+        else:
+            raise ProtocolError(f"unknown command {line!r}")
+    except ValueError as exc:
+        if isinstance(exc, ProtocolError):
+            raise
+        raise ProtocolError(f"bad number in {line!r}: {exc}") from None

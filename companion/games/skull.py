@@ -536,6 +536,8 @@ class SkullGame(Game):
         raise IllegalAction("unknown_action", f"{t.__name__}")  # pragma: no cover
 
     def _check_serial(self, serial: str | None) -> None:
+        if serial in self.owner_of:  # registered serials were checked at registration
+            return
         if serial is None or not is_canonical_serial(serial):
             raise IllegalAction("bad_serial", f"{serial!r} is not a canonical serial")
         if serial not in self.owner_of:
@@ -702,6 +704,9 @@ class SkullGame(Game):
     def _do_deposit(self, o: int, serial: str) -> list[Event]:
         self.owed.remove(o)
         self.owned[o].remove(serial)
+        # The loser gathered his stack to shuffle his notes (seed "ПРИ НЕУДАЧНОЙ ПОПЫТКЕ").
+        self.stack[o] = 0
+        self.faceup[o] = []
         self.bank.append({"serial": serial, "seat": o, "round": self.round, "auto": False})
         # The deposit is scanned privately: the public event says only "one note to the bank".
         ev = [Event("note_to_bank", {"seat": o, "bank": len(self.bank)}),
@@ -983,9 +988,147 @@ class SkullGame(Game):
         }
 
 
+def _int(tok: str) -> int:
+    if not tok.isdigit() or not tok.isascii():
+        raise ValueError(tok)
+    return int(tok)
+
+
+def _fast_parse(tokens: list[str]) -> Action | None:
+    """Parse a well-formed skull action quickly; ``None`` sends anything unusual to the generic
+    parser of :mod:`companion.games.base` (which gives the precise syntax error)."""
+    actor, verb, args = tokens[0], tokens[1], tokens[2:]
+    n = len(args)
+    try:
+        if actor == "table":
+            if verb == "flip" and n == 2:
+                return Flip(None, _int(args[0]), None if args[1] == "?" else args[1])
+            if verb == "deposit" and n == 2:
+                return Deposit(None, _int(args[0]), None if args[1] == "?" else args[1])
+            if verb == "void" and n == 0:
+                return Void(None)
+            if verb == "leave" and n == 1:
+                return Leave(None, _int(args[0]))
+            if verb == "dealer" and n == 1:
+                return ChooseDealer(None, _int(args[0]))
+            return None
+        seat = _int(actor)
+        if verb == "place" and n == 0:
+            return Place(seat)
+        if verb == "bid" and n == 1:
+            return Bid(seat, _int(args[0]))
+        if verb == "agree" and n == 0:
+            return Agree(seat)
+        if verb == "pass" and n == 0:
+            return Pass(seat)
+    except ValueError:
+        return None
+    return None
+
+
 @lru_cache(maxsize=8192)
 def _parse_cached(cls: type, text: str) -> Action:
+    tokens = text.split()
+    if len(tokens) >= 2:
+        a = _fast_parse(tokens)
+        if a is not None:
+            return a
     return Game.parse_action.__func__(cls, text)
 
 
 GAME = SkullGame
+
+
+# ---------------------------------------------------------------------------- words
+_ROLE_WORD = {"ru": {ROSE: "роза", SKULL: "череп"}, "en": {ROSE: "rose", SKULL: "skull"}}
+
+
+def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
+    """One line of words for a public event (``None`` for a private event or an unknown kind).
+
+    Args:
+        event: an event returned by :meth:`SkullGame.apply`.
+        seats: the players' names by seat.
+        lang: ``"ru"`` (default, the players' language) or ``"en"``.
+    """
+    if event.private_to is not None:
+        return None
+    d = event.data
+    ru = lang == "ru"
+
+    def name(key: str = "seat") -> str:
+        s = d.get(key)
+        return "—" if s is None else seats[s]
+
+    k = event.kind
+    role = _ROLE_WORD["ru" if ru else "en"]
+    if k == "registered":
+        roles = d["roles"]
+        r, sk = roles.count(ROSE), roles.count(SKULL)
+        return (f"{name()}: купюры зарегистрированы ({', '.join(d['serials'])}) — роз {r}, черепов {sk}" if ru
+                else f"{name()}: notes registered ({', '.join(d['serials'])}) — {r} rose(s), {sk} skull(s)")
+    if k == "dealer":
+        return f"Первый дилер — {name()}" if ru else f"First dealer: {name()}"
+    if k == "round_start":
+        return (f"— Раунд {d['round']}, дилер {name('dealer')} —" if ru
+                else f"— Round {d['round']}, dealer {name('dealer')} —")
+    if k == "place":
+        return (f"{name()} кладёт купюру рубашкой вверх (в стопке {d['stack']})" if ru
+                else f"{name()} puts a note face down ({d['stack']} in the stack)")
+    if k == "stage2":
+        return f"Этап 2: ходит {name('turn')}" if ru else f"Stage 2: {name('turn')} to play"
+    if k in ("bid", "raise"):
+        if ru:
+            return f"{name()} {'ставит' if k == 'bid' else 'повышает до'} {d['bid']} и берёт баттон"
+        return f"{name()} {'bids' if k == 'bid' else 'raises to'} {d['bid']} and takes the button"
+    if k == "agree":
+        return f"{name()}: согласие ({d['bid']})" if ru else f"{name()} agrees ({d['bid']})"
+    if k == "pass":
+        return f"{name()}: пас" if ru else f"{name()} passes"
+    if k == "must_raise":
+        return (f"Все согласились: баттон переходит — {name()}, ставку нужно повысить (больше {d['bid']})" if ru
+                else f"Everybody agreed: {name()} takes the button and must raise above {d['bid']}")
+    if k == "forced_pass":
+        return (f"Все согласились, ставка максимальна: {name()} — пас" if ru
+                else f"Everybody agreed at the maximum bid: {name()} passes")
+    if k == "reveal_start":
+        return (f"Вскрытие: дилер {name('dealer')}, нужно открыть роз: {d['bid']}" if ru
+                else f"Reveal: {name('dealer')} must turn up {d['bid']} rose(s)")
+    if k == "flip":
+        return (f"Открыта купюра {name()}: {d['serial']} — {role[d['role']]}" if ru
+                else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
+    if k == "foreign_note":
+        return (f"Чужая купюра в стопке {name()}: {d['serial']} ({d['why']}). Раунд остановлен" if ru
+                else f"Foreign note in {name()}'s stack: {d['serial']} ({d['why']}). Round halted")
+    if k == "outcome":
+        losers = ", ".join(seats[s] for s in d["losers"])
+        if d["outcome"] == "success":
+            return (f"Успех! Дилер {name('dealer')}: открыто роз — {d['bid']}. В банк платят: {losers}; выбирает {name('chooser')}"
+                    if ru else f"Success! {name('dealer')} turned up {d['bid']} roses. Paying the bank: {losers};"
+                    f" {name('chooser')} chooses")
+        return (f"Череп ({name('skull_owner')})! В банк платят: {losers}; выбирает {name('chooser')}" if ru
+                else f"{name('skull_owner')}'s skull! Paying the bank: {losers}; {name('chooser')} chooses")
+    if k == "note_to_bank":
+        extra = (" (последняя купюра — череп)" if ru else " (last note a skull)") if d.get("auto") else ""
+        return (f"{name()}: одна купюра в банк{extra}; в банке {d['bank']}" if ru
+                else f"{name()}: one note to the bank{extra}; bank holds {d['bank']}")
+    if k == "out":
+        return f"{name()} выбывает" if ru else f"{name()} is out"
+    if k == "leave":
+        return f"{name()} покидает игру" if ru else f"{name()} leaves the game"
+    if k == "left":
+        return (f"{name()} забирает свои купюры ({d['notes_back']}) и уходит" if ru
+                else f"{name()} takes back his {d['notes_back']} note(s) and leaves")
+    if k == "round_void":
+        return (f"Раунд {d['round']} аннулирован ({d['why']}): все купюры возвращены" if ru
+                else f"Round {d['round']} void ({d['why']}): every note returned")
+    if k == "round_end":
+        return None
+    if k == "game_over":
+        value = d.get("face_value")
+        money = f", {value} {d.get('currency', '')}".rstrip() if value is not None else ""
+        if d["winner"] is None:
+            return "Игра окончена, победителя нет" if ru else "Game over, no winner"
+        return (f"Игра окончена! {name('winner')} забирает банк: {len(d['bank'])} купюр{money}" if ru
+                else f"Game over! {name('winner')} takes the bank: {len(d['bank'])} note(s){money}")
+    return None

@@ -1,0 +1,72 @@
+"""``companion demo`` — replay the bundled complete skull game and tell it in words.
+
+Until the simulated table is wired in (``companion run --sim``), the demo replays
+``companion/examples/skull-game.jsonl`` (package data) through the real engine, prints every public
+event in words (Russian by default, ``--lang en`` for English) and the result: winner, bank serials
+and face value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import resources
+
+from companion.errors import CompanionError, IllegalAction
+from companion.games import new_game
+from companion.log import read_jsonl
+
+EXAMPLE = "skull-game.jsonl"
+
+
+def example_path():
+    """The bundled example log (a Traversable; ``open()`` it)."""
+    return resources.files("companion") / "examples" / EXAMPLE
+
+
+def tell(log_text_io, lang: str = "ru", out=None) -> int:
+    """Replay a skull JSONL log, printing each public event in words; returns the exit status."""
+    from companion.games.skull import describe_event
+
+    out = out or sys.stdout
+    header, records, errors = read_jsonl(log_text_io)
+    game = new_game(header.game, header.seats, header.options)
+    ru = lang == "ru"
+    print(("Игра «Череп на купюрах»: " if ru else "Skull with banknotes: ") + ", ".join(header.seats), file=out)
+    for rec in records:
+        try:
+            events = game.apply(rec.action)
+        except IllegalAction as exc:
+            print(f"  [line {rec.line} rejected: {exc.reason}]", file=out)
+            continue
+        for ev in events:
+            line = describe_event(ev, game.seats, lang)
+            if line:
+                print(line, file=out)
+    for e in errors:
+        print(f"  [line {e.line} rejected: {e.reason}]", file=out)
+    res = game.result()
+    if res is None:
+        print("Игра не закончена" if ru else "The game is not finished", file=out)
+        return 1
+    value = f" = {res['face_value']} {res['currency']}" if res["face_value"] is not None else ""
+    print(("Итог: победитель " if ru else "Result: winner ") + str(res["winner_name"]), file=out)
+    print(("Банк: " if ru else "Bank: ") + f"{len(res['bank'])} ({', '.join(res['bank'])}){value}", file=out)
+    print(("Раундов: " if ru else "Rounds: ") + str(res["rounds"]), file=out)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        with example_path().open("r", encoding="utf-8") as fh:
+            return tell(fh, args.lang)
+    except (OSError, CompanionError) as exc:
+        print(f"companion demo: {exc}", file=sys.stderr)
+        return 2
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("demo", help="replay a bundled complete skull game and print it",
+                              description=__doc__.split("\n\n")[0])
+    p.add_argument("--lang", choices=("ru", "en"), default="ru", help="language of the story (default ru)")
+    p.set_defaults(func=run)

@@ -1,0 +1,120 @@
+"""``companion replay LOG [--json]`` — replay a table log through its engine and summarise it.
+
+``LOG`` is a JSON Lines table log (``docs/table-log.md``) or a SQLite table log. Every line is
+applied in order; a malformed or illegal line is rejected with its reason code and replay goes on
+(issue 2 part 5). With ``--json`` one object is printed::
+
+    {"game", "over", "winner", "rounds", "bank": [serials],
+     "seats": [{"name", "notes": [serials], "out": bool}], "rejected": [{"line", "reason"}]}
+
+That is the exact shape for ``skull`` (from ``SkullGame.replay_summary()``). Games without a
+``replay_summary`` get the generic shape ``{"game", "over", "winner", "rounds", "result",
+"seats": [{"name"}], "rejected"}`` built from ``result()`` and ``snapshot()``.
+
+Exit status: 0 when the log was replayed (even with rejected lines), 2 when the file is missing,
+unreadable, or its header is unusable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion.errors import CompanionError, LogError
+from companion.log import ReplayResult, TableLog, read_jsonl, replay
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def load_and_replay(path: str | Path) -> ReplayResult:
+    """Read a JSONL or SQLite table log and replay it.
+
+    Raises:
+        LogError: missing or unreadable file, bad header.
+        IllegalAction: the header names an unknown game, bad seats or options.
+    """
+    path = Path(path)
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if head == SQLITE_MAGIC:
+        with TableLog.open(path) as log:
+            return replay(log.header, log.records())
+    header, records, errors = read_jsonl(path)
+    return replay(header, records, errors)
+
+
+def summary(res: ReplayResult) -> dict:
+    """The ``--json`` object for a replay result (see the module docstring)."""
+    game = res.game
+    rejected = [{"line": r.line, "reason": r.reason} for r in res.rejected]
+    own = getattr(game, "replay_summary", None)
+    if callable(own):
+        out = dict(own())
+        out["rejected"] = rejected
+        return out
+    result = game.result() if game.is_over() else None
+    snap = game.snapshot()
+    winner = (result or {}).get("winner", snap.get("winner"))
+    if isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < len(game.seats):
+        winner = game.seats[winner]
+    rounds = (result or {}).get("rounds", snap.get("rounds", snap.get("round")))
+    return {
+        "game": game.GAME_ID,
+        "over": game.is_over(),
+        "winner": winner,
+        "rounds": rounds,
+        "result": result,
+        "seats": [{"name": n} for n in game.seats],
+        "rejected": rejected,
+    }
+
+
+def format_text(res: ReplayResult, s: dict) -> str:
+    """A human summary of a replay (English; names and serials as logged)."""
+    lines = [f"game: {s['game']}  seats: {', '.join(x['name'] for x in s['seats'])}",
+             f"applied {len(res.applied)} action(s); rounds: {s.get('rounds')}",
+             f"over: {'yes' if s['over'] else 'no (the game is still in progress)'}"]
+    if s["over"]:
+        lines.append(f"winner: {s['winner'] if s['winner'] is not None else 'none'}")
+    if "bank" in s:
+        result = res.game.result() if res.game.is_over() else None
+        value = ""
+        if result and result.get("face_value") is not None:
+            unk = result.get("face_value_unknown") or 0
+            value = f" = {result['face_value']} {result.get('currency', '')}" + (f" (+{unk} of unknown value)" if unk else "")
+        lines.append(f"bank: {len(s['bank'])} note(s){value}: {', '.join(s['bank']) or '-'}")
+    for seat in s["seats"]:
+        if "notes" in seat:
+            lines.append(f"  {seat['name']}: {', '.join(seat['notes']) or '-'}{' (out)' if seat.get('out') else ''}")
+    if res.rejected:
+        lines.append(f"rejected {len(res.rejected)} line(s):")
+        for r in res.rejected:
+            lines.append(f"  line {r.line}: {r.reason} — {r.detail}" + (f"  [{r.action}]" if r.action else ""))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        res = load_and_replay(args.log)
+    except CompanionError as exc:
+        print(f"companion replay: {exc}", file=sys.stderr)
+        return 2
+    s = summary(res)
+    if args.json:
+        print(json.dumps(s, ensure_ascii=False))
+    else:
+        print(format_text(res, s))
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("replay", help="replay a table log and print a summary",
+                              description=__doc__.split("\n\n")[0])
+    p.add_argument("log", metavar="LOG", help="table log: JSON Lines (.jsonl) or SQLite")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)

@@ -1,0 +1,136 @@
+"""What each dashboard viewer may see: the page model, history entries and deltas.
+
+A *viewer* is ``"public"``, ``"operator"`` or a seat number. The page model is a JSON-safe dict::
+
+    {"epoch": 3, "version": 17,                      # game counter, referee version
+     "viewer": {"kind": "seat", "seat": 2},
+     "game": {"id": "skull", "seats": [...], "options": {...}} | None,
+     "turn": [2], "over": False, "result": None,
+     "view": {...},                                  # game.view(None), or game.view(seat) for a seat
+     "actions": [{"text": "2 bid 3", "verb": "bid", "args": ["3"]}, ...],
+     "history": [{"v": 17, "items": [{"kind": "bid", "data": {...}, "seat": 2}]}, ...]}
+
+Only :func:`view_for` decides what a viewer gets, and it only ever uses ``game.view(None)`` for
+the public and operator pages, ``game.view(seat)`` for that seat, the events public or private to
+that seat, and legal-action templates of that seat (operator: of the table, whose unknown fields
+are ``?``). Action texts of table actors (camera reads, manual entries) never appear in any
+history: they may hold a serial number; only their verb is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+HISTORY_LEN = 40
+"""Entries of round history kept per viewer (most recent last)."""
+
+PUBLIC = "public"
+OPERATOR = "operator"
+
+Viewer = Any  # "public" | "operator" | int seat
+
+
+def describe_action(text: str) -> dict:
+    """``"2 bid 3"`` -> ``{"text": "2 bid 3", "actor": 2, "verb": "bid", "args": ["3"]}``
+    (``actor`` is ``None`` for ``table``)."""
+    parts = text.split()
+    actor: int | None = int(parts[0]) if parts and parts[0].isdigit() else None
+    return {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
+
+
+def history_entry(viewer: Viewer, version: int, outcome) -> dict | None:
+    """The history line ``viewer`` sees for one accepted outcome, or ``None`` if nothing to show.
+
+    Events private to another seat are dropped. When no event is visible, a seat action is shown as
+    its action (seat, verb, args — a button press is public at the table) and a table action only as
+    its verb (its arguments may be a face-down serial or card).
+    """
+    items = []
+    for ev in outcome.events:
+        if ev.private_to is None or (isinstance(viewer, int) and ev.private_to == viewer):
+            items.append({"kind": ev.kind, "data": ev.data, "private": ev.private_to is not None})
+    if not items:
+        d = describe_action(outcome.action)
+        if d["actor"] is not None:
+            items.append({"kind": "action", "data": {"seat": d["actor"], "verb": d["verb"], "args": d["args"]},
+                          "private": False})
+        else:
+            items.append({"kind": "table_action", "data": {"verb": d["verb"], "source": outcome.source},
+                          "private": False})
+    return {"v": version, "items": items}
+
+
+def viewers_for(seat_count: int) -> list[Viewer]:
+    """Every viewer of a table with ``seat_count`` seats."""
+    return [PUBLIC, OPERATOR, *range(seat_count)]
+
+
+def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None, views: dict,
+             legal: dict, turn: list, over: bool, result: dict | None, history: Iterable[dict]) -> dict:
+    """Build the page model for ``viewer`` from one consistent read of the game (see module doc)."""
+    if game_info is None:
+        view, actions = {}, []
+    elif isinstance(viewer, int):
+        view = views.get(viewer, {})
+        actions = [describe_action(t) for t in legal.get(viewer, [])]
+    else:
+        view = views.get(None, {})
+        actions = [describe_action(t) for t in legal.get(None, [])] if viewer == OPERATOR else []
+    kind = "seat" if isinstance(viewer, int) else viewer
+    return {
+        "epoch": epoch,
+        "version": version,
+        "viewer": {"kind": kind, "seat": viewer if isinstance(viewer, int) else None},
+        "game": game_info,
+        "turn": list(turn),
+        "over": bool(over),
+        "result": result,
+        "view": view,
+        "actions": actions,
+        "history": list(history)[-HISTORY_LEN:],
+    }
+
+
+def diff(old: dict, new: dict) -> tuple[list, list]:
+    """Two-level delta from ``old`` to ``new``: ``(set, delete)`` where ``set`` is a list of
+    ``[path, value]`` and ``delete`` a list of paths; a path is a list of one or two keys.
+
+    Only dict values are descended (one level): ``{"view": {"bid": 3}}`` changing ``bid`` gives
+    ``[[["view", "bid"], 4]]``.
+    """
+    sets: list = []
+    dels: list = []
+    for key, value in new.items():
+        if key not in old:
+            sets.append([[key], value])
+        elif old[key] != value:
+            ov = old[key]
+            if isinstance(value, dict) and isinstance(ov, dict):
+                for k2, v2 in value.items():
+                    if k2 not in ov or ov[k2] != v2:
+                        sets.append([[key, k2], v2])
+                for k2 in ov:
+                    if k2 not in value:
+                        dels.append([key, k2])
+            else:
+                sets.append([[key], value])
+    for key in old:
+        if key not in new:
+            dels.append([key])
+    return sets, dels
+
+
+def apply_diff(model: dict, sets: list, dels: list) -> dict:
+    """Apply a :func:`diff` result to a copy of ``model`` (the JavaScript client does the same)."""
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in model.items()}
+    for path in dels:
+        target = out
+        for k in path[:-1]:
+            target = target[k]
+        target.pop(path[-1], None)
+    for path, value in sets:
+        target = out
+        for k in path[:-1]:
+            target = target.setdefault(k, {})
+        target[path[-1]] = value
+    return out

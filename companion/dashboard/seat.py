@@ -1,0 +1,80 @@
+"""Seat blueprint: join a seat by code or QR, then see the seat's private view and act.
+
+Routes: ``GET/POST /join`` (``?code=`` from the QR pre-fills the form), ``GET /seat``,
+``POST /seat/leave``, ``GET /api/seat/state``, ``POST /api/seat/action`` (``{"action": "2 bid 3"}``),
+``POST /api/seat/pending`` (``{"count": 3}``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from companion.dashboard import common
+
+bp = Blueprint("seat", __name__)
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join():
+    table = common.table()
+    error = None
+    code = request.values.get("code", "")
+    if not isinstance(code, str) or len(code) > 32:
+        abort(400, description="bad code")
+    if request.method == "POST":
+        common.limit("join")
+        joined = table.join(code) if code.strip().isdigit() else None
+        if joined is None:
+            common.limiter().fail("join", common.client_ip())
+            error = _("Wrong code. Ask the operator for your seat's code.")
+            return render_template("join.html", code=code, error=error, boot=common.boot("join")), 403
+        common.limiter().reset("join", common.client_ip())
+        session["seat"] = joined[1]
+        return redirect(url_for("seat.seat_page"))
+    return render_template("join.html", code=code, error=error, boot=common.boot("join"))
+
+
+@bp.route("/seat")
+def seat_page():
+    seat = common.session_seat()
+    if seat is None:
+        return redirect(url_for("seat.join"))
+    return render_template("seat.html", seat=seat, boot=common.boot("seat", seat=seat,
+                                                                  snapshot=common.hub().snapshot(seat)))
+
+
+@bp.route("/seat/leave", methods=["POST"])
+def leave():
+    session.pop("seat", None)
+    return redirect(url_for("seat.join"))
+
+
+def _seat() -> int:
+    seat = common.session_seat()
+    if seat is None:
+        abort(403, description="join a seat first (seat token missing or from an old game)")
+    return seat
+
+
+@bp.route("/api/seat/state")
+def state():
+    seat = _seat()
+    return jsonify(common.hub().snapshot(seat))
+
+
+@bp.route("/api/seat/action", methods=["POST"])
+def action():
+    seat = _seat()
+    text = common.text_field(common.json_body(), "action")
+    return common.outcome_response(common.table().submit_for_seat(seat, text, "dashboard"))
+
+
+@bp.route("/api/seat/pending", methods=["POST"])
+def pending():
+    seat = _seat()
+    count = common.json_body().get("count")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 999):
+        abort(400, description="count must be an integer 0-999 or null")
+    common.table().set_pending(seat, count)
+    return jsonify({"seat": seat, "count": count})

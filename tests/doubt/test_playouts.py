@@ -1,0 +1,187 @@
+"""Random playouts (Hypothesis) and golden whole games of "Верю — не верю".
+
+Properties (DESIGN.md "Tests"): only legal actions are accepted (an action is accepted exactly
+when ``legal_actions`` lists it), a rejected action leaves ``snapshot_bytes()`` unchanged, cards
+are conserved (hands + pile + discard = deck), every game ends, and the public view never carries
+a face-down card (the kinds of the sim's face-down cards never appear in it).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.errors import IllegalAction
+from companion.games import new_game
+from companion.games.doubt import Add, Believe, Deal, Doubt, Place, Reveal, Void
+from companion.log import LogHeader, LogRecord, TableLog, read_jsonl, replay, write_jsonl
+from companion.sim import play_random_game
+from companion.sim.doubt import DoubtSim
+
+DECKS = [None, {"name": "tiny", "kinds": {"a": 3, "b": 2, "c": 4}},
+         {"name": "mid", "kinds": {"x": 7, "y": 7, "z": 7, "w": 7}},
+         {"name": "odd", "kinds": [{"id": "k1", "count": 1}, {"id": "k2", "count": 13}, {"id": "k3", "count": 5}]}]
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _probe(g, rng: random.Random):
+    n = len(g.seats)
+    s = rng.randrange(n + 1)  # n = an unknown seat
+    kinds = list(g.kind_count) + ["nope"]
+    r = rng.random()
+    if r < 0.03 and g.pile:
+        return Void(None)
+    if r < 0.1:
+        return Reveal(None, tuple(rng.choice(kinds) for _ in range(rng.randint(0, 9))))
+    return rng.choice([Deal(s), Place(s, rng.randint(0, 9), rng.choice(kinds)), Add(s, rng.randint(0, 9)),
+                       Believe(s), Doubt(s)])
+
+
+def _public_leak_free(g, sim: DoubtSim) -> None:
+    v = g.view(None)
+    json.dumps(v, ensure_ascii=False)
+    checked = set(v["last_check"]["kinds"]) if v["last_check"] else set()
+    facts = dict(v)
+    for key in ("deck", "last_check", "result"):
+        facts.pop(key, None)
+    facts["pile"] = {k: x for k, x in v["pile"].items() if k not in ("claim", "claim_name")}
+    text = json.dumps(facts, ensure_ascii=False)
+    face_down = {c for h in sim.hands for c in h} | {c for p in sim.pile if not p["face_up"] for c in p["cards"]}
+    for kind in face_down:
+        assert f'"{kind}"' not in text
+    if v["last_check"]:  # what the public saw turned over is exactly the check's cards
+        assert checked <= set(g.kind_count)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 8), deck=st.sampled_from(DECKS),
+       games=st.integers(1, 2))
+def test_random_playout_properties(seed, n, deck, games):
+    g = new_game("doubt", [f"P{i}" for i in range(n)], {"deck": deck, "games": games})
+    sim = DoubtSim(g, seed)
+    rng = random.Random(seed ^ 0x5EED)
+    steps = 0
+    while not g.is_over():
+        steps += 1
+        assert steps < 20_000, "game did not terminate"
+        if steps % 3 == 0:
+            probe = _probe(g, rng)
+            if probe.seat is None:
+                legal = (isinstance(probe, Void) and bool(g.pile)) or (
+                    isinstance(probe, Reveal) and g.phase == "check" and len(probe.kinds) == g.pile[-1][1]
+                    and all(k in g.kind_count for k in probe.kinds))
+            else:
+                legal = probe.seat < n and probe in g.legal_actions(probe.seat)
+            before = g.snapshot_bytes()
+            try:
+                g.apply(probe)
+            except IllegalAction:
+                assert g.snapshot_bytes() == before
+                if probe.seat is not None:
+                    assert not legal, probe
+            else:
+                assert legal, probe
+                sim.applied(probe.text())
+                continue
+        text, source = sim.next_action()
+        assert source in ("button", "camera", "manual")
+        g.apply(text)
+        sim.applied(text)
+        if g.phase != "deal":
+            assert sum(g.hands) + g.pile_size() + g.discard == g.deck_size
+            assert sum(len(h) for h in sim.hands) == sum(g.hands)
+            assert [len(h) for h in sim.hands] == g.hands
+        if steps % 5 == 0:
+            _public_leak_free(g, sim)
+    r = g.result()
+    assert r["games"] == games and len(r["per_game"]) == games
+    json.dumps(r)
+
+
+def _golden_cases():
+    return sorted(GOLDEN.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", _golden_cases(), ids=lambda p: p.stem)
+def test_golden_game_replays_to_its_recorded_result(path):
+    """Golden whole games (recorded from the simulated table, checked in): replaying the log gives
+    the recorded loser, order and final snapshot digest."""
+    header, records, errors = read_jsonl(path)
+    expected = json.loads(path.with_suffix(".result.json").read_text(encoding="utf-8"))
+    assert not errors
+    res = replay(header, records)
+    assert not res.rejected
+    assert res.game.is_over()
+    assert res.game.result() == expected["result"]
+    assert len(res.applied) == expected["actions"]
+
+
+def test_golden_scripted_three_player_game():
+    """A whole scripted game (18-card deck, 3 players) through every outcome, checked step by step."""
+    g = new_game("doubt", ["Аня", "Борис", "Вера"], {"deck": {"kinds": {"a": 6, "b": 6, "c": 6}}, "first_dealer": 2})
+    script = [
+        ("2 deal", dict(hands=[6, 6, 6], turn=2)),
+        ("2 place 3 a", dict(hands=[6, 6, 3], turn=0)),
+        ("0 add 2", dict(hands=[4, 6, 3], turn=1)),
+        ("1 doubt", dict(phase="check")),
+        ("table reveal a,c", dict(hands=[9, 6, 3], turn=1, discard=0)),        # ¶9 liar 0 takes 5
+        ("1 place 4 b", dict(hands=[9, 2, 3], turn=2)),
+        ("2 believe", dict(phase="check")),
+        ("table reveal b,b,b,b", dict(hands=[9, 2, 3], turn=2, discard=4)),   # ¶7 бита, 2 leads
+        ("2 place 3 c", dict(hands=[9, 2, 0], turn=0)),                        # ¶11 last cards
+        ("0 believe", dict(phase="check")),
+        ("table reveal c,c,a", dict(hands=[12, 2, 0], turn=1)),                # ¶8 naive 0 takes; 2 stays? no:
+    ]
+    for text, want in script:
+        g.apply(text)
+        for k, v in want.items():
+            assert getattr(g, k) == v, (text, k, getattr(g, k))
+    # seat 2's last cards were checked and he did not take the pile -> out (¶11)
+    assert g.in_game == [True, True, False] and g.out_order == [2]
+    for text in ["1 place 2 b", "0 doubt", "table reveal b,b"]:  # ¶10: doubter 0 takes; 1 is out
+        g.apply(text)
+    assert g.is_over()
+    r = g.result()
+    assert r["loser"] == 0 and r["loser_name"] == "Аня" and r["order"] == [2, 1] and r["winners"] == ["Вера", "Борис"]
+    assert g.hands == [14, 0, 0] and g.discard == 4
+
+
+def test_sim_game_logged_and_replayed_from_sqlite(tmp_path):
+    """The table log path: a simulated game written to SQLite, exported to JSONL, replayed."""
+    g, actions = play_random_game("doubt", 5, {"games": 2}, seed=2024)
+    with TableLog.create(tmp_path / "t.sqlite", "doubt", g.seats, {"games": 2}) as log:
+        for text, source in actions:
+            log.append(text, source)
+        buf = io.StringIO()
+        log.export_jsonl(buf)
+    header, records, errors = read_jsonl(io.StringIO(buf.getvalue()))
+    assert {r.source for r in records} >= {"button", "camera"}
+    res = replay(header, records, errors)
+    assert not res.rejected and res.game.snapshot_bytes() == g.snapshot_bytes()
+    assert res.game.result()["games"] == 2
+
+
+def write_golden(seed: int, seats: int, options: dict | None, name: str) -> None:  # pragma: no cover
+    """Record a golden game: ``python -c 'from tests...'`` is not importable; run this file's
+    ``__main__`` instead."""
+    g, actions = play_random_game("doubt", seats, options, seed=seed)
+    header = LogHeader("doubt", g.seats, options or {}, "golden")
+    recs = [LogRecord(i + 1, t, s) for i, (t, s) in enumerate(actions)]
+    GOLDEN.mkdir(exist_ok=True)
+    write_jsonl(GOLDEN / f"{name}.jsonl", header, recs)
+    (GOLDEN / f"{name}.result.json").write_text(
+        json.dumps({"actions": len(actions), "result": g.result()}, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    write_golden(3, 4, None, "four_players_default_deck")
+    write_golden(17, 2, {"games": 3}, "two_players_three_games")
+    write_golden(5, 8, {"deck": {"name": "learned", "kinds": {"cat": 9, "dog": 9, "owl": 9, "fox": 9}}},
+                 "eight_players_learned_deck")

@@ -1,0 +1,505 @@
+/* Table Companion dashboard: renders the page model from the server and keeps it live.
+ *
+ * One EventSource per page (/stream?view=...). The first message is a full snapshot; then
+ * versioned deltas ({base, version, set, del}). A delta that does not chain, a "reset", or the page
+ * becoming visible again -> reconnect for a fresh snapshot. Hidden pages close their stream (frees
+ * one of the browser's six HTTP/1.1 connections per host).
+ * Everything is built with textContent / DOM nodes: no server string is parsed as HTML.
+ */
+(function () {
+  "use strict";
+  var bootEl = document.getElementById("boot");
+  if (!bootEl) return;
+  var boot = JSON.parse(bootEl.textContent);
+  var W = boot.words || {};
+  var KIND = boot.kind;
+  var S = null; // {model, status, pending, prompts}
+  if (boot.snapshot) S = boot.snapshot;
+  var es = null;
+  var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1 };
+  var SEAT_KEYS = { seat: 1, dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1 };
+
+  // ------------------------------------------------------------------ helpers
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function word(key, fallback) {
+    if (Object.prototype.hasOwnProperty.call(W, key)) return W[key];
+    return fallback !== undefined ? fallback : String(key).replace(/_/g, " ");
+  }
+  function verbLabel(v) { return word("v_" + v, v.replace(/_/g, " ")); }
+  function seatName(i) {
+    var g = S && S.model && S.model.game;
+    if (g && g.seats && g.seats[i] !== undefined) return g.seats[i];
+    return word("seat") + " " + (i + 1);
+  }
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": boot.csrf },
+      body: JSON.stringify(body || {})
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) { j._status = r.status; return j; });
+    });
+  }
+  function toast(text, bad) {
+    var t = document.getElementById("toast");
+    if (!t) { t = el("div", "toast"); t.id = "toast"; t.setAttribute("role", "status"); document.body.appendChild(t); }
+    t.textContent = text;
+    t.className = "toast show" + (bad ? " bad" : "");
+    clearTimeout(toast._t);
+    toast._t = setTimeout(function () { t.className = "toast"; }, 2600);
+  }
+  function outcomeText(j) {
+    if (j.accepted) return word("accepted") + ": " + (j.action || "");
+    return word("rejected") + ": " + (j.reason || j.error || j._status) + (j.detail ? " — " + j.detail : "");
+  }
+
+  // ------------------------------------------------------------------ generic value rendering
+  function scalar(key, v) {
+    if (v === null || v === undefined) return "—";
+    if (typeof v === "boolean") return v ? word("yes") : word("no");
+    if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
+    return String(v);
+  }
+  function isScalar(v) { return v === null || typeof v !== "object"; }
+  function renderValue(key, v, depth) {
+    if (isScalar(v)) return el("span", "val", scalar(key, v));
+    if (Array.isArray(v)) {
+      if (v.length === 0) return el("span", "val muted", "—");
+      if (v.every(isScalar)) return el("span", "val", v.map(function (x) { return scalar(key, x); }).join(", "));
+      if (v.every(function (x) { return x && typeof x === "object" && !Array.isArray(x); }) && depth < 3) {
+        var cols = [];
+        v.forEach(function (row) { Object.keys(row).forEach(function (k) { if (cols.indexOf(k) < 0) cols.push(k); }); });
+        var tbl = el("table", "grid");
+        var tr = el("tr");
+        cols.forEach(function (c) { tr.appendChild(el("th", null, word(c))); });
+        tbl.appendChild(tr);
+        v.forEach(function (row) {
+          var r = el("tr");
+          cols.forEach(function (c) { var td = el("td"); td.appendChild(renderValue(c, row[c], depth + 1)); r.appendChild(td); });
+          tbl.appendChild(r);
+        });
+        var wrap = el("div", "scroll"); wrap.appendChild(tbl); return wrap;
+      }
+      return el("span", "val", JSON.stringify(v));
+    }
+    if (depth >= 3) return el("span", "val", JSON.stringify(v));
+    var dl = el("dl", "kv");
+    Object.keys(v).forEach(function (k) {
+      dl.appendChild(el("dt", null, word(k)));
+      var dd = el("dd"); dd.appendChild(renderValue(k, v[k], depth + 1)); dl.appendChild(dd);
+    });
+    return dl;
+  }
+
+  // ------------------------------------------------------------------ seats
+  var NOTE_KEYS = /^(stack|on_table|placed|table_notes|notes_on_table|down)$/;
+  function renderSeats(m) {
+    var view = m.view || {};
+    var n = m.game.seats.length;
+    var rows = Array.isArray(view.seats) && view.seats.length === n && view.seats.every(function (x) { return x && typeof x === "object"; }) ? view.seats : null;
+    var box = el("div", "seats");
+    for (var i = 0; i < n; i++) {
+      var info = rows ? rows[i] : {};
+      var card = el("div", "seat");
+      if (m.turn.indexOf(i) >= 0) card.className += " turn";
+      if (m.viewer.seat === i) card.className += " me";
+      if (info.in_game === false || info.out === true) card.className += " gone";
+      var head = el("div", "seat-head");
+      head.appendChild(el("span", "seat-no", i + 1));
+      head.appendChild(el("b", "seat-name", seatName(i)));
+      if (view.dealer === i || view.button === i) head.appendChild(el("span", "badge dealer", word("dealer")));
+      if (m.turn.indexOf(i) >= 0) head.appendChild(el("span", "badge turn", word("turn")));
+      if (m.viewer.seat === i) head.appendChild(el("span", "badge you", word("you")));
+      var p = S.pending && S.pending[String(i)];
+      if (p) head.appendChild(el("span", "badge pending", word("pending") + " " + p));
+      card.appendChild(head);
+      var stats = el("div", "seat-stats");
+      Object.keys(info).forEach(function (k) {
+        if (k === "seat" || k === "name") return;
+        var v = info[k];
+        var chip = el("span", "chip");
+        chip.appendChild(el("small", null, word(k)));
+        if (NOTE_KEYS.test(k) && typeof v === "number" && v <= 12) {
+          var notes = el("span", "notes");
+          for (var j = 0; j < v; j++) notes.appendChild(el("i", "note-back"));
+          if (v === 0) notes.appendChild(el("span", "val", "0"));
+          chip.appendChild(notes);
+        } else if (Array.isArray(v) && v.length && v.every(function (x) { return x === "rose" || x === "skull"; })) {
+          chip.appendChild(el("span", "val", v.map(function (x) { return x === "rose" ? "🌹" : "💀"; }).join("")));
+        } else {
+          chip.appendChild(renderValue(k, v, 2));
+        }
+        stats.appendChild(chip);
+      });
+      card.appendChild(stats);
+      box.appendChild(card);
+    }
+    return box;
+  }
+
+  // ------------------------------------------------------------------ the joker game's layout
+  var H_ROWS = ["S", "H", "D", "C"], H_SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var H_COLS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
+  function normCard(c) {
+    if (typeof c !== "string") return null;
+    var s = c.trim().toUpperCase().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C");
+    var suit = s.slice(-1), rank = s.slice(0, -1);
+    if (rank === "T") rank = "10";
+    if (H_SUITS[suit] && H_COLS.indexOf(rank) >= 0) return rank + suit;
+    suit = s.charAt(0); rank = s.slice(1); // suit-first forms like "S10"
+    if (rank === "T") rank = "10";
+    if (H_SUITS[suit] && H_COLS.indexOf(rank) >= 0) return rank + suit;
+    return null;
+  }
+  function collectCards(v, out) {
+    if (typeof v === "string") { var c = normCard(v); if (c) out[c] = 1; }
+    else if (Array.isArray(v)) v.forEach(function (x) { collectCards(x, out); });
+    else if (v && typeof v === "object") Object.keys(v).forEach(function (k) {
+      if (v[k] === true || v[k] === "up" || v[k] === "face_up") { var c2 = normCard(k); if (c2) out[c2] = 1; }
+      collectCards(v[k], out);
+    });
+    return out;
+  }
+  function renderHoggenheimer(view) {
+    var box = el("div", "hog");
+    box.appendChild(el("h3", null, word("layout")));
+    var up = {};
+    ["face_up", "turned", "revealed", "layout", "up"].forEach(function (k) { if (view[k] !== undefined) collectCards(view[k], up); });
+    var tbl = el("table", "hog-grid");
+    var head = el("tr"); head.appendChild(el("th"));
+    H_COLS.forEach(function (c) { head.appendChild(el("th", null, c)); });
+    tbl.appendChild(head);
+    H_ROWS.forEach(function (s) {
+      var tr = el("tr");
+      tr.appendChild(el("th", "suit s-" + s, H_SUITS[s]));
+      H_COLS.forEach(function (r) {
+        var td = el("td", up[r + s] ? "up s-" + s : "down", up[r + s] ? r + H_SUITS[s] : "");
+        td.title = r + H_SUITS[s];
+        tr.appendChild(td);
+      });
+      tbl.appendChild(tr);
+    });
+    box.appendChild(tbl);
+    var legend = el("p", "muted odds-legend");
+    legend.textContent = [[1, "1"], [2, "2"], [4, "4"], [8, "8"]].map(function (k) {
+      return k[1] + "×🂠 " + k[0] + ":1 (" + word("chance") + " 1/" + (k[0] + 1) + ")";
+    }).join(" · ");
+    box.appendChild(legend);
+    if (Array.isArray(view.bets) && view.bets.length) {
+      box.appendChild(el("h3", null, word("bets")));
+      var ul = el("ul", "bets");
+      view.bets.forEach(function (b) {
+        var cards = Array.isArray(b.cards) ? b.cards : [];
+        var k = cards.length || 1;
+        var li = el("li");
+        li.appendChild(el("b", null, typeof b.seat === "number" ? seatName(b.seat) : ""));
+        li.appendChild(el("span", null, " " + cards.map(function (c) { var n = normCard(c); return n ? n.slice(0, -1) + H_SUITS[n.slice(-1)] : c; }).join(" ")));
+        if (b.stake !== undefined) li.appendChild(el("span", "chip", word("stake") + " " + b.stake));
+        li.appendChild(el("span", "chip odds", k + ":1 · " + word("chance") + " 1/" + (k + 1)));
+        ul.appendChild(li);
+      });
+      box.appendChild(ul);
+    }
+    return box;
+  }
+
+  // ------------------------------------------------------------------ history
+  function itemText(it) {
+    var d = it.data || {};
+    if (it.kind === "action") return seatName(d.seat) + ": " + verbLabel(d.verb) + (d.args && d.args.length ? " " + d.args.join(" ") : "");
+    if (it.kind === "table_action") return word("table_action") + ": " + verbLabel(d.verb) + (d.source === "manual" ? " (" + word("source_manual") + ")" : "");
+    if (it.kind === "undo") return word("undo");
+    var parts = [];
+    Object.keys(d).forEach(function (k) {
+      var v = d[k];
+      if (isScalar(v)) parts.push((k === "seat" ? "" : word(k) + " ") + scalar(k, v));
+      else if (Array.isArray(v) && v.every(isScalar)) parts.push(word(k) + " " + v.map(function (x) { return scalar(k, x); }).join(", "));
+    });
+    return word("e_" + it.kind, it.kind.replace(/_/g, " ")) + (parts.length ? ": " + parts.join(", ") : "");
+  }
+  function renderHistory(m) {
+    var box = el("section", "card history");
+    box.appendChild(el("h2", null, word("history")));
+    var ol = el("ol", "hist");
+    m.history.slice().reverse().forEach(function (h) {
+      h.items.forEach(function (it) {
+        var li = el("li", it.private ? "private" : null, itemText(it));
+        if (it.private) li.appendChild(el("span", "badge you", word("private")));
+        ol.appendChild(li);
+      });
+    });
+    if (!m.history.length) ol.appendChild(el("li", "muted", "—"));
+    box.appendChild(ol);
+    return box;
+  }
+
+  // ------------------------------------------------------------------ status
+  function renderStatus() {
+    var box = el("div", "status");
+    var st = S.status || {};
+    Object.keys(st).forEach(function (part) {
+      var s = st[part] || {};
+      var chip = el("span", "hw hw-" + (s.state || "absent"));
+      chip.appendChild(el("b", null, word(part)));
+      chip.appendChild(el("span", null, " " + word("state_" + s.state, s.state || "")));
+      if (s.detail) chip.title = s.detail;
+      box.appendChild(chip);
+    });
+    return box;
+  }
+  function renderPrompts(target, operator) {
+    var list = S.prompts || [];
+    if (!list.length) return;
+    var ul = el("ul", "prompts");
+    list.forEach(function (p) {
+      var li = el("li", "prompt prompt-" + p.kind, p.text);
+      if (operator) {
+        var b = el("button", "small", "✓");
+        b.addEventListener("click", function () { post("/api/operator/prompt/" + encodeURIComponent(p.id) + "/clear"); });
+        li.appendChild(b);
+      }
+      ul.appendChild(li);
+    });
+    target.appendChild(ul);
+  }
+
+  // ------------------------------------------------------------------ main view
+  function render() {
+    var app = document.getElementById("app");
+    if (!app || !S) return;
+    var m = S.model;
+    app.textContent = "";
+    app.appendChild(renderStatus());
+    if (KIND !== "operator") renderPrompts(app, false);
+    if (!m.game) {
+      app.appendChild(el("p", "card empty", word("no_game")));
+      renderPad();
+      renderOperator();
+      return;
+    }
+    var top = el("section", "card game");
+    var h = el("h1", null, m.game.id);
+    if (m.view.phase) h.appendChild(el("span", "phase", word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " "))));
+    top.appendChild(h);
+    if (m.over) {
+      var res = el("div", "over");
+      res.appendChild(el("h2", null, word("over")));
+      if (m.result) res.appendChild(renderValue("result", m.result, 0));
+      top.appendChild(res);
+    }
+    top.appendChild(renderSeats(m));
+    app.appendChild(top);
+    if (m.view.you) {
+      var you = el("section", "card you-box");
+      you.appendChild(el("h2", null, word("you") + " · " + word("private")));
+      you.appendChild(renderValue("you", m.view.you, 0));
+      app.appendChild(you);
+    }
+    if (m.game.id === "hoggenheimer") {
+      var hog = el("section", "card"); hog.appendChild(renderHoggenheimer(m.view)); app.appendChild(hog);
+    }
+    var rest = {};
+    Object.keys(m.view).forEach(function (k) {
+      if (HIDE_KEYS[k] || k === "phase") return;
+      if (m.game.id === "hoggenheimer" && (k === "bets" || k === "face_up" || k === "layout")) return;
+      rest[k] = m.view[k];
+    });
+    if (Object.keys(rest).length) {
+      var info = el("section", "card info");
+      info.appendChild(el("h2", null, word("info")));
+      info.appendChild(renderValue("view", rest, 0));
+      app.appendChild(info);
+    }
+    app.appendChild(renderHistory(m));
+    renderPad();
+    renderOperator();
+  }
+
+  // ------------------------------------------------------------------ seat pad
+  var stepper = {}; // verb -> current value
+  var pendingTimer = null;
+  function sendPending(count) {
+    clearTimeout(pendingTimer);
+    pendingTimer = setTimeout(function () { post("/api/seat/pending", { count: count }); }, 120);
+  }
+  function act(text) {
+    post("/api/seat/action", { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
+  }
+  function renderPad() {
+    var pad = document.getElementById("pad");
+    if (!pad || KIND !== "seat" || !S) return;
+    var m = S.model;
+    pad.textContent = "";
+    var seat = m.viewer.seat;
+    pad.appendChild(el("h2", null, (seat + 1) + ". " + seatName(seat)));
+    var acts = (m.actions || []).filter(function (a) { return a.args.indexOf("?") < 0; });
+    if (!acts.length) { pad.appendChild(el("p", "muted wait", m.over ? word("over") : word("wait"))); return; }
+    var groups = {}, order = [];
+    acts.forEach(function (a) { if (!groups[a.verb]) { groups[a.verb] = []; order.push(a.verb); } groups[a.verb].push(a); });
+    order.forEach(function (verb) {
+      var g = groups[verb];
+      var numeric = g.length > 1 && g.every(function (a) { return a.args.length === 1 && /^-?\d+$/.test(a.args[0]); });
+      if (numeric) {
+        var values = g.map(function (a) { return parseInt(a.args[0], 10); }).sort(function (a, b) { return a - b; });
+        var cur = stepper[verb];
+        if (values.indexOf(cur) < 0) cur = values[0];
+        stepper[verb] = cur;
+        var box = el("div", "stepper");
+        box.appendChild(el("span", "step-label", verbLabel(verb)));
+        var minus = el("button", "step", "−"); minus.setAttribute("aria-label", "−");
+        var num = el("output", "step-val", cur);
+        var plus = el("button", "step", "+"); plus.setAttribute("aria-label", "+");
+        var ok = el("button", "primary", word("send"));
+        ok.dataset.action = seat + " " + verb + " " + cur;
+        function move(d) {
+          var i = values.indexOf(stepper[verb]) + d;
+          if (i < 0 || i >= values.length) return;
+          stepper[verb] = values[i];
+          num.textContent = stepper[verb];
+          ok.dataset.action = seat + " " + verb + " " + stepper[verb];
+          sendPending(stepper[verb]);
+        }
+        minus.addEventListener("click", function () { move(-1); });
+        plus.addEventListener("click", function () { move(1); });
+        ok.addEventListener("click", function () { act(ok.dataset.action); });
+        [minus, num, plus, ok].forEach(function (x) { box.appendChild(x); });
+        pad.appendChild(box);
+      } else {
+        var row = el("div", "pad-row");
+        g.forEach(function (a) {
+          var b = el("button", "pad-btn verb-" + verb, verbLabel(verb) + (a.args.length ? " " + a.args.join(" ") : ""));
+          b.dataset.action = a.text;
+          b.addEventListener("click", function () { act(a.text); });
+          row.appendChild(b);
+        });
+        pad.appendChild(row);
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ operator console
+  function renderOperator() {
+    if (KIND !== "operator" || !S) return;
+    var pbox = document.getElementById("prompts");
+    if (pbox) { pbox.textContent = ""; renderPrompts(pbox, true); }
+    var tbox = document.getElementById("table-actions");
+    if (!tbox) return;
+    tbox.textContent = "";
+    var acts = S.model.actions || [];
+    if (!acts.length) { tbox.appendChild(el("p", "muted", "—")); return; }
+    acts.forEach(function (a) {
+      var form = el("form", "row table-action");
+      form.appendChild(el("span", "verb", verbLabel(a.verb)));
+      var inputs = [];
+      a.args.forEach(function (arg, i) {
+        if (arg === "?") {
+          var inp = el("input"); inp.required = true; inp.maxLength = 40; inp.placeholder = "?"; inp.dataset.i = i;
+          inputs.push(inp); form.appendChild(inp);
+        } else form.appendChild(el("span", "arg", arg));
+      });
+      var btn = el("button", inputs.length ? "primary" : "", inputs.length ? word("manual") : word("send"));
+      form.appendChild(btn);
+      form.addEventListener("submit", function (e) {
+        e.preventDefault();
+        var args = a.args.slice();
+        inputs.forEach(function (inp) { args[+inp.dataset.i] = inp.value.trim().replace(/\s+/g, ""); });
+        var text = ["table", a.verb].concat(args).join(" ");
+        var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
+        post(url, { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
+      });
+      tbox.appendChild(form);
+    });
+  }
+  function wireOperator() {
+    document.querySelectorAll("[data-op]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        if (b.dataset.confirm && !window.confirm(b.dataset.confirm)) return;
+        post("/api/operator/" + b.dataset.op).then(function (j) {
+          if (b.dataset.op === "end" && j.ended) { location.reload(); return; }
+          var r = document.getElementById("op-result"); if (r) r.textContent = outcomeText(j);
+          toast(outcomeText(j), !j.accepted);
+        });
+      });
+    });
+    var pf = document.getElementById("prompt-form");
+    if (pf) pf.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var t = pf.elements.text.value.trim();
+      if (t) post("/api/operator/prompt", { text: t }).then(function () { pf.reset(); });
+    });
+    var sel = document.getElementById("game-select");
+    function showOpts() {
+      document.querySelectorAll("fieldset.opts").forEach(function (f) { f.hidden = f.dataset.game !== sel.value; });
+    }
+    if (sel) { sel.addEventListener("change", showOpts); showOpts(); }
+    var ng = document.getElementById("new-game");
+    if (ng) ng.addEventListener("submit", function (e) {
+      var b = ng.querySelector("[data-confirm]");
+      if (b && !window.confirm(b.dataset.confirm)) e.preventDefault();
+    });
+  }
+
+  // ------------------------------------------------------------------ the stream
+  function setLive(ok) {
+    var l = document.getElementById("live");
+    if (!l) return;
+    l.hidden = false;
+    l.className = "live " + (ok ? "on" : "off");
+    l.textContent = ok ? "● " + word("live") : "○ " + word("offline");
+  }
+  function applyDelta(d) {
+    var m = S.model;
+    (d.del || []).forEach(function (path) {
+      var t = m; for (var i = 0; i < path.length - 1; i++) t = t[path[i]];
+      if (t) delete t[path[path.length - 1]];
+    });
+    (d.set || []).forEach(function (pv) {
+      var path = pv[0], t = m;
+      for (var i = 0; i < path.length - 1; i++) { if (!t[path[i]] || typeof t[path[i]] !== "object") t[path[i]] = {}; t = t[path[i]]; }
+      t[path[path.length - 1]] = pv[1];
+    });
+  }
+  function connect() {
+    if (es) es.close();
+    es = new EventSource("/stream?view=" + KIND);
+    es.addEventListener("open", function () { setLive(true); });
+    es.addEventListener("error", function () {
+      setLive(false);
+      if (es.readyState === 2) { // closed for good (403: seat token from an old game)
+        if (KIND === "seat" || KIND === "operator") location.reload();
+        else setTimeout(connect, 2000);
+      }
+    });
+    es.addEventListener("snapshot", function (e) { S = JSON.parse(e.data); render(); window.__lastVersion = S.model.version; });
+    es.addEventListener("delta", function (e) {
+      var d = JSON.parse(e.data);
+      if (!S) return;
+      var m = S.model;
+      if (d.epoch !== m.epoch || d.version <= m.version) return;
+      if (d.base !== m.version) { connect(); return; } // missed one: resync
+      applyDelta(d);
+      m.version = d.version;
+      window.__lastVersion = d.version;
+      render();
+    });
+    es.addEventListener("reset", function () { if (KIND === "operator") { location.reload(); return; } setTimeout(connect, 50); });
+    ["status", "pending", "prompts"].forEach(function (k) {
+      es.addEventListener(k, function (e) { if (S) { S[k] = JSON.parse(e.data); render(); } });
+    });
+  }
+
+  if (KIND === "public" || KIND === "seat" || KIND === "operator") {
+    render();
+    if (KIND === "operator") wireOperator();
+    connect();
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden) { if (es) { es.close(); es = null; } setLive(false); }
+      else connect(); // fresh snapshot
+    });
+  }
+})();
