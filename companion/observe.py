@@ -106,11 +106,13 @@ class Reading:
     reason: str | None = None
 
 
-def fill(template: Action, frame: np.ndarray, readers: dict[str, Reader]) -> Reading:
-    """Read ``frame`` for every observed field of ``template`` and fill it.
+def fill(template: Action, frames, readers: dict[str, Reader]) -> Reading:
+    """Read ``frames`` for the observed field of ``template`` and fill it.
 
     Args:
-        readers: ``{"note": reader, "card": reader}``; only the kinds the template needs are used.
+        frames: one frame, or a list of frames shown one after another (a set-up scan shows a
+            player's notes one at a time); items are taken frame by frame, left to right.
+        readers: ``{"note": reader, "card": reader}``; only the kind the template needs is used.
 
     Raises:
         ValueError: the template needs no camera value, or needs more than one field (unsupported).
@@ -122,7 +124,11 @@ def fill(template: Action, frame: np.ndarray, readers: dict[str, Reader]) -> Rea
     if len(fields) > 1:
         raise ValueError(f"{type(template).__name__}: more than one camera field is not supported")
     f = fields[0]
-    items = sorted(readers[f.kind](frame), key=lambda it: it.x)
+    if isinstance(frames, np.ndarray):
+        frames = [frames]
+    items: list[Item] = []
+    for frame in frames:
+        items += sorted(readers[f.kind](frame), key=lambda it: it.x)
     if not items:
         return Reading(None, {}, f"no_{f.kind}")
     unsure = [it for it in items if it.value is None]

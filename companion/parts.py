@@ -162,10 +162,10 @@ def camera(spec: str):
     mod = need("companion.vision.camera", part="camera sources (branch notes)")
     kind, _, arg = spec.partition(":")
     names = {
-        "scene": ("PushedFrames", "PushSource", "PushedSource", "RenderedSource", "PushCamera"),
-        "picamera2": ("Picamera2Source", "PiCameraSource", "PiCamera"),
-        "opencv": ("OpenCVSource", "VideoCaptureSource", "OpenCVCamera"),
-        "folder": ("FolderSource", "ImageFolderSource", "FolderCamera"),
+        "scene": ("RenderedSource",),
+        "picamera2": ("PiCamera",),
+        "opencv": ("OpenCVCamera",),
+        "folder": ("FolderSource",),
     }[kind]
     cls = next((getattr(mod, n) for n in names if hasattr(mod, n)), None)
     if cls is None:
@@ -222,21 +222,15 @@ def reader(kind: str, settings, game_id: str):
 def _note_reader(settings):
     from companion.observe import Item
 
-    mod = need("companion.vision.notes", part="banknote reader (branch notes)")
-    fn = next((getattr(mod, n) for n in ("read_notes", "read_frame", "read") if hasattr(mod, n)), None)
-    if fn is None:
-        raise MissingPart("banknote reader (branch notes)", "companion.vision.notes.read_notes")
-    currency = settings.currency
+    cls = need("companion.vision.notes", "NoteReader", part="banknote reader (branch notes)")
+    note_reader = cls(currency=settings.currency)
 
     def read(frame):
-        out = []
-        for r in call_with(fn, frame=frame, image=frame, currency=currency):
-            serial = getattr(r, "serial", None)
-            box = getattr(r, "box", None) or getattr(r, "bbox", None)
-            x = (box[0] + box[2] / 2) if box else 0.0
-            out.append(Item(serial, float(getattr(r, "confidence", 0.0) or 0.0), x, getattr(r, "reason", None)))
-        return out
+        """One note per frame (the reader's contract): its serial, or an abstention."""
+        r = note_reader.read(frame)
+        return [Item(r.serial, float(r.confidence), 0.0, r.reason)]
 
+    read.describe = f"notes ({settings.currency})"
     return read
 
 
@@ -262,30 +256,6 @@ def _card_reader(settings, game_id: str):
 
 
 # ---------------------------------------------------------------------- dashboard and replay
-class DashboardServer:
-    """The dashboard's Flask app served by werkzeug on a thread (threaded: one thread per
-    request, so event streams do not block each other).
-
-    Attributes:
-        url: ``http://<LAN address>:<port>/`` — what the console prints and the QR code holds.
-    """
-
-    def __init__(self, app, host: str, port: int) -> None:
-        from werkzeug.serving import make_server
-
-        import threading
-
-        self._server = make_server(host, port, app, threaded=True)
-        self.port = self._server.server_port
-        self.url = f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{self.port}/"
-        self._thread = threading.Thread(target=self._server.serve_forever, name="dashboard", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._thread.join(5)
-
-
 def _lan_address() -> str:
     """This machine's address on the LAN (no packet is sent), else ``127.0.0.1``."""
     import socket
@@ -300,29 +270,39 @@ def _lan_address() -> str:
         s.close()
 
 
-def dashboard_server(table, host: str, port: int) -> DashboardServer:
-    """Build the dashboard app (branch dashboard) for ``table`` and serve it.
+class _Served:
+    """The dashboard server with the URL the console prints (the LAN address when it listens on
+    every interface, so a phone on the table's Wi-Fi can open it)."""
+
+    def __init__(self, server, host: str) -> None:
+        self.server = server
+        self.port = server.port
+        shown = _lan_address() if host in ("0.0.0.0", "", "::") else host
+        self.url = f"http://{shown}:{self.port}/"
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+def dashboard_server(table, host: str, port: int):
+    """Serve the dashboard (branch dashboard) for ``table`` on ``host:port``; returns an object
+    with ``url``, ``port`` and ``stop()``.
 
     Raises:
-        MissingPart: ``companion.dashboard.create_app`` is not installed.
+        MissingPart: ``companion.dashboard.DashboardServer`` is not installed.
         OSError: the port is taken.
     """
-    create_app = need("companion.dashboard", "create_app", part="dashboard (branch dashboard)")
-    app = call_with(create_app, table=table)
-    return DashboardServer(app, host, port)
+    cls = need("companion.dashboard", "DashboardServer", part="dashboard (branch dashboard)")
+    return _Served(cls(table, host=host, port=port).start(), host)
 
 
 def replay_summary(table_log) -> dict:
     """The summary object of ``companion replay --json`` for a table log (branch skull).
 
     Raises:
-        MissingPart: ``companion.commands.replay`` has no summary function.
+        MissingPart: ``companion.commands.replay.summary`` is not installed.
     """
     from companion.log import replay
 
-    mod = need("companion.commands.replay", part="replay command (branch skull)")
-    fn = next((getattr(mod, n) for n in ("summary", "summarize", "replay_summary") if hasattr(mod, n)), None)
-    if fn is None:
-        raise MissingPart("replay command (branch skull)", "companion.commands.replay.summary")
-    header, records = table_log.header, table_log.records()
-    return call_with(fn, header=header, records=records, result=replay(header, records))
+    fn = need("companion.commands.replay", "summary", part="replay command (branch skull)")
+    return fn(replay(table_log.header, table_log.records()))

@@ -32,7 +32,7 @@ from typing import Callable
 from companion.errors import CompanionError
 from companion.games import new_game
 from companion.log import replay
-from companion.observe import fill, matches, observed_fields
+from companion.observe import matches, observed_fields
 from companion.pads import presses_for
 
 log = logging.getLogger(__name__)
@@ -256,34 +256,48 @@ class SimTable:
         if template is None:
             raise SimTableError(f"the bots' observation {text!r} matches no camera template of the engine")
         fields = observed_fields(template)
-        items = []
-        for f in fields:
-            value = getattr(want, f.name)
-            values = list(value) if f.many else [value]
-            items.extend((f.kind, str(v)) for v in values)
-        truth = {f.name: getattr(want, f.name) for f in fields}
+        f = fields[0]
+        value = getattr(want, f.name)
+        values = [str(v) for v in value] if f.many else [str(value)]
+        # what the camera is shown at a time: notes one by one (the set-up scan), cards up to
+        # four per frame (a check turns up the last placement)
+        per_frame = 1 if f.kind == "note" else 4
+        groups = [values[i:i + per_frame] for i in range(0, len(values), per_frame)] or [[]]
         self.stats.observations += 1
-        for attempt in range(self.max_attempts):
-            frame = self.renderer.render(items, attempt=attempt, truth=self.sim.truth, game=self.game)
-            self.camera.push(frame)
-            reading = fill(template, self.camera.read(), self.readers)
-            self.stats.reads += 1
-            if reading.action is not None and reading.values == truth:
-                if attempt:
-                    self.stats.retried += 1
-                # fields no reader reads (e.g. skull's optional denominations) come as the
-                # operator gave them, i.e. as in the bots' action
-                self._submit(dataclasses.replace(want, **reading.values).text(), "camera")
+        got: list[str] = []
+        retried = False
+        for group in groups:
+            for attempt in range(self.max_attempts):
+                frame = self.renderer.render([(f.kind, v) for v in group], attempt=attempt,
+                                             truth=self.sim.truth, game=self.game)
+                self.camera.push(frame)
+                items = sorted(self.readers[f.kind](self.camera.read()), key=lambda it: it.x)
+                self.stats.reads += 1
+                read = [it.value for it in items]
+                if read == group:
+                    got += read
+                    break
+                retried = True
+                if items and all(v is not None for v in read):
+                    self.stats.wrong += 1
+                    reason = "wrong_read"
+                    log.warning("camera read %r but the table shows %r: rescanning", read, group)
+                else:
+                    reason = next((it.reason for it in items if it.value is None and it.reason), None) \
+                        or (f"no_{f.kind}" if not items else "unsure")
+                self.stats.reasons[reason] = self.stats.reasons.get(reason, 0) + 1
+            else:
+                self.stats.retried += 1
+                self.stats.manual += 1
+                log.info("camera could not read %r in %d tries: operator enters it", group, self.max_attempts)
+                self._submit(text, "manual")
                 return
-            reason = reading.reason or "wrong_read"
-            if reading.action is not None:
-                self.stats.wrong += 1
-                log.warning("camera read %r but the table shows %r: rescanning", reading.values, truth)
-            self.stats.reasons[reason] = self.stats.reasons.get(reason, 0) + 1
-        self.stats.retried += 1
-        self.stats.manual += 1
-        log.info("camera could not read %r in %d tries: operator enters it", text, self.max_attempts)
-        self._submit(text, "manual")
+        if retried:
+            self.stats.retried += 1
+        filled = tuple(got) if f.many else got[0]
+        # fields no reader reads (skull's optional denominations, a Hoggenheimer slot) come as the
+        # operator gave them, i.e. as in the bots' action
+        self._submit(dataclasses.replace(want, **{f.name: filled}).text(), "camera")
 
     # ------------------------------------------------------------------ running
     def run(self, until_end: bool = True, max_actions: int = 100_000) -> None:

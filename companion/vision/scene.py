@@ -119,13 +119,8 @@ class SceneRenderer:
         Raises:
             MissingPart: the note renderer (branch notes) is not installed.
         """
-        rn = need("companion.vision.render_notes", part="note renderer (branch notes)")
-        fn = getattr(rn, "render_note", None)
-        if fn is None:
-            raise MissingPart("note renderer", "companion.vision.render_notes.render_note")
-        from companion.parts import call_with
-        out = call_with(fn, serial=serial, currency=self.currency, seed=int(rng.integers(1 << 31)), rng=rng)
-        return out[0] if isinstance(out, tuple) else out
+        render_note = need("companion.vision.render_notes", "render_note", part="note renderer (branch notes)")
+        return render_note(serial, currency=self.currency, seed=int(rng.integers(1 << 31))).image
 
     # ------------------------------------------------------------------ frames
     def render(self, items: Sequence[tuple[str, str]], attempt: int = 0, truth: dict | None = None,
@@ -168,28 +163,19 @@ class SceneRenderer:
         return rc.photometric(frame, rng, light=light, blur=blur, tint=float(rng.uniform(0, 0.3)))
 
     def _paste_notes(self, frame: np.ndarray, serials: list[str], rng: np.random.Generator) -> None:
+        """Notes shown to the camera, side by side (one per frame in the set-up scan), at a small
+        random angle and tilt, through the note renderer's own :func:`place_note`."""
+        place_note = need("companion.vision.render_notes", "place_note", part="note renderer (branch notes)")
         H, W = frame.shape[:2]
         k = len(serials)
-        cols = 1 if k == 1 else 2
-        rows = math.ceil(k / cols)
-        cell_w, cell_h = W / cols, (H * 0.86) / rows
         for i, serial in enumerate(serials):
             img = self.note_image(serial, rng)
-            r, c = divmod(i, cols)
             nh, nw = img.shape[:2]
-            scale = min(cell_w * 0.9 / nw, cell_h * 0.9 / nh)
-            w, h = nw * scale, nh * scale
-            cx = cell_w * (c + 0.5) + rng.uniform(-0.02, 0.02) * W
-            cy = H * 0.12 + cell_h * (r + 0.5)
-            a = math.radians(float(rng.uniform(-8, 8)) + (180 if rng.random() < 0.15 else 0))
-            pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]], np.float32)
-            R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], np.float32)
-            quad = pts @ R.T + np.array([cx, cy], np.float32)
-            src = np.array([[0, 0], [nw - 1, 0], [nw - 1, nh - 1], [0, nh - 1]], np.float32)
-            M = cv2.getPerspectiveTransform(src, quad)
-            warped = cv2.warpPerspective(img, M, (W, H), flags=cv2.INTER_AREA)
-            mask = cv2.warpPerspective(np.full((nh, nw), 255, np.uint8), M, (W, H))
-            frame[mask > 127] = warped[mask > 127]
+            scale = min(W / k * 0.8 / nw, H * 0.7 / nh)
+            cx = W * (i + 0.5) / k + rng.uniform(-0.03, 0.03) * W / k
+            cy = H * 0.55 + rng.uniform(-0.05, 0.05) * H
+            angle = float(rng.uniform(-12, 12)) + (180 if rng.random() < 0.15 else 0)
+            place_note(frame, img, (cx, cy), angle=angle, scale=scale, tilt=float(rng.uniform(0, 0.1)))
 
     def _context(self, frame: np.ndarray, truth: dict, rng: np.random.Generator) -> None:
         """Face-down items along the top edge: one back per face-down thing the truth lists
