@@ -254,6 +254,11 @@ class SimTable:
         template = next((t for t in self.game.legal_actions(want.seat) if matches(t, want) and observed_fields(t)),
                         None)
         if template is None:
+            if want.seat is not None and want in self.game.legal_actions(want.seat):
+                # a fact with no value to read (skull: "seat 1 placed a note"): the player
+                # confirms it on the pad, as at a real table
+                self._by_buttons(text)
+                return
             raise SimTableError(f"the bots' observation {text!r} matches no camera template of the engine")
         fields = observed_fields(template)
         f = fields[0]
