@@ -147,12 +147,13 @@ class Hub:
         info = self.table.game_info()
         if info is None:
             return
+        describe = M.narrator(info["id"], info["seats"])
         with self._lock:
             messages = {}
             for viewer, old in list(self._models.items()):
                 hist = self._history.setdefault(viewer, deque(maxlen=M.HISTORY_LEN))
                 if not any(h["v"] == u.version for h in hist):
-                    entry = M.history_entry(viewer, u.version, u.outcome)
+                    entry = M.history_entry(viewer, u.version, u.outcome, describe)
                     if entry is not None:
                         hist.append(entry)
                 if old.get("epoch") != u.epoch or old.get("version", 0) >= u.version:

@@ -38,7 +38,34 @@ def describe_action(text: str) -> dict:
     return {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
 
 
-def history_entry(viewer: Viewer, version: int, outcome) -> dict | None:
+def narrator(game_id: str | None, seats) -> "callable | None":
+    """The game module's ``describe_event(event, seats, lang)`` bound to ``seats``, if it has one
+    (a game may narrate its public events in words; the page falls back to generic words)."""
+    if not game_id:
+        return None
+    import importlib
+
+    try:
+        module = importlib.import_module(f"companion.games.{game_id}")
+    except ImportError:
+        return None
+    fn = getattr(module, "describe_event", None)
+    if fn is None:
+        return None
+
+    def describe(event) -> dict | None:
+        if event.private_to is not None:
+            return None
+        try:
+            texts = {lang: fn(event, list(seats), lang) for lang in ("ru", "en")}
+        except Exception:  # narration is a nicety; never break the stream for it
+            return None
+        return texts if texts.get("ru") else None
+
+    return describe
+
+
+def history_entry(viewer: Viewer, version: int, outcome, describe=None) -> dict | None:
     """The history line ``viewer`` sees for one accepted outcome, or ``None`` if nothing to show.
 
     Events private to another seat are dropped. When no event is visible, a seat action is shown as
@@ -48,7 +75,11 @@ def history_entry(viewer: Viewer, version: int, outcome) -> dict | None:
     items = []
     for ev in outcome.events:
         if ev.private_to is None or (isinstance(viewer, int) and ev.private_to == viewer):
-            items.append({"kind": ev.kind, "data": ev.data, "private": ev.private_to is not None})
+            item = {"kind": ev.kind, "data": ev.data, "private": ev.private_to is not None}
+            text = describe(ev) if describe else None
+            if text:
+                item["text"] = text
+            items.append(item)
     if not items:
         d = describe_action(outcome.action)
         if d["actor"] is not None:

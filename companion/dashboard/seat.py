@@ -73,7 +73,10 @@ def action():
 @bp.route("/api/seat/pending", methods=["POST"])
 def pending():
     seat = _seat()
-    count = common.json_body().get("count")
+    body = common.json_body()
+    if "count" not in body:
+        abort(400, description="expected {\"count\": n or null}")
+    count = body["count"]
     if count is not None and (not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 999):
         abort(400, description="count must be an integer 0-999 or null")
     common.table().set_pending(seat, count)

@@ -97,7 +97,7 @@
   }
 
   // ------------------------------------------------------------------ seats
-  var NOTE_KEYS = /^(stack|on_table|placed|table_notes|notes_on_table|down)$/;
+  var NOTE_KEYS = /^(face_down|on_table|placed|down)$/;
   function renderSeats(m) {
     var view = m.view || {};
     var n = m.game.seats.length;
@@ -129,8 +129,15 @@
           for (var j = 0; j < v; j++) notes.appendChild(el("i", "note-back"));
           if (v === 0) notes.appendChild(el("span", "val", "0"));
           chip.appendChild(notes);
-        } else if (Array.isArray(v) && v.length && v.every(function (x) { return x === "rose" || x === "skull"; })) {
-          chip.appendChild(el("span", "val", v.map(function (x) { return x === "rose" ? "🌹" : "💀"; }).join("")));
+        } else if (Array.isArray(v) && v.length && v.every(function (x) { return x === "rose" || x === "skull" || (x && (x.role === "rose" || x.role === "skull")); })) {
+          var tiles = el("span", "notes");
+          v.forEach(function (x) {
+            var r = typeof x === "string" ? x : x.role;
+            var t = el("i", "note-up " + r, r === "rose" ? "🌹" : "💀");
+            if (x.serial) t.title = x.serial;
+            tiles.appendChild(t);
+          });
+          chip.appendChild(tiles);
         } else {
           chip.appendChild(renderValue(k, v, 2));
         }
@@ -165,29 +172,33 @@
     });
     return out;
   }
+  function cardLabel(c) { var n = normCard(c); return n ? n.slice(0, -1) + H_SUITS[n.slice(-1)] : String(c); }
   function renderHoggenheimer(view) {
     var box = el("div", "hog");
     box.appendChild(el("h3", null, word("layout")));
-    var up = {};
-    ["face_up", "turned", "revealed", "layout", "up"].forEach(function (k) { if (view[k] !== undefined) collectCards(view[k], up); });
+    var grid = Array.isArray(view.layout) && view.layout.length === 4 ? view.layout : null;
     var tbl = el("table", "hog-grid");
     var head = el("tr"); head.appendChild(el("th"));
     H_COLS.forEach(function (c) { head.appendChild(el("th", null, c)); });
     tbl.appendChild(head);
-    H_ROWS.forEach(function (s) {
+    H_ROWS.forEach(function (s, r) {
       var tr = el("tr");
       tr.appendChild(el("th", "suit s-" + s, H_SUITS[s]));
-      H_COLS.forEach(function (r) {
-        var td = el("td", up[r + s] ? "up s-" + s : "down", up[r + s] ? r + H_SUITS[s] : "");
-        td.title = r + H_SUITS[s];
+      H_COLS.forEach(function (rank, c) {
+        var cell = grid && grid[r] && grid[r][c] ? grid[r][c] : {};
+        var card = cell.card ? normCard(cell.card) : null;
+        var td = el("td", card ? "up s-" + card.slice(-1) : "down", card ? cardLabel(card) : "");
+        var nb = Array.isArray(cell.bets) ? cell.bets.length : 0;
+        if (nb) td.appendChild(el("span", "bet-dot", nb));
+        td.title = rank + H_SUITS[s] + (nb ? " · " + word("bets") + ": " + nb : "");
         tr.appendChild(td);
       });
       tbl.appendChild(tr);
     });
     box.appendChild(tbl);
     var legend = el("p", "muted odds-legend");
-    legend.textContent = [[1, "1"], [2, "2"], [4, "4"], [8, "8"]].map(function (k) {
-      return k[1] + "×🂠 " + k[0] + ":1 (" + word("chance") + " 1/" + (k[0] + 1) + ")";
+    legend.textContent = [1, 2, 4, 8].map(function (k) {
+      return k + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
     }).join(" · ");
     box.appendChild(legend);
     if (Array.isArray(view.bets) && view.bets.length) {
@@ -198,9 +209,10 @@
         var k = cards.length || 1;
         var li = el("li");
         li.appendChild(el("b", null, typeof b.seat === "number" ? seatName(b.seat) : ""));
-        li.appendChild(el("span", null, " " + cards.map(function (c) { var n = normCard(c); return n ? n.slice(0, -1) + H_SUITS[n.slice(-1)] : c; }).join(" ")));
+        li.appendChild(el("span", null, (b.shape ? word("shape_" + b.shape, b.shape) + " " : "") + cards.map(cardLabel).join(" ")));
         if (b.stake !== undefined) li.appendChild(el("span", "chip", word("stake") + " " + b.stake));
-        li.appendChild(el("span", "chip odds", k + ":1 · " + word("chance") + " 1/" + (k + 1)));
+        li.appendChild(el("span", "chip odds", (b.payout || k + ":1") + " · " + word("chance") + " " + (b.probability || "1/" + (k + 1))));
+        if (typeof b.up === "number") li.appendChild(el("span", "chip", "↑ " + b.up + "/" + k));
         ul.appendChild(li);
       });
       box.appendChild(ul);
@@ -209,8 +221,10 @@
   }
 
   // ------------------------------------------------------------------ history
+  var LANG = document.documentElement.lang || "ru";
   function itemText(it) {
     var d = it.data || {};
+    if (it.text && it.text[LANG]) return it.text[LANG];
     if (it.kind === "action") return seatName(d.seat) + ": " + verbLabel(d.verb) + (d.args && d.args.length ? " " + d.args.join(" ") : "");
     if (it.kind === "table_action") return word("table_action") + ": " + verbLabel(d.verb) + (d.source === "manual" ? " (" + word("source_manual") + ")" : "");
     if (it.kind === "undo") return word("undo");
@@ -306,7 +320,7 @@
     var rest = {};
     Object.keys(m.view).forEach(function (k) {
       if (HIDE_KEYS[k] || k === "phase") return;
-      if (m.game.id === "hoggenheimer" && (k === "bets" || k === "face_up" || k === "layout")) return;
+      if (m.game.id === "hoggenheimer" && (k === "bets" || k === "rows" || k === "columns" || k === "layout")) return;
       rest[k] = m.view[k];
     });
     if (Object.keys(rest).length) {

@@ -1,0 +1,108 @@
+"""``companion dashboard`` — serve the phone dashboard for a table without hardware.
+
+Players join seats from their phones (codes/QR on the operator console) and play with the
+on-screen pads; the operator logs in with the PIN printed here (also as a QR code)::
+
+    companion dashboard --game skull --seats "Аня,Борис,Вика" --port 8000
+
+With ``--game`` a new game starts unless an unfinished one was resumed from the data folder
+(``--new`` forces a new one). Without ``--game`` the operator starts one from the console.
+Observations (camera reads) are then entered by hand on the console, marked ``manual`` in the log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+import threading
+from pathlib import Path
+
+DEFAULT_DATA = Path(os.environ.get("COMPANION_DATA", Path.home() / ".companion"))
+
+
+def register(sub) -> None:
+    p = sub.add_parser("dashboard", help="serve the phone dashboard (no hardware needed)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", help="game id to start (skull, doubt, hoggenheimer, infinity, lottery)")
+    p.add_argument("--seats", help="player names, comma separated, clockwise from seat 1")
+    p.add_argument("--new", action="store_true", help="start a new game even if one can be resumed")
+    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help=f"data folder (default {DEFAULT_DATA})")
+    p.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: the table's Wi-Fi)")
+    p.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    p.add_argument("--pin", help="operator PIN (default: a random 6-digit PIN)")
+    p.set_defaults(func=run)
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (for the QR codes), or 127.0.0.1."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))  # TEST-NET: no packet is sent for a UDP connect
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def print_pin(pin: str, url: str, out=None) -> None:
+    """Print the operator PIN and a terminal QR code of the console login URL."""
+    import qrcode
+
+    out = out or sys.stdout
+    login = f"{url}/operator?pin={pin}"
+    print(f"Dashboard: {url}\nOperator PIN: {pin}\nOperator console: {login}", file=out)
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(login)
+    qr.print_ascii(out=out, invert=True)
+
+
+def run(args) -> int:
+    from companion.dashboard import DashboardServer
+    from companion.errors import CompanionError, IllegalAction
+    from companion.table import Table
+
+    try:
+        table = Table(args.data, pin=args.pin)
+    except ValueError as exc:
+        print(f"companion dashboard: {exc}", file=sys.stderr)
+        return 2
+    for part in ("buttons", "camera", "ocr"):
+        table.set_status(part, {"state": "absent", "detail": "dashboard only: enter observations by hand"})
+    if args.game and (args.new or table.referee is None):
+        seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
+        try:
+            table.new_game(args.game, seats, None)
+        except IllegalAction as exc:
+            print(f"companion dashboard: cannot start {args.game}: {exc.reason}: {exc.detail}", file=sys.stderr)
+            return 2
+    elif table.referee is not None:
+        print(f"Resumed {table.game_id} at version {table.referee.version}")
+    server = DashboardServer(table, host=args.host, port=args.port)
+    try:
+        server.start()
+    except OSError as exc:
+        print(f"companion dashboard: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        table.close()
+        return 1
+    host = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    print_pin(table.pin, f"http://{host}:{server.port}")
+    for seat, code in table.seat_codes().items():
+        print(f"Seat {seat + 1} ({table.game_info()['seats'][seat]}): code {code}")
+    stop = threading.Event()
+    import signal
+
+    try:
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    except ValueError:  # not the main thread (tests)
+        pass
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+        table.close()
+    return 0

@@ -1,0 +1,257 @@
+"""Every dashboard route through Flask's test client, including bad input (4xx, never 500)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dashboard import create_app
+from companion.dashboard.model import OPERATOR, PUBLIC
+from companion.dashboard.security import Limiter
+from companion.table import Table
+
+from tests.dashboard.helpers import boot_of, csrf_of, operator_client, seat_client, wait_version
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+@pytest.fixture
+def env(tmp_path, counting):
+    table = Table(tmp_path, pin="246810")
+    clock = FakeClock()
+    app = create_app(table, testing=True, limiter=Limiter(max_failures=3, window_s=60, clock=clock))
+    yield table, app, clock
+    app.extensions["companion"]["hub"].close()
+    table.close()
+
+
+def test_public_pages_without_game(env):
+    table, app, _ = env
+    c = app.test_client()
+    r = c.get("/")
+    assert r.status_code == 200 and r.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    boot = boot_of(r.data)
+    assert boot["kind"] == "public" and boot["snapshot"]["model"]["game"] is None
+    assert "Игры пока нет" in boot["words"]["no_game"]  # Russian by default
+    assert c.get("/api/state").json["model"]["view"] == {}
+    assert c.get("/healthz").json == {"ok": True, "game": None, "streams": 0}
+    assert c.get("/static/app.js").status_code == 200
+    assert c.get("/static/app.css").status_code == 200
+    assert c.get("/nope").status_code == 404
+    assert c.get("/api/nope").json["error"] == "not_found"
+
+
+def test_language_switch(env):
+    _, app, _ = env
+    c = app.test_client()
+    assert "Занять место" in c.get("/join").get_data(as_text=True)
+    r = c.get("/lang/en?next=/join")
+    assert r.status_code == 302 and r.headers["Location"] == "/join"
+    page = c.get("/join").get_data(as_text=True)
+    assert "Join a seat" in page and '<html lang="en">' in page
+    assert c.get("/lang/de").status_code == 404
+    assert c.get("/lang/en?next=//evil.example/").headers["Location"] == "/"  # no open redirect
+    c.get("/lang/ru")
+    assert "Занять место" in c.get("/join").get_data(as_text=True)
+
+
+def test_operator_login_rate_limit_and_logout(env):
+    table, app, clock = env
+    c = app.test_client()
+    assert b'name="pin"' in c.get("/operator").data
+    assert b'value="123"' in c.get("/operator?pin=123").data  # the start-up QR pre-fills the PIN
+    token = csrf_of(c, "/operator")
+    assert c.post("/operator/login", data={"pin": table.pin}).status_code == 400  # no CSRF token
+    assert c.post("/operator/login", data={"pin": table.pin, "csrf_token": "forged"}).status_code == 400
+    for _ in range(3):
+        r = c.post("/operator/login", data={"pin": "000000", "csrf_token": token})
+        assert r.status_code == 403 and "Неверный PIN" in r.get_data(as_text=True)
+    r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0  # even the right PIN waits
+    clock.t += 61
+    r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
+    assert r.status_code == 302
+    assert b"new-game" in c.get("/operator").data
+    assert c.post("/operator/logout", data={"csrf_token": token}).status_code == 302
+    assert b'name="pin"' in c.get("/operator").data
+    r = c.post("/operator/login", data={"pin": "1" * 40, "csrf_token": token})
+    assert r.status_code == 403
+
+
+def test_operator_api_needs_login_and_csrf(env):
+    table, app, _ = env
+    c = app.test_client()
+    token = csrf_of(c, "/operator")
+    for path in ("/api/operator/undo", "/api/operator/void", "/api/operator/end", "/api/operator/action",
+                 "/api/operator/manual", "/api/operator/prompt", "/api/operator/prompt/x/clear"):
+        assert c.post(path, json={}).status_code == 400, path  # CSRF first
+        r = c.post(path, json={}, headers={"X-CSRF-Token": token})
+        assert r.status_code == 403 and r.json["error"] == "forbidden", path
+    assert c.get("/api/operator/state").status_code == 403
+    assert c.get("/operator/qr/0.svg").status_code == 403
+    assert c.post("/operator/new", data={"game": "counting", "seats": "A\nB", "csrf_token": token}).status_code == 403
+    assert c.get("/stream?view=operator").status_code == 403
+
+
+def test_operator_new_game_and_console_actions(env):
+    table, app, _ = env
+    c, token = operator_client(app, table)
+    h = {"X-CSRF-Token": token}
+    hub = app.extensions["companion"]["hub"]
+    assert c.post("/api/operator/undo", headers=h).json["error"] == "no_game"
+    # bad forms: unknown game, bad seats, bad option type, bad option value, long name
+    assert c.post("/operator/new", data={"game": "chess", "seats": "A\nB", "csrf_token": token}).status_code == 400
+    r = c.post("/operator/new", data={"game": "counting", "seats": "A", "csrf_token": token})
+    assert r.status_code == 400 and "bad_seats" in r.get_data(as_text=True)
+    r = c.post("/operator/new", data={"game": "counting", "seats": "A\nB", "opt_counting_limit": "x",
+                                      "csrf_token": token})
+    assert r.status_code == 400
+    r = c.post("/operator/new", data={"game": "counting", "seats": "A\nB", "opt_counting_limit": "0",
+                                      "csrf_token": token})
+    assert r.status_code == 400 and "bad_option" in r.get_data(as_text=True)
+    r = c.post("/operator/new", data={"game": "counting", "seats": "A\n" + "B" * 30, "csrf_token": token})
+    assert r.status_code == 400
+    assert table.referee is None
+    r = c.post("/operator/new", data={"game": "counting", "seats": "Аня\nБорис\n", "opt_counting_limit": "6",
+                                      "csrf_token": token})
+    assert r.status_code == 302 and table.game_info()["options"] == {"limit": 6}
+    page = c.get("/operator").get_data(as_text=True)
+    for code in table.seat_codes().values():
+        assert code in page
+    svg = c.get("/operator/qr/1.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml" and b"<svg" in svg.data
+    assert c.get("/operator/qr/5.svg").status_code == 404
+    assert c.get("/api/operator/state").json["model"]["viewer"]["kind"] == "operator"
+    # operator actions are table actions only
+    r = c.post("/api/operator/action", json={"action": "0 add 1"}, headers=h)
+    assert r.status_code == 400
+    r = c.post("/api/operator/action", json={"action": "table add 1"}, headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "not_your_turn"
+    for bad in ({}, {"action": ""}, {"action": 5}, {"action": "x" * 500}):
+        assert c.post("/api/operator/manual", json=bad, headers=h).status_code == 400
+    assert c.post("/api/operator/manual", json={"action": "table scan ?"}, headers=h).status_code == 400
+    assert c.post("/api/operator/manual", json={"action": "0 add 2", "prompt": 3}, headers=h).status_code == 400
+    assert c.post("/api/operator/manual", data="not json", headers=h).status_code == 400
+    # prompts
+    assert c.post("/api/operator/prompt", json={"text": ""}, headers=h).status_code == 400
+    assert c.post("/api/operator/prompt", json={"text": "x", "kind": "bogus"}, headers=h).status_code == 400
+    assert c.post("/api/operator/prompt", json={"text": "x", "seat": "1"}, headers=h).status_code == 400
+    pid = c.post("/api/operator/prompt", json={"text": "Покажите купюры игрока 2", "seat": 1}, headers=h).json["id"]
+    assert table.prompts()[0]["text"] == "Покажите купюры игрока 2"
+    assert c.get("/api/state").json["prompts"][0]["id"] == pid
+    # a manual entry is logged as manual and clears its prompt
+    r = c.post("/api/operator/manual", json={"action": "0 add 2", "prompt": pid}, headers=h)
+    assert r.status_code == 200 and r.json["accepted"]
+    assert table.referee.log.records()[-1].source == "manual" and table.prompts() == []
+    assert c.post(f"/api/operator/prompt/{pid}/clear", headers=h).status_code == 404
+    # undo, then void (counting has no 'void': a clear 409), end
+    r = c.post("/api/operator/undo", headers=h)
+    assert r.status_code == 200 and r.json["action"] == "table undo"
+    assert c.post("/api/operator/undo", headers=h).json["reason"] == "nothing_to_undo"
+    r = c.post("/api/operator/void", headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "unknown_action"
+    wait_version(hub, 2)
+    assert c.post("/api/operator/end", headers=h).json == {"ended": True}
+    assert table.referee is None
+    assert c.post("/api/operator/end", headers=h).status_code == 409
+
+
+def test_seat_join_actions_pending(env):
+    table, app, clock = env
+    c = app.test_client()
+    token = csrf_of(c, "/join")
+    # no game: every code is wrong
+    assert c.post("/join", data={"code": "123456", "csrf_token": token}).status_code == 403
+    table.new_game("counting", ["Аня", "Борис"], {"limit": 6})
+    assert c.get("/seat").status_code == 302  # not joined yet
+    assert c.get("/join?code=" + "9" * 40).status_code == 400
+    assert c.post("/join", data={"code": "abc", "csrf_token": token}).status_code == 403
+    assert c.post("/join", data={"code": "", "csrf_token": token}).status_code == 403
+    r = c.post("/join", data={"code": table.seat_codes()[1], "csrf_token": token})
+    assert r.status_code == 429  # three failures in this window (the limiter allows 3 here)
+    clock.t += 61
+    s0, t0 = seat_client(app, table, 0)
+    s1, t1 = seat_client(app, table, 1)
+    page = s0.get("/seat")
+    assert page.status_code == 200
+    boot = boot_of(page.data)
+    assert boot["seat"] == 0 and boot["snapshot"]["model"]["viewer"] == {"kind": "seat", "seat": 0}
+    assert [a["text"] for a in boot["snapshot"]["model"]["actions"]][:2] == ["0 add 1", "0 add 2"]
+    h0, h1 = {"X-CSRF-Token": t0}, {"X-CSRF-Token": t1}
+    # a seat acts only for itself
+    r = s0.post("/api/seat/action", json={"action": "1 add 1"}, headers=h0)
+    assert r.status_code == 409 and r.json["reason"] == "not_your_seat"
+    r = s1.post("/api/seat/action", json={"action": "1 add 1"}, headers=h1)
+    assert r.status_code == 409 and r.json["reason"] == "not_your_turn"
+    for bad in (None, [], {"action": None}, {"action": ""}, {"act": "0 add 1"}):
+        assert s0.post("/api/seat/action", json=bad, headers=h0).status_code == 400
+    assert s0.post("/api/seat/action", json={"action": "0 add 1"}).status_code == 400  # no CSRF header
+    assert s0.post("/api/seat/action", json={"action": "0 add 1"}, headers=h1).status_code == 400  # other's
+    r = s0.post("/api/seat/action", json={"action": "0 add 9"}, headers=h0)
+    assert r.status_code == 409 and r.json["reason"] == "bad_count"
+    r = s0.post("/api/seat/action", json={"action": "0 frobnicate"}, headers=h0)
+    assert r.status_code == 409 and r.json["reason"] == "unknown_action"
+    # pending count from the phone's stepper
+    for bad in ({"count": -1}, {"count": "3"}, {"count": True}, {"count": 10**6}, []):
+        assert s1.post("/api/seat/pending", json=bad, headers=h1).status_code == 400
+    assert s1.post("/api/seat/pending", json={"count": 3}, headers=h1).json == {"seat": 1, "count": 3}
+    assert c.get("/api/state").json["pending"] == {"1": 3}
+    r = s0.post("/api/seat/action", json={"action": "0 add 2"}, headers=h0)
+    assert r.status_code == 200 and r.json["accepted"] and r.json["source"] == "dashboard"
+    wait_version(app.extensions["companion"]["hub"], 1)
+    st = s1.get("/api/seat/state").json
+    assert st["model"]["version"] == 1 and st["model"]["turn"] == [1] and st["pending"] == {}
+    assert st["model"]["history"][-1]["items"][0]["data"] == {"total": 2}
+    # leaving the seat drops the token; a new game invalidates old seat tokens
+    assert s1.post("/seat/leave", data={"csrf_token": t1}).status_code == 302
+    assert s1.get("/api/seat/state").status_code == 403
+    assert s1.get("/stream?view=seat").status_code == 403
+    table.new_game("counting", ["X", "Y"])
+    assert s0.get("/api/seat/state").status_code == 403
+    assert s0.post("/api/seat/action", json={"action": "0 add 1"}, headers=h0).status_code == 403
+    assert s0.get("/seat").status_code == 302
+
+
+def test_stream_route_bad_view_and_snapshot(env):
+    table, app, _ = env
+    c = app.test_client()
+    assert c.get("/stream?view=bogus").status_code == 400
+    assert c.get("/stream?view=seat").status_code == 403
+    r = c.get("/stream?view=public", buffered=False)
+    assert r.status_code == 200 and r.mimetype == "text/event-stream"
+    chunks = b""
+    for chunk in r.response:
+        chunks += chunk if isinstance(chunk, bytes) else chunk.encode()
+        if b"event: snapshot" in chunks and chunks.endswith(b"\n\n"):
+            break
+    assert chunks.startswith(b"retry: ") and b"event: snapshot" in chunks
+    assert app.extensions["companion"]["hub"].client_count() == 1
+    r.close()
+    assert app.extensions["companion"]["hub"].client_count() == 0
+
+
+def test_bad_requests_never_500(env):
+    table, app, _ = env
+    table.new_game("counting", ["A", "B"])
+    c, token = operator_client(app, table)
+    s, st = seat_client(app, table, 0)
+    h = {"X-CSRF-Token": token}
+    junk = [b"\xff\xfe", b"{", b"[]", b"null", b'{"action": {"x": 1}}', b'{"action": "\\u0000 add"}']
+    for client, hdr, paths in ((c, h, ["/api/operator/action", "/api/operator/manual", "/api/operator/prompt"]),
+                               (s, {"X-CSRF-Token": st}, ["/api/seat/action", "/api/seat/pending"])):
+        for path in paths:
+            for body in junk:
+                r = client.post(path, data=body, headers={**hdr, "Content-Type": "application/json"})
+                assert 400 <= r.status_code < 500, (path, body, r.status_code)
+    big = c.post("/api/operator/prompt", data=b"x" * 100_000, headers={**h, "Content-Type": "application/json"})
+    assert big.status_code == 413
+    assert c.get("/operator/qr/abc.svg").status_code == 404
+    assert c.get("/operator/qr/-1.svg").status_code == 404
+    assert c.post("/operator/new", data={"csrf_token": token}).status_code == 400
+    r = c.post("/api/seat/action", json={"action": "0 add 1"}, headers=h)  # operator is not a seat
+    assert r.status_code == 403
