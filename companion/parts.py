@@ -93,61 +93,55 @@ def button_box(url: str, on_event):
 
 # ---------------------------------------------------------------------- lights
 class Lights:
-    """Whose turn it is, on the pads' seat lights (through the button box) and on the Pi's GPIO
-    light strip and buzzer (gpiozero, branch buttons) when that part is installed.
+    """Whose turn it is and what just happened, on the table's signals (branch buttons'
+    :class:`companion.devices.lights.TableLights`: the pads' seat lights through the button box,
+    the Pi's turn and alert lights and buzzer through gpiozero).
 
-    Seat lights: ``blink`` for a seat that must act, ``off`` otherwise; all ``on`` at game over.
+    * seats that must act blink; when the game waits for the camera or the operator the turn
+      light pulses;
+    * an event whose kind says a round was won/lost plays the success/failure sound; a halt
+      (skull's foreign note) raises the alert;
+    * game over: every light off and the success sound.
     """
 
-    def __init__(self, box, gpio=None) -> None:
-        self.box = box
-        self.gpio = gpio
+    def __init__(self, signals) -> None:
+        self.signals = signals
+        self._waiting = False
 
     def show(self, current_seats, over: bool, events=()) -> None:
-        if self.box is not None:
-            n = self.box.status.seats or 0
-            n = n or (max(current_seats) + 1 if current_seats else 0)
-            states = {s: ("on" if over else ("blink" if s in current_seats else "off")) for s in range(n)}
-            if states:
-                self.box.set_lights(states)
-        if self.gpio is not None:
-            fn = getattr(self.gpio, "show", None) or getattr(self.gpio, "update", None)
-            if fn is not None:
-                call_with(fn, current_seats=current_seats, over=over, events=events)
+        sig = self.signals
+        kinds = [getattr(e, "kind", "") for e in events]
+        if over:
+            sig.all_off()
+            sig.success()
+            return
+        sig.show_turn(None, [s for s in current_seats if 0 <= s < sig.seats])
+        if not current_seats and not self._waiting:
+            sig.waiting()
+        self._waiting = not current_seats
+        if any("halt" in k or "foreign" in k for k in kinds):
+            sig.alert()
+        elif any(w in k for k in kinds for w in ("fail", "lost", "wrong")):
+            sig.failure()
+        elif any(w in k for k in kinds for w in ("success", "won", "right")):
+            sig.success()
 
     def close(self) -> None:
-        if self.gpio is not None and hasattr(self.gpio, "close"):
-            self.gpio.close()
+        self.signals.close()
 
 
 def lights(kind: str, seats: int, box):
-    """The table lights for backend ``kind`` (``gpio``, ``mock`` or ``none``).
-
-    ``gpio``/``mock`` need the gpiozero lights of branch buttons (``companion.devices.lights``);
-    with ``mock`` gpiozero's MockFactory stands in for the pins.
+    """The table signals for backend ``kind``: ``gpio`` (gpiozero's default pins: real on a Pi),
+    ``mock`` (gpiozero's MockFactory with PWM pins) or ``none`` (pad lights only).
 
     Raises:
-        MissingPart: ``kind`` is ``gpio`` and the lights module is not installed.
+        MissingPart: ``companion.devices.lights`` (branch buttons) is not installed.
+        gpiozero.GPIOZeroError: a pin is unavailable (``gpio`` on a machine without pins).
     """
-    if kind == "none":
-        return Lights(box)
-    try:
-        mod = importlib.import_module("companion.devices.lights")
-    except ImportError as exc:
-        if kind == "gpio":
-            raise MissingPart("GPIO lights (branch buttons)", "companion.devices.lights", str(exc)) from None
-        return Lights(box)  # mock pins without the lights module: the pad lights still work
-    cls = next((getattr(mod, n) for n in ("TableLights", "Lights") if hasattr(mod, n)), None)
-    if cls is None:
-        raise MissingPart("GPIO lights (branch buttons)", "companion.devices.lights.TableLights")
-    if kind == "mock":
-        from gpiozero import Device
-        from gpiozero.pins.mock import MockFactory
-
-        if not isinstance(Device.pin_factory, MockFactory):
-            Device.pin_factory = MockFactory()
-    gpio = call_with(cls, seats=seats, mock=(kind == "mock"))
-    return Lights(box, gpio)
+    mod = need("companion.devices.lights", part="table lights (branch buttons)")
+    factory = mod.mock_factory() if kind in ("mock", "none") else None
+    signals = mod.TableLights(seats, seat_lights=box, pin_factory=factory)
+    return Lights(signals)
 
 
 # ---------------------------------------------------------------------- camera and readers
