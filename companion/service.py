@@ -316,6 +316,9 @@ class TableService:
             self._unsubs.append(self.table.subscribe(self._on_table))
             game_id = self.table.game_id
             n = len(self.table.referee.game.seats)
+            if self.plan.sim and self.settings.currency == "auto":
+                # the simulated table's notes are roubles; a real table sets its currency too
+                self.settings.currency = "RUB"
             # readers first: a missing reader must fail before anything moves
             for kind in READER_KINDS.get(game_id, ("card",)):
                 self.readers[kind] = parts.reader(kind, self.settings, game_id)
@@ -342,9 +345,17 @@ class TableService:
 
                 if self.box is not None and not self.box.wait_connected(5.0):
                     raise CompanionError(f"the virtual button box on {url} did not answer the host driver")
-                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency
-                                         if self.settings.currency != "auto" else "RUB")
-                self.simtable = SimTable(self.table, self.vbox.press, self.camera, self.readers, renderer,
+                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency)
+                vbox = self.vbox
+
+                def press(seat: int, button: str) -> None:
+                    # one press at a time, as a hand does: the box plays presses of different
+                    # keys concurrently, so wait until this one was played and acknowledged
+                    vbox.press(seat, button)
+                    if not vbox.wait_idle(5.0):
+                        raise CompanionError(f"the virtual box did not play seat {seat}'s {button!r} press")
+
+                self.simtable = SimTable(self.table, press, self.camera, self.readers, renderer,
                                          seed=self.settings.seed, pace_ms=self.settings.pace_ms)
                 self.simtable.sync()
             else:
