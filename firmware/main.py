@@ -19,9 +19,11 @@ import micropython
 from machine import Pin
 
 import boxfw
-import wire
 
-SETTLE_US = 5  # column settle time after driving a row low (long pad cables: ~100 pF)
+# Column settle time after a row changes: the column buses run through all 8 pad cables (~16 m,
+# ~800 pF); with the 4.7 kohm external pull-ups tau is ~4 us, so 30 us is > 7 tau. A full scan of
+# 8 rows then takes ~0.25 ms of the 1 ms period.
+SETTLE_US = 30
 IDLE_MS = 20   # a partial host frame older than this is dropped (Parser.idle)
 
 

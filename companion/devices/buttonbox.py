@@ -39,6 +39,7 @@ LIGHT_RTO_S = 0.05         # host retransmission timeout for LIGHT frames
 LIGHT_MAX_RETRIES = 5      # then wait for the next HELLO (reconnection) to try again
 HELLO_RETRY_S = 0.5        # HELLO_REQ repeated until the box answers
 HEARTBEAT_TIMEOUT_S = 2.0  # box heartbeat is every 0.5 s; 4 missed = not alive
+IDLE_TIMEOUT_S = 0.05      # a partial frame this old is junk (the box writes whole frames)
 
 
 @dataclass(frozen=True)
@@ -239,6 +240,7 @@ class ButtonBox:
             return False
         self._ser = ser
         self._parser = protocol.FrameParser()
+        self._last_bytes = time.monotonic()
         self._hello: protocol.Hello | None = None
         self._next_hello_req = 0.0
         self._inflight = None
@@ -272,7 +274,8 @@ class ButtonBox:
         data = ser.read(ser.in_waiting or 1)
         if data:
             frames = self._parser.feed(data)
-        elif self._parser.pending():
+            self._last_bytes = now
+        elif self._parser.pending() and now - self._last_bytes > IDLE_TIMEOUT_S:
             frames = self._parser.idle()
         else:
             frames = []

@@ -1,7 +1,7 @@
 """Table signals on the Pi's own GPIO (gpiozero): turn light, alert light, buzzer; seat lights.
 
 :class:`TableLights` drives the devices named in the pin map's ``pi`` section
-(hardware/pinmap.json): a white *turn* light (PWMLED), a red *alert* light (LED) and a passive
+(hardware/pinmap.json): an amber *turn* light (PWMLED), a red *alert* light (LED) and a passive
 buzzer (TonalBuzzer). It also forwards per-seat states to the button box's pad lights through
 any object with ``set_light(seat, state)`` (a :class:`~companion.devices.buttonbox.ButtonBox`).
 

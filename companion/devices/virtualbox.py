@@ -65,7 +65,7 @@ class VirtualButtonBox:
         self._slave: int | None = None
         self._device: str | None = None
         self._tx = bytearray()
-        self._held: dict[tuple[int, int], tuple[int, int | None]] = {}  # key -> (down_ms, up_ms)
+        self._held: dict[tuple[int, int], list] = {}  # key -> [down_ms, up_ms, released_ms]
         self._pending: list[tuple[tuple[int, int], int | None]] = []  # (key, duration_ms), FIFO
         self._last_rx_ms = 0
         self.presses = 0
@@ -149,9 +149,9 @@ class VirtualButtonBox:
         raise ProtocolError(f"unknown button {button!r}")
 
     def press(self, seat: int, button: str, duration_ms: int | None = None) -> None:
-        """Press and release ``button`` at ``seat`` (non-blocking). If the key is still busy
-        with an earlier press, this one is queued right after it (with a gap long enough for
-        the debounce), so rapid calls are never merged into one press.
+        """Press and release ``button`` at ``seat`` (non-blocking). Presses at one seat are
+        played in call order, each after the previous one's release has registered (one finger
+        per seat), so rapid calls are never merged or reordered; different seats press at once.
 
         Raises:
             ProtocolError: unknown seat or button.
@@ -173,7 +173,9 @@ class VirtualButtonBox:
         """Close the switch until :meth:`up` (keyboard-style). Raises ProtocolError."""
         key = self._key(seat, button)
         with self._lock:
-            self._pending.append((key, None))
+            if key in self._held:
+                raise ProtocolError(f"seat {seat} {button!r} is already down")
+            self._held[key] = [self.now_ms(), None, None]  # at once: chords are allowed
             self.presses += 1
 
     def up(self, seat: int, button: str) -> None:
@@ -182,10 +184,7 @@ class VirtualButtonBox:
         with self._lock:
             held = self._held.get(key)
             if held is not None and held[1] is None:
-                self._held[key] = (held[0], self.now_ms())
-            else:  # still queued behind an earlier press: make it a short press
-                self._pending = [(k, self.press_ms if (k == key and d is None) else d)
-                                 for k, d in self._pending]
+                held[1] = self.now_ms()
 
     def busy(self) -> bool:
         """True while a press is still being played or an event waits for the host's ACK."""
@@ -262,28 +261,36 @@ class VirtualButtonBox:
         self._device = None
 
     def _raw(self, now: int) -> list[int]:
+        """Switch states for this scan. A finger stays down until the firmware has registered
+        the press and stays up until it has registered the release, so a stalled scan thread
+        (a loaded CI machine) can delay a press but never swallow one."""
+        nb = len(BUTTONS)
+        state = self._box.state
         if self._pending:
             keep = []
+            busy = {seat for seat, _ in self._held}
             for key, dur in self._pending:
-                if key not in self._held and not any(k == key for k, _ in keep):
-                    self._held[key] = (now, None if dur is None else now + dur)
+                if key[0] not in busy:  # one finger per seat: presses at a seat play in order
+                    self._held[key] = [now, None if dur is None else now + dur, None]
                 else:
                     keep.append((key, dur))
+                busy.add(key[0])
             self._pending = keep
         masks = [0] * self.seats
         done = []
-        for (seat, b), (down, up) in self._held.items():
-            closed = True
-            if up is not None and now >= up:
-                closed = False
-                edge = up
+        for (seat, b), held in self._held.items():
+            down, up, released = held
+            registered = state[seat * nb + b]
+            if released is None and up is not None and now >= up and registered:
+                held[2] = released = now
+            if released is None:
+                closed, edge = True, down
             else:
-                edge = down
+                closed, edge = False, released
             if now - edge < self.bounce_ms and (now - edge) % 2 == 1:
                 closed = not closed  # contact chatter right after the edge
-            if up is not None and now >= up + self.bounce_ms + boxfw.DEBOUNCE_MS + 1:
+            if released is not None and not registered and now - released >= self.bounce_ms:
                 done.append((seat, b))
-                closed = False
             if closed:
                 masks[seat] |= 1 << b
         for key in done:

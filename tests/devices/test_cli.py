@@ -1,0 +1,68 @@
+"""``companion buttonbox-sim`` as a separate process: prints its pty, plays a script; the host
+driver in this process receives the presses."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from companion.devices.buttonbox import ButtonBox
+from companion.devices.virtualbox import VirtualButtonBox, run_script_line
+from companion.errors import ProtocolError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_buttonbox_sim_command_with_a_script(tmp_path):
+    script = tmp_path / "presses.txt"
+    script.write_text("# seat 2 says Верю, seat 0 counts up twice and confirms\n"
+                      "2y\npress 0 plus\npress 0 plus 60\n0o\nhold 1 n\nidle\n", encoding="utf-8")
+    link = tmp_path / "buttonbox"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
+                             "--link", str(link), "--script", str(script), "--exit"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        first = proc.stdout.readline()
+        assert first.startswith("buttonbox-sim: device /dev/pts/"), first
+        assert "seats=4 fw=1.0.0 proto=1" in first
+        with ButtonBox(str(link)) as box:
+            assert box.wait_connected(5.0)
+            assert proc.wait(timeout=20) == 0, proc.stderr.read()
+            got = Counter((e.seat, e.button, e.kind) for e in box.events(timeout=0.3))
+        assert got == {(2, "yes", "press"): 1, (2, "yes", "release"): 1,
+                       (0, "plus", "press"): 2, (0, "plus", "release"): 2,
+                       (0, "ok", "press"): 1, (0, "ok", "release"): 1,
+                       (1, "no", "press"): 1, (1, "no", "hold"): 1, (1, "no", "release"): 1}
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+def test_script_errors_name_the_line(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text("2y\npress 9 yes\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
+                        "--script", str(script)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                       capture_output=True, text=True, timeout=20)
+    assert r.returncode == 2
+    assert "bad.txt:2" in r.stderr and "unknown seat 9" in r.stderr
+
+
+@pytest.mark.parametrize("line, message", [
+    ("jump 1 yes", "unknown command"),
+    ("press 1 maybe", "unknown button"),
+    ("press one yes", "bad number"),
+    ("9y", "unknown seat"),
+])
+def test_script_line_errors(line, message):
+    with VirtualButtonBox(seats=2) as vbox:
+        with pytest.raises(ProtocolError, match=message):
+            run_script_line(vbox, line)

@@ -1,0 +1,113 @@
+"""Table signals through gpiozero's MockFactory (real gpiozero device code, mock pins)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.devices.firmware import load_pinmap
+from companion.devices.lights import SOUNDS, TableLights
+from gpiozero.tones import Tone
+
+PI = load_pinmap()["pi"]
+
+
+class RecordingPWMPin(MockPWMPin):
+    """A mock PWM pin that also records every frequency it was set to."""
+
+    def _set_frequency(self, value):
+        self.__dict__.setdefault("freqs", []).append(value)
+        super()._set_frequency(value)
+
+
+class FakeBox:
+    def __init__(self):
+        self.calls = []
+
+    def set_light(self, seat, state):
+        self.calls.append((seat, state))
+
+
+@pytest.fixture
+def table():
+    factory = MockFactory(pin_class=RecordingPWMPin)
+    box = FakeBox()
+    lights = TableLights(4, box, pin_factory=factory)
+    yield lights, factory, box
+    lights.close()
+    factory.reset()
+
+
+def pin(factory, key):
+    return factory.pin(PI[key]["gpio"])
+
+
+def test_whose_turn_and_who_must_act(table):
+    lights, factory, box = table
+    lights.show_turn(current=1, must_act=[2, 3])
+    assert lights.seat_states == ["off", "on", "blink", "blink"]
+    assert box.calls[-4:] == [(0, "off"), (1, "on"), (2, "blink"), (3, "blink")]
+    assert pin(factory, "turn_light").state == 1
+    lights.show_turn(current=None, must_act=[])
+    assert lights.seat_states == ["off"] * 4 and pin(factory, "turn_light").state == 0
+    with pytest.raises(ValueError, match="unknown seat"):
+        lights.show_turn(current=7)
+
+
+def test_alert_blinks_red_and_the_seats_fast(table):
+    lights, factory, box = table
+    lights.alert(seats=[0])
+    red = pin(factory, "alert_light")
+    time.sleep(0.7)
+    assert {s.state for s in red.states} >= {True, False}  # it blinks
+    assert lights.seat_states[0] == "fast" and (0, "fast") in box.calls
+    lights.alert(seats=[0], on=False)
+    assert red.state == 0 and lights.seat_states[0] == "off"
+
+
+def test_waiting_pulses_the_turn_light(table):
+    lights, factory, _ = table
+    lights.waiting()
+    time.sleep(0.3)
+    levels = {round(s.state, 2) for s in pin(factory, "turn_light").states}
+    assert len(levels) > 3  # a fade, not on/off
+
+
+@pytest.mark.parametrize("name", sorted(SOUNDS))
+def test_sounds_play_their_notes_then_silence(table, name):
+    lights, factory, _ = table
+    buzzer = pin(factory, "buzzer")
+    buzzer.freqs = []  # forget the PWM set-up at construction
+    lights.play(name, wait=True)
+    expected = [Tone(n).frequency for n, _ in SOUNDS[name] if n is not None]
+    played = [f for f in buzzer.freqs if f is not None]
+    assert played == pytest.approx(expected)
+    assert buzzer.state == 0  # silent afterwards
+
+
+def test_a_new_sound_cuts_the_old_one(table):
+    lights, factory, _ = table
+    lights.failure()
+    lights.success(wait=True)
+    played = [f for f in pin(factory, "buzzer").freqs if f is not None]
+    assert played[-3:] == pytest.approx([Tone(n).frequency for n, _ in SOUNDS["success"]])
+    with pytest.raises(KeyError):
+        lights.play("fanfare")
+
+
+def test_with_the_virtual_box_pads_follow(tmp_path):
+    from companion.devices.buttonbox import ButtonBox
+    from companion.devices.virtualbox import VirtualButtonBox
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    with VirtualButtonBox(seats=4) as vbox, ButtonBox(vbox.port) as box, \
+            TableLights(4, box, pin_factory=factory) as lights:
+        assert box.wait_connected(3.0)
+        lights.show_turn(current=0, must_act=[3])
+        deadline = time.monotonic() + 3
+        while vbox.light_states() != ["on", "off", "off", "blink"] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert vbox.light_states() == ["on", "off", "off", "blink"]
+        assert "GPIO17" in repr(lights)
