@@ -87,7 +87,7 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
 
     Rules: ``--sim`` (or any machine that is not a Pi, when every backend is ``auto``) gives the
     simulated table: scene camera, virtual box, mock lights. On a Pi, ``auto`` means picamera2 when
-    installed else OpenCV device 0, the button box at ``/dev/companion-buttons``, native GPIO.
+    installed else OpenCV device 0, the button box at ``/dev/buttonbox``, native GPIO.
     An explicit backend always wins.
 
     Raises:

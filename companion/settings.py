@@ -12,7 +12,7 @@ A settings file is TOML (``tomllib``, standard library)::
 
     [backends]            # "auto" picks the real device on a Pi and the simulated one elsewhere
     camera = "auto"       # auto | picamera2 | opencv:0 | opencv:URL | folder:PATH | scene
-    buttons = "auto"      # auto | virtual | a serial URL/port, e.g. /dev/companion-buttons
+    buttons = "auto"      # auto | virtual | a serial URL/port, e.g. /dev/buttonbox
     lights = "auto"       # auto | gpio | mock | none
 
 Unknown keys are an error (a typo must not silently fall back to a default).
@@ -34,7 +34,7 @@ class SettingsError(CompanionError, ValueError):
     """A settings file or flag is malformed (unknown key, wrong type, unreadable file)."""
 
 
-STABLE_BUTTONBOX = "/dev/companion-buttons"
+STABLE_BUTTONBOX = "/dev/buttonbox"
 """The button box's stable device name, made by the udev rule in ``hardware/``."""
 
 

@@ -125,7 +125,7 @@ def check_buttons(plan, timeout: float) -> Check:
             url = plan.buttons.split(":", 1)[1]
             if url.startswith("/dev/") and not os.path.exists(url):
                 return Check("buttons", "fail", f"{url} does not exist",
-                             "plug in the button box; check the udev rule (`ls -l /dev/companion-buttons`, "
+                             "plug in the button box; check the udev rule (`ls -l /dev/buttonbox`, "
                              "`udevadm info -q property -n /dev/ttyACM0`); see docs/setup-pi.md")
         box = parts.button_box(url, lambda ev: None)
         try:
