@@ -24,7 +24,7 @@ from companion.settings import Settings
 from companion.sim import play_random_game
 
 ROOT = Path(__file__).resolve().parents[2]
-SEATS = ["Аня", "Борис"]
+SEATS = ["Аня", "Борис", "Вера"]
 SEED = 11
 
 
@@ -52,6 +52,7 @@ def test_sigkill_twenty_times_then_resume(tmp_path, real_data):
            "--seats", ",".join(SEATS), "--until-end", "--json", "--data-dir", str(tmp_path)]
     rng = random.Random(20)
     lengths = [0]
+    first_log = None
     for cycle in range(int(os.environ.get("COMPANION_KILLS", "20"))):
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if cycle % 4 == 3:
@@ -71,9 +72,12 @@ def test_sigkill_twenty_times_then_resume(tmp_path, real_data):
         got = _records(_log_path(tmp_path))
         assert got == expected[:len(got)], f"cycle {cycle}: the log diverged from the uninterrupted game"
         assert len(got) >= lengths[-1], "an accepted action was lost"
+        if lengths[-1]:
+            assert _log_path(tmp_path) == first_log, "a new game was started instead of resuming"
+        else:
+            first_log = _log_path(tmp_path)
         lengths.append(len(got))
-        if len(got) == len(expected):
-            break
+        assert len(got) < len(expected), "the game ended before the 20th kill: choose a longer game"
     assert len(lengths) >= min(10, int(os.environ.get("COMPANION_KILLS", "20"))) and lengths[-1] > lengths[0], lengths
     path = _log_path(tmp_path)
     ref = Referee.resume(path)  # no line rejected, same state as the uninterrupted game's prefix
