@@ -283,10 +283,11 @@ def render_picture_face(name: str, kind: int = 0, font: int = 0) -> np.ndarray:
     rng = np.random.default_rng(seed)
     base = _label_colour(name)
     cv2.rectangle(img, (16, 16), (CARD_W - 17, CARD_H - 70), base, -1)
+    full, img = img, img[16:CARD_H - 69, 16:CARD_W - 16]  # shapes stay inside the picture
     for _ in range(6 + kind % 5):
         c = tuple(int(v) for v in rng.integers(0, 255, 3))
         shape = rng.integers(0, 3)
-        x, y = int(rng.integers(40, CARD_W - 40)), int(rng.integers(40, CARD_H - 110))
+        x, y = int(rng.integers(24, CARD_W - 56)), int(rng.integers(24, CARD_H - 126))
         r = int(rng.integers(14, 50))
         if shape == 0:
             cv2.circle(img, (x, y), r, c, -1, cv2.LINE_AA)
@@ -294,6 +295,7 @@ def render_picture_face(name: str, kind: int = 0, font: int = 0) -> np.ndarray:
             cv2.rectangle(img, (x - r, y - r // 2), (x + r, y + r // 2), c, -1)
         else:
             cv2.fillPoly(img, [np.array([[x, y - r], [x + r, y + r], [x - r, y + r]], np.int32)], c)
+    img = full
     t = text_mask(name, 30, font, max_width=CARD_W - 40)
     _ink(img, t, (CARD_W - t.shape[1]) // 2, CARD_H - 52, (20, 20, 20))
     return img
@@ -337,10 +339,12 @@ def face_for(label: str, kind: str = "standard", alphabet: str = "en", font: int
         return render_back(index)
     if kind == "standard":
         return render_face(label, alphabet, font)
+    # a custom deck looks the same wherever a card lies: its picture and font depend on the
+    # label only
     if kind == "picture":
-        return render_picture_face(label, index, font)
+        return render_picture_face(label)
     if kind == "numbered":
-        return render_numbered_face(label, font)
+        return render_numbered_face(label)
     raise ValueError(f"unknown deck kind {kind!r}")
 
 
@@ -536,9 +540,9 @@ def render_layout(face_up: dict[tuple[int, int], str] | None = None, extra: str 
     params["blur"] = min(params["blur"], 0.6)
     params.update(look)
     W, H = size
-    ch = min(H / 4.6, W / 9.6 * CARD_H / CARD_W / 1.08)
+    ch = min(H / 5.0, W / 10.2 * CARD_H / CARD_W / 1.12)
     cw = ch * CARD_W / CARD_H
-    gx, gy = cw * 1.08, ch * 1.07
+    gx, gy = cw * 1.12, ch * 1.1
     ox = W / 2 - 4.5 * gx + rng.uniform(-0.02, 0.02) * W
     oy = H / 2 - 1.5 * gy + rng.uniform(-0.02, 0.02) * H
     rot = float(rng.uniform(-4, 4))

@@ -1,0 +1,103 @@
+"""``companion scan-card`` — read every card in one or more photos.
+
+Text output: one line per image (``IMAGE: QH 10S ?``); ``--json``: one JSON object per image per
+line, ``{"image", "cards": [{"card", "box": [x, y, w, h], "confidence"}], "reason"}``, cards left to
+right. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
+gives ``"cards": []`` and a ``"reason"`` (exit status 1), and the other images are still read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+
+from companion.errors import VisionError
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "scan-card", help="read the cards in photos (standard or learned deck)",
+        description="Find and read every card in each IMAGE. Abstains (card null, with a reason) "
+                    "rather than guess.")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (JPEG, PNG, …)")
+    p.add_argument("--deck", default="standard",
+                   help="standard, standard36, standard32, or a learned deck profile name/folder "
+                        "(see `companion deck list`); default standard")
+    p.add_argument("--alphabet", default="en", choices=["en", "ru", "de", "auto"],
+                   help="corner-index alphabet of a standard deck: en (A K Q J), ru (Т К Д В), "
+                        "de (A K D B) or auto (any; more look-alike risk); default en")
+    p.add_argument("--ocr", action="store_true",
+                   help="let RapidOCR re-read weak rank glyphs (slower, still images only)")
+    p.add_argument("--layout", action="store_true",
+                   help="read the Hoggenheimer 4×8 layout instead (slots, 33rd card, misplaced cards)")
+    p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    p.set_defaults(func=run)
+
+
+def make_reader(deck: str, alphabet: str = "en", ocr: bool = False):
+    """A :class:`~companion.vision.cards.CardReader` for ``deck`` (standard name or profile).
+
+    Raises:
+        VisionError: an unknown deck name / unreadable profile.
+    """
+    from companion.vision.cards import CardReader
+    from companion.vision.decks import DeckProfile
+    if deck in ("standard", "standard52", "standard36", "standard32"):
+        return CardReader(deck, alphabet, ocr=ocr)
+    return CardReader(DeckProfile.load(deck), alphabet, ocr=ocr)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        reader = make_reader(args.deck, args.alphabet, args.ocr)
+    except (VisionError, ValueError) as e:
+        print(f"companion scan-card: {e}", file=sys.stderr)
+        return 2
+    status = 0
+    for name in args.images:
+        out: dict = {"image": name, "cards": [], "reason": None}
+        text = ""
+        try:
+            img = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
+            if img is None:
+                raise VisionError("file not found" if not Path(name).exists() else "not a readable image")
+            if args.layout:
+                from companion.vision.layout import read_layout
+                lay = read_layout(img, reader if args.deck != "standard" else make_reader("standard32", args.alphabet, args.ocr))
+                out = {"image": name, **lay.to_json()}
+                text = _layout_text(lay)
+            else:
+                reads = reader.read(img)
+                out["cards"] = [r.to_json() for r in reads]
+                if not reads:
+                    out["reason"] = "no_card_found"
+                text = " ".join(r.card or "?" for r in reads) or "(no card found)"
+        except VisionError as e:
+            out["reason"] = str(e)
+            text = f"error: {e}"
+            status = 1
+        if args.json:
+            print(json.dumps(out, ensure_ascii=False), flush=True)
+        else:
+            print(f"{name}: {text}", flush=True)
+    return status
+
+
+def _layout_text(lay) -> str:
+    if lay.reason:
+        return lay.reason
+    rows = []
+    for r in range(4):
+        cells = []
+        for c in range(8):
+            s = lay.slot(r, c)
+            cells.append({"face_down": "##", "empty": "..", "unknown": "??"}.get(s.state, s.card or "??")
+                         + ("!" if s.misplaced else ""))
+        rows.append(" ".join(f"{x:>4}" for x in cells))
+    extra = lay.extra_card or lay.extra_state
+    mis = ", ".join(f"{s.card} on {s.expected}" for s in lay.misplaced)
+    return "\n" + "\n".join(rows) + f"\n33rd card: {extra}" + (f"\nmisplaced: {mis}" if mis else "")

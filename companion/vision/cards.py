@@ -1,0 +1,950 @@
+"""Playing-card reader: find every card in a frame and read its corner index.
+
+Pipeline (all OpenCV, no network, no training for standard decks):
+
+1. **Detection** (:func:`detect_cards`): a "whiteness" map (the minimum of B, G, R — card paper is
+   bright in every channel, felt, dark cloth and wood are not) is thresholded with Otsu at a
+   working width of :data:`WORK_WIDTH` px. Each blob that fills its minimum-area rectangle is a
+   whole card. Other blobs (overlapping cards) are cut into straight edges; every convex corner
+   between two long, roughly perpendicular edges is a card corner, and a card frame is
+   hypothesised from it with the card size seen elsewhere in the frame (one visible corner index
+   is enough to read a card).
+2. **Rectification**: each corner of a card frame is warped to an upright index patch (mirrored
+   corners are flipped), so a card lying upside down reads the same.
+3. **Index reading** (:class:`IndexReader`): ink components in the patch give the rank glyph (the
+   topmost group, "10" being two components) and the suit pip below it. Both are matched against
+   templates rendered from the system's fonts (ranks in the English, Russian and German alphabets)
+   and drawn pips; the pip colour (red / black) is measured against the paper colour.
+4. **Decision**: each card combines its corner reads; disagreeing or weak reads abstain with a
+   reason instead of guessing.
+
+Images are H×W×3 BGR uint8. Coordinates are px in the input image.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.errors import VisionError
+from companion.vision import render_cards as rc
+
+#: Width (px) the frame is scaled to for detection.
+WORK_WIDTH = 640
+#: Default long/short side ratio when no whole card is visible (between poker 1.40 and
+#: bridge/Continental 1.55 cards).
+DEFAULT_ASPECT = 1.45
+#: Index patch: fraction of the card's short side (width) and long side (height) it covers.
+PATCH_FW, PATCH_FH = 0.27, 0.33
+#: Index patch size in px after rectification.
+PATCH_W, PATCH_H = 72, 124
+#: Glyph feature size (w, h) in px.
+GLYPH_W, GLYPH_H = 20, 28
+#: Gaussian blur (sigma, px at glyph size) that makes the match tolerant to stroke and font.
+GLYPH_BLUR = 1.5
+PIP_BLUR = 0.6
+#: Pip feature size (px, square).
+PIP_SIZE = 32
+
+#: Corner glyph → rank, per alphabet (RULINGS: English A K Q J, Russian Т К Д В, German A K D B).
+GLYPH_RANK = {
+    "en": {"A": "A", "K": "K", "Q": "Q", "J": "J"},
+    "ru": {"Т": "A", "К": "K", "Д": "Q", "В": "J"},
+    "de": {"A": "A", "K": "K", "D": "Q", "B": "J"},
+}
+NUMERALS = ["10", "9", "8", "7", "6", "5", "4", "3", "2"]
+#: Ranks in a deck of each size.
+DECK_RANKS = {52: set(rc.RANKS), 36: set(rc.RANKS[:9]), 32: set(rc.RANKS[:8])}
+
+#: Minimum template similarity for a rank / suit to count, and the minimum margin to the best
+#: other class (fractions of the normalised correlation, see :meth:`IndexReader.read_patch`).
+MIN_RANK_SIM, MIN_RANK_MARGIN = 0.55, 0.04
+MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.012
+#: Confidence at or above which a read is reported as a card (below it: abstain).
+MIN_CONFIDENCE = 0.5
+
+
+@dataclass
+class CardFrame:
+    """A card (whole or partly hidden) found in a frame.
+
+    Attributes:
+        quad: 4×2 float32 corners in the image, in face order TL, TR, BR, BL where TL→TR is the
+            short side (the card may be upside down: TL is then the face's bottom-right).
+        complete: the whole outline was seen (False: hypothesised from one visible corner).
+        readable: indices of the corners (0 TL, 1 TR, 2 BR, 3 BL) that were actually observed.
+    """
+    quad: np.ndarray
+    complete: bool
+    readable: tuple[int, ...] = (0, 1, 2, 3)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return float(self.quad[:, 0].mean()), float(self.quad[:, 1].mean())
+
+    @property
+    def box(self) -> list[int]:
+        """Axis-aligned [x, y, w, h] in px."""
+        x0, y0 = self.quad.min(0)
+        x1, y1 = self.quad.max(0)
+        return [int(round(x0)), int(round(y0)), int(round(x1 - x0)), int(round(y1 - y0))]
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """(short side, long side) in px."""
+        q = self.quad
+        return float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0]))
+
+
+@dataclass
+class CardRead:
+    """The reader's answer for one card.
+
+    Attributes:
+        card: the card code (``QH``, ``10S``, ``JK``) or learned label, or None (abstained).
+        box: [x, y, w, h] in px.
+        confidence: 0–1.
+        reason: why it abstained (None when ``card`` is set).
+        frame: the :class:`CardFrame`.
+        face_up: False when the card shows its back, None when unknown.
+    """
+    card: str | None
+    box: list[int]
+    confidence: float
+    reason: str | None
+    frame: CardFrame
+    face_up: bool | None = True
+    detail: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"card": self.card, "box": self.box, "confidence": round(float(self.confidence), 3),
+                **({"reason": self.reason} if self.reason else {})}
+
+
+def check_image(image) -> np.ndarray:
+    """Validate a frame: H×W×3 uint8 (grey H×W is converted). Raises VisionError otherwise."""
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.size == 0:
+        raise VisionError("image must be a non-empty uint8 numpy array")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim != 3 or image.shape[2] != 3:
+        raise VisionError(f"image must be H×W×3 BGR, got shape {image.shape}")
+    if min(image.shape[:2]) < 32:
+        raise VisionError(f"image too small: {image.shape[1]}×{image.shape[0]} px")
+    return image
+
+
+# --------------------------------------------------------------------------- detection
+
+def _order_quad(pts: np.ndarray) -> np.ndarray:
+    """Order 4 corners TL, TR, BR, BL with TL→TR the short side (clockwise on screen)."""
+    pts = np.asarray(pts, np.float32).reshape(4, 2)
+    c = pts.mean(0)
+    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(ang)]  # clockwise on screen (y down)
+    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):
+        pts = np.roll(pts, -1, axis=0)
+    return pts
+
+
+def _whiteness_mask(small: np.ndarray) -> np.ndarray:
+    b, g, r = cv2.split(small)
+    w = cv2.min(cv2.min(b, g), r)
+    w = cv2.GaussianBlur(w, (5, 5), 0)
+    t, _ = cv2.threshold(w, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    # a frame that is nearly all card (a rectified crop) makes Otsu split the face instead
+    t = max(t, 60)
+    # halfway between the table and Otsu's level: thin light borders (card backs) survive even
+    # when bright faces pull Otsu's level up
+    bg = float(np.percentile(w, 10))
+    t = bg + 0.55 * (t - bg) if t > bg else t
+    mask = (w > t).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return mask
+
+
+def _line_intersection(p1, d1, p2, d2):
+    A = np.array([d1, -d2], np.float64).T
+    if abs(np.linalg.det(A)) < 1e-6:
+        return None
+    t = np.linalg.solve(A, np.asarray(p2, np.float64) - np.asarray(p1, np.float64))
+    return np.asarray(p1, np.float64) + t[0] * np.asarray(d1, np.float64)
+
+
+def detect_cards(image: np.ndarray) -> list[CardFrame]:
+    """Find every card (face up or down) in ``image`` (H×W×3 BGR uint8).
+
+    Returns:
+        Card frames in px of ``image``. Overlapping cards give one frame per visible corner
+        hypothesis (deduplicated).
+
+    Raises:
+        VisionError: the image is not H×W×3 uint8 or is too small.
+    """
+    image = check_image(image)
+    H, W = image.shape[:2]
+    s = min(1.0, WORK_WIDTH / max(W, H))
+    small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
+    mask = _whiteness_mask(small)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    sh, sw = mask.shape
+    min_area = 0.0012 * sh * sw
+    whole, partial_blobs = [], []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < min_area:
+            continue
+        rect = cv2.minAreaRect(c)
+        (rw, rh) = rect[1]
+        if min(rw, rh) < 12:
+            continue
+        fill = area / max(1.0, rw * rh)
+        aspect = max(rw, rh) / min(rw, rh)
+        quad = _perspective_quad(c, area)
+        if fill > 0.88 and 1.2 <= aspect <= 1.8:
+            whole.append(_order_quad(cv2.boxPoints(rect)))
+        elif quad is not None:
+            whole.append(quad)
+        elif fill > 0.3:
+            split = _split_touching(c, mask.shape)
+            if split:
+                whole.extend(split)
+            else:
+                partial_blobs.append(c)
+    frames = [CardFrame(q / s, True) for q in whole]
+    if whole:
+        sizes = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])]) for q in whole])
+        S_all, L_all = np.median(sizes[:, 0]), np.median(sizes[:, 1])
+    else:
+        S_all = L_all = None
+    if partial_blobs:
+        filled = np.zeros_like(mask)
+        cv2.drawContours(filled, partial_blobs, -1, 255, -1)
+        mask = filled
+    for c in partial_blobs:
+        frames.extend(CardFrame(q / s, False, r) for q, r in _corner_hypotheses(c, mask, S_all, L_all))
+    return _dedupe(frames)
+
+
+def _perspective_quad(contour, area: float) -> np.ndarray | None:
+    """A card seen at a slant: the blob is a convex quadrilateral (not a rectangle). Returns the
+    4 corners (fitted by line intersection of the sides) or None."""
+    hull = cv2.convexHull(contour)
+    if area < 0.93 * cv2.contourArea(hull):
+        return None
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.03, 0.045):
+        ap = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(ap) == 4:
+            break
+    else:
+        return None
+    q = ap.reshape(4, 2).astype(np.float32)
+    if area < 0.9 * cv2.contourArea(q) or area > 1.1 * cv2.contourArea(q):
+        return None
+    q = _order_quad(q)
+    s1 = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    s2 = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    if not 1.05 <= s2 / max(s1, 1.0) <= 2.2:
+        return None
+    return q
+
+
+def _split_touching(contour, shape) -> list[np.ndarray]:
+    """Cards that merely touch (a tight layout, a shadow between them): erode the blob until it
+    falls apart into card-shaped pieces, and grow each piece's rectangle back. Returns the
+    card quads, or [] when the blob does not split that way (overlapping cards)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    m = np.zeros((h + 4, w + 4), np.uint8)
+    cv2.drawContours(m, [contour - [x - 2, y - 2]], -1, 255, -1)
+    k = np.ones((3, 3), np.uint8)
+    for it in (1, 2, 3, 4):
+        e = cv2.erode(m, k, iterations=it)
+        cs, _ = cv2.findContours(e, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cs = [c for c in cs if cv2.contourArea(c) > 0.05 * cv2.contourArea(contour)]
+        if len(cs) < 2:
+            continue
+        quads = []
+        for c in cs:
+            (cx, cy), (rw, rh), ang = cv2.minAreaRect(c)
+            fill = cv2.contourArea(c) / max(1.0, rw * rh)
+            if fill < 0.88 or not 1.2 <= max(rw, rh) / max(1.0, min(rw, rh)) <= 1.8:
+                return []
+            rect = ((cx + x - 2, cy + y - 2), (rw + 2 * it, rh + 2 * it), ang)
+            quads.append(_order_quad(cv2.boxPoints(rect)))
+        return quads
+    return []
+
+
+def _corner_hypotheses(contour, mask, S_all, L_all):
+    """Card frames hypothesised from the convex right-angle corners of a non-rectangular blob."""
+    peri = cv2.arcLength(contour, True)
+    pts = contour.reshape(-1, 2)
+    approx = cv2.approxPolyDP(contour, 0.008 * peri, True).reshape(-1, 2)
+    n = len(approx)
+    if n < 4:
+        return []
+    lookup = {(int(x), int(y)): k for k, (x, y) in enumerate(pts)}
+    vidx = [lookup.get((int(x), int(y)), 0) for x, y in approx]
+    poly = approx.astype(np.float64)
+    edges = []
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        i0, i1 = vidx[i], vidx[(i + 1) % n]
+        seg = pts[i0:i1 + 1] if i1 >= i0 else np.concatenate([pts[i0:], pts[:i1 + 1]])
+        m = len(seg)
+        if m >= 10:
+            # refit the edge to its contour points (without the ends, rounded card corners)
+            core = seg[m // 6: m - m // 6].astype(np.float32)
+            vx, vy, x0, y0 = cv2.fitLine(core, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+            d = np.array([vx, vy], np.float64)
+            if d @ (b - a) < 0:
+                d = -d
+            p0 = np.array([x0, y0], np.float64)
+            a = p0 + ((a - p0) @ d) * d
+            b = p0 + ((b - p0) @ d) * d
+        edges.append((a, b))
+    lengths = np.array([np.linalg.norm(b - a) for a, b in edges])
+    L = L_all if L_all is not None else lengths.max()
+    S = S_all if S_all is not None else L / DEFAULT_ASPECT
+    long_idx = [i for i in range(n) if lengths[i] >= 0.22 * S]
+    if len(long_idx) < 2:
+        return []
+    orient = np.sign(cv2.contourArea(contour.astype(np.float32), oriented=True)) or 1.0
+    out = []
+    corners_seen = []
+    for k, i in enumerate(long_idx):
+        j = long_idx[(k + 1) % len(long_idx)]
+        gap = sum(lengths[m % n] for m in range(i + 1, j if j > i else j + n))
+        if gap > 0.18 * S:
+            continue
+        a0, a1 = edges[i]
+        b0, b1 = edges[j]
+        da = (a1 - a0) / lengths[i]
+        db = (b1 - b0) / lengths[j]
+        if abs(float(da @ db)) > 0.3:
+            continue
+        cross = da[0] * db[1] - da[1] * db[0]
+        # OpenCV's contour orientation: a convex corner turns the same way as the whole contour
+        if np.sign(cross) != -orient and np.sign(cross) != 0:
+            pass
+        cpt = _line_intersection(a0, da, b0, db)
+        if cpt is None:
+            continue
+        inside = cv2.pointPolygonTest(contour.astype(np.float32), (float(cpt[0]), float(cpt[1])), True)
+        if inside > 0.05 * S:  # a concave (re-entrant) corner lies inside the blob
+            continue
+        u_dir, v_dir = -da, db
+        la, lb = np.linalg.norm(a0 - cpt), np.linalg.norm(b1 - cpt)
+        corners_seen.append(cpt)
+        options = []
+        if la > 1.12 * S and lb <= 1.12 * S:
+            options = [(v_dir, u_dir)]
+        elif lb > 1.12 * S and la <= 1.12 * S:
+            options = [(u_dir, v_dir)]
+        else:
+            options = [(u_dir, v_dir), (v_dir, u_dir)]
+        for short_d, long_d in options:
+            q = np.array([cpt, cpt + S * short_d, cpt + S * short_d + L * long_d, cpt + L * long_d],
+                         np.float32)
+            if _coverage(mask, q) < 0.85:
+                continue
+            out.append((q, cpt))
+    result = []
+    for q, cpt in out:
+        seen = tuple(k for k in range(4)
+                     if any(np.linalg.norm(q[k] - c) < 0.08 * S for c in corners_seen))
+        result.append((_order_quad_keep(q), seen if seen else (0,)))
+    # re-map seen corners after ordering
+    fixed = []
+    for (q_ord, perm), seen in result:
+        fixed.append((q_ord, tuple(perm.index(k) for k in seen)))
+    return fixed
+
+
+def _order_quad_keep(q):
+    """Order like :func:`_order_quad` and also return where each original corner went."""
+    c = q.mean(0)
+    ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
+    order = list(np.argsort(ang))
+    if np.linalg.norm(q[order[1]] - q[order[0]]) > np.linalg.norm(q[order[2]] - q[order[1]]):
+        order = order[1:] + order[:1]
+    return q[order], [int(o) for o in order]
+
+
+def _coverage(mask, quad) -> float:
+    m = np.zeros_like(mask)
+    cv2.fillConvexPoly(m, np.round(quad).astype(np.int32), 255)
+    area = int(np.count_nonzero(m))
+    if area == 0:
+        return 0.0
+    x0, y0 = np.floor(quad.min(0)).astype(int)
+    x1, y1 = np.ceil(quad.max(0)).astype(int)
+    if x0 < -3 or y0 < -3 or x1 > mask.shape[1] + 3 or y1 > mask.shape[0] + 3:
+        return 0.0
+    return float(np.count_nonzero(m & mask)) / area
+
+
+def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
+    """Drop partial hypotheses that duplicate another frame of the same card."""
+    frames = sorted(frames, key=lambda f: (not f.complete, -len(f.readable)))
+    kept: list[CardFrame] = []
+    for f in frames:
+        S = f.size[0]
+        dup = False
+        for g in kept:
+            if np.linalg.norm(np.subtract(f.center, g.center)) < 0.25 * S:
+                if not f.complete and not g.complete:
+                    g.readable = tuple(sorted(set(g.readable) | set(f.readable)))
+                dup = True
+                break
+        if not dup:
+            kept.append(f)
+    return kept
+
+
+# --------------------------------------------------------------------------- rectification
+
+def rectify(image: np.ndarray, quad: np.ndarray, width: int = rc.CARD_W, height: int = rc.CARD_H) -> np.ndarray:
+    """Warp the card at ``quad`` (TL, TR, BR, BL) to an upright width×height BGR image."""
+    dst = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], np.float32)
+    M = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
+    return cv2.warpPerspective(image, M, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int) -> np.ndarray:
+    """The index patch at ``corner`` (0 TL, 1 TR, 2 BR, 3 BL) of the card at ``quad``, rotated
+    and, for the mirrored corners, flipped so that a printed index reads upright.
+    Returns PATCH_H×PATCH_W×3 BGR uint8."""
+    q = np.asarray(quad, np.float64)
+    o = q[corner]
+    nx = q[[1, 0, 3, 2][corner]]  # neighbour along the short side
+    ny = q[[3, 2, 1, 0][corner]]  # neighbour along the long side
+    ux, uy = (nx - o) * PATCH_FW, (ny - o) * PATCH_FH
+    src = np.array([o, o + ux, o + ux + uy, o + uy], np.float32)
+    dst = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
+    M = cv2.getPerspectiveTransform(src, dst)
+    patch = cv2.warpPerspective(image, M, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_REPLICATE)
+    cross = ux[0] * uy[1] - ux[1] * uy[0]
+    if cross < 0:
+        patch = patch[:, ::-1].copy()
+    return patch
+
+
+# --------------------------------------------------------------------------- templates
+
+def _glyph_feature(mask: np.ndarray, blur: float = GLYPH_BLUR) -> np.ndarray:
+    """Normalised feature of a binary glyph crop (uint8 0/255): blurred GLYPH_H×GLYPH_W,
+    zero-mean, unit norm. Pips use a smaller ``blur`` (PIP_BLUR): ♠ and ♣ differ in detail."""
+    size = (PIP_SIZE, PIP_SIZE) if blur == PIP_BLUR else (GLYPH_W, GLYPH_H)
+    g = cv2.resize(mask, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    g = cv2.GaussianBlur(g, (0, 0), blur).ravel()
+    g -= g.mean()
+    n = np.linalg.norm(g)
+    return g / n if n > 0 else g
+
+
+def _variants(mask: np.ndarray):
+    yield mask
+    k = np.ones((3, 3), np.uint8)
+    big = cv2.resize(mask, (mask.shape[1] * 2, mask.shape[0] * 2))
+    yield cv2.resize(cv2.dilate(big, k, iterations=2), mask.shape[::-1])
+    yield cv2.resize(cv2.erode(big, k, iterations=2), mask.shape[::-1])
+
+
+def _continental_q() -> list[np.ndarray]:
+    """Drawn variants of the Continental (Piatnik-style) "Q": a tall oval bowl with a diagonal
+    tail that starts inside the bowl and leaves it below on the right, a form no system font
+    has."""
+    out = []
+    for drop in (0.12, 0.2, 0.28):
+        for thick in (3, 5):
+            for start in (0.25, 0.4):
+                h, w = 48, 30
+                m = np.zeros((int(h * (1 + drop)) + 4, w + 8), np.uint8)
+                cv2.ellipse(m, (w // 2 + 2, h // 2), (w // 2 - 1, h // 2 - 2), 0, 0, 360, 255, thick)
+                cv2.line(m, (int(w * start) + 2, int(h * 0.68)), (int(w * 0.95) + 2, int(h * (1 + drop))),
+                         255, thick)
+                ys, xs = np.nonzero(m)
+                out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+                # the tail running out beyond the bowl on the right
+                m = np.zeros((int(h * (1 + drop)) + 4, int(w * 1.5) + 8), np.uint8)
+                cv2.ellipse(m, (w // 2 + 2, h // 2), (w // 2 - 1, h // 2 - 2), 0, 0, 360, 255, thick)
+                cv2.line(m, (int(w * start) + 2, int(h * 0.72)), (int(w * 1.35) + 2, int(h * (1 + drop))),
+                         255, thick)
+                ys, xs = np.nonzero(m)
+                out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return out
+
+
+def _pipeline_pips():
+    """Pips cut from rendered card corners by :func:`segment_index` itself at several card
+    sizes and blurs, so the templates carry the same sampling and threshold effects as a
+    camera read."""
+    out = []
+    for suit in rc.SUITS:
+        face = rc.render_face("7" + suit)
+        for height in (110, 150, 200, 280):
+            for blur in (0.0, 0.8):
+                k = height / rc.CARD_H
+                img = cv2.resize(face, (round(rc.CARD_W * k), round(rc.CARD_H * k)), interpolation=cv2.INTER_AREA)
+                if blur:
+                    img = cv2.GaussianBlur(img, (0, 0), blur)
+                h, w = img.shape[:2]
+                q = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+                sg = segment_index(corner_patch(img, q, 0))
+                if not isinstance(sg, str) and sg.pip is not None:
+                    out.append((suit, sg.pip))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _templates():
+    """(features N×D, labels, aspects) for rank glyphs and suit pips."""
+    feats, labels, aspects = [], [], []
+    glyphs = set(NUMERALS) | {g for a in GLYPH_RANK.values() for g in a} | {"O"}
+    nfont = max(1, len(rc.font_paths()))
+    for g in sorted(glyphs):
+        for f in range(nfont):
+            m = rc.text_mask(g, 48, f)
+            for v in _variants(m):
+                for sq in (1.0, 0.8):  # narrow index fonts
+                    vv = cv2.resize(v, (max(1, int(v.shape[1] * sq)), v.shape[0])) if sq != 1 else v
+                    feats.append(_glyph_feature(vv))
+                    labels.append("g:" + g)
+                    aspects.append(vv.shape[1] / vv.shape[0])
+    for m in _continental_q():
+        for v in _variants(m):
+            feats.append(_glyph_feature(v))
+            labels.append("g:Q")
+            aspects.append(v.shape[1] / v.shape[0])
+    for s, m in _pipeline_pips():
+        feats.append(_glyph_feature(m, PIP_BLUR))
+        labels.append("s:" + s)
+        aspects.append(m.shape[1] / m.shape[0])
+    for s in rc.SUITS:
+        ms = [rc.pip_mask(s, 48)]
+        sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[s]
+        for f in range(nfont):
+            ms.append(rc.text_mask(sym, 48, f))
+        for m in ms:
+            ys, xs = np.nonzero(m > 100)
+            m = m[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+            for v in (m,):
+                for sq in (1.0, 0.85, 1.15):
+                    vv = cv2.resize(v, (max(1, int(v.shape[1] * sq)), v.shape[0]))
+                    feats.append(_glyph_feature(vv, PIP_BLUR))
+                    labels.append("s:" + s)
+                    aspects.append(vv.shape[1] / vv.shape[0])
+    return feats, labels, aspects
+
+
+@functools.lru_cache(maxsize=None)
+def _label_rows() -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Template features (N×D float32) and aspect ratios (N) per label."""
+    feats, labels, aspects = _templates()
+    out: dict[str, tuple[list, list]] = {}
+    for f, lab, a in zip(feats, labels, aspects):
+        out.setdefault(lab, ([], []))
+        out[lab][0].append(f)
+        out[lab][1].append(a)
+    return {lab: (np.array(fs, np.float32), np.log(np.array(a, np.float32))) for lab, (fs, a) in out.items()}
+
+
+def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | None = None
+              ) -> tuple[str | None, float, float]:
+    """Best allowed template label for a glyph mask: (label, similarity, margin to the best label
+    of another class). ``classes`` maps labels to what they mean (Latin K and Cyrillic К are both
+    the king), so look-alike glyphs of one class do not eat the margin."""
+    groups = _label_rows()
+    a = mask.shape[1] / mask.shape[0]
+    want = [lab for lab in allowed if lab in groups]
+    use_pip = any(lab.startswith("s:") for lab in want)
+    use_glyph = any(not lab.startswith("s:") for lab in want)
+    fp = _glyph_feature(mask, PIP_BLUR) if use_pip else None
+    fg = _glyph_feature(mask) if use_glyph else None
+    la = np.log(max(a, 0.05))
+    best: dict[str, float] = {}
+    for lab in want:
+        tf, tla = groups[lab]
+        f = fp if lab.startswith("s:") else fg
+        # aspect ratio agreement (log-ratio penalty): glyph shapes are squeezed to a fixed size
+        sims = tf @ f - 0.35 * np.abs(la - tla)
+        best[lab] = float(sims.max())
+    if not best:
+        return None, 0.0, 0.0
+    order = sorted(best.items(), key=lambda kv: -kv[1])
+    top, sim = order[0]
+    cls = classes or {}
+    others = [v for k, v in order[1:] if cls.get(k, k) != cls.get(top, top)]
+    margin = sim - others[0] if others else sim
+    return top, sim, margin
+
+
+# --------------------------------------------------------------------------- OCR fallback
+
+#: Minimum RapidOCR recognition score to accept its reading of a rank glyph.
+OCR_MIN_SCORE = 0.9
+
+
+def rapid_text(crop: np.ndarray) -> tuple[str, float]:
+    """RapidOCR's recogniser (no detector) on one text-line crop (H×W×3 BGR): (text, score).
+
+    Models come from the ``rapidocr`` wheel; nothing is fetched. Kept small and private to the
+    card reader; the banknote reader owns the project's shared OCR module.
+    """
+    if _RapidRank._engine is None:
+        _RapidRank()._load()
+    if crop.size == 0:
+        return "", 0.0
+    out = _RapidRank._engine(crop, use_det=False, use_cls=False, use_rec=True)
+    txts = getattr(out, "txts", None) or ("",)
+    scores = getattr(out, "scores", None) or (0.0,)
+    return str(txts[0]).strip(), float(scores[0])
+
+
+class _RapidRank:
+    """RapidOCR's text recogniser (models from its wheel, no network) on one rank-glyph crop.
+
+    Kept small and private here; the banknote reader owns the project's shared OCR module.
+    """
+
+    _engine = None
+
+    def _load(self) -> None:
+        if _RapidRank._engine is None:
+            import logging
+            from rapidocr import RapidOCR
+            logging.getLogger("RapidOCR").setLevel(logging.ERROR)
+            _RapidRank._engine = RapidOCR(params={"Global.log_level": "critical"})
+
+    def __call__(self, crop: np.ndarray) -> tuple[str, float]:
+        self._load()
+        if crop.size == 0:
+            return "", 0.0
+        h = crop.shape[0]
+        crop = cv2.copyMakeBorder(crop, h // 3, h // 3, h // 3, h // 3, cv2.BORDER_REPLICATE)
+        out = _RapidRank._engine(crop, use_det=False, use_cls=False, use_rec=True)
+        txts = getattr(out, "txts", None) or ("",)
+        scores = getattr(out, "scores", None) or (0.0,)
+        return str(txts[0]).strip().upper(), float(scores[0])
+
+
+# --------------------------------------------------------------------------- index reading
+
+@dataclass
+class IndexRead:
+    """One corner's read: rank glyph → rank (``A``…``2``, or ``JK``), suit ``S H D C``."""
+    rank: str | None
+    suit: str | None
+    confidence: float
+    reason: str | None = None
+    glyph: str | None = None
+
+    @property
+    def code(self) -> str | None:
+        if self.rank == "JK":
+            return "JK"
+        if self.rank and self.suit:
+            return self.rank + self.suit
+        return None
+
+
+class IndexReader:
+    """Reads the rank and suit printed in a card's corner index.
+
+    Args:
+        alphabet: ``en``, ``ru``, ``de`` or ``auto`` (all three; they never conflict: every glyph
+            maps to one rank).
+        deck_size: 52, 36 or 32 (restricts the ranks; RULINGS §3 uses 32, §4 the 36-card deck).
+        joker: whether the deck has jokers.
+        ocr: re-read weak rank glyphs with RapidOCR's recogniser (15–40 ms a glyph on 2 cores:
+            for still images, not the video path).
+
+    Raises:
+        ValueError: an unknown alphabet or deck size.
+    """
+
+    def __init__(self, alphabet: str = "auto", deck_size: int = 52, joker: bool = True,
+                 ocr: bool = False) -> None:
+        if alphabet != "auto" and alphabet not in GLYPH_RANK:
+            raise ValueError(f"unknown index alphabet {alphabet!r} (en, ru, de or auto)")
+        if deck_size not in DECK_RANKS:
+            raise ValueError(f"unknown deck size {deck_size} (52, 36 or 32)")
+        self.alphabet, self.deck_size, self.joker = alphabet, deck_size, joker
+        alphs = GLYPH_RANK.values() if alphabet == "auto" else [GLYPH_RANK[alphabet]]
+        # every glyph of the alphabet is matched, so a card outside the deck (a 2 in a 32-card
+        # deck) is recognised as such and refused, not forced onto the nearest allowed rank
+        self.glyph_rank = {g: r for a in alphs for g, r in a.items()}
+        for n in NUMERALS:
+            self.glyph_rank[n] = n
+        self.deck_ranks = DECK_RANKS[deck_size]
+        self.rank_labels = {"g:" + g for g in self.glyph_rank}
+        self.rank_class = {"g:" + g: r for g, r in self.glyph_rank.items()}
+        # "1"+"0" as separate components: "0" alone is matched against "O"
+        self.suit_labels = {"s:" + s for s in rc.SUITS}
+        self.ocr = _RapidRank() if ocr else None
+
+    def read_patch(self, patch: np.ndarray) -> IndexRead:
+        """Read an upright index patch (PATCH_H×PATCH_W×3 BGR, from :func:`corner_patch`)."""
+        sg = segment_index(patch)
+        if isinstance(sg, str):
+            return IndexRead(None, None, 0.0, sg)
+        group, gmask, pmask, red = sg.group, sg.glyph, sg.pip, sg.red
+        # "10" is the only two-glyph index: the component count decides it (font independent)
+        labels = ({"g:10"} & self.rank_labels) if len(group) == 2 else (self.rank_labels - {"g:10"})
+        if not labels:
+            return IndexRead(None, None, 0.0, "no_rank")
+        rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
+        if rank_lab and not _holes_agree(rank_lab[2:], gmask):
+            rsim, rmargin = min(rsim, MIN_RANK_SIM - 0.1), 0.0
+        if len(group) == 2:
+            left, right = sorted(group, key=lambda c: c[1])
+            if left[3] < 0.75 * right[3]:  # a narrow "1" then a round "0"
+                rsim = max(rsim, MIN_RANK_SIM + 0.2)
+                rmargin = max(rmargin, MIN_RANK_MARGIN + 0.1)
+        if self.ocr is not None and _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN) < MIN_CONFIDENCE:
+            gx0, gy0, gx1, gy1 = sg.glyph_box
+            pad = max(2, (gy1 - gy0) // 4)
+            crop = patch[max(0, gy0 - pad):gy1 + pad, max(0, gx0 - pad):gx1 + pad]
+            text, score = self.ocr(crop)
+            text = {"0": "Q", "O": "Q", "1": "", "I": ""}.get(text, text)
+            if ("g:" + text) in labels and score >= OCR_MIN_SCORE:
+                rank_lab, rsim, rmargin = "g:" + text, max(rsim, MIN_RANK_SIM + 0.25), 0.2
+        if pmask is None:
+            return IndexRead(None, None, 0.0, "no_pip", rank_lab)
+        if sg.stacked >= 2:
+            if self.joker and rank_lab == "g:J":
+                return IndexRead("JK", None, _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN),
+                                 None, "JOKER")
+            return IndexRead(None, None, 0.0, "not_an_index", rank_lab)
+        suit_lab, ssim, smargin = _classify(pmask, self.suit_labels)
+        is_red = red > 0.2
+        colour_conf = min(1.0, abs(red - 0.2) / 0.15)
+        suit = suit_lab[2:] if suit_lab else None
+        if suit and (suit in rc.RED_SUITS) != is_red:
+            # shape and colour disagree: take the best suit of the measured colour
+            allowed = {"s:H", "s:D"} if is_red else {"s:S", "s:C"}
+            suit_lab, ssim, smargin = _classify(pmask, allowed)
+            suit = suit_lab[2:]
+            smargin = min(smargin, MIN_SUIT_MARGIN)
+        else:
+            allowed = {"s:H", "s:D"} if is_red else {"s:S", "s:C"}
+            _, _, smargin = _classify(pmask, allowed)
+        glyph = rank_lab[2:] if rank_lab else None
+        rank = self.glyph_rank.get(glyph) if glyph else None
+        conf_rank = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
+        conf_suit = _conf(ssim, smargin, MIN_SUIT_SIM, MIN_SUIT_MARGIN) * colour_conf
+        conf = min(conf_rank, conf_suit)
+        if rank is not None and rank not in self.deck_ranks and conf >= MIN_CONFIDENCE:
+            return IndexRead(None, None, 0.0, "not_in_deck", glyph)
+        return IndexRead(rank, suit, conf, None if conf >= MIN_CONFIDENCE else "weak_index", glyph)
+
+
+@dataclass
+class IndexSegments:
+    """Ink found in an index patch: the rank glyph group (components as (id, x, y, w, h, area)),
+    its ink-strength crop, the pip's crop (None if no pip) and the pip's median redness."""
+    group: list
+    glyph: np.ndarray
+    glyph_box: tuple[int, int, int, int]
+    pip: np.ndarray | None
+    red: float
+    stacked: int = 0
+
+
+def segment_index(patch: np.ndarray) -> IndexSegments | str:
+    """Split an upright index patch (PATCH_H×PATCH_W×3 BGR) into rank glyph and pip.
+
+    Returns:
+        :class:`IndexSegments`, or a reason code string (``no_paper``, ``no_index``).
+    """
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    paper = float(np.percentile(gray, 90))
+    if paper < 60:
+        return "no_paper"
+    bgr = patch.astype(np.float32)
+    paper_bgr = np.array([np.percentile(bgr[..., k], 90) for k in range(3)], np.float32) + 1
+    rel = bgr / paper_bgr
+    redness = rel[..., 2] - np.maximum(rel[..., 0], rel[..., 1])
+    dark = gray.astype(np.float32) / (paper + 1)
+    ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85))).astype(np.uint8)
+    # anti-aliased ink strength 0–255 (dark or red against the paper), for matching
+    inkness = np.clip(np.maximum((1 - dark) / 0.6, redness / 0.5), 0, 1)
+    inkness = (inkness * 255).astype(np.uint8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    comps = []
+    for i in range(1, n):
+        x, y, w, h, a = stats[i]
+        if h < 0.07 * PATCH_H or a < 18:
+            continue
+        if x <= 0 or y <= 0 or x + w >= PATCH_W or y + h >= PATCH_H:
+            continue  # card edge, rounded corner outside the card, or face art
+        if h > 0.55 * PATCH_H or w > 0.8 * PATCH_W:
+            continue
+        comps.append((i, x, y, w, h, a))
+    if not comps:
+        return "no_index"
+    comps.sort(key=lambda c: c[2])
+    first = comps[0]
+    group = [first]
+    for c in comps[1:]:
+        ov = min(first[2] + first[4], c[2] + c[4]) - max(first[2], c[2])
+        if ov > 0.6 * min(first[4], c[4]) and abs(c[4] - first[4]) < 0.35 * first[4]:
+            group.append(c)
+    gx0 = min(c[1] for c in group)
+    gx1 = max(c[1] + c[3] for c in group)
+    gy0 = min(c[2] for c in group)
+    gy1 = max(c[2] + c[4] for c in group)
+    gmask = _soft(inkness, lab, [c[0] for c in group], gx0, gy0, gx1, gy1)
+    rank_h = gy1 - gy0
+    below = [c for c in comps if c not in group and c[2] >= gy1 - 2
+             and c[1] < gx1 + 0.3 * rank_h and c[1] + c[3] > gx0 - 0.3 * rank_h
+             and 0.3 * rank_h < c[4] < 1.6 * rank_h]
+    if not below:
+        return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0)
+    # a column of letters under the rank (J, O, K, E, R) is a joker's index
+    stacked = sum(1 for c in below if abs(c[4] - rank_h) < 0.2 * rank_h)
+    i, x, y, w, h, _a = below[0]
+    pmask = _soft(inkness, lab, [i], x, y, x + w, y + h)
+    sel = lab[y:y + h, x:x + w] == i
+    red = float(np.median(redness[y:y + h, x:x + w][sel]))
+    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked)
+
+
+#: Glyphs with two stacked bowls, and glyphs with one bowl (RULINGS alphabets and numerals).
+_TWO_BOWLS = {"B", "В", "8"}
+_ONE_BOWL = {"D", "Д", "Q", "A", "0", "9", "6", "4"}
+
+
+def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
+    """Topology check of a template match: a glyph with one bowl taller than 60 % of the glyph
+    cannot be B/В/8, and one with two bowls each over 25 % tall cannot be a one-bowl glyph."""
+    m = (mask > 100).astype(np.uint8)
+    h = m.shape[0]
+    if h < 8:
+        return True
+    cs, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return True
+    holes = [cv2.boundingRect(c)[3] / h for c, hh in zip(cs, hier[0]) if hh[3] >= 0]
+    if glyph in _TWO_BOWLS and any(x > 0.6 for x in holes):
+        return False
+    if glyph in _ONE_BOWL and sum(1 for x in holes if x >= 0.25) >= 2:
+        return False
+    return True
+
+
+def _soft(inkness, lab, ids, x0, y0, x1, y1) -> np.ndarray:
+    """Ink strength inside the components ``ids`` (others zeroed), cropped to the box."""
+    m = np.isin(lab[y0:y1, x0:x1], ids)
+    return np.where(m, inkness[y0:y1, x0:x1], 0).astype(np.uint8)
+
+
+def _conf(sim: float, margin: float, min_sim: float, min_margin: float) -> float:
+    """Map a template similarity and margin to 0–1 (0.5 exactly at both minimums)."""
+    a = 0.5 + (sim - min_sim) / (2 * (1 - min_sim))
+    b = 0.5 + (margin - min_margin) / (4 * min_margin + 1e-6)
+    return float(max(0.0, min(1.0, a, b)))
+
+
+# --------------------------------------------------------------------------- the reader
+
+class CardReader:
+    """Finds and reads every card in a frame.
+
+    Args:
+        deck: ``standard`` (52 cards + joker), ``standard36``, ``standard32``, or a
+            :class:`companion.vision.decks.DeckProfile` (learned deck).
+        alphabet: corner-index alphabet: ``en``, ``ru``, ``de`` or ``auto``.
+        ocr: let RapidOCR re-read weak rank glyphs (slower; for still images).
+    """
+
+    def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False) -> None:
+        self.profile = None
+        size = 52
+        if isinstance(deck, str):
+            sizes = {"standard": 52, "standard52": 52, "standard36": 36, "standard32": 32}
+            if deck not in sizes:
+                raise ValueError(f"unknown standard deck {deck!r} ({', '.join(sizes)})")
+            size = sizes[deck]
+        else:
+            self.profile = deck
+            size = getattr(deck, "deck_size", 52) or 52
+            alphabet = getattr(deck, "alphabet", alphabet) or alphabet
+        self.index = IndexReader(alphabet, size, joker=True, ocr=ocr)
+
+    def read(self, image: np.ndarray) -> list[CardRead]:
+        """Read every card in ``image`` (H×W×3 BGR uint8), ordered left to right.
+
+        When no card outline is found and the image itself has a card's proportions, the image
+        is read as one rectified card (a scan or crop).
+
+        Raises:
+            VisionError: unusable image.
+        """
+        image = check_image(image)
+        frames = detect_cards(image)
+        H, W = image.shape[:2]
+        if not frames or (len(frames) == 1 and frames[0].box[2] * frames[0].box[3] > 0.8 * W * H):
+            asp = max(H, W) / min(H, W)
+            if 1.25 <= asp <= 1.75:
+                q = np.array([[0, 0], [W - 1, 0], [W - 1, H - 1], [0, H - 1]], np.float32)
+                if W > H:
+                    q = q[[1, 2, 3, 0]]
+                frames = [CardFrame(q, True)]
+        reads = [self.read_frame(image, f) for f in frames]
+        reads.sort(key=lambda r: r.frame.center[0])
+        return reads
+
+    def read_frame(self, image: np.ndarray, frame: CardFrame) -> CardRead:
+        """Read one detected card (see :meth:`read`)."""
+        box = frame.box
+        if self.profile is not None and frame.complete:
+            label, conf, face_up = self.profile.match(rectify(image, frame.quad))
+            if label is not None and conf >= MIN_CONFIDENCE:
+                return CardRead(label, box, conf, None, frame, face_up)
+            if face_up is False or (label is None and is_back(rectify(image, frame.quad, 84, 118))
+                                    and "back" in self.profile.feature_labels):
+                return CardRead(None, box, conf, "face_down", frame, False)
+            if self.profile.kind != "standard":
+                return CardRead(None, box, conf, "no_profile_match", frame, None)
+        corners = frame.readable if not frame.complete else (0, 1, 2, 3)
+        reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in corners]
+        good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
+        if not good:
+            best = max(reads, key=lambda r: r.confidence)
+            if (frame.complete and all(r.reason in ("no_index", "no_paper") for r in reads)
+                    and is_back(rectify(image, frame.quad, 84, 118))):
+                return CardRead(None, box, 0.0, "face_down", frame, False)
+            return CardRead(None, box, best.confidence, best.reason or "unreadable", frame,
+                            None, {"corners": [r.code for r in reads]})
+        codes = {r.code for r in good}
+        if len(codes) > 1:
+            return CardRead(None, box, 0.0, "corners_disagree", frame, True,
+                            {"corners": sorted(codes)})
+        conf = max(r.confidence for r in good)
+        # agreement of two corners raises confidence
+        if len(good) > 1:
+            conf = min(1.0, conf + 0.1)
+        return CardRead(good[0].code, box, conf, None, frame, True,
+                        {"glyph": good[0].glyph, "corners": len(good)})
+
+
+def is_back(card: np.ndarray) -> bool:
+    """True when a rectified card (H×W×3 BGR) shows a back: its centre has little plain paper.
+
+    The paper colour is taken from the card's outer ring (backs and faces both have a light
+    border); a face shows paper over most of its centre, a back a printed pattern.
+    """
+    h, w = card.shape[:2]
+    ring = np.concatenate([card[:max(2, h // 30)].reshape(-1, 3), card[-max(2, h // 30):].reshape(-1, 3)])
+    paper = np.median(ring.astype(np.float32), axis=0)
+    centre = card[h // 5:4 * h // 5, w // 5:4 * w // 5].astype(np.float32)
+    near = np.linalg.norm(centre - paper, axis=2) < 0.18 * (np.linalg.norm(paper) + 1)
+    return float(near.mean()) < 0.2

@@ -1,0 +1,373 @@
+"""Deck profiles: what a table's physical deck looks like, learned from one photo per face.
+
+A profile is a folder a user can copy between tables::
+
+    ~/.local/share/companion/decks/NAME/      ($COMPANION_DECKS or $XDG_DATA_HOME/companion/decks)
+        manifest.json   name, kind, alphabet, deck size, faces [{label, name, count}], format
+        features.npz    one feature vector per face and orientation (float32), see FEATURE_*
+
+Kinds:
+
+* ``picture`` — picture cards with named kinds ("Верю — не верю", RULINGS §2: a table registers
+  its own deck by showing the camera one card of each kind). Labels are the kinds.
+* ``numbered`` — numbered cards (the 6100 game, RULINGS §4: values read from the face, one
+  Infinity card). Labels are the values (``10``, ``333``, ``Infinity``).
+* ``standard`` — a physical standard deck; labels are card codes (``QH``, ``10S``, ``JK``). The
+  reader matches the learned faces first and falls back to reading the corner index.
+
+A face labelled ``back`` teaches the back; the reader then reports face-down cards.
+
+Matching: each detected card is rectified to :data:`FEATURE_SIZE` and compared (normalised
+correlation of grey levels and of colour) with every learned face in both orientations, so an
+upside-down card matches too. The answer carries a confidence from the similarity and the margin
+to the best other label; below :data:`MIN_SIMILARITY` or :data:`MIN_MARGIN` the reader abstains.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.errors import VisionError
+
+FORMAT = "companion-deck/1"
+KINDS = ("picture", "numbered", "standard")
+#: Rectified card size (w, h) px for the grey feature; colour uses half of it.
+FEATURE_SIZE = (40, 56)
+#: Size (w, h) of the card-centre feature (values and names printed large).
+CENTRE_SIZE = (64, 40)
+#: Minimum similarity (0–1) and margin to the runner-up label for a confident match.
+MIN_SIMILARITY, MIN_MARGIN = 0.6, 0.1
+IMAGE_EXTS = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
+_NAME_RE = re.compile(r"^[\w.-]{1,64}$")
+_CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
+
+
+def decks_root() -> Path:
+    """Where profiles live: ``$COMPANION_DECKS``, else ``$XDG_DATA_HOME/companion/decks``, else
+    ``~/.local/share/companion/decks``."""
+    env = os.environ.get("COMPANION_DECKS")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "companion" / "decks"
+
+
+def card_feature(card: np.ndarray) -> np.ndarray:
+    """Feature of a rectified card image (H×W×3 BGR, portrait): normalised grey levels and
+    normalised colour (Lab a, b) and the ink of the card's centre at a higher resolution,
+    concatenated; float32, norm √3."""
+    inner = card[card.shape[0] // 25: -max(1, card.shape[0] // 25), card.shape[1] // 25: -max(1, card.shape[1] // 25)]
+    small = cv2.resize(inner, FEATURE_SIZE, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (3, 3), 0)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    # local contrast normalisation: lighting gradients and white balance cancel out
+    gray = gray - cv2.GaussianBlur(gray, (0, 0), 8)
+    lab = cv2.cvtColor(cv2.resize(small, (FEATURE_SIZE[0] // 2, FEATURE_SIZE[1] // 2)), cv2.COLOR_BGR2LAB)
+    ab = lab[..., 1:].astype(np.float32).ravel()
+    # the centre at higher resolution, binarised ink: printed values and names (numbered decks)
+    h, w = inner.shape[:2]
+    centre = cv2.cvtColor(inner[int(h * 0.25):int(h * 0.75), int(w * 0.08):int(w * 0.92)], cv2.COLOR_BGR2GRAY)
+    centre = cv2.resize(centre, CENTRE_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32)
+    centre = centre - cv2.GaussianBlur(centre, (0, 0), 6)
+    centre = cv2.GaussianBlur(np.minimum(centre, 0), (0, 0), 1.0)
+    parts = []
+    for v in (gray.ravel(), ab, centre.ravel()):
+        v = v - v.mean()
+        n = np.linalg.norm(v)
+        parts.append(v / n if n > 1e-6 else v)
+    return np.concatenate(parts).astype(np.float32)
+
+
+@dataclass
+class Face:
+    """One learned face: ``label`` (kind, value or card code), a display ``name`` and how many
+    such cards the deck holds (``count``)."""
+    label: str
+    name: str = ""
+    count: int = 1
+
+
+@dataclass
+class DeckProfile:
+    """A learned deck (see the module docstring).
+
+    Attributes:
+        name: profile name (letters, digits, ``_ . -``).
+        kind: ``picture``, ``numbered`` or ``standard``.
+        faces: the learned faces.
+        features: N×D float32, rows in ``feature_labels`` order (two per face: 0° and 180°).
+        alphabet: index alphabet for ``standard`` decks (``auto``, ``en``, ``ru``, ``de``).
+        deck_size: 52, 36 or 32 for ``standard`` decks.
+    """
+    name: str
+    kind: str
+    faces: list[Face]
+    features: np.ndarray
+    feature_labels: list[str]
+    alphabet: str = "auto"
+    deck_size: int = 52
+    meta: dict = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ matching
+    def match(self, card: np.ndarray) -> tuple[str | None, float, bool | None]:
+        """Match a rectified card (H×W×3 BGR, portrait, from :func:`companion.vision.cards.rectify`).
+
+        Returns:
+            (label or None, confidence 0–1, face_up): ``face_up`` is False when the best match
+            is the learned back, None when nothing matched.
+        """
+        if self.kind == "numbered":
+            value, score = self.read_value(card)
+            if value is not None:
+                # the printed value decides; the picture match must not contradict it strongly
+                label, conf, up = self._match_features(card)
+                if label in (None, value):
+                    return value, float(min(1.0, score)), True
+                return None, 0.0, None
+        return self._match_features(card)
+
+    def _match_features(self, card: np.ndarray) -> tuple[str | None, float, bool | None]:
+        F, centre = self._centred()
+        f = card_feature(card) - centre
+        f /= max(1e-6, float(np.linalg.norm(f)))
+        sims = F @ f
+        best: dict[str, float] = {}
+        for lab, s in zip(self.feature_labels, sims):
+            if s > best.get(lab, -1):
+                best[lab] = float(s)
+        order = sorted(best.items(), key=lambda kv: -kv[1])
+        top, sim = order[0]
+        margin = sim - order[1][1] if len(order) > 1 else sim
+        a = 0.5 + (sim - MIN_SIMILARITY) / (2 * (1 - MIN_SIMILARITY))
+        b = 0.5 + (margin - MIN_MARGIN) / (4 * MIN_MARGIN)
+        conf = float(max(0.0, min(1.0, a, b)))
+        if conf < 0.5:
+            return None, conf, None
+        if top == "back":
+            return None, conf, False
+        return top, conf, True
+
+    def read_value(self, card: np.ndarray) -> tuple[str | None, float]:
+        """Numbered decks: read the printed value in the card's centre with RapidOCR (both ways
+        up); returns (label, score) when the digits read are one of the deck's values, else
+        (None, 0). About 0.1–0.3 s a card on 2 cores: for still images and settled cards."""
+        from companion.vision.cards import rapid_text
+        values = {f.label for f in self.faces if f.label != "back"}
+        h, w = card.shape[:2]
+        found: dict[str, float] = {}
+        for rot in (card, cv2.rotate(card, cv2.ROTATE_180)):
+            text, score = rapid_text(rot[int(h * 0.3):int(h * 0.7), int(w * 0.08):int(w * 0.92)])
+            digits = "".join(ch for ch in text if ch.isdigit())
+            if digits in values and score >= 0.8:
+                found[digits] = max(found.get(digits, 0.0), score)
+        if len(found) == 1:
+            return next(iter(found.items()))
+        return None, 0.0
+
+    def _centred(self) -> tuple[np.ndarray, np.ndarray]:
+        """Features minus the deck's mean face, unit norm: what all faces share (paper, frame,
+        layout) is taken out, so faces that differ only in a value or a picture stand apart."""
+        if getattr(self, "_cache", None) is None:
+            centre = self.features.mean(axis=0) if len(set(self.feature_labels)) > 2 else np.zeros_like(self.features[0])
+            F = self.features - centre
+            F /= np.maximum(1e-6, np.linalg.norm(F, axis=1, keepdims=True))
+            self._cache = (F.astype(np.float32), centre.astype(np.float32))
+        return self._cache
+
+    def labels(self) -> list[str]:
+        return [f.label for f in self.faces]
+
+    # ------------------------------------------------------------------ files
+    def save(self, root: Path | None = None, overwrite: bool = False) -> Path:
+        """Write the profile folder under ``root`` (default :func:`decks_root`); returns it.
+
+        Raises:
+            FileExistsError: the profile exists and ``overwrite`` is False.
+        """
+        folder = Path(root or decks_root()) / self.name
+        if folder.exists() and not overwrite:
+            raise FileExistsError(f"deck profile {self.name!r} already exists at {folder}")
+        folder.mkdir(parents=True, exist_ok=True)
+        manifest = {
+            "format": FORMAT, "name": self.name, "kind": self.kind, "alphabet": self.alphabet,
+            "deck_size": self.deck_size,
+            "faces": [{"label": f.label, "name": f.name or f.label, "count": f.count} for f in self.faces],
+            "feature": {"size": list(FEATURE_SIZE), "centre": list(CENTRE_SIZE), "orientations": [0, 180]},
+            **self.meta,
+        }
+        np.savez_compressed(folder / "features.npz", features=self.features,
+                            labels=np.array(self.feature_labels))
+        (folder / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
+                                              encoding="utf-8")
+        return folder
+
+    @classmethod
+    def load(cls, name_or_path: str | Path, root: Path | None = None) -> "DeckProfile":
+        """Load a profile by name (under ``root``) or by folder path.
+
+        Raises:
+            VisionError: no such profile, or its files are malformed.
+        """
+        p = Path(name_or_path)
+        folder = p if (p.is_dir() and (p / "manifest.json").is_file()) else Path(root or decks_root()) / str(name_or_path)
+        mf = folder / "manifest.json"
+        if not mf.is_file():
+            raise VisionError(f"no deck profile {str(name_or_path)!r} (looked in {folder})")
+        try:
+            m = json.loads(mf.read_text(encoding="utf-8"))
+            if m.get("format") != FORMAT:
+                raise ValueError(f"unknown format {m.get('format')!r}")
+            data = np.load(folder / "features.npz", allow_pickle=False)
+            feats = data["features"].astype(np.float32)
+            labels = [str(x) for x in data["labels"]]
+            if (tuple(m["feature"]["size"]) != FEATURE_SIZE or feats.shape[0] != len(labels)
+                    or tuple(m["feature"].get("centre", ())) != CENTRE_SIZE):
+                raise ValueError("feature data does not match this version")
+            faces = [Face(f["label"], f.get("name", ""), int(f.get("count", 1))) for f in m["faces"]]
+            if m["kind"] not in KINDS:
+                raise ValueError(f"unknown kind {m['kind']!r}")
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise VisionError(f"deck profile {folder} is malformed: {e}") from e
+        return cls(m["name"], m["kind"], faces, feats, labels, m.get("alphabet", "auto"),
+                   int(m.get("deck_size", 52)))
+
+
+def list_profiles(root: Path | None = None) -> list[str]:
+    """Names of the profiles under ``root`` (default :func:`decks_root`), sorted."""
+    r = Path(root or decks_root())
+    if not r.is_dir():
+        return []
+    return sorted(p.name for p in r.iterdir() if (p / "manifest.json").is_file())
+
+
+def _largest_card(image: np.ndarray) -> np.ndarray:
+    """The rectified largest whole card in a photo (or the photo itself if it is a card scan)."""
+    from companion.vision.cards import detect_cards, rectify, check_image
+    image = check_image(image)
+    frames = [f for f in detect_cards(image) if f.complete]
+    H, W = image.shape[:2]
+    if frames:
+        f = max(frames, key=lambda f: f.size[0] * f.size[1])
+        if f.size[0] * f.size[1] > 0.05 * H * W:
+            return rectify(image, f.quad)
+    asp = max(H, W) / min(H, W)
+    if 1.25 <= asp <= 1.75:
+        if W > H:
+            image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+        from companion.vision.render_cards import CARD_W, CARD_H
+        return cv2.resize(image, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    raise VisionError("no whole card found in the photo")
+
+
+def profile_from_images(name: str, images: dict[str, np.ndarray], kind: str = "picture",
+                        names: dict[str, str] | None = None, counts: dict[str, int] | None = None,
+                        alphabet: str = "auto", deck_size: int = 52) -> DeckProfile:
+    """Build a profile from ``label → photo`` (H×W×3 BGR uint8, one card per photo).
+
+    Raises:
+        ValueError: a bad name, kind or (for ``standard``) card code.
+        VisionError: a photo holds no whole card.
+    """
+    if not _NAME_RE.match(name):
+        raise ValueError(f"bad deck name {name!r}: use letters, digits, '_', '.', '-'")
+    if kind not in KINDS:
+        raise ValueError(f"unknown deck kind {kind!r} ({', '.join(KINDS)})")
+    if not images:
+        raise ValueError("no photos to learn from")
+    feats, flabels, faces = [], [], []
+    for label, img in images.items():
+        if kind == "standard" and label != "back" and not _CODE_RE.match(label):
+            raise ValueError(f"{label!r} is not a card code (QH, 10S, JK) for a standard deck")
+        card = _largest_card(img)
+        for rot in (card, cv2.rotate(card, cv2.ROTATE_180)):
+            feats.append(card_feature(rot))
+            flabels.append(label)
+        if label != "back":
+            faces.append(Face(label, (names or {}).get(label, ""), int((counts or {}).get(label, 1))))
+        else:
+            faces.append(Face("back", "back", 0))
+    return DeckProfile(name, kind, faces, np.array(feats, np.float32), flabels, alphabet, deck_size)
+
+
+def read_labels_file(path: Path) -> dict[str, tuple[str, str, int]]:
+    """Parse a labels file: one line per photo, tab- or comma-separated:
+    ``filename, label[, name[, count]]``; ``#`` starts a comment.
+
+    Raises:
+        VisionError: a malformed line (with its number).
+    """
+    out = {}
+    text = Path(path).read_text(encoding="utf-8")
+    delim = "\t" if "\t" in text else ","
+    for n, row in enumerate(csv.reader(text.splitlines(), delimiter=delim), 1):
+        if not row or not row[0].strip() or row[0].lstrip().startswith("#"):
+            continue
+        row = [c.strip() for c in row]
+        if len(row) < 2 or not row[1]:
+            raise VisionError(f"{path}:{n}: expected 'filename, label[, name[, count]]'")
+        try:
+            count = int(row[3]) if len(row) > 3 and row[3] else 1
+        except ValueError:
+            raise VisionError(f"{path}:{n}: count {row[3]!r} is not a number") from None
+        out[row[0]] = (row[1], row[2] if len(row) > 2 else "", count)
+    return out
+
+
+def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path | None = None,
+          alphabet: str = "auto", deck_size: int = 52, root: Path | None = None,
+          overwrite: bool = False) -> tuple[DeckProfile, Path]:
+    """``companion deck learn``: build and save a profile from a folder of photos, one per face.
+
+    The label comes from ``labels_file`` (see :func:`read_labels_file`) or else the file name
+    without extension (``Грибы.jpg``, ``333.jpg``, ``QH.png``, ``back.jpg``).
+
+    Returns:
+        (profile, folder written).
+
+    Raises:
+        VisionError: no photos, an unreadable photo, or a photo without a card (names the file).
+        FileExistsError: the profile exists and ``overwrite`` is False.
+    """
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise VisionError(f"{directory} is not a folder")
+    table = read_labels_file(labels_file) if labels_file else None
+    files = sorted(p for p in directory.iterdir() if p.suffix.lower() in IMAGE_EXTS)
+    if table is not None:
+        files = [p for p in files if p.name in table]
+        missing = set(table) - {p.name for p in files}
+        if missing:
+            raise VisionError(f"labels file names photos that are not in {directory}: {sorted(missing)}")
+    if not files:
+        raise VisionError(f"no photos ({', '.join(sorted(IMAGE_EXTS))}) in {directory}")
+    images, names, counts = {}, {}, {}
+    for p in files:
+        label, nm, count = table[p.name] if table else (p.stem, "", 1)
+        if label in images:
+            raise VisionError(f"two photos for the label {label!r} ({p.name})")
+        img = cv2.imread(str(p), cv2.IMREAD_COLOR)
+        if img is None:
+            raise VisionError(f"{p}: not a readable image")
+        images[label] = img
+        names[label] = nm
+        counts[label] = count
+    try:
+        prof = profile_from_images(name, images, kind, names, counts, alphabet, deck_size)
+    except VisionError as e:
+        # say which photo failed
+        for label, img in images.items():
+            try:
+                _largest_card(img)
+            except VisionError:
+                raise VisionError(f"{label}: {e}") from e
+        raise
+    return prof, prof.save(root, overwrite)
