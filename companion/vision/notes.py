@@ -55,6 +55,7 @@ class Evidence:
     engine: str
     match: S.SerialMatch
     line: int
+    image: int = 0
 
 
 @dataclass
@@ -68,6 +69,9 @@ class NoteRead:
         reason: ``None`` when decided, else a code of :data:`REASONS`.
         candidate: the best serial seen even when abstaining (never to be used for a decision).
         evidence: the matching line readings.
+        letters_confirmed: ``False`` when the serial's letters rest on one engine's Latin
+            look-alikes (RUB without Tesseract's agreement): the digits — hence the parity — are
+            validated, the two Cyrillic letters may not be (``docs/vision-notes.md``).
     """
 
     serial: str | None
@@ -76,6 +80,7 @@ class NoteRead:
     reason: str | None
     candidate: str | None = None
     evidence: list[Evidence] = field(default_factory=list)
+    letters_confirmed: bool = True
 
     @property
     def decided(self) -> bool:
@@ -182,7 +187,13 @@ class NoteReader:
     #: Long side / short side of a serial line (≥ 7 glyphs).
     MIN_ELONGATION = 2.5
     #: At most this many candidate lines (the tallest) are recognised per frame.
-    MAX_LINES = 8
+    MAX_LINES = 6
+    #: Confidence factor per format correction (O→0 …): a corrected read needs more support.
+    CORRECTION_FACTOR = 0.95
+    #: The same for a correction in a letter position or a trimmed stray mark (parity unaffected).
+    LETTER_CORRECTION_FACTOR = 0.98
+    #: Weight of each further rendering of one strip that agrees with the first.
+    VARIANT_WEIGHT = 0.3
     #: Longer lines than this (long / short side) are sentences, not serials.
     MAX_ELONGATION = 20.0
     #: Confidence cap for a frame where only one printed copy of the serial was read; the
@@ -287,6 +298,8 @@ class NoteReader:
         for _, q, w, h in scored[: self.MAX_LINES]:
             crop = warp_quad(frame, q)
             if h > 1.5 * w:
+                # a vertical line reads top-down or bottom-up: offer both turns
+                lines.append(cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE))
                 crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
             lines.append(crop)
         return lines
@@ -297,25 +310,22 @@ class NoteReader:
         lines = self.candidate_lines(frame)
         if not lines:
             return NoteRead(None, None, 0.0, "no_serial")
-        reads = self.engine.read_lines(lines)
-        ev = self._evidence(reads, "rapidocr", list(range(len(lines))))
-        # nothing fits a format: try the lines turned 180° (upside-down note / vertical copy)
-        retry = [] if ev else list(range(len(lines)))
-        if retry:
-            flipped = [cv2.rotate(lines[i], cv2.ROTATE_180) for i in retry]
-            ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", retry)
-        return self._decide(ev, lines, same_line=False)
+        # every line is read both ways up: a note lies at any angle on the table
+        both = lines + [cv2.rotate(l, cv2.ROTATE_180) for l in lines]
+        ids = list(range(len(lines))) * 2
+        ev = self._evidence(self.engine.read_lines(both), "rapidocr", ids)
+        return self._decide(ev, both, same_line=False)
 
     # decision --------------------------------------------------------------------------
     def _evidence(self, reads: list[LineRead], engine: str, line_ids: list[int]) -> list[Evidence]:
         out = []
-        for r, i in zip(reads, line_ids):
+        for k, (r, i) in enumerate(zip(reads, line_ids)):
             for m in self._matches(r.text):
-                out.append(Evidence(r.text, r.score, engine, m, i))
+                out.append(Evidence(r.text, r.score, engine, m, i, k))
         return out
 
     def _matches(self, text: str) -> list[S.SerialMatch]:
-        ms = S.match(text, self.currency)
+        ms = S.match(text, self.currency, allow_trim=True)
         if not ms:
             return []
         best = ms[0].corrections
@@ -361,22 +371,30 @@ class NoteReader:
             per_line[e.line] = max(per_line.get(e.line, 0.0), e.score)
         scores = sorted(per_line.values(), reverse=True)
         if same_line:
-            # renderings of one strip are not independent: count them as half a reading each
-            conf = _combine([scores[0]] + [s * 0.5 for s in scores[1:]])
+            # renderings of one strip are not independent (they share the print and its flaws)
+            conf = _combine([scores[0]] + [s * self.VARIANT_WEIGHT for s in scores[1:]])
         else:
             conf = _combine(scores)
         if not same_line and len(per_line) < 2:
             # one copy seen in a whole frame: never enough alone (hard negatives look like one)
             conf = min(conf, self.SINGLE_COPY_CAP)
-        corr = min(e.match.corrections for e in items)
-        conf *= 0.97 ** corr
+        best = min(items, key=lambda e: (e.match.corrections, e.match.digit_corrections))
+        letter_corr = best.match.corrections - best.match.digit_corrections
+        conf *= self.CORRECTION_FACTOR ** best.match.digit_corrections
+        conf *= self.LETTER_CORRECTION_FACTOR ** letter_corr
         if match.checked:
             conf = 1.0 - (1.0 - conf) * 0.5  # a single wrong digit breaks the EUR check
         tess_agrees = None
         if conf < self.min_confidence and self.tesseract is not None:
-            ids = sorted(per_line)[:4]
-            treads = self.tesseract.read_lines([lines[i] if i < len(lines) else lines[0]
-                                                for i in (ids if not same_line else [0])])
+            if same_line:
+                imgs = [lines[0]]
+            else:
+                best_img: dict[int, Evidence] = {}
+                for e in items:
+                    if e.line not in best_img or e.score > best_img[e.line].score:
+                        best_img[e.line] = e
+                imgs = [lines[e.image] for e in list(best_img.values())[:3]]
+            treads = self.tesseract.read_lines(imgs)
             tess_serials = {m.serial for r in treads for m in self._matches(r.text)}
             tess_agrees = serial in tess_serials
             if tess_agrees:
@@ -388,7 +406,19 @@ class NoteReader:
             return NoteRead(None, None, round(conf, 3), "corrected_parity_digit", candidate, ev)
         if conf < self.min_confidence:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
-        return NoteRead(serial, cur, round(conf, 3), None, candidate, ev)
+        letters_confirmed = True
+        if cur == "RUB":
+            # RapidOCR's models know no Cyrillic: its letters are Latin look-alikes mapped to
+            # Cyrillic. Tesseract (rus) confirms them when it can; the digits are sure either way.
+            letters_confirmed = bool(tess_agrees) or self._tess_confirms(serial, items, lines)
+        return NoteRead(serial, cur, round(conf, 3), None, candidate, ev, letters_confirmed)
+
+    def _tess_confirms(self, serial: str, items: list[Evidence], lines: list[np.ndarray]) -> bool:
+        if self.tesseract is None:
+            return False
+        best = max(items, key=lambda e: e.score)
+        reads = self.tesseract.read_lines([lines[best.image]])
+        return any(m.serial == serial for r in reads for m in self._matches(r.text))
 
 
 def _hamming_close(a: str, b: str) -> bool:

@@ -64,6 +64,7 @@ class RapidEngine:
             raise VisionError(f"rapidocr models are missing from the wheel ({model_dir}); "
                               "they are never downloaded at run time")
         self._TextRecInput = TextRecInput
+        self.det_side = det_side
         self._ocr = RapidOCR(params={
             "Global.log_level": "error",
             "EngineConfig.onnxruntime.intra_op_num_threads": threads or _threads(),
@@ -84,11 +85,15 @@ class RapidEngine:
         """Text-line quadrilaterals in ``image`` (H×W×3 BGR uint8): a list of 4×2 float32 arrays
         (clockwise from top-left, in ``image`` pixels)."""
         det, _ = self._models()
+        h, w = image.shape[:2]
+        k = min(1.0, self.det_side / max(h, w))
+        small = image if k == 1.0 else cv2.resize(image, (max(1, round(w * k)), max(1, round(h * k))),
+                                                  interpolation=cv2.INTER_AREA)
         with self._lock:
-            res = det(image)
+            res = det(small)
         if res.boxes is None:
             return []
-        return [np.asarray(b, dtype=np.float32) for b in res.boxes]
+        return [np.asarray(b, dtype=np.float32) / k for b in res.boxes]
 
     def read_lines(self, lines: Sequence[np.ndarray]) -> list[LineRead]:
         """Recognise each line image (H×W×3 BGR uint8, text left to right); one result per line."""

@@ -183,7 +183,8 @@ class RenderedNote:
 
 
 def render_note(serial: str | None, currency: str = "RUB", size: tuple[int, int] = NOTE_SIZE,
-                seed: int = 0, side: str = "front", fake_text: str | None = None) -> RenderedNote:
+                seed: int = 0, side: str = "front", fake_text: str | None = None,
+                vertical_serial: str | None = None) -> RenderedNote:
     """Render one note with its serial printed twice (horizontal, bottom-left; vertical, right).
 
     Args:
@@ -194,6 +195,8 @@ def render_note(serial: str | None, currency: str = "RUB", size: tuple[int, int]
         side: ``"front"`` (serials) or ``"back"`` (no serial: a hard negative).
         fake_text: serial-like text that fits no format, printed where the serial would be
             (a hard negative).
+        vertical_serial: print this serial as the vertical copy instead (copies that disagree:
+            a hard negative; the returned ``serial`` is then ``None``).
     """
     rng = random.Random(seed)
     img, ink = _paper(size, rng)
@@ -220,12 +223,13 @@ def render_note(serial: str | None, currency: str = "RUB", size: tuple[int, int]
         else:
             heights = None
             color_v = (30, 30, 40)
-        vert = _text_layer(text, int(px * 0.95), heights)
+        vtext = display_serial(vertical_serial, currency) if vertical_serial else text
+        vert = _text_layer(vtext, int(px * 0.95), heights)
         vert = cv2.rotate(vert, cv2.ROTATE_90_COUNTERCLOCKWISE)  # reads bottom to top
         vh, vw = vert.shape
         _stamp(img, vert, int(w * 0.86), max(4, (h - vh) // 2), color_v)
-    return RenderedNote(img, serial if (side == "front" and serial and not fake_text) else None,
-                        currency)
+    ok = side == "front" and serial and not fake_text and vertical_serial in (None, serial)
+    return RenderedNote(img, serial if ok else None, currency)
 
 
 def make_background(kind: str = "felt", size: tuple[int, int] = (1280, 960),

@@ -78,6 +78,9 @@ class SerialMatch:
         serial: the canonical serial (upper case, no spaces).
         corrections: how many characters were changed by the format (0 = read as printed).
         digit_corrected: the parity digit (last digit) itself was changed by the format.
+        digit_corrections: how many of the corrections put a digit where a letter was read.
+        trimmed: one stray character at an end of the line was dropped (a border mark read as a
+            glyph); counted as one correction.
         checked: a check rule exists for the format and passed (EUR); ``False`` when none exists.
     """
 
@@ -86,6 +89,8 @@ class SerialMatch:
     corrections: int
     digit_corrected: bool
     checked: bool = False
+    digit_corrections: int = 0
+    trimmed: bool = False
 
 
 def canonical(text: str) -> str:
@@ -132,6 +137,7 @@ def _fit(text: str, pattern: str, currency: str) -> SerialMatch | None:
         return None
     out = []
     corrections = 0
+    digit_corrections = 0
     last_d = max(i for i, t in enumerate(pattern) if t == "D")
     digit_corrected = False
     for i, (ch, tok) in enumerate(zip(text, pattern)):
@@ -141,6 +147,7 @@ def _fit(text: str, pattern: str, currency: str) -> SerialMatch | None:
             elif ch in TO_DIGIT:
                 out.append(TO_DIGIT[ch])
                 corrections += 1
+                digit_corrections += 1
                 digit_corrected |= i == last_d
             else:
                 return None
@@ -169,16 +176,18 @@ def _fit(text: str, pattern: str, currency: str) -> SerialMatch | None:
         checked = True
     if currency == "USD" and (serial[-1] == "O" or not ("A" <= serial[0] <= "L")):
         return None  # no "O" suffix; Federal Reserve district letters are A–L
-    return SerialMatch(currency, serial, corrections, digit_corrected, checked)
+    return SerialMatch(currency, serial, corrections, digit_corrected, checked, digit_corrections)
 
 
-def match(text: str, currency: str = "auto") -> list[SerialMatch]:
+def match(text: str, currency: str = "auto", allow_trim: bool = False) -> list[SerialMatch]:
     """All readings of an OCR text that fit ``currency`` (or every currency for ``"auto"``),
     fewest corrections first.
 
     Args:
         text: raw OCR text of one line (spaces and separators are ignored; case is ignored).
         currency: ``auto`` or one of :data:`CURRENCIES`.
+        allow_trim: when nothing fits, also try the text without its first or its last
+            character (one correction more).
 
     Raises:
         ValueError: unknown currency code.
@@ -195,6 +204,14 @@ def match(text: str, currency: str = "auto") -> list[SerialMatch]:
         for pattern in _PATTERNS[cur]:
             m = _fit(t, pattern, cur)
             if m is not None:
+                key = (m.currency, m.serial)
+                if key not in found or found[key].corrections > m.corrections:
+                    found[key] = m
+    if not found and allow_trim and len(t) > 7:
+        for cut in (t[1:], t[:-1]):
+            for m in match(cut, currency):
+                m = SerialMatch(m.currency, m.serial, m.corrections + 1, m.digit_corrected,
+                                m.checked, m.digit_corrections, True)
                 key = (m.currency, m.serial)
                 if key not in found or found[key].corrections > m.corrections:
                     found[key] = m
