@@ -73,7 +73,9 @@ class TableUpdate:
         legal: ``{seat or None: [action text, ...]}`` — legal actions at ``version`` (``None``: the
             table's own actions, i.e. camera observations and operator actions).
         current_seats: seats the game waits for.
-        over: the game has ended; ``result`` holds its JSON result then.
+        over: the game has ended; ``result`` holds its JSON result then. ``result`` is the
+            engine's full result (it may list every player's notes): never send it to a screen;
+            screens show what ``views`` contain.
     """
 
     outcome: Outcome

@@ -29,14 +29,15 @@ log = logging.getLogger(__name__)
 
 
 def web_root() -> Path:
-    """The folder holding ``templates/``, ``static/`` and ``translations/``: the installed
-    ``companion.web`` package, or the source tree's top-level ``web/``."""
-    try:
-        import companion.web as web  # installed wheel
+    """The folder holding ``templates/``, ``static/`` and ``translations/``: the source tree's
+    top-level ``web/`` beside this ``companion`` package when there is one (a checkout), else the
+    installed ``companion.web`` package (a wheel)."""
+    source = Path(__file__).resolve().parent.parent.parent / "web"
+    if (source / "templates").is_dir():
+        return source
+    from importlib import resources
 
-        return Path(list(web.__path__)[0])
-    except ImportError:
-        return Path(__file__).resolve().parent.parent.parent / "web"
+    return Path(str(resources.files("companion.web")))
 
 
 def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
@@ -133,6 +134,10 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         resp = redirect(back)
         resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, samesite="Lax")
         return resp
+
+    @app.route("/favicon.ico")
+    def favicon():
+        return "", 204
 
     @app.route("/healthz")
     def healthz():

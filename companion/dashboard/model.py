@@ -30,12 +30,24 @@ OPERATOR = "operator"
 Viewer = Any  # "public" | "operator" | int seat
 
 
-def describe_action(text: str) -> dict:
+def describe_action(text: str, game_id: str | None = None) -> dict:
     """``"2 bid 3"`` -> ``{"text": "2 bid 3", "actor": 2, "verb": "bid", "args": ["3"]}``
-    (``actor`` is ``None`` for ``table``)."""
+    (``actor`` is ``None`` for ``table``). With ``game_id``, also ``"fields"``: the action's field
+    names (for the operator's manual-entry inputs)."""
     parts = text.split()
     actor: int | None = int(parts[0]) if parts and parts[0].isdigit() else None
-    return {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
+    out = {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
+    if game_id:
+        import dataclasses
+
+        from companion.games import get_game_class
+
+        try:
+            action = get_game_class(game_id).parse_action(text)
+            out["fields"] = [f.name for f in dataclasses.fields(action)[1:]]
+        except Exception:  # a template that does not parse keeps its plain form
+            pass
+    return out
 
 
 def narrator(game_id: str | None, seats) -> "callable | None":
@@ -106,7 +118,8 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
         actions = [describe_action(t) for t in legal.get(viewer, [])]
     else:
         view = views.get(None, {})
-        actions = [describe_action(t) for t in legal.get(None, [])] if viewer == OPERATOR else []
+        gid = game_info.get("id")
+        actions = [describe_action(t, gid) for t in legal.get(None, [])] if viewer == OPERATOR else []
     kind = "seat" if isinstance(viewer, int) else viewer
     return {
         "epoch": epoch,
@@ -115,7 +128,9 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
         "game": game_info,
         "turn": list(turn),
         "over": bool(over),
-        "result": result,
+        # game.result() is not a viewer-safe channel (skull's lists every player's notes): only what
+        # the game's view itself publishes as its result is shown (found by the privacy property test).
+        "result": view.get("result") if isinstance(view, dict) else None,
         "view": view,
         "actions": actions,
         "history": list(history)[-HISTORY_LEN:],

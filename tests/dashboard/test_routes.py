@@ -21,8 +21,8 @@ class FakeClock:
 
 
 @pytest.fixture
-def env(tmp_path, counting):
-    table = Table(tmp_path, pin="246810")
+def env(fast_dir, counting):
+    table = Table(fast_dir, pin="246810")
     clock = FakeClock()
     app = create_app(table, testing=True, limiter=Limiter(max_failures=3, window_s=60, clock=clock))
     yield table, app, clock

@@ -16,8 +16,8 @@
   var S = null; // {model, status, pending, prompts}
   if (boot.snapshot) S = boot.snapshot;
   var es = null;
-  var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1 };
-  var SEAT_KEYS = { seat: 1, dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1 };
+  var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1, over: 1 };
+  var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1, dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1 };
 
   // ------------------------------------------------------------------ helpers
   function el(tag, cls, text) {
@@ -62,6 +62,7 @@
   function scalar(key, v) {
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? word("yes") : word("no");
+    if (typeof v === "string") return word("val_" + v, v);
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
     return String(v);
   }
@@ -114,6 +115,8 @@
       head.appendChild(el("b", "seat-name", seatName(i)));
       if (view.dealer === i || view.button === i) head.appendChild(el("span", "badge dealer", word("dealer")));
       if (m.turn.indexOf(i) >= 0) head.appendChild(el("span", "badge turn", word("turn")));
+      if (Array.isArray(view.passed) && view.passed.indexOf(i) >= 0) head.appendChild(el("span", "badge", word("b_passed")));
+      if (Array.isArray(view.agreed) && view.agreed.indexOf(i) >= 0) head.appendChild(el("span", "badge agreed", word("b_agreed")));
       if (m.viewer.seat === i) head.appendChild(el("span", "badge you", word("you")));
       var p = S.pending && S.pending[String(i)];
       if (p) head.appendChild(el("span", "badge pending", word("pending") + " " + p));
@@ -198,7 +201,7 @@
     box.appendChild(tbl);
     var legend = el("p", "muted odds-legend");
     legend.textContent = [1, 2, 4, 8].map(function (k) {
-      return k + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
+      return k + " " + word("n_cards") + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
     }).join(" · ");
     box.appendChild(legend);
     if (Array.isArray(view.bets) && view.bets.length) {
@@ -260,6 +263,7 @@
       var s = st[part] || {};
       var chip = el("span", "hw hw-" + (s.state || "absent"));
       chip.appendChild(el("b", null, word(part)));
+      box.setAttribute("aria-label", word("hw_status"));
       chip.appendChild(el("span", null, " " + word("state_" + s.state, s.state || "")));
       if (s.detail) chip.title = s.detail;
       box.appendChild(chip);
@@ -306,6 +310,12 @@
       if (m.result) res.appendChild(renderValue("result", m.result, 0));
       top.appendChild(res);
     }
+    var head = el("div", "headline");
+    if (m.view.bid !== undefined && m.view.bid !== null) head.appendChild(el("span", "big-chip", word("bid") + " " + m.view.bid));
+    var bank = m.view.bank;
+    if (bank && typeof bank === "object" && typeof bank.count === "number") head.appendChild(el("span", "big-chip", word("bank") + " " + bank.count));
+    else if (typeof bank === "number") head.appendChild(el("span", "big-chip", word("bank") + " " + bank));
+    if (head.childNodes.length) top.appendChild(head);
     top.appendChild(renderSeats(m));
     app.appendChild(top);
     if (m.view.you) {
@@ -412,9 +422,15 @@
       var inputs = [];
       a.args.forEach(function (arg, i) {
         if (arg === "?") {
-          var inp = el("input"); inp.required = true; inp.maxLength = 40; inp.placeholder = "?"; inp.dataset.i = i;
+          var inp = el("input"); inp.required = true; inp.maxLength = 200; inp.dataset.i = i;
+          inp.placeholder = a.fields && a.fields[i] ? word(a.fields[i]) : "?";
+          inp.setAttribute("aria-label", inp.placeholder);
           inputs.push(inp); form.appendChild(inp);
-        } else form.appendChild(el("span", "arg", arg));
+        } else {
+          var n = parseInt(arg, 10);
+          var seatArg = i === 0 && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
+          form.appendChild(el("span", "arg", seatArg ? seatName(n) : arg));
+        }
       });
       var btn = el("button", inputs.length ? "primary" : "", inputs.length ? word("manual") : word("send"));
       form.appendChild(btn);
