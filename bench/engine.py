@@ -6,7 +6,9 @@ camera read, parsing each action from its text form. Figures printed:
 
 * ``1 process``: games per second of one process (wall clock) and per CPU-second (robust when
   the machine is shared);
-* ``N processes``: all cores (``os.cpu_count()``) together, wall clock.
+* ``N processes``: all cores (``os.cpu_count()``) together, wall clock, and the sum of the
+  workers' games per CPU-second — what the machine does when nothing else runs on it (on a shared
+  machine the wall figure only shows how busy the other processes keep the cores).
 
 Goal (issue 2): at least 1,000 skull games per second on the 2-core reference machine.
 
@@ -82,11 +84,15 @@ def main(argv: list[str] | None = None) -> int:
             total = sum(p[0] for p in parts)
             # Each worker ran for `seconds`; pool start-up is excluded by using the workers' own clocks.
             rate_all = sum(p[0] / p[2] for p in parts)
-            line += f" | {cores} processes: {rate_all:8.0f} games/s wall ({total} games in {wall_all:.1f} s)"
+            cpu_all = sum(p[0] / p[3] for p in parts)
+            line += (f" | {cores} processes: {rate_all:8.0f} games/s wall ({total} games in {wall_all:.1f} s),"
+                     f" {cpu_all:8.0f} games/s if each had its core (sum of games/CPU-s)")
         goal = GOALS.get(gid)
         if goal:
-            best = max(g / wall, rate_all if cores > 1 else 0.0)
-            line += f" | goal {goal:.0f}/s: {'met' if best >= goal else 'NOT met'}"
+            best_wall = max(g / wall, rate_all if cores > 1 else 0.0)
+            best_cpu = max(g / cpu, cpu_all if cores > 1 else 0.0)
+            line += (f" | goal {goal:.0f}/s: {'met' if best_wall >= goal else 'NOT met'} (wall),"
+                     f" {'met' if best_cpu >= goal else 'NOT met'} (CPU time)")
         print(line, flush=True)
     return 0
 

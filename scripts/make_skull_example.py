@@ -1,7 +1,10 @@
-"""Regenerate companion/examples/skull-game.jsonl: a complete 3-player skull game from the sim.
+"""Write a complete 3-player skull game from the simulated table as a JSON Lines table log.
 
-Usage: python scripts/make_skull_example.py [SEED]. Timestamps are synthetic (one action per
-5 seconds from a fixed start) so the file is reproducible.
+Usage: python scripts/make_skull_example.py [SEED] [OUT]. Timestamps are synthetic (one action per
+5 seconds from a fixed start). The shipped ``companion/examples/skull-game.jsonl`` is a golden game
+written by this script with an earlier version of the bots (seed 23); the bots' choices have changed
+since, so re-running gives another game. Replacing the golden file means updating
+``tests/skull/test_crash_and_replay.py`` and the walk-through in ``docs/table-log.md``.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ def main() -> int:
     header = LogHeader("skull", tuple(SEATS), {}, START.isoformat(timespec="milliseconds"))
     recs = [LogRecord(i + 1, text, src, (START + dt.timedelta(seconds=5 * (i + 1))).isoformat(timespec="milliseconds"))
             for i, (text, src) in enumerate(actions)]
-    out = Path(__file__).resolve().parent.parent / "companion" / "examples" / "skull-game.jsonl"
+    out = Path(sys.argv[2]) if len(sys.argv) > 2 else Path("skull-game.jsonl")
     write_jsonl(out, header, recs)
     print(f"{out}: {len(recs)} actions, winner {game.result()['winner_name']}")
     return 0

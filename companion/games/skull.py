@@ -16,6 +16,7 @@ Phases: ``setup`` → (``stage1`` → ``stage2`` → ``auction`` → ``reveal`` 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar, Iterable, Sequence
@@ -70,6 +71,9 @@ REASONS: dict[str, str] = {
     "settlement_in_progress": "losers are depositing notes; the round is decided",
     # operator
     "nothing_to_void": "no round is in progress",
+    # log replay (companion.log)
+    "bad_line": "a table-log line is not a JSON object with a string 'action'",
+    "nothing_to_undo": "'table undo' with no accepted action to undo",
 }
 """Every reason code :class:`SkullGame` and :func:`validate_note_set` raise, with its meaning."""
 
@@ -141,11 +145,16 @@ def canonical_serial(text: str) -> str:
     return "".join(c for c in str(text).upper() if not c.isspace() and c not in "-_")
 
 
+_COMMON_SERIAL = re.compile(r"(?=.*[0-9])[0-9A-ZА-ЯЁ]{4,20}")
+
+
 def is_canonical_serial(serial: str) -> bool:
     """True when ``serial`` is 4–20 characters of uppercase letters and ASCII digits with at least
     one digit (the digit that gives its role)."""
     if not isinstance(serial, str) or not 4 <= len(serial) <= 20:
         return False
+    if _COMMON_SERIAL.fullmatch(serial):  # Latin and Cyrillic with a digit: the fast path
+        return True
     has_digit = False
     for c in serial:
         if c in _DIGITS:
@@ -300,6 +309,20 @@ class Void(Action):
     VERB: ClassVar[str] = "void"
 
 
+_new_object = object.__new__
+
+
+def _ev(kind: str, data: dict, private_to: int | None = None) -> Event:
+    """Build an :class:`Event` without the frozen-dataclass ``__init__`` (half the cost; the engine
+    emits one or two events per action). Equal to ``Event(kind, data, private_to)``."""
+    e = _new_object(Event)
+    d = e.__dict__
+    d["kind"] = kind
+    d["data"] = data
+    d["private_to"] = private_to
+    return e
+
+
 ROUND_PHASES = ("stage1", "stage2", "auction", "reveal", "settlement", "halted")
 
 _ACTIVE, _LEAVING, _LEFT, _OUT = "active", "leaving", "left", "out"
@@ -336,6 +359,7 @@ class SkullGame(Game):
         self.role: dict[str, str] = {}
         self.owned: list[list[str]] = [[] for _ in range(n)]  # registered and not in the bank
         self.status: list[str] = [_ACTIVE] * n
+        self._rem: list[int] | None = None  # cache of _remaining(); reset on every status change
         self.stack: list[int] = [0] * n
         self.faceup: list[list[str]] = [[] for _ in range(n)]
         self.bank: list[dict] = []  # {"serial", "seat", "round", "auto"}
@@ -371,15 +395,49 @@ class SkullGame(Game):
         Raises:
             ActionSyntaxError: ``bad_syntax`` or ``unknown_action``.
         """
-        return _parse_cached(cls, text) if isinstance(text, str) else super().parse_action(text)
+        a = _PARSED.get(text) if cls is SkullGame else None
+        if a is None:
+            if not isinstance(text, str):
+                return super().parse_action(text)
+            a = _parse_text(cls, text)
+            if cls is SkullGame:
+                if len(_PARSED) >= _PARSED_MAX:
+                    _PARSED.clear()
+                _PARSED[text] = a
+        return a
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Validate and apply one action (text or :class:`Action`); return the events it caused.
+
+        Same contract as :meth:`Game.apply`, with a fast path for already-seen action texts.
+
+        Raises:
+            IllegalAction: with a reason code (``docs/rules/skull.md``); the state is unchanged.
+        """
+        if action.__class__ is str:
+            a = _PARSED.get(action)
+            if a is None:
+                a = self.parse_action(action)
+        else:
+            a = action
+        if a.__class__ not in _ACTION_SET:
+            raise IllegalAction("unknown_action", f"{type(a).__name__} is not a skull action")
+        seat = a.seat
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise IllegalAction("unknown_seat", f"seat {seat} is not at this table")
+        self._check(a)
+        events = self._do(a)
+        self.history.append(a)
+        self.version += 1
+        return events
 
     # ------------------------------------------------------------------ helpers
-    def _in_play(self, s: int) -> bool:
-        """Seat still plays (not out, not left; a leaver whose notes are still on the table is not)."""
-        return self.status[s] == _ACTIVE
-
     def _remaining(self) -> list[int]:
-        return [s for s in range(len(self.seats)) if self.status[s] == _ACTIVE]
+        """Seats still playing (active), clockwise from 0. Cached; do not mutate the list."""
+        r = self._rem
+        if r is None:
+            r = self._rem = [s for s in range(len(self.seats)) if self.status[s] == _ACTIVE]
+        return r
 
     def _next_active(self, seat: int) -> int:
         st = self.status
@@ -421,14 +479,12 @@ class SkullGame(Game):
         if phase == "over":
             raise IllegalAction("game_over", "the game has ended")
         if a.seat is None:
-            if t in (Place, Bid, Agree, Pass):
+            if t in _SEAT_ACTIONS:
                 raise IllegalAction("bad_syntax", f"'{a.VERB}' is a seat's action, not the table's")
-        elif t not in (Place, Bid, Agree, Pass):
+        elif t not in _SEAT_ACTIONS:
             raise IllegalAction("bad_syntax", f"'{a.VERB}' is an action of the table: 'table {a.VERB} ...'")
-        else:
-            st = self.status[a.seat]
-            if st in (_OUT, _LEFT) or (st == _LEAVING):
-                raise IllegalAction("seat_out", f"{self.seats[a.seat]} is out of the game")
+        elif self.status[a.seat] != _ACTIVE:
+            raise IllegalAction("seat_out", f"{self.seats[a.seat]} is out of the game")
         if t is Place:
             s = a.seat
             if phase == "stage1":
@@ -560,12 +616,12 @@ class SkullGame(Game):
         if t is Agree:
             self.agreed.append(a.seat)
             self.to_act.pop(0)
-            ev = [Event("agree", {"seat": a.seat, "bid": self.bid})]
+            ev = [_ev("agree", {"seat": a.seat, "bid": self.bid})]
             return ev + self._auction_next()
         if t is Pass:
             self.passed.append(a.seat)
             self.to_act.pop(0)
-            ev = [Event("pass", {"seat": a.seat, "bid": self.bid})]
+            ev = [_ev("pass", {"seat": a.seat, "bid": self.bid})]
             return ev + self._auction_next()
         if t is Flip:
             return self._do_flip(a.owner, a.serial)
@@ -582,11 +638,11 @@ class SkullGame(Game):
                 if a.denominations is not None:
                     self.denominations[serial] = a.denominations[i]
             # Registration is face up and public (seed: "купюры выдаются в открытую").
-            return [Event("registered", {"seat": s, "serials": list(a.serials),
+            return [_ev("registered", {"seat": s, "serials": list(a.serials),
                                          "roles": [self.role[x] for x in a.serials]})]
         if t is ChooseDealer:
             self.dealer = a.dealer
-            return [Event("dealer", {"seat": a.dealer})] + self._start_round()
+            return [_ev("dealer", {"seat": a.dealer})] + self._start_round()
         if t is Leave:
             return self._do_leave(a.leaver)
         if t is Void:
@@ -601,16 +657,19 @@ class SkullGame(Game):
         for s in range(len(self.seats)):
             self.stack[s] = 0
             self.faceup[s] = []
-        return [Event("round_start", {"round": self.round, "dealer": self.dealer})]
+        return [_ev("round_start", {"round": self.round, "dealer": self.dealer})]
 
     def _do_place(self, s: int) -> list[Event]:
         self.stack[s] += 1
-        ev = [Event("place", {"seat": s, "stack": self.stack[s]})]
+        ev = [_ev("place", {"seat": s, "stack": self.stack[s]})]
         if self.phase == "stage1":
-            if all(self.stack[x] for x in range(len(self.seats)) if self.status[x] == _ACTIVE):
-                self.phase = "stage2"
-                self.turn = self.dealer
-                ev.append(Event("stage2", {"turn": self.turn}))
+            st = self.stack
+            for x in self._remaining():
+                if not st[x]:
+                    return ev
+            self.phase = "stage2"
+            self.turn = self.dealer
+            ev.append(_ev("stage2", {"turn": self.turn}))
         else:
             self.turn = self._next_active(s)
         return ev
@@ -630,7 +689,7 @@ class SkullGame(Game):
             if self.status[x] == _LEAVING and leaver_side == "pass" and x not in self.passed:
                 self.passed.append(x)
         self.to_act = self._circle_from(s)
-        ev = [Event("bid" if opening else "raise", {"seat": s, "bid": count})]
+        ev = [_ev("bid" if opening else "raise", {"seat": s, "bid": count})]
         return ev + self._auction_next()
 
     def _circle_from(self, s: int) -> list[int]:
@@ -655,16 +714,16 @@ class SkullGame(Game):
             self.passed.append(nxt)
             if nxt in self.agreed:
                 self.agreed.remove(nxt)
-            return [Event("forced_pass", {"seat": nxt, "bid": self.bid})] + self._start_reveal()
+            return [_ev("forced_pass", {"seat": nxt, "bid": self.bid})] + self._start_reveal()
         self.forced = nxt
         self.to_act = [nxt]
-        return [Event("must_raise", {"seat": nxt, "bid": self.bid})]
+        return [_ev("must_raise", {"seat": nxt, "bid": self.bid})]
 
     def _start_reveal(self) -> list[Event]:
         self.phase = "reveal"
         self.to_act = []
         self.forced = None
-        return [Event("reveal_start", {"dealer": self.dealer, "bid": self.bid,
+        return [_ev("reveal_start", {"dealer": self.dealer, "bid": self.bid,
                                        "passed": sorted(self.passed), "agreed": sorted(self.agreed)})]
 
     def _do_flip(self, o: int, serial: str) -> list[Event]:
@@ -673,11 +732,13 @@ class SkullGame(Game):
             self.phase = "halted"
             why = "registered to " + self.seats[owner] if owner != o else "in the bank"
             self.halt = {"seat": o, "serial": serial, "owner": owner, "why": why}
-            return [Event("foreign_note", {"seat": o, "serial": serial, "owner": owner, "why": why})]
+            # The serial stays out of the public event and view: after a misread it may name a
+            # hidden note. The operator sees it in the snapshot (audit).
+            return [_ev("foreign_note", {"seat": o, "owner": owner, "why": why})]
         self.faceup[o].append(serial)
         self.flips.append((o, serial))
         role = self.role[serial]
-        ev = [Event("flip", {"seat": o, "serial": serial, "role": role})]
+        ev = [_ev("flip", {"seat": o, "serial": serial, "role": role})]
         if role == SKULL:
             self.outcome = "failure"
             self.skull_owner = o
@@ -692,7 +753,7 @@ class SkullGame(Game):
             losers = [x for x in self._order_from(self.dealer) if x in self.passed]
         self.phase = "settlement"
         self.owed = losers
-        ev.append(Event("outcome", {"outcome": self.outcome, "dealer": self.dealer, "bid": self.bid,
+        ev.append(_ev("outcome", {"outcome": self.outcome, "dealer": self.dealer, "bid": self.bid,
                                     "skull_owner": self.skull_owner, "chooser": self.chooser,
                                     "losers": list(losers)}))
         return ev
@@ -709,8 +770,8 @@ class SkullGame(Game):
         self.faceup[o] = []
         self.bank.append({"serial": serial, "seat": o, "round": self.round, "auto": False})
         # The deposit is scanned privately: the public event says only "one note to the bank".
-        ev = [Event("note_to_bank", {"seat": o, "bank": len(self.bank)}),
-              Event("your_note_to_bank", {"seat": o, "serial": serial, "role": self.role[serial]}, private_to=o)]
+        ev = [_ev("note_to_bank", {"seat": o, "bank": len(self.bank)}),
+              _ev("your_note_to_bank", {"seat": o, "serial": serial, "role": self.role[serial]}, private_to=o)]
         if not self.owed:
             ev += self._end_round()
         return ev
@@ -726,9 +787,9 @@ class SkullGame(Game):
             self.faceup[s] = []
             if self.status[s] == _LEAVING:
                 self.status[s] = _LEFT
-                ev.append(Event("left", {"seat": s, "notes_back": len(self.owned[s])}))
+                ev.append(_ev("left", {"seat": s, "notes_back": len(self.owned[s])}))
         ev += self._eliminate()
-        ev.append(Event("round_end", dict(self.last_round)))
+        ev.append(_ev("round_end", dict(self.last_round)))
         # Next dealer (seed "Кто дилер в следующем раунде").
         if outcome == "failure" and skull_owner != dealer:
             nxt = skull_owner if self.status[skull_owner] == _ACTIVE else self._next_active(skull_owner)
@@ -745,11 +806,12 @@ class SkullGame(Game):
             if (self.options.last_skull_out and len(own) == 1 and self.role[own[0]] == SKULL):
                 serial = own.pop()
                 self.bank.append({"serial": serial, "seat": s, "round": self.round, "auto": True})
-                ev.append(Event("note_to_bank", {"seat": s, "bank": len(self.bank), "auto": True}))
-                ev.append(Event("your_note_to_bank", {"seat": s, "serial": serial, "role": SKULL}, private_to=s))
+                ev.append(_ev("note_to_bank", {"seat": s, "bank": len(self.bank), "auto": True}))
+                ev.append(_ev("your_note_to_bank", {"seat": s, "serial": serial, "role": SKULL}, private_to=s))
             if not own:
                 self.status[s] = _OUT
-                ev.append(Event("out", {"seat": s}))
+                self._rem = None
+                ev.append(_ev("out", {"seat": s}))
         return ev
 
     def _next_round_or_end(self, nxt: int) -> list[Event]:
@@ -770,7 +832,7 @@ class SkullGame(Game):
             self.stack[s] = 0
             self.faceup[s] = []
         res = self.result()
-        return [Event("game_over", {"winner": winner, "bank": res["bank"], "face_value": res["face_value"],
+        return [_ev("game_over", {"winner": winner, "bank": res["bank"], "face_value": res["face_value"],
                                     "currency": res["currency"]})]
 
     def _void_round(self, why: str, next_dealer: int | None = None) -> list[Event]:
@@ -780,13 +842,13 @@ class SkullGame(Game):
         self.bank = [b for b in self.bank if b["round"] != self.round]
         for b in returned:
             self.owned[b["seat"]].append(b["serial"])
-        ev = [Event("round_void", {"round": self.round, "why": why, "returned": len(returned)})]
+        ev = [_ev("round_void", {"round": self.round, "why": why, "returned": len(returned)})]
         for s in range(len(self.seats)):
             self.stack[s] = 0
             self.faceup[s] = []
             if self.status[s] == _LEAVING:
                 self.status[s] = _LEFT
-                ev.append(Event("left", {"seat": s, "notes_back": len(self.owned[s])}))
+                ev.append(_ev("left", {"seat": s, "notes_back": len(self.owned[s])}))
         self.last_round = {"round": self.round, "outcome": "void", "dealer": self.dealer, "bid": self.bid,
                            "skull_owner": None}
         nxt = self.round_dealer if next_dealer is None else next_dealer
@@ -794,10 +856,10 @@ class SkullGame(Game):
 
     def _do_leave(self, s: int) -> list[Event]:
         phase = self.phase
-        ev = [Event("leave", {"seat": s})]
+        ev = [_ev("leave", {"seat": s})]
         if phase == "setup":
             self.status[s] = _LEFT
-            self.owned[s] = []
+            self._rem = None  # he takes his registered notes home (they stay in owned[s])
             if len(self._remaining()) <= 1:
                 return ev + self._finish(self._remaining()[0] if self._remaining() else None)
             return ev
@@ -807,6 +869,7 @@ class SkullGame(Game):
             # Only one player would be left: the round cannot be contested; it is void and that
             # player takes the bank.
             self.status[s] = _LEAVING if self.stack[s] else _LEFT
+            self._rem = None
             if in_round:
                 ev += self._void_round("last opponent left")
                 if self.phase != "over":  # pragma: no cover - defensive
@@ -816,17 +879,20 @@ class SkullGame(Game):
         if s == self.dealer and phase in ("stage1", "stage2", "auction", "reveal", "halted"):
             # RULINGS §1: the dealer leaving before the reveal ends voids the round.
             self.status[s] = _LEAVING
+            self._rem = None
             return ev + self._void_round("dealer left", next_dealer=self._next_active(s))
         if not self.stack[s]:
             self.status[s] = _LEFT
-            ev.append(Event("left", {"seat": s, "notes_back": len(self.owned[s])}))
+            self._rem = None
+            ev.append(_ev("left", {"seat": s, "notes_back": len(self.owned[s])}))
             if phase == "stage1" and all(self.stack[x] for x in self._remaining()):
                 self.phase = "stage2"
                 self.turn = self.dealer
-                ev.append(Event("stage2", {"turn": self.turn}))
+                ev.append(_ev("stage2", {"turn": self.turn}))
             return ev
         # His notes stay on the table until the settlement (seed, Примечание).
         self.status[s] = _LEAVING
+        self._rem = None
         if phase == "stage2" and self.turn == s:
             self.turn = self._next_active(s)
         elif phase == "auction":
@@ -955,7 +1021,8 @@ class SkullGame(Game):
             "turn": self.current_seats(), "bid": self.bid, "table_notes": self.table_total(),
             "passed": sorted(self.passed), "agreed": sorted(self.agreed), "must_raise": self.forced,
             "roses": self.roses, "outcome": self.outcome, "skull_owner": self.skull_owner,
-            "chooser": self.chooser, "owed": list(self.owed), "halt": self.halt,
+            "chooser": self.chooser, "owed": list(self.owed),
+            "halt": None if self.halt is None else {k: v for k, v in self.halt.items() if k != "serial"},
             "seats": seats, "bank": {"count": len(self.bank)}, "last_round": self.last_round,
             "over": over, "winner": self.winner, "options": self.options.to_dict(),
         }
@@ -1011,6 +1078,9 @@ def _fast_parse(tokens: list[str]) -> Action | None:
                 return Leave(None, _int(args[0]))
             if verb == "dealer" and n == 1:
                 return ChooseDealer(None, _int(args[0]))
+            if verb == "register" and n == 3 and args[1] != "-":
+                den = None if args[2] == "?" else tuple(_int(x) for x in args[2].split(","))
+                return Register(None, _int(args[0]), tuple(args[1].split(",")), den)
             return None
         seat = _int(actor)
         if verb == "place" and n == 0:
@@ -1026,8 +1096,12 @@ def _fast_parse(tokens: list[str]) -> Action | None:
     return None
 
 
-@lru_cache(maxsize=8192)
-def _parse_cached(cls: type, text: str) -> Action:
+_PARSED: dict[str, Action] = {}
+_PARSED_MAX = 20000
+"""Parsed actions by text (actions are immutable; the same lines recur all game long)."""
+
+
+def _parse_text(cls: type, text: str) -> Action:
     tokens = text.split()
     if len(tokens) >= 2:
         a = _fast_parse(tokens)
@@ -1035,6 +1109,9 @@ def _parse_cached(cls: type, text: str) -> Action:
             return a
     return Game.parse_action.__func__(cls, text)
 
+
+_ACTION_SET = frozenset(SkullGame.ACTIONS)
+_SEAT_ACTIONS = frozenset((Place, Bid, Agree, Pass))
 
 GAME = SkullGame
 
@@ -1098,8 +1175,8 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Открыта купюра {name()}: {d['serial']} — {role[d['role']]}" if ru
                 else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
     if k == "foreign_note":
-        return (f"Чужая купюра в стопке {name()}: {d['serial']} ({d['why']}). Раунд остановлен" if ru
-                else f"Foreign note in {name()}'s stack: {d['serial']} ({d['why']}). Round halted")
+        return (f"Чужая купюра в стопке {name()} ({d['why']}). Раунд остановлен" if ru
+                else f"Foreign note in {name()}'s stack ({d['why']}). Round halted")
     if k == "outcome":
         losers = ", ".join(seats[s] for s in d["losers"])
         if d["outcome"] == "success":

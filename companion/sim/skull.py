@@ -20,8 +20,7 @@ stacks of players who agreed (more likely roses) before the others.
 from __future__ import annotations
 
 from companion.games.skull import (
-    ROSE, SKULL, Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, SkullGame,
-    Void, note_role,
+    _PARSED, ROSE, SKULL, Deposit, Flip, Leave, Place, SkullGame, Void, note_role,
 )
 from companion.sim import TableSim
 
@@ -52,19 +51,23 @@ class SkullSim(TableSim):
         taken: set[str] = set()
         self.notes: list[list[str]] = []
         self.values: dict[str, int] = {}
+        r = rng.random
+        nl = len(CYRILLIC)
+        skull_digits = "13579" if self.parity == "odd" else "02468"
+        rose_digits = "02468" if self.parity == "odd" else "13579"
         for _ in range(n):
             serials = []
             for k in range(opts.notes_per_player):
-                want = SKULL if k < opts.skulls_per_player else ROSE
-                while True:
-                    body = str(rng.randrange(10**6, 10**7 - 1))
-                    serial = rng.choice(CYRILLIC) + rng.choice(CYRILLIC) + body
-                    if serial not in taken and note_role(serial, self.parity) == want:
+                digits = skull_digits if k < opts.skulls_per_player else rose_digits
+                while True:  # RUB-style: two Cyrillic letters and seven digits, e.g. АК2444841
+                    serial = (CYRILLIC[int(r() * nl)] + CYRILLIC[int(r() * nl)]
+                              + str(100000 + int(r() * 899999)) + digits[int(r() * 5)])
+                    if serial not in taken:
                         break
                 taken.add(serial)
                 serials.append(serial)
             rng.shuffle(serials)
-            value = rng.choice(DENOMINATIONS)
+            value = DENOMINATIONS[int(r() * len(DENOMINATIONS))]
             for x in serials:
                 self.values[x] = value
             self.notes.append(serials)
@@ -72,6 +75,7 @@ class SkullSim(TableSim):
         self.hands: list[list[str]] = [list(s) for s in self.notes]
         self.stacks: list[list[str]] = [[] for _ in range(n)]  # bottom → top
         self.up: set[str] = set()
+        self.down: list[int] = [0] * n  # face-down notes at the bottom of each stack
         self.bank: list[str] = []
         self.bluff = [rng.uniform(0.15, 0.6) for _ in range(n)]
         self.bold = [rng.uniform(0.0, 1.0) for _ in range(n)]
@@ -80,6 +84,7 @@ class SkullSim(TableSim):
         self.leave_at = rng.randrange(30, 200) if rng.random() < 0.12 else -1
         self.void_at = rng.randrange(30, 300) if rng.random() < 0.06 else -1
         self.misread_at = rng.randrange(30, 300) if rng.random() < 0.03 else -1
+        self.incident_at = min([x for x in (self.leave_at, self.void_at) if x > 0], default=-1)
         self.count = 0
         self._round = 0
         self._plan: dict[int, str] = {}
@@ -106,33 +111,22 @@ class SkullSim(TableSim):
     def role(self, serial: str) -> str:
         return self.roles[serial]
 
+    def _pick(self, seq):
+        """A uniformly random item of ``seq`` (faster than ``Random.choice``)."""
+        return seq[int(self.rng.random() * len(seq))]
+
     # ------------------------------------------------------------------ proposing
     def next_action(self) -> tuple[str, str] | None:
         g = self.game
         phase = g.phase
         if phase == "over":
             return None
-        rng = self.rng
         self.count += 1
-        in_round = phase in ("stage1", "stage2", "auction", "reveal", "settlement")
-        if in_round and self.count >= self.leave_at > 0:
-            self.leave_at = -1
-            s = rng.choice(g._remaining())
-            return f"table leave {s}", "operator"
-        if in_round and self.count >= self.void_at > 0:
-            self.void_at = -1
-            return "table void", "operator"
-        if phase == "halted":
-            return "table void", "operator"
-        if phase == "setup":
-            for s in g._remaining():
-                if g.registered[s] is None:
-                    vals = tuple(self.values[x] for x in self.notes[s]) if self.denoms_known else None
-                    return Register(None, s, tuple(self.notes[s]), vals).text(), "camera"
-            return ChooseDealer(None, rng.choice(g._remaining())).text(), "operator"
+        if self.count >= self.incident_at > 0 and phase not in ("setup", "halted"):
+            return self._incident()
         if phase == "stage1":
-            s = rng.choice(g.current_seats())
-            return self._place(s)
+            st = g.stack
+            return self._place(self._pick([x for x in g._remaining() if not st[x]]))
         if phase == "stage2":
             s = g.turn
             if g.hand(s) > 0 and not self._wants_to_bid(s):
@@ -144,32 +138,55 @@ class SkullSim(TableSim):
             return self._flip()
         if phase == "settlement":
             o = g.owed[0]
-            notes = self.hands[o] + self.stacks[o]
-            return f"table deposit {o} {rng.choice(notes)}", "camera"
+            return f"table deposit {o} {self._pick(self.hands[o] + self.stacks[o])}", "camera"
+        if phase == "halted":
+            return "table void", "operator"
+        if phase == "setup":
+            for s in g._remaining():
+                if g.registered[s] is None:
+                    vals = ",".join(str(self.values[x]) for x in self.notes[s]) if self.denoms_known else "?"
+                    return f"table register {s} {','.join(self.notes[s])} {vals}", "camera"
+            return f"table dealer {self._pick(g._remaining())}", "operator"
         raise AssertionError(phase)  # pragma: no cover
+
+    def _incident(self) -> tuple[str, str]:
+        """A player leaves or the operator voids the round (rare, seeded)."""
+        if self.count >= self.leave_at > 0:
+            self.leave_at = -1
+            out = f"table leave {self._pick(self.game._remaining())}", "operator"
+        else:
+            self.void_at = -1
+            out = "table void", "operator"
+        self.incident_at = min([x for x in (self.leave_at, self.void_at) if x > 0], default=-1)
+        return out
 
     def _place(self, s: int) -> tuple[str, str]:
         hand = self.hands[s]
-        skulls = [x for x in hand if self.role(x) == SKULL]
-        roses = [x for x in hand if self.role(x) == ROSE]
-        if skulls and (not roses or self.rng.random() < self.bluff[s] / (1 + len(self.stacks[s]))):
-            note = self.rng.choice(skulls)
+        roles = self.roles
+        skulls = [x for x in hand if roles[x] == SKULL]
+        if skulls and (len(skulls) == len(hand) or self.rng.random() < self.bluff[s] / (1 + len(self.stacks[s]))):
+            note = self._pick(skulls)
         else:
-            note = self.rng.choice(roses or skulls)
+            note = self._pick([x for x in hand if roles[x] == ROSE])
         self._plan[s] = note
         return f"{s} place", "camera"
 
     def _safe_own(self, s: int) -> int:
         """Roses on top of ``s``'s own stack above its first skull (what it can surely flip)."""
         n = 0
+        roles = self.roles
         for x in reversed(self.stacks[s]):
-            if self.role(x) == SKULL:
+            if roles[x] == SKULL:
                 break
             n += 1
         return n
 
     def _has_skull_down(self, s: int) -> bool:
-        return any(self.role(x) == SKULL for x in self.stacks[s])
+        roles = self.roles
+        for x in self.stacks[s]:
+            if roles[x] == SKULL:
+                return True
+        return False
 
     def _wants_to_bid(self, s: int) -> bool:
         g = self.game
@@ -179,53 +196,50 @@ class SkullSim(TableSim):
         return self.rng.random() < p or g.table_total() >= 2 * len(g._remaining()) + 3
 
     def _opening_bid(self, s: int) -> int:
-        g = self.game
-        total = g.table_total()
-        extra = self.rng.randint(0, 1 + int(self.bold[s] * 2))
+        total = self.game.table_total()
+        extra = int(self.rng.random() * (2 + int(self.bold[s] * 2)))
         return max(1, min(total, self._safe_own(s) + extra))
 
     def _answer(self, s: int) -> tuple[str, str]:
         g = self.game
-        total = g.table_total()
         if g.forced == s:
             return f"{s} bid {g.bid + 1}", "button"
+        total = g.table_total()
         ratio = g.bid / total
-        rng = self.rng
+        r = self.rng.random
         if self._has_skull_down(s):
-            if rng.random() < 0.55 + 0.4 * ratio:
-                return f"{s} pass", "button"
-            return f"{s} agree", "button"
-        if g.bid < total and self._safe_own(s) >= g.bid and rng.random() < 0.15 + 0.3 * self.bold[s]:
-            step = 1 + (rng.random() < self.bold[s] / 2)
+            return (f"{s} pass", "button") if r() < 0.55 + 0.4 * ratio else (f"{s} agree", "button")
+        if g.bid < total and self._safe_own(s) >= g.bid and r() < 0.15 + 0.3 * self.bold[s]:
+            step = 1 + (r() < self.bold[s] / 2)
             return f"{s} bid {min(total, g.bid + step)}", "button"
-        if rng.random() < 0.15 + 0.7 * ratio:
-            return f"{s} pass", "button"
-        return f"{s} agree", "button"
+        return (f"{s} pass", "button") if r() < 0.15 + 0.7 * ratio else (f"{s} agree", "button")
 
     def _flip(self) -> tuple[str, str]:
         g = self.game
         d = g.dealer
-        if self._face_down(d):
+        down = self.down
+        if down[d]:
             o = d
         else:
-            cands = [o for o in range(len(g.seats)) if o != d and self._face_down(o)]
+            cands = [o for o in range(len(g.seats)) if o != d and down[o]]
             agreed = [o for o in cands if o in g.agreed]
-            o = self.rng.choice(agreed if agreed and self.rng.random() < 0.7 else cands)
-        top = self._face_down(o)[-1]
+            o = self._pick(agreed if agreed and self.rng.random() < 0.7 else cands)
+        top = self.stacks[o][down[o] - 1]
         if self.count >= self.misread_at > 0:
             self.misread_at = -1
             others = [x for s in range(len(g.seats)) if s != o for x in g.owned[s] if x not in self.up]
             if others:
-                top = self.rng.choice(others)  # the camera misread a known note of another seat
+                top = self._pick(others)  # the camera misread a known note of another seat
         return f"table flip {o} {top}", "camera"
 
     def _face_down(self, s: int) -> list[str]:
-        return [x for x in self.stacks[s] if x not in self.up]
+        """Seat ``s``'s face-down notes, bottom to top (flips go top down)."""
+        return self.stacks[s][:self.down[s]]
 
     # ------------------------------------------------------------------ following the table
     def applied(self, action_text: str) -> None:
         g = self.game
-        a = g.parse_action(action_text)
+        a = _PARSED.get(action_text) or g.parse_action(action_text)
         t = type(a)
         if t is Place:
             s = a.seat
@@ -234,16 +248,19 @@ class SkullSim(TableSim):
                 note = self.hands[s][0]
             self.hands[s].remove(note)
             self.stacks[s].append(note)
+            self.down[s] += 1
         elif t is Flip:
-            fd = self._face_down(a.owner)
-            if fd:
-                self.up.add(fd[-1])
+            o = a.owner
+            if self.down[o]:
+                self.down[o] -= 1
+                self.up.add(self.stacks[o][self.down[o]])
         elif t is Deposit:
             o = a.owner
             self.hands[o].extend(self.stacks[o])
             for x in self.stacks[o]:
                 self.up.discard(x)
             self.stacks[o] = []
+            self.down[o] = 0
             self.hands[o].remove(a.serial)
             self.bank.append(a.serial)
         if g.round != self._round or g.phase == "over" or t is Void or t is Leave:
@@ -261,6 +278,7 @@ class SkullSim(TableSim):
                 for x in self.stacks[s]:
                     self.up.discard(x)
                 self.stacks[s] = []
+                self.down[s] = 0
         engine_bank = [b["serial"] for b in g.bank]
         if engine_bank != self.bank:
             in_engine = set(engine_bank)

@@ -124,7 +124,8 @@ def _check_invariants(g: SkullGame, sim: SkullSim, events) -> None:
             continue
         assert sorted(g.owned[s]) == sorted(sim.hands[s] + sim.stacks[s])
         assert g.stack[s] == len(sim.stacks[s])
-        assert set(g.faceup[s]) == {x for x in sim.stacks[s] if x in sim.up}
+        if g.phase != "halted":  # after a camera misread the engine's face-up record is frozen
+            assert set(g.faceup[s]) == {x for x in sim.stacks[s] if x in sim.up}
         assert g.hand(s) == len(sim.hands[s]) >= 0
     # Hidden information.
     hidden = {x for h in sim.hands for x in h} | {x for st_ in sim.stacks for x in st_ if x not in sim.up}
@@ -139,6 +140,8 @@ def _check_invariants(g: SkullGame, sim: SkullSim, events) -> None:
     assert not leaked, f"public view/events leak {leaked}"
     pub = g.view(None)
     for s, seat in enumerate(pub["seats"]):
+        if g.phase == "halted":
+            break
         assert seat["face_down"] == len([x for x in sim.stacks[s] if x not in sim.up])
         assert [f["serial"] for f in seat["face_up"]] == [x for x in g.faceup[s]]
 
@@ -193,3 +196,37 @@ def test_many_games_end_and_cover_every_verb():
         outcomes |= {h.VERB for h in g.history}
     assert verbs == {a.VERB for a in SkullGame.ACTIONS}
     assert {Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, Void} == set(SkullGame.ACTIONS)
+
+
+def _random_legal(g: SkullGame, sim: SkullSim, rng: random.Random) -> str:
+    """A uniformly random legal action (leaves and voids rarer), observations filled from the
+    physical truth — explores paths the bots seldom take (forced raises, leaves in the auction…)."""
+    legal = g.legal_actions(None) + [a for s in range(len(g.seats)) for a in g.legal_actions(s)]
+    common = [a for a in legal if not isinstance(a, (Leave, Void))]
+    rare = [a for a in legal if isinstance(a, (Leave, Void))]
+    a = rng.choice(rare if rare and (not common or rng.random() < 0.03) else common)
+    if isinstance(a, Register):
+        return f"table register {a.owner} {','.join(sim.notes[a.owner])} ?"
+    if isinstance(a, Flip):
+        return f"table flip {a.owner} {sim.stacks[a.owner][sim.down[a.owner] - 1]}"
+    if isinstance(a, Deposit):
+        return f"table deposit {a.owner} {rng.choice(sim.hands[a.owner] + sim.stacks[a.owner])}"
+    return a.text()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 7), opt=st.sampled_from(OPTION_SETS))
+def test_uniform_random_legal_walks_keep_every_property(seed, n, opt):
+    g = SkullGame([f"P{i}" for i in range(n)], opt)
+    sim = SkullSim(g, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.is_over():
+        steps += 1
+        assert steps < 5000, "the game did not end"
+        assert g.current_seats() or g.legal_actions(None), "nobody can act"
+        text = _random_legal(g, sim, rng)
+        events = g.apply(text)
+        sim.applied(text)
+        _check_invariants(g, sim, events)
+    assert sorted(g.result()["bank"]) == sorted(sim.bank)
