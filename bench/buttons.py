@@ -2,17 +2,25 @@
 
 The virtual box (the real firmware logic, 1 ms scan, 5 ms debounce, 2 ms simulated contact
 bounce) runs in its own process, as the Pico is its own device; the host driver runs here; they
-talk over a pseudo-terminal. For each press the figure is ``event.received - time the press
-command was sent`` (CLOCK_MONOTONIC is system-wide): command pipe + scan + bounce + debounce +
-framing + pty + parse. ``--in-process`` runs both in one interpreter (they then share the GIL,
-which the real box does not).
+talk over a pseudo-terminal. Three figures per press (CLOCK_MONOTONIC is system-wide):
 
-    python bench/buttons.py [--presses 400] [--gap-ms 25] [--in-process]
+* ``switch -> host event``: from the scan that first saw the switch closed to the host's
+  ButtonEvent: bounce + debounce + framing + pty + parse -- what the product adds to a press;
+* ``call -> host event``: from the bench sending the press command; adds the simulator's own
+  wake-ups (command pipe, scan thread), i.e. this machine's scheduling under load;
+* ``edge -> host event``: from the debounced edge (the event's timestamp, 1 ms resolution).
+
+``--in-process`` runs box and host in one interpreter (they then share the GIL). On a machine
+busy with other work the tail is the scheduler's, not the code's: ``--nice -15`` (root) raises
+the priority of both processes and the output says so.
+
+    python bench/buttons.py [--presses 400] [--gap-ms 25] [--in-process] [--nice -15]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -35,7 +43,8 @@ def pct(values, p):
 
 
 def box_process(conn) -> None:
-    """Child process: a virtual box; reads (seat, button) commands, None to stop."""
+    """Child process: a virtual box; reads (seat, button) commands; ``None`` stops it and is
+    answered with the switch-closing log."""
     with VirtualButtonBox(seats=8) as vbox:
         conn.send((vbox.port, vbox._t0))
         while True:
@@ -43,6 +52,7 @@ def box_process(conn) -> None:
             if cmd is None:
                 break
             vbox.press(*cmd)
+        conn.send(list(vbox.closed_log))
     conn.close()
 
 
@@ -55,7 +65,9 @@ class InProcess:
         self.vbox.press(*key)
 
     def close(self):
+        log = list(self.vbox.closed_log)
         self.vbox.close()
+        return log
 
 
 class OtherProcess:
@@ -73,7 +85,9 @@ class OtherProcess:
 
     def close(self):
         self.conn.send(None)
+        log = self.conn.recv()
         self.proc.join(5)
+        return log
 
 
 def main(argv=None) -> int:
@@ -81,7 +95,14 @@ def main(argv=None) -> int:
     ap.add_argument("--presses", type=int, default=400)
     ap.add_argument("--gap-ms", type=int, default=25, help="pause between presses (ms)")
     ap.add_argument("--in-process", action="store_true", help="run the virtual box in this process")
+    ap.add_argument("--nice", type=int, default=0, help="niceness increment for this run "
+                    "(negative needs root); the box process inherits it")
     args = ap.parse_args(argv)
+    if args.nice:
+        try:
+            os.nice(args.nice)
+        except PermissionError as exc:
+            print(f"--nice {args.nice} refused ({exc}); running at normal priority", file=sys.stderr)
     rng = random.Random(1)
     got: dict[tuple[int, str], list] = {}
     cond = threading.Condition()
@@ -92,7 +113,7 @@ def main(argv=None) -> int:
                 got.setdefault((ev.seat, ev.button), []).append(ev)
                 cond.notify_all()
 
-    latencies, edge = [], []
+    calls, edge, events = [], [], []
     box_side = InProcess() if args.in_process else OtherProcess()
     with ButtonBox(box_side.port, on_event=on_event) as box:
         if not box.wait_connected(5.0):
@@ -115,28 +136,40 @@ def main(argv=None) -> int:
                     print(f"press {key} not received within 2 s", file=sys.stderr)
                     return 1
                 ev = got[key][-1]
-            latencies.append((ev.received - t) * 1000)
+            calls.append((ev.received - t) * 1000)
             edge.append((ev.received - (box_side.t0 + ev.t_ms / 1000)) * 1000)
+            events.append(ev)
             time.sleep(args.gap_ms / 1000)
         st = box.status
-    box_side.close()
-    p50, p90, p99 = (pct(latencies, p) for p in (50, 90, 99))
+    closed_log = box_side.close()
+    # the n-th closing of a key belongs to the n-th press event of that key
+    closings: dict[tuple[int, str], list[int]] = {}
+    for seat, b, ms in closed_log:
+        closings.setdefault((seat, BUTTONS[b]), []).append(ms)
+    seen: dict[tuple[int, str], int] = {}
+    switch = []
+    for ev in events:
+        k = (ev.seat, ev.button)
+        n = seen.get(k, 0)
+        seen[k] = n + 1
+        switch.append((ev.received - (box_side.t0 + closings[k][n] / 1000)) * 1000)
+
     where = "same process" if args.in_process else "box in its own process"
-    print(f"button box over a pty ({where}): {len(latencies)} presses, "
-          f"debounce {boxfw.DEBOUNCE_MS} ms, scan {boxfw.SCAN_MS} ms")
-    print(f"press -> host event: p50 {p50:.1f} ms  p90 {p90:.1f} ms  p99 {p99:.1f} ms  "
-          f"max {max(latencies):.1f} ms  mean {statistics.mean(latencies):.1f} ms")
-    print(f"debounced edge -> host event (1 ms resolution): p50 {pct(edge, 50):.1f} ms  "
-          f"p99 {pct(edge, 99):.1f} ms")
+    print(f"button box over a pty ({where}, niceness {os.getpriority(os.PRIO_PROCESS, 0)}): "
+          f"{len(events)} presses, "
+          f"scan {boxfw.SCAN_MS} ms, debounce {boxfw.DEBOUNCE_MS} ms, bounce 2 ms")
+    for name, xs in (("switch -> host event", switch), ("call   -> host event", calls),
+                     ("edge   -> host event", edge)):
+        print(f"{name}: p50 {pct(xs, 50):5.1f} ms  p90 {pct(xs, 90):5.1f} ms  "
+              f"p99 {pct(xs, 99):5.1f} ms  max {max(xs):6.1f} ms  mean {statistics.mean(xs):5.1f} ms")
     print(f"link: events {st.events} duplicates {st.duplicates} lost {st.lost} "
           f"frame errors {st.frame_errors}")
     try:
-        import os
-
         print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     except OSError:
         pass
-    print(f"goal p99 <= 20 ms: {'met' if p99 <= 20 else 'NOT met'}")
+    p99 = pct(switch, 99)
+    print(f"goal switch -> host event p99 <= 20 ms: {'met' if p99 <= 20 else 'NOT met'} ({p99:.1f} ms)")
     return 0
 
 

@@ -64,6 +64,9 @@ class Box:
         self.since = [-1] * nkeys         # when raw began to disagree with state, or -1
         self.pressed_at = [0] * nkeys
         self.hold_sent = [False] * nkeys
+        self.mask = [0] * seats           # debounced state per seat, bit b = button b
+        self.unstable = [0] * seats       # bits whose raw reading disagrees with the mask
+        self.holding = [0] * seats        # bits pressed whose hold event is still due
         self.parser = wire.Parser()
         self.out = bytearray()
         self.outbox = []                  # [(seq, type, body)], head is in flight
@@ -89,26 +92,37 @@ class Box:
         nb = self.nbuttons
         for seat in range(self.seats):
             bits = raw[seat] if seat < len(raw) else 0
+            if bits == self.mask[seat] and not self.unstable[seat] and not self.holding[seat]:
+                continue  # the usual case: nothing moving at this pad (keeps a scan < 1 ms)
             for b in range(nb):
                 k = seat * nb + b
-                closed = bool(bits & (1 << b))
+                bit = 1 << b
+                closed = bool(bits & bit)
                 if closed == self.state[k]:
                     self.since[k] = -1
+                    self.unstable[seat] &= ~bit
                     if closed and not self.hold_sent[k] and now_ms - self.pressed_at[k] >= HOLD_MS:
                         self.hold_sent[k] = True
+                        self.holding[seat] &= ~bit
                         self._event(seat, b, wire.K_HOLD, now_ms)
                     continue
                 if self.since[k] < 0:
                     self.since[k] = now_ms
+                    self.unstable[seat] |= bit
                 if now_ms - self.since[k] >= DEBOUNCE_MS:
                     self.state[k] = closed
                     self.since[k] = -1
+                    self.unstable[seat] &= ~bit
                     if closed:
+                        self.mask[seat] |= bit
+                        self.holding[seat] |= bit
                         self.pressed_at[k] = now_ms
                         self.hold_sent[k] = False
                         self.blip_until[seat] = now_ms + BLIP_MS
                         self._event(seat, b, wire.K_PRESS, now_ms)
                     else:
+                        self.mask[seat] &= ~bit
+                        self.holding[seat] &= ~bit
                         self._event(seat, b, wire.K_RELEASE, now_ms)
         self.service(now_ms)
 

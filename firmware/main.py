@@ -49,19 +49,30 @@ class Matrix:
         return masks
 
 
+MAINTENANCE_KEYS = 0b1100  # pad 1 (seat 0): "plus" and "ok" held while the box powers up
+
+
 def main():
-    # Binary frames may contain 0x03; without this a Ctrl-C byte would raise KeyboardInterrupt.
-    micropython.kbd_intr(-1)
     with open("pinmap.json") as f:
         pins = json.load(f)["pico"]
     matrix = Matrix(pins["matrix"]["rows"], pins["matrix"]["columns"])
+    if matrix.read()[0] & MAINTENANCE_KEYS == MAINTENANCE_KEYS:
+        # Maintenance: leave the REPL usable (Ctrl-C works, mpremote can connect).
+        print("button box: maintenance mode, firmware not started")
+        return
+    # Binary frames may contain 0x03; without this a Ctrl-C byte would raise KeyboardInterrupt.
+    micropython.kbd_intr(-1)
     lights_cfg = pins["seat_lights"]
     lights = [Pin(p, Pin.OUT, value=0) for p in lights_cfg["pins"]]
     active = 1 if lights_cfg["active_high"] else 0
     status = Pin(pins["status_led"], Pin.OUT, value=0)
     seats = len(matrix.rows)
 
-    boot = os.urandom(2)
+    try:
+        boot = os.urandom(2)  # the RP2040's ring oscillator
+    except (AttributeError, OSError):
+        t = time.ticks_us()
+        boot = bytes(((t >> 8) & 0xFF, t & 0xFF))
     last = time.ticks_ms()
     now = 0  # monotonic ms since boot, an unbounded int (ticks_ms wraps at 2**30)
     box = boxfw.Box(seats, now, (boot[0] << 8) | boot[1])

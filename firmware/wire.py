@@ -95,15 +95,11 @@ def encode(ftype, seq, body=b""):
         raise ValueError("frame body too long: %d > %d bytes" % (n, MAX_BODY))
     if not (0 <= ftype <= 255 and 0 <= seq <= 255):
         raise ValueError("frame type and seq must be 0..255")
-    frame = bytearray(OVERHEAD + n)
-    frame[0] = SOF
-    frame[1] = n
-    frame[2] = ftype
-    frame[3] = seq
-    frame[4:4 + n] = body
-    crc = crc16(frame, 1, 4 + n)
-    frame[4 + n] = crc >> 8
-    frame[5 + n] = crc & 0xFF
+    frame = bytearray((SOF, n, ftype, seq))  # no slice assignment: not in every MicroPython
+    frame.extend(body)
+    crc = crc16(frame, 1)
+    frame.append(crc >> 8)
+    frame.append(crc & 0xFF)
     return bytes(frame)
 
 

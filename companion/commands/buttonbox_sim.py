@@ -1,4 +1,5 @@
-"""``companion buttonbox-sim``: the virtual button box on a pseudo-terminal.
+"""``companion buttonbox-sim``: the virtual button box on a pseudo-terminal
+(and ``companion buttonbox-monitor``: watch a real or virtual box from the host side).
 
 Runs the real firmware logic (firmware/boxfw.py) on CPython behind a pty, prints the device path
 for the host (``companion run --buttons /dev/pts/N`` or ``ButtonBox(path)``), then plays presses
@@ -27,11 +28,108 @@ def register(subparsers) -> None:
                                   "like /dev/buttonbox from the udev rule)")
     p.add_argument("--script", help="file of commands to play ('-' = stdin, non-interactive)")
     p.add_argument("--keyboard", action="store_true",
-                   help="read commands typed on the terminal (e.g. '2y' = seat 2 presses Верю)")
+                   help="keystrokes press buttons (on a terminal: '3' then 'y' = pad 3 presses "
+                        "Верю); from a pipe: one script command per line")
     p.add_argument("--exit", action="store_true",
                    help="exit once the script is played and every press was acknowledged")
     p.add_argument("--help-script", action="store_true", help="print the command syntax and exit")
     p.set_defaults(func=run)
+
+    m = subparsers.add_parser(
+        "buttonbox-monitor", help="print a button box's hello, status and events (bring-up check)",
+        description="Open the box like Table Companion does, print its hello line, every event and "
+                    "status changes. Exit status 1 if the box never says hello.")
+    m.add_argument("port", nargs="?", default=None,
+                   help="device path or pyserial URL (default /dev/buttonbox, else a virtual box)")
+    m.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = Ctrl-C)")
+    m.add_argument("--light", action="append", default=[], metavar="SEAT=STATE",
+                   help="set a seat light first, e.g. --light 2=blink (off, on, blink, fast)")
+    m.set_defaults(func=monitor)
+
+
+def monitor(args) -> int:
+    """Print the box's status and events until Ctrl-C or ``--seconds``."""
+    from companion.devices.buttonbox import open_button_box
+
+    box = open_button_box(args.port)
+    try:
+        print(f"buttonbox-monitor: {box.url}" + (" (virtual box)" if box.virtual else ""), flush=True)
+        if not box.wait_connected(5.0):
+            print(f"buttonbox-monitor: no hello from {box.url} within 5 s: "
+                  f"{box.status.last_error or 'no data'}", file=sys.stderr)
+            return 1
+        st = box.status
+        print(f"hello: firmware {st.firmware}, protocol {st.protocol}, seats {st.seats}, "
+              f"boot {st.boot_id:04x}", flush=True)
+        for spec in args.light:
+            seat, _, state = spec.partition("=")
+            try:
+                box.set_light(int(seat), state)
+            except (ValueError, CompanionError) as exc:
+                print(f"buttonbox-monitor: --light {spec}: {exc}", file=sys.stderr)
+                return 2
+        deadline = time.monotonic() + args.seconds if args.seconds else None
+        last = None
+        while deadline is None or time.monotonic() < deadline:
+            ev = box.get_event(timeout=0.2)
+            if ev is not None:
+                print(f"seat {ev.seat} (pad {ev.seat + 1}) {ev.button} {ev.kind} "
+                      f"seq {ev.seq} t {ev.t_ms} ms", flush=True)
+            st = box.status
+            summary = (st.connected, st.alive, st.duplicates, st.lost, st.frame_errors, st.last_error)
+            if summary != last:
+                print(f"status: connected={st.connected} alive={st.alive} events={st.events} "
+                      f"duplicates={st.duplicates} lost={st.lost} frame_errors={st.frame_errors}"
+                      + (f" last_error={st.last_error}" if st.last_error else ""), flush=True)
+                last = summary
+        return 0
+    finally:
+        box.close()
+
+
+KEY_HELP = """\
+keys: 1-8 choose the pad (seat = pad - 1); y = Верю, n = Не верю, + = plus, o = OK;
+      h then a button key = hold it; u = unplug / plug the cable; l = show lights; q = quit"""
+KEYS = {"y": "yes", "n": "no", "+": "plus", "=": "plus", "o": "ok"}
+
+
+def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
+    """Single keystrokes on a terminal (cbreak mode) press the virtual box's buttons."""
+    import os
+    import termios
+    import tty
+
+    old = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    seat, hold = 0, False
+    print(KEY_HELP, flush=True)
+    print("pad 1 (seat 0)", flush=True)
+    try:
+        while True:
+            ch = os.read(fd, 1).decode("utf-8", "ignore")
+            if not ch or ch in ("q", "\x04"):
+                return 0
+            if ch.isdigit() and 1 <= int(ch) <= vbox.seats:
+                seat = int(ch) - 1
+                print(f"pad {ch} (seat {seat})", flush=True)
+            elif ch in KEYS:
+                (vbox.hold if hold else vbox.press)(seat, KEYS[ch])
+                print(f"seat {seat}: {'hold' if hold else 'press'} {KEYS[ch]}", flush=True)
+                hold = False
+            elif ch == "h":
+                hold = True
+            elif ch == "u":
+                if vbox.device is None:
+                    vbox.plug()
+                    print(f"plugged: {vbox.device}", flush=True)
+                else:
+                    vbox.unplug()
+                    print("unplugged", flush=True)
+            elif ch == "l":
+                print("lights: " + " ".join(f"{s}={st}" for s, st in enumerate(vbox.light_states())),
+                      flush=True)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
 def run(args) -> int:
@@ -63,6 +161,8 @@ def run(args) -> int:
                     print("buttonbox-sim: presses still unacknowledged after 10 s", file=sys.stderr)
                 return 0 if ok else 1
         if args.keyboard:
+            if sys.stdin.isatty():
+                return keyboard(vbox, sys.stdin.fileno())
             print(SCRIPT_HELP, flush=True)
             for line in sys.stdin:
                 try:

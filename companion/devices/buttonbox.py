@@ -115,6 +115,10 @@ class ButtonBox:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._ser = None
+        self._parser: protocol.FrameParser | None = None
+        self._hello: protocol.Hello | None = None
+        self._frame_errors = 0     # frames that failed to decode
+        self._closed_errors = 0    # CRC/oversize rejects of earlier connections' parsers
         self._status = BoxStatus(port=url)
         self._last_rx = 0.0
         self._last_seq: int | None = None
@@ -126,6 +130,8 @@ class ButtonBox:
         self._light_seq = 0
         self._lights_stalled = False
         self._connected_event = threading.Event()
+        #: the VirtualButtonBox behind this driver when opened with ``open_button_box("sim")``
+        self.virtual = None
 
     # -- public API -------------------------------------------------------------------------
 
@@ -146,6 +152,8 @@ class ButtonBox:
             self._thread = None
         self._disconnect(None)
         self._queue.put(None)
+        if self.virtual is not None:
+            self.virtual.close()
 
     def __enter__(self) -> "ButtonBox":
         return self.open()
@@ -239,9 +247,11 @@ class ButtonBox:
             self._update(last_error=f"cannot open {self.url}: {exc}")
             return False
         self._ser = ser
+        if self._parser is not None:  # keep the totals across connections
+            self._closed_errors += self._parser.bad_crc + self._parser.oversize
         self._parser = protocol.FrameParser()
         self._last_bytes = time.monotonic()
-        self._hello: protocol.Hello | None = None
+        self._hello = None
         self._next_hello_req = 0.0
         self._inflight = None
         self._lights_stalled = False
@@ -281,14 +291,15 @@ class ButtonBox:
             frames = []
         for frame in frames:
             self._handle(frame)
-        self._update(frame_errors=self._frame_errors + self._parser.bad_crc + self._parser.oversize)
+        errors = (self._frame_errors + self._closed_errors
+                  + self._parser.bad_crc + self._parser.oversize)
+        if errors != self._status.frame_errors:
+            self._update(frame_errors=errors)
         self._service_lights(time.monotonic())
         if self._hello is not None and time.monotonic() - self._last_rx > HEARTBEAT_TIMEOUT_S:
             if time.monotonic() >= self._next_hello_req:  # silent box: ask again
                 self._write(protocol.hello_request())
                 self._next_hello_req = time.monotonic() + HELLO_RETRY_S
-
-    _frame_errors = 0
 
     def _handle(self, frame) -> None:
         try:
@@ -345,10 +356,10 @@ class ButtonBox:
     def _on_event(self, ev: ButtonEvent, now: float) -> None:
         if self._hello is None:
             return  # not acked: the box re-sends after our HELLO_REQ is answered
-        self._write(protocol.ack(ev.seq))
         last = self._last_seq
         if last is not None and not wire.seq_newer(ev.seq, last):
             self._update(duplicates=self._status.duplicates + 1)
+            self._write(protocol.ack(ev.seq))
             return
         gap = 0 if last is None else (ev.seq - last - 1) & 0xFF
         self._last_seq = ev.seq
@@ -361,6 +372,9 @@ class ButtonBox:
                 log.exception("button box on_event callback failed for %s", ev)
         else:
             self._queue.put(ev)
+        # acknowledged once handed over: when the box's outbox is empty, every event it sent is
+        # in the queue or has been through the callback
+        self._write(protocol.ack(ev.seq))
 
     def _service_lights(self, now: float) -> None:
         if self._hello is None or self._lights_stalled:
@@ -389,3 +403,38 @@ class ButtonBox:
         self._write(protocol.light(seq, seat, state))
         self._inflight = (seq, seat, state, now, 1)
 
+
+
+#: The udev rule's stable name for the real box (hardware/99-table-companion.rules).
+DEFAULT_PORT = "/dev/buttonbox"
+
+
+def open_button_box(port: str | None = None, *, seats: int = 8,
+                    on_event: Callable[[ButtonEvent], None] | None = None) -> ButtonBox:
+    """Open the table's button box: the one place that chooses real or simulated.
+
+    Args:
+        port: a device path or pyserial URL; ``"sim"`` for a :class:`VirtualButtonBox` on a pty
+            (reachable as ``box.virtual`` to press its buttons); ``None``: ``/dev/buttonbox`` when
+            it exists (a Pi with the udev rule), else ``"sim"``.
+        seats: seat pads of the virtual box (ignored for a real one, which says so in HELLO).
+        on_event: as :class:`ButtonBox`.
+
+    Returns:
+        A started :class:`ButtonBox`; ``close()`` also stops the virtual box.
+
+    Raises:
+        ValueError: ``seats`` outside 1..8 for a virtual box.
+    """
+    import os
+
+    if port is None:
+        port = DEFAULT_PORT if os.path.exists(DEFAULT_PORT) else "sim"
+    if port == "sim":
+        from companion.devices.virtualbox import VirtualButtonBox
+
+        vbox = VirtualButtonBox(seats=seats).start()
+        box = ButtonBox(vbox.port, on_event=on_event)
+        box.virtual = vbox
+        return box.open()
+    return ButtonBox(port, on_event=on_event).open()

@@ -49,6 +49,21 @@ def mock_factory():
     return MockFactory(pin_class=MockPWMPin)
 
 
+def default_pin_factory(model_file: str = "/proc/device-tree/model"):
+    """``None`` (gpiozero's own choice: real pins) on a Raspberry Pi, else :func:`mock_factory`.
+
+    The one place that decides; pass its result as ``pin_factory``. A Pi is recognised by
+    "Raspberry Pi" in ``model_file``.
+    """
+    try:
+        with open(model_file, "rb") as f:
+            if b"Raspberry Pi" in f.read():
+                return None
+    except OSError:
+        pass
+    return mock_factory()
+
+
 class TableLights:
     """The Pi-side table signals (context manager; ``close()`` releases the pins).
 
@@ -147,6 +162,39 @@ class TableLights:
         self.alert_light.off()
         for seat in range(self.seats):
             self._set_seat(seat, "off")
+
+    # -- following the referee -------------------------------------------------------------------
+
+    def follow(self, referee):
+        """Subscribe to ``referee`` (a :class:`companion.referee.Referee`): after every accepted
+        action the seats the game waits for (``game.current_seats()``) blink and the turn light is
+        on; when it waits for the table (camera, operator) the turn light pulses; when the game
+        ends every light goes off and the success sound plays. Returns the unsubscribe function.
+        """
+
+        def on_outcome(ref, outcome) -> None:
+            game = ref.game
+            if game.is_over():
+                self.all_off()
+                self.success()
+                return
+            seats = [s for s in game.current_seats() if 0 <= s < self.seats]
+            if seats:
+                self.show_turn(must_act=seats)
+            else:
+                self.show_turn()
+                self.waiting()
+
+        on_outcome(referee, None)  # show the current state at once
+        return referee.subscribe(on_outcome)
+
+    def signal_outcome(self, outcome) -> None:
+        """Sound for the player who acted: ``success`` when ``outcome.accepted``, else ``failure``
+        (the referee's rejections reach only the submitter, so the button input calls this)."""
+        if outcome.accepted:
+            self.success()
+        else:
+            self.failure()
 
     # -- sounds -------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ the way the udev rule keeps ``/dev/buttonbox`` stable.
 
 from __future__ import annotations
 
+import collections
 import errno
 import os
 import re
@@ -68,6 +69,8 @@ class VirtualButtonBox:
         self._held: dict[tuple[int, int], list] = {}  # key -> [down_ms, up_ms, released_ms]
         self._pending: list[tuple[tuple[int, int], int | None]] = []  # (key, duration_ms), FIFO
         self._last_rx_ms = 0
+        #: (seat, button index, box ms) of each switch closing, newest last (for benchmarks)
+        self.closed_log: collections.deque = collections.deque(maxlen=10_000)
         self.presses = 0
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -176,6 +179,7 @@ class VirtualButtonBox:
             if key in self._held:
                 raise ProtocolError(f"seat {seat} {button!r} is already down")
             self._held[key] = [self.now_ms(), None, None]  # at once: chords are allowed
+            self.closed_log.append((key[0], key[1], self._held[key][0]))
             self.presses += 1
 
     def up(self, seat: int, button: str) -> None:
@@ -272,6 +276,7 @@ class VirtualButtonBox:
             for key, dur in self._pending:
                 if key[0] not in busy:  # one finger per seat: presses at a seat play in order
                     self._held[key] = [now, None if dur is None else now + dur, None]
+                    self.closed_log.append((key[0], key[1], now))
                 else:
                     keep.append((key, dur))
                 busy.add(key[0])

@@ -66,3 +66,70 @@ def test_script_line_errors(line, message):
     with VirtualButtonBox(seats=2) as vbox:
         with pytest.raises(ProtocolError, match=message):
             run_script_line(vbox, line)
+
+
+def test_keyboard_mode_on_a_terminal(tmp_path):
+    """Keystrokes typed on a (pseudo-)terminal press buttons: '3' selects pad 3, 'y' = Верю."""
+    import pty as ptymod
+    import time
+
+    master, slave = ptymod.openpty()
+    link = tmp_path / "bb"
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
+                             "--link", str(link), "--keyboard"], cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdin=slave,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    os.close(slave)
+    try:
+        assert proc.stdout.readline().startswith("buttonbox-sim: device ")
+        with ButtonBox(str(link)) as box:
+            assert box.wait_connected(5.0)
+            os.write(master, b"3y")
+            ev = box.get_event(timeout=3.0)
+            assert (ev.seat, ev.button, ev.kind) == (2, "yes", "press")
+            os.write(master, b"h+")
+            kinds = set()
+            deadline = time.monotonic() + 3
+            while "hold" not in kinds and time.monotonic() < deadline:
+                e = box.get_event(timeout=0.5)
+                if e is not None and e.button == "plus":
+                    kinds.add(e.kind)
+            assert "hold" in kinds
+            os.write(master, b"q")
+            assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        os.close(master)
+
+
+def test_buttonbox_monitor_prints_hello_and_events(tmp_path):
+    import time
+
+    link = str(tmp_path / "bb")
+    with VirtualButtonBox(seats=4, link=link) as vbox:
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-monitor", link,
+                                 "--seconds", "2.5", "--light", "1=blink"], cwd=ROOT,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout.readline().startswith("buttonbox-monitor: ")
+            hello = proc.stdout.readline()
+            assert "firmware 1.0.0, protocol 1, seats 4" in hello, hello
+            vbox.press(3, "no")
+            out, err = proc.communicate(timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert proc.returncode == 0, err
+        assert "seat 3 (pad 4) no press" in out and "seat 3 (pad 4) no release" in out
+        assert "status: connected=True" in out
+        assert vbox.light_states()[1] == "blink"
+
+
+def test_buttonbox_monitor_without_a_box(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-monitor",
+                        str(tmp_path / "absent")], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and "no hello" in r.stderr and "cannot open" in r.stderr

@@ -59,7 +59,8 @@ def test_every_seat_and_button_end_to_end(rig):
     for e in events:
         assert isinstance(e, protocol.ButtonEvent) and e.received > 0
     st = box.status
-    assert (st.events, st.duplicates, st.lost, st.frame_errors) == (64, 0, 0, 0)
+    # retransmissions may happen on a loaded machine (30 ms RTO); they are dropped, never delivered
+    assert (st.events, st.lost, st.frame_errors) == (64, 0, 0)
 
 
 def test_hold_and_repeated_presses_are_distinct(rig):
@@ -299,3 +300,22 @@ def test_socket_url_transport():
         assert (ev.seat, ev.button, ev.kind) == (3, "ok", "press")
         assert wait_for(lambda: protocol.ack(1) in bytes(received))
     srv.close()
+
+
+def test_open_button_box_sim_is_the_default_off_a_pi():
+    from companion.devices.buttonbox import DEFAULT_PORT, open_button_box
+
+    import os
+
+    if os.path.exists(DEFAULT_PORT):
+        pytest.skip(f"{DEFAULT_PORT} exists: this machine has a real box")
+    box = open_button_box(seats=3)
+    try:
+        assert box.virtual is not None and box.wait_connected(3.0)
+        assert box.status.seats == 3
+        box.virtual.press(1, "no")
+        ev = box.get_event(timeout=2.0)
+        assert (ev.seat, ev.button, ev.kind) == (1, "no", "press")
+    finally:
+        box.close()
+    assert box.virtual.device is None  # closed together

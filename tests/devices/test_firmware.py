@@ -3,7 +3,6 @@ acks, bounded retransmission, outbox overflow, light commands."""
 
 from __future__ import annotations
 
-
 from companion.devices import protocol
 from companion.devices.firmware import boxfw, wire
 

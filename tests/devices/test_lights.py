@@ -111,3 +111,79 @@ def test_with_the_virtual_box_pads_follow(tmp_path):
             time.sleep(0.01)
         assert vbox.light_states() == ["on", "off", "off", "blink"]
         assert "GPIO17" in repr(lights)
+
+
+def test_default_pin_factory_is_mock_off_a_pi(tmp_path):
+    from companion.devices.lights import default_pin_factory
+
+    pi = tmp_path / "model"
+    pi.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert default_pin_factory(str(pi)) is None
+    assert isinstance(default_pin_factory(str(tmp_path / "absent")), MockFactory)
+
+
+class FakeGame:
+    def __init__(self):
+        self.waiting_for = [1]
+        self.over = False
+
+    def current_seats(self):
+        return list(self.waiting_for)
+
+    def is_over(self):
+        return self.over
+
+
+class FakeReferee:
+    """The part of companion.referee.Referee that lights use: game, subscribe()."""
+
+    def __init__(self):
+        self.game = FakeGame()
+        self.subscribers = []
+
+    def subscribe(self, cb):
+        self.subscribers.append(cb)
+        return lambda: self.subscribers.remove(cb)
+
+    def accept(self):
+        for cb in list(self.subscribers):
+            cb(self, object())
+
+
+def test_follow_the_referee(table):
+    lights, factory, box = table
+    ref = FakeReferee()
+    unsubscribe = lights.follow(ref)
+    assert lights.seat_states == ["off", "blink", "off", "off"]  # shown at once
+    ref.game.waiting_for = [0, 2, 3]  # several seats must answer (Верю / Не верю)
+    ref.accept()
+    assert lights.seat_states == ["blink", "off", "blink", "blink"]
+    assert pin(factory, "turn_light").state == 1
+    ref.game.waiting_for = []  # waiting for the camera: the turn light pulses
+    ref.accept()
+    assert lights.seat_states == ["off"] * 4
+    time.sleep(0.3)
+    assert len({round(s.state, 2) for s in pin(factory, "turn_light").states}) > 3
+    buzzer = pin(factory, "buzzer")
+    buzzer.freqs = []
+    ref.game.over = True
+    ref.accept()
+    lights._sound_thread.join()
+    assert [f for f in buzzer.freqs if f is not None] == pytest.approx(
+        [Tone(n).frequency for n, _ in SOUNDS["success"]])
+    unsubscribe()
+    assert ref.subscribers == []
+
+
+def test_signal_outcome_sounds(table):
+    lights, factory, _ = table
+    buzzer = pin(factory, "buzzer")
+    buzzer.freqs = []
+
+    class O:
+        accepted = False
+
+    lights.signal_outcome(O())
+    lights._sound_thread.join()
+    assert [f for f in buzzer.freqs if f is not None] == pytest.approx(
+        [Tone(n).frequency for n, _ in SOUNDS["failure"] if n])

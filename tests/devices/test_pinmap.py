@@ -61,21 +61,25 @@ def test_pi_pins_are_distinct_bcm_gpios_and_used_by_the_lights():
                 lights.buzzer.pwm_device.pin.info.name} == {f"GPIO{g}" for g in gpios}
 
 
-def test_firmware_main_reads_the_pin_map_and_scans_the_matrix(tmp_path):
+def run_pico(tmp_path, pressed, stdin=b"", run_ms=120):
     """firmware/main.py under stand-in machine/time/select: flat upload as with mpremote."""
     for src in ("firmware/main.py", "firmware/boxfw.py", "firmware/wire.py", "hardware/pinmap.json"):
         shutil.copy(ROOT / src, tmp_path)
     pm = load(CANON)["pico"]
-    seat, button = 5, "plus"
-    row = pm["matrix"]["rows"][seat]
-    col = pm["matrix"]["columns"][protocol.BUTTONS.index(button)]
-    stdin = protocol.hello_request() + protocol.light(9, 3, "on")
+    switches = [[pm["matrix"]["rows"][seat], pm["matrix"]["columns"][protocol.BUTTONS.index(b)]]
+                for seat, b in pressed]
     result_path = tmp_path / "result.json"
     r = subprocess.run([sys.executable, str(ROOT / "tests" / "devices" / "pico_runner.py"),
-                        str(tmp_path), json.dumps([[row, col]]), "120", stdin.hex(),
+                        str(tmp_path), json.dumps(switches), str(run_ms), stdin.hex(),
                         str(result_path)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    res = json.loads(result_path.read_text())
+    return json.loads(result_path.read_text())
+
+
+def test_firmware_main_reads_the_pin_map_and_scans_the_matrix(tmp_path):
+    pm = load(CANON)["pico"]
+    seat, button = 5, "plus"
+    res = run_pico(tmp_path, [(seat, button)], protocol.hello_request() + protocol.light(9, 3, "on"))
     assert res["kbd_intr"] == [-1]  # binary frames may contain 0x03
     frames = wire.Parser().feed(bytes.fromhex(res["tx"]))
     msgs = [protocol.decode(f) for f in frames]
@@ -94,3 +98,24 @@ def test_firmware_main_reads_the_pin_map_and_scans_the_matrix(tmp_path):
     assert 1 in res["levels"][str(lights[3])]
     assert res["levels"][str(lights[5])][:2] == [0, 1]
     assert res["levels"].get(str(lights[0]), [0]) == [0]
+
+
+def test_firmware_maintenance_mode_keeps_the_repl(tmp_path):
+    res = run_pico(tmp_path, [(0, "plus"), (0, "ok")])
+    assert res["kbd_intr"] == [] and res["tx"] == ""  # Ctrl-C still works; no frames
+
+
+def test_bom_covers_the_pin_map():
+    import csv
+
+    rows = list(csv.DictReader((ROOT / "hardware" / "bom.csv").open(encoding="utf-8")))
+    assert rows and all(r["mpn"] and r["manufacturer"] and int(r["qty"]) > 0 for r in rows)
+    pm = load(CANON)
+    seats = len(pm["pico"]["matrix"]["rows"])
+    switches = seats * len(pm["pico"]["matrix"]["buttons"])
+    qty = lambda word: sum(int(r["qty"]) for r in rows if word in r["part"])
+    assert qty("arcade push button") == switches
+    assert qty("Schottky diode") == switches  # one per switch (anti-ghosting)
+    assert qty("RJ45") == 2 * seats
+    assert any(r["mpn"] == "SC0915" for r in rows)  # the Pico
+    assert any("buzzer" in r["part"] for r in rows)
