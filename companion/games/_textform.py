@@ -31,13 +31,31 @@ class FastParse:
             table = {}
             for action_type in cls.ACTIONS:  # type: ignore[attr-defined]
                 hints = typing.get_type_hints(action_type)
-                fields = [(f.name, hints[f.name]) for f in dataclasses.fields(action_type)[1:]]
+                fields = [(f.name, hints[f.name], _kind(hints[f.name]))
+                          for f in dataclasses.fields(action_type)[1:]]
                 table[action_type.VERB] = (action_type, fields)
             cls._verb_table = table
         return table
 
+    _CACHE_MAX: typing.ClassVar[int] = 4096
+
     @classmethod
     def parse_action(cls, text: str):
+        """Parse an action's text form; results are cached per text (actions are immutable)."""
+        cache = cls.__dict__.get("_parse_cache")
+        if cache is None:
+            cache = {}
+            cls._parse_cache = cache
+        action = cache.get(text) if isinstance(text, str) else None
+        if action is None:
+            action = cls._parse_uncached(text)
+            if len(cache) >= cls._CACHE_MAX:
+                cache.clear()
+            cache[text] = action
+        return action
+
+    @classmethod
+    def _parse_uncached(cls, text: str):
         if not isinstance(text, str):
             raise ActionSyntaxError("bad_syntax", "an action is a line of text")
         tokens = text.split()
@@ -58,18 +76,33 @@ class FastParse:
             raise ActionSyntaxError(
                 "bad_syntax",
                 f"'{verb}' takes {len(fields)} argument(s) "
-                f"({', '.join(n for n, _ in fields) or 'none'}), got {len(args)}",
+                f"({', '.join(f[0] for f in fields) or 'none'}), got {len(args)}",
             )
         values = []
-        for token, (name, hint) in zip(args, fields):
-            if hint is int:
+        for token, (name, hint, kind) in zip(args, fields):
+            if kind == "int":
                 if not token.lstrip("-").isdigit():
                     raise ActionSyntaxError("bad_syntax", f"'{verb}': argument {name}={token!r} is not a int")
                 values.append(int(token))
-            elif hint is str:
+            elif kind == "str":
                 values.append(token)
-            elif hint == tuple[str, ...] and token not in ("-", "?"):
+            elif kind == "opt_str":
+                values.append(None if token == "?" else token)
+            elif kind == "tuple_str" and token not in ("-", "?"):
                 values.append(tuple(token.split(",")))
             else:
                 values.append(_parse_arg(token, hint, name, verb))
         return action_type(seat, *values)
+
+
+def _kind(hint) -> str:
+    """Fast-path class of a field type: ``int``, ``str``, ``opt_str``, ``tuple_str`` or ``other``."""
+    if hint is int:
+        return "int"
+    if hint is str:
+        return "str"
+    if hint == (str | None) or hint == typing.Optional[str]:
+        return "opt_str"
+    if hint == tuple[str, ...]:
+        return "tuple_str"
+    return "other"

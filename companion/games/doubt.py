@@ -16,7 +16,7 @@ Flow of one game::
 Action text forms (seat numbers 0-based, clockwise)::
 
     0 deal                     the dealer has dealt all cards (hand sizes follow the split rule)
-    0 place 3 mushroom         lead a pile: 3 cards face down, claimed "3 грибa"
+    0 place 3 mushroom         lead a pile: 3 cards face down, claimed "3 гриба"
     1 add 5                    option 3: "ещё 5 грибов — от меня" (same claimed kind)
     1 believe                  "Верю"
     1 doubt                    "Не верю"
@@ -54,13 +54,25 @@ DEFAULT_DECK: dict = {
 seven picture names are this project's choice. A table replaces the profile with its own deck
 (option ``deck``), e.g. the kinds and counts the card reader learned."""
 
+DECK_PROFILES: dict[str, dict] = {
+    "forest104": DEFAULT_DECK,
+    "forest64": {
+        "name": "forest64",
+        "title": "Верю — не верю, 64 карты (8 видов по 8)",
+        "kinds": [dict(k, count=8) for k in DEFAULT_DECK["kinds"]],
+    },
+}
+"""Built-in deck profiles by name (option ``deck`` may name one). ``forest64`` is the other reading
+of the leaflet's "8 видов по 8" for tables whose deck really has 64 cards."""
+
 _KIND_ID = re.compile(r"^[a-z0-9_]{1,32}$")
 
 
 def normalize_deck(deck: Any) -> dict:
     """Validate a deck profile and return it in canonical form.
 
-    Accepted shapes: ``None`` (the default profile), ``{"kinds": [{"id", "name", "count"}, ...]}``
+    Accepted shapes: ``None`` (the default profile), a name in :data:`DECK_PROFILES`,
+    ``{"kinds": [{"id", "name", "count"}, ...]}``
     (``name``/``name_en`` optional, ``count`` default 1) or ``{"kinds": {"id": count, ...}}``.
     Kind ids are ``[a-z0-9_]{1,32}`` (they appear in action text).
 
@@ -73,6 +85,10 @@ def normalize_deck(deck: Any) -> dict:
     """
     if deck is None:
         deck = DEFAULT_DECK
+    if isinstance(deck, str):
+        if deck not in DECK_PROFILES:
+            raise IllegalAction("bad_option", f"no deck profile {deck!r}; built in: {', '.join(DECK_PROFILES)}")
+        deck = DECK_PROFILES[deck]
     if not isinstance(deck, dict) or "kinds" not in deck:
         raise IllegalAction("bad_option", "deck must be an object with 'kinds'")
     raw = deck["kinds"]
@@ -106,21 +122,24 @@ class DoubtOptions(Options):
     """House-rule options of "Верю — не верю" (``docs/rules/doubt.md`` lists each with its source).
 
     Attributes:
-        deck: deck profile (see :func:`normalize_deck`); ``None`` = :data:`DEFAULT_DECK`
-            (104 = 8 kinds × 13, RULINGS §2).
+        deck: deck profile (see :func:`normalize_deck`): ``None`` = :data:`DEFAULT_DECK`
+            (104 = 8 kinds × 13, RULINGS §2), a built-in profile name, or a table's own profile.
         max_cards: most cards in one placement or addition (seed: "от 1 до 8"). Default 8.
         first_dealer: seat that deals the first game (seed: "игрок раздает"). Default 0.
         games: games in the match; the loser of each deals the next (seed: "В следующий раз
             проигравший поделится"). Default 1.
     """
 
-    deck: dict | None = None
+    deck: dict | str | None = None
     max_cards: int = 8
     first_dealer: int = 0
     games: int = 1
 
     def validate(self) -> None:
         normalize_deck(self.deck)
+        for name in ("max_cards", "first_dealer", "games"):
+            if isinstance(getattr(self, name), bool):
+                raise IllegalAction("bad_option", f"{name} must be an integer")
         if not isinstance(self.max_cards, int) or not 1 <= self.max_cards <= 52:
             raise IllegalAction("bad_option", "max_cards must be 1..52")
         if not isinstance(self.first_dealer, int) or self.first_dealer < 0:
@@ -195,6 +214,7 @@ REASONS = {
     "not_enough_cards": "the seat holds fewer cards than that",
     "no_cards": "a seat without cards cannot add; it must believe or doubt",
     "unknown_kind": "no such kind in the deck profile",
+    "unreadable_card": "a card of the reveal is '?' (reader not sure): rescan or enter it manually",
     "reveal_count_mismatch": "the reveal must list exactly the cards of the last placement",
     "impossible_cards": "more cards of a kind than the deck holds (with the ones already discarded)",
     "nothing_to_void": "no pile on the table",
@@ -237,6 +257,7 @@ class DoubtGame(FastParse, Game):
         self.hands = [0] * n
         self.in_game = [True] * n
         self.pile: list[list] = []  # [seat, count] per placement, in order
+        self.pile_cards = 0
         self.claim: str | None = None
         self.answer: list | None = None  # [seat, "believe"|"doubt"] awaiting the check
         self.discard = 0
@@ -244,6 +265,7 @@ class DoubtGame(FastParse, Game):
         self.out_order: list[int] = []
         self.last_check: dict | None = None
         self.games_log: list[dict] = []  # per finished game: {"game", "loser", "out_order", "dealer"}
+        self.checks = 0  # piles resolved by a check, whole match
 
     # ------------------------------------------------------------------ helpers
     def _next_in(self, seat: int) -> int:
@@ -266,7 +288,8 @@ class DoubtGame(FastParse, Game):
         return sizes
 
     def pile_size(self) -> int:
-        return sum(c for _, c in self.pile)
+        """Cards in the pile on the table (all placements of the current round)."""
+        return self.pile_cards
 
     # ------------------------------------------------------------------ checks
     def _check(self, a: Action) -> None:
@@ -286,6 +309,9 @@ class DoubtGame(FastParse, Game):
             if len(a.kinds) != count:
                 raise IllegalAction("reveal_count_mismatch",
                                     f"the last placement has {count} card(s), the reveal lists {len(a.kinds)}")
+            if any(k is None or k == "?" for k in a.kinds):
+                raise IllegalAction("unreadable_card", "the reader is not sure of a card: rescan it or "
+                                                       "enter the kinds manually")
             seen: dict[str, int] = {}
             for k in a.kinds:
                 if k not in self.kind_count:
@@ -343,6 +369,7 @@ class DoubtGame(FastParse, Game):
                 self.claim = a.kind
             self.hands[seat] -= a.count
             self.pile.append([seat, a.count])
+            self.pile_cards += a.count
             self.turn = self._next_in(seat)
             self.phase = "answer"
             events = [Event("placed" if t is Place else "added",
@@ -365,6 +392,7 @@ class DoubtGame(FastParse, Game):
         n = len(self.seats)
         self.in_game = [True] * n
         self.pile = []
+        self.pile_cards = 0
         self.claim = None
         self.answer = None
         self.discard = 0
@@ -380,6 +408,7 @@ class DoubtGame(FastParse, Game):
         placer, count = self.pile[-1]
         claim = self.claim
         true_claim = all(k == claim for k in kinds)
+        self.checks += 1
         total = self.pile_size()
         taker: int | None
         if answer == "believe":
@@ -410,6 +439,7 @@ class DoubtGame(FastParse, Game):
                 self.out_order.append(s)
                 events.append(Event("player_out", {"seat": s}))
         self.pile = []
+        self.pile_cards = 0
         self.claim = None
         self.answer = None
         remaining = [s for s in range(len(self.seats)) if self.in_game[s]]
@@ -448,6 +478,7 @@ class DoubtGame(FastParse, Game):
             self.hands[s] += c
         leader = self.pile[0][0]
         self.pile = []
+        self.pile_cards = 0
         self.claim = None
         self.answer = None
         self.turn = leader
@@ -487,8 +518,10 @@ class DoubtGame(FastParse, Game):
         return self.phase == "over"
 
     def result(self) -> dict | None:
-        """Once over: ``{"game", "games", "loser", "loser_name", "losses" (per seat), "order"
-        (seats in the order they got rid of their cards, last game), "per_game": [...]}``."""
+        """Once over: ``{"game", "games", "loser", "loser_name", "winner" (name of the first seat to
+        get rid of its cards in the last game), "winners" (names in that order), "order" (their
+        seats), "losses" (per seat, whole match), "rounds" (piles checked), "per_game": [...],
+        "next_dealer"}``."""
         if self.phase != "over":
             return None
         losses = [0] * len(self.seats)
@@ -501,11 +534,27 @@ class DoubtGame(FastParse, Game):
             "games": len(self.games_log),
             "loser": last["loser"],
             "loser_name": None if last["loser"] is None else self.seats[last["loser"]],
+            "winner": self.seats[last["out_order"][0]] if last["out_order"] else None,
             "winners": [self.seats[s] for s in last["out_order"]],
             "order": list(last["out_order"]),
             "losses": losses,
             "per_game": [dict(g) for g in self.games_log],
-            "next_dealer": last["loser"],
+            "next_dealer": last["loser"] if last["loser"] is not None else self.next_seat(last["dealer"]),
+            "rounds": self.checks,
+        }
+
+    def replay_summary(self) -> dict:
+        """Summary for ``companion replay --json``: ``{"game", "over", "winner", "loser", "rounds",
+        "result", "seats": [{"name", "cards", "in_game", "losses"}]}``."""
+        result = self.result()
+        losses = result["losses"] if result else [0] * len(self.seats)
+        return {
+            "game": self.GAME_ID, "over": self.is_over(),
+            "winner": result["winner"] if result else None,
+            "loser": result["loser_name"] if result else None,
+            "rounds": self.checks, "result": result,
+            "seats": [{"name": n, "cards": self.hands[i], "in_game": self.in_game[i], "losses": losses[i]}
+                      for i, n in enumerate(self.seats)],
         }
 
     def view(self, seat: int | None) -> dict:
@@ -557,7 +606,7 @@ class DoubtGame(FastParse, Game):
             "answer": None if self.answer is None else list(self.answer),
             "discard": self.discard, "discard_known": dict(self.discard_known),
             "out_order": list(self.out_order), "last_check": self.last_check,
-            "games_log": [dict(g) for g in self.games_log], "deck": self.deck,
+            "games_log": [dict(g) for g in self.games_log], "deck": self.deck, "checks": self.checks,
         }
 
 

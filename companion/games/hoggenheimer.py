@@ -50,6 +50,9 @@ POS = {c: (SUITS.index(c[-1]), RANKS.index(c[:-1])) for c in CARDS}
 """Card (= slot) code -> (row, column)."""
 AT = {v: k for k, v in POS.items()}
 
+SHAPE_NAMES_RU = {"card": "карта", "pair": "две соседние", "square": "квадрат", "column": "колонка",
+                  "row": "ряд"}
+"""Russian labels of the bet shapes for the dashboard (UI Russian first)."""
 SHAPES = {"card": 1, "pair": 2, "square": 4, "column": 4, "row": 8}
 """Bet shape -> k, the number of cards; the payout is k:1 (seed "Расчет по ставкам"; RULINGS §3)."""
 
@@ -125,6 +128,16 @@ def all_bet_targets() -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
+_ALL_TARGETS = None
+
+
+def _targets() -> list[tuple[str, tuple[str, ...]]]:
+    global _ALL_TARGETS
+    if _ALL_TARGETS is None:
+        _ALL_TARGETS = all_bet_targets()
+    return _ALL_TARGETS
+
+
 def win_probability(k: int) -> Fraction:
     """Exact probability that a bet on ``k`` cards wins: 1/(k+1) (derived in
     ``docs/rules/hoggenheimer.md``; RULINGS §3)."""
@@ -162,10 +175,13 @@ class HoggenheimerOptions(Options):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool):
                 raise IllegalAction("bad_option", f"{name} must be an integer")
+        for name in ("bank_must_cover", "joker_first_same_banker"):
+            if not isinstance(getattr(self, name), bool):
+                raise IllegalAction("bad_option", f"{name} must be true or false")
         if self.starting_chips < 0 or self.min_stake < 1 or self.max_stake < self.min_stake:
             raise IllegalAction("bad_option", "need starting_chips >= 0 and 1 <= min_stake <= max_stake")
-        if not 1 <= self.rounds <= 100 or self.first_banker < 0:
-            raise IllegalAction("bad_option", "rounds must be 1..100 and first_banker a seat")
+        if not 1 <= self.rounds <= 10_000 or self.first_banker < 0:
+            raise IllegalAction("bad_option", "rounds must be 1..10000 and first_banker a seat")
 
 
 # --------------------------------------------------------------------------- actions
@@ -220,6 +236,7 @@ REASONS = {
     "stake_above_max": "the stake is over the table maximum",
     "insufficient_chips": "the seat has fewer chips than the stake",
     "bank_exposure": "the banker's chips cannot cover this bet's payout on top of the others",
+    "unreadable_card": "the card is '?' (reader not sure): rescan or enter it manually",
     "bad_card": "not a layout card code (or repeated, or the joker)",
     "bad_bet_shape": "not a card, two touching cards, a 2×2 square, a column or a row",
     "no_such_bet": "no open bet with that number",
@@ -330,6 +347,8 @@ class HoggenheimerGame(FastParse, Game):
         if self.phase != "chain":
             raise IllegalAction("wrong_phase", "cards are turned after the banker closes the bets")
         card, slot = a.card, a.slot
+        if card is None or card == "?":
+            raise IllegalAction("unreadable_card", "the reader is not sure of the card: rescan it or enter it manually")
         if card != JOKER and card not in POS:
             raise IllegalAction("bad_card", f"{card!r} is not a card of this deck")
         if card in self.chain:
@@ -451,7 +470,7 @@ class HoggenheimerGame(FastParse, Game):
         stake = self.options.min_stake
         if stake <= self.balances[seat]:
             room = self.balances[self.banker] - self.exposure()
-            for shape, cards in all_bet_targets():
+            for shape, cards in _targets():
                 if not self.options.bank_must_cover or SHAPES[shape] * stake <= room:
                     out.append(Bet(seat, stake, cards))
         return out
@@ -468,7 +487,9 @@ class HoggenheimerGame(FastParse, Game):
         return self.phase == "over"
 
     def result(self) -> dict | None:
-        """Once over: balances, net result per seat, the winner(s) (most chips) and deal count."""
+        """Once over: ``{"game", "deals", "rounds" (= deals), "balances" and "net" (by name),
+        "winners" (most chips), "winner" (the name when unique, else None), "joker_first_deals",
+        "banker_results" (net chips won by each seat as banker)}``."""
         if self.phase != "over":
             return None
         start = self.options.starting_chips
@@ -479,7 +500,23 @@ class HoggenheimerGame(FastParse, Game):
             "balances": {name: self.balances[i] for i, name in enumerate(self.seats)},
             "net": {name: self.balances[i] - start for i, name in enumerate(self.seats)},
             "winners": [name for i, name in enumerate(self.seats) if self.balances[i] == best],
+            "winner": (self.seats[self.balances.index(best)] if self.balances.count(best) == 1 else None),
+            "rounds": len(self.deals_log),
             "joker_first_deals": sum(1 for d in self.deals_log if d["joker_first"]),
+            "banker_results": {name: sum(d["banker_net"] for d in self.deals_log if d["banker"] == i)
+                               for i, name in enumerate(self.seats)},
+        }
+
+    def replay_summary(self) -> dict:
+        """Summary for ``companion replay --json``: ``{"game", "over", "winner", "rounds", "result",
+        "seats": [{"name", "chips", "banker"}]}``."""
+        result = self.result()
+        return {
+            "game": self.GAME_ID, "over": self.is_over(),
+            "winner": result["winner"] if result else None,
+            "rounds": len(self.deals_log), "result": result,
+            "seats": [{"name": n, "chips": self.balances[i], "banker": i == self.banker}
+                      for i, n in enumerate(self.seats)],
         }
 
     def view(self, seat: int | None) -> dict:
@@ -512,6 +549,8 @@ class HoggenheimerGame(FastParse, Game):
                          "covered": exposure <= self.balances[self.banker],
                          "stakes": sum(b["stake"] for b in self.bets)},
             "limits": {"min_stake": self.options.min_stake, "max_stake": self.options.max_stake},
+            "odds": [{"shape": sh, "shape_ru": SHAPE_NAMES_RU[sh], "k": k, "payout": f"{k}:1",
+                      "probability": f"1/{k + 1}", "p": 1 / (k + 1)} for sh, k in SHAPES.items()],
             "last_settlement": self.last_settlement,
             "version": self.version,
         }
@@ -525,7 +564,8 @@ class HoggenheimerGame(FastParse, Game):
 
     def _bet_view(self, b: dict) -> dict:
         p = win_probability(b["k"])
-        return {"id": b["id"], "seat": b["seat"], "shape": b["shape"], "cards": list(b["cards"]),
+        return {"id": b["id"], "seat": b["seat"], "shape": b["shape"], "shape_ru": SHAPE_NAMES_RU[b["shape"]],
+                "cards": list(b["cards"]),
                 "stake": b["stake"], "payout": f"{b['k']}:1", "probability": f"{p.numerator}/{p.denominator}",
                 "p": float(p), "up": sum(1 for c in b["cards"] if c in self.face_up)}
 

@@ -10,7 +10,7 @@ punter takes a bet back before the banker closes.
 
 from __future__ import annotations
 
-from companion.games.hoggenheimer import AT, CARDS, JOKER, POS, SHAPES, all_bet_targets
+from companion.games.hoggenheimer import AT, CARDS, JOKER, POS, all_bet_targets
 from companion.sim import TableSim
 
 _TARGETS = all_bet_targets()
@@ -28,6 +28,7 @@ class HoggenheimerSim(TableSim):
         {"layout": [[{"card": code, "face_up": bool} × 8] × 4]  (rows ♠ ♥ ♦ ♣, columns A..7),
          "aside": {"card": code, "face_up": bool},   the 33rd card
          "in_hand": code | None,                     the card the banker holds between slots
+         "bets": [{"id", "seat", "cards": [slot, ...], "stake"}],   chips lying on the layout
          "banker": int, "deal": int}
 
     Args:
@@ -36,10 +37,13 @@ class HoggenheimerSim(TableSim):
         misplace_rate: probability that the banker first puts a turned card on a wrong slot (the
             camera reports it, the referee rejects it with ``wrong_slot``, the banker corrects it).
             Default 0: drivers that stop on a rejection (``play_random_game``) need 0.
+        void_rate: probability per deal that the operator voids it when the bets close (a table
+            mishap: the layout was disturbed), source ``operator``.
     """
 
-    def __init__(self, game, seed: int, misplace_rate: float = 0.0) -> None:
+    def __init__(self, game, seed: int, misplace_rate: float = 0.0, void_rate: float = 0.005) -> None:
         super().__init__(game, seed)
+        self.void_rate = void_rate
         self.misplace_rate = misplace_rate
         n = len(game.seats)
         # temperament: weights over shapes (card, pair, square, column, row) and boldness
@@ -62,6 +66,7 @@ class HoggenheimerSim(TableSim):
             "layout": [[{"card": deck[r * 8 + c], "face_up": False} for c in range(8)] for r in range(4)],
             "aside": {"card": deck[32], "face_up": False},
             "in_hand": None,
+            "bets": [],
             "banker": g.banker,
             "deal": len(g.deals_log) + 1,
         }
@@ -94,6 +99,9 @@ class HoggenheimerSim(TableSim):
             return f"table turn {card} {card}", "camera"
         # betting
         rng = self.rng
+        if g.bets and all(left <= 0 for left in self._plan.values()) and rng.random() < self.void_rate:
+            self._plan = {}
+            return "table void", "operator"
         for seat, left in self._plan.items():
             if left <= 0:
                 continue
@@ -123,7 +131,10 @@ class HoggenheimerSim(TableSim):
         g = self.game
         parts = action_text.split()
         verb = parts[1]
-        if verb == "close":
+        if verb in ("bet", "withdraw"):
+            self.truth["bets"] = [{"id": b["id"], "seat": b["seat"], "cards": list(b["cards"]), "stake": b["stake"]}
+                                  for b in g.bets]
+        elif verb == "close":
             # keep what lies under each slot (face down) for the chain
             self.truth["layout_under"] = [[cell["card"] for cell in row] for row in self.truth["layout"]]
         elif verb == "turn":
@@ -148,3 +159,38 @@ class HoggenheimerSim(TableSim):
 
 
 SIM = HoggenheimerSim
+
+JOKER_ID = 32
+"""Card id of the joker in :func:`simulate_chains` (ids 0..31 are :data:`CARDS` in layout order)."""
+ASIDE = 32
+"""Position of the 33rd card in :func:`simulate_chains` (positions 0..31 are the slots of CARDS)."""
+
+
+def simulate_chains(n: int, seed: int):
+    """Deal ``n`` uniform shuffles of the 33 cards and run each chain to the joker (seed «Правила
+    игры»), vectorised with numpy — the Monte Carlo behind the 1/(k+1) check.
+
+    Args:
+        n: number of deals.
+        seed: numpy random seed.
+
+    Returns:
+        ``(deals, turned)``: ``deals`` n×33 int8, the card id lying at each position (slot i holds
+        the card ``CARDS[i]`` when it is "at home"; position 32 is the 33rd card aside, card id 32 is
+        the joker); ``turned`` n×32 bool, which cards are face up when the joker appears.
+    """
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    deals = rng.permuted(np.tile(np.arange(33, dtype=np.int8), (n, 1)), axis=1)
+    turned = np.zeros((n, 32), dtype=bool)
+    rows = np.arange(n)
+    cur = deals[:, ASIDE].astype(np.int64)  # the 33rd card, turned first
+    active = cur != JOKER_ID
+    while active.any():
+        idx = rows[active]
+        c = cur[active]
+        turned[idx, c] = True            # put face up on its own slot c ...
+        cur[active] = deals[idx, c]      # ... and turn the card that lay there
+        active = cur != JOKER_ID
+    return deals, turned

@@ -53,7 +53,7 @@ def _public_leak_free(g, sim: DoubtSim) -> None:
         facts.pop(key, None)
     facts["pile"] = {k: x for k, x in v["pile"].items() if k not in ("claim", "claim_name")}
     text = json.dumps(facts, ensure_ascii=False)
-    face_down = {c for h in sim.hands for c in h} | {c for p in sim.pile if not p["face_up"] for c in p["cards"]}
+    face_down = {c for h in sim.hands for c, k in h.items() if k} | {c for p in sim.pile if not p["face_up"] for c in p["cards"]}
     for kind in face_down:
         assert f'"{kind}"' not in text
     if v["last_check"]:  # what the public saw turned over is exactly the check's cards
@@ -91,13 +91,13 @@ def test_random_playout_properties(seed, n, deck, games):
                 sim.applied(probe.text())
                 continue
         text, source = sim.next_action()
-        assert source in ("button", "camera", "manual")
+        assert source in ("button", "camera", "manual", "operator")
         g.apply(text)
         sim.applied(text)
         if g.phase != "deal":
             assert sum(g.hands) + g.pile_size() + g.discard == g.deck_size
-            assert sum(len(h) for h in sim.hands) == sum(g.hands)
-            assert [len(h) for h in sim.hands] == g.hands
+            assert [sum(h.values()) for h in sim.hands] == g.hands
+            assert all(c >= 0 for h in sim.hands for c in h.values())
         if steps % 5 == 0:
             _public_leak_free(g, sim)
     r = g.result()
@@ -182,6 +182,38 @@ def write_golden(seed: int, seats: int, options: dict | None, name: str) -> None
 
 if __name__ == "__main__":  # pragma: no cover
     write_golden(3, 4, None, "four_players_default_deck")
+    write_golden(7, 4, None, "four_players_void_and_manual_read")
     write_golden(17, 2, {"games": 3}, "two_players_three_games")
     write_golden(5, 8, {"deck": {"name": "learned", "kinds": {"cat": 9, "dog": 9, "owl": 9, "fox": 9}}},
                  "eight_players_learned_deck")
+
+
+def test_result_and_replay_summary_are_informative():
+    """``companion replay`` reads ``replay_summary()`` (or ``result()``): winner, loser, rounds."""
+    g, _ = play_random_game("doubt", 4, None, seed=3)
+    r = g.result()
+    s = g.replay_summary()
+    assert s["over"] and s["loser"] == r["loser_name"] and s["winner"] == r["winners"][0]
+    assert s["rounds"] == r["rounds"] > 0 and len(s["seats"]) == 4
+    assert [x["in_game"] for x in s["seats"]].count(True) == 1
+    json.dumps(s, ensure_ascii=False)
+
+
+def test_camera_reads_what_lies_face_up_at_a_check():
+    """The simulated camera reports exactly the cards turned over (the last placement, face up in
+    the physical truth); earlier placements stay face down."""
+    g = new_game("doubt", ["A", "B", "C"])
+    sim = DoubtSim(g, seed=77, void_rate=0.0)
+    checks = 0
+    while not g.is_over():
+        text, source = sim.next_action()
+        if g.phase == "check":
+            checks += 1
+            assert sim.pile[-1]["face_up"] and not any(p["face_up"] for p in sim.pile[:-1])
+            assert source in ("camera", "manual")
+            assert text == "table reveal " + ",".join(sim.pile[-1]["cards"])
+        g.apply(text)
+        sim.applied(text)
+        if text.startswith("table reveal"):
+            assert sim.truth["last_revealed"]["cards"] == g.last_check["kinds"]
+    assert checks > 10

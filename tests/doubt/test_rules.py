@@ -62,12 +62,17 @@ def test_deck_profile_from_card_reader_and_bad_profiles():
     assert g.deck_size == 12 and g.hands == [6, 6]
     assert g.view(None)["deck"]["kinds"][0] == {"id": "cat", "name": "кот", "count": 5}
     for bad in ({"kinds": {"a": 3}}, {"kinds": {"A b": 2, "c": 1}}, {"kinds": {"a": 0, "b": 1}},
-                {"kinds": [{"id": "a"}, {"id": "a"}]}, {"nokinds": 1}, "forest"):
+                {"kinds": [{"id": "a"}, {"id": "a"}]}, {"nokinds": 1}, "forest", 12):
         with pytest.raises(IllegalAction) as e:
             DoubtGame(["A", "B"], {"deck": bad})
         assert e.value.reason == "bad_option"
     with pytest.raises(IllegalAction, match="bad_option"):
         DoubtGame(["A", "B", "C"], {"deck": {"kinds": {"a": 1, "b": 1}}})  # fewer cards than players
+    for bad_opt in ({"games": True}, {"max_cards": 0}, {"first_dealer": 2, "deck": None}, {"games": "2"}):
+        with pytest.raises(IllegalAction, match="bad_option"):
+            DoubtGame(["A", "B"], bad_opt)
+    g64 = game(3, "forest64")  # the other reading of "8 видов по 8"
+    assert g64.deck_size == 64 and g64.hands == [21, 22, 21]
 
 
 # ---------------------------------------------------------------- ¶2 deal
@@ -162,6 +167,7 @@ def test_reveal_is_the_tables_and_comes_after_an_answer():
     g.apply("1 believe")
     rejects(g, "1 reveal a", "table_only")
     rejects(g, "table reveal q", "unknown_kind")
+    rejects(g, "table reveal ?", "unreadable_card")  # "not sure, rescan": nothing changes
     rejects(g, "1 believe", "wrong_phase")
     assert g.current_seats() == [] and [a.VERB for a in g.legal_actions(None)] == ["reveal", "void"]
 
@@ -372,3 +378,20 @@ def test_views_hold_counts_and_claims_and_registry():
     assert mine["you"]["to_act"] and mine["you"]["verbs"] == ["add", "believe", "doubt"]
     json.dumps(v, ensure_ascii=False)
     assert g.result() is None
+
+
+def test_docs_list_every_reason_code_and_option():
+    """docs/rules/doubt.md lists every reason code and every house-rule option (GUIDE: errors are
+    part of the product)."""
+    import dataclasses
+    from pathlib import Path
+
+    import companion.games.doubt as mod
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "doubt.md").read_text(encoding="utf-8")
+    for code in mod.REASONS:
+        assert f"`{code}`" in doc, code
+    for f in dataclasses.fields(mod.GAME.OPTIONS):
+        assert f"`{f.name}`" in doc, f.name
+    for action in mod.GAME.ACTIONS:
+        assert f" {action.VERB}" in doc, action.VERB

@@ -150,6 +150,8 @@ def test_probability_shown_for_each_bet():
         g.apply(f"1 bet 1 {t}")
     assert [b["probability"] for b in g.view(None)["bets"]] == ["1/2", "1/3", "1/5", "1/9"]
     assert win_probability(8) == Fraction(1, 9)
+    odds = {o["shape"]: o["probability"] for o in game().view(None)["odds"]}  # shown before any bet
+    assert odds == {"card": "1/2", "pair": "1/3", "square": "1/5", "column": "1/5", "row": "1/9"}
 
 
 # ---------------------------------------------------------------- the chain
@@ -173,6 +175,7 @@ def test_turned_card_must_go_on_its_own_slot():
     rejects(g, "table turn QH ?", "slot_missing")
     rejects(g, "table turn QH XX", "bad_slot")
     rejects(g, "table turn 6H 6H", "bad_card")
+    rejects(g, "table turn ? QH", "unreadable_card")  # "not sure, rescan": nothing changes
     rejects(g, "table turn JK AS", "joker_has_no_slot")
     g.apply("table turn QH QH")
     rejects(g, "table turn QH QH", "card_already_turned")
@@ -271,7 +274,26 @@ def test_registry_and_options():
     assert g.balances == [50, 50] and g.deals_total == 2
     with pytest.raises(IllegalAction, match="bad_option"):
         new_game("hoggenheimer", ["A", "B"], {"first_banker": 2})
-    with pytest.raises(IllegalAction, match="bad_option"):
-        new_game("hoggenheimer", ["A", "B"], {"rounds": 0})
+    for bad in ({"rounds": 0}, {"bank_must_cover": 1}, {"starting_chips": -1}, {"min_stake": 0},
+                {"max_stake": "5"}, {"tip": 1}):
+        with pytest.raises(IllegalAction, match="bad_option"):
+            new_game("hoggenheimer", ["A", "B"], bad)
     assert g.view(0)["you"]["verbs"] == ["close"]
     assert "bet" in g.view(1)["you"]["verbs"]
+
+
+def test_docs_list_every_reason_code_and_option():
+    """docs/rules/hoggenheimer.md lists every reason code and every house-rule option (GUIDE: errors are
+    part of the product)."""
+    import dataclasses
+    from pathlib import Path
+
+    import companion.games.hoggenheimer as mod
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "hoggenheimer.md").read_text(encoding="utf-8")
+    for code in mod.REASONS:
+        assert f"`{code}`" in doc, code
+    for f in dataclasses.fields(mod.GAME.OPTIONS):
+        assert f"`{f.name}`" in doc, f.name
+    for action in mod.GAME.ACTIONS:
+        assert f" {action.VERB}" in doc, action.VERB
