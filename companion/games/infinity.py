@@ -22,13 +22,19 @@ Card tokens: the card's value in decimal (``10``, ``36``, ``500``) or ``INF`` fo
 
 from __future__ import annotations
 
-import copy
+import marshal
 import functools
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options
+
+
+def _clone(obj):
+    """A deep copy of JSON-like state (dicts, lists, str, int, None): marshal is ~10x faster than
+    copy.deepcopy, which dominated the simulated games' time."""
+    return marshal.loads(marshal.dumps(obj))
 
 INF = "INF"
 """Token of the Infinity card (beats every card, RULINGS §4)."""
@@ -74,6 +80,11 @@ def canonical_card(token: Any) -> str | None:
     """The canonical token (``"500"``, ``"INF"``) for a written card, or ``None`` if malformed."""
     if not isinstance(token, str):
         return None
+    return _canonical_card(token)
+
+
+@functools.lru_cache(maxsize=1024)
+def _canonical_card(token: str) -> str | None:
     t = token.strip()
     if t.upper() in (INF, "INFINITY") or t == "∞":
         return INF
@@ -252,10 +263,17 @@ class InfinityGame(Game):
             "voids": 0,
         }
         self._deal_start: dict | None = None
+        self._points: dict[str, int] = {}
 
     # ------------------------------------------------------------------ helpers
     def points_of(self, card: str) -> int:
         """Points a card scores under the options (seed last ¶ for the simplified scoring)."""
+        pts = self._points.get(card)
+        if pts is None:
+            pts = self._points[card] = self._points_uncached(card)
+        return pts
+
+    def _points_uncached(self, card: str) -> int:
         value = self.options.infinity_points if card == INF else int(card)
         if self.options.simplified_scoring:
             value = value // 100 * 100
@@ -380,7 +398,7 @@ class InfinityGame(Game):
         s = self.s
         n = len(self.seats)
         if s["half"] == 0:
-            self._deal_start = copy.deepcopy(s)
+            self._deal_start = _clone(s)
             s["unseen"] = dict(self.deck)
             s["points"] = [0] * n
             s["tricks"] = [0] * n
@@ -512,7 +530,7 @@ class InfinityGame(Game):
     def _do_void(self) -> list[Event]:
         deal = self.s["deal"]
         voids = self.s["voids"] + 1
-        self.s = copy.deepcopy(self._deal_start)
+        self.s = _clone(self._deal_start)
         self.s["voids"] = voids
         self._deal_start = None
         return [Event("deal_voided", {"deal": deal + 1})]
@@ -564,6 +582,7 @@ class InfinityGame(Game):
         return {
             "game": self.GAME_ID,
             "deals": self.options.deals,
+            "rounds": len(s["deal_scores"]),
             "scores": {self.seats[i]: t for i, t in enumerate(s["totals"])},
             "totals": list(s["totals"]),
             "deal_scores": [list(d) for d in s["deal_scores"]],
@@ -573,6 +592,19 @@ class InfinityGame(Game):
             "hoys": s["hoys"],
             "voided_deals": s["voids"],
             "simplified_scoring": self.options.simplified_scoring,
+        }
+
+    def replay_summary(self) -> dict:
+        """Summary for ``companion replay --json``: ``{"game", "over", "winner", "rounds",
+        "result", "seats": [{"name", "points", "deal_scores"}]}`` (rounds = deals finished)."""
+        s = self.s
+        result = self.result()
+        return {
+            "game": self.GAME_ID, "over": self.is_over(),
+            "winner": result["winner"] if result else None,
+            "rounds": len(s["deal_scores"]), "result": result,
+            "seats": [{"name": n, "points": s["totals"][i], "deal_scores": [d[i] for d in s["deal_scores"]]}
+                      for i, n in enumerate(self.seats)],
         }
 
     def view(self, seat: int | None) -> dict:
@@ -609,7 +641,7 @@ class InfinityGame(Game):
         return v
 
     def snapshot(self) -> dict:
-        return {"s": copy.deepcopy(self.s), "deal_start": copy.deepcopy(self._deal_start),
+        return {"s": _clone(self.s), "deal_start": _clone(self._deal_start),
                 "options": self.options.to_dict()}
 
 

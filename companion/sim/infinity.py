@@ -45,7 +45,6 @@ class InfinitySim(TableSim):
         self._plays_this_deal = 0
         self._table_cards: list[str] = []
         self.truth_pending: tuple[int, str] | None = None
-        self._sync_truth()
 
     # ------------------------------------------------------------------ physical deck
     def _full_deck(self) -> list[str]:
@@ -88,11 +87,9 @@ class InfinitySim(TableSim):
             return low[0]
         best = max(card_rank(c) for _, c in trick)
         prev = trick[-1][1]
-        worth = sum(g.points_of(c) for _, c in trick)
-        closing = seat == s["token"]
-        winners = [c for c in hand if card_rank(c) >= best]
-        if closing:
-            if winners and (worth >= 150 or rng.random() < 0.5):
+        if seat == s["token"]:  # the closing card
+            winners = [c for c in hand if card_rank(c) >= best]
+            if winners and (rng.random() < 0.5 or sum(g.points_of(c) for _, c in trick) >= 150):
                 return winners[0]
             non_hoy = [c for c in hand if card_rank(c) != card_rank(prev)]
             return (non_hoy or hand)[0]
@@ -156,7 +153,6 @@ class InfinitySim(TableSim):
             self.piles = [[] for _ in range(n)]
             self.stock, self.aside, self._table_cards = [], [], []
             self.in_hand_pending = None
-        self._sync_truth()
 
     def _remove(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
@@ -171,9 +167,6 @@ class InfinitySim(TableSim):
         else:
             self._table_cards.append(card)
 
-    def _sync_truth(self) -> None:
-        """Kept for symmetry; :attr:`truth` is computed when read."""
-
     @property
     def truth(self) -> dict:
         """The physical table (hands and piles face down — never for a screen), built on read."""
@@ -183,7 +176,7 @@ class InfinitySim(TableSim):
             "game": "infinity",
             "seats": list(g.seats),
             "hands": [list(h) for h in self.hands],          # face down in the players' hands
-            "stock": len(self.stock),                         # two players: the undealt half
+            "stock": list(self.stock),                        # two players: the undealt half, face down
             "aside": list(self.aside),                        # face down, unscored
             "trick": [{"seat": p, "card": c, "face_up": True} for p, c in s["trick"]],
             "pending": ({"seat": s["pending"], "card": self.in_hand_pending, "face_up": True}

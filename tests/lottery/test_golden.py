@@ -1,0 +1,72 @@
+"""Golden playthroughs of whole ``lottery`` games, replayed from JSON Lines table logs through the
+registry (the path ``companion replay`` takes).
+
+``sim_*.jsonl`` were recorded from the simulated table (regenerate with
+``python tests/lottery/test_golden.py``); they pin the engine's behaviour. ``first_draw.jsonl``
+is written by hand and its chip movements are worked out in its comments.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.log import LogHeader, LogRecord, read_jsonl, replay, write_jsonl
+
+HERE = Path(__file__).parent / "golden"
+SIM_CASES = {
+    "sim_v1_4p": (["Банкир", "Сдающий", "Аня", "Борис"], {"playoff": 1}, 21),
+    "sim_v2_7p_box": (["Банкир", "Сдающий", "Аня", "Борис", "Вера", "Глеб", "Дина"],
+                      {"playoff": 2, "box": 12, "card_stake": 2}, 22),
+    "sim_v1_officials_play": (["Банкир", "Сдающий", "Аня"], {"officials_play": True, "fine_per_card": 1}, 23),
+}
+
+
+def test_hand_written_first_draw_and_void():
+    header, records, errors = read_jsonl(HERE / "first_draw.jsonl")
+    assert not errors
+    res = replay(header, records)
+    assert [r.reason for r in res.rejected] == ["amounts_must_differ"]
+    g = res.game
+    v = g.view(None)
+    assert v["balances"] == [30, 30, 30, 22] and v["box"] == 0
+    assert [p["chips"] if p else None for p in v["prizes"]] == [4, 3, 0, 1]
+    assert v["phase"] == "deal" and g.s["voids"] == 1 and g.chips_total() == 120
+    summary = g.replay_summary()   # what ``companion replay --json`` prints
+    assert not summary["over"] and summary["rounds"] == 1 and summary["result"] is None
+    assert [(x["role"], x["balance"]) for x in summary["seats"]] == \
+        [("banker", 30), ("dealer", 30), ("player", 30), ("player", 22)]
+
+
+@pytest.mark.parametrize("name", sorted(SIM_CASES))
+def test_recorded_sim_games_replay_to_the_same_result(name):
+    header, records, errors = read_jsonl(HERE / f"{name}.jsonl")
+    assert not errors and header.game == "lottery"
+    res = replay(header, records)
+    assert not res.rejected
+    expected = json.loads((HERE / f"{name}.result.json").read_text(encoding="utf-8"))
+    assert res.game.is_over() and res.game.result() == expected
+    assert expected["chips_total"] == 30 * len(header.seats) + header.options.get("box", 0)
+    summary = res.game.replay_summary()
+    assert summary["winner"] == expected["winner"] and summary["box"] == expected["box"]
+    assert sum(x["balance"] for x in summary["seats"]) + summary["box"] == expected["chips_total"]
+
+
+def regenerate() -> None:  # pragma: no cover - a maintenance tool
+    from companion.sim import play_random_game
+
+    for name, (seats, options, seed) in SIM_CASES.items():
+        game, actions = play_random_game("lottery", seats, options, seed)
+        header = LogHeader("lottery", tuple(seats), options)
+        recs = [LogRecord(i + 1, a, src) for i, (a, src) in enumerate(actions)]
+        write_jsonl(HERE / f"{name}.jsonl", header, recs)
+        (HERE / f"{name}.result.json").write_text(
+            json.dumps(game.result(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    regenerate()
