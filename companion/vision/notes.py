@@ -279,7 +279,8 @@ class NoteReader:
     # frames ----------------------------------------------------------------------------
     def candidate_lines(self, frame: np.ndarray) -> list[np.ndarray]:
         """Upright line images (H×W×3 BGR uint8) of the text lines in ``frame`` that could hold a
-        serial, best candidates first; tall lines come out turned 90° clockwise."""
+        serial, best candidates first; tall lines come out turned 90° clockwise (one image per
+        physical line: two images of one line would count as two printed copies)."""
         frame = as_bgr(frame)
         quads = self.engine.detect(frame)
         scored = []
@@ -298,8 +299,7 @@ class NoteReader:
         for _, q, w, h in scored[: self.MAX_LINES]:
             crop = warp_quad(frame, q)
             if h > 1.5 * w:
-                # a vertical line reads top-down or bottom-up: offer both turns
-                lines.append(cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE))
+                # a vertical line: turned clockwise here, read_frame also reads it turned 180°
                 crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
             lines.append(crop)
         return lines
@@ -314,7 +314,18 @@ class NoteReader:
         both = lines + [cv2.rotate(l, cv2.ROTATE_180) for l in lines]
         ids = list(range(len(lines))) * 2
         ev = self._evidence(self.engine.read_lines(both), "rapidocr", ids)
-        return self._decide(ev, both, same_line=False)
+        return self._decide(self._one_way_up(ev), both, same_line=False)
+
+    @staticmethod
+    def _one_way_up(ev: list[Evidence]) -> list[Evidence]:
+        """Keep, for each physical line, only the readings of its better orientation (fewest
+        corrections, then highest score): gibberish read upside down must not compete."""
+        best: dict[int, tuple] = {}
+        for e in ev:
+            key = (e.match.corrections, -e.score)
+            if e.line not in best or key < best[e.line][0]:
+                best[e.line] = (key, e.image)
+        return [e for e in ev if best[e.line][1] == e.image]
 
     # decision --------------------------------------------------------------------------
     def _evidence(self, reads: list[LineRead], engine: str, line_ids: list[int]) -> list[Evidence]:
@@ -347,7 +358,7 @@ class NoteReader:
         others = ranked[1:]
         # the same text fitting several currencies: fine if the digits agree, else ambiguous
         same_text_other = [k for k, v in others
-                           if {e.line for e in v} & {e.line for e in items} and k[1] != serial]
+                           if {e.image for e in v} & {e.image for e in items} and k[1] != serial]
         if any(S.last_digit(k[1]) != S.last_digit(serial) for k in same_text_other):
             return NoteRead(None, None, 0.0, "ambiguous_currency", candidate, ev)
         lines_other = {k: v for k, v in others if k not in same_text_other}
@@ -358,12 +369,10 @@ class NoteReader:
                 if best_other >= 0.5 * support(items):
                     return NoteRead(None, None, 0.0, "low_confidence", candidate, ev)
             else:
-                same_cur = [k for k in lines_other if k[0] == cur]
-                if same_cur:
-                    close = [k for k in same_cur if _hamming_close(k[1], serial)]
-                    return NoteRead(None, None, 0.0,
-                                    "copies_disagree" if close else "several_notes",
-                                    candidate, ev)
+                # another line holds another valid serial: a copy misread, or a second note
+                close = [k for k in lines_other if k[0] == cur and _hamming_close(k[1], serial)]
+                return NoteRead(None, None, 0.0, "copies_disagree" if close else "several_notes",
+                                candidate, ev)
         match = items[0].match
         # confidence: distinct lines (or strip variants) are the printed copies / renderings
         per_line: dict[int, float] = {}
