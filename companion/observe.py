@@ -50,7 +50,7 @@ def observed_fields(template: Action) -> list[ObservedField]:
     hints = typing.get_type_hints(type(template))
     out = []
     for f in dataclasses.fields(template)[1:]:
-        if getattr(template, f.name) is not None:
+        if not _open(getattr(template, f.name)):
             continue
         low = f.name.lower()
         if any(w in low for w in NOTE_WORDS):
@@ -60,19 +60,32 @@ def observed_fields(template: Action) -> list[ObservedField]:
         else:
             continue
         hint = hints[f.name]
-        many = "tuple" in str(hint).lower()
+        many = "tuple" in str(hint).lower() or isinstance(getattr(template, f.name), tuple)
         out.append(ObservedField(f.name, kind, many))
     return out
 
 
+def _open(value) -> bool:
+    """A template value the camera fills: ``None``, or a tuple of ``None`` (a known number of
+    items, e.g. doubt's ``(None, None, None)`` for a placement of three cards)."""
+    return value is None or (isinstance(value, tuple) and bool(value) and all(v is None for v in value))
+
+
 def matches(template: Action, action: Action) -> bool:
-    """True when ``action`` is ``template`` with its ``None`` fields filled."""
+    """True when ``action`` is ``template`` with its open fields filled."""
     if type(template) is not type(action) or template.seat != action.seat:
         return False
-    return all(
-        getattr(template, f.name) is None or getattr(template, f.name) == getattr(action, f.name)
-        for f in dataclasses.fields(template)
-    )
+    for f in dataclasses.fields(template):
+        t, a = getattr(template, f.name), getattr(action, f.name)
+        if t is None:
+            continue
+        if _open(t):
+            if not isinstance(a, tuple) or len(a) != len(t):
+                return False
+            continue
+        if t != a:
+            return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -200,16 +200,23 @@ class CameraAdapter:
             fn()
 
 
-def reader(kind: str, settings, game_id: str):
+def reader(kind: str, settings, game, sim_renderer=None):
     """The reader of ``kind`` (``note`` or ``card``) as a :data:`companion.observe.Reader`.
+
+    Args:
+        game: the current game (its deck decides the card reader's deck).
+        sim_renderer: the simulated table's scene renderer; a picture or numbered deck is then
+            registered by showing the camera one card of each kind (RULINGS §2), as a real table
+            does with ``companion deck learn``.
 
     Raises:
         MissingPart: the reader module (branch notes / cards) is not installed.
+        CompanionError: the game needs a learned deck and none is set (``deck = NAME``).
     """
     if kind == "note":
         return _note_reader(settings)
     if kind == "card":
-        return _card_reader(settings, game_id)
+        return _card_reader(settings, game, sim_renderer)
     raise ValueError(f"no reader kind {kind!r}")
 
 
@@ -228,24 +235,51 @@ def _note_reader(settings):
     return read
 
 
-def _card_reader(settings, game_id: str):
+CUSTOM_DECKS = {"doubt": "picture", "infinity": "numbered"}
+STANDARD_DECKS = {"hoggenheimer": "standard32", "lottery": "standard"}
+
+
+def _deck_labels(game) -> list[str]:
+    deck = getattr(game, "deck", None)
+    if isinstance(deck, dict) and isinstance(deck.get("kinds"), list):
+        return [k["id"] for k in deck["kinds"]]
+    if isinstance(deck, dict):
+        return [str(k) for k in deck]
+    raise CompanionError(f"{game.GAME_ID}: cannot list the deck's cards to register them")
+
+
+def _card_reader(settings, game, sim_renderer):
     from companion.observe import Item
 
-    mod = need("companion.vision.cards", part="card reader (branch cards)")
-    fn = next((getattr(mod, n) for n in ("read_cards", "read_frame", "read") if hasattr(mod, n)), None)
-    if fn is None:
-        raise MissingPart("card reader (branch cards)", "companion.vision.cards.read_cards")
-    deck = settings.deck
+    cards = need("companion.vision.cards", "CardReader", part="card reader (branch cards)")
+    game_id = game.GAME_ID
+    if settings.deck != "standard":
+        DeckProfile = need("companion.vision.decks", "DeckProfile", part="deck profiles (branch cards)")
+        deck = DeckProfile.load(settings.deck)
+    elif game_id in CUSTOM_DECKS:
+        if sim_renderer is None:
+            raise CompanionError(
+                f"{game_id} is played with its own cards: learn them first (companion deck learn NAME DIR, "
+                f"one photo per card) and set deck = NAME in the settings")
+        profile_from_images = need("companion.vision.decks", "profile_from_images", part="deck profiles (branch cards)")
+        labels = _deck_labels(game)
+        shots = {label: sim_renderer.render([("card", label)], attempt=-1) for label in labels}
+        deck = profile_from_images(f"sim-{game_id}", shots, kind=CUSTOM_DECKS[game_id])
+    else:
+        deck = STANDARD_DECKS.get(game_id, "standard")
+    card_reader = cards(deck=deck)
 
     def read(frame):
+        """Every face-up card in the frame; backs (the table's face-down cards) are not read."""
         out = []
-        for r in call_with(fn, frame=frame, image=frame, deck=deck):
-            card = getattr(r, "card", None)
-            box = getattr(r, "box", None)
-            x = (box[0] + box[2] / 2) if box else 0.0
-            out.append(Item(card, float(getattr(r, "confidence", 0.0) or 0.0), x, getattr(r, "reason", None)))
+        for r in card_reader.read(frame):
+            if r.face_up is False:
+                continue
+            x = r.box[0] + r.box[2] / 2 if r.box else 0.0
+            out.append(Item(r.card, float(r.confidence), float(x), r.reason))
         return out
 
+    read.describe = f"cards ({deck if isinstance(deck, str) else deck.name})"
     return read
 
 

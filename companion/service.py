@@ -319,9 +319,14 @@ class TableService:
             if self.plan.sim and self.settings.currency == "auto":
                 # the simulated table's notes are roubles; a real table sets its currency too
                 self.settings.currency = "RUB"
+            renderer = None
+            if self.plan.sim:
+                from companion.vision.scene import SceneRenderer
+
+                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency)
             # readers first: a missing reader must fail before anything moves
             for kind in READER_KINDS.get(game_id, ("card",)):
-                self.readers[kind] = parts.reader(kind, self.settings, game_id)
+                self.readers[kind] = parts.reader(kind, self.settings, self.table.referee.game, renderer)
             self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
                 getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
                 for kind, r in self.readers.items())})
@@ -341,11 +346,9 @@ class TableService:
                 self.server = parts.dashboard_server(self.table, self.settings.host, self.settings.port)
             if self.plan.sim:
                 from companion.simtable import SimTable
-                from companion.vision.scene import SceneRenderer
 
                 if self.box is not None and not self.box.wait_connected(5.0):
                     raise CompanionError(f"the virtual button box on {url} did not answer the host driver")
-                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency)
                 vbox = self.vbox
 
                 def press(seat: int, button: str) -> None:
