@@ -105,6 +105,9 @@ class Console:
         self.quiet = quiet
         self.t0 = time.monotonic()
         self._status: dict = {}
+        self.every = 15.0
+        self._last_progress = time.monotonic()
+        self._last_version = -1
 
     def line(self, text: str) -> None:
         if not self.quiet:
@@ -131,7 +134,32 @@ class Console:
         codes = service.table.seat_codes()
         if codes:
             print("  Seat codes / коды мест: " + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
+        for part, st in sorted(service.table.status().items()):
+            self._status[part] = (st.get("state"), st.get("detail"))
+            print(f"  {part}: {st.get('state')} {st.get('detail') or ''}".rstrip(), file=w)
         print("  Ctrl-C stops; the game resumes from its log at the next start.\n", file=w, flush=True)
+
+    def progress(self, service) -> None:
+        """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
+        the simulated table's camera counters — public facts only."""
+        now = time.monotonic()
+        if self.quiet or now - self._last_progress < self.every:
+            return
+        ref = service.table.referee if service.table else None
+        if ref is None:
+            return
+        with ref.lock:
+            version, seats, names = ref.version, ref.game.current_seats(), ref.game.seats
+            over = ref.game.is_over()
+        if version == self._last_version or over:
+            return
+        self._last_progress, self._last_version = now, version
+        who = ", ".join(names[s] for s in seats) if seats else "камера/оператор · camera/operator"
+        line = f"{version} actions · waiting for {who}"
+        if service.simtable is not None:
+            st = service.simtable.stats
+            line += f" · camera {st.observations} observations, {st.retried} retried, {st.manual} manual"
+        self.line(line)
 
     def on_table(self, kind: str, payload) -> None:
         if kind == "status":
@@ -192,7 +220,7 @@ def main(args) -> int:
         console.header(service, url)
         t0 = time.monotonic()
         service.run_bots()
-        service.wait(until_end=until_end)
+        service.wait(until_end=until_end, progress=lambda: console.progress(service))
         wall = time.monotonic() - t0
         if args.json:
             summary = service.summary()
