@@ -169,10 +169,17 @@ class CameraWatcher:
     """The real table's camera loop: when the game waits for an observation, read frames, vote,
     and submit the filled action with source ``camera``.
 
-    A value is submitted when ``votes`` consecutive frames read the same; after ``patience``
-    frames without agreement the operator gets a ``manual`` prompt on the dashboard (the reader
-    never guesses). When several observations are possible at once (the dealer may flip any
-    opponent's stack), the watcher does not guess which was meant: it prompts the operator.
+    * A single item (a flipped note, a turned card) is submitted when ``votes`` consecutive
+      frames read the same value.
+    * A set-up scan (a tuple of notes, shown one at a time) collects serials: each must be read in
+      ``votes`` frames; when the player's count (the game's ``notes_per_player`` option) is
+      confirmed, the whole set is submitted. Cards lying together (a tuple of cards) are read
+      from one frame, voted like a single item.
+    * When several seats could be scanned (set-up), seats go in order and a scan prompt says
+      whose notes to show. When several *different* observations are possible (the dealer may flip
+      any opponent's stack), the watcher does not guess: the operator is prompted.
+    * After ``patience`` frames without a decision the operator gets a ``manual`` prompt (the
+      reader never guesses).
 
     Args:
         table: the :class:`companion.table.Table`.
@@ -180,11 +187,12 @@ class CameraWatcher:
         readers: ``{"note": reader, "card": reader}``.
         votes: agreeing frames needed (default 3).
         patience: frames before asking for manual entry (default 40).
-        interval: seconds between frames.
+        interval: seconds between frames (0 in tests).
+        start: start the thread (tests call :meth:`step` instead).
     """
 
     def __init__(self, table, camera, readers: dict, votes: int = 3, patience: int = 40,
-                 interval: float = 0.1) -> None:
+                 interval: float = 0.1, start: bool = True) -> None:
         import threading
 
         self.table = table
@@ -193,58 +201,112 @@ class CameraWatcher:
         self.votes = votes
         self.patience = patience
         self.interval = interval
+        self.submitted = 0
         self._stop = threading.Event()
         self._prompted: set = set()
+        self._key = None
+        self._streak: list = []
+        self._seen: dict = {}
+        self._misses = 0
         self._thread = threading.Thread(target=self._loop, name="camera", daemon=True)
-        self._thread.start()
+        if start:
+            self._thread.start()
 
     def _loop(self) -> None:
         import logging
 
         log = logging.getLogger(__name__)
-        streak: list = []
-        misses = 0
-        key = None
         while not self._stop.wait(self.interval):
-            ref = self.table.referee
-            if ref is None:
-                continue
-            with ref.lock:
-                version = ref.version
-                templates = camera_templates(ref.game)
-            if not templates:
-                streak, misses = [], 0
-                continue
-            if len(templates) > 1:
-                k = ("choose", version)
-                if k not in self._prompted:
-                    self._prompted.add(k)
-                    self.table.add_prompt("Что показать камере? / What to scan? " + "; ".join(
-                        t.text() for t in templates[:6]), kind="manual", action=templates[0].text())
-                continue
-            template = templates[0]
-            if key != (version, template):
-                key, streak, misses = (version, template), [], 0
             try:
-                reading = fill(template, self.camera.read(), self.readers)
-            except Exception as exc:
-                log.warning("camera read failed: %s", exc)
-                self.table.set_status("camera", {"state": "error", "detail": str(exc)})
-                continue
-            if reading.action is None:
-                streak, misses = [], misses + 1
-                if misses >= self.patience and ("manual", version) not in self._prompted:
-                    self._prompted.add(("manual", version))
-                    self.table.add_prompt("Камера не уверена — введите вручную / Camera unsure — enter by hand",
-                                          kind="manual", action=template.text())
-                continue
-            streak.append(reading.action)
-            if len(streak) >= self.votes and all(a == streak[-1] for a in streak[-self.votes:]):
-                outcome = self.table.submit(streak[-1].text(), "camera")
-                if not outcome.accepted:
-                    log.info("camera observation %s rejected: %s", streak[-1].text(), outcome.reason)
-                streak = []
+                self.step()
+            except Exception as exc:  # the camera must never stop the table
+                log.warning("camera: %s", exc)
+                self.table.set_status("camera", {"state": "error", "detail": str(exc)[:200]})
+
+    def _choose(self, templates: list[Action]) -> Action | None:
+        first = templates[0]
+        f = observed_fields(first)[0]
+        same_kind = all(type(t) is type(first) and observed_fields(t)[0].many for t in templates)
+        if len(templates) == 1 or (same_kind and f.many and f.kind == "note"):
+            return first
+        return None
+
+    def _prompt(self, key, text: str, kind: str, template: Action, seat=None) -> None:
+        if key not in self._prompted:
+            self._prompted.add(key)
+            self.table.add_prompt(text, kind=kind, seat=seat, action=template.text())
+
+    def step(self) -> bool:
+        """Read one frame if the game waits for an observation; True when something was submitted."""
+        ref = self.table.referee
+        if ref is None:
+            return False
+        with ref.lock:
+            version = ref.version
+            templates = camera_templates(ref.game)
+            expected = getattr(ref.game.options, "notes_per_player", None)
+        if not templates:
+            self._key = None
+            return False
+        template = self._choose(templates)
+        if template is None:
+            self._prompt(("choose", version), "Что показать камере? / What to scan? "
+                         + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
+            return False
+        f = observed_fields(template)[0]
+        if self._key != (version, template):
+            self._key, self._streak, self._seen, self._misses = (version, template), [], {}, 0
+            owner = getattr(template, "owner", None)
+            if f.many and f.kind == "note" and isinstance(owner, int):
+                name = ref.game.seats[owner]
+                self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
+                             "scan", template, owner)
+        frame = self.camera.read()
+        if f.many and f.kind == "note":
+            return self._collect(template, f, frame, expected, version)
+        reading = fill(template, frame, self.readers)
+        if reading.action is None:
+            self._streak = []
+            return self._miss(template, version)
+        self._streak.append(reading.action)
+        if len(self._streak) >= self.votes and all(a == self._streak[-1] for a in self._streak[-self.votes:]):
+            return self._submit(self._streak[-1])
+        return False
+
+    def _collect(self, template, f, frame, expected, version) -> bool:
+        items = [it for it in self.readers["note"](frame) if it.value]
+        if not items:
+            return self._miss(template, version)
+        for it in items:
+            self._seen[it.value] = self._seen.get(it.value, 0) + 1
+        confirmed = [v for v, n in self._seen.items() if n >= self.votes]
+        if expected and len(confirmed) == expected:
+            return self._submit(dataclasses.replace(template, **{f.name: tuple(confirmed)}))
+        if expected and len(confirmed) > expected:
+            self._seen = {}
+            self._prompt(("too_many", version), "Больше купюр, чем нужно — покажите заново / Too many notes: rescan",
+                         "scan", template)
+        return False
+
+    def _miss(self, template, version) -> bool:
+        self._misses += 1
+        if self._misses >= self.patience:
+            self._prompt(("manual", version), "Камера не уверена — введите вручную / Camera unsure — enter by hand",
+                         "manual", template)
+        return False
+
+    def _submit(self, action: Action) -> bool:
+        import logging
+
+        outcome = self.table.submit(action.text(), "camera")
+        self._streak, self._seen = [], {}
+        if not outcome.accepted:
+            logging.getLogger(__name__).info("camera observation %s rejected: %s", action.text(), outcome.reason)
+            return False
+        self.submitted += 1
+        return True
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(2)
+        if self._thread.is_alive():
+            self._thread.join(2)
