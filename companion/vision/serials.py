@@ -174,8 +174,10 @@ def _fit(text: str, pattern: str, currency: str) -> SerialMatch | None:
         if not eur_check(serial):
             return None
         checked = True
-    if currency == "USD" and (serial[-1] == "O" or not ("A" <= serial[0] <= "L")):
-        return None  # no "O" suffix; Federal Reserve district letters are A–L
+    if currency == "USD":
+        district = serial[1] if pattern.startswith("LL") else serial[0]
+        if serial[-1] == "O" or not ("A" <= district <= "L"):
+            return None  # no "O" suffix; Federal Reserve district letters are A–L
     return SerialMatch(currency, serial, corrections, digit_corrected, checked, digit_corrections)
 
 

@@ -106,3 +106,58 @@ def test_picamera_absent_here_raises_camera_error():
         pass
     with pytest.raises(CameraError, match="picamera2"):
         C.PiCamera()
+
+
+class _FakePicamera2:
+    """Stands in for the device only: records the documented calls picamera2 would receive."""
+
+    calls: list = []
+
+    def __init__(self):
+        self.calls.append("init")
+
+    def create_video_configuration(self, main):
+        self.calls.append(("video", main))
+        return {"main": main}
+
+    def create_still_configuration(self, main):
+        self.calls.append(("still", main))
+        return {"main": main}
+
+    def configure(self, config):
+        self.calls.append(("configure", config))
+        self.size = config["main"]["size"]
+
+    def start(self):
+        self.calls.append("start")
+
+    def capture_array(self):
+        w, h = self.size
+        frame = np.zeros((h, w, 3), np.uint8)
+        frame[..., 0] = 200                      # RGB888 arrays are B, G, R ordered
+        return frame
+
+    def stop(self):
+        self.calls.append("stop")
+
+    def close(self):
+        self.calls.append("close")
+
+
+def test_picamera_layer_uses_rgb888_and_releases(monkeypatch):
+    import sys
+    import types
+
+    mod = types.ModuleType("picamera2")
+    mod.Picamera2 = _FakePicamera2
+    _FakePicamera2.calls = []
+    monkeypatch.setitem(sys.modules, "picamera2", mod)
+    with C.PiCamera(size=(64, 48)) as cam:
+        frame = cam.read()
+        assert frame.shape == (48, 64, 3) and frame[0, 0, 0] == 200
+        assert "64" in repr(cam)
+    calls = _FakePicamera2.calls
+    assert ("video", {"format": "RGB888", "size": (64, 48)}) in calls
+    assert calls.index("start") < calls.index("stop") < calls.index("close")
+    with pytest.raises(CameraError):
+        cam.read()
