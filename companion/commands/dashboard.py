@@ -59,7 +59,8 @@ def print_pin(pin: str, url: str, out=None) -> None:
     qr.print_ascii(out=out, invert=True)
 
 
-def run(args) -> int:
+def run(args, stop: threading.Event | None = None) -> int:
+    """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
     from companion.dashboard import DashboardServer
     from companion.errors import CompanionError, IllegalAction
     from companion.table import Table
@@ -91,7 +92,7 @@ def run(args) -> int:
     print_pin(table.pin, f"http://{host}:{server.port}")
     for seat, code in table.seat_codes().items():
         print(f"Seat {seat + 1} ({table.game_info()['seats'][seat]}): code {code}")
-    stop = threading.Event()
+    stop = stop or threading.Event()
     import signal
 
     try:

@@ -43,7 +43,7 @@ def game_specs() -> list[dict]:
             kind = {int: "int", bool: "bool", float: "float", str: "str"}.get(hint)
             if kind is None or f.default is dataclasses.MISSING:
                 continue  # options of other shapes keep their defaults here
-            choices = getattr(cls.OPTIONS, "CHOICES", {}).get(f.name) if hasattr(cls.OPTIONS, "CHOICES") else None
+            choices = (getattr(cls.OPTIONS, "CHOICES", None) or {}).get(f.name)  # optional {name: [values]}
             opts.append({"name": f.name, "type": kind, "default": f.default, "choices": choices})
         specs.append({"id": gid, "min": cls.MIN_SEATS, "max": cls.MAX_SEATS, "options": opts})
     return specs

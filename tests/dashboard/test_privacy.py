@@ -99,7 +99,8 @@ def play_and_check(game_id: str, seats: int, seed: int, options=None) -> int:
             phones = {s: seat_client(app, table, s)[0] for s in range(seats)}
             viewers = [PUBLIC, *range(seats)]
             streams = {v: hub.connect(v) for v in viewers}
-            known = {v: set() for v in viewers}  # what each viewer has legitimately been shown
+            # what each viewer has legitimately been shown; the house rules and names are public
+            known = {v: leaves(table.game_info()) for v in viewers}
             steps = 0
             while not game.is_over() and steps < 2000:
                 nxt = sim.next_action()
@@ -111,8 +112,13 @@ def play_and_check(game_id: str, seats: int, seed: int, options=None) -> int:
                 sim.applied(text)
                 steps += 1
                 wait_version(hub, out.version)
+                # policy (docs/dashboard.md): an action's verb is public (the table saw something
+                # happen); a seat's action is a public button press; a table action's arguments are not
+                parts = text.split()
+                public_now = {parts[1]} | (set(parts[2:]) if parts[0].isdigit() else set())
                 for v in viewers:
                     seat = None if v == PUBLIC else v
+                    known[v] |= public_now
                     known[v] |= leaves(game.view(seat))
                     for ev in out.events:
                         if ev.kind in EXEMPT_KINDS:

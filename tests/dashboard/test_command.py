@@ -1,0 +1,86 @@
+"""``companion dashboard`` and a restart: the game and the phones' seats survive a power cut."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import threading
+import time
+import urllib.request
+
+from companion.cli import build_parser
+from companion.commands import dashboard as cmd
+from companion.dashboard import create_app
+from companion.table import Table
+
+from tests.dashboard.helpers import seat_client
+
+
+def test_print_pin_prints_pin_url_and_qr():
+    out = io.StringIO()
+    cmd.print_pin("482913", "http://10.0.0.5:8000", out)
+    text = out.getvalue()
+    assert "Operator PIN: 482913" in text and "http://10.0.0.5:8000/operator?pin=482913" in text
+    assert text.count("\n") > 15  # the QR code's rows
+
+
+def test_command_serves_a_game_and_stops(fast_dir, capsys):
+    args = build_parser().parse_args(["dashboard", "--game", "skull", "--seats", "Аня,Борис",
+                                      "--data", str(fast_dir), "--port", "0", "--host", "127.0.0.1",
+                                      "--pin", "2468"])
+    stop = threading.Event()
+    result = {}
+    port = {}
+    real = cmd.print_pin
+
+    def spy(pin, url, out=None):
+        port["url"] = url
+        real(pin, url, out)
+
+    cmd.print_pin = spy
+    try:
+        t = threading.Thread(target=lambda: result.setdefault("rc", cmd.run(args, stop)))
+        t.start()
+        deadline = time.monotonic() + 10
+        while "url" not in port and time.monotonic() < deadline:
+            time.sleep(0.05)
+        state = json.load(urllib.request.urlopen(port["url"] + "/api/state", timeout=5))
+        assert state["model"]["game"]["seats"] == ["Аня", "Борис"]
+        assert state["status"]["camera"]["state"] == "absent"
+        stop.set()
+        t.join(10)
+    finally:
+        cmd.print_pin = real
+    assert result["rc"] == 0
+    out = capsys.readouterr().out
+    assert "Operator PIN: 2468" in out and "Seat 1 (Аня): code" in out
+
+
+def test_command_rejects_bad_game(fast_dir, capsys):
+    args = build_parser().parse_args(["dashboard", "--game", "chess", "--data", str(fast_dir), "--port", "0"])
+    assert cmd.run(args) == 2
+    assert "unknown_game" in capsys.readouterr().err
+    args = build_parser().parse_args(["dashboard", "--pin", "12ab", "--data", str(fast_dir)])
+    assert cmd.run(args) == 2
+
+
+def test_restart_keeps_game_and_phone_seat(fast_dir):
+    table = Table(fast_dir, pin="1357")
+    table.new_game("skull", ["Аня", "Борис", "Вика"])
+    app = create_app(table, testing=True)
+    phone, csrf = seat_client(app, table, 1)
+    assert phone.get("/api/seat/state").json["model"]["viewer"]["seat"] == 1
+    version = table.referee.version
+    app.extensions["companion"]["hub"].close()
+    table.close()  # power cut: a new process starts on the same data folder
+    again = Table(fast_dir)
+    app2 = create_app(again, testing=True)
+    browser = app2.test_client()  # the same phone: its session cookie, a new server process
+    browser.set_cookie("session", phone.get_cookie("session").value)
+    state = browser.get("/api/seat/state")
+    assert state.status_code == 200 and state.json["model"]["viewer"]["seat"] == 1
+    assert state.json["model"]["version"] == version
+    assert app2.test_client().get("/api/seat/state").status_code == 403  # a cookie-less phone is not seated
+    app2.extensions["companion"]["hub"].close()
+    again.close()
