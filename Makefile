@@ -53,8 +53,16 @@ demo: system-deps $(VENV)/.stamp-base
 install-pi:
 	deploy/install-pi.sh
 
-test: system-deps-test $(VENV)/.stamp-test
-	$(PY) -m pytest $(PYTEST_ARGS)
+# MicroPython (WebAssembly build, from the npm registry) runs the firmware logic in one test;
+# installed only where npm exists, else that test skips and says why.
+MPWASM := .cache/mpwasm
+$(MPWASM)/.stamp:
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm install --silent --no-audit --no-fund --prefix $(MPWASM) @micropython/micropython-webassembly-pyscript@1.27.0 && touch $@; \
+	else echo "npm not found: the MicroPython firmware test will skip"; fi
+
+test: system-deps-test $(VENV)/.stamp-test $(MPWASM)/.stamp
+	MICROPYTHON_WASM_DIR=$(CURDIR)/$(MPWASM) $(PY) -m pytest $(PYTEST_ARGS)
 
 bench: system-deps $(VENV)/.stamp-test
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

@@ -69,28 +69,74 @@ class Action:
         Raises:
             ActionSyntaxError: wrong number of arguments or an argument of the wrong type.
         """
-        fields, hints = _arg_spec(cls)
-        if len(args) != len(fields):
+        spec = _arg_spec(cls)
+        if len(args) != len(spec):
             raise ActionSyntaxError(
                 "bad_syntax",
-                f"'{cls.VERB}' takes {len(fields)} argument(s) "
-                f"({', '.join(f.name for f in fields) or 'none'}), got {len(args)}",
+                f"'{cls.VERB}' takes {len(spec)} argument(s) "
+                f"({', '.join(name for name, _, _ in spec) or 'none'}), got {len(args)}",
             )
-        values = [_parse_arg(a, hints[f.name], f.name, cls.VERB) for a, f in zip(args, fields)]
+        values = []
+        for token, (name, type_name, convert) in zip(args, spec):
+            try:
+                values.append(convert(token))
+            except ValueError:
+                raise ActionSyntaxError(
+                    "bad_syntax", f"'{cls.VERB}': argument {name}={token!r} is not a {type_name}"
+                ) from None
         return cls(seat, *values)
 
 
-_ARG_SPECS: dict[type, tuple[tuple[dataclasses.Field, ...], dict[str, Any]]] = {}
+_ARG_SPECS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
 
 
-def _arg_spec(cls: type) -> tuple[tuple[dataclasses.Field, ...], dict[str, Any]]:
-    """The argument fields (after ``seat``) and resolved type hints of an Action class, cached
-    (``typing.get_type_hints`` is slow and engines parse many actions per second)."""
+def _arg_spec(cls: type) -> tuple[tuple[str, str, Any], ...]:
+    """``(name, type name, converter)`` for each argument field (after ``seat``) of an Action
+    class, built once per class: ``typing.get_type_hints`` is slow and the engines parse many
+    actions per second. A converter takes one text token and raises ``ValueError``."""
     spec = _ARG_SPECS.get(cls)
     if spec is None:
-        spec = (tuple(dataclasses.fields(cls)[1:]), typing.get_type_hints(cls))
+        hints = typing.get_type_hints(cls)
+        spec = tuple(
+            (f.name, _type_name(hints[f.name]), _converter(hints[f.name]))
+            for f in dataclasses.fields(cls)[1:]
+        )
         _ARG_SPECS[cls] = spec
     return spec
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint)
+
+
+def _converter(hint: Any):
+    """A function text token -> value for a field type (``int``, ``str``, ``bool``, tuples of
+    them, optionally ``| None``)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        non_none = [a for a in args if a is not type(None)]
+        inner = _converter(non_none[0])
+        if type(None) in args:
+            return lambda t: None if t == "?" else inner(t)
+        return inner
+    if origin is tuple:
+        item = _converter(args[0] if args else str)
+        return lambda t: () if t == "-" else tuple(item(x) for x in t.split(","))
+    if hint is bool:
+        def to_bool(t: str) -> bool:
+            if t not in ("yes", "no"):
+                raise ValueError(t)
+            return t == "yes"
+        return to_bool
+    if hint is int:
+        def to_int(t: str) -> int:
+            if not t.lstrip("-").isdigit():
+                raise ValueError(t)
+            return int(t)
+        return to_int
+    if hint is str:
+        return str
+    raise TypeError(f"unsupported action field type {hint!r}")  # programming error
 
 
 def _format_arg(value: Any) -> str:
@@ -104,39 +150,6 @@ def _format_arg(value: Any) -> str:
     if not text or any(c.isspace() for c in text) or text in ("?", "-") or "," in text:
         raise ValueError(f"action argument {text!r} cannot be written in text form")
     return text
-
-
-def _parse_arg(token: str, hint: Any, name: str, verb: str) -> Any:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        if token == "?" and type(None) in args:
-            return None
-        non_none = [a for a in args if a is not type(None)]
-        hint = non_none[0]
-        origin = typing.get_origin(hint)
-        args = typing.get_args(hint)
-    if origin is tuple:
-        if token == "-":
-            return ()
-        item = args[0] if args else str
-        return tuple(_parse_arg(t, item, name, verb) for t in token.split(","))
-    try:
-        if hint is bool:
-            if token not in ("yes", "no"):
-                raise ValueError(token)
-            return token == "yes"
-        if hint is int:
-            if not token.lstrip("-").isdigit():
-                raise ValueError(token)
-            return int(token)
-        if hint is str:
-            return token
-    except ValueError:
-        raise ActionSyntaxError(
-            "bad_syntax", f"'{verb}': argument {name}={token!r} is not a {hint.__name__}"
-        ) from None
-    raise TypeError(f"unsupported action field type {hint!r}")  # programming error
 
 
 @dataclass(frozen=True)
@@ -224,15 +237,43 @@ class Game(ABC):
         self.version = 0
 
     # ------------------------------------------------------------------ parsing
+    _PARSE_CACHE_MAX: ClassVar[int] = 20_000
+
+    @classmethod
+    def _verbs(cls) -> dict[str, type[Action]]:
+        """This game's action classes by verb (built once per class)."""
+        verbs = cls.__dict__.get("_verb_table")
+        if verbs is None:
+            verbs = {t.VERB: t for t in cls.ACTIONS}
+            cls._verb_table = verbs
+        return verbs
+
     @classmethod
     def parse_action(cls, text: str) -> Action:
         """Parse an action's text form (see module docstring).
+
+        Results are cached per game class (actions are immutable and the same lines recur all
+        game long; the engine bench and the random playouts parse millions of them).
 
         Raises:
             ActionSyntaxError: ``bad_syntax`` or ``unknown_action``.
         """
         if not isinstance(text, str):
             raise ActionSyntaxError("bad_syntax", "an action is a line of text")
+        cache = cls.__dict__.get("_parse_cache")
+        if cache is None:
+            cache = {}
+            cls._parse_cache = cache
+        action = cache.get(text)
+        if action is None:
+            action = cls._parse_uncached(text)
+            if len(cache) >= cls._PARSE_CACHE_MAX:
+                cache.clear()
+            cache[text] = action
+        return action
+
+    @classmethod
+    def _parse_uncached(cls, text: str) -> Action:
         tokens = text.split()
         if len(tokens) < 2:
             raise ActionSyntaxError("bad_syntax", f"expected '<seat|table> <verb> ...', got {text!r}")
@@ -243,10 +284,10 @@ class Game(ABC):
             seat = int(actor)
         else:
             raise ActionSyntaxError("bad_syntax", f"actor must be a seat number or 'table', got {actor!r}")
-        for action_type in cls.ACTIONS:
-            if action_type.VERB == verb:
-                return action_type.from_args(seat, args)
-        raise ActionSyntaxError("unknown_action", f"{cls.GAME_ID} has no action {verb!r}")
+        action_type = cls._verbs().get(verb)
+        if action_type is None:
+            raise ActionSyntaxError("unknown_action", f"{cls.GAME_ID} has no action {verb!r}")
+        return action_type.from_args(seat, args)
 
     # ------------------------------------------------------------------ the State API
     def apply(self, action: Action | str) -> list[Event]:
@@ -255,9 +296,9 @@ class Game(ABC):
         Raises:
             IllegalAction: with a reason code; the state is unchanged.
         """
-        if isinstance(action, str):
+        if action.__class__ is str:
             action = self.parse_action(action)
-        if type(action) not in self.ACTIONS:
+        if self._verbs().get(getattr(action, "VERB", None)) is not action.__class__:
             raise IllegalAction("unknown_action", f"{type(action).__name__} is not a {self.GAME_ID} action")
         if action.seat is not None and not 0 <= action.seat < len(self.seats):
             raise IllegalAction("unknown_seat", f"seat {action.seat} is not at this table")

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalAction
-from companion.games._textform import FastParse
 from companion.games.base import Action, Event, Game, Options
 
 # --------------------------------------------------------------------------- deck profiles
@@ -222,7 +221,7 @@ REASONS = {
 """Reason codes of this game (plus the common ones of ``companion.errors.COMMON_REASONS``)."""
 
 
-class DoubtGame(FastParse, Game):
+class DoubtGame(Game):
     """The referee of "Верю — не верю". See the module docstring for the flow and text forms.
 
     Args:

@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.errors import IllegalAction
-from companion.games._textform import FastParse
 from companion.games.base import Action, Event, Game, Options
 
 SUITS = ("S", "H", "D", "C")
@@ -251,7 +250,7 @@ REASONS = {
 """Reason codes of this game (plus the common ones of ``companion.errors.COMMON_REASONS``)."""
 
 
-class HoggenheimerGame(FastParse, Game):
+class HoggenheimerGame(Game):
     """The referee of the joker banking game. See the module docstring.
 
     Args:

@@ -387,50 +387,6 @@ class SkullGame(Game):
         self.owed: list[int] = []
         self.halt: dict | None = None
 
-    # ------------------------------------------------------------------ parsing (cached)
-    @classmethod
-    def parse_action(cls, text: str) -> Action:
-        """Parse a skull action's text form (cached: actions are immutable).
-
-        Raises:
-            ActionSyntaxError: ``bad_syntax`` or ``unknown_action``.
-        """
-        a = _PARSED.get(text) if cls is SkullGame else None
-        if a is None:
-            if not isinstance(text, str):
-                return super().parse_action(text)
-            a = _parse_text(cls, text)
-            if cls is SkullGame:
-                if len(_PARSED) >= _PARSED_MAX:
-                    _PARSED.clear()
-                _PARSED[text] = a
-        return a
-
-    def apply(self, action: Action | str) -> list[Event]:
-        """Validate and apply one action (text or :class:`Action`); return the events it caused.
-
-        Same contract as :meth:`Game.apply`, with a fast path for already-seen action texts.
-
-        Raises:
-            IllegalAction: with a reason code (``docs/rules/skull.md``); the state is unchanged.
-        """
-        if action.__class__ is str:
-            a = _PARSED.get(action)
-            if a is None:
-                a = self.parse_action(action)
-        else:
-            a = action
-        if a.__class__ not in _ACTION_SET:
-            raise IllegalAction("unknown_action", f"{type(a).__name__} is not a skull action")
-        seat = a.seat
-        if seat is not None and not 0 <= seat < len(self.seats):
-            raise IllegalAction("unknown_seat", f"seat {seat} is not at this table")
-        self._check(a)
-        events = self._do(a)
-        self.history.append(a)
-        self.version += 1
-        return events
-
     # ------------------------------------------------------------------ helpers
     def _remaining(self) -> list[int]:
         """Seats still playing (active), clockwise from 0. Cached; do not mutate the list."""
@@ -1055,62 +1011,6 @@ class SkullGame(Game):
         }
 
 
-def _int(tok: str) -> int:
-    if not tok.isdigit() or not tok.isascii():
-        raise ValueError(tok)
-    return int(tok)
-
-
-def _fast_parse(tokens: list[str]) -> Action | None:
-    """Parse a well-formed skull action quickly; ``None`` sends anything unusual to the generic
-    parser of :mod:`companion.games.base` (which gives the precise syntax error)."""
-    actor, verb, args = tokens[0], tokens[1], tokens[2:]
-    n = len(args)
-    try:
-        if actor == "table":
-            if verb == "flip" and n == 2:
-                return Flip(None, _int(args[0]), None if args[1] == "?" else args[1])
-            if verb == "deposit" and n == 2:
-                return Deposit(None, _int(args[0]), None if args[1] == "?" else args[1])
-            if verb == "void" and n == 0:
-                return Void(None)
-            if verb == "leave" and n == 1:
-                return Leave(None, _int(args[0]))
-            if verb == "dealer" and n == 1:
-                return ChooseDealer(None, _int(args[0]))
-            if verb == "register" and n == 3 and args[1] != "-":
-                den = None if args[2] == "?" else tuple(_int(x) for x in args[2].split(","))
-                return Register(None, _int(args[0]), tuple(args[1].split(",")), den)
-            return None
-        seat = _int(actor)
-        if verb == "place" and n == 0:
-            return Place(seat)
-        if verb == "bid" and n == 1:
-            return Bid(seat, _int(args[0]))
-        if verb == "agree" and n == 0:
-            return Agree(seat)
-        if verb == "pass" and n == 0:
-            return Pass(seat)
-    except ValueError:
-        return None
-    return None
-
-
-_PARSED: dict[str, Action] = {}
-_PARSED_MAX = 20000
-"""Parsed actions by text (actions are immutable; the same lines recur all game long)."""
-
-
-def _parse_text(cls: type, text: str) -> Action:
-    tokens = text.split()
-    if len(tokens) >= 2:
-        a = _fast_parse(tokens)
-        if a is not None:
-            return a
-    return Game.parse_action.__func__(cls, text)
-
-
-_ACTION_SET = frozenset(SkullGame.ACTIONS)
 _SEAT_ACTIONS = frozenset((Place, Bid, Agree, Pass))
 
 GAME = SkullGame

@@ -20,7 +20,7 @@ stacks of players who agreed (more likely roses) before the others.
 from __future__ import annotations
 
 from companion.games.skull import (
-    _PARSED, ROSE, SKULL, Deposit, Flip, Leave, Place, SkullGame, Void, note_role,
+    ROSE, SKULL, Deposit, Flip, Leave, Place, SkullGame, Void, note_role,
 )
 from companion.sim import TableSim
 
@@ -239,7 +239,7 @@ class SkullSim(TableSim):
     # ------------------------------------------------------------------ following the table
     def applied(self, action_text: str) -> None:
         g = self.game
-        a = _PARSED.get(action_text) or g.parse_action(action_text)
+        a = g.parse_action(action_text)
         t = type(a)
         if t is Place:
             s = a.seat
