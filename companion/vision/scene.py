@@ -194,16 +194,17 @@ class SceneRenderer:
 
 
 def _face_down_count(truth: dict) -> int:
-    """Face-down items in a sim's truth: stacks (lists of notes/cards) and piles marked face down."""
+    """Face-down items lying on the table in a sim's truth (never their faces): skull's stacks
+    (``seats[].stack`` with ``face_up``), doubt's pile (``pile[].cards``), won-trick piles
+    (``piles``: lists). Hands are held by the players, not lying in view."""
     n = 0
-    for key in ("stacks", "table", "pile", "piles"):
-        v = truth.get(key)
-        if isinstance(v, list):
-            for x in v:
-                if isinstance(x, dict):
-                    if not x.get("face_up", False):
-                        cards = x.get("cards") or x.get("notes") or []
-                        n += len(cards) if isinstance(cards, list) else 1
-                elif isinstance(x, list):
-                    n += len(x)
+    for seat in truth.get("seats") or []:
+        if isinstance(seat, dict):
+            n += sum(1 for x in seat.get("stack") or [] if isinstance(x, dict) and not x.get("face_up"))
+    for x in truth.get("pile") or []:
+        if isinstance(x, dict) and not x.get("face_up", False):
+            n += len(x.get("cards") or [])
+    for x in truth.get("piles") or []:
+        if isinstance(x, list):
+            n += len(x)
     return n
