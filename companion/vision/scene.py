@@ -143,11 +143,13 @@ class SceneRenderer:
         W, H = self.size
         surface = str(rng.choice(["felt", "cloth", "wood"]))
         frame = rc.background(surface, (W, H), rng)
-        if self.context and truth:
-            self._context(frame, truth, rng)
         n = max(1, len(items))
         notes = [v for k, v in items if k == "note"]
         cards = [v for k, v in items if k == "card"]
+        if self.context and truth and cards and not notes:
+            # card games: the backs of what lies face down, along the edge. A note shown for a
+            # scan is held up alone (the note reader reads one note per frame).
+            self._context(frame, truth, rng)
         if cards:
             h = float(rng.uniform(0.42, 0.55)) * H * min(1.0, 4.0 / max(4, n))
             for i, code in enumerate(cards):
