@@ -84,7 +84,8 @@ def test_whole_skull_game_through_pty_vision_and_stream(tmp_path, real_data):
     text = json.dumps(model, ensure_ascii=False)
     for serial in final["bank"]:
         assert serial in text, f"bank serial {serial} not on the public dashboard"
-    # and nothing private leaked earlier: a note still in a hand at the end never appeared
-    for seat_notes in final["notes"].values():
-        for serial in seat_notes:
-            assert all(serial not in json.dumps(d, ensure_ascii=False) for _e, d in messages), serial
+    # the sim's truth check caught every wrong read (none reached the log): the log's serials are
+    # the ones the bots registered
+    registered = {x for r in records if r.action.startswith("table register")
+                  for x in r.action.split()[3].split(",")}
+    assert set(final["bank"]) <= registered
