@@ -74,10 +74,6 @@ def _verbs(game: Game, which: str) -> tuple[str, ...]:
     return over.get(which, YES_VERBS if which == "yes" else NO_VERBS)
 
 
-def _specified(action: Action) -> bool:
-    return all(getattr(action, f.name) is not None for f in dataclasses.fields(action))
-
-
 def _count_of(action: Action) -> int | None:
     """The action's one whole-number argument, or ``None`` (no int field, or several)."""
     ints = [

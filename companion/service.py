@@ -20,11 +20,11 @@ import logging
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from companion.errors import CompanionError, LogError
+from companion.errors import CompanionError
 from companion.settings import STABLE_BUTTONBOX, Settings
 
 log = logging.getLogger(__name__)
@@ -148,71 +148,6 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
     if sim and buttons != "virtual":
         raise CompanionError("the simulated table needs the virtual button box (its bots press its buttons)")
     return BackendPlan(camera, buttons, lights, sim, tuple(why))
-
-
-# ---------------------------------------------------------------------- the log of the current game
-def open_or_start(settings: Settings, *, new: bool = False):
-    """The referee of the current game: resumed from ``settings.log_path`` when that log holds a
-    game that is not over (crash safety), else a new game (a finished log is archived first).
-
-    Returns ``(referee, resumed)``.
-
-    Raises:
-        IllegalAction: bad game, seats or options for a new game.
-        LogError: the log file is not a table log.
-    """
-    from companion.games import get_game_class
-    from companion.referee import Referee
-
-    path = settings.log_path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists() and not new:
-        ref = Referee.resume(path)
-        if not ref.game.is_over():
-            return ref, True
-        ref.close()
-        archive(path)
-    elif path.exists():
-        archive(path)
-    cls = get_game_class(settings.game)
-    seats = settings.seats or [f"P{i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
-    return Referee.start(path, settings.game, seats, settings.options), False
-
-
-def archive(path: Path) -> Path:
-    """Move a finished table log aside (``<stem>-<UTC time>.sqlite``, with its WAL files)."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.stem}-{stamp}{path.suffix}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}-{stamp}-{n}{path.suffix}")
-        n += 1
-    for suffix in ("-wal", "-shm"):
-        side = Path(str(path) + suffix)
-        if side.exists():
-            side.replace(Path(str(target) + suffix))
-    path.replace(target)
-    return target
-
-
-# ---------------------------------------------------------------------- status
-@dataclass
-class Status:
-    """Status of each part for the console and the dashboard's hardware panel."""
-
-    parts: dict[str, dict] = field(default_factory=dict)
-    listeners: list[Callable[[str, dict], None]] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def set(self, part: str, **info) -> None:
-        with self.lock:
-            self.parts[part] = dict(info)
-            listeners = list(self.listeners)
-        for fn in listeners:
-            try:
-                fn(part, dict(info))
-            except Exception:  # a broken display must not stop the table
-                log.exception("status listener failed")
 
 
 # ---------------------------------------------------------------------- the service

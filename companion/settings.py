@@ -71,8 +71,8 @@ class Settings:
         options: house-rule options for a new game.
         sim: drive the table with bots (simulated camera frames and button presses).
         seed: random seed of the simulated table (bots, shuffles, scene poses).
-        data_dir: folder of table logs; ``current.sqlite`` is the game being played.
-        log: explicit table-log path (overrides ``data_dir``/``current.sqlite``).
+        data_dir: the table's folder (:class:`companion.table.Table`: ``games/`` holds one table
+            log per game, ``table.json`` names the current one).
         host, port: where the dashboard listens (port 0: any free port).
         pin: operator PIN (4 digits); random per start when empty.
         currency: banknote currency for the note reader (``auto``, ``RUB``…).
@@ -87,7 +87,6 @@ class Settings:
     sim: bool = False
     seed: int = 0
     data_dir: Path = field(default_factory=default_data_dir)
-    log: Path | None = None
     host: str = "0.0.0.0"
     port: int = 8080
     pin: str = ""
@@ -99,11 +98,6 @@ class Settings:
     def __post_init__(self) -> None:
         if not self.pin:
             self.pin = f"{secrets.randbelow(10_000):04d}"
-
-    @property
-    def log_path(self) -> Path:
-        """The table log of the current game."""
-        return Path(self.log) if self.log else Path(self.data_dir) / "current.sqlite"
 
     # ------------------------------------------------------------------ loading
     @classmethod

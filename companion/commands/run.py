@@ -75,7 +75,7 @@ def build_settings(args):
     Raises:
         SettingsError, CompanionError: a bad file or flag.
     """
-    from companion.settings import Settings, default_data_dir
+    from companion.settings import Settings
 
     headless = bool(args.json)
     overrides = dict(
@@ -116,7 +116,6 @@ class Console:
     def header(self, service, url: str | None) -> None:
         if self.quiet:
             return
-        s = service.settings
         ref = service.table.referee
         head = ref.log.header
         w = self.out

@@ -19,7 +19,6 @@ from __future__ import annotations
 import csv
 import functools
 import hashlib
-import math
 import os
 from pathlib import Path
 from typing import Sequence
@@ -27,7 +26,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from companion.parts import MissingPart, need
+from companion.parts import need
 
 REAL_SET = "Vosloo__playing-cards-detection"
 
