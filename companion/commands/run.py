@@ -239,7 +239,10 @@ def main(args) -> int:
         print(f"companion run: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"companion run: {exc}", file=sys.stderr)
+        hint = ""
+        if getattr(exc, "errno", None) == 98:
+            hint = f" — the dashboard port {settings.port} is taken; choose another with --port"
+        print(f"companion run: {exc}{hint}", file=sys.stderr)
         return 1
     finally:
         service.stop()
