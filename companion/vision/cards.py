@@ -40,6 +40,8 @@ WORK_WIDTH = 640
 DEFAULT_ASPECT = 1.45
 #: Index patch: fraction of the card's short side (width) and long side (height) it covers.
 PATCH_FW, PATCH_FH = 0.27, 0.33
+#: How far outside the corner the patch starts (fraction of the short side).
+PATCH_MARGIN = 0.03
 #: Index patch size in px after rectification.
 PATCH_W, PATCH_H = 72, 124
 #: Glyph feature size (w, h) in px.
@@ -57,6 +59,9 @@ GLYPH_RANK = {
     "de": {"A": "A", "K": "K", "D": "Q", "B": "J"},
 }
 NUMERALS = ["10", "9", "8", "7", "6", "5", "4", "3", "2"]
+#: Glyphs that are no rank but must compete so they are not taken for one: a lone "1" (a "10"
+#: whose "0" touches a picture or pip).
+DECOYS = ["1"]
 #: Ranks in a deck of each size.
 DECK_RANKS = {52: set(rc.RANKS), 36: set(rc.RANKS[:9]), 32: set(rc.RANKS[:8])}
 
@@ -66,6 +71,8 @@ MIN_RANK_SIM, MIN_RANK_MARGIN = 0.55, 0.04
 MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.012
 #: Confidence at or above which a read is reported as a card (below it: abstain).
 MIN_CONFIDENCE = 0.5
+#: A rank glyph read this well at another corner, if it differs, makes the card doubtful.
+DISSENT_CONFIDENCE = 0.4
 
 
 @dataclass
@@ -77,10 +84,13 @@ class CardFrame:
             short side (the card may be upside down: TL is then the face's bottom-right).
         complete: the whole outline was seen (False: hypothesised from one visible corner).
         readable: indices of the corners (0 TL, 1 TR, 2 BR, 3 BL) that were actually observed.
+        views: other hypotheses of the same partly hidden card, as (quad, readable corners):
+            each is most accurate at its own observed corners.
     """
     quad: np.ndarray
     complete: bool
     readable: tuple[int, ...] = (0, 1, 2, 3)
+    views: list = field(default_factory=list)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -399,7 +409,7 @@ def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
         for g in kept:
             if np.linalg.norm(np.subtract(f.center, g.center)) < 0.25 * S:
                 if not f.complete and not g.complete:
-                    g.readable = tuple(sorted(set(g.readable) | set(f.readable)))
+                    g.views.append((f.quad, f.readable))
                 dup = True
                 break
         if not dup:
@@ -425,6 +435,9 @@ def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int) -> np.ndarray
     nx = q[[1, 0, 3, 2][corner]]  # neighbour along the short side
     ny = q[[3, 2, 1, 0][corner]]  # neighbour along the long side
     ux, uy = (nx - o) * PATCH_FW, (ny - o) * PATCH_FH
+    # start a little outside the corner: a corner estimated a few px inside the card (an
+    # overlapped card's hypothesised frame) must not cut the index at the patch border
+    o = o - (nx - o) * PATCH_MARGIN - (ny - o) * PATCH_MARGIN * 0.7
     src = np.array([o, o + ux, o + ux + uy, o + uy], np.float32)
     dst = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
     M = cv2.getPerspectiveTransform(src, dst)
@@ -455,6 +468,40 @@ def _variants(mask: np.ndarray):
     big = cv2.resize(mask, (mask.shape[1] * 2, mask.shape[0] * 2))
     yield cv2.resize(cv2.dilate(big, k, iterations=2), mask.shape[::-1])
     yield cv2.resize(cv2.erode(big, k, iterations=2), mask.shape[::-1])
+
+
+def _drawn_ones() -> list[np.ndarray]:
+    """A lone "1" as index fonts draw it: a stem with a flag, with or without a foot, so that a
+    "10" that lost its "0" is recognised as no rank."""
+    out = []
+    for w in (16, 22, 28):
+        for thick in (5, 8):
+            for foot in (False, True):
+                m = np.zeros((52, w + 4), np.uint8)
+                x = w // 2 + 2
+                cv2.line(m, (x, 2), (x, 49), 255, thick)
+                cv2.line(m, (x, 3), (2, 14), 255, max(3, thick - 2))
+                if foot:
+                    cv2.line(m, (x - w // 2 + 1, 49), (x + w // 2 - 1, 49), 255, max(3, thick - 2))
+                ys, xs = np.nonzero(m)
+                out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return out
+
+
+def _flat_top_threes() -> list[np.ndarray]:
+    """The flat-topped "3" of many card indices (a bar, a diagonal, a round lower bowl), which
+    system fonts draw round and which then looks more like a 5."""
+    out = []
+    for w in (28, 34):
+        for thick in (4, 6):
+            h = 48
+            m = np.zeros((h + 4, w + 6), np.uint8)
+            cv2.line(m, (3, 3), (w, 3), 255, thick)
+            cv2.line(m, (w, 3), (w // 2, h // 2 - 4), 255, thick)
+            cv2.ellipse(m, (w // 2 + 2, h * 2 // 3), (w // 2, h // 3 - 1), 0, -110, 150, 255, thick)
+            ys, xs = np.nonzero(m)
+            out.append(m[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return out
 
 
 def _continental_q() -> list[np.ndarray]:
@@ -507,7 +554,7 @@ def _pipeline_pips():
 def _templates():
     """(features N×D, labels, aspects) for rank glyphs and suit pips."""
     feats, labels, aspects = [], [], []
-    glyphs = set(NUMERALS) | {g for a in GLYPH_RANK.values() for g in a} | {"O"}
+    glyphs = set(NUMERALS) | {g for a in GLYPH_RANK.values() for g in a} | {"O"} | set(DECOYS)
     nfont = max(1, len(rc.font_paths()))
     for g in sorted(glyphs):
         for f in range(nfont):
@@ -518,6 +565,16 @@ def _templates():
                     feats.append(_glyph_feature(vv))
                     labels.append("g:" + g)
                     aspects.append(vv.shape[1] / vv.shape[0])
+    for m in _drawn_ones():
+        for v in _variants(m):
+            feats.append(_glyph_feature(v))
+            labels.append("g:1")
+            aspects.append(v.shape[1] / v.shape[0])
+    for m in _flat_top_threes():
+        for v in _variants(m):
+            feats.append(_glyph_feature(v))
+            labels.append("g:3")
+            aspects.append(v.shape[1] / v.shape[0])
     for m in _continental_q():
         for v in _variants(m):
             feats.append(_glyph_feature(v))
@@ -645,6 +702,7 @@ class IndexRead:
     confidence: float
     reason: str | None = None
     glyph: str | None = None
+    rank_confidence: float = 0.0
 
     @property
     def code(self) -> str | None:
@@ -684,8 +742,8 @@ class IndexReader:
         for n in NUMERALS:
             self.glyph_rank[n] = n
         self.deck_ranks = DECK_RANKS[deck_size]
-        self.rank_labels = {"g:" + g for g in self.glyph_rank}
-        self.rank_class = {"g:" + g: r for g, r in self.glyph_rank.items()}
+        self.rank_labels = {"g:" + g for g in self.glyph_rank} | {"g:" + d for d in DECOYS}
+        self.rank_class = {"g:" + g: r for g, r in self.glyph_rank.items()} | {"g:" + d: d for d in DECOYS}
         # "1"+"0" as separate components: "0" alone is matched against "O"
         self.suit_labels = {"s:" + s for s in rc.SUITS}
         self.ocr = _RapidRank() if ocr else None
@@ -697,7 +755,8 @@ class IndexReader:
             return IndexRead(None, None, 0.0, sg)
         group, gmask, pmask, red = sg.group, sg.glyph, sg.pip, sg.red
         # "10" is the only two-glyph index: the component count decides it (font independent)
-        labels = ({"g:10"} & self.rank_labels) if len(group) == 2 else (self.rank_labels - {"g:10"})
+        # (a "10" whose digits touch is one component: then every glyph competes)
+        labels = ({"g:10"} & self.rank_labels) if len(group) == 2 else self.rank_labels
         if not labels:
             return IndexRead(None, None, 0.0, "no_rank")
         rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
@@ -717,7 +776,8 @@ class IndexReader:
             if ("g:" + text) in labels and score >= OCR_MIN_SCORE:
                 rank_lab, rsim, rmargin = "g:" + text, max(rsim, MIN_RANK_SIM + 0.25), 0.2
         if pmask is None:
-            return IndexRead(None, None, 0.0, "no_pip", rank_lab)
+            return IndexRead(None, None, 0.0, "no_pip", rank_lab[2:] if rank_lab else None,
+                             _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN))
         if sg.stacked >= 2:
             if self.joker and rank_lab == "g:J":
                 return IndexRead("JK", None, _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN),
@@ -741,9 +801,12 @@ class IndexReader:
         conf_rank = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
         conf_suit = _conf(ssim, smargin, MIN_SUIT_SIM, MIN_SUIT_MARGIN) * colour_conf
         conf = min(conf_rank, conf_suit)
+        if glyph in DECOYS:
+            return IndexRead(None, None, 0.0, "not_an_index", glyph)
         if rank is not None and rank not in self.deck_ranks and conf >= MIN_CONFIDENCE:
             return IndexRead(None, None, 0.0, "not_in_deck", glyph)
-        return IndexRead(rank, suit, conf, None if conf >= MIN_CONFIDENCE else "weak_index", glyph)
+        return IndexRead(rank, suit, conf, None if conf >= MIN_CONFIDENCE else "weak_index", glyph,
+                         conf_rank)
 
 
 @dataclass
@@ -823,8 +886,9 @@ _ONE_BOWL = {"D", "Д", "Q", "A", "0", "9", "6", "4"}
 
 
 def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
-    """Topology check of a template match: a glyph with one bowl taller than 60 % of the glyph
-    cannot be B/В/8, and one with two bowls each over 25 % tall cannot be a one-bowl glyph."""
+    """Shape check of a template match: a glyph with one bowl taller than 60 % of the glyph
+    cannot be B/В/8, one with two bowls each over 25 % tall cannot be a one-bowl glyph, and a 4
+    needs its crossbar."""
     m = (mask > 100).astype(np.uint8)
     h = m.shape[0]
     if h < 8:
@@ -837,6 +901,12 @@ def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
         return False
     if glyph in _ONE_BOWL and sum(1 for x in holes if x >= 0.25) >= 2:
         return False
+    if glyph == "4":
+        # a 4 has its crossbar across most of its width between 55 % and 85 % of its height
+        band = m[int(h * 0.55):int(h * 0.85)]
+        widths = [np.ptp(np.nonzero(r)[0]) + 1 for r in band if r.any()]
+        if not widths or max(widths) < 0.7 * m.shape[1]:
+            return False
     return True
 
 
@@ -914,8 +984,16 @@ class CardReader:
                 return CardRead(None, box, conf, "face_down", frame, False)
             if self.profile.kind != "standard":
                 return CardRead(None, box, conf, "no_profile_match", frame, None)
-        corners = frame.readable if not frame.complete else (0, 1, 2, 3)
-        reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in corners]
+        if frame.complete:
+            # the two index corners of a standard card first; the other two (four-index decks,
+            # or the card's short side taken for its long one) only when those do not settle it
+            reads = [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (0, 2)]
+            codes = {r.code for r in reads if r.code and r.confidence >= MIN_CONFIDENCE}
+            if len(codes) != 1:
+                reads += [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (1, 3)]
+        else:
+            reads = [self.index.read_patch(corner_patch(image, q, k))
+                     for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
         good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
         if not good:
             best = max(reads, key=lambda r: r.confidence)
@@ -925,9 +1003,13 @@ class CardReader:
             return CardRead(None, box, best.confidence, best.reason or "unreadable", frame,
                             None, {"corners": [r.code for r in reads]})
         codes = {r.code for r in good}
-        if len(codes) > 1:
+        # another corner showing a different rank glyph, even one too weak to report, is doubt
+        ranks = {self.index.glyph_rank.get(r.glyph) for r in reads
+                 if r.glyph and r.reason in (None, "weak_index", "no_pip") and r.rank_confidence >= DISSENT_CONFIDENCE}
+        ranks.discard(None)
+        if len(codes) > 1 or len(ranks) > 1:
             return CardRead(None, box, 0.0, "corners_disagree", frame, True,
-                            {"corners": sorted(codes)})
+                            {"corners": sorted(codes), "ranks": sorted(ranks)})
         conf = max(r.confidence for r in good)
         # agreement of two corners raises confidence
         if len(good) > 1:
