@@ -275,6 +275,7 @@ class TableService:
             else:
                 url = self.plan.buttons.split(":", 1)[1]
             self.box = parts.button_box(url, self.router.on_event)
+            self.box.wait_connected(2.0)  # a box that is plugged in answers at once
             self._box_status_thread()
             self.lights = parts.lights(self.plan.lights, n, self.box)
             if self.want_dashboard:
@@ -367,8 +368,6 @@ class TableService:
     def _on_table(self, kind: str, payload) -> None:
         if kind == "action":
             self._update_lights(payload)
-            if payload.over:
-                self.say(f"game over: {payload.result}")
         elif kind == "game":
             self._update_lights()
 

@@ -108,6 +108,7 @@ class Console:
         self.every = 15.0
         self._last_progress = time.monotonic()
         self._last_version = -1
+        self.game_id: str | None = None
 
     def line(self, text: str) -> None:
         if not self.quiet:
@@ -118,6 +119,7 @@ class Console:
             return
         ref = service.table.referee
         head = ref.log.header
+        self.game_id = head.game
         w = self.out
         print(f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}", file=w)
         if service.resumed:
@@ -170,12 +172,35 @@ class Console:
         elif kind == "action":
             for ev in payload.outcome.events:
                 if ev.private_to is None and any(w in ev.kind for w in ("round", "game_over", "winner", "deal_over", "eliminated", "out")):
-                    data = ", ".join(f"{k}={v}" for k, v in list(ev.data.items())[:4])
-                    self.line(f"{ev.kind}: {data}")
+                    words = self._words(ev, payload)
+                    if words is False:
+                        words = f"{ev.kind}: " + ", ".join(f"{k}={v}" for k, v in list(ev.data.items())[:4])
+                    if words:
+                        self.line(words)
             if payload.over:
                 self.line(f"game over: {json.dumps(payload.result, ensure_ascii=False)[:300]}")
         elif kind == "prompts" and payload:
             self.line(f"prompt: {payload[-1]['text']}")
+
+
+    def _words(self, event, update) -> str | None:
+        """The game's own Russian sentence for a public event when the game module offers one
+        (``describe_event(event, seats, lang)``, e.g. skull's; ``None``: the game says nothing for
+        it), or ``False`` when the game has no words (the generic line is printed)."""
+        import importlib
+
+        try:
+            seats = update.views[None].get("seat_names") or update.views[None].get("seats")
+            game_id = self.game_id
+            if not game_id:
+                return False
+            fn = getattr(importlib.import_module(f"companion.games.{game_id}"), "describe_event", None)
+            if fn is None or not isinstance(seats, list):
+                return False
+            names = [s["name"] if isinstance(s, dict) else str(s) for s in seats]
+            return fn(event, names, "ru")
+        except Exception:  # words are a nicety; the generic line is printed instead
+            return False
 
 
 def _print_qr(url: str, out) -> None:
