@@ -206,7 +206,6 @@ class TableService:
         settings: the run's :class:`Settings`.
         plan: resolved backends (default :func:`choose_backends`).
         dashboard: serve the dashboard (``False`` for headless runs).
-        console: ``console(line)`` for status lines (default: discard).
         new: start a new game even if an unfinished one is in the log.
 
     Raises:
@@ -214,11 +213,10 @@ class TableService:
     """
 
     def __init__(self, settings: Settings, plan: BackendPlan | None = None, *, dashboard: bool = True,
-                 console: Callable[[str], None] | None = None, new: bool = False) -> None:
+                 new: bool = False) -> None:
         self.settings = settings
         self.plan = plan or choose_backends(settings)
         self.want_dashboard = dashboard
-        self.say = console or (lambda line: None)
         self.new = new
         self.table = None
         self.router: PadRouter | None = None

@@ -235,8 +235,7 @@ def main(args) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, terminate)
-    service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard,
-                           console=console.line, new=args.new)
+    service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new)
     try:
         service.start()
         service.table.subscribe(console.on_table)
