@@ -59,6 +59,10 @@ GLYPH_RANK = {
     "de": {"A": "A", "K": "K", "D": "Q", "B": "J"},
 }
 NUMERALS = ["10", "9", "8", "7", "6", "5", "4", "3", "2"]
+#: Letters of the Russian and German indices that English indices do not have.
+_FOREIGN_GLYPHS = {"Т", "Д", "В", "D", "B"}
+#: With the ``auto`` alphabet, how much better than every English letter such a letter must match.
+AUTO_MARGIN = 0.2
 #: Glyphs that are no rank but must compete so they are not taken for one: a lone "1" (a "10"
 #: whose "0" touches a picture or pip).
 DECOYS = ["1"]
@@ -324,7 +328,6 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
     long_idx = [i for i in range(n) if lengths[i] >= 0.22 * S]
     if len(long_idx) < 2:
         return []
-    orient = np.sign(cv2.contourArea(contour.astype(np.float32), oriented=True)) or 1.0
     out = []
     corners_seen = []
     for k, i in enumerate(long_idx):
@@ -338,10 +341,6 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
         db = (b1 - b0) / lengths[j]
         if abs(float(da @ db)) > 0.3:
             continue
-        cross = da[0] * db[1] - da[1] * db[0]
-        # OpenCV's contour orientation: a convex corner turns the same way as the whole contour
-        if np.sign(cross) != -orient and np.sign(cross) != 0:
-            pass
         cpt = _line_intersection(a0, da, b0, db)
         if cpt is None:
             continue
@@ -760,6 +759,12 @@ class IndexReader:
         if not labels:
             return IndexRead(None, None, 0.0, "no_rank")
         rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
+        if self.alphabet == "auto" and rank_lab and rank_lab[2:] in _FOREIGN_GLYPHS:
+            # auto alphabet: a Russian/German letter must clearly beat every English one, since
+            # unusual English glyphs (the Continental Q) resemble them
+            en = {"g:" + g for g in GLYPH_RANK["en"]} & labels
+            _, en_sim, _ = _classify(gmask, en, self.rank_class)
+            rmargin = min(rmargin, rsim - en_sim - AUTO_MARGIN + MIN_RANK_MARGIN)
         if rank_lab and not _holes_agree(rank_lab[2:], gmask):
             rsim, rmargin = min(rsim, MIN_RANK_SIM - 0.1), 0.0
         if len(group) == 2:
@@ -779,9 +784,10 @@ class IndexReader:
             return IndexRead(None, None, 0.0, "no_pip", rank_lab[2:] if rank_lab else None,
                              _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN))
         if sg.stacked >= 2:
-            if self.joker and rank_lab == "g:J":
-                return IndexRead("JK", None, _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN),
-                                 None, "JOKER")
+            if self.joker and rank_lab in ("g:J", "g:1"):
+                # a column of letters headed by a J (a small J loses its hook and looks like a 1)
+                conf = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
+                return IndexRead("JK", None, conf, None, "JOKER", conf)
             return IndexRead(None, None, 0.0, "not_an_index", rank_lab)
         suit_lab, ssim, smargin = _classify(pmask, self.suit_labels)
         is_red = red > 0.2
@@ -887,8 +893,8 @@ _ONE_BOWL = {"D", "Д", "Q", "A", "0", "9", "6", "4"}
 
 def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
     """Shape check of a template match: a glyph with one bowl taller than 60 % of the glyph
-    cannot be B/В/8, one with two bowls each over 25 % tall cannot be a one-bowl glyph, and a 4
-    needs its crossbar."""
+    cannot be B/В/8, one with two mid-size bowls (each 25–55 % tall) cannot be a one-bowl glyph,
+    and a 4 needs its crossbar."""
     m = (mask > 100).astype(np.uint8)
     h = m.shape[0]
     if h < 8:
@@ -899,8 +905,8 @@ def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
     holes = [cv2.boundingRect(c)[3] / h for c, hh in zip(cs, hier[0]) if hh[3] >= 0]
     if glyph in _TWO_BOWLS and any(x > 0.6 for x in holes):
         return False
-    if glyph in _ONE_BOWL and sum(1 for x in holes if x >= 0.25) >= 2:
-        return False
+    if glyph in _ONE_BOWL and sum(1 for x in holes if x >= 0.25) >= 2 and not any(x > 0.55 for x in holes):
+        return False  # two mid-size bowls, B-like (a Q whose tail loops keeps its tall bowl)
     if glyph == "4":
         # a 4 has its crossbar across most of its width between 55 % and 85 % of its height
         band = m[int(h * 0.55):int(h * 0.85)]

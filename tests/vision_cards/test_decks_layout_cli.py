@@ -174,14 +174,19 @@ def test_real_learned_profile_on_held_out_photos(real_data):
     assert all(c == [r["label"]] or c == [] for r, c in zip(test, cards))
 
 
-def test_real_phone_and_cloth_photos_read_something(real_data):
-    for name, alphabet, floor in (("AnimaNoProject__Detecting-playing-cards", "de", 0.4),
-                                  ("jrkaczmarek__CardRecognition", "en", 0.4)):
+def test_real_phone_and_cloth_photos_no_confident_wrong_answer(real_data):
+    """Overlapping pairs on felt (German indices) and cards on dark cloth in coloured light."""
+    for name, alphabet, floor in (("AnimaNoProject__Detecting-playing-cards", "de", 0.35),
+                                  ("jrkaczmarek__CardRecognition", "en", 0.35)):
         reader = CardReader("standard", alphabet)
         read = total = 0
+        wrong = []
         for r in _rows(real_data, name):
             truth = r["label"].split()
-            got = [x.card for x in reader.read(cv2.imread(str(real_data / "cards" / name / r["filename"])))]
+            got = [x.card for x in reader.read(cv2.imread(str(real_data / "cards" / name / r["filename"])))
+                   if x.card]
             read += len(set(truth) & set(got))
             total += len(truth)
+            wrong += [(r["filename"], g) for g in got if g not in truth]
+        assert wrong == [], (name, wrong)
         assert read >= floor * total, (name, read, total)
