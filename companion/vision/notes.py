@@ -347,18 +347,27 @@ class NoteReader:
             return NoteRead(None, None, 0.0, "no_serial")
         by_serial: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
         for e in ev:
-            by_serial[(e.match.currency, e.match.serial)].append(e)
+            by_serial[_group_key(e.match)].append(e)
 
         def support(items: list[Evidence]) -> float:
             return sum(e.score for e in items)
 
         ranked = sorted(by_serial.items(), key=lambda kv: -support(kv[1]))
         (cur, serial), items = ranked[0]
+        key = (cur, serial)
+        rub_letters_agree = True
+        if cur == "RUB":
+            # RUB copies are grouped by their digits; the letters are the best-supported reading
+            letters: Counter = Counter()
+            for e in items:
+                letters[e.match.serial[:2]] += e.score
+            serial = letters.most_common(1)[0][0] + serial
+            rub_letters_agree = len(letters) == 1
         candidate = serial
         others = ranked[1:]
         # the same text fitting several currencies: fine if the digits agree, else ambiguous
         same_text_other = [k for k, v in others
-                           if {e.image for e in v} & {e.image for e in items} and k[1] != serial]
+                           if {e.image for e in v} & {e.image for e in items}]
         if any(S.last_digit(k[1]) != S.last_digit(serial) for k in same_text_other):
             return NoteRead(None, None, 0.0, "ambiguous_currency", candidate, ev)
         lines_other = {k: v for k, v in others if k not in same_text_other}
@@ -370,7 +379,7 @@ class NoteReader:
                     return NoteRead(None, None, 0.0, "low_confidence", candidate, ev)
             else:
                 # another line holds another valid serial: a copy misread, or a second note
-                close = [k for k in lines_other if k[0] == cur and _hamming_close(k[1], serial)]
+                close = [k for k in lines_other if k[0] == cur and _hamming_close(k[1], key[1])]
                 return NoteRead(None, None, 0.0, "copies_disagree" if close else "several_notes",
                                 candidate, ev)
         match = items[0].match
@@ -393,7 +402,7 @@ class NoteReader:
         conf *= self.LETTER_CORRECTION_FACTOR ** letter_corr
         if match.checked:
             conf = 1.0 - (1.0 - conf) * 0.5  # a single wrong digit breaks the EUR check
-        tess_agrees = None
+        tess_agrees = tess_letters = False
         if conf < self.min_confidence and self.tesseract is not None:
             if same_line:
                 imgs = [lines[0]]
@@ -404,8 +413,10 @@ class NoteReader:
                         best_img[e.line] = e
                 imgs = [lines[e.image] for e in list(best_img.values())[:3]]
             treads = self.tesseract.read_lines(imgs)
-            tess_serials = {m.serial for r in treads for m in self._matches(r.text)}
-            tess_agrees = serial in tess_serials
+            tess_matches = [m for r in treads for m in self._matches(r.text)]
+            tess_serials = {m.serial for m in tess_matches}
+            tess_agrees = any(_group_key(m) == key for m in tess_matches)
+            tess_letters = serial in tess_serials
             if tess_agrees:
                 conf = _combine([conf, 0.9])
             elif tess_serials:
@@ -419,7 +430,8 @@ class NoteReader:
         if cur == "RUB":
             # RapidOCR's models know no Cyrillic: its letters are Latin look-alikes mapped to
             # Cyrillic. Tesseract (rus) confirms them when it can; the digits are sure either way.
-            letters_confirmed = bool(tess_agrees) or self._tess_confirms(serial, items, lines)
+            letters_confirmed = rub_letters_agree and (
+                (tess_agrees and tess_letters) or self._tess_confirms(serial, items, lines))
         return NoteRead(serial, cur, round(conf, 3), None, candidate, ev, letters_confirmed)
 
     def _tess_confirms(self, serial: str, items: list[Evidence], lines: list[np.ndarray]) -> bool:
@@ -428,6 +440,12 @@ class NoteReader:
         best = max(items, key=lambda e: e.score)
         reads = self.tesseract.read_lines([lines[best.image]])
         return any(m.serial == serial for r in reads for m in self._matches(r.text))
+
+
+def _group_key(m: S.SerialMatch) -> tuple[str, str]:
+    """Readings that are the same note: same serial; for RUB the same seven digits (the
+    Cyrillic letters are the unsure part, see :class:`NoteRead`)."""
+    return (m.currency, m.serial[2:]) if m.currency == "RUB" else (m.currency, m.serial)
 
 
 def _hamming_close(a: str, b: str) -> bool:

@@ -52,6 +52,10 @@ LATIN_TO_CYRILLIC: dict[str, str] = {
     "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р",
     "T": "Т", "X": "Х", "Y": "У", "3": "З", "6": "Б", "N": "И", "R": "Я",
 }
+#: Glyphs a Latin/Chinese-trained engine returns for Cyrillic letters it does not know, used only in
+#: RUB letter positions and counted as corrections (``г`` prints like ``r``, ``Г`` like ``「``).
+CYRILLIC_CONFUSABLE: dict[str, str] = {"「": "Г", "Г": "Г", "9": "Я", "Λ": "Л", "П": "П"}
+
 #: Cyrillic capitals the Bank of Russia uses in serial prefixes (no Ё Й Ъ Ы Ь).
 CYRILLIC_SERIAL_LETTERS = set("АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ")
 
@@ -166,6 +170,9 @@ def _fit(text: str, pattern: str, currency: str) -> SerialMatch | None:
                 out.append(ch)
             elif ch in LATIN_TO_CYRILLIC:
                 out.append(LATIN_TO_CYRILLIC[ch])  # same glyph, other alphabet: not a correction
+            elif ch in CYRILLIC_CONFUSABLE:
+                out.append(CYRILLIC_CONFUSABLE[ch])
+                corrections += 1
             else:
                 return None
     serial = "".join(out)
@@ -201,10 +208,12 @@ def match(text: str, currency: str = "auto", allow_trim: bool = False) -> list[S
     else:
         raise ValueError(f"unknown currency {currency!r}; use auto or one of {', '.join(CURRENCIES)}")
     t = canonical(text)
+    # a lower-case "r" in a RUB prefix is the printed lower-case "г"
+    t_rub = canonical(text.replace("r", "Г"))
     found: dict[tuple[str, str], SerialMatch] = {}
     for cur in currencies:
         for pattern in _PATTERNS[cur]:
-            m = _fit(t, pattern, cur)
+            m = _fit(t_rub if cur == "RUB" else t, pattern, cur)
             if m is not None:
                 key = (m.currency, m.serial)
                 if key not in found or found[key].corrections > m.corrections:

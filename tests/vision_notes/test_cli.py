@@ -46,3 +46,30 @@ def test_scan_note_unusable_argument_exits_2(capsys):
     except SystemExit as exc:
         rc = exc.code
     assert rc == 2
+
+
+def test_scan_note_set_check(tmp_path, capsys):
+    # four rendered EUR notes: three even, one odd → a good set; a fifth copy of one → problems
+    import random
+
+    rng = random.Random(21)
+    paths = []
+    for i, parity in enumerate(("even", "even", "even", "odd")):
+        serial = RN.random_serial("EUR", rng, parity)
+        scene = RN.render_scene([RN.render_note(serial, "EUR", seed=60 + i)], seed=60 + i, angle=8)
+        path = tmp_path / f"n{i}.jpg"
+        cv2.imwrite(str(path), scene.image)
+        paths.append(str(path))
+    assert main(["scan-note", "--json", "--set", "--currency", "EUR", *paths]) == 0
+    lines = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
+    verdict = lines[-1]
+    assert set(verdict) == {"set", "ok", "problems"}
+    if all(l["serial"] for l in lines[:-1]):
+        assert verdict["ok"] is True and verdict["problems"] == []
+    else:
+        assert verdict["problems"][0]["reason"] == "unread_note"
+    assert main(["scan-note", "--json", "--set", "--currency", "EUR", paths[0], paths[0]]) == 0
+    verdict = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert verdict["ok"] is False
+    reasons = {p["reason"] for p in verdict["problems"]}
+    assert reasons & {"duplicate_serial", "unread_note"}
