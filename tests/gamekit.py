@@ -1,0 +1,225 @@
+"""Test helpers shared by the game engines' tests (skull, doubt, hoggenheimer, infinity, lottery).
+
+Imported as ``tests.gamekit`` (pytest runs with ``--import-mode=importlib`` and ``pythonpath=.``).
+Each helper asserts the property it names, so a game's test reads as one line per property:
+
+* rule scenarios: :func:`run`, :func:`kinds`, :func:`rejects` (a rejected action leaves
+  ``snapshot_bytes()`` unchanged), :func:`docs_list_everything`;
+* random playouts: :func:`probe` (a random action is either legal — ``is_legal`` agrees with
+  ``apply`` — or rejected without changing the state) and :func:`sim_step` (the simulated table
+  plays only actions ``legal_actions`` offers);
+* table logs: :func:`replay_golden`, :func:`replay_through_sqlite`, :func:`record_sim_log`;
+* the referee: :func:`drive`, :func:`power_cut_whole_game`, :func:`power_cut_and_resume`.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib
+import io
+import json
+from pathlib import Path
+from typing import Callable, Iterable
+
+import pytest
+
+from companion.errors import IllegalAction
+from companion.log import LogHeader, LogRecord, TableLog, read_jsonl, replay, write_jsonl
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# ------------------------------------------------------------------------------- rule scenarios
+def run(g, *actions, after: Callable[[object], None] | None = None) -> list:
+    """Apply ``actions`` (text or Action) in order and return all their events; ``after(g)`` is
+    called after each one (an invariant check)."""
+    events = []
+    for a in actions:
+        events += g.apply(a)
+        if after is not None:
+            after(g)
+    return events
+
+
+def kinds(events) -> list[str]:
+    """The ``kind`` of each event, in order."""
+    return [e.kind for e in events]
+
+
+def rejects(g, action, reason: str, reasons: Iterable[str] | None = None) -> IllegalAction:
+    """Assert that applying ``action`` raises IllegalAction with ``reason`` and leaves
+    ``snapshot_bytes()`` unchanged; with ``reasons``, the code must also be one of them or a
+    generic parse code (``unknown_seat``, ``bad_syntax``, ``unknown_action``). Returns the error."""
+    before = g.snapshot_bytes()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    assert e.value.reason == reason, e.value
+    assert g.snapshot_bytes() == before
+    if reasons is not None:
+        assert reason in reasons or reason in ("unknown_seat", "bad_syntax", "unknown_action")
+    return e.value
+
+
+def docs_list_everything(game_id: str) -> None:
+    """``docs/rules/<game_id>.md`` names every reason code, house-rule option and action verb of
+    the game (GUIDE: errors are part of the product)."""
+    mod = importlib.import_module(f"companion.games.{game_id}")
+    doc = (ROOT / "docs" / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    for code in mod.REASONS:
+        assert f"`{code}`" in doc, code
+    for f in dataclasses.fields(mod.GAME.OPTIONS):
+        assert f"`{f.name}`" in doc, f.name
+    for action in mod.GAME.ACTIONS:
+        assert f" {action.VERB}" in doc, action.VERB
+
+
+# ------------------------------------------------------------------------------ random playouts
+def probe(g, text: str) -> bool:
+    """Throw the action ``text`` (legal or not) at ``g``. If ``is_legal`` says it is legal, it must
+    apply (on a deep copy, so ``g`` does not move); otherwise ``apply`` must reject it and leave
+    ``snapshot_bytes()`` unchanged. Returns whether it was legal."""
+    try:
+        legal = g.is_legal(g.parse_action(text))
+    except IllegalAction:
+        legal = False
+    if legal:
+        twin = copy.deepcopy(g)
+        twin.apply(text)
+        assert twin.version == g.version + 1
+    else:
+        before = g.snapshot_bytes()
+        try:
+            g.apply(text)
+            raise AssertionError(f"illegal {text!r} accepted")
+        except IllegalAction:
+            pass
+        assert g.snapshot_bytes() == before
+    return legal
+
+
+def sim_step(g, sim) -> str:
+    """One move of the simulated table: it must offer an action that ``legal_actions`` lists for
+    its seat (by type) and that ``is_legal`` accepts; it is applied to ``g`` and told to the sim.
+    Returns the action text."""
+    nxt = sim.next_action()
+    assert nxt is not None
+    action = g.parse_action(nxt[0])
+    templates = g.legal_actions(action.seat)
+    assert any(type(t) is type(action) and t.seat == action.seat for t in templates), nxt
+    assert g.is_legal(action)
+    g.apply(action)
+    sim.applied(nxt[0])
+    return nxt[0]
+
+
+# ----------------------------------------------------------------------------------- table logs
+def replay_golden(path: Path, game_id: str | None = None):
+    """Read the JSON Lines log at ``path`` (it must have no bad lines, and be of ``game_id`` when
+    given) and replay it. Returns ``(header, records, result)``."""
+    header, records, errors = read_jsonl(path)
+    assert not errors
+    if game_id is not None:
+        assert header.game == game_id
+    return header, records, replay(header, records)
+
+
+def replay_through_sqlite(tmp_path: Path, game_id: str, seats, options, seed: int):
+    """A simulated game written to the SQLite table log, exported to JSON Lines and replayed: the
+    replay accepts every action and rebuilds the exact final state (``snapshot_bytes``).
+    Returns ``(game, records, replay_result)``."""
+    from companion.sim import play_random_game
+
+    g, actions = play_random_game(game_id, seats, options, seed=seed)
+    with TableLog.create(tmp_path / f"{game_id}.sqlite", game_id, g.seats, options) as log:
+        for text, source in actions:
+            log.append(text, source)
+        buf = io.StringIO()
+        log.export_jsonl(buf)
+    header, records, errors = read_jsonl(io.StringIO(buf.getvalue()))
+    res = replay(header, records, errors)
+    assert not res.rejected and res.game.snapshot_bytes() == g.snapshot_bytes()
+    return g, records, res
+
+
+def record_sim_log(path: Path, game_id: str, seats, options, seed: int, *header_args):
+    """Record a simulated game as a golden JSON Lines log at ``path`` (a maintenance tool, not a
+    test). ``header_args`` go to :class:`LogHeader` after the options. Returns ``(game, actions)``."""
+    from companion.sim import play_random_game
+
+    game, actions = play_random_game(game_id, seats, options, seed)
+    header = LogHeader(game_id, tuple(game.seats), options or {}, *header_args)
+    path.parent.mkdir(exist_ok=True)
+    write_jsonl(path, header, [LogRecord(i + 1, a, src) for i, (a, src) in enumerate(actions)])
+    return game, actions
+
+
+# ------------------------------------------------------------------------------------ referee
+def drive(ref, sim, stop_after: int | None = None) -> int:
+    """Submit the simulated table's actions to the Referee until the game ends (or after
+    ``stop_after`` actions); each must be accepted. Returns how many were submitted."""
+    n = 0
+    while not ref.game.is_over():
+        if stop_after is not None and n >= stop_after:
+            return n
+        text, source = sim.next_action()
+        out = ref.submit(text, source)
+        assert out.accepted, (text, out.reason, out.detail)
+        sim.applied(text)
+        n += 1
+    return n
+
+
+def power_cut_whole_game(tmp_path: Path, game_id: str, seats, options, seed: int) -> None:
+    """A whole game through the referee with a power cut halfway (close, resume from the SQLite
+    log) ends exactly as an uninterrupted one: same snapshot, result, logged actions, and a public
+    view that shows the result."""
+    from companion.referee import Referee
+    from companion.sim import get_sim_class, play_random_game
+
+    expected, actions = play_random_game(game_id, seats, options, seed=seed)
+    path = tmp_path / "table.sqlite"
+    ref = Referee.start(path, game_id, seats, options)
+    sim = get_sim_class(game_id)(ref.game, seed)
+    with ref:
+        drive(ref, sim, stop_after=len(actions) // 2)
+    ref.close()  # power cut: only the log survives
+    again = Referee.resume(path)
+    sim.game = again.game  # the physical table is still there; the engine is rebuilt from the log
+    with again:
+        drive(again, sim)
+        assert again.game.snapshot() == expected.snapshot()
+        assert again.game.result() == expected.result()
+        assert [r.action for r in again.log.records()] == [t for t, _ in actions]
+        public = again.view(None)
+        assert public["phase"] == "over" and public["result"] == expected.result()
+    again.close()
+
+
+def power_cut_and_resume(tmp_path: Path, game_id: str, seats, options, seed: int = 7,
+                         before_cut: int = 60) -> None:
+    """``before_cut`` actions through the referee, an unknown action rejected, a power cut: the
+    resumed referee holds the same state (``snapshot_bytes``) and the game finishes from there."""
+    from companion.referee import Referee
+    from companion.sim import get_sim_class
+
+    path = tmp_path / f"{game_id}.sqlite"
+    ref = Referee.start(path, game_id, seats, options)
+    sim = get_sim_class(game_id)(ref.game, seed)
+    for _ in range(before_cut):                           # play part of the game
+        text, source = sim.next_action()
+        out = ref.submit(text, source)
+        assert out.accepted, out
+        sim.applied(text)
+    assert ref.submit("table fly", "operator").reason == "unknown_action"
+    snapshot = ref.game.snapshot_bytes()
+    ref.close()                                           # the power goes
+    again = Referee.resume(path)
+    assert again.game.snapshot_bytes() == snapshot
+    sim.game = again.game                                 # the physical table did not change
+    while not again.game.is_over():
+        text, source = sim.next_action()
+        assert again.submit(text, source).accepted
+        sim.applied(text)
+    assert again.game.result()["rounds"] >= 1
+    again.close()
