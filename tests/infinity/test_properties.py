@@ -3,20 +3,19 @@ changes nothing, cards and points are conserved, the game ends, no view leaks a 
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 from hypothesis import given, settings, strategies as st
 
-from companion.errors import IllegalAction
 from companion.games.infinity import INF, InfinityGame
 from companion.sim.infinity import InfinitySim
+from tests.gamekit import probe, sim_step
 
 CARD_TOKENS = ["10", "36", "40", "100", "106", "200", "225", "333", "500", INF, "7", "0", "x", "?"]
 
 
-def probe(rng: random.Random, n: int) -> str:
+def random_action(rng: random.Random, n: int) -> str:
     """A random action text, legal or not."""
     seat = rng.randrange(-1, n + 1)
     actor = "table" if seat < 0 else str(seat)
@@ -76,31 +75,8 @@ def test_random_playouts(seed, n, deals, simplified, declare):
     while not g.is_over():
         steps += 1
         assert steps < 3000, "no termination"
-        text = probe(rng, n)
-        try:
-            legal = g.is_legal(g.parse_action(text))
-        except IllegalAction:
-            legal = False
-        if legal:  # is_legal must agree with apply: a legal probe applies on a copy
-            twin = copy.deepcopy(g)
-            twin.apply(text)
-            assert twin.version == g.version + 1
-        else:
-            before = g.snapshot_bytes()
-            try:
-                g.apply(text)
-                raise AssertionError(f"illegal {text!r} accepted")
-            except IllegalAction:
-                pass
-            assert g.snapshot_bytes() == before
-        nxt = sim.next_action()
-        assert nxt is not None
-        action = g.parse_action(nxt[0])
-        templates = g.legal_actions(action.seat)
-        assert any(type(t) is type(action) and t.seat == action.seat for t in templates), nxt
-        assert g.is_legal(action)
-        g.apply(action)
-        sim.applied(nxt[0])
+        probe(g, random_action(rng, n))
+        sim_step(g, sim)
         check_invariants(g, sim)
     r = g.result()
     assert len(r["deal_scores"]) == deals and sum(r["totals"]) <= (5600 if simplified else 6100) * deals

@@ -4,20 +4,19 @@ face-down prize card."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 from hypothesis import given, settings, strategies as st
 
-from companion.errors import IllegalAction
 from companion.games.lottery import FULL_DECK, LotteryGame
 from companion.sim.lottery import LotterySim
+from tests.gamekit import probe, sim_step
 
 TOKENS = list(FULL_DECK[:8]) + ["QH", "10S", "1S", "ZZ", "?"]
 
 
-def probe(rng: random.Random, n: int) -> str:
+def random_action(rng: random.Random, n: int) -> str:
     seat = rng.randrange(-1, n + 1)
     actor = "table" if seat < 0 else str(seat)
     card = rng.choice(TOKENS)
@@ -99,29 +98,8 @@ def test_random_playouts_conserve_chips(seed, n, variant, officials, stake, box)
     while not g.is_over():
         steps += 1
         assert steps < 5000, "no termination"
-        text = probe(rng, n)
-        try:
-            legal = g.is_legal(g.parse_action(text))
-        except IllegalAction:
-            legal = False
-        if legal:  # is_legal must agree with apply: a legal probe applies on a copy
-            twin = copy.deepcopy(g)
-            twin.apply(text)
-            assert twin.version == g.version + 1
-        else:
-            before = g.snapshot_bytes()
-            try:
-                g.apply(text)
-                raise AssertionError(f"illegal {text!r} accepted")
-            except IllegalAction:
-                pass
-            assert g.snapshot_bytes() == before
-        nxt = sim.next_action()
-        action = g.parse_action(nxt[0])
-        templates = g.legal_actions(action.seat)
-        assert any(type(t) is type(action) and t.seat == action.seat for t in templates), nxt
-        g.apply(action)
-        sim.applied(nxt[0])
+        probe(g, random_action(rng, n))
+        sim_step(g, sim)
         check(g, sim)
     r = g.result()
     assert r["chips_total"] == n * 30 + box
