@@ -124,6 +124,16 @@ def replay_golden(path: Path, game_id: str | None = None):
     return header, records, replay(header, records)
 
 
+def replay_recorded(path: Path, game_id: str | None = None):
+    """Replay a golden log recorded from the simulated table: no bad lines, of ``game_id`` when
+    given, every action accepted, the game over. Returns ``(header, records, replay_result,
+    expected)`` where ``expected`` is the JSON of the ``.result.json`` file beside the log."""
+    header, records, res = replay_golden(path, game_id)
+    assert not res.rejected and res.game.is_over()
+    expected = json.loads(path.with_suffix(".result.json").read_text(encoding="utf-8"))
+    return header, records, res, expected
+
+
 def replay_through_sqlite(tmp_path: Path, game_id: str, seats, options, seed: int):
     """A simulated game written to the SQLite table log, exported to JSON Lines and replayed: the
     replay accepts every action and rebuilds the exact final state (``snapshot_bytes``).

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.log import LogHeader, LogRecord, read_jsonl, replay, write_jsonl
+from companion.log import LogRecord, read_jsonl, replay
+from tests.gamekit import replay_golden, replay_recorded
 
 HERE = Path(__file__).parent / "golden"
 SIM_CASES = {
@@ -27,9 +28,7 @@ SIM_CASES = {
 
 
 def test_hand_written_game_with_hoy_and_kept_cards():
-    header, records, errors = read_jsonl(HERE / "kept_4p.jsonl")
-    assert not errors
-    res = replay(header, records)
+    header, records, res = replay_golden(HERE / "kept_4p.jsonl")
     assert not res.rejected
     r = res.game.result()
     assert r["totals"] == [1400, 0, 1400, 1000]
@@ -43,12 +42,8 @@ def test_hand_written_game_with_hoy_and_kept_cards():
 
 @pytest.mark.parametrize("name", sorted(SIM_CASES))
 def test_recorded_sim_games_replay_to_the_same_result(name):
-    header, records, errors = read_jsonl(HERE / f"{name}.jsonl")
-    assert not errors and header.game == "infinity"
-    res = replay(header, records)
-    assert not res.rejected
-    expected = json.loads((HERE / f"{name}.result.json").read_text(encoding="utf-8"))
-    assert res.game.is_over() and res.game.result() == expected
+    header, records, res, expected = replay_recorded(HERE / f"{name}.jsonl", "infinity")
+    assert res.game.result() == expected
     assert {r.source for r in records} >= {"camera", "operator"}
 
 
@@ -60,13 +55,10 @@ def test_undo_in_a_log_rebuilds_the_state():
 
 
 def regenerate() -> None:  # pragma: no cover - a maintenance tool
-    from companion.sim import play_random_game
+    from tests.gamekit import record_sim_log
 
     for name, (seats, options, seed) in SIM_CASES.items():
-        game, actions = play_random_game("infinity", seats, options, seed)
-        header = LogHeader("infinity", tuple(seats), options)
-        recs = [LogRecord(i + 1, a, src) for i, (a, src) in enumerate(actions)]
-        write_jsonl(HERE / f"{name}.jsonl", header, recs)
+        game, _ = record_sim_log(HERE / f"{name}.jsonl", "infinity", seats, options, seed)
         (HERE / f"{name}.result.json").write_text(
             json.dumps(game.result(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.log import LogHeader, LogRecord, read_jsonl, replay, write_jsonl
+from tests.gamekit import replay_golden, replay_recorded
 
 HERE = Path(__file__).parent / "golden"
 SIM_CASES = {
@@ -26,9 +26,7 @@ SIM_CASES = {
 
 
 def test_hand_written_first_draw_and_void():
-    header, records, errors = read_jsonl(HERE / "first_draw.jsonl")
-    assert not errors
-    res = replay(header, records)
+    header, records, res = replay_golden(HERE / "first_draw.jsonl")
     assert [r.reason for r in res.rejected] == ["amounts_must_differ"]
     g = res.game
     v = g.view(None)
@@ -43,12 +41,8 @@ def test_hand_written_first_draw_and_void():
 
 @pytest.mark.parametrize("name", sorted(SIM_CASES))
 def test_recorded_sim_games_replay_to_the_same_result(name):
-    header, records, errors = read_jsonl(HERE / f"{name}.jsonl")
-    assert not errors and header.game == "lottery"
-    res = replay(header, records)
-    assert not res.rejected
-    expected = json.loads((HERE / f"{name}.result.json").read_text(encoding="utf-8"))
-    assert res.game.is_over() and res.game.result() == expected
+    header, records, res, expected = replay_recorded(HERE / f"{name}.jsonl", "lottery")
+    assert res.game.result() == expected
     assert expected["chips_total"] == 30 * len(header.seats) + header.options.get("box", 0)
     summary = res.game.replay_summary()
     assert summary["winner"] == expected["winner"] and summary["box"] == expected["box"]
@@ -56,13 +50,10 @@ def test_recorded_sim_games_replay_to_the_same_result(name):
 
 
 def regenerate() -> None:  # pragma: no cover - a maintenance tool
-    from companion.sim import play_random_game
+    from tests.gamekit import record_sim_log
 
     for name, (seats, options, seed) in SIM_CASES.items():
-        game, actions = play_random_game("lottery", seats, options, seed)
-        header = LogHeader("lottery", tuple(seats), options)
-        recs = [LogRecord(i + 1, a, src) for i, (a, src) in enumerate(actions)]
-        write_jsonl(HERE / f"{name}.jsonl", header, recs)
+        game, _ = record_sim_log(HERE / f"{name}.jsonl", "lottery", seats, options, seed)
         (HERE / f"{name}.result.json").write_text(
             json.dumps(game.result(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
