@@ -8,7 +8,6 @@ a face-down card (the kinds of the sim's face-down cards never appear in it).
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -20,9 +19,9 @@ from hypothesis import strategies as st
 from companion.errors import IllegalAction
 from companion.games import new_game
 from companion.games.doubt import Add, Believe, Deal, Doubt, Place, Reveal, Void
-from companion.log import LogHeader, LogRecord, TableLog, read_jsonl, replay, write_jsonl
 from companion.sim import play_random_game
 from companion.sim.doubt import DoubtSim
+from tests.gamekit import replay_recorded, replay_through_sqlite
 
 DECKS = [None, {"name": "tiny", "kinds": {"a": 3, "b": 2, "c": 4}},
          {"name": "mid", "kinds": {"x": 7, "y": 7, "z": 7, "w": 7}},
@@ -113,12 +112,7 @@ def _golden_cases():
 def test_golden_game_replays_to_its_recorded_result(path):
     """Golden whole games (recorded from the simulated table, checked in): replaying the log gives
     the recorded loser, order and final snapshot digest."""
-    header, records, errors = read_jsonl(path)
-    expected = json.loads(path.with_suffix(".result.json").read_text(encoding="utf-8"))
-    assert not errors
-    res = replay(header, records)
-    assert not res.rejected
-    assert res.game.is_over()
+    _, _, res, expected = replay_recorded(path, "doubt")
     assert res.game.result() == expected["result"]
     assert len(res.applied) == expected["actions"]
 
@@ -155,27 +149,17 @@ def test_golden_scripted_three_player_game():
 
 def test_sim_game_logged_and_replayed_from_sqlite(tmp_path):
     """The table log path: a simulated game written to SQLite, exported to JSONL, replayed."""
-    g, actions = play_random_game("doubt", 5, {"games": 2}, seed=2024)
-    with TableLog.create(tmp_path / "t.sqlite", "doubt", g.seats, {"games": 2}) as log:
-        for text, source in actions:
-            log.append(text, source)
-        buf = io.StringIO()
-        log.export_jsonl(buf)
-    header, records, errors = read_jsonl(io.StringIO(buf.getvalue()))
+    _, records, res = replay_through_sqlite(tmp_path, "doubt", 5, {"games": 2}, seed=2024)
     assert {r.source for r in records} >= {"button", "camera"}
-    res = replay(header, records, errors)
-    assert not res.rejected and res.game.snapshot_bytes() == g.snapshot_bytes()
     assert res.game.result()["games"] == 2
 
 
 def write_golden(seed: int, seats: int, options: dict | None, name: str) -> None:  # pragma: no cover
-    """Record a golden game: ``python -c 'from tests...'`` is not importable; run this file's
-    ``__main__`` instead."""
-    g, actions = play_random_game("doubt", seats, options, seed=seed)
-    header = LogHeader("doubt", g.seats, options or {}, "golden")
-    recs = [LogRecord(i + 1, t, s) for i, (t, s) in enumerate(actions)]
-    GOLDEN.mkdir(exist_ok=True)
-    write_jsonl(GOLDEN / f"{name}.jsonl", header, recs)
+    """Record a golden game: run ``PYTHONPATH=. python tests/doubt/test_playouts.py`` from the
+    repository root (this file's ``__main__``)."""
+    from tests.gamekit import record_sim_log
+
+    g, actions = record_sim_log(GOLDEN / f"{name}.jsonl", "doubt", seats, options, seed, "golden")
     (GOLDEN / f"{name}.result.json").write_text(
         json.dumps({"actions": len(actions), "result": g.result()}, ensure_ascii=False, indent=1), encoding="utf-8")
 

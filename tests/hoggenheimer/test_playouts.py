@@ -8,7 +8,6 @@ game ends, the public view shows exactly the sim's face-up cards and never a fac
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -20,9 +19,9 @@ from hypothesis import strategies as st
 from companion.errors import IllegalAction
 from companion.games import new_game
 from companion.games.hoggenheimer import CARDS, SHAPES, Bet, Close, Turn, Void, Withdraw, all_bet_targets, parse_bet
-from companion.log import LogHeader, LogRecord, TableLog, read_jsonl, replay, write_jsonl
 from companion.sim import play_random_game
 from companion.sim.hoggenheimer import HoggenheimerSim
+from tests.gamekit import replay_recorded, replay_through_sqlite
 
 GOLDEN = Path(__file__).parent / "golden"
 TARGETS = [",".join(c) for _, c in all_bet_targets()] + ["col:A", "row:S", "AS,KH", "6S", "JK"]
@@ -158,32 +157,22 @@ def test_misplaced_card_is_rejected_and_corrected():
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.jsonl")), ids=lambda p: p.stem)
 def test_golden_game_replays_to_its_recorded_result(path):
-    header, records, errors = read_jsonl(path)
-    expected = json.loads(path.with_suffix(".result.json").read_text(encoding="utf-8"))
-    res = replay(header, records, errors)
-    assert not res.rejected and res.game.is_over()
+    _, _, res, expected = replay_recorded(path, "hoggenheimer")
     assert res.game.result() == expected["result"]
     assert len(res.applied) == expected["actions"]
 
 
 def test_sim_game_logged_and_replayed_from_sqlite(tmp_path):
-    g, actions = play_random_game("hoggenheimer", 4, {"rounds": 2}, seed=31)
-    with TableLog.create(tmp_path / "h.sqlite", "hoggenheimer", g.seats, {"rounds": 2}) as log:
-        for text, source in actions:
-            log.append(text, source)
-        buf = io.StringIO()
-        log.export_jsonl(buf)
-    header, records, errors = read_jsonl(io.StringIO(buf.getvalue()))
-    res = replay(header, records, errors)
-    assert not res.rejected and res.game.snapshot_bytes() == g.snapshot_bytes()
+    _, _, res = replay_through_sqlite(tmp_path, "hoggenheimer", 4, {"rounds": 2}, seed=31)
     assert res.game.result()["deals"] == 8
 
 
 def write_golden(seed, seats, options, name):  # pragma: no cover
-    g, actions = play_random_game("hoggenheimer", seats, options, seed=seed)
-    GOLDEN.mkdir(exist_ok=True)
-    write_jsonl(GOLDEN / f"{name}.jsonl", LogHeader("hoggenheimer", g.seats, options or {}, "golden"),
-                [LogRecord(i + 1, t, s) for i, (t, s) in enumerate(actions)])
+    """Record a golden game: run ``PYTHONPATH=. python tests/hoggenheimer/test_playouts.py`` from
+    the repository root (this file's ``__main__``)."""
+    from tests.gamekit import record_sim_log
+
+    g, actions = record_sim_log(GOLDEN / f"{name}.jsonl", "hoggenheimer", seats, options, seed, "golden")
     (GOLDEN / f"{name}.result.json").write_text(
         json.dumps({"actions": len(actions), "result": g.result()}, ensure_ascii=False, indent=1), encoding="utf-8")
 

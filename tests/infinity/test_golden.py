@@ -4,20 +4,19 @@ the registry (the path ``companion replay`` takes).
 * ``kept_4p.jsonl`` is written by hand (seed ¶9 ХОЙ, ¶10 kept cards); its result is worked out by
   hand in the comments of the log.
 * ``sim_*.jsonl`` were recorded from the simulated table (regenerate with
-  ``python tests/infinity/test_golden.py``); their results were checked against the rules when
+  ``PYTHONPATH=. python tests/infinity/test_golden.py`` from the repository root); their results were checked against the rules when
   recorded and pin the engine's behaviour since.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from companion.log import LogRecord, read_jsonl, replay
-from tests.gamekit import replay_golden, replay_recorded
+from tests.gamekit import record_sim_log, replay_golden, replay_recorded
 
 HERE = Path(__file__).parent / "golden"
 SIM_CASES = {
@@ -55,8 +54,6 @@ def test_undo_in_a_log_rebuilds_the_state():
 
 
 def regenerate() -> None:  # pragma: no cover - a maintenance tool
-    from tests.gamekit import record_sim_log
-
     for name, (seats, options, seed) in SIM_CASES.items():
         game, _ = record_sim_log(HERE / f"{name}.jsonl", "infinity", seats, options, seed)
         (HERE / f"{name}.result.json").write_text(
@@ -64,5 +61,4 @@ def regenerate() -> None:  # pragma: no cover - a maintenance tool
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     regenerate()

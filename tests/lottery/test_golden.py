@@ -2,19 +2,18 @@
 registry (the path ``companion replay`` takes).
 
 ``sim_*.jsonl`` were recorded from the simulated table (regenerate with
-``python tests/lottery/test_golden.py``); they pin the engine's behaviour. ``first_draw.jsonl``
+``PYTHONPATH=. python tests/lottery/test_golden.py`` from the repository root); they pin the engine's behaviour. ``first_draw.jsonl``
 is written by hand and its chip movements are worked out in its comments.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.gamekit import replay_golden, replay_recorded
+from tests.gamekit import record_sim_log, replay_golden, replay_recorded
 
 HERE = Path(__file__).parent / "golden"
 SIM_CASES = {
@@ -50,8 +49,6 @@ def test_recorded_sim_games_replay_to_the_same_result(name):
 
 
 def regenerate() -> None:  # pragma: no cover - a maintenance tool
-    from tests.gamekit import record_sim_log
-
     for name, (seats, options, seed) in SIM_CASES.items():
         game, _ = record_sim_log(HERE / f"{name}.jsonl", "lottery", seats, options, seed)
         (HERE / f"{name}.result.json").write_text(
@@ -59,5 +56,4 @@ def regenerate() -> None:  # pragma: no cover - a maintenance tool
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     regenerate()
