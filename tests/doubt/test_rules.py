@@ -11,6 +11,7 @@ from companion.errors import IllegalAction
 from companion.games import new_game
 from companion.games.doubt import (DEFAULT_DECK, REASONS, Add, Believe, Deal, Doubt, DoubtGame, Place,
                                    Reveal, Void, normalize_deck)
+from tests import gamekit
 
 SMALL = {"name": "small", "kinds": {"a": 6, "b": 6, "c": 6}}  # 18 cards
 
@@ -22,12 +23,7 @@ def game(n=3, deck=SMALL, **opts) -> DoubtGame:
 
 
 def rejects(g, text, reason):
-    before = g.snapshot_bytes()
-    with pytest.raises(IllegalAction) as e:
-        g.apply(text)
-    assert e.value.reason == reason, e.value
-    assert g.snapshot_bytes() == before
-    assert reason in REASONS or reason in ("unknown_seat", "bad_syntax", "unknown_action")
+    return gamekit.rejects(g, text, reason, REASONS)
 
 
 def cards_total(g):
@@ -383,15 +379,4 @@ def test_views_hold_counts_and_claims_and_registry():
 def test_docs_list_every_reason_code_and_option():
     """docs/rules/doubt.md lists every reason code and every house-rule option (GUIDE: errors are
     part of the product)."""
-    import dataclasses
-    from pathlib import Path
-
-    import companion.games.doubt as mod
-
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "doubt.md").read_text(encoding="utf-8")
-    for code in mod.REASONS:
-        assert f"`{code}`" in doc, code
-    for f in dataclasses.fields(mod.GAME.OPTIONS):
-        assert f"`{f.name}`" in doc, f.name
-    for action in mod.GAME.ACTIONS:
-        assert f" {action.VERB}" in doc, action.VERB
+    gamekit.docs_list_everything("doubt")

@@ -12,6 +12,7 @@ from companion.errors import IllegalAction
 from companion.games import new_game
 from companion.games.hoggenheimer import (CARDS, POS, REASONS, RANKS, SUITS, Bet, Close, HoggenheimerGame,
                                           Turn, Void, Withdraw, all_bet_targets, parse_bet, win_probability)
+from tests import gamekit
 
 
 def game(n=3, **opts) -> HoggenheimerGame:
@@ -19,12 +20,7 @@ def game(n=3, **opts) -> HoggenheimerGame:
 
 
 def rejects(g, text, reason):
-    before = g.snapshot_bytes()
-    with pytest.raises(IllegalAction) as e:
-        g.apply(text)
-    assert e.value.reason == reason, e.value
-    assert g.snapshot_bytes() == before
-    assert reason in REASONS or reason in ("unknown_seat", "bad_syntax", "unknown_action")
+    return gamekit.rejects(g, text, reason, REASONS)
 
 
 def chips(g):
@@ -285,15 +281,4 @@ def test_registry_and_options():
 def test_docs_list_every_reason_code_and_option():
     """docs/rules/hoggenheimer.md lists every reason code and every house-rule option (GUIDE: errors are
     part of the product)."""
-    import dataclasses
-    from pathlib import Path
-
-    import companion.games.hoggenheimer as mod
-
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "hoggenheimer.md").read_text(encoding="utf-8")
-    for code in mod.REASONS:
-        assert f"`{code}`" in doc, code
-    for f in dataclasses.fields(mod.GAME.OPTIONS):
-        assert f"`{f.name}`" in doc, f.name
-    for action in mod.GAME.ACTIONS:
-        assert f" {action.VERB}" in doc, action.VERB
+    gamekit.docs_list_everything("hoggenheimer")

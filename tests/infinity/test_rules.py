@@ -7,31 +7,15 @@ import pytest
 
 from companion.errors import IllegalAction
 from companion.games.infinity import DEFAULT_DECK, INF, InfinityGame, Play, card_rank
+from tests.gamekit import kinds, rejects, run
+
+rejected = rejects  # illegal: the reason code, and snapshot_bytes() unchanged
 
 NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя"]
 
 
 def game(n=3, **opts):
     return InfinityGame(NAMES[:n], opts)
-
-
-def run(g, *actions):
-    events = []
-    for a in actions:
-        events += g.apply(a)
-    return events
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def rejected(g, action, reason):
-    before = g.snapshot_bytes()
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.reason == reason, e.value
-    assert g.snapshot_bytes() == before
 
 
 # ---------------------------------------------------------------- the deck (¶1, RULINGS §4)

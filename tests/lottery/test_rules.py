@@ -8,6 +8,8 @@ import pytest
 from companion.errors import IllegalAction
 from companion.games.lottery import (SUIT_FINES, LotteryGame, find_spread, rank_index, suit_of)
 from companion.sim.lottery import LotterySim
+from tests import gamekit
+from tests.gamekit import kinds, rejects
 
 NAMES = ["Банкир", "Сдающий", "Аня", "Борис", "Вера", "Глеб", "Дина", "Егор"]
 
@@ -16,24 +18,15 @@ def game(n=4, **opts):
     return LotteryGame(NAMES[:n], opts)
 
 
+def chips_conserved(g):
+    assert g.chips_total() == g.start_chips_total
+
+
 def run(g, *actions):
-    events = []
-    for a in actions:
-        events += g.apply(a)
-        assert g.chips_total() == g.start_chips_total
-    return events
+    return gamekit.run(g, *actions, after=chips_conserved)
 
 
-def rejected(g, action, reason):
-    before = g.snapshot_bytes()
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.reason == reason, e.value
-    assert g.snapshot_bytes() == before
-
-
-def kinds(events):
-    return [e.kind for e in events]
+rejected = rejects  # illegal: the reason code, and snapshot_bytes() unchanged
 
 
 def first_draw(g):
