@@ -5,7 +5,8 @@ Each helper asserts the property it names, so a game's test reads as one line pe
 
 * rule scenarios: :func:`run`, :func:`kinds`, :func:`rejects` (a rejected action leaves
   ``snapshot_bytes()`` unchanged), :func:`docs_list_everything`;
-* random playouts: :func:`probe` (a random action is either legal — ``is_legal`` agrees with
+* random playouts: :func:`attempt` (a rejected action leaves ``snapshot_bytes()`` unchanged),
+  :func:`probe` (a random action is either legal — ``is_legal`` agrees with
   ``apply`` — or rejected without changing the state) and :func:`sim_step` (the simulated table
   plays only actions ``legal_actions`` offers);
 * table logs: :func:`replay_golden`, :func:`replay_through_sqlite`, :func:`record_sim_log`;
@@ -75,6 +76,18 @@ def docs_list_everything(game_id: str) -> None:
 
 
 # ------------------------------------------------------------------------------ random playouts
+def attempt(g, action) -> IllegalAction | None:
+    """Apply ``action`` (text or Action), legal or not. Returns ``None`` when it was accepted; when
+    it was rejected, asserts that ``snapshot_bytes()`` did not change and returns the error."""
+    before = g.snapshot_bytes()
+    try:
+        g.apply(action)
+    except IllegalAction as exc:
+        assert g.snapshot_bytes() == before, f"rejected {action!r} changed the state"
+        return exc
+    return None
+
+
 def probe(g, text: str) -> bool:
     """Throw the action ``text`` (legal or not) at ``g``. If ``is_legal`` says it is legal, it must
     apply (on a deep copy, so ``g`` does not move); otherwise ``apply`` must reject it and leave
@@ -88,13 +101,7 @@ def probe(g, text: str) -> bool:
         twin.apply(text)
         assert twin.version == g.version + 1
     else:
-        before = g.snapshot_bytes()
-        try:
-            g.apply(text)
-            raise AssertionError(f"illegal {text!r} accepted")
-        except IllegalAction:
-            pass
-        assert g.snapshot_bytes() == before
+        assert attempt(g, text) is not None, f"illegal {text!r} accepted"
     return legal
 
 
