@@ -279,12 +279,7 @@ class Table:
     def close(self) -> None:
         """Stop the referee (the game stays resumable) and drop listeners' binding."""
         with self._lock:
-            if self.referee is not None:
-                if self._unsub:
-                    self._unsub()
-                    self._unsub = None
-                self.referee.close()
-                self.referee = None
+            self._close_referee()
 
     def _close_referee(self) -> None:
         if self.referee is not None:
