@@ -171,6 +171,15 @@ def record_sim_log(path: Path, game_id: str, seats, options, seed: int, *header_
     return game, actions
 
 
+def record_sim_cases(folder: Path, game_id: str, cases: dict) -> None:
+    """Record each case ``name: (seats, options, seed)`` as ``<name>.jsonl`` with its game's
+    ``result()`` beside it in ``<name>.result.json`` (a maintenance tool, not a test)."""
+    for name, (seats, options, seed) in cases.items():
+        game, _ = record_sim_log(folder / f"{name}.jsonl", game_id, seats, options, seed)
+        (folder / f"{name}.result.json").write_text(
+            json.dumps(game.result(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
 # ------------------------------------------------------------------------------------ referee
 def drive(ref, sim, stop_after: int | None = None) -> int:
     """Submit the simulated table's actions to the Referee until the game ends (or after

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.log import LogRecord, read_jsonl, replay
-from tests.gamekit import record_sim_log, replay_golden, replay_recorded
+from tests.gamekit import record_sim_cases, replay_golden, replay_recorded
 
 HERE = Path(__file__).parent / "golden"
 SIM_CASES = {
@@ -53,12 +53,5 @@ def test_undo_in_a_log_rebuilds_the_state():
     assert not res.rejected and res.game.result()["totals"] == [1400, 0, 1400, 1000]
 
 
-def regenerate() -> None:  # pragma: no cover - a maintenance tool
-    for name, (seats, options, seed) in SIM_CASES.items():
-        game, _ = record_sim_log(HERE / f"{name}.jsonl", "infinity", seats, options, seed)
-        (HERE / f"{name}.result.json").write_text(
-            json.dumps(game.result(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    regenerate()
+if __name__ == "__main__":  # pragma: no cover - a maintenance tool
+    record_sim_cases(HERE, "infinity", SIM_CASES)

@@ -9,12 +9,11 @@ in its comments.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.gamekit import record_sim_log, replay_golden, replay_recorded
+from tests.gamekit import record_sim_cases, replay_golden, replay_recorded
 
 HERE = Path(__file__).parent / "golden"
 SIM_CASES = {
@@ -49,12 +48,5 @@ def test_recorded_sim_games_replay_to_the_same_result(name):
     assert sum(x["balance"] for x in summary["seats"]) + summary["box"] == expected["chips_total"]
 
 
-def regenerate() -> None:  # pragma: no cover - a maintenance tool
-    for name, (seats, options, seed) in SIM_CASES.items():
-        game, _ = record_sim_log(HERE / f"{name}.jsonl", "lottery", seats, options, seed)
-        (HERE / f"{name}.result.json").write_text(
-            json.dumps(game.result(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    regenerate()
+if __name__ == "__main__":  # pragma: no cover - a maintenance tool
+    record_sim_cases(HERE, "lottery", SIM_CASES)
