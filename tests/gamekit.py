@@ -55,8 +55,8 @@ def rejects(g, action, reason: str, reasons: Iterable[str] | None = None) -> Ill
     before = g.snapshot_bytes()
     with pytest.raises(IllegalAction) as e:
         g.apply(action)
-    assert e.value.reason == reason, e.value
-    assert g.snapshot_bytes() == before
+    assert e.value.reason == reason, (action, e.value.reason, e.value.detail)
+    assert g.snapshot_bytes() == before, "a rejected action changed the state"
     if reasons is not None:
         assert reason in reasons or reason in ("unknown_seat", "bad_syntax", "unknown_action")
     return e.value

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from companion.errors import IllegalAction
 from companion.games.skull import SkullGame
+from tests import gamekit
 
 
 def rose(s: int, i: int = 0) -> str:
@@ -36,21 +35,13 @@ class Table:
         self.g.apply(f"table dealer {dealer}")
 
     def play(self, *lines: str) -> list:
-        events = []
-        for line in lines:
-            events += self.g.apply(line)
-        return events
+        return gamekit.run(self.g, *lines)
 
     def reject(self, line: str, reason: str) -> IllegalAction:
-        before = self.g.snapshot_bytes()
-        with pytest.raises(IllegalAction) as e:
-            self.g.apply(line)
-        assert e.value.reason == reason, (line, e.value.reason, e.value.detail)
-        assert self.g.snapshot_bytes() == before, "a rejected action changed the state"
-        return e.value
+        return gamekit.rejects(self.g, line, reason)
 
     def kinds(self, events) -> list[str]:
-        return [e.kind for e in events]
+        return gamekit.kinds(events)
 
     def stage1(self) -> None:
         """Every active seat places its first note (seat order)."""
