@@ -5,7 +5,7 @@ Each helper asserts the property it names, so a game's test reads as one line pe
 
 * rule scenarios: :func:`run`, :func:`kinds`, :func:`rejects` (a rejected action leaves
   ``snapshot_bytes()`` unchanged), :func:`docs_list_everything`;
-* random playouts: :func:`attempt` (a rejected action leaves ``snapshot_bytes()`` unchanged),
+* random playouts: :func:`until_over` (every game ends), :func:`attempt` (a rejected action leaves ``snapshot_bytes()`` unchanged),
   :func:`probe` (a random action is either legal — ``is_legal`` agrees with
   ``apply`` — or rejected without changing the state) and :func:`sim_step` (the simulated table
   plays only actions ``legal_actions`` offers);
@@ -76,6 +76,16 @@ def docs_list_everything(game_id: str) -> None:
 
 
 # ------------------------------------------------------------------------------ random playouts
+def until_over(g, limit: int):
+    """Yield the step numbers 1, 2, … while ``g`` is not over; a game still going at step
+    ``limit`` fails the test (every game must end)."""
+    steps = 0
+    while not g.is_over():
+        steps += 1
+        assert steps < limit, f"the game did not end in {limit} steps"
+        yield steps
+
+
 def attempt(g, action) -> IllegalAction | None:
     """Apply ``action`` (text or Action), legal or not. Returns ``None`` when it was accepted; when
     it was rejected, asserts that ``snapshot_bytes()`` did not change and returns the error."""

@@ -20,7 +20,7 @@ from companion.games import new_game
 from companion.games.doubt import Add, Believe, Deal, Doubt, Place, Reveal, Void
 from companion.sim import play_random_game
 from companion.sim.doubt import DoubtSim
-from tests.gamekit import attempt, replay_recorded, replay_through_sqlite
+from tests.gamekit import attempt, replay_recorded, replay_through_sqlite, until_over
 
 DECKS = [None, {"name": "tiny", "kinds": {"a": 3, "b": 2, "c": 4}},
          {"name": "mid", "kinds": {"x": 7, "y": 7, "z": 7, "w": 7}},
@@ -65,10 +65,7 @@ def test_random_playout_properties(seed, n, deck, games):
     g = new_game("doubt", [f"P{i}" for i in range(n)], {"deck": deck, "games": games})
     sim = DoubtSim(g, seed)
     rng = random.Random(seed ^ 0x5EED)
-    steps = 0
-    while not g.is_over():
-        steps += 1
-        assert steps < 20_000, "game did not terminate"
+    for steps in until_over(g, 20_000):
         if steps % 3 == 0:
             probe = _probe(g, rng)
             if probe.seat is None:

@@ -21,7 +21,7 @@ from companion.games import new_game
 from companion.games.hoggenheimer import CARDS, SHAPES, Bet, Close, Turn, Void, Withdraw, all_bet_targets, parse_bet
 from companion.sim import play_random_game
 from companion.sim.hoggenheimer import HoggenheimerSim
-from tests.gamekit import attempt, replay_recorded, replay_through_sqlite
+from tests.gamekit import attempt, replay_recorded, replay_through_sqlite, until_over
 
 GOLDEN = Path(__file__).parent / "golden"
 TARGETS = [",".join(c) for _, c in all_bet_targets()] + ["col:A", "row:S", "AS,KH", "6S", "JK"]
@@ -104,10 +104,7 @@ def test_random_playout_properties(seed, n, chips, limits, rounds, cover, same):
     sim = HoggenheimerSim(g, seed)
     rng = random.Random(seed ^ 0xB0B)
     total = n * chips
-    steps = 0
-    while not g.is_over():
-        steps += 1
-        assert steps < 20_000, "game did not terminate"
+    for steps in until_over(g, 20_000):
         if steps % 3 == 0:
             probe = _probe(g, rng)
             expected = _expected_legal(g, probe)

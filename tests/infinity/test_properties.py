@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.games.infinity import INF, InfinityGame
 from companion.sim.infinity import InfinitySim
-from tests.gamekit import probe, sim_step
+from tests.gamekit import probe, sim_step, until_over
 
 CARD_TOKENS = ["10", "36", "40", "100", "106", "200", "225", "333", "500", INF, "7", "0", "x", "?"]
 
@@ -71,10 +71,7 @@ def test_random_playouts(seed, n, deals, simplified, declare):
     g = InfinityGame([f"P{i}" for i in range(n)], {"deals": deals, "simplified_scoring": simplified})
     sim = InfinitySim(g, seed, declare_rate=declare, void_rate=0.15)
     rng = random.Random(seed ^ 0x5EED)
-    steps = 0
-    while not g.is_over():
-        steps += 1
-        assert steps < 3000, "no termination"
+    for _ in until_over(g, 3000):
         probe(g, random_action(rng, n))
         sim_step(g, sim)
         check_invariants(g, sim)

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.games.lottery import FULL_DECK, LotteryGame
 from companion.sim.lottery import LotterySim
-from tests.gamekit import probe, sim_step
+from tests.gamekit import probe, sim_step, until_over
 
 TOKENS = list(FULL_DECK[:8]) + ["QH", "10S", "1S", "ZZ", "?"]
 
@@ -93,11 +93,8 @@ def test_random_playouts_conserve_chips(seed, n, variant, officials, stake, box)
                     {"playoff": variant, "officials_play": officials, "card_stake": stake, "box": box})
     sim = LotterySim(g, seed, void_rate=0.1)
     rng = random.Random(seed ^ 0xBEEF)
-    steps = 0
     check(g, sim)
-    while not g.is_over():
-        steps += 1
-        assert steps < 5000, "no termination"
+    for _ in until_over(g, 5000):
         probe(g, random_action(rng, n))
         sim_step(g, sim)
         check(g, sim)

@@ -24,7 +24,7 @@ from companion.games.skull import (
     Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, SkullGame, Void,
 )
 from companion.sim.skull import SkullSim
-from tests.gamekit import attempt
+from tests.gamekit import attempt, until_over
 
 OPTION_SETS = [
     {},
@@ -142,10 +142,7 @@ def test_random_playouts_keep_every_property(seed, n, opt, junk_seed):
     g = SkullGame([f"P{i}" for i in range(n)], opt)
     sim = SkullSim(g, seed)
     rng = random.Random(junk_seed)
-    steps = 0
-    while not g.is_over():
-        steps += 1
-        assert steps < 3000, "the game did not end"
+    for _ in until_over(g, 3000):
         if rng.random() < 0.5:
             _check_junk(g, sim, rng)
         text, source = sim.next_action()
@@ -209,10 +206,7 @@ def test_uniform_random_legal_walks_keep_every_property(seed, n, opt):
     g = SkullGame([f"P{i}" for i in range(n)], opt)
     sim = SkullSim(g, seed)
     rng = random.Random(seed)
-    steps = 0
-    while not g.is_over():
-        steps += 1
-        assert steps < 5000, "the game did not end"
+    for _ in until_over(g, 5000):
         assert g.current_seats() or g.legal_actions(None), "nobody can act"
         text = _random_legal(g, sim, rng)
         events = g.apply(text)
