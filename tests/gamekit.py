@@ -5,6 +5,7 @@ Each helper asserts the property it names, so a game's test reads as one line pe
 
 * rule scenarios: :func:`run`, :func:`kinds`, :func:`rejects` (a rejected action leaves
   ``snapshot_bytes()`` unchanged), :func:`docs_list_everything`;
+* hidden information: :func:`shows_none` (public JSON carries no hidden card or serial);
 * random playouts: :func:`until_over` (every game ends), :func:`attempt` (a rejected action leaves ``snapshot_bytes()`` unchanged),
   :func:`probe` (a random action is either legal — ``is_legal`` agrees with
   ``apply`` — or rejected without changing the state) and :func:`sim_step` (the simulated table
@@ -128,6 +129,15 @@ def sim_step(g, sim) -> str:
     g.apply(action)
     sim.applied(nxt[0])
     return nxt[0]
+
+
+def shows_none(public, hidden, quoted: bool = True) -> None:
+    """The public information ``public`` (a view, event data, or a list of them), as JSON, carries
+    none of the ``hidden`` facts (card codes, serial numbers): not as a JSON string (``quoted``)
+    or not anywhere in the text (``quoted=False``)."""
+    text = json.dumps(public, ensure_ascii=False)
+    leaked = sorted(x for x in hidden if (f'"{x}"' if quoted else x) in text)
+    assert not leaked, f"public information leaks {leaked}"
 
 
 # ----------------------------------------------------------------------------------- table logs

@@ -20,7 +20,7 @@ from companion.games import new_game
 from companion.games.doubt import Add, Believe, Deal, Doubt, Place, Reveal, Void
 from companion.sim import play_random_game
 from companion.sim.doubt import DoubtSim
-from tests.gamekit import attempt, replay_recorded, replay_through_sqlite, until_over
+from tests.gamekit import attempt, shows_none, replay_recorded, replay_through_sqlite, until_over
 
 DECKS = [None, {"name": "tiny", "kinds": {"a": 3, "b": 2, "c": 4}},
          {"name": "mid", "kinds": {"x": 7, "y": 7, "z": 7, "w": 7}},
@@ -50,10 +50,8 @@ def _public_leak_free(g, sim: DoubtSim) -> None:
     for key in ("deck", "last_check", "result"):
         facts.pop(key, None)
     facts["pile"] = {k: x for k, x in v["pile"].items() if k not in ("claim", "claim_name")}
-    text = json.dumps(facts, ensure_ascii=False)
     face_down = {c for h in sim.hands for c, k in h.items() if k} | {c for p in sim.pile if not p["face_up"] for c in p["cards"]}
-    for kind in face_down:
-        assert f'"{kind}"' not in text
+    shows_none(facts, face_down)
     if v["last_check"]:  # what the public saw turned over is exactly the check's cards
         assert checked <= set(g.kind_count)
 

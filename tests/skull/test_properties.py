@@ -13,7 +13,6 @@ Properties (issue 2, DESIGN "Tests"):
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +23,7 @@ from companion.games.skull import (
     Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, SkullGame, Void,
 )
 from companion.sim.skull import SkullSim
-from tests.gamekit import attempt, until_over
+from tests.gamekit import attempt, shows_none, until_over
 
 OPTION_SETS = [
     {},
@@ -122,11 +121,8 @@ def _check_invariants(g: SkullGame, sim: SkullSim, events) -> None:
         hidden |= set(sim.bank)
     if g.phase == "setup":
         hidden = set()  # the set-up scan is face up and public (seed "в открытую")
-    texts = [json.dumps(g.view(None), ensure_ascii=False)]
-    texts += [json.dumps(e.data, ensure_ascii=False) for e in events if e.private_to is None and e.kind != "registered"]
-    blob = "\n".join(texts)
-    leaked = [x for x in hidden if x in blob]
-    assert not leaked, f"public view/events leak {leaked}"
+    public = [g.view(None)] + [e.data for e in events if e.private_to is None and e.kind != "registered"]
+    shows_none(public, hidden, quoted=False)
     pub = g.view(None)
     for s, seat in enumerate(pub["seats"]):
         if g.phase == "halted":
