@@ -5,12 +5,12 @@ Each helper asserts the property it names, so a game's test reads as one line pe
 
 * rule scenarios: :func:`run`, :func:`kinds`, :func:`rejects` (a rejected action leaves
   ``snapshot_bytes()`` unchanged), :func:`docs_list_everything`;
-* hidden information: :func:`shows_none` (public JSON carries no hidden card or serial);
-* random playouts: :func:`until_over` (every game ends), :func:`attempt` (a rejected action leaves ``snapshot_bytes()`` unchanged),
-  :func:`probe` (a random action is either legal — ``is_legal`` agrees with
-  ``apply`` — or rejected without changing the state) and :func:`sim_step` (the simulated table
-  plays only actions ``legal_actions`` offers);
-* table logs: :func:`replay_golden`, :func:`replay_through_sqlite`, :func:`record_sim_log`;
+* random playouts: :func:`until_over` (every game ends), :func:`attempt` (a rejected action
+  leaves ``snapshot_bytes()`` unchanged), :func:`probe` (``is_legal`` agrees with ``apply``),
+  :func:`sim_step` (the simulated table plays only actions ``legal_actions`` offers) and
+  :func:`shows_none` (public JSON carries no hidden card or serial);
+* table logs: :func:`replay_golden`, :func:`replay_recorded`, :func:`replay_through_sqlite`, and
+  the recorders :func:`record_sim_log`, :func:`record_sim_cases`;
 * the referee: :func:`drive`, :func:`power_cut_whole_game`, :func:`power_cut_and_resume`.
 """
 
