@@ -227,6 +227,7 @@ class NoteReader:
         self.min_confidence = min_confidence
         self._engine = engine
         self._tess: TesseractEngine | None = None
+        self._tess_budget = 1
 
     # engines ---------------------------------------------------------------------------
     @property
@@ -340,6 +341,7 @@ class NoteReader:
         """
         frame = as_bgr(frame)
         res = NoteRead(None, None, 0.0, "no_serial")
+        self._tess_budget = 1  # one Tesseract process per photo at most
         longest = max(frame.shape[:2])
         for k, side in enumerate(self.DET_SIDES):
             if k and longest <= self.DET_SIDES[k - 1]:
@@ -470,7 +472,10 @@ class NoteReader:
         need_digits = conf < self.min_confidence
         if not final and need_digits:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
-        if (need_digits or cur == "RUB") and self.tesseract is not None:
+        if ((need_digits or cur == "RUB") and self._tess_budget > 0
+                and self.tesseract is not None):
+            if not same_line:
+                self._tess_budget -= 1
             # one process: the best image of each line holding this serial (both RUB copies)
             if same_line:
                 imgs = [lines[0]]
@@ -481,6 +486,8 @@ class NoteReader:
                         best_img[e.line] = e
                 imgs = [lines[e.image] for e in list(best_img.values())[:3]]
             if cur == "RUB" and not same_line:
+                # even glyph heights: measured to let Tesseract read both RUB copies far more
+                # often (the horizontal copy's lower-case second letter grows to a capital)
                 imgs = [_even_glyph_heights(im) for im in imgs]
             treads = self.tesseract.read_lines(imgs)
             tess_matches = [m for r in treads for m in self._matches(r.text)]
@@ -509,19 +516,29 @@ class NoteReader:
         """The two Cyrillic letters of a RUB serial whose seven ``digits`` are settled.
 
         RapidOCR's letters are Latin look-alikes mapped to Cyrillic (no Cyrillic model is
-        shipped); Tesseract (``rus``) reads Cyrillic. Confirmed when Tesseract's letters agree
-        with RapidOCR's, or when Tesseract read the same letters in two copies and nothing else;
-        otherwise the best guess is returned unconfirmed, and with no letters at all ``None``.
+        shipped: ``B`` may be В or Б, ``N`` И or П); Tesseract (``rus``) reads Cyrillic but
+        misreads the small second letter often. Each of the two positions is settled on its
+        own: a letter both engines read is *confirmed*; otherwise the letter with the most
+        votes (each copy of each engine one vote, ties to RapidOCR) is a best guess and the
+        serial is returned with ``letters_confirmed = False``. No letter at all → ``None``.
         """
-        t_letters = Counter(m.serial[:2] for m in tess
-                            if m.currency == "RUB" and m.serial[2:] == digits)
-        if t_letters:
-            letters, n = t_letters.most_common(1)[0]
-            confirmed = len(t_letters) == 1 and (letters in rapid or n >= 2)
-            return letters + digits, confirmed
-        if rapid:
-            return rapid.most_common(1)[0][0] + digits, False
-        return None, False
+        t_reads = [m.serial[:2] for m in tess
+                   if m.currency == "RUB" and m.serial[2:] == digits]
+        r_reads = list(rapid)
+        if not t_reads and not r_reads:
+            return None, False
+        letters, confirmed = "", True
+        for pos in (0, 1):
+            r_set = Counter(x[pos] for x in r_reads)
+            t_set = Counter(x[pos] for x in t_reads)
+            both = [c for c in t_set if c in r_set]
+            if both:
+                letters += max(both, key=lambda c: (r_set[c] + t_set[c], r_set[c]))
+                continue
+            confirmed = False
+            votes = r_set + t_set
+            letters += max(votes, key=lambda c: (votes[c], r_set[c]))
+        return letters + digits, confirmed
 
 
 def _group_key(m: S.SerialMatch) -> tuple[str, str]:
@@ -587,12 +604,14 @@ def _even_glyph_heights(line: np.ndarray) -> np.ndarray:
     norm = cv2.normalize(gray, None, 0, 255, cv2.NORM_MINMAX)
     if np.median(norm) < 128:
         norm = 255 - norm
-    for x0, x1, y0, y1 in boxes:
+    for j, (x0, x1, y0, y1) in enumerate(boxes):
         g = norm[y0:y1, x0:x1]
         k = target / max(1, y1 - y0)
         g = cv2.resize(g, (max(1, int(round((x1 - x0) * min(k, 1.6)))), target),
                        interpolation=cv2.INTER_CUBIC)
-        col = np.full((out_h, g.shape[1] + pad // 2), 255, np.uint8)
+        # keep the gaps as printed (the space between letters and digits), scaled like the glyph
+        gap = boxes[j + 1][0] - x1 if j + 1 < len(boxes) else 0
+        col = np.full((out_h, g.shape[1] + max(pad // 2, int(gap * min(k, 1.6)))), 255, np.uint8)
         col[pad:pad + target, :g.shape[1]] = g
         pieces.append(col)
     pieces.append(np.full((out_h, pad), 255, np.uint8))
