@@ -147,7 +147,8 @@ def main() -> int:
                   f"decided {dec}, wrong serial {dec - ok}, wrong parity {wp}")
         n = sum(v[0] for v in tally.values())
         ok = sum(v[1] for v in tally.values())
-        print(f"  currency {mode:5s} all     : exact {ok}/{n} = {100 * ok / n:.1f} %   ({t.stats(t.wall)} wall)")
+        print(f"  currency {mode:5s} all     : exact {ok}/{n} = {100 * ok / n:.1f} %   ({t.stats(t.wall)} wall; "
+              f"CPU {t.stats(t.cpu)})")
 
     # 2. real photos -------------------------------------------------------------------
     print("== real photos (currency of the table given; auto in brackets)")
@@ -202,6 +203,7 @@ def main() -> int:
     rng = random.Random(2026)
     dec = ok = wrong = 0
     per_cur: dict[str, list[int]] = {}
+    rub_conf = rub_conf_ok = rub_unconf = rub_unconf_ok = 0
     rendered = []
     for i in range(args.rendered):
         cur = ("RUB", "RUB", "RUB", "EUR", "USD", "INR", "KRW", "JPY")[i % 8]
@@ -217,6 +219,13 @@ def main() -> int:
         pc[0] += 1
         pc[1] += r.decided
         pc[2] += r.serial == serial
+        if cur == "RUB" and r.decided:
+            if r.letters_confirmed:
+                rub_conf += 1
+                rub_conf_ok += r.serial == serial
+            else:
+                rub_unconf += 1
+                rub_unconf_ok += r.serial == serial
         dec += r.decided
         ok += r.serial == serial
         if r.decided and S.parity(r.serial) != S.parity(serial):
@@ -226,6 +235,8 @@ def main() -> int:
     print(f"  readable: decided {dec}/{n} = {100 * dec / n:.1f} %, exact {ok}, wrong parity {wrong}")
     print("  per currency (n, decided, exact): " +
           ", ".join(f"{c} {v[0]}/{v[1]}/{v[2]}" for c, v in per_cur.items()))
+    print(f"  RUB letters confirmed {rub_conf} (all right: {rub_conf_ok}), unconfirmed {rub_unconf} "
+          f"(right anyway: {rub_unconf_ok})")
     neg_dec = 0
     for i in range(args.negatives):
         cur = ("RUB", "EUR", "USD")[i % 3]

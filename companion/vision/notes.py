@@ -43,7 +43,20 @@ REASONS = {
     "several_notes": "several different serials in view: scan one note at a time",
     "ambiguous_currency": "the text fits several currencies with different digits: give --currency",
     "corrected_parity_digit": "the last digit was unclear: rescan",
+    "letters_unread": "the serial's digits were read but not its two letters: rescan",
 }
+
+#: Abstentions that come from conflicting evidence: a second, finer detection pass must not
+#: overrule them.
+CONFLICTS = frozenset({"copies_disagree", "several_notes", "ambiguous_currency"})
+
+#: Placeholder letters of a RUB reading whose digits fit but whose letter part the primary engine
+#: could not read (RapidOCR's models know no Cyrillic); never part of a decided serial.
+UNREAD_LETTERS = "??"
+
+#: Cyrillic letters Tesseract may output for a RUB serial (upper and lower case: the second letter
+#: is printed in lower case, "Ак 2444841").
+_CYR = "".join(sorted(S.CYRILLIC_SERIAL_LETTERS))
 
 
 @dataclass
@@ -199,6 +212,10 @@ class NoteReader:
     #: Confidence cap for a frame where only one printed copy of the serial was read; the
     #: Tesseract second opinion (or a second copy) must confirm it.
     SINGLE_COPY_CAP = 0.9
+    #: Text detection passes (longest side of the frame, px). The first, coarse pass costs about a
+    #: quarter of the second; the second runs only when the first decided nothing and saw no
+    #: conflicting evidence (measured in ``docs/vision-notes.md``).
+    DET_SIDES = (320, 640)
 
     def __init__(self, currency: str = "auto", second_opinion: bool = True,
                  min_confidence: float = 0.95, engine: RapidEngine | None = None) -> None:
@@ -210,6 +227,7 @@ class NoteReader:
         self.min_confidence = min_confidence
         self._engine = engine
         self._tess: TesseractEngine | None = None
+        self._tess_budget = 1
 
     # engines ---------------------------------------------------------------------------
     @property
@@ -222,10 +240,14 @@ class NoteReader:
     def tesseract(self) -> TesseractEngine | None:
         if self._tess is None and self.second_opinion:
             try:
-                lang = "eng+rus" if self.currency in ("auto", "RUB") else "eng"
-                wl = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*"
-                if "rus" in lang:
-                    wl += "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯабвгдежзиклмнопрстуфхцчшщэюя"
+                if self.currency == "RUB":
+                    # Cyrillic only: Latin twins would let Tesseract dodge the letters
+                    lang, wl = "rus", _CYR + _CYR.lower() + "0123456789"
+                elif self.currency == "auto":
+                    lang = "eng+rus"
+                    wl = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*" + _CYR + _CYR.lower()
+                else:
+                    lang, wl = "eng", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*"
                 self._tess = TesseractEngine(lang=lang, whitelist=wl)
             except VisionError:
                 self.second_opinion = False
@@ -277,12 +299,16 @@ class NoteReader:
         return self._decide(ev, [strip], same_line=True)
 
     # frames ----------------------------------------------------------------------------
-    def candidate_lines(self, frame: np.ndarray) -> list[np.ndarray]:
+    def candidate_lines(self, frame: np.ndarray, side: int | None = None) -> list[np.ndarray]:
         """Upright line images (H×W×3 BGR uint8) of the text lines in ``frame`` that could hold a
         serial, best candidates first; tall lines come out turned 90° clockwise (one image per
-        physical line: two images of one line would count as two printed copies)."""
+        physical line: two images of one line would count as two printed copies).
+
+        Args:
+            side: detection resolution (longest side, px); default the engine's.
+        """
         frame = as_bgr(frame)
-        quads = self.engine.detect(frame)
+        quads = self.engine.detect(frame, side)
         scored = []
         for q in quads:
             w = max(np.linalg.norm(q[0] - q[1]), np.linalg.norm(q[2] - q[3]))
@@ -299,22 +325,49 @@ class NoteReader:
         for _, q, w, h in scored[: self.MAX_LINES]:
             crop = warp_quad(frame, q)
             if h > 1.5 * w:
-                # a vertical line: turned clockwise here, read_frame also reads it turned 180°
+                # a vertical line: turned clockwise here (the angle classifier decides 0/180°);
+                # the vertical RUB copy's growing glyphs are brought to one height
                 crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
+                if self.currency in ("RUB", "auto"):
+                    crop = _even_glyph_heights(crop)
             lines.append(crop)
         return lines
 
     def read_frame(self, frame: np.ndarray) -> NoteRead:
-        """Read the note(s) in a whole frame (H×W×3 BGR uint8), at any rotation/perspective."""
+        """Read the note(s) in a whole frame (H×W×3 BGR uint8), at any rotation/perspective.
+
+        Detection runs first at :attr:`DET_SIDES` ``[0]`` px; the finer pass runs only when the
+        coarse one decided nothing and saw no conflicting evidence.
+        """
         frame = as_bgr(frame)
-        lines = self.candidate_lines(frame)
+        res = NoteRead(None, None, 0.0, "no_serial")
+        self._tess_budget = 1  # one Tesseract process per photo at most
+        longest = max(frame.shape[:2])
+        for k, side in enumerate(self.DET_SIDES):
+            if k and longest <= self.DET_SIDES[k - 1]:
+                break  # the frame was already detected at full resolution
+            res = self._read_frame_at(frame, side)
+            if res.decided or res.reason in CONFLICTS:
+                return res
+        return res
+
+    def _read_frame_at(self, frame: np.ndarray, side: int) -> NoteRead:
+        lines = self.candidate_lines(frame, side)
         if not lines:
             return NoteRead(None, None, 0.0, "no_serial")
-        # every line is read both ways up: a note lies at any angle on the table
-        both = lines + [cv2.rotate(l, cv2.ROTATE_180) for l in lines]
-        ids = list(range(len(lines))) * 2
-        ev = self._evidence(self.engine.read_lines(both), "rapidocr", ids)
-        return self._decide(self._one_way_up(ev), both, same_line=False)
+        # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
+        up = [cv2.rotate(l, cv2.ROTATE_180) if flip else l
+              for l, (flip, _) in zip(lines, self.engine.upside_down(lines))]
+        ids = list(range(len(up)))
+        ev = self._evidence(self.engine.read_lines(up), "rapidocr", ids)
+        res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
+        if res.decided or res.reason in CONFLICTS:
+            return res
+        # ... and only when that decided nothing is every line read the other way up too (the
+        # classifier errs on short digit strings, and a misread orientation must not cost a note)
+        flipped = [cv2.rotate(l, cv2.ROTATE_180) for l in up]
+        ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", ids, offset=len(up))
+        return self._decide(self._one_way_up(ev), up + flipped, same_line=False)
 
     @staticmethod
     def _one_way_up(ev: list[Evidence]) -> list[Evidence]:
@@ -328,21 +381,33 @@ class NoteReader:
         return [e for e in ev if best[e.line][1] == e.image]
 
     # decision --------------------------------------------------------------------------
-    def _evidence(self, reads: list[LineRead], engine: str, line_ids: list[int]) -> list[Evidence]:
+    def _evidence(self, reads: list[LineRead], engine: str, line_ids: list[int],
+                  offset: int = 0) -> list[Evidence]:
         out = []
         for k, (r, i) in enumerate(zip(reads, line_ids)):
-            for m in self._matches(r.text):
-                out.append(Evidence(r.text, r.score, engine, m, i, k))
+            for m in self._matches(r.text, rub_digits=engine == "rapidocr"):
+                out.append(Evidence(r.text, r.score, engine, m, i, k + offset))
         return out
 
-    def _matches(self, text: str) -> list[S.SerialMatch]:
+    def _matches(self, text: str, rub_digits: bool = False) -> list[S.SerialMatch]:
         ms = S.match(text, self.currency, allow_trim=True)
+        if not ms and rub_digits and self.currency in ("RUB", "auto"):
+            m = _rub_digits_only(text, allow_bare=self.currency == "RUB")
+            ms = [m] if m else []
         if not ms:
             return []
         best = ms[0].corrections
         return [m for m in ms if m.corrections == best]
 
-    def _decide(self, ev: list[Evidence], lines: list[np.ndarray], same_line: bool) -> NoteRead:
+    def _decide(self, ev: list[Evidence], lines: list[np.ndarray], same_line: bool,
+                final: bool = True) -> NoteRead:
+        """The verdict from the matching readings ``ev`` of the images ``lines``.
+
+        With ``final=False`` (a cheap first round) no Tesseract process is started for the
+        digits: a decision then rests on RapidOCR alone, and anything short of it comes back
+        as ``low_confidence`` for the caller to try harder. At most one Tesseract process runs
+        per call (the digits' second opinion and the RUB letters share it).
+        """
         if not ev:
             return NoteRead(None, None, 0.0, "no_serial")
         by_serial: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
@@ -355,14 +420,14 @@ class NoteReader:
         ranked = sorted(by_serial.items(), key=lambda kv: -support(kv[1]))
         (cur, serial), items = ranked[0]
         key = (cur, serial)
-        rub_letters_agree = True
+        rapid_letters: Counter = Counter()
         if cur == "RUB":
-            # RUB copies are grouped by their digits; the letters are the best-supported reading
-            letters: Counter = Counter()
+            # RUB copies are grouped by their digits; the letters are settled below
             for e in items:
-                letters[e.match.serial[:2]] += e.score
-            serial = letters.most_common(1)[0][0] + serial
-            rub_letters_agree = len(letters) == 1
+                if e.match.serial[:2] != UNREAD_LETTERS:
+                    rapid_letters[e.match.serial[:2]] += e.score
+            best_letters = rapid_letters.most_common(1)[0][0] if rapid_letters else UNREAD_LETTERS
+            serial = best_letters + serial
         candidate = serial
         others = ranked[1:]
         # the same text fitting several currencies: fine if the digits agree, else ambiguous
@@ -402,8 +467,16 @@ class NoteReader:
         conf *= self.LETTER_CORRECTION_FACTOR ** letter_corr
         if match.checked:
             conf = 1.0 - (1.0 - conf) * 0.5  # a single wrong digit breaks the EUR check
-        tess_agrees = tess_letters = False
-        if conf < self.min_confidence and self.tesseract is not None:
+        tess_agrees = False
+        tess_matches: list[S.SerialMatch] | None = None
+        need_digits = conf < self.min_confidence
+        if not final and need_digits:
+            return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
+        if ((need_digits or cur == "RUB") and self._tess_budget > 0
+                and self.tesseract is not None):
+            if not same_line:
+                self._tess_budget -= 1
+            # one process: the best image of each line holding this serial (both RUB copies)
             if same_line:
                 imgs = [lines[0]]
             else:
@@ -412,40 +485,137 @@ class NoteReader:
                     if e.line not in best_img or e.score > best_img[e.line].score:
                         best_img[e.line] = e
                 imgs = [lines[e.image] for e in list(best_img.values())[:3]]
+            if cur == "RUB" and not same_line:
+                # even glyph heights: measured to let Tesseract read both RUB copies far more
+                # often (the horizontal copy's lower-case second letter grows to a capital)
+                imgs = [_even_glyph_heights(im) for im in imgs]
             treads = self.tesseract.read_lines(imgs)
             tess_matches = [m for r in treads for m in self._matches(r.text)]
-            tess_serials = {m.serial for m in tess_matches}
-            tess_agrees = any(_group_key(m) == key for m in tess_matches)
-            tess_letters = serial in tess_serials
-            if tess_agrees:
-                conf = _combine([conf, 0.9])
-            elif tess_serials:
-                # Tesseract read a different valid serial: no decision
-                conf = min(conf, self.min_confidence - 0.01)
+            tess_serials = {_group_key(m) for m in tess_matches}
+            tess_agrees = key in tess_serials
+            if need_digits:
+                if tess_agrees:
+                    conf = _combine([conf, 0.9])
+                elif tess_serials:
+                    # Tesseract read a different valid serial: no decision
+                    conf = min(conf, self.min_confidence - 0.01)
         if all(e.match.digit_corrected for e in items) and not tess_agrees:
             return NoteRead(None, None, round(conf, 3), "corrected_parity_digit", candidate, ev)
         if conf < self.min_confidence:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
         letters_confirmed = True
         if cur == "RUB":
-            # RapidOCR's models know no Cyrillic: its letters are Latin look-alikes mapped to
-            # Cyrillic. Tesseract (rus) confirms them when it can; the digits are sure either way.
-            letters_confirmed = rub_letters_agree and (
-                (tess_agrees and tess_letters) or self._tess_confirms(serial, items, lines))
+            serial, letters_confirmed = self._rub_letters(key[1], rapid_letters, tess_matches or [])
+            if serial is None:
+                return NoteRead(None, None, round(conf, 3), "letters_unread", candidate, ev)
         return NoteRead(serial, cur, round(conf, 3), None, candidate, ev, letters_confirmed)
 
-    def _tess_confirms(self, serial: str, items: list[Evidence], lines: list[np.ndarray]) -> bool:
-        if self.tesseract is None:
-            return False
-        best = max(items, key=lambda e: e.score)
-        reads = self.tesseract.read_lines([lines[best.image]])
-        return any(m.serial == serial for r in reads for m in self._matches(r.text))
+    @staticmethod
+    def _rub_letters(digits: str, rapid: Counter,
+                     tess: list[S.SerialMatch]) -> tuple[str | None, bool]:
+        """The two Cyrillic letters of a RUB serial whose seven ``digits`` are settled.
+
+        RapidOCR's letters are Latin look-alikes mapped to Cyrillic (no Cyrillic model is
+        shipped: ``B`` may be В or Б, ``N`` И or П); Tesseract (``rus``) reads Cyrillic but
+        misreads the small second letter often. Each of the two positions is settled on its
+        own: a letter both engines read is *confirmed*; otherwise the letter with the most
+        votes (each copy of each engine one vote, ties to RapidOCR) is a best guess and the
+        serial is returned with ``letters_confirmed = False``. No letter at all → ``None``.
+        """
+        t_reads = [m.serial[:2] for m in tess
+                   if m.currency == "RUB" and m.serial[2:] == digits]
+        r_reads = list(rapid)
+        if not t_reads and not r_reads:
+            return None, False
+        letters, confirmed = "", True
+        for pos in (0, 1):
+            r_set = Counter(x[pos] for x in r_reads)
+            t_set = Counter(x[pos] for x in t_reads)
+            both = [c for c in t_set if c in r_set]
+            if both:
+                letters += max(both, key=lambda c: (r_set[c] + t_set[c], r_set[c]))
+                continue
+            confirmed = False
+            votes = r_set + t_set
+            letters += max(votes, key=lambda c: (votes[c], r_set[c]))
+        return letters + digits, confirmed
 
 
 def _group_key(m: S.SerialMatch) -> tuple[str, str]:
     """Readings that are the same note: same serial; for RUB the same seven digits (the
     Cyrillic letters are the unsure part, see :class:`NoteRead`)."""
     return (m.currency, m.serial[2:]) if m.currency == "RUB" else (m.currency, m.serial)
+
+
+def _rub_digits_only(text: str, allow_bare: bool) -> S.SerialMatch | None:
+    """A RUB reading whose seven digits fit but whose letter part is unreadable to a Latin
+    engine (``"43 8093208"`` for ``ЧЭ 8093208``): up to three stray glyphs, then seven digits.
+    The letters become :data:`UNREAD_LETTERS` (two corrections); ``allow_bare`` also accepts the
+    seven digits alone (currency RUB given)."""
+    t = S.canonical(text)
+    if not 7 <= len(t) <= 10:
+        return None
+    head, tail = t[:-7], t[-7:]
+    if not head and not allow_bare:
+        return None
+    if any(ch.isdigit() for ch in head[-1:]) and len(head) >= 3:
+        return None  # a longer number, not letters then digits
+    m = S.match("АА" + tail, "RUB")
+    if not m:
+        return None
+    m = m[0]
+    return S.SerialMatch("RUB", UNREAD_LETTERS + m.serial[2:], m.corrections + 2,
+                         m.digit_corrected, False, m.digit_corrections, False)
+
+
+def _even_glyph_heights(line: np.ndarray) -> np.ndarray:
+    """A line image (H×W×3 BGR uint8) whose glyphs are scaled to one height: the vertical RUB
+    copy prints its glyphs growing in height (0.7 → 1.3 ×), which recognisers trained on even
+    lines misread. Glyphs are found as column runs of ink (Otsu on grey); a line without clear
+    glyph runs is returned unchanged."""
+    gray = cv2.cvtColor(line, cv2.COLOR_BGR2GRAY)
+    _, ink = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    h, w = ink.shape
+    if ink.mean() > 127:  # light text on dark ground
+        ink = 255 - ink
+    cols = ink.sum(axis=0) > 0.02 * 255 * h
+    runs, x = [], 0
+    while x < w:
+        if cols[x]:
+            x0 = x
+            while x < w and cols[x]:
+                x += 1
+            runs.append((x0, x))
+        x += 1
+    if not 6 <= len(runs) <= 14:
+        return line
+    boxes = []
+    for x0, x1 in runs:
+        rows = np.flatnonzero(ink[:, x0:x1].sum(axis=1) > 0)
+        if rows.size == 0:
+            continue
+        boxes.append((x0, x1, rows[0], rows[-1] + 1))
+    target = int(np.median([b[3] - b[2] for b in boxes]))
+    if target < 6:
+        return line
+    pad = max(2, target // 4)
+    out_h = target + 2 * pad
+    pieces = [np.full((out_h, pad), 255, np.uint8)]
+    norm = cv2.normalize(gray, None, 0, 255, cv2.NORM_MINMAX)
+    if np.median(norm) < 128:
+        norm = 255 - norm
+    for j, (x0, x1, y0, y1) in enumerate(boxes):
+        g = norm[y0:y1, x0:x1]
+        k = target / max(1, y1 - y0)
+        g = cv2.resize(g, (max(1, int(round((x1 - x0) * min(k, 1.6)))), target),
+                       interpolation=cv2.INTER_CUBIC)
+        # keep the gaps as printed (the space between letters and digits), scaled like the glyph
+        gap = boxes[j + 1][0] - x1 if j + 1 < len(boxes) else 0
+        col = np.full((out_h, g.shape[1] + max(pad // 2, int(gap * min(k, 1.6)))), 255, np.uint8)
+        col[pad:pad + target, :g.shape[1]] = g
+        pieces.append(col)
+    pieces.append(np.full((out_h, pad), 255, np.uint8))
+    return cv2.cvtColor(np.hstack(pieces), cv2.COLOR_GRAY2BGR)
 
 
 def _hamming_close(a: str, b: str) -> bool:

@@ -54,7 +54,8 @@ LATIN_TO_CYRILLIC: dict[str, str] = {
 }
 #: Glyphs a Latin/Chinese-trained engine returns for Cyrillic letters it does not know, used only in
 #: RUB letter positions and counted as corrections (``г`` prints like ``r``, ``Г`` like ``「``).
-CYRILLIC_CONFUSABLE: dict[str, str] = {"「": "Г", "Г": "Г", "9": "Я", "Λ": "Л", "П": "П"}
+CYRILLIC_CONFUSABLE: dict[str, str] = {"「": "Г", "Г": "Г", "9": "Я", "Λ": "Л", "П": "П", "4": "Ч",
+                                       "∏": "П", "Π": "П"}
 
 #: Cyrillic capitals the Bank of Russia uses in serial prefixes (no Ё Й Ъ Ы Ь).
 CYRILLIC_SERIAL_LETTERS = set("АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ")

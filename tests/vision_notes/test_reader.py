@@ -106,7 +106,7 @@ def test_rendered_notes_decided_share(reader_for):
         if r.decided:
             assert r.serial[-8:] == serial[-8:], (cur, serial, r)
             assert r.serial == serial or (cur == "RUB" and not r.letters_confirmed)
-    assert decided >= n - 2, f"decided {decided}/{n}"
+    assert decided >= n - 1, f"decided {decided}/{n}"
 
 
 def test_copies_that_disagree_abstain(reader_for):
@@ -162,3 +162,81 @@ def test_voter_commits_only_on_agreement():
     assert out is None                               # a disagreeing frame in the window blocks
     with pytest.raises(ValueError):
         NoteVoter(need=0)
+
+
+def test_rendered_rub_notes_letters_and_parity(reader_for):
+    """RUB at the skull table: both copies (the vertical one with growing glyphs) on a rendered
+    note at any angle. Parity never wrong; letters shown as confirmed are always right."""
+    rng = random.Random(11)
+    n = decided = confirmed = 0
+    for seed in range(100, 106):
+        serial = RN.random_serial("RUB", rng)
+        scene = RN.render_scene([RN.render_note(serial, "RUB", seed=seed)],
+                                background=("felt", "wood", "cloth")[seed % 3], seed=seed,
+                                blur=rng.choice((0, 0.6)), jpeg=85)
+        r = reader_for("RUB").read(scene.image)
+        n += 1
+        if not r.decided:
+            assert r.reason in REASONS and r.parity is None
+            continue
+        decided += 1
+        assert r.serial[2:] == serial[2:], (serial, r.serial)
+        if r.letters_confirmed:
+            confirmed += 1
+            assert r.serial == serial, (serial, r.serial)
+    assert decided >= n - 1, f"decided {decided}/{n}"
+    assert confirmed >= 1, f"letters confirmed {confirmed}/{n}"
+
+
+def test_one_tesseract_process_per_photo_at_most(reader_for, monkeypatch):
+    reader = reader_for("RUB")
+    calls = []
+    tess = reader.tesseract
+    assert tess is not None
+    real = type(tess).read_lines
+    monkeypatch.setattr(type(tess), "read_lines",
+                        lambda self, lines: calls.append(len(lines)) or real(self, lines))
+    rng = random.Random(4)
+    for seed in (21, 22, 23):
+        calls.clear()
+        serial = RN.random_serial("RUB", rng)
+        scene = RN.render_scene([RN.render_note(serial, "RUB", seed=seed)], seed=seed)
+        reader.read(scene.image)
+        assert len(calls) <= 1, calls
+
+
+def test_growing_glyphs_are_evened():
+    from companion.vision.notes import _even_glyph_heights
+
+    heights = [0.7 + 0.6 * i / 9 for i in range(10)]
+    alpha = RN._text_layer("Ак 2444841", 40, heights)
+    line = np.full(alpha.shape + (3,), 230, np.uint8)
+    line[alpha > 128] = (40, 40, 170)
+    line = np.pad(line, ((8, 8), (8, 8), (0, 0)), constant_values=230)
+    out = _even_glyph_heights(line)
+    gray = out[..., 0] if out.ndim == 3 else out
+    ink = gray < 128
+    cols = np.flatnonzero(ink.any(axis=0))
+    assert cols.size
+    # every glyph column run now spans (nearly) the same rows
+    spans = []
+    x = cols[0]
+    runs = np.split(cols, np.flatnonzero(np.diff(cols) > 1) + 1)
+    for run in runs:
+        rows = np.flatnonzero(ink[:, run].any(axis=1))
+        spans.append(rows[-1] - rows[0] + 1)
+    assert len(runs) >= 8
+    assert max(spans) - min(spans) <= 0.2 * max(spans), spans
+
+
+def test_angle_classifier_turns_lines(reader_for):
+    rng = random.Random(9)
+    serial = RN.random_serial("EUR", rng)
+    scene = RN.render_scene([RN.render_note(serial, "EUR", seed=9)], seed=9, angle=0, tilt=0)
+    eng = reader_for("EUR").engine
+    lines = reader_for("EUR").candidate_lines(scene.image)
+    texts = [r.text for r in eng.read_lines(lines)]
+    line = lines[[k for k, t in enumerate(texts) if S.canonical(t) == serial][0]]
+    turned = np.ascontiguousarray(line[::-1, ::-1])
+    (a, _), (b, _) = eng.upside_down([line, turned])
+    assert (a, b) == (False, True)
