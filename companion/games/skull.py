@@ -593,9 +593,12 @@ class SkullGame(Game):
                 self.role[serial] = note_role(serial, par)
                 if a.denominations is not None:
                     self.denominations[serial] = a.denominations[i]
-            # Registration is face up and public (seed: "купюры выдаются в открытую").
-            return [_ev("registered", {"seat": s, "serials": list(a.serials),
-                                         "roles": [self.role[x] for x in a.serials]})]
+            # The composition is shown face up (seed: "купюры выдаются в открытую"), so the public
+            # event carries the counts; the serials go to their owner only, because once shuffled
+            # into the hand every note is a face-down note (issue 2: no face-down serial in public).
+            roles = [self.role[x] for x in a.serials]
+            return [_ev("registered", {"seat": s, "roses": roles.count(ROSE), "skulls": roles.count(SKULL)}),
+                    _ev("your_notes", {"seat": s, "serials": list(a.serials), "roles": roles}, private_to=s)]
         if t is ChooseDealer:
             self.dealer = a.dealer
             return [_ev("dealer", {"seat": a.dealer})] + self._start_round()
@@ -1040,10 +1043,9 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
     k = event.kind
     role = _ROLE_WORD["ru" if ru else "en"]
     if k == "registered":
-        roles = d["roles"]
-        r, sk = roles.count(ROSE), roles.count(SKULL)
-        return (f"{name()}: купюры зарегистрированы ({', '.join(d['serials'])}) — роз {r}, черепов {sk}" if ru
-                else f"{name()}: notes registered ({', '.join(d['serials'])}) — {r} rose(s), {sk} skull(s)")
+        r, sk = d["roses"], d["skulls"]
+        return (f"{name()}: купюры зарегистрированы — роз {r}, черепов {sk}" if ru
+                else f"{name()}: notes registered — {r} rose(s), {sk} skull(s)")
     if k == "dealer":
         return f"Первый дилер — {name()}" if ru else f"First dealer: {name()}"
     if k == "round_start":

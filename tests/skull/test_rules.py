@@ -559,3 +559,16 @@ def test_action_text_round_trips(table):
         a = SkullGame.parse_action(line)
         assert a.text() == line and SkullGame.parse_action(a.text()) == a
     assert {SkullGame.parse_action(x).VERB for x in lines} == {a.VERB for a in SkullGame.ACTIONS}
+
+
+def test_registration_is_public_as_counts_only(table):
+    """Issue 2: the public view never carries a face-down note's serial. The set-up scan shows the
+    composition face up (seed "купюры выдаются в открытую"), so the public event says how many roses
+    and skulls; the serials (soon face down in the hand) go to their owner's private event only."""
+    t = table(2, dealer=None)
+    events = t.g.apply("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 ?")
+    public = [e for e in events if e.private_to is None]
+    assert [(e.kind, e.data) for e in public] == [("registered", {"seat": 0, "roses": 3, "skulls": 1})]
+    assert "S0R0002" not in json.dumps([e.data for e in public])
+    private = [e for e in events if e.private_to == 0]
+    assert private and private[0].data["serials"] == ["S0R0002", "S0R0004", "S0R0006", "S0K0001"]
