@@ -49,6 +49,8 @@ GLYPH_W, GLYPH_H = 20, 28
 #: Gaussian blur (sigma, px at glyph size) that makes the match tolerant to stroke and font.
 GLYPH_BLUR = 1.5
 PIP_BLUR = 0.6
+#: A pixel is ink when one of its channels is this much darker than the paper's (0–1).
+INK_CHANNEL_DARK = 0.3
 #: Pip feature size (px, square).
 PIP_SIZE = 32
 
@@ -842,9 +844,13 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
     rel = bgr / paper_bgr
     redness = rel[..., 2] - np.maximum(rel[..., 0], rel[..., 1])
     dark = gray.astype(np.float32) / (paper + 1)
-    ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85))).astype(np.uint8)
+    # darkness in the channel where the pixel is darkest against the paper's own colour: red
+    # ink under blue light keeps a grey level close to the paper's, but its blue and green
+    # channels stay far below the paper's (coloured light scales paper and ink alike)
+    chdark = 1 - np.minimum(np.minimum(rel[..., 0], rel[..., 1]), rel[..., 2])
+    ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85)) | (chdark > INK_CHANNEL_DARK)).astype(np.uint8)
     # anti-aliased ink strength 0–255 (dark or red against the paper), for matching
-    inkness = np.clip(np.maximum((1 - dark) / 0.6, redness / 0.5), 0, 1)
+    inkness = np.clip(np.maximum(np.maximum((1 - dark) / 0.6, redness / 0.5), chdark / 0.75), 0, 1)
     inkness = (inkness * 255).astype(np.uint8)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     comps = []
