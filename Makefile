@@ -20,6 +20,7 @@ help:
 	@echo "make demo   - a whole game on the simulated table (real hardware on a Pi); dashboard URL printed"
 	@echo "make test   - install everything needed and run the test suite"
 	@echo "make bench  - print the benchmark figures (bench/*.py)"
+	@echo "make install-pi - (on a Raspberry Pi, as root) install the boot-time service, see docs/setup-pi.md"
 
 system-deps:
 	@scripts/ensure-system-deps.sh $(SYSTEM_RUNTIME)
@@ -39,8 +40,18 @@ $(VENV)/.stamp-test: $(VENV)/.stamp-base pyproject.toml setup.py
 
 venv: $(VENV)/.stamp-base
 
+# The simulated table plays a whole skull game; the dashboard URL, its QR code and the operator PIN
+# are printed, nothing is opened, and it keeps serving until Ctrl-C. Headless variant:
+#   make demo DEMO_ARGS="--sim --game skull --until-end --json"
+# On a Pi, `make demo DEMO_ARGS=` runs the real table instead.
+DEMO_ARGS ?= --sim --game skull
+
 demo: system-deps $(VENV)/.stamp-base
-	$(BIN)/companion demo $(DEMO_ARGS)
+	$(BIN)/companion run $(DEMO_ARGS)
+
+# Install the referee as a boot-time service on Raspberry Pi OS (docs/setup-pi.md).
+install-pi:
+	deploy/install-pi.sh
 
 # MicroPython (WebAssembly build, from the npm registry) runs the firmware logic in one test;
 # installed only where npm exists, else that test skips and says why.

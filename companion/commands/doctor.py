@@ -1,0 +1,230 @@
+"""``companion doctor``: check each part of the table and say how to fix what fails.
+
+Checks, in order: the platform and chosen backends, the camera (one frame), OCR (Tesseract with
+the ``eng`` and ``rus`` languages, RapidOCR's bundled models), the button box (its hello line),
+GPIO (gpiozero's pin factory), the dashboard port, and the data folder. Each line says ``ok``,
+``warn`` or ``FAIL`` with the fix. Exit status 0 when nothing failed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+
+@dataclass
+class Check:
+    """One check's result: ``part``, ``state`` (``ok``/``warn``/``fail``), ``detail``, ``fix``."""
+
+    part: str
+    state: str
+    detail: str
+    fix: str = ""
+
+    def to_json(self) -> dict:
+        return {"part": self.part, "state": self.state, "detail": self.detail, "fix": self.fix}
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("doctor", help="check camera, OCR, button box, GPIO, dashboard port",
+                              description=__doc__.split("\n\n")[0])
+    p.add_argument("--config", metavar="FILE", help="settings file (TOML), as for companion run")
+    p.add_argument("--sim", action="store_true", default=None, help="check the simulated backends")
+    p.add_argument("--port", type=int, help="dashboard port to check (default from settings, 8080)")
+    p.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for the camera and box")
+    p.add_argument("--json", action="store_true", help="one JSON object per check")
+    p.set_defaults(func=main)
+
+
+def check_platform(plan, platform) -> Check:
+    model = platform.model or "not a Raspberry Pi"
+    return Check("platform", "ok", f"{model}; " + "; ".join(plan.why))
+
+
+def check_camera(plan, timeout: float) -> Check:
+    from companion import parts
+
+    if plan.camera == "scene":
+        try:
+            from companion.vision.scene import SceneRenderer
+
+            frame = SceneRenderer("lottery", seed=1).render([("card", "QH")])
+            return Check("camera", "ok", f"simulated scene camera, frame {frame.shape[1]}×{frame.shape[0]}")
+        except Exception as exc:
+            return Check("camera", "fail", f"scene renderer: {exc}", "install the package with its vision parts")
+    try:
+        cam = parts.camera(plan.camera)
+    except Exception as exc:
+        fix = ("sudo apt install python3-picamera2 and create the venv with --system-site-packages "
+               "(make install-pi does both); check the ribbon cable and `rpicam-hello --list-cameras`"
+               if plan.camera == "picamera2" else "plug in the USB camera; `ls /dev/video*`")
+        return Check("camera", "fail", f"{plan.camera}: {exc}", fix)
+    try:
+        t0 = time.monotonic()
+        frame = cam.read()
+        ms = (time.monotonic() - t0) * 1000
+        return Check("camera", "ok", f"{plan.camera}: frame {frame.shape[1]}×{frame.shape[0]} in {ms:.0f} ms")
+    except Exception as exc:
+        return Check("camera", "fail", f"{plan.camera}: no frame: {exc}", "is another program using the camera?")
+    finally:
+        cam.close()
+
+
+def check_tesseract() -> Check:
+    exe = shutil.which("tesseract")
+    if not exe:
+        return Check("ocr-tesseract", "fail", "tesseract is not installed",
+                     "sudo apt install tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus")
+    try:
+        out = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return Check("ocr-tesseract", "fail", f"tesseract does not run: {exc}", "reinstall tesseract-ocr")
+    langs = {line.strip() for line in (out.stdout + out.stderr).splitlines()[1:] if line.strip()}
+    missing = [x for x in ("eng", "rus") if x not in langs]
+    if missing:
+        return Check("ocr-tesseract", "fail", f"languages {sorted(langs)}; missing {missing}",
+                     "sudo apt install " + " ".join(f"tesseract-ocr-{m}" for m in missing))
+    return Check("ocr-tesseract", "ok", f"{exe}: eng, rus")
+
+
+def check_rapidocr() -> Check:
+    try:
+        import importlib.util
+
+        spec = importlib.util.find_spec("rapidocr")
+        if spec is None:
+            raise ImportError("rapidocr is not installed")
+        from pathlib import Path
+
+        models = list(Path(spec.origin).parent.rglob("*.onnx"))
+        if not models:
+            return Check("ocr-rapidocr", "fail", "rapidocr has no bundled ONNX models",
+                         "pip install --force-reinstall rapidocr (the wheel ships its models)")
+        import onnxruntime  # noqa: F401
+
+        return Check("ocr-rapidocr", "ok", f"{len(models)} bundled models, onnxruntime {onnxruntime.__version__}")
+    except ImportError as exc:
+        return Check("ocr-rapidocr", "fail", str(exc), "pip install rapidocr onnxruntime (make install-pi)")
+
+
+def check_buttons(plan, timeout: float) -> Check:
+    from companion import parts
+
+    vbox = None
+    try:
+        if plan.buttons == "virtual":
+            vbox = parts.virtual_box(4)
+            url = vbox.port
+        else:
+            url = plan.buttons.split(":", 1)[1]
+            if url.startswith("/dev/") and not os.path.exists(url):
+                return Check("buttons", "fail", f"{url} does not exist",
+                             "plug in the button box; check the udev rule (`ls -l /dev/buttonbox`, "
+                             "`udevadm info -q property -n /dev/ttyACM0`); see docs/setup-pi.md")
+        box = parts.button_box(url, lambda ev: None)
+        try:
+            if not box.wait_connected(timeout):
+                st = box.status.to_dict()
+                return Check("buttons", "fail", f"{url}: no hello from the box ({st.get('last_error')})",
+                             "re-flash the firmware (docs in firmware/), check the USB cable")
+            st = box.status.to_dict()
+            kind = "virtual box" if vbox else "box"
+            return Check("buttons", "ok", f"{kind} on {url}: firmware {st.get('firmware')}, "
+                                          f"protocol {st.get('protocol')}, {st.get('seats')} seats")
+        finally:
+            box.close()
+    except Exception as exc:
+        return Check("buttons", "fail", f"{plan.buttons}: {exc}", "see docs/setup-pi.md, 'Button box'")
+    finally:
+        if vbox is not None:
+            vbox.close()
+
+
+def check_gpio(plan) -> Check:
+    try:
+        from gpiozero import Device
+    except ImportError as exc:
+        return Check("gpio", "fail", str(exc), "pip install gpiozero")
+    if plan.lights == "none":
+        return Check("gpio", "ok", "lights disabled (lights = none)")
+    if plan.lights == "mock":
+        from gpiozero.pins.mock import MockFactory
+
+        Device.pin_factory = MockFactory()
+        return Check("gpio", "ok", "gpiozero mock pins (simulated table)")
+    try:
+        factory = Device._default_pin_factory()
+        name = type(factory).__name__
+        if "Mock" in name:
+            return Check("gpio", "warn", f"pin factory {name}: no real pins", "install lgpio (make install-pi)")
+        return Check("gpio", "ok", f"pin factory {name}")
+    except Exception as exc:
+        return Check("gpio", "fail", f"no pin factory: {exc}",
+                     "sudo apt install python3-lgpio, or pip install lgpio in the venv (make install-pi)")
+
+
+def check_port(host: str, port: int) -> Check:
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        s.bind((host if host not in ("", "::") else "0.0.0.0", port))
+        return Check("dashboard", "ok", f"port {port} is free")
+    except OSError as exc:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as c:
+                c.sendall(b"GET / HTTP/1.0\r\n\r\n")
+                head = c.recv(64).decode("latin-1", "replace").splitlines()[0] if c else ""
+            return Check("dashboard", "warn", f"port {port} is in use and answers ({head}): is companion running?",
+                         "systemctl status companion")
+        except OSError:
+            return Check("dashboard", "fail", f"port {port}: {exc.strerror}", "choose another with --port or port = in the settings")
+    finally:
+        s.close()
+
+
+def check_data(settings) -> Check:
+    d = settings.data_dir
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        probe = d / ".doctor"
+        probe.write_text("ok")
+        probe.unlink()
+    except OSError as exc:
+        return Check("data", "fail", f"{d}: {exc.strerror}", f"sudo install -d -o $USER {d}")
+    return Check("data", "ok", f"{d} is writable")
+
+
+def main(args) -> int:
+    from companion.service import choose_backends, detect_platform
+    from companion.settings import Settings
+
+    try:
+        settings = Settings.load(args.config, sim=args.sim, port=args.port)
+        platform = detect_platform()
+        plan = choose_backends(settings, platform)
+    except Exception as exc:
+        print(f"companion doctor: {exc}", file=sys.stderr)
+        return 2
+    checks = [check_platform(plan, platform)]
+    if args.json:
+        print(json.dumps(checks[0].to_json(), ensure_ascii=False), flush=True)
+    else:
+        print(f"[ok  ] {'platform':14} {checks[0].detail}", flush=True)
+    for fn in (lambda: check_camera(plan, args.timeout), check_tesseract, check_rapidocr,
+               lambda: check_buttons(plan, args.timeout), lambda: check_gpio(plan),
+               lambda: check_port(settings.host, settings.port), lambda: check_data(settings)):
+        c = fn()
+        checks.append(c)
+        if args.json:
+            print(json.dumps(c.to_json(), ensure_ascii=False), flush=True)
+        else:
+            mark = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}[c.state]
+            print(f"[{mark}] {c.part:14} {c.detail}", flush=True)
+            if c.fix and c.state != "ok":
+                print(f"       {'':14} fix: {c.fix}", flush=True)
+    return 1 if any(c.state == "fail" for c in checks) else 0

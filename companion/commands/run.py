@@ -1,0 +1,272 @@
+"""``companion run``: the table service — a real table on a Pi, the simulated table elsewhere.
+
+Examples::
+
+    companion run                                  # Pi: real devices; elsewhere: simulated table
+    companion run --sim --game skull               # the make-demo table, dashboard on :8080
+    companion run --sim --game doubt --seed 7 --until-end --json   # headless; prints the summary
+
+The console shows the dashboard URL, a QR code of it and the operator PIN, then short progress
+and status lines. Ctrl-C (or SIGTERM from systemd) stops cleanly; the game resumes from its table
+log at the next start. Exit status: 0 ok, 1 the table could not run (a part is missing, a device
+failed), 2 unusable arguments, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import signal
+import sys
+import time
+from pathlib import Path
+
+from companion.errors import CompanionError
+
+SIM_PACE_MS = 700
+"""Default pause between bot actions on the watched simulated table (ms): a person can follow."""
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "run", help="run the table: referee + camera + button box + lights + dashboard",
+        description=__doc__.split("\n\n")[0],
+    )
+    p.add_argument("--game", help="game id for a new game (skull, doubt, hoggenheimer, infinity, lottery)")
+    p.add_argument("--config", metavar="FILE", help="settings file (TOML); flags override it")
+    p.add_argument("--sim", action="store_true", default=None, help="simulated table: bots, rendered camera, virtual box")
+    p.add_argument("--seed", type=int, help="simulated table's seed (default 0)")
+    p.add_argument("--seats", help="comma-separated player names, clockwise from seat 0")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="house-rule option for a new game (JSON value), repeatable")
+    p.add_argument("--until-end", action="store_true", help="exit when the game is over")
+    p.add_argument("--json", action="store_true",
+                   help="headless: print the replay summary JSON at the end (implies --until-end, no dashboard)")
+    p.add_argument("--dashboard", action="store_true", help="serve the dashboard even with --json")
+    p.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can resume")
+    p.add_argument("--data-dir", type=Path, help="folder of table logs (default $COMPANION_DATA or ~/.local/share/companion)")
+    p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
+    p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
+    p.add_argument("--pin", help="operator PIN (4 digits; default random)")
+    p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS}, headless 0)")
+    p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:0 | folder:PATH | scene")
+    p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
+    p.add_argument("--lights", help="lights: auto | gpio | mock | none")
+    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+    p.set_defaults(func=main)
+
+
+def _options(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CompanionError(f"--option needs KEY=VALUE, got {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def build_settings(args):
+    """Settings from ``--config`` and the flags.
+
+    Raises:
+        SettingsError, CompanionError: a bad file or flag.
+    """
+    from companion.settings import Settings
+
+    headless = bool(args.json)
+    overrides = dict(
+        game=args.game, sim=args.sim, seed=args.seed, host=args.host, port=args.port, pin=args.pin,
+        pace_ms=args.pace_ms, camera=args.camera, buttons=args.buttons, lights=args.lights,
+        seats=[s.strip() for s in args.seats.split(",")] if args.seats else None,
+        options=_options(args.option) or None, data_dir=args.data_dir,
+    )
+    s = Settings.load(args.config, **overrides)
+    if args.pace_ms is None and s.pace_ms == 0 and s.sim and not headless:
+        s.pace_ms = SIM_PACE_MS
+    return s
+
+
+def _sim_data_dir(settings, plan) -> None:
+    """A simulated table keeps its logs apart from a real table's (``<data_dir>/sim``)."""
+    if plan.sim and settings.data_dir.name != "sim":
+        settings.data_dir = settings.data_dir / "sim"
+
+
+class Console:
+    """Status lines for a person at the console: a header, then one line per notable change
+    (game start/resume/end, rounds, part status, rejected presses) — not a log flood."""
+
+    def __init__(self, out=sys.stdout, quiet: bool = False) -> None:
+        self.out = out
+        self.quiet = quiet
+        self.t0 = time.monotonic()
+        self._status: dict = {}
+        self.every = 15.0
+        self._last_progress = time.monotonic()
+        self._last_version = -1
+        self.game_id: str | None = None
+
+    def line(self, text: str) -> None:
+        if not self.quiet:
+            print(f"[{time.monotonic() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
+
+    def header(self, service, url: str | None) -> None:
+        if self.quiet:
+            return
+        ref = service.table.referee
+        head = ref.log.header
+        self.game_id = head.game
+        w = self.out
+        print(f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}", file=w)
+        if service.resumed:
+            print(f"  resumed from {ref.log.path} at action {len(ref.log.records())}", file=w)
+        else:
+            print(f"  new game, table log {ref.log.path}", file=w)
+        for why in service.plan.why:
+            print(f"  {why}", file=w)
+        if url:
+            print(f"\n  Dashboard / Табло: {url}", file=w)
+            _print_qr(url, w)
+        print(f"  Operator PIN / ПИН оператора: {service.table.pin}", file=w)
+        codes = service.table.seat_codes()
+        if codes:
+            print("  Seat codes / коды мест: " + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
+        for part, st in sorted(service.table.status().items()):
+            self._status[part] = (st.get("state"), st.get("detail"))
+            print(f"  {part}: {st.get('state')} {st.get('detail') or ''}".rstrip(), file=w)
+        print("  Ctrl-C stops; the game resumes from its log at the next start.\n", file=w, flush=True)
+
+    def progress(self, service) -> None:
+        """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
+        the simulated table's camera counters — public facts only."""
+        now = time.monotonic()
+        if self.quiet or now - self._last_progress < self.every:
+            return
+        ref = service.table.referee if service.table else None
+        if ref is None:
+            return
+        with ref.lock:
+            version, seats, names = ref.version, ref.game.current_seats(), ref.game.seats
+            over = ref.game.is_over()
+        if version == self._last_version or over:
+            return
+        self._last_progress, self._last_version = now, version
+        who = ", ".join(names[s] for s in seats) if seats else "камера/оператор · camera/operator"
+        line = f"{version} actions · waiting for {who}"
+        if service.simtable is not None:
+            st = service.simtable.stats
+            line += f" · camera {st.observations} observations, {st.retried} retried, {st.manual} manual"
+        self.line(line)
+
+    def on_table(self, kind: str, payload) -> None:
+        if kind == "status":
+            for part, st in payload.items():
+                key = (st.get("state"), st.get("detail"))
+                if self._status.get(part) != key:
+                    self._status[part] = key
+                    self.line(f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip())
+        elif kind == "action":
+            for ev in payload.outcome.events:
+                if ev.private_to is None and any(w in ev.kind for w in ("round", "game_over", "winner", "deal_over", "eliminated", "out")):
+                    words = self._words(ev, payload)
+                    if words is False:
+                        words = f"{ev.kind}: " + ", ".join(f"{k}={v}" for k, v in list(ev.data.items())[:4])
+                    if words:
+                        self.line(words)
+            if payload.over:
+                self.line(f"game over: {json.dumps(payload.result, ensure_ascii=False)[:300]}")
+        elif kind == "prompts" and payload:
+            self.line(f"prompt: {payload[-1]['text']}")
+
+
+    def _words(self, event, update) -> str | None:
+        """The game's own Russian sentence for a public event when the game module offers one
+        (``describe_event(event, seats, lang)``, e.g. skull's; ``None``: the game says nothing for
+        it), or ``False`` when the game has no words (the generic line is printed)."""
+        import importlib
+
+        try:
+            seats = update.views[None].get("seat_names") or update.views[None].get("seats")
+            game_id = self.game_id
+            if not game_id:
+                return False
+            fn = getattr(importlib.import_module(f"companion.games.{game_id}"), "describe_event", None)
+            if fn is None or not isinstance(seats, list):
+                return False
+            names = [s["name"] if isinstance(s, dict) else str(s) for s in seats]
+            return fn(event, names, "ru")
+        except Exception:  # words are a nicety; the generic line is printed instead
+            return False
+
+
+def _print_qr(url: str, out) -> None:
+    """The URL as a QR code in the terminal (qrcode's ASCII output)."""
+    import qrcode
+
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(url)
+    qr.make(fit=True)
+    try:
+        qr.print_ascii(out=out, invert=True)
+    except (OSError, UnicodeEncodeError):
+        print("  (QR code needs a UTF-8 terminal)", file=out)
+
+
+def main(args) -> int:
+    from companion.service import TableService, choose_backends
+
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    until_end = args.until_end or args.json
+    try:
+        settings = build_settings(args)
+        plan = choose_backends(settings)
+    except CompanionError as exc:
+        print(f"companion run: {exc}", file=sys.stderr)
+        return 2
+    _sim_data_dir(settings, plan)
+    console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose)
+
+    def terminate(signum, frame):  # systemd stop: leave like Ctrl-C
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, terminate)
+    service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new)
+    try:
+        service.start()
+        service.table.subscribe(console.on_table)
+        url = service.server.url if service.server else None
+        console.header(service, url)
+        t0 = time.monotonic()
+        service.run_bots()
+        service.wait(until_end=until_end, progress=lambda: console.progress(service))
+        wall = time.monotonic() - t0
+        if args.json:
+            summary = service.summary()
+            print(json.dumps(summary, ensure_ascii=False))
+        if service.simtable is not None:
+            st = service.simtable.stats
+            console.line(f"simulated game: {wall:.1f} s, {st.actions} actions, {st.presses} presses, "
+                         f"{st.observations} camera observations, {st.retried} retried "
+                         f"({100 * st.retry_share:.1f} %), {st.manual} manual")
+        if not until_end:
+            service.wait(until_end=False)
+        return 0
+    except KeyboardInterrupt:
+        console.line("stopping (Ctrl-C); the game resumes from its table log at the next start")
+        return 130
+    except CompanionError as exc:
+        print(f"companion run: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        hint = ""
+        if getattr(exc, "errno", None) == 98:
+            hint = f" — the dashboard port {settings.port} is taken; choose another with --port"
+        print(f"companion run: {exc}{hint}", file=sys.stderr)
+        return 1
+    finally:
+        service.stop()

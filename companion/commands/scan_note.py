@@ -1,0 +1,101 @@
+"""``companion scan-note`` — read banknote serials from image files.
+
+    companion scan-note [--currency auto|RUB|EUR|USD|INR|KRW|JPY] [--json] IMAGE...
+
+One result per image. With ``--json`` each line is one JSON object
+``{"image", "serial", "last_digit", "parity", "confidence", "reason"}``; ``serial``,
+``last_digit`` and ``parity`` are ``null`` with a ``reason`` when the reader abstains ("not sure,
+rescan"). A missing or corrupt file gets an error line (JSON: ``"error"`` key and a ``reason``) and
+the other images are still read. With ``--set`` a last line checks the images as one player's
+skull set (``companion.games.skull.validate_note_set``: composition, no serial twice). Exit
+status: 0, or 2 when an argument was unusable (no image given, unknown currency — argparse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.errors import VisionError
+from companion.vision.serials import CURRENCIES
+
+
+def register(subparsers) -> None:
+    """Add the ``scan-note`` sub-parser."""
+    p = subparsers.add_parser(
+        "scan-note",
+        help="read banknote serial numbers (parity for the skull game) from images",
+        description="Read the serial number of the banknote in each image (a photo of a note on "
+                    "the table, or a tight crop of its serial strip) and print its last digit and "
+                    "parity; abstains with a reason when not sure.",
+    )
+    p.add_argument("--currency", default="auto", choices=("auto",) + CURRENCIES,
+                   help="serial format to expect (default: auto, tries them all)")
+    p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    p.add_argument("--no-second-opinion", action="store_true",
+                   help="do not ask Tesseract to confirm uncertain reads")
+    p.add_argument("--set", action="store_true", dest="note_set",
+                   help="the images are one player's notes for the skull game: also check the set "
+                        "(default composition three even + one odd, no serial twice)")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (jpg, png, bmp…)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read every image; returns the exit status (0)."""
+    from companion.vision.notes import REASONS, NoteReader
+
+    reader = NoteReader(currency=args.currency, second_opinion=not args.no_second_opinion)
+    out = sys.stdout
+    serials: list[str] = []
+    unread: list[str] = []
+    for path in args.images:
+        try:
+            read = reader.read_path(path)
+        except VisionError as exc:
+            unread.append(path)
+            if args.json:
+                out.write(json.dumps({"image": path, "serial": None, "last_digit": None,
+                                      "parity": None, "confidence": 0.0, "reason": str(exc),
+                                      "error": "unreadable_file"}, ensure_ascii=False) + "\n")
+            else:
+                print(f"{path}: error: {exc}", file=sys.stderr)
+            out.flush()
+            continue
+        if read.decided:
+            serials.append(read.serial)
+        else:
+            unread.append(path)
+        if args.json:
+            out.write(json.dumps(read.to_json(path), ensure_ascii=False) + "\n")
+        elif read.decided:
+            out.write(f"{path}: {read.serial} ({read.currency}) last digit {read.last_digit} "
+                      f"{read.parity} — confidence {read.confidence:.2f}\n")
+        else:
+            why = REASONS.get(read.reason, read.reason)
+            out.write(f"{path}: not sure, rescan — {why} (confidence {read.confidence:.2f})\n")
+        out.flush()
+    if getattr(args, "note_set", False):
+        _check_set(serials, unread, args.json, out)
+    return 0
+
+
+def _check_set(serials: list[str], unread: list[str], as_json: bool, out) -> None:
+    """Print the skull set check (``companion.games.skull.validate_note_set``) of the serials
+    read; a set with an unread note is reported incomplete instead of being judged."""
+    from companion.games.skull import validate_note_set
+
+    if unread:
+        problems = [("unread_note", f"{len(unread)} note(s) not read: rescan {', '.join(unread)}")]
+    else:
+        problems = validate_note_set(serials)
+    if as_json:
+        out.write(json.dumps({"set": serials, "ok": not problems,
+                              "problems": [{"reason": r, "message": m} for r, m in problems]},
+                             ensure_ascii=False) + "\n")
+    elif problems:
+        for reason, message in problems:
+            out.write(f"set: {reason}: {message}\n")
+    else:
+        out.write(f"set: ok ({len(serials)} notes)\n")

@@ -1,0 +1,312 @@
+"""Camera observations: from an engine's observation template to a filled ``table ...`` action.
+
+An engine asks the table for physical facts through action templates whose observed fields are
+``None`` (``legal_actions(None)``, base.py): a serial number, a card face, a tuple of them. This
+module decides which reader a field needs, reads a frame with the real reader and fills the
+template — or abstains with a reason so that the caller rescans or asks for manual entry. It is
+the same code for a real camera and for the simulated table's rendered frames.
+
+Field names decide the reader: a name containing ``serial`` or ``note`` → the banknote reader;
+``card``, ``face``, ``kind``, ``value`` or ``rank`` → the card reader. A tuple field takes every item
+in the frame, ordered left to right; a single field needs exactly one item.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from companion.games.base import Action
+
+NOTE_WORDS = ("serial", "note")
+CARD_WORDS = ("card", "face", "kind", "value", "rank")
+
+
+@dataclass(frozen=True)
+class ObservedField:
+    """One field of a template the camera must fill.
+
+    Attributes:
+        name: the dataclass field name.
+        kind: ``note`` or ``card``.
+        many: True for a tuple field (all items in the frame, left to right).
+    """
+
+    name: str
+    kind: str
+    many: bool
+
+
+def observed_fields(template: Action) -> list[ObservedField]:
+    """The ``None`` fields of ``template`` and the reader each needs.
+
+    ``None`` fields whose name says neither note nor card (skull's optional denominations) are
+    not camera fields: they stay as the template or the caller gives them.
+    """
+    hints = typing.get_type_hints(type(template))
+    out = []
+    for f in dataclasses.fields(template)[1:]:
+        if not _open(getattr(template, f.name)):
+            continue
+        low = f.name.lower()
+        if any(w in low for w in NOTE_WORDS):
+            kind = "note"
+        elif any(w in low for w in CARD_WORDS):
+            kind = "card"
+        else:
+            continue
+        hint = hints[f.name]
+        many = "tuple" in str(hint).lower() or isinstance(getattr(template, f.name), tuple)
+        out.append(ObservedField(f.name, kind, many))
+    return out
+
+
+def _open(value) -> bool:
+    """A template value the camera fills: ``None``, or a tuple of ``None`` (a known number of
+    items, e.g. doubt's ``(None, None, None)`` for a placement of three cards)."""
+    return value is None or (isinstance(value, tuple) and bool(value) and all(v is None for v in value))
+
+
+def matches(template: Action, action: Action) -> bool:
+    """True when ``action`` is ``template`` with its open fields filled."""
+    if type(template) is not type(action) or template.seat != action.seat:
+        return False
+    for f in dataclasses.fields(template):
+        t, a = getattr(template, f.name), getattr(action, f.name)
+        if t is None:
+            continue
+        if _open(t):
+            if not isinstance(a, tuple) or len(a) != len(t):
+                return False
+            continue
+        if t != a:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing a reader found in a frame: ``value`` (serial or card code; ``None`` when it saw
+    the item but abstained), ``confidence`` 0…1, ``x`` its centre's column in px (for ordering),
+    ``reason`` when abstaining."""
+
+    value: str | None
+    confidence: float = 0.0
+    x: float = 0.0
+    reason: str | None = None
+
+
+Reader = Callable[[np.ndarray], Sequence[Item]]
+"""A reader: frame (H×W×3 BGR uint8) → the items it found, any order."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The result of one observation attempt.
+
+    Attributes:
+        action: the filled action, or ``None`` when the reader abstained.
+        values: field name → value read.
+        reason: why it abstained (``no_item``, ``too_many``, a reader's reason).
+    """
+
+    action: Action | None
+    values: dict
+    reason: str | None = None
+
+
+def fill(template: Action, frames, readers: dict[str, Reader]) -> Reading:
+    """Read ``frames`` for the observed field of ``template`` and fill it.
+
+    Args:
+        frames: one frame, or a list of frames shown one after another (a set-up scan shows a
+            player's notes one at a time); items are taken frame by frame, left to right.
+        readers: ``{"note": reader, "card": reader}``; only the kind the template needs is used.
+
+    Raises:
+        ValueError: the template needs no camera value, or needs more than one field (unsupported).
+        KeyError: no reader for a needed kind.
+    """
+    fields = observed_fields(template)
+    if not fields:
+        raise ValueError(f"{template.text()!r} needs no camera value")
+    if len(fields) > 1:
+        raise ValueError(f"{type(template).__name__}: more than one camera field is not supported")
+    f = fields[0]
+    if isinstance(frames, np.ndarray):
+        frames = [frames]
+    items: list[Item] = []
+    for frame in frames:
+        items += sorted(readers[f.kind](frame), key=lambda it: it.x)
+    if not items:
+        return Reading(None, {}, f"no_{f.kind}")
+    unsure = [it for it in items if it.value is None]
+    if unsure:
+        return Reading(None, {}, unsure[0].reason or "unsure")
+    if f.many:
+        value: object = tuple(it.value for it in items)
+    else:
+        if len(items) != 1:
+            return Reading(None, {}, f"too_many_{f.kind}s")
+        value = items[0].value
+    return Reading(dataclasses.replace(template, **{f.name: value}), {f.name: value})
+
+
+def camera_templates(game) -> list[Action]:
+    """The observation templates the game waits for now: table and current seats' actions with a
+    field only the camera can fill."""
+    out = []
+    for seat in [None, *game.current_seats()]:
+        out += [t for t in game.legal_actions(seat) if observed_fields(t)]
+    return out
+
+
+class CameraWatcher:
+    """The real table's camera loop: when the game waits for an observation, read frames, vote,
+    and submit the filled action with source ``camera``.
+
+    * A single item (a flipped note, a turned card) is submitted when ``votes`` consecutive
+      frames read the same value.
+    * A set-up scan (a tuple of notes, shown one at a time) collects serials: each must be read in
+      ``votes`` frames; when the player's count (the game's ``notes_per_player`` option) is
+      confirmed, the whole set is submitted. Cards lying together (a tuple of cards) are read
+      from one frame, voted like a single item.
+    * When several seats could be scanned (set-up), seats go in order and a scan prompt says
+      whose notes to show. When several *different* observations are possible (the dealer may flip
+      any opponent's stack), the watcher does not guess: the operator is prompted.
+    * After ``patience`` frames without a decision the operator gets a ``manual`` prompt (the
+      reader never guesses).
+
+    Args:
+        table: the :class:`companion.table.Table`.
+        camera: a source with ``read()`` → frame (H×W×3 BGR uint8).
+        readers: ``{"note": reader, "card": reader}``.
+        votes: agreeing frames needed (default 3).
+        patience: frames before asking for manual entry (default 40).
+        interval: seconds between frames (0 in tests).
+        start: start the thread (tests call :meth:`step` instead).
+    """
+
+    def __init__(self, table, camera, readers: dict, votes: int = 3, patience: int = 40,
+                 interval: float = 0.1, start: bool = True) -> None:
+        import threading
+
+        self.table = table
+        self.camera = camera
+        self.readers = readers
+        self.votes = votes
+        self.patience = patience
+        self.interval = interval
+        self.submitted = 0
+        self._stop = threading.Event()
+        self._prompted: set = set()
+        self._key = None
+        self._streak: list = []
+        self._seen: dict = {}
+        self._misses = 0
+        self._thread = threading.Thread(target=self._loop, name="camera", daemon=True)
+        if start:
+            self._thread.start()
+
+    def _loop(self) -> None:
+        import logging
+
+        log = logging.getLogger(__name__)
+        while not self._stop.wait(self.interval):
+            try:
+                self.step()
+            except Exception as exc:  # the camera must never stop the table
+                log.warning("camera: %s", exc)
+                self.table.set_status("camera", {"state": "error", "detail": str(exc)[:200]})
+
+    def _choose(self, templates: list[Action]) -> Action | None:
+        first = templates[0]
+        f = observed_fields(first)[0]
+        same_kind = all(type(t) is type(first) and observed_fields(t)[0].many for t in templates)
+        if len(templates) == 1 or (same_kind and f.many and f.kind == "note"):
+            return first
+        return None
+
+    def _prompt(self, key, text: str, kind: str, template: Action, seat=None) -> None:
+        if key not in self._prompted:
+            self._prompted.add(key)
+            self.table.add_prompt(text, kind=kind, seat=seat, action=template.text())
+
+    def step(self) -> bool:
+        """Read one frame if the game waits for an observation; True when something was submitted."""
+        ref = self.table.referee
+        if ref is None:
+            return False
+        with ref.lock:
+            version = ref.version
+            templates = camera_templates(ref.game)
+            expected = getattr(ref.game.options, "notes_per_player", None)
+        if not templates:
+            self._key = None
+            return False
+        template = self._choose(templates)
+        if template is None:
+            self._prompt(("choose", version), "Что показать камере? / What to scan? "
+                         + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
+            return False
+        f = observed_fields(template)[0]
+        if self._key != (version, template):
+            self._key, self._streak, self._seen, self._misses = (version, template), [], {}, 0
+            owner = getattr(template, "owner", None)
+            if f.many and f.kind == "note" and isinstance(owner, int):
+                name = ref.game.seats[owner]
+                self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
+                             "scan", template, owner)
+        frame = self.camera.read()
+        if f.many and f.kind == "note":
+            return self._collect(template, f, frame, expected, version)
+        reading = fill(template, frame, self.readers)
+        if reading.action is None:
+            self._streak = []
+            return self._miss(template, version)
+        self._streak.append(reading.action)
+        if len(self._streak) >= self.votes and all(a == self._streak[-1] for a in self._streak[-self.votes:]):
+            return self._submit(self._streak[-1])
+        return False
+
+    def _collect(self, template, f, frame, expected, version) -> bool:
+        items = [it for it in self.readers["note"](frame) if it.value]
+        if not items:
+            return self._miss(template, version)
+        for it in items:
+            self._seen[it.value] = self._seen.get(it.value, 0) + 1
+        confirmed = [v for v, n in self._seen.items() if n >= self.votes]
+        if expected and len(confirmed) == expected:
+            return self._submit(dataclasses.replace(template, **{f.name: tuple(confirmed)}))
+        if expected and len(confirmed) > expected:
+            self._seen = {}
+            self._prompt(("too_many", version), "Больше купюр, чем нужно — покажите заново / Too many notes: rescan",
+                         "scan", template)
+        return False
+
+    def _miss(self, template, version) -> bool:
+        self._misses += 1
+        if self._misses >= self.patience:
+            self._prompt(("manual", version), "Камера не уверена — введите вручную / Camera unsure — enter by hand",
+                         "manual", template)
+        return False
+
+    def _submit(self, action: Action) -> bool:
+        import logging
+
+        outcome = self.table.submit(action.text(), "camera")
+        self._streak, self._seen = [], {}
+        if not outcome.accepted:
+            logging.getLogger(__name__).info("camera observation %s rejected: %s", action.text(), outcome.reason)
+            return False
+        self.submitted += 1
+        return True
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(2)

@@ -1,0 +1,336 @@
+"""The seams between the table service and the parts other modules provide.
+
+``companion run`` assembles parts that live in their own packages — the Table session and the
+Flask dashboard (``companion.table``, ``companion.dashboard``), the button-box driver, virtual box
+and lights (``companion.devices``), camera sources and readers (``companion.vision``). Each function
+here imports one part and adapts it to the small interface the service uses, so a part that is not
+installed, or whose interface changed, fails *here*, loudly, with :class:`MissingPart` naming the
+part and what was expected — never a silent fallback to something else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any
+
+from companion.errors import CompanionError
+
+
+class MissingPart(CompanionError, RuntimeError):
+    """A part of the table is not installed or does not offer what the service needs.
+
+    Attributes:
+        part: which part (``"button box driver"``, ``"note reader"``…).
+        need: the module/attribute that was looked for.
+    """
+
+    def __init__(self, part: str, need: str, detail: str = "") -> None:
+        self.part = part
+        self.need = need
+        msg = f"{part} is not available: need {need}"
+        if detail:
+            msg += f" ({detail})"
+        super().__init__(msg)
+
+
+def need(module: str, *names: str, part: str) -> Any:
+    """Import ``module`` and return the first of ``names`` it defines (the module itself when no
+    names are given).
+
+    Raises:
+        MissingPart: the module does not import or defines none of ``names``.
+    """
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        raise MissingPart(part, module, f"import failed: {exc}") from None
+    if not names:
+        return mod
+    for name in names:
+        if hasattr(mod, name):
+            return getattr(mod, name)
+    raise MissingPart(part, f"{module}.{' or '.join(names)}", "not defined")
+
+
+def call_with(fn, /, **kwargs):
+    """Call ``fn`` with those of ``kwargs`` its signature accepts (adapters between parts written in
+    parallel; a required parameter we cannot supply raises ``TypeError`` as usual)."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return fn(**kwargs)
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return fn(**kwargs)
+    return fn(**{k: v for k, v in kwargs.items() if k in params})
+
+
+# ---------------------------------------------------------------------- button box
+def virtual_box(seats: int):
+    """Start the virtual button box (branch buttons) with ``seats`` pads on a pty.
+
+    Presses are short (12 ms closed, 1 ms bounce: still longer than the firmware's 5 ms debounce)
+    so bots play quickly; the firmware logic is the real one.
+
+    Raises:
+        MissingPart: ``companion.devices.virtualbox`` is not installed.
+    """
+    cls = need("companion.devices.virtualbox", "VirtualButtonBox", part="virtual button box (branch buttons)")
+    box = call_with(cls, seats=seats, press_ms=12, bounce_ms=1)
+    box.start()
+    return box
+
+
+def button_box(url: str, on_event):
+    """Open the host driver (branch buttons) on ``url``; events go to ``on_event(ButtonEvent)``.
+
+    Raises:
+        MissingPart: ``companion.devices.buttonbox`` is not installed.
+    """
+    cls = need("companion.devices.buttonbox", "ButtonBox", part="button box driver (branch buttons)")
+    return cls(url, on_event).open()
+
+
+# ---------------------------------------------------------------------- lights
+class Lights:
+    """Whose turn it is and what just happened, on the table's signals (branch buttons'
+    :class:`companion.devices.lights.TableLights`: the pads' seat lights through the button box,
+    the Pi's turn and alert lights and buzzer through gpiozero).
+
+    * seats that must act blink; when the game waits for the camera or the operator the turn
+      light pulses;
+    * an event whose kind says a round was won/lost plays the success/failure sound; a halt
+      (skull's foreign note) raises the alert;
+    * game over: every light off and the success sound.
+    """
+
+    def __init__(self, signals) -> None:
+        self.signals = signals
+        self._waiting = False
+
+    def show(self, current_seats, over: bool, events=()) -> None:
+        sig = self.signals
+        kinds = [getattr(e, "kind", "") for e in events]
+        if over:
+            sig.all_off()
+            sig.success()
+            return
+        sig.show_turn(None, [s for s in current_seats if 0 <= s < sig.seats])
+        if not current_seats and not self._waiting:
+            sig.waiting()
+        self._waiting = not current_seats
+        if any("halt" in k or "foreign" in k for k in kinds):
+            sig.alert()
+        elif any(w in k for k in kinds for w in ("fail", "lost", "wrong")):
+            sig.failure()
+        elif any(w in k for k in kinds for w in ("success", "won", "right")):
+            sig.success()
+
+    def close(self) -> None:
+        self.signals.close()
+
+
+def lights(kind: str, seats: int, box):
+    """The table signals for backend ``kind``: ``gpio`` (gpiozero's default pins: real on a Pi),
+    ``mock`` (gpiozero's MockFactory with PWM pins) or ``none`` (pad lights only).
+
+    Raises:
+        MissingPart: ``companion.devices.lights`` (branch buttons) is not installed.
+        gpiozero.GPIOZeroError: a pin is unavailable (``gpio`` on a machine without pins).
+    """
+    mod = need("companion.devices.lights", part="table lights (branch buttons)")
+    factory = mod.mock_factory() if kind in ("mock", "none") else None
+    signals = mod.TableLights(seats, seat_lights=box, pin_factory=factory)
+    return Lights(signals)
+
+
+# ---------------------------------------------------------------------- camera and readers
+def camera(spec: str):
+    """The camera source for a backend spec (``scene``, ``picamera2``, ``opencv:0``,
+    ``folder:PATH``); branch notes provides the sources. The result has ``read()`` (a frame,
+    H×W×3 BGR uint8), ``close()`` and, for ``scene``, ``push(frame)``.
+
+    Raises:
+        MissingPart: ``companion.vision.camera`` is not installed or lacks the source.
+    """
+    mod = need("companion.vision.camera", part="camera sources (branch notes)")
+    kind, _, arg = spec.partition(":")
+    names = {
+        "scene": ("RenderedSource",),
+        "picamera2": ("PiCamera",),
+        "opencv": ("OpenCVCamera",),
+        "folder": ("FolderSource",),
+    }[kind]
+    cls = next((getattr(mod, n) for n in names if hasattr(mod, n)), None)
+    if cls is None:
+        raise MissingPart("camera sources (branch notes)", f"companion.vision.camera.{' or '.join(names)}")
+    if kind == "scene" or kind == "picamera2":
+        src = cls()
+    elif kind == "opencv":
+        src = cls(int(arg) if arg.isdigit() else arg)
+    else:
+        src = cls(arg)
+    return CameraAdapter(src)
+
+
+class CameraAdapter:
+    """A camera source with the ``read()``/``push()``/``close()`` the service uses."""
+
+    def __init__(self, source) -> None:
+        self.source = source
+
+    def read(self):
+        for name in ("read", "frame", "capture", "grab"):
+            fn = getattr(self.source, name, None)
+            if callable(fn):
+                out = fn()
+                return out[1] if isinstance(out, tuple) else out
+        raise MissingPart("camera source", f"{type(self.source).__name__}.read()")
+
+    def push(self, frame) -> None:
+        for name in ("push", "put", "show"):
+            fn = getattr(self.source, name, None)
+            if callable(fn):
+                return fn(frame)
+        raise MissingPart("scene camera", f"{type(self.source).__name__}.push(frame)")
+
+    def close(self) -> None:
+        fn = getattr(self.source, "close", None)
+        if callable(fn):
+            fn()
+
+
+def reader(kind: str, settings, game, sim_renderer=None):
+    """The reader of ``kind`` (``note`` or ``card``) as a :data:`companion.observe.Reader`.
+
+    Args:
+        game: the current game (its deck decides the card reader's deck).
+        sim_renderer: the simulated table's scene renderer; a picture or numbered deck is then
+            registered by showing the camera one card of each kind (RULINGS §2), as a real table
+            does with ``companion deck learn``.
+
+    Raises:
+        MissingPart: the reader module (branch notes / cards) is not installed.
+        CompanionError: the game needs a learned deck and none is set (``deck = NAME``).
+    """
+    if kind == "note":
+        return _note_reader(settings)
+    if kind == "card":
+        return _card_reader(settings, game, sim_renderer)
+    raise ValueError(f"no reader kind {kind!r}")
+
+
+def _note_reader(settings):
+    from companion.observe import Item
+
+    cls = need("companion.vision.notes", "NoteReader", part="banknote reader (branch notes)")
+    note_reader = cls(currency=settings.currency)
+
+    def read(frame):
+        """One note per frame (the reader's contract): its serial, or an abstention."""
+        r = note_reader.read(frame)
+        return [Item(r.serial, float(r.confidence), 0.0, r.reason)]
+
+    read.describe = f"notes ({settings.currency})"
+    return read
+
+
+CUSTOM_DECKS = {"doubt": "picture", "infinity": "numbered"}
+STANDARD_DECKS = {"hoggenheimer": "standard32", "lottery": "standard"}
+
+
+def _deck_labels(game) -> list[str]:
+    deck = getattr(game, "deck", None)
+    if isinstance(deck, dict) and isinstance(deck.get("kinds"), list):
+        return [k["id"] for k in deck["kinds"]]
+    if isinstance(deck, dict):
+        return [str(k) for k in deck]
+    raise CompanionError(f"{game.GAME_ID}: cannot list the deck's cards to register them")
+
+
+def _card_reader(settings, game, sim_renderer):
+    from companion.observe import Item
+
+    cards = need("companion.vision.cards", "CardReader", part="card reader (branch cards)")
+    game_id = game.GAME_ID
+    if settings.deck != "standard":
+        DeckProfile = need("companion.vision.decks", "DeckProfile", part="deck profiles (branch cards)")
+        deck = DeckProfile.load(settings.deck)
+    elif game_id in CUSTOM_DECKS:
+        if sim_renderer is None:
+            raise CompanionError(
+                f"{game_id} is played with its own cards: learn them first (companion deck learn NAME DIR, "
+                f"one photo per card) and set deck = NAME in the settings")
+        profile_from_images = need("companion.vision.decks", "profile_from_images", part="deck profiles (branch cards)")
+        labels = _deck_labels(game)
+        shots = {label: sim_renderer.render([("card", label)], attempt=-1) for label in labels}
+        deck = profile_from_images(f"sim-{game_id}", shots, kind=CUSTOM_DECKS[game_id])
+    else:
+        deck = STANDARD_DECKS.get(game_id, "standard")
+    card_reader = cards(deck=deck)
+
+    def read(frame):
+        """Every face-up card in the frame; backs (the table's face-down cards) are not read."""
+        out = []
+        for r in card_reader.read(frame):
+            if r.face_up is False:
+                continue
+            x = r.box[0] + r.box[2] / 2 if r.box else 0.0
+            out.append(Item(r.card, float(r.confidence), float(x), r.reason))
+        return out
+
+    read.describe = f"cards ({deck if isinstance(deck, str) else deck.name})"
+    return read
+
+
+# ---------------------------------------------------------------------- dashboard and replay
+def _lan_address() -> str:
+    """This machine's address on the LAN (no packet is sent), else ``127.0.0.1``."""
+    import socket
+
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+class _Served:
+    """The dashboard server with the URL the console prints (the LAN address when it listens on
+    every interface, so a phone on the table's Wi-Fi can open it)."""
+
+    def __init__(self, server, host: str) -> None:
+        self.server = server
+        self.port = server.port
+        shown = _lan_address() if host in ("0.0.0.0", "", "::") else host
+        self.url = f"http://{shown}:{self.port}/"
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+def dashboard_server(table, host: str, port: int):
+    """Serve the dashboard (branch dashboard) for ``table`` on ``host:port``; returns an object
+    with ``url``, ``port`` and ``stop()``.
+
+    Raises:
+        MissingPart: ``companion.dashboard.DashboardServer`` is not installed.
+        OSError: the port is taken.
+    """
+    cls = need("companion.dashboard", "DashboardServer", part="dashboard (branch dashboard)")
+    return _Served(cls(table, host=host, port=port).start(), host)
+
+
+def replay_summary(table_log) -> dict:
+    """The summary object of ``companion replay --json`` for a table log (branch skull).
+
+    Raises:
+        MissingPart: ``companion.commands.replay.summary`` is not installed.
+    """
+    from companion.log import replay
+
+    fn = need("companion.commands.replay", "summary", part="replay command (branch skull)")
+    return fn(replay(table_log.header, table_log.records()))

@@ -1,0 +1,451 @@
+"""The table service: one referee with its inputs and outputs, on a Pi or on a simulated table.
+
+::
+
+    button box ──► pads ─┐                       ┌──► table log (SQLite, durable first)
+    camera ──► readers ──┼──► Referee queue ──► game ──► subscribers: dashboard stream, lights,
+    dashboard (operator, ┘     (one consumer)                         console, simulated table
+    seat view, manual)
+
+:func:`choose_backends` is the one place that knows about the platform: on a Raspberry Pi the
+real devices (picamera2 or a USB camera, the button box at its udev name, gpiozero's native
+pins), elsewhere — and with ``sim`` — the simulated ones (rendered scene frames, the virtual box on
+a pty, gpiozero's mock pins). Everything above the devices is the same code on both.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from companion.errors import CompanionError
+from companion.settings import STABLE_BUTTONBOX, Settings
+
+log = logging.getLogger(__name__)
+
+
+# ---------------------------------------------------------------------- platform and backends
+@dataclass(frozen=True)
+class Platform:
+    """What the machine offers, probed once by :func:`detect_platform`.
+
+    Attributes:
+        model: the board model (``/proc/device-tree/model``) or ``""``.
+        is_pi: a Raspberry Pi.
+        has_picamera2: the ``picamera2`` module imports (apt ``python3-picamera2``).
+        buttonbox: the button box's stable device node exists.
+    """
+
+    model: str = ""
+    is_pi: bool = False
+    has_picamera2: bool = False
+    buttonbox: bool = False
+
+
+def detect_platform() -> Platform:
+    """Probe the machine (never raises)."""
+    try:
+        model = Path("/proc/device-tree/model").read_bytes().rstrip(b"\0").decode("ascii", "replace")
+    except OSError:
+        model = ""
+    return Platform(
+        model=model,
+        is_pi="Raspberry Pi" in model,
+        has_picamera2=importlib.util.find_spec("picamera2") is not None,
+        buttonbox=os.path.exists(STABLE_BUTTONBOX),
+    )
+
+
+@dataclass(frozen=True)
+class BackendPlan:
+    """The resolved backends of one run.
+
+    Attributes:
+        camera: ``picamera2``, ``opencv:<index|url>``, ``folder:<path>`` or ``scene`` (rendered
+            frames of the simulated table's state).
+        buttons: ``virtual`` (the virtual box on a pty) or ``serial:<port|url>``.
+        lights: ``gpio`` (native pins), ``mock`` (gpiozero MockFactory) or ``none``.
+        sim: bots play the seats (the simulated table).
+        why: one line per choice, for the console and ``companion doctor``.
+    """
+
+    camera: str
+    buttons: str
+    lights: str
+    sim: bool
+    why: tuple[str, ...] = ()
+
+
+def choose_backends(settings: Settings, platform: Platform | None = None) -> BackendPlan:
+    """Resolve ``auto`` backends for this machine — the only platform switch in the program.
+
+    Rules: ``--sim`` (or any machine that is not a Pi, when every backend is ``auto``) gives the
+    simulated table: scene camera, virtual box, mock lights. On a Pi, ``auto`` means picamera2 when
+    installed else OpenCV device 0, the button box at ``/dev/buttonbox``, native GPIO.
+    An explicit backend always wins.
+
+    Raises:
+        CompanionError: a backend name that is not one of the documented forms.
+    """
+    p = platform or detect_platform()
+    b = settings.backends
+    all_auto = b.camera == b.buttons == b.lights == "auto"
+    sim = settings.sim or (not p.is_pi and all_auto)
+    why = []
+    if settings.sim:
+        why.append("simulated table: --sim")
+    elif sim:
+        why.append(f"simulated table: not a Raspberry Pi ({p.model or 'no board model'})")
+    # camera
+    if b.camera != "auto":
+        camera = b.camera
+        why.append(f"camera: {camera} (setting)")
+    elif sim:
+        camera = "scene"
+        why.append("camera: rendered scenes of the simulated table")
+    elif p.has_picamera2:
+        camera = "picamera2"
+        why.append("camera: picamera2 (Pi camera)")
+    else:
+        camera = "opencv:0"
+        why.append("camera: USB camera /dev/video0 (picamera2 not installed)")
+    # buttons
+    if b.buttons != "auto":
+        buttons = b.buttons if b.buttons == "virtual" else (
+            b.buttons if b.buttons.startswith("serial:") else f"serial:{b.buttons}")
+        why.append(f"buttons: {buttons} (setting)")
+    elif sim:
+        buttons = "virtual"
+        why.append("buttons: virtual box on a pty, pressed by the bots")
+    else:
+        buttons = f"serial:{STABLE_BUTTONBOX}"
+        why.append(f"buttons: {STABLE_BUTTONBOX} (udev rule)")
+    # lights
+    if b.lights != "auto":
+        lights = b.lights
+        why.append(f"lights: {lights} (setting)")
+    elif p.is_pi and not settings.sim:
+        lights = "gpio"
+        why.append("lights: gpiozero native pins")
+    else:
+        lights = "mock"
+        why.append("lights: gpiozero mock pins")
+    for name, value, ok in (
+        ("camera", camera, camera in ("scene", "picamera2") or camera.split(":", 1)[0] in ("opencv", "folder")),
+        ("buttons", buttons, buttons == "virtual" or buttons.startswith("serial:")),
+        ("lights", lights, lights in ("gpio", "mock", "none")),
+    ):
+        if not ok:
+            raise CompanionError(f"unknown {name} backend {value!r}")
+    if sim and camera != "scene":
+        raise CompanionError("the simulated table needs the scene camera (its bots put notes and cards in view)")
+    if sim and buttons != "virtual":
+        raise CompanionError("the simulated table needs the virtual button box (its bots press its buttons)")
+    return BackendPlan(camera, buttons, lights, sim, tuple(why))
+
+
+# ---------------------------------------------------------------------- the service
+READER_KINDS = {"skull": ("note",)}
+"""Which readers each game's observations need (others: cards only)."""
+
+
+class PadRouter:
+    """Button events → pad mapping → referee, and pending counts → the dashboard.
+
+    Args:
+        table: the :class:`companion.table.Table`.
+        on_result: optional ``(event, PadResult, Outcome|None)`` callback (console, tests).
+    """
+
+    def __init__(self, table, on_result: Callable | None = None) -> None:
+        from companion.pads import Pads
+
+        self.table = table
+        self.on_result = on_result
+        self.pads = Pads(on_pending=self._pending)
+        self.rejected = 0
+
+    def _pending(self, seat: int, count: int) -> None:
+        try:
+            self.table.set_pending(seat, count or None)
+        except ValueError:
+            log.warning("pending count for seat %s not shown", seat)
+
+    def on_event(self, event) -> None:
+        """Handle one :class:`companion.devices.protocol.ButtonEvent` (driver thread)."""
+        ref = self.table.referee
+        if ref is None:
+            return
+        try:
+            with ref.lock:
+                result = self.pads.press(ref.game, event.seat, event.button, event.kind)
+        except ValueError as exc:
+            log.warning("button event %s ignored: %s", event, exc)
+            return
+        outcome = None
+        if result.kind == "submit":
+            outcome = self.table.submit_for_seat(event.seat, result.action, "button")
+            if not outcome.accepted:
+                self.rejected += 1
+                log.info("seat %d pad: %s rejected (%s)", event.seat, result.action, outcome.reason)
+        if self.on_result:
+            self.on_result(event, result, outcome)
+
+
+class TableService:
+    """The whole table: Table session + referee, button box + pads, camera + readers, lights,
+    dashboard server and — on the simulated table — the bots.
+
+    Args:
+        settings: the run's :class:`Settings`.
+        plan: resolved backends (default :func:`choose_backends`).
+        dashboard: serve the dashboard (``False`` for headless runs).
+        new: start a new game even if an unfinished one is in the log.
+
+    Raises:
+        MissingPart: a part the chosen backends need is not installed (at :meth:`start`).
+    """
+
+    def __init__(self, settings: Settings, plan: BackendPlan | None = None, *, dashboard: bool = True,
+                 new: bool = False) -> None:
+        self.settings = settings
+        self.plan = plan or choose_backends(settings)
+        self.want_dashboard = dashboard
+        self.new = new
+        self.table = None
+        self.router: PadRouter | None = None
+        self.vbox = None
+        self.box = None
+        self.camera = None
+        self.readers: dict = {}
+        self.lights = None
+        self.server = None
+        self.simtable = None
+        self.watcher = None
+        self.resumed = False
+        self.started = 0.0
+        self._unsubs: list[Callable[[], None]] = []
+        self._over = threading.Event()
+
+    # ------------------------------------------------------------------ start
+    def start(self) -> "TableService":
+        """Open or resume the game and start every part. Returns ``self``.
+
+        Raises:
+            MissingPart, IllegalAction, LogError, CompanionError: a part is missing, the game
+                settings are bad, or the log is not a table log. Whatever was started is stopped.
+        """
+        from companion import parts
+
+        self.started = time.monotonic()
+        try:
+            self._start_table()
+            self._unsubs.append(self.table.subscribe(self._on_table))
+            game_id = self.table.game_id
+            n = len(self.table.referee.game.seats)
+            if self.plan.sim and self.settings.currency == "auto":
+                # the simulated table's notes are roubles; a real table sets its currency too
+                self.settings.currency = "RUB"
+            renderer = None
+            if self.plan.sim:
+                from companion.vision.scene import SceneRenderer
+
+                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency)
+            # readers first: a missing reader must fail before anything moves
+            for kind in READER_KINDS.get(game_id, ("card",)):
+                self.readers[kind] = parts.reader(kind, self.settings, self.table.referee.game, renderer)
+            self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
+                getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
+                for kind, r in self.readers.items())})
+            self.camera = parts.camera(self.plan.camera)
+            self.table.set_status("camera", {"state": "sim" if self.plan.camera == "scene" else "ok",
+                                             "detail": self.plan.camera})
+            self.router = PadRouter(self.table)
+            if self.plan.buttons == "virtual":
+                self.vbox = parts.virtual_box(n)
+                url = self.vbox.port
+            else:
+                url = self.plan.buttons.split(":", 1)[1]
+            self.box = parts.button_box(url, self.router.on_event)
+            self.box.wait_connected(2.0)  # a box that is plugged in answers at once
+            self._box_status_thread()
+            self.lights = parts.lights(self.plan.lights, n, self.box)
+            if self.want_dashboard:
+                self.server = parts.dashboard_server(self.table, self.settings.host, self.settings.port)
+            if self.plan.sim:
+                from companion.simtable import SimTable
+
+                if self.box is not None and not self.box.wait_connected(5.0):
+                    raise CompanionError(f"the virtual button box on {url} did not answer the host driver")
+                vbox = self.vbox
+
+                def press(seat: int, button: str) -> None:
+                    # one press at a time, as a hand does: the box plays presses of different
+                    # keys concurrently, so wait until this one was played and acknowledged
+                    vbox.press(seat, button)
+                    if not vbox.wait_idle(5.0):
+                        raise CompanionError(f"the virtual box did not play seat {seat}'s {button!r} press")
+
+                self.simtable = SimTable(self.table, press, self.camera, self.readers, renderer,
+                                         seed=self.settings.seed, pace_ms=self.settings.pace_ms)
+                self.simtable.sync()
+            else:
+                from companion.observe import CameraWatcher
+
+                self.watcher = CameraWatcher(self.table, self.camera, self.readers)
+            self._update_lights()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _start_table(self) -> None:
+        from companion.games import get_game_class
+        from companion.table import Table
+
+        s = self.settings
+        self.table = Table(s.data_dir, pin=s.pin, resume=not self.new)
+        if self.table.referee is not None:
+            if not (self.plan.sim and self.table.game_id != s.game):
+                self.resumed = True
+                self._sim_seed()
+                return
+            # a simulated table asked for another game: the unfinished one stays on disk
+        cls = get_game_class(s.game)
+        seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
+        self.table.new_game(s.game, seats, s.options)
+        self._sim_seed()
+
+    def _sim_seed(self) -> None:
+        """The simulated table's seed belongs to its game: kept beside the logs so a resumed game
+        goes on with the bots it started with (``sim-seeds.json``: log file name → seed)."""
+        if not self.plan.sim:
+            return
+        import json
+
+        path = Path(self.settings.data_dir) / "sim-seeds.json"
+        try:
+            seeds = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            seeds = {}
+        name = self.table.referee.log.path.name
+        if self.resumed and isinstance(seeds.get(name), int):
+            self.settings.seed = seeds[name]
+            return
+        seeds[name] = self.settings.seed
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(seeds), encoding="utf-8")
+        os.replace(tmp, path)
+
+    def _box_status_thread(self) -> None:
+        box = self.box
+
+        def loop() -> None:
+            last = None
+            while not self._over.is_set() and self.box is box:
+                st = box.status.to_dict()
+                state = "ok" if st.get("alive") else ("warn" if st.get("connected") else "error")
+                if self.plan.buttons == "virtual" and state == "ok":
+                    state = "sim"
+                info = {"state": state, "detail": st.get("port"), "firmware": st.get("firmware"),
+                        "connects": st.get("connects"), "error": st.get("last_error")}
+                if info != last and self.table is not None:
+                    self.table.set_status("buttons", info)
+                    last = info
+                self._over.wait(0.5)
+
+        threading.Thread(target=loop, name="box-status", daemon=True).start()
+
+    # ------------------------------------------------------------------ outputs
+    def _on_table(self, kind: str, payload) -> None:
+        if kind == "action":
+            self._update_lights(payload)
+        elif kind == "game":
+            self._update_lights()
+
+    def _update_lights(self, update=None) -> None:
+        if self.lights is None or self.table is None or self.table.referee is None:
+            return
+        try:
+            if update is not None:
+                current, over, events = update.current_seats, update.over, update.outcome.events
+            else:
+                ref = self.table.referee
+                with ref.lock:
+                    current, over, events = ref.game.current_seats(), ref.game.is_over(), ()
+            self.lights.show(current, over, events)
+        except Exception:  # lights must never stop the game
+            log.exception("lights update failed")
+
+    # ------------------------------------------------------------------ running
+    def run_bots(self) -> None:
+        """Start the simulated table's bots on their thread (simulated table only)."""
+        if self.simtable is not None:
+            self.simtable.start()
+
+    def wait(self, until_end: bool = False, poll: float = 0.2, progress: Callable[[], None] | None = None) -> None:
+        """Block until the game is over (``until_end``) or forever (Ctrl-C raises
+        ``KeyboardInterrupt`` here).
+
+        Raises:
+            CompanionError: the simulated table stopped with an error.
+        """
+        while True:
+            if self.simtable is not None and self.simtable.error is not None:
+                err = self.simtable.error
+                raise CompanionError(f"the simulated table stopped: {err}") from err
+            if until_end and self.over:
+                return
+            if progress:
+                progress()
+            time.sleep(poll)
+
+    @property
+    def over(self) -> bool:
+        ref = self.table.referee if self.table else None
+        if ref is None:
+            return False
+        with ref.lock:
+            return ref.game.is_over()
+
+    def summary(self) -> dict:
+        """The replay summary of the current game's log — the object ``companion replay --json``
+        prints.
+
+        Raises:
+            MissingPart: the replay command (branch skull) is not installed.
+        """
+        from companion import parts
+
+        ref = self.table.referee
+        return parts.replay_summary(ref.log)
+
+    def stop(self) -> None:
+        """Stop every part (idempotent); the game stays resumable from its log."""
+        self._over.set()
+        for unsub in self._unsubs:
+            unsub()
+        self._unsubs.clear()
+        for name in ("simtable", "watcher", "server", "lights", "box", "vbox", "camera"):
+            part = getattr(self, name)
+            if part is None:
+                continue
+            try:
+                (getattr(part, "stop", None) or part.close)()
+            except Exception:
+                log.exception("stopping %s failed", name)
+            setattr(self, name, None)
+        if self.table is not None:
+            self.table.close()
+
+    def __enter__(self) -> "TableService":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

@@ -1,0 +1,166 @@
+"""Settings of one table service (``companion run``): defaults, a TOML file, then command-line flags.
+
+A settings file is TOML (``tomllib``, standard library)::
+
+    game = "skull"
+    seats = ["Аня", "Борис", "Вера"]
+    data_dir = "/var/lib/companion"
+    port = 8080
+
+    [options]
+    notes_per_player = 4
+
+    [backends]            # "auto" picks the real device on a Pi and the simulated one elsewhere
+    camera = "auto"       # auto | picamera2 | opencv:0 | opencv:URL | folder:PATH | scene
+    buttons = "auto"      # auto | virtual | a serial URL/port, e.g. /dev/buttonbox
+    lights = "auto"       # auto | gpio | mock | none
+
+Unknown keys are an error (a typo must not silently fall back to a default).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import secrets
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.errors import CompanionError
+
+
+class SettingsError(CompanionError, ValueError):
+    """A settings file or flag is malformed (unknown key, wrong type, unreadable file)."""
+
+
+STABLE_BUTTONBOX = "/dev/buttonbox"
+"""The button box's stable device name, made by the udev rule in ``hardware/``."""
+
+
+def default_data_dir() -> Path:
+    """Where table logs live: ``$COMPANION_DATA``, else ``/var/lib/companion`` when writable (the
+    systemd service), else ``~/.local/share/companion``."""
+    env = os.environ.get("COMPANION_DATA")
+    if env:
+        return Path(env)
+    system = Path("/var/lib/companion")
+    if system.is_dir() and os.access(system, os.W_OK):
+        return system
+    return Path.home() / ".local" / "share" / "companion"
+
+
+@dataclass
+class Backends:
+    """Which implementation stands behind each device; ``auto`` is resolved by
+    :func:`companion.service.choose_backends` (the one place that knows about the platform)."""
+
+    camera: str = "auto"
+    buttons: str = "auto"
+    lights: str = "auto"
+
+
+@dataclass
+class Settings:
+    """Everything ``companion run`` needs.
+
+    Attributes:
+        game: game id (RULINGS §0) for a new game; ignored when a log is resumed.
+        seats: player names clockwise (seat 0 first); ``None``: the game's default for the sim
+            (4 players) or the operator chooses on the dashboard.
+        options: house-rule options for a new game.
+        sim: drive the table with bots (simulated camera frames and button presses).
+        seed: random seed of the simulated table (bots, shuffles, scene poses).
+        data_dir: the table's folder (:class:`companion.table.Table`: ``games/`` holds one table
+            log per game, ``table.json`` names the current one).
+        host, port: where the dashboard listens (port 0: any free port).
+        pin: operator PIN (4 digits); random per start when empty.
+        currency: banknote currency for the note reader (``auto``, ``RUB``…).
+        deck: card deck profile for the card reader (``standard`` or a learned deck name).
+        pace_ms: simulated table only: pause between bot actions, so a watcher can follow (ms).
+        backends: device backends.
+    """
+
+    game: str = "skull"
+    seats: list[str] | None = None
+    options: dict = field(default_factory=dict)
+    sim: bool = False
+    seed: int = 0
+    data_dir: Path = field(default_factory=default_data_dir)
+    host: str = "0.0.0.0"
+    port: int = 8080
+    pin: str = ""
+    currency: str = "auto"
+    deck: str = "standard"
+    pace_ms: int = 0
+    backends: Backends = field(default_factory=Backends)
+
+    def __post_init__(self) -> None:
+        if not self.pin:
+            self.pin = f"{secrets.randbelow(10_000):04d}"
+
+    # ------------------------------------------------------------------ loading
+    @classmethod
+    def load(cls, path: str | os.PathLike | None = None, **overrides) -> "Settings":
+        """Defaults, then the TOML file at ``path`` (if given), then ``overrides`` whose value is
+        not ``None`` (command-line flags).
+
+        Raises:
+            SettingsError: unreadable file, bad TOML, unknown key or wrong type.
+        """
+        data: dict = {}
+        if path is not None:
+            try:
+                data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+            except OSError as exc:
+                raise SettingsError(f"cannot read settings file {path}: {exc.strerror}") from None
+            except tomllib.TOMLDecodeError as exc:
+                raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+        backends = data.pop("backends", {}) or {}
+        if not isinstance(backends, dict):
+            raise SettingsError("[backends] must be a table")
+        names = {f.name for f in dataclasses.fields(cls)} - {"backends"}
+        unknown = set(data) - names
+        if unknown:
+            raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(names))}")
+        bnames = {f.name for f in dataclasses.fields(Backends)}
+        bunknown = set(backends) - bnames
+        if bunknown:
+            raise SettingsError(f"unknown backend(s): {', '.join(sorted(bunknown))}; known: {', '.join(sorted(bnames))}")
+        b_over = {k: overrides.pop(k) for k in list(overrides) if k in bnames}
+        for k, v in overrides.items():
+            if v is not None:
+                if k not in names:
+                    raise SettingsError(f"unknown setting {k!r}")
+                data[k] = v
+        for k, v in b_over.items():
+            if v is not None:
+                backends[k] = v
+        try:
+            s = cls(**data, backends=Backends(**backends))
+        except TypeError as exc:
+            raise SettingsError(str(exc)) from None
+        s._check_types()
+        return s
+
+    def _check_types(self) -> None:
+        checks = {
+            "game": str, "sim": bool, "seed": int, "host": str, "port": int, "pin": str,
+            "currency": str, "deck": str, "pace_ms": int, "options": dict,
+        }
+        for name, typ in checks.items():
+            value = getattr(self, name)
+            if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+                raise SettingsError(f"setting {name!r} must be {typ.__name__}, got {value!r}")
+        if self.seats is not None and (
+            not isinstance(self.seats, list) or not all(isinstance(x, str) for x in self.seats)
+        ):
+            raise SettingsError("setting 'seats' must be a list of names")
+        if not (self.pin.isdigit() and len(self.pin) == 4):
+            raise SettingsError("setting 'pin' must be four digits")
+        if not 0 <= self.port <= 65535:
+            raise SettingsError(f"setting 'port' {self.port} is not a TCP port")
+        self.data_dir = Path(self.data_dir)
+        for name in ("camera", "buttons", "lights"):
+            if not isinstance(getattr(self.backends, name), str):
+                raise SettingsError(f"backend {name!r} must be a string")

@@ -1,0 +1,348 @@
+"""The simulated table: a game's :class:`~companion.sim.TableSim` bots playing through the devices.
+
+The sim (``companion.sim.<game>``) holds the physical truth and decides what each bot does. This
+driver turns each decision into what a person at a real table would do, and lets the real code
+path take it from there:
+
+* a seat decision (source ``button``) becomes **button presses** on the virtual box's pty
+  (:func:`companion.pads.presses_for`); the host driver reads the frames, the pads map them back to
+  the action and the referee rules;
+* an observation (source ``camera``) becomes a **rendered camera frame** of the physical items
+  (:mod:`companion.vision.scene`), read by the **real** note or card reader
+  (:mod:`companion.observe`). When the reader abstains, or reads something that is not on the table
+  (the driver knows the truth), the item is shown again at a new pose — a **retry**, counted; after
+  :attr:`SimTable.max_attempts` the operator types it in (source ``manual``, counted);
+* an operator action (source ``operator``/``manual``/``sim``) is entered as the operator would.
+
+The driver keeps a *shadow* copy of the game for the bots, advanced only by actions the referee
+accepted. Resuming after a crash replays the table log into a fresh shadow and sim
+(:meth:`SimTable.sync`): bots are seeded, so a resumed game continues exactly as an uninterrupted
+one would.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from companion.errors import CompanionError
+from companion.games import new_game
+from companion.log import replay
+from companion.observe import matches, observed_fields
+from companion.pads import presses_for
+
+log = logging.getLogger(__name__)
+
+
+class SimTableError(CompanionError, RuntimeError):
+    """The simulated table cannot go on (an action was not accepted in time, or the bots proposed
+    something the devices cannot express). Always a bug to report, never swallowed."""
+
+
+@dataclass
+class SimStats:
+    """Counters of one simulated game.
+
+    Attributes:
+        actions: actions the referee accepted from the bots.
+        presses: button presses sent through the virtual box.
+        observations: camera observations made (one per ``table ...`` camera action).
+        reads: camera reads (frames read), first tries and retries.
+        retried: observations that needed more than one read.
+        wrong: reads whose value was not what lay on the table (rejected by the driver, retried).
+        manual: observations entered by the operator after every read failed.
+        seat_view: seat actions the pad cannot express, taken on the phone's seat view.
+        reasons: why reads were retried, counted by reason.
+    """
+
+    actions: int = 0
+    presses: int = 0
+    observations: int = 0
+    reads: int = 0
+    retried: int = 0
+    wrong: int = 0
+    manual: int = 0
+    seat_view: int = 0
+    reasons: dict = field(default_factory=dict)
+
+    @property
+    def retry_share(self) -> float:
+        """Share of camera observations that needed a retry (0…1)."""
+        return self.retried / self.observations if self.observations else 0.0
+
+    def to_json(self) -> dict:
+        return {"actions": self.actions, "presses": self.presses, "observations": self.observations,
+                "reads": self.reads, "retried": self.retried, "wrong": self.wrong, "manual": self.manual, "seat_view": self.seat_view,
+                "retry_share": round(self.retry_share, 4), "reasons": dict(self.reasons)}
+
+
+class SimTable:
+    """Drives one game's bots through the table's devices (see module docstring).
+
+    Args:
+        table: the :class:`companion.table.Table` with the running game.
+        press: ``press(seat, button)`` — presses a button on the virtual box (returns at once;
+            the press travels through the pty).
+        camera: the scene camera: ``push(frame)`` shows a frame, ``read()`` returns the next one.
+        readers: ``{"note": reader, "card": reader}`` (:mod:`companion.observe`).
+        renderer: :class:`companion.vision.scene.SceneRenderer`.
+        seed: the bots' seed (the game's sim seed).
+        pace_ms: pause between actions (ms) so a watcher can follow; 0 for headless.
+        press_ms: pause between presses of one action (ms).
+        max_attempts: camera reads per observation before manual entry.
+        timeout: seconds to wait for the referee to accept an action.
+    """
+
+    def __init__(self, table, press: Callable[[int, str], None], camera, readers: dict, renderer,
+                 seed: int = 0, pace_ms: int = 0, press_ms: int = 2, max_attempts: int = 6,
+                 timeout: float = 20.0, sim_options: dict | None = None) -> None:
+        self.table = table
+        self.press = press
+        self.camera = camera
+        self.readers = readers
+        self.renderer = renderer
+        self.seed = seed
+        self.pace_ms = pace_ms
+        self.press_ms = press_ms
+        self.max_attempts = max_attempts
+        self.timeout = timeout
+        self.sim_options = dict(sim_options or {})
+        self.stats = SimStats()
+        self.game = None  # the shadow game
+        self.sim = None
+        self._cond = threading.Condition()
+        self._accepted: list[tuple[int, str]] = []  # (version, text) seen from the table
+        self._seen_version = 0
+        self._unsub = table.subscribe(self._on_table)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.error: BaseException | None = None
+
+    # ------------------------------------------------------------------ following the referee
+    def _on_table(self, kind: str, payload) -> None:
+        if kind == "action":
+            with self._cond:
+                self._accepted.append((payload.version, payload.outcome.action))
+                self._cond.notify_all()
+        elif kind == "game":
+            with self._cond:
+                self._accepted.append((-1, ""))  # a new/resumed game: resync
+                self._cond.notify_all()
+
+    def sync(self) -> int:
+        """Rebuild the shadow game and the bots from the table log (start and crash resume).
+
+        Returns the number of logged actions replayed into the bots.
+
+        Raises:
+            SimTableError: no game at the table.
+        """
+        from companion.sim import get_sim_class
+
+        ref = self.table.referee
+        if ref is None:
+            raise SimTableError("the table has no game for the bots to play")
+        with ref.lock:
+            header = ref.log.header
+            result = replay(header, ref.log.records())
+            version = ref.version
+        game = new_game(header.game, header.seats, header.options)
+        sim = get_sim_class(header.game)(game, self.seed, **self.sim_options)
+        for rec in result.applied:
+            proposed = sim.next_action()  # advance the bots' RNG exactly as in the first run
+            if proposed is not None and proposed[0] != rec.action:
+                log.info("log differs from the bots at %r (bots: %r): following the log", rec.action, proposed[0])
+            game.apply(rec.action)
+            sim.applied(rec.action)
+        self.game, self.sim = game, sim
+        with self._cond:
+            self._accepted.clear()
+            self._seen_version = version
+        return len(result.applied)
+
+    def _wait_for(self, text: str) -> None:
+        """Wait until the referee accepted ``text``; apply it to the shadow game and the bots."""
+        deadline = time.monotonic() + self.timeout
+        with self._cond:
+            while True:
+                while self._accepted:
+                    version, got = self._accepted.pop(0)
+                    if version < 0 or got != text:
+                        # someone else acted (the operator on the dashboard) or a new game: resync
+                        log.info("the table moved on without the bots (%r); resyncing", got or "new game")
+                        self._cond.release()
+                        try:
+                            self.sync()
+                        finally:
+                            self._cond.acquire()
+                        raise _Resynced()
+                    self._seen_version = version
+                    self.game.apply(text)
+                    self.sim.applied(text)
+                    self.stats.actions += 1
+                    return
+                left = deadline - time.monotonic()
+                if left <= 0 or self._stop.is_set():
+                    raise SimTableError(f"the referee did not accept {text!r} within {self.timeout:.0f} s")
+                self._cond.wait(min(left, 0.2))
+
+    # ------------------------------------------------------------------ one action
+    def step(self) -> bool:
+        """Let the bots take one action through the devices. Returns False when the game is over.
+
+        Raises:
+            SimTableError: the action was rejected or not accepted in time.
+        """
+        if self.game is None:
+            self.sync()
+        if self.game.is_over():
+            return False
+        proposed = self.sim.next_action()
+        if proposed is None:
+            return False
+        text, source = proposed
+        try:
+            if source == "button":
+                self._by_buttons(text)
+            elif source == "camera":
+                self._by_camera(text)
+            elif source == "manual":
+                self._submit(text, "manual")
+            else:
+                self._submit(text, source if source in ("operator", "sim", "dashboard") else "sim")
+        except _Resynced:
+            return not self.game.is_over()
+        if self.pace_ms:
+            self._stop.wait(self.pace_ms / 1000)
+        return not self.game.is_over()
+
+    def _submit(self, text: str, source: str) -> None:
+        if source == "manual":
+            outcome = self.table.manual_entry(text)
+        else:
+            outcome = self.table.submit(text, source)
+        if not outcome.accepted:
+            raise SimTableError(f"the referee rejected the bots' {text!r} ({source}): {outcome.reason}: {outcome.detail}")
+        self._wait_for(outcome.action)
+
+    def _by_buttons(self, text: str) -> None:
+        action = self.game.parse_action(text)
+        try:
+            presses = presses_for(self.game, action)
+        except ValueError:
+            # not on the four-button pad (e.g. a Hoggenheimer bet of 9 chips on a row): the
+            # player uses the seat view on his phone, the same path the dashboard takes
+            self.stats.seat_view += 1
+            outcome = self.table.submit_for_seat(action.seat, action.text(), "dashboard")
+            if not outcome.accepted:
+                raise SimTableError(f"the referee rejected the bots' {text!r} (seat view): {outcome.reason}")
+            self._wait_for(outcome.action)
+            return
+        for i, button in enumerate(presses):
+            if i and self.press_ms:
+                time.sleep(self.press_ms / 1000)
+            self.press(action.seat, button)
+            self.stats.presses += 1
+        self._wait_for(action.text())
+
+    def _by_camera(self, text: str) -> None:
+        want = self.game.parse_action(text)
+        template = next((t for t in self.game.legal_actions(want.seat) if matches(t, want) and observed_fields(t)),
+                        None)
+        if template is None:
+            if want.seat is not None and want in self.game.legal_actions(want.seat):
+                # a fact with no value to read (skull: "seat 1 placed a note"): the player
+                # confirms it on the pad, as at a real table
+                self._by_buttons(text)
+                return
+            raise SimTableError(f"the bots' observation {text!r} matches no camera template of the engine")
+        fields = observed_fields(template)
+        f = fields[0]
+        value = getattr(want, f.name)
+        values = [str(v) for v in value] if f.many else [str(value)]
+        # what the camera is shown at a time: notes one by one (the set-up scan), cards up to
+        # four per frame (a check turns up the last placement)
+        per_frame = 1 if f.kind == "note" else 4
+        groups = [values[i:i + per_frame] for i in range(0, len(values), per_frame)] or [[]]
+        self.stats.observations += 1
+        got: list[str] = []
+        retried = False
+        for group in groups:
+            for attempt in range(self.max_attempts):
+                frame = self.renderer.render([(f.kind, v) for v in group], attempt=attempt,
+                                             truth=self.sim.truth, game=self.game)
+                self.camera.push(frame)
+                items = sorted(self.readers[f.kind](self.camera.read()), key=lambda it: it.x)
+                self.stats.reads += 1
+                read = [it.value for it in items]
+                if read == group:
+                    got += read
+                    break
+                retried = True
+                if items and all(v is not None for v in read):
+                    self.stats.wrong += 1
+                    reason = "wrong_read"
+                    log.warning("camera read %r but the table shows %r: rescanning", read, group)
+                else:
+                    reason = next((it.reason for it in items if it.value is None and it.reason), None) \
+                        or (f"no_{f.kind}" if not items else "unsure")
+                self.stats.reasons[reason] = self.stats.reasons.get(reason, 0) + 1
+            else:
+                self.stats.retried += 1
+                self.stats.manual += 1
+                log.info("camera could not read %r in %d tries: operator enters it", group, self.max_attempts)
+                self._submit(text, "manual")
+                return
+        if retried:
+            self.stats.retried += 1
+        filled = tuple(got) if f.many else got[0]
+        # fields no reader reads (skull's optional denominations, a Hoggenheimer slot) come as the
+        # operator gave them, i.e. as in the bots' action
+        self._submit(dataclasses.replace(want, **{f.name: filled}).text(), "camera")
+
+    # ------------------------------------------------------------------ running
+    def run(self, until_end: bool = True, max_actions: int = 100_000) -> None:
+        """Play on the calling thread until the game ends (or :meth:`stop`)."""
+        if self.game is None:
+            self.sync()
+        n = 0
+        while not self._stop.is_set():
+            if not self.step():
+                break
+            n += 1
+            if n >= max_actions:
+                raise SimTableError(f"the game did not end within {max_actions} actions")
+
+    def start(self) -> threading.Thread:
+        """Play on a background thread; an error is kept in :attr:`error` and logged."""
+        def target() -> None:
+            try:
+                self.run()
+            except BaseException as exc:  # reported by the service, never lost
+                self.error = exc
+                if not self._stop.is_set():
+                    log.exception("simulated table stopped")
+
+        self._thread = threading.Thread(target=target, name="simtable", daemon=True)
+        self._thread.start()
+        return self._thread
+
+    def stop(self) -> None:
+        self._stop.set()
+        with self._cond:
+            self._cond.notify_all()
+        if self._thread and self._thread is not threading.current_thread():
+            self._thread.join(3)  # a camera read in progress finishes first
+        self._unsub()
+
+    @property
+    def done(self) -> bool:
+        return self.game is not None and self.game.is_over()
+
+
+class _Resynced(Exception):
+    """Internal: the table moved on without the bots; the step was abandoned after a resync."""

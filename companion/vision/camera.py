@@ -1,0 +1,301 @@
+"""Camera sources behind one interface: frames are H×W×3 BGR uint8.
+
+* :class:`PiCamera` — picamera2 (Raspberry Pi OS ships it through apt). Written against the
+  documented picamera2 API: ``Picamera2()``, ``create_still_configuration`` /
+  ``create_video_configuration`` with ``main={"format": "RGB888", "size": ...}`` (the "RGB888"
+  format delivers arrays in B, G, R byte order, which is OpenCV's BGR), ``configure``, ``start``,
+  ``capture_array``, ``stop``, ``close``.
+* :class:`OpenCVCamera` — ``cv2.VideoCapture`` on a device index (USB webcam) or a URL/file.
+* :class:`FolderSource` — the images of a folder, in name order (optionally looping).
+* :class:`ImageSource` — one image file, the same frame every time.
+* :class:`RenderedSource` — frames pushed by a program or pulled from a callable (the simulated
+  table's scene renderer).
+
+Every source is a context manager with ``read() -> ndarray``, ``close()`` and a useful ``repr``;
+:func:`open_source` picks one from a text spec (``picamera``, ``0``, ``rtsp://…``, a folder, a file).
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+from pathlib import Path
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from companion.errors import CameraError, VisionError
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+
+
+class FrameSource:
+    """Base class: a context manager delivering H×W×3 BGR uint8 frames."""
+
+    closed = False
+
+    def read(self) -> np.ndarray:
+        """The next frame (H×W×3 BGR uint8).
+
+        Raises:
+            CameraError: the source is closed, exhausted or failed.
+        """
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release the device; further reads raise :class:`CameraError`."""
+        self.closed = True
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise CameraError(f"{self!r} is closed")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __iter__(self):
+        """Frames until the source is exhausted (a CameraError ends the iteration)."""
+        while True:
+            try:
+                yield self.read()
+            except CameraError:
+                return
+
+
+def _bgr(frame: np.ndarray, where: str) -> np.ndarray:
+    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
+        raise CameraError(f"{where}: frame is not a uint8 array")
+    if frame.ndim == 2:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    if frame.ndim == 3 and frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    if frame.ndim != 3 or frame.shape[2] != 3:
+        raise CameraError(f"{where}: frame has shape {frame.shape}, expected H×W×3")
+    return frame
+
+
+class PiCamera(FrameSource):
+    """Raspberry Pi camera through picamera2.
+
+    Args:
+        size: frame size (width, height) in px.
+        still: use a still configuration (full sensor quality) instead of a video one.
+
+    Raises:
+        CameraError: picamera2 is not installed or the camera cannot be started.
+    """
+
+    def __init__(self, size: tuple[int, int] = (2028, 1520), still: bool = False) -> None:
+        try:
+            from picamera2 import Picamera2  # Raspberry Pi OS: apt install python3-picamera2
+        except ImportError as exc:
+            raise CameraError("picamera2 is not installed (Raspberry Pi OS only)") from exc
+        self.size = tuple(size)
+        self.still = still
+        try:
+            self._cam = Picamera2()
+            make = self._cam.create_still_configuration if still else \
+                self._cam.create_video_configuration
+            self._cam.configure(make(main={"format": "RGB888", "size": self.size}))
+            self._cam.start()
+        except Exception as exc:  # the library raises RuntimeError and friends
+            raise CameraError(f"cannot start the Pi camera: {exc}") from exc
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        try:
+            frame = self._cam.capture_array()
+        except Exception as exc:
+            raise CameraError(f"Pi camera capture failed: {exc}") from exc
+        return _bgr(frame, repr(self))[:, :, :3]
+
+    def close(self) -> None:
+        if not self.closed:
+            try:
+                self._cam.stop()
+                self._cam.close()
+            finally:
+                super().close()
+
+    def __repr__(self) -> str:
+        return f"PiCamera(size={self.size}, still={self.still})"
+
+
+class OpenCVCamera(FrameSource):
+    """``cv2.VideoCapture`` on a device index (USB webcam) or a URL / video file.
+
+    Args:
+        device: device index (``0``) or URL/path.
+        size: requested (width, height) in px, or ``None`` for the device default.
+
+    Raises:
+        CameraError: the device cannot be opened.
+    """
+
+    def __init__(self, device: int | str = 0, size: tuple[int, int] | None = None) -> None:
+        self.device = device
+        self._cap = cv2.VideoCapture(device)
+        if not self._cap.isOpened():
+            self._cap.release()
+            raise CameraError(f"cannot open camera {device!r}")
+        if size:
+            self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        ok, frame = self._cap.read()
+        if not ok or frame is None:
+            raise CameraError(f"{self!r}: no frame (device unplugged or stream ended)")
+        return _bgr(frame, repr(self))
+
+    def close(self) -> None:
+        if not self.closed:
+            self._cap.release()
+            super().close()
+
+    def __repr__(self) -> str:
+        return f"OpenCVCamera({self.device!r})"
+
+
+def _load(path: Path) -> np.ndarray:
+    data = np.fromfile(str(path), dtype=np.uint8) if path.is_file() else np.empty(0, np.uint8)
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if img is None:
+        raise CameraError(f"{path}: not a readable image")
+    return img
+
+
+class FolderSource(FrameSource):
+    """The images of a folder in name order (``.jpg .png .bmp …``).
+
+    Args:
+        folder: the folder.
+        loop: start again after the last image instead of raising.
+
+    Raises:
+        CameraError: the folder is missing or holds no image.
+    """
+
+    def __init__(self, folder: str | Path, loop: bool = False) -> None:
+        self.folder = Path(folder)
+        if not self.folder.is_dir():
+            raise CameraError(f"{self.folder}: no such folder")
+        self.files = sorted(p for p in self.folder.iterdir()
+                            if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self.files:
+            raise CameraError(f"{self.folder}: no images in the folder")
+        self.loop = loop
+        self.index = 0
+        self.last_path: Path | None = None
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        if self.index >= len(self.files):
+            if not self.loop:
+                raise CameraError(f"{self!r}: no more images")
+            self.index = 0
+        self.last_path = self.files[self.index]
+        self.index += 1
+        return _load(self.last_path)
+
+    def __repr__(self) -> str:
+        return f"FolderSource({str(self.folder)!r}, {len(self.files)} images)"
+
+
+class ImageSource(FrameSource):
+    """One image file; every read returns (a copy of) the same frame.
+
+    Raises:
+        CameraError: the file is missing or not an image.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._frame = _load(self.path)
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        return self._frame.copy()
+
+    def __repr__(self) -> str:
+        return f"ImageSource({str(self.path)!r})"
+
+
+class RenderedSource(FrameSource):
+    """Frames from a program: pushed with :meth:`push` and/or pulled from ``render()``.
+
+    The simulated table pushes the frames its scene renderer draws; a callable source renders a
+    frame on every :meth:`read`. Pushed frames are read first (FIFO).
+
+    Args:
+        render: optional callable returning an H×W×3 BGR uint8 frame.
+        maxlen: pushed frames kept at most (the oldest are dropped).
+    """
+
+    def __init__(self, render: Callable[[], np.ndarray] | None = None, maxlen: int = 64) -> None:
+        self.render = render
+        self._queue: collections.deque = collections.deque(maxlen=maxlen)
+        self._lock = threading.Lock()
+
+    def push(self, frame: np.ndarray) -> None:
+        """Queue a frame (H×W×3 BGR uint8).
+
+        Raises:
+            CameraError: not a BGR uint8 image, or the source is closed.
+        """
+        self._check_open()
+        with self._lock:
+            self._queue.append(_bgr(frame, repr(self)))
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        with self._lock:
+            if self._queue:
+                return self._queue.popleft()
+        if self.render is None:
+            raise CameraError(f"{self!r}: no frame pushed")
+        return _bgr(self.render(), repr(self))
+
+    def __repr__(self) -> str:
+        name = getattr(self.render, "__name__", type(self.render).__name__) if self.render else None
+        return f"RenderedSource(render={name}, queued={len(self._queue)})"
+
+
+def open_source(spec: str | int) -> FrameSource:
+    """A source from a text spec: ``picamera``, a device index (``0``), a URL (``rtsp://…``,
+    ``http://…``), a folder of images, or an image file.
+
+    Raises:
+        CameraError: the spec names nothing usable.
+    """
+    if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
+        return OpenCVCamera(int(spec))
+    if spec == "picamera":
+        return PiCamera()
+    if "://" in spec:
+        return OpenCVCamera(spec)
+    p = Path(spec)
+    if p.is_dir():
+        return FolderSource(p)
+    if p.is_file():
+        if p.suffix.lower() in IMAGE_SUFFIXES:
+            return ImageSource(p)
+        return OpenCVCamera(str(p))  # a video file
+    raise CameraError(f"no camera source {spec!r} (picamera, a device index, a URL, a folder or an image)")
+
+
+def default_source() -> FrameSource:
+    """picamera2 when importable (a Pi), else the first USB camera.
+
+    Raises:
+        CameraError: neither is available.
+    """
+    try:
+        return PiCamera()
+    except CameraError:
+        return OpenCVCamera(0)

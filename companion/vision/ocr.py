@@ -1,0 +1,195 @@
+"""OCR engines behind one small interface: RapidOCR (PP-OCR ONNX models) and Tesseract.
+
+Both engines read *lines*: an image holding one line of text (H×W×3 BGR uint8) in, ``(text,
+score)`` out, ``score`` in 0..1. RapidOCR also offers a text *detector* (quadrilaterals of text
+lines in a whole frame).
+
+* :class:`RapidEngine` loads the detection and recognition models that ship inside the ``rapidocr``
+  wheel (``rapidocr/models/*.onnx``); it never downloads anything: a missing model file raises
+  :class:`~companion.errors.VisionError` instead.
+* :class:`TesseractEngine` runs the ``tesseract`` binary through pytesseract. pytesseract starts
+  one process per call (about 75 ms here), so :meth:`TesseractEngine.read_lines` stacks all the
+  lines of one photo into a single image and reads them with one process (``--psm 6``), one line
+  per strip, which costs one start-up per photo instead of one per line.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from companion.errors import VisionError
+
+
+@dataclass(frozen=True)
+class LineRead:
+    """One recognised line: ``text`` as the engine returned it and its ``score`` (0..1)."""
+
+    text: str
+    score: float
+
+
+def _threads() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+class RapidEngine:
+    """RapidOCR (PP-OCR det + rec on onnxruntime), models loaded from the wheel only.
+
+    Args:
+        det_side: the longest side (px) a frame is scaled down to for text detection.
+        threads: onnxruntime intra-op threads (default: CPU count, at most 4).
+
+    Raises:
+        VisionError: the rapidocr package or its bundled model files are missing.
+    """
+
+    name = "rapidocr"
+
+    def __init__(self, det_side: int = 640, threads: int | None = None) -> None:
+        try:
+            import rapidocr
+            from rapidocr import RapidOCR
+            from rapidocr.ch_ppocr_rec import TextRecInput
+        except ImportError as exc:  # pragma: no cover - dependency declared in pyproject
+            raise VisionError(f"rapidocr is not installed: {exc}") from exc
+        model_dir = Path(rapidocr.__file__).parent / "models"
+        if not any(model_dir.glob("*det*.onnx")) or not any(model_dir.glob("*rec*.onnx")):
+            raise VisionError(f"rapidocr models are missing from the wheel ({model_dir}); "
+                              "they are never downloaded at run time")
+        self._TextRecInput = TextRecInput
+        self.det_side = det_side
+        self._ocr = RapidOCR(params={
+            "Global.log_level": "error",
+            "EngineConfig.onnxruntime.intra_op_num_threads": threads or _threads(),
+            "Det.limit_type": "max",
+            "Det.limit_side_len": det_side,
+        })
+        self._lock = threading.Lock()
+        self._det = None
+        self._rec = None
+
+    def _models(self):
+        if self._rec is None:
+            self._det = self._ocr._load_det_model()
+            self._rec = self._ocr._load_rec_model()
+        return self._det, self._rec
+
+    def detect(self, image: np.ndarray) -> list[np.ndarray]:
+        """Text-line quadrilaterals in ``image`` (H×W×3 BGR uint8): a list of 4×2 float32 arrays
+        (clockwise from top-left, in ``image`` pixels)."""
+        det, _ = self._models()
+        h, w = image.shape[:2]
+        k = min(1.0, self.det_side / max(h, w))
+        small = image if k == 1.0 else cv2.resize(image, (max(1, round(w * k)), max(1, round(h * k))),
+                                                  interpolation=cv2.INTER_AREA)
+        with self._lock:
+            res = det(small)
+        if res.boxes is None:
+            return []
+        return [np.asarray(b, dtype=np.float32) / k for b in res.boxes]
+
+    def read_lines(self, lines: Sequence[np.ndarray]) -> list[LineRead]:
+        """Recognise each line image (H×W×3 BGR uint8, text left to right); one result per line."""
+        if not lines:
+            return []
+        _, rec = self._models()
+        with self._lock:
+            res = rec(self._TextRecInput(img=list(lines)))
+        txts = res.txts or ("",) * len(lines)
+        return [LineRead(str(t), float(s)) for t, s in zip(txts, res.scores)]
+
+
+class TesseractEngine:
+    """Tesseract 5 through pytesseract, one process per call of :meth:`read_lines`.
+
+    Args:
+        lang: Tesseract languages (``eng``, ``rus`` or ``eng+rus``).
+        whitelist: characters Tesseract may output (serial alphabets).
+        height: line height (px) each strip is scaled to before reading.
+
+    Raises:
+        VisionError: pytesseract or the tesseract binary is missing.
+    """
+
+    name = "tesseract"
+
+    def __init__(self, lang: str = "eng",
+                 whitelist: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*",
+                 height: int = 64) -> None:
+        try:
+            import pytesseract
+            pytesseract.get_tesseract_version()
+        except Exception as exc:
+            raise VisionError(f"tesseract is not available: {exc}") from exc
+        self._pt = pytesseract
+        self.lang = lang
+        self.whitelist = whitelist
+        self.height = height
+
+    def _prep(self, line: np.ndarray) -> np.ndarray:
+        gray = cv2.cvtColor(line, cv2.COLOR_BGR2GRAY) if line.ndim == 3 else line
+        h, w = gray.shape
+        scale = self.height / max(1, h)
+        gray = cv2.resize(gray, (max(1, int(w * scale)), self.height), interpolation=cv2.INTER_CUBIC)
+        gray = cv2.normalize(gray, None, 0, 255, cv2.NORM_MINMAX)
+        return gray
+
+    def read_lines(self, lines: Sequence[np.ndarray]) -> list[LineRead]:
+        """Read each line image (H×W×3 BGR uint8); all lines go to one tesseract process.
+
+        Lines are scaled to ``height`` px and stacked with white gaps; the result's text lines are
+        mapped back by their vertical position. A line Tesseract did not find reads as ``""``
+        with score 0.
+        """
+        if not lines:
+            return []
+        preps = [self._prep(l) for l in lines]
+        gap = self.height // 2
+        width = max(p.shape[1] for p in preps) + 2 * gap
+        rows = [np.full((gap, width), 255, np.uint8)]
+        spans = []
+        y = gap
+        for p in preps:
+            canvas = np.full((p.shape[0], width), 255, np.uint8)
+            canvas[:, gap:gap + p.shape[1]] = p
+            # dark text on light paper, whatever the print
+            if np.median(canvas) < 128:
+                canvas = 255 - canvas
+            rows.append(canvas)
+            rows.append(np.full((gap, width), 255, np.uint8))
+            spans.append((y, y + p.shape[0]))
+            y += p.shape[0] + gap
+        sheet = np.vstack(rows)
+        config = f"--psm 6 -c tessedit_char_whitelist={self.whitelist}"
+        try:
+            data = self._pt.image_to_data(sheet, lang=self.lang, config=config,
+                                          output_type=self._pt.Output.DICT)
+        except Exception as exc:  # tesseract crashed or timed out: no opinion, not a failure
+            return [LineRead("", 0.0) for _ in lines]
+        words: list[list[tuple[int, str, float]]] = [[] for _ in lines]
+        for text, left, top, hgt, conf in zip(data["text"], data["left"], data["top"],
+                                              data["height"], data["conf"]):
+            text = (text or "").strip()
+            if not text:
+                continue
+            cy = top + hgt / 2
+            for i, (a, b) in enumerate(spans):
+                if a - gap / 2 <= cy <= b + gap / 2:
+                    words[i].append((left, text, float(conf)))
+                    break
+        out = []
+        for ws in words:
+            ws.sort()
+            if not ws:
+                out.append(LineRead("", 0.0))
+                continue
+            conf = min(c for _, _, c in ws)
+            out.append(LineRead(" ".join(w for _, w, _ in ws), max(0.0, conf) / 100.0))
+        return out

@@ -1,0 +1,93 @@
+"""Backend selection (the one platform switch), settings, loud missing parts, doctor, CLI errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.parts import MissingPart, need
+from companion.service import Platform, choose_backends
+from companion.settings import Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parents[2]
+PI = Platform(model="Raspberry Pi 5 Model B Rev 1.0", is_pi=True, has_picamera2=True, buttonbox=True)
+PI_USB = Platform(model="Raspberry Pi 4 Model B Rev 1.4", is_pi=True, has_picamera2=False)
+LAPTOP = Platform(model="", is_pi=False)
+
+
+def test_a_pi_gets_the_real_devices():
+    plan = choose_backends(Settings(), PI)
+    assert (plan.camera, plan.buttons, plan.lights, plan.sim) == ("picamera2", "serial:/dev/buttonbox", "gpio", False)
+    assert choose_backends(Settings(), PI_USB).camera == "opencv:0"
+
+
+def test_elsewhere_and_with_sim_the_simulated_table():
+    for plan in (choose_backends(Settings(), LAPTOP), choose_backends(Settings(sim=True), PI)):
+        assert (plan.camera, plan.buttons, plan.lights, plan.sim) == ("scene", "virtual", "mock", True)
+        assert any("simulated" in w for w in plan.why)
+
+
+def test_explicit_backends_win_and_bad_ones_are_refused():
+    s = Settings.load(None, camera="folder:/tmp/frames", buttons="/dev/ttyACM0", lights="none")
+    plan = choose_backends(s, LAPTOP)
+    assert (plan.camera, plan.buttons, plan.lights, plan.sim) == ("folder:/tmp/frames", "serial:/dev/ttyACM0", "none", False)
+    with pytest.raises(CompanionError, match="unknown camera backend"):
+        choose_backends(Settings.load(None, camera="webcam"), LAPTOP)
+    with pytest.raises(CompanionError, match="virtual button box"):
+        choose_backends(Settings.load(None, sim=True, buttons="/dev/ttyACM0"), LAPTOP)
+
+
+def test_settings_file_and_its_errors(tmp_path):
+    f = tmp_path / "c.toml"
+    f.write_text('game = "doubt"\nport = 9000\nseats = ["Аня", "Борис"]\n[options]\nmax_cards = 3\n'
+                 '[backends]\ncamera = "opencv:1"\n', encoding="utf-8")
+    s = Settings.load(f, port=9100)
+    assert (s.game, s.port, s.seats, s.options, s.backends.camera) == ("doubt", 9100, ["Аня", "Борис"], {"max_cards": 3}, "opencv:1")
+    assert len(s.pin) == 4 and s.pin.isdigit()
+    f.write_text("gmae = 'skull'\n")
+    with pytest.raises(SettingsError, match="unknown setting.*gmae"):
+        Settings.load(f)
+    f.write_text("port = 'eighty'\n")
+    with pytest.raises(SettingsError, match="port"):
+        Settings.load(f)
+    f.write_text("port = \n")
+    with pytest.raises(SettingsError, match="not valid TOML"):
+        Settings.load(f)
+    with pytest.raises(SettingsError, match="cannot read"):
+        Settings.load(tmp_path / "missing.toml")
+    with pytest.raises(SettingsError, match="pin"):
+        Settings.load(None, pin="12a4")
+
+
+def test_a_missing_part_fails_loudly():
+    with pytest.raises(MissingPart, match="button box driver.*companion.devices.nothing"):
+        need("companion.devices.nothing", part="button box driver")
+    with pytest.raises(MissingPart, match=r"companion.log.NoSuchThing"):
+        need("companion.log", "NoSuchThing", part="table log")
+
+
+def _companion(*args, timeout=120):
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(ROOT / ".pytest-home")}
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT, env=env)
+
+
+def test_doctor_on_the_simulated_table():
+    r = _companion("doctor", "--sim", "--port", "0", "--json")
+    checks = [json.loads(line) for line in r.stdout.splitlines()]
+    parts = {c["part"]: c["state"] for c in checks}
+    assert {"platform", "camera", "ocr-tesseract", "ocr-rapidocr", "buttons", "gpio", "dashboard", "data"} <= set(parts)
+    assert r.returncode == (1 if "fail" in parts.values() else 0), r.stdout
+    assert parts["buttons"] == "ok" and parts["gpio"] == "ok"
+
+
+def test_run_refuses_bad_arguments_clearly(tmp_path):
+    r = _companion("run", "--sim", "--camera", "webcam", "--json", "--data-dir", str(tmp_path))
+    assert r.returncode == 2 and "unknown camera backend" in r.stderr
+    r = _companion("run", "--sim", "--game", "chess", "--json", "--data-dir", str(tmp_path))
+    assert r.returncode == 1 and "chess" in r.stderr
