@@ -656,46 +656,32 @@ OCR_MIN_SCORE = 0.9
 
 
 def rapid_text(crop: np.ndarray) -> tuple[str, float]:
-    """RapidOCR's recogniser (no detector) on one text-line crop (H×W×3 BGR): (text, score).
+    """Read one text-line crop (H×W×3 BGR uint8) with the project's shared RapidOCR engine
+    (:func:`companion.vision.ocr.shared_rapid`, models from the wheel, recogniser only):
+    (text, score 0–1). An empty crop reads ``("", 0.0)``.
 
-    Models come from the ``rapidocr`` wheel; nothing is fetched. Kept small and private to the
-    card reader; the banknote reader owns the project's shared OCR module.
+    Raises:
+        VisionError: rapidocr or its bundled models are missing.
     """
-    if _RapidRank._engine is None:
-        _RapidRank()._load()
     if crop.size == 0:
         return "", 0.0
-    out = _RapidRank._engine(crop, use_det=False, use_cls=False, use_rec=True)
-    txts = getattr(out, "txts", None) or ("",)
-    scores = getattr(out, "scores", None) or (0.0,)
-    return str(txts[0]).strip(), float(scores[0])
+    from companion.vision.ocr import shared_rapid
+    line = shared_rapid().read_lines([crop])[0]
+    return line.text.strip(), line.score
 
 
 class _RapidRank:
-    """RapidOCR's text recogniser (models from its wheel, no network) on one rank-glyph crop.
-
-    Kept small and private here; the banknote reader owns the project's shared OCR module.
-    """
-
-    _engine = None
-
-    def _load(self) -> None:
-        if _RapidRank._engine is None:
-            import logging
-            from rapidocr import RapidOCR
-            logging.getLogger("RapidOCR").setLevel(logging.ERROR)
-            _RapidRank._engine = RapidOCR(params={"Global.log_level": "critical"})
+    """A rank glyph crop (H×W×3 BGR uint8) read by the shared RapidOCR engine: the crop is
+    padded (the recogniser wants some margin around a single glyph) and the text upper-cased.
+    Returns (text, score 0–1)."""
 
     def __call__(self, crop: np.ndarray) -> tuple[str, float]:
-        self._load()
         if crop.size == 0:
             return "", 0.0
         h = crop.shape[0]
         crop = cv2.copyMakeBorder(crop, h // 3, h // 3, h // 3, h // 3, cv2.BORDER_REPLICATE)
-        out = _RapidRank._engine(crop, use_det=False, use_cls=False, use_rec=True)
-        txts = getattr(out, "txts", None) or ("",)
-        scores = getattr(out, "scores", None) or (0.0,)
-        return str(txts[0]).strip().upper(), float(scores[0])
+        text, score = rapid_text(crop)
+        return text.upper(), score
 
 
 # --------------------------------------------------------------------------- index reading
