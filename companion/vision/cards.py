@@ -229,6 +229,8 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             split = _split_touching(c, mask.shape)
             if split:
                 whole.extend(split)
+            elif (margin := _margin_card(c, mask)) is not None:
+                whole.append(margin)
             else:
                 partial_blobs.append(c)
     frames = [CardFrame(q / s, True) for q in whole]
@@ -249,6 +251,43 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     for c in partial_blobs:
         frames.extend(CardFrame(q / s, False, r) for q, r in _corner_hypotheses(c, mask, S_all, L_all))
     return _dedupe(frames)
+
+
+#: A blob whose convex hull is card-shaped is one card (its picture breaking up the paper) when
+#: the paper margin runs along this fraction of the hull's outline.
+MARGIN_RUN = 0.9
+
+
+def _margin_card(contour, mask) -> np.ndarray | None:
+    """One card whose picture reaches close to its edge, so its paper blob is ragged: the blob's
+    convex hull has a card's shape, and the paper margin runs all along the hull's outline (two
+    overlapping cards' hull crosses the table where one card's edge meets the other's). Returns
+    the card quad or None."""
+    hull = cv2.convexHull(contour)
+    harea = cv2.contourArea(hull)
+    if cv2.contourArea(contour) < 0.3 * harea:
+        return None
+    rect = cv2.minAreaRect(hull)
+    (rw, rh) = rect[1]
+    if min(rw, rh) < 12:
+        return None
+    aspect = max(rw, rh) / min(rw, rh)
+    if harea / (rw * rh) > 0.9 and 1.2 <= aspect <= 1.8:
+        q = _order_quad(cv2.boxPoints(rect))
+    else:
+        q = _perspective_quad(hull, harea)
+        if q is None:
+            return None
+    # the outline, 2 px inside, sampled against the paper mask
+    c = q.mean(0)
+    d = np.linalg.norm(q - c, axis=1).mean()
+    inner = c + (q - c) * max(0.5, 1 - 3.0 / max(d, 1.0))
+    line = np.zeros_like(mask)
+    cv2.polylines(line, [np.round(inner).astype(np.int32)], True, 255, 1)
+    on = line > 0
+    if np.count_nonzero(mask[on]) < MARGIN_RUN * np.count_nonzero(on):
+        return None
+    return q
 
 
 def _perspective_quad(contour, area: float) -> np.ndarray | None:
