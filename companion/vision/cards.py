@@ -51,6 +51,9 @@ GLYPH_BLUR = 1.5
 PIP_BLUR = 0.6
 #: A pixel is ink when one of its channels is this much darker than the paper's (0–1).
 INK_CHANNEL_DARK = 0.3
+#: A hypothesised frame of a partly hidden card must lie on card area (its own paper or a whole
+#: card on top) for this fraction of its area.
+HYPOTHESIS_COVERAGE = 0.65
 #: Pip feature size (px, square).
 PIP_SIZE = 32
 
@@ -406,7 +409,7 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
         for short_d, long_d in options:
             q = np.array([cpt, cpt + S * short_d, cpt + S * short_d + L * long_d, cpt + L * long_d],
                          np.float32)
-            if _coverage(mask, q) < 0.85:
+            if _coverage(mask, q) < HYPOTHESIS_COVERAGE:
                 continue
             out.append((q, cpt))
     result = []
