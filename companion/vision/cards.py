@@ -80,6 +80,9 @@ MIN_RANK_SIM, MIN_RANK_MARGIN = 0.55, 0.04
 MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.012
 #: Confidence at or above which a read is reported as a card (below it: abstain).
 MIN_CONFIDENCE = 0.5
+#: Corners read at least this confidently that agree on one code vote it through (see
+#: :meth:`CardReader.read_frame`).
+VOTE_CONFIDENCE = 0.4
 #: A rank glyph read this well at another corner, if it differs, makes the card doubtful.
 DISSENT_CONFIDENCE = 0.4
 
@@ -1040,6 +1043,14 @@ class CardReader:
             reads = [self.index.read_patch(corner_patch(image, q, k))
                      for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
         good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
+        if not good and frame.complete:
+            # corner vote: two or more different corners of one card reading the same code,
+            # each nearly sure and none of them reading another code, settle it
+            if len(reads) < 4:
+                reads += [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (1, 3)]
+            near = [r for r in reads if r.code and r.confidence >= VOTE_CONFIDENCE]
+            if len(near) >= 2 and len({r.code for r in near}) == 1:
+                good = near
         if not good:
             best = max(reads, key=lambda r: r.confidence)
             if (frame.complete and all(r.reason in ("no_index", "no_paper") for r in reads)
@@ -1058,7 +1069,7 @@ class CardReader:
         conf = max(r.confidence for r in good)
         # agreement of two corners raises confidence
         if len(good) > 1:
-            conf = min(1.0, conf + 0.1)
+            conf = max(MIN_CONFIDENCE, min(1.0, conf + 0.1))
         return CardRead(good[0].code, box, conf, None, frame, True,
                         {"glyph": good[0].glyph, "corners": len(good)})
 
