@@ -793,7 +793,8 @@ class IndexReader:
         group, gmask, pmask, red = sg.group, sg.glyph, sg.pip, sg.red
         # "10" is the only two-glyph index: the component count decides it (font independent)
         # (a "10" whose digits touch is one component: then every glyph competes)
-        labels = ({"g:10"} & self.rank_labels) if len(group) == 2 else self.rank_labels
+        ten = len(group) == 2 and sg.ring
+        labels = ({"g:10"} & self.rank_labels) if ten else self.rank_labels
         if not labels:
             return IndexRead(None, None, 0.0, "no_rank")
         rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
@@ -805,7 +806,7 @@ class IndexReader:
             rmargin = min(rmargin, rsim - en_sim - AUTO_MARGIN + MIN_RANK_MARGIN)
         if rank_lab and not _holes_agree(rank_lab[2:], gmask):
             rsim, rmargin = min(rsim, MIN_RANK_SIM - 0.1), 0.0
-        if len(group) == 2:
+        if ten:
             left, right = sorted(group, key=lambda c: c[1])
             if left[3] < 0.75 * right[3]:  # a narrow "1" then a round "0"
                 rsim = max(rsim, MIN_RANK_SIM + 0.2)
@@ -863,6 +864,9 @@ class IndexSegments:
     pip: np.ndarray | None
     red: float
     stacked: int = 0
+    #: for a two-component rank group: the right component is a closed ring (the "0" of a
+    #: "10"); a letter broken in two (a serif D's stem and bowl) is not
+    ring: bool = False
 
 
 def segment_index(patch: np.ndarray) -> IndexSegments | str:
@@ -917,15 +921,21 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
     below = [c for c in comps if c not in group and c[2] >= gy1 - 2
              and c[1] < gx1 + 0.3 * rank_h and c[1] + c[3] > gx0 - 0.3 * rank_h
              and 0.3 * rank_h < c[4] < 1.6 * rank_h]
+    ring = False
+    if len(group) == 2:
+        i, x, y, w, h, _a = max(group, key=lambda c: c[1])
+        sel = (lab[y:y + h, x:x + w] == i).astype(np.uint8)
+        _cs, hier = cv2.findContours(sel, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        ring = hier is not None and any(hh[3] >= 0 for hh in hier[0])
     if not below:
-        return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0)
+        return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0, ring=ring)
     # a column of letters under the rank (J, O, K, E, R) is a joker's index
     stacked = sum(1 for c in below if abs(c[4] - rank_h) < 0.2 * rank_h)
     i, x, y, w, h, _a = below[0]
     pmask = _soft(inkness, lab, [i], x, y, x + w, y + h)
     sel = lab[y:y + h, x:x + w] == i
     red = float(np.median(redness[y:y + h, x:x + w][sel]))
-    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked)
+    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked, ring)
 
 
 #: Glyphs with two stacked bowls, and glyphs with one bowl (RULINGS alphabets and numerals).
