@@ -216,6 +216,7 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
     whole, partial_blobs = [], []
+    skewed: dict[int, np.ndarray] = {}  # partial blob index → its askew quadrilateral
     for c in contours:
         area = cv2.contourArea(c)
         if area < min_area:
@@ -226,7 +227,10 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             continue
         fill = area / max(1.0, rw * rh)
         aspect = max(rw, rh) / min(rw, rh)
-        quad = _perspective_quad(c, area)
+        quad = _perspective_quad(c, area, skewed=True)
+        skew = None
+        if isinstance(quad, tuple):
+            skew, quad = quad[0], None
         if fill > 0.88 and 1.2 <= aspect <= 1.8:
             whole.append(_order_quad(cv2.boxPoints(rect)))
         elif quad is not None:
@@ -239,6 +243,11 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
                 whole.append(margin)
             else:
                 partial_blobs.append(c)
+                if skew is not None:
+                    skewed[len(partial_blobs) - 1] = skew
+        elif skew is not None:
+            partial_blobs.append(c)
+            skewed[len(partial_blobs) - 1] = skew
     frames = [CardFrame(q / s, True) for q in whole]
     if whole:
         sizes = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])]) for q in whole])
@@ -254,11 +263,17 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             c = q.mean(0)
             cv2.fillConvexPoly(filled, np.round(c + (q - c) * 1.06).astype(np.int32), 255)
         mask = filled
-    for c in partial_blobs:
-        frames.extend(CardFrame(q / s, False, r) for q, r in _corner_hypotheses(c, mask, S_all, L_all))
+    for k, c in enumerate(partial_blobs):
+        hyps = _corner_hypotheses(c, mask, S_all, L_all)
+        if not hyps and k in skewed:
+            # no card corner explains it: read the quadrilateral as one card after all
+            frames.append(CardFrame(skewed[k] / s, True))
+        frames.extend(CardFrame(q / s, False, r) for q, r in hyps)
     return _dedupe(frames)
 
 
+#: Largest angle (degrees) between opposite sides of a card seen at a slant.
+MAX_SIDE_SKEW_DEG = 15.0
 #: A blob whose convex hull is card-shaped is one card (its picture breaking up the paper) when
 #: the paper margin runs along this fraction of the hull's outline.
 MARGIN_RUN = 0.9
@@ -296,9 +311,11 @@ def _margin_card(contour, mask) -> np.ndarray | None:
     return q
 
 
-def _perspective_quad(contour, area: float) -> np.ndarray | None:
+def _perspective_quad(contour, area: float, skewed: bool = False):
     """A card seen at a slant: the blob is a convex quadrilateral (not a rectangle). Returns the
-    4 corners (fitted by line intersection of the sides) or None."""
+    4 corners (fitted by line intersection of the sides) or None. A quadrilateral whose
+    opposite sides are too far from parallel (likely a card cut by another card's edge) is
+    None, or with ``skewed`` a 1-tuple ``(quad,)``."""
     hull = cv2.convexHull(contour)
     if area < 0.93 * cv2.contourArea(hull):
         return None
@@ -317,6 +334,13 @@ def _perspective_quad(contour, area: float) -> np.ndarray | None:
     s2 = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
     if not 1.05 <= s2 / max(s1, 1.0) <= 2.2:
         return None
+    # a camera above the table keeps a card's opposite sides nearly parallel; a card cut by
+    # another card's edge is a quadrilateral too, with one side running askew
+    for a, b in ((0, 2), (1, 3)):
+        da, db = q[(a + 1) % 4] - q[a], q[b] - q[(b + 1) % 4]
+        cos = float(da @ db) / (np.linalg.norm(da) * np.linalg.norm(db) + 1e-9)
+        if cos < math.cos(math.radians(MAX_SIDE_SKEW_DEG)):
+            return (q,) if skewed else None
     return q
 
 
