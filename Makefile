@@ -40,11 +40,11 @@ $(VENV)/.stamp-test: $(VENV)/.stamp-base pyproject.toml setup.py
 
 venv: $(VENV)/.stamp-base
 
-# The simulated table plays a whole skull game; the dashboard URL, its QR code and the operator PIN
-# are printed, nothing is opened, and it keeps serving until Ctrl-C. Headless variant:
+# A skull game: on a Raspberry Pi the real table (camera, button box, GPIO), elsewhere the simulated
+# table (companion run picks the backends). The dashboard URL, its QR code and the operator PIN are
+# printed, nothing is opened, and it keeps serving until Ctrl-C. Headless variant:
 #   make demo DEMO_ARGS="--sim --game skull --until-end --json"
-# On a Pi, `make demo DEMO_ARGS=` runs the real table instead.
-DEMO_ARGS ?= --sim --game skull
+DEMO_ARGS ?= --game skull
 
 demo: system-deps $(VENV)/.stamp-base
 	$(BIN)/companion run $(DEMO_ARGS)

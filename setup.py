@@ -13,11 +13,20 @@ WEB_PACKAGES = ["companion.web"] + [
 ]
 
 setup(
-    packages=find_packages(include=["companion", "companion.*"]) + WEB_PACKAGES,
-    package_dir={"companion.web": "web"},
+    packages=find_packages(include=["companion", "companion.*"])
+    + WEB_PACKAGES
+    + ["companion.devices.firmware", "companion.hardware"],
+    # Top-level folders shipped inside the package, one copy each: the dashboard's web/, the
+    # button-box firmware/ (the host runs its framing and logic) and hardware/ (the pin map).
+    package_dir={
+        "companion.web": "web",
+        "companion.devices.firmware": "firmware",
+        "companion.hardware": "hardware",
+    },
     package_data={
         "companion": ["**/*.json", "**/*.jsonl", "**/*.toml", "**/*.svg", "**/*.png"],
         "companion.web": ["**/*"],
+        "companion.hardware": ["*.json", "*.csv", "*.svg", "*.rules"],
     },
     include_package_data=True,
 )

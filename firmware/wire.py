@@ -3,8 +3,8 @@
 This file is written in the subset of Python that MicroPython on the RP2040 runs (no
 dataclasses, no typing, no f-strings with format specs), because the very same file is uploaded
 to the Pico and imported by the host driver: one implementation of the framing, not two. The
-canonical copy is ``firmware/wire.py``; ``companion/devices/firmware/wire.py`` is a byte-identical
-copy made by ``firmware/sync.py`` and checked by ``tests/devices/test_pinmap.py``.
+host imports this very file as ``companion.devices.firmware.wire`` (setup.py maps firmware/ into
+the package), so host and Pico frame bytes with one implementation.
 
 Frame (all integers big-endian), see docs/protocol.md::
 

@@ -3,7 +3,7 @@
 Players join seats from their phones (codes/QR on the operator console) and play with the
 on-screen pads; the operator logs in with the PIN printed here (also as a QR code)::
 
-    companion dashboard --game skull --seats "Аня,Борис,Вика" --port 8000
+    companion dashboard --game skull --seats "Аня,Борис,Вика" --port 8080
 
 With ``--game`` a new game starts unless an unfinished one was resumed from the data folder
 (``--new`` forces a new one). Without ``--game`` the operator starts one from the console.
@@ -30,7 +30,7 @@ def register(sub) -> None:
     p.add_argument("--new", action="store_true", help="start a new game even if one can be resumed")
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help=f"data folder (default {DEFAULT_DATA})")
     p.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: the table's Wi-Fi)")
-    p.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
     p.add_argument("--pin", help="operator PIN (default: a random 6-digit PIN)")
     p.set_defaults(func=run)
 

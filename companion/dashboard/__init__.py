@@ -3,7 +3,7 @@
 Usage (``companion dashboard`` and ``companion run`` do this)::
 
     table = Table("~/.companion")
-    server = DashboardServer(table, host="0.0.0.0", port=8000)
+    server = DashboardServer(table, host="0.0.0.0", port=8080)
     server.start()          # threaded werkzeug server in a background thread
     ...
     server.stop()           # ends every stream and joins the thread
@@ -162,7 +162,7 @@ class DashboardServer:
         OSError: the port is taken (from :meth:`start`).
     """
 
-    def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 8000, **app_kwargs) -> None:
+    def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 8080, **app_kwargs) -> None:
         self.table = table
         self.host = host
         self.port = port
