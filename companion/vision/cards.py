@@ -80,6 +80,9 @@ MIN_RANK_SIM, MIN_RANK_MARGIN = 0.55, 0.04
 MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.012
 #: Confidence at or above which a read is reported as a card (below it: abstain).
 MIN_CONFIDENCE = 0.5
+#: Corner reads whose rank glyph may dissent: read, or weakly read with its pip (a glyph with no
+#: pip under it is more often a cut-off letter or picture detail than an index).
+DISSENT_REASONS = (None, "weak_index")
 #: Corners read at least this confidently that agree on one code vote it through (see
 #: :meth:`CardReader.read_frame`).
 VOTE_CONFIDENCE = 0.4
@@ -1095,7 +1098,7 @@ class CardReader:
         codes = {r.code for r in good}
         # another corner showing a different rank glyph, even one too weak to report, is doubt
         ranks = {self.index.glyph_rank.get(r.glyph) for r in reads
-                 if r.glyph and r.reason in (None, "weak_index", "no_pip") and r.rank_confidence >= DISSENT_CONFIDENCE}
+                 if r.glyph and r.reason in DISSENT_REASONS and r.rank_confidence >= DISSENT_CONFIDENCE}
         ranks.discard(None)
         if len(codes) > 1 or len(ranks) > 1:
             return CardRead(None, box, 0.0, "corners_disagree", frame, True,
