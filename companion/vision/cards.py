@@ -68,9 +68,9 @@ NUMERALS = ["10", "9", "8", "7", "6", "5", "4", "3", "2"]
 _FOREIGN_GLYPHS = {"Т", "Д", "В", "D", "B"}
 #: With the ``auto`` alphabet, how much better than every English letter such a letter must match.
 AUTO_MARGIN = 0.2
-#: Glyphs that are no rank but must compete so they are not taken for one: a lone "1" (a "10"
-#: whose "0" touches a picture or pip).
-DECOYS = ["1"]
+#: Glyphs that are no rank but must compete so they are not taken for one: a lone "1" or a lone
+#: "0" (a "10" whose other digit touches a picture or pip; a lone "0" otherwise reads as Q or D).
+DECOYS = ["1", "0", "O"]
 #: Ranks in a deck of each size.
 DECK_RANKS = {52: set(rc.RANKS), 36: set(rc.RANKS[:9]), 32: set(rc.RANKS[:8])}
 
