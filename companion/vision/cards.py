@@ -1083,7 +1083,7 @@ class CardReader:
         if not good and frame.complete:
             # corner vote: two or more different corners of one card reading the same code,
             # each nearly sure and none of them reading another code, settle it
-            if len(reads) < 4:
+            if len(reads) < 4 and any(r.code and r.confidence >= VOTE_CONFIDENCE for r in reads):
                 reads += [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (1, 3)]
             near = [r for r in reads if r.code and r.confidence >= VOTE_CONFIDENCE]
             if len(near) >= 2 and len({r.code for r in near}) == 1:
