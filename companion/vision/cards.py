@@ -49,6 +49,11 @@ GLYPH_W, GLYPH_H = 20, 28
 #: Gaussian blur (sigma, px at glyph size) that makes the match tolerant to stroke and font.
 GLYPH_BLUR = 1.5
 PIP_BLUR = 0.6
+#: A pixel is ink when one of its channels is this much darker than the paper's (0–1).
+INK_CHANNEL_DARK = 0.3
+#: A hypothesised frame of a partly hidden card must lie on card area (its own paper or a whole
+#: card on top) for this fraction of its area.
+HYPOTHESIS_COVERAGE = 0.65
 #: Pip feature size (px, square).
 PIP_SIZE = 32
 
@@ -63,9 +68,9 @@ NUMERALS = ["10", "9", "8", "7", "6", "5", "4", "3", "2"]
 _FOREIGN_GLYPHS = {"Т", "Д", "В", "D", "B"}
 #: With the ``auto`` alphabet, how much better than every English letter such a letter must match.
 AUTO_MARGIN = 0.2
-#: Glyphs that are no rank but must compete so they are not taken for one: a lone "1" (a "10"
-#: whose "0" touches a picture or pip).
-DECOYS = ["1"]
+#: Glyphs that are no rank but must compete so they are not taken for one: a lone "1" or a lone
+#: "0" (a "10" whose other digit touches a picture or pip; a lone "0" otherwise reads as Q or D).
+DECOYS = ["1", "0", "O"]
 #: Ranks in a deck of each size.
 DECK_RANKS = {52: set(rc.RANKS), 36: set(rc.RANKS[:9]), 32: set(rc.RANKS[:8])}
 
@@ -75,6 +80,12 @@ MIN_RANK_SIM, MIN_RANK_MARGIN = 0.55, 0.04
 MIN_SUIT_SIM, MIN_SUIT_MARGIN = 0.55, 0.012
 #: Confidence at or above which a read is reported as a card (below it: abstain).
 MIN_CONFIDENCE = 0.5
+#: Corner reads whose rank glyph may dissent: read, or weakly read with its pip (a glyph with no
+#: pip under it is more often a cut-off letter or picture detail than an index).
+DISSENT_REASONS = (None, "weak_index")
+#: Corners read at least this confidently that agree on one code vote it through (see
+#: :meth:`CardReader.read_frame`).
+VOTE_CONFIDENCE = 0.4
 #: A rank glyph read this well at another corner, if it differs, makes the card doubtful.
 DISSENT_CONFIDENCE = 0.4
 
@@ -208,6 +219,7 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
     whole, partial_blobs = [], []
+    skewed: dict[int, np.ndarray] = {}  # partial blob index → its askew quadrilateral
     for c in contours:
         area = cv2.contourArea(c)
         if area < min_area:
@@ -218,7 +230,10 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             continue
         fill = area / max(1.0, rw * rh)
         aspect = max(rw, rh) / min(rw, rh)
-        quad = _perspective_quad(c, area)
+        quad = _perspective_quad(c, area, skewed=True)
+        skew = None
+        if isinstance(quad, tuple):
+            skew, quad = quad[0], None
         if fill > 0.88 and 1.2 <= aspect <= 1.8:
             whole.append(_order_quad(cv2.boxPoints(rect)))
         elif quad is not None:
@@ -227,8 +242,15 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             split = _split_touching(c, mask.shape)
             if split:
                 whole.extend(split)
+            elif (margin := _margin_card(c, mask)) is not None:
+                whole.append(margin)
             else:
                 partial_blobs.append(c)
+                if skew is not None:
+                    skewed[len(partial_blobs) - 1] = skew
+        elif skew is not None:
+            partial_blobs.append(c)
+            skewed[len(partial_blobs) - 1] = skew
     frames = [CardFrame(q / s, True) for q in whole]
     if whole:
         sizes = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])]) for q in whole])
@@ -238,15 +260,65 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     if partial_blobs:
         filled = np.zeros_like(mask)
         cv2.drawContours(filled, partial_blobs, -1, 255, -1)
+        # a whole card lying on top of a partly hidden one counts as "card here" for the hidden
+        # card's hypothesised frame (grown a little: dark rims and shadows at its edge)
+        for q in whole:
+            c = q.mean(0)
+            cv2.fillConvexPoly(filled, np.round(c + (q - c) * 1.06).astype(np.int32), 255)
         mask = filled
-    for c in partial_blobs:
-        frames.extend(CardFrame(q / s, False, r) for q, r in _corner_hypotheses(c, mask, S_all, L_all))
+    for k, c in enumerate(partial_blobs):
+        hyps = _corner_hypotheses(c, mask, S_all, L_all)
+        if not hyps and k in skewed:
+            # no card corner explains it: read the quadrilateral as one card after all
+            frames.append(CardFrame(skewed[k] / s, True))
+        frames.extend(CardFrame(q / s, False, r) for q, r in hyps)
     return _dedupe(frames)
 
 
-def _perspective_quad(contour, area: float) -> np.ndarray | None:
+#: Largest angle (degrees) between opposite sides of a card seen at a slant.
+MAX_SIDE_SKEW_DEG = 15.0
+#: A blob whose convex hull is card-shaped is one card (its picture breaking up the paper) when
+#: the paper margin runs along this fraction of the hull's outline.
+MARGIN_RUN = 0.9
+
+
+def _margin_card(contour, mask) -> np.ndarray | None:
+    """One card whose picture reaches close to its edge, so its paper blob is ragged: the blob's
+    convex hull has a card's shape, and the paper margin runs all along the hull's outline (two
+    overlapping cards' hull crosses the table where one card's edge meets the other's). Returns
+    the card quad or None."""
+    hull = cv2.convexHull(contour)
+    harea = cv2.contourArea(hull)
+    if cv2.contourArea(contour) < 0.3 * harea:
+        return None
+    rect = cv2.minAreaRect(hull)
+    (rw, rh) = rect[1]
+    if min(rw, rh) < 12:
+        return None
+    aspect = max(rw, rh) / min(rw, rh)
+    if harea / (rw * rh) > 0.9 and 1.2 <= aspect <= 1.8:
+        q = _order_quad(cv2.boxPoints(rect))
+    else:
+        q = _perspective_quad(hull, harea)
+        if q is None:
+            return None
+    # the outline, 2 px inside, sampled against the paper mask
+    c = q.mean(0)
+    d = np.linalg.norm(q - c, axis=1).mean()
+    inner = c + (q - c) * max(0.5, 1 - 3.0 / max(d, 1.0))
+    line = np.zeros_like(mask)
+    cv2.polylines(line, [np.round(inner).astype(np.int32)], True, 255, 1)
+    on = line > 0
+    if np.count_nonzero(mask[on]) < MARGIN_RUN * np.count_nonzero(on):
+        return None
+    return q
+
+
+def _perspective_quad(contour, area: float, skewed: bool = False):
     """A card seen at a slant: the blob is a convex quadrilateral (not a rectangle). Returns the
-    4 corners (fitted by line intersection of the sides) or None."""
+    4 corners (fitted by line intersection of the sides) or None. A quadrilateral whose
+    opposite sides are too far from parallel (likely a card cut by another card's edge) is
+    None, or with ``skewed`` a 1-tuple ``(quad,)``."""
     hull = cv2.convexHull(contour)
     if area < 0.93 * cv2.contourArea(hull):
         return None
@@ -265,6 +337,13 @@ def _perspective_quad(contour, area: float) -> np.ndarray | None:
     s2 = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
     if not 1.05 <= s2 / max(s1, 1.0) <= 2.2:
         return None
+    # a camera above the table keeps a card's opposite sides nearly parallel; a card cut by
+    # another card's edge is a quadrilateral too, with one side running askew
+    for a, b in ((0, 2), (1, 3)):
+        da, db = q[(a + 1) % 4] - q[a], q[b] - q[(b + 1) % 4]
+        cos = float(da @ db) / (np.linalg.norm(da) * np.linalg.norm(db) + 1e-9)
+        if cos < math.cos(math.radians(MAX_SIDE_SKEW_DEG)):
+            return (q,) if skewed else None
     return q
 
 
@@ -360,7 +439,7 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
         for short_d, long_d in options:
             q = np.array([cpt, cpt + S * short_d, cpt + S * short_d + L * long_d, cpt + L * long_d],
                          np.float32)
-            if _coverage(mask, q) < 0.85:
+            if _coverage(mask, q) < HYPOTHESIS_COVERAGE:
                 continue
             out.append((q, cpt))
     result = []
@@ -649,46 +728,32 @@ OCR_MIN_SCORE = 0.9
 
 
 def rapid_text(crop: np.ndarray) -> tuple[str, float]:
-    """RapidOCR's recogniser (no detector) on one text-line crop (H×W×3 BGR): (text, score).
+    """Read one text-line crop (H×W×3 BGR uint8) with the project's shared RapidOCR engine
+    (:func:`companion.vision.ocr.shared_rapid`, models from the wheel, recogniser only):
+    (text, score 0–1). An empty crop reads ``("", 0.0)``.
 
-    Models come from the ``rapidocr`` wheel; nothing is fetched. Kept small and private to the
-    card reader; the banknote reader owns the project's shared OCR module.
+    Raises:
+        VisionError: rapidocr or its bundled models are missing.
     """
-    if _RapidRank._engine is None:
-        _RapidRank()._load()
     if crop.size == 0:
         return "", 0.0
-    out = _RapidRank._engine(crop, use_det=False, use_cls=False, use_rec=True)
-    txts = getattr(out, "txts", None) or ("",)
-    scores = getattr(out, "scores", None) or (0.0,)
-    return str(txts[0]).strip(), float(scores[0])
+    from companion.vision.ocr import shared_rapid
+    line = shared_rapid().read_lines([crop])[0]
+    return line.text.strip(), line.score
 
 
 class _RapidRank:
-    """RapidOCR's text recogniser (models from its wheel, no network) on one rank-glyph crop.
-
-    Kept small and private here; the banknote reader owns the project's shared OCR module.
-    """
-
-    _engine = None
-
-    def _load(self) -> None:
-        if _RapidRank._engine is None:
-            import logging
-            from rapidocr import RapidOCR
-            logging.getLogger("RapidOCR").setLevel(logging.ERROR)
-            _RapidRank._engine = RapidOCR(params={"Global.log_level": "critical"})
+    """A rank glyph crop (H×W×3 BGR uint8) read by the shared RapidOCR engine: the crop is
+    padded (the recogniser wants some margin around a single glyph) and the text upper-cased.
+    Returns (text, score 0–1)."""
 
     def __call__(self, crop: np.ndarray) -> tuple[str, float]:
-        self._load()
         if crop.size == 0:
             return "", 0.0
         h = crop.shape[0]
         crop = cv2.copyMakeBorder(crop, h // 3, h // 3, h // 3, h // 3, cv2.BORDER_REPLICATE)
-        out = _RapidRank._engine(crop, use_det=False, use_cls=False, use_rec=True)
-        txts = getattr(out, "txts", None) or ("",)
-        scores = getattr(out, "scores", None) or (0.0,)
-        return str(txts[0]).strip().upper(), float(scores[0])
+        text, score = rapid_text(crop)
+        return text.upper(), score
 
 
 # --------------------------------------------------------------------------- index reading
@@ -755,7 +820,8 @@ class IndexReader:
         group, gmask, pmask, red = sg.group, sg.glyph, sg.pip, sg.red
         # "10" is the only two-glyph index: the component count decides it (font independent)
         # (a "10" whose digits touch is one component: then every glyph competes)
-        labels = ({"g:10"} & self.rank_labels) if len(group) == 2 else self.rank_labels
+        ten = len(group) == 2 and sg.ring
+        labels = ({"g:10"} & self.rank_labels) if ten else self.rank_labels
         if not labels:
             return IndexRead(None, None, 0.0, "no_rank")
         rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
@@ -767,7 +833,7 @@ class IndexReader:
             rmargin = min(rmargin, rsim - en_sim - AUTO_MARGIN + MIN_RANK_MARGIN)
         if rank_lab and not _holes_agree(rank_lab[2:], gmask):
             rsim, rmargin = min(rsim, MIN_RANK_SIM - 0.1), 0.0
-        if len(group) == 2:
+        if ten:
             left, right = sorted(group, key=lambda c: c[1])
             if left[3] < 0.75 * right[3]:  # a narrow "1" then a round "0"
                 rsim = max(rsim, MIN_RANK_SIM + 0.2)
@@ -825,6 +891,9 @@ class IndexSegments:
     pip: np.ndarray | None
     red: float
     stacked: int = 0
+    #: for a two-component rank group: the right component is a closed ring (the "0" of a
+    #: "10"); a letter broken in two (a serif D's stem and bowl) is not
+    ring: bool = False
 
 
 def segment_index(patch: np.ndarray) -> IndexSegments | str:
@@ -842,9 +911,13 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
     rel = bgr / paper_bgr
     redness = rel[..., 2] - np.maximum(rel[..., 0], rel[..., 1])
     dark = gray.astype(np.float32) / (paper + 1)
-    ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85))).astype(np.uint8)
+    # darkness in the channel where the pixel is darkest against the paper's own colour: red
+    # ink under blue light keeps a grey level close to the paper's, but its blue and green
+    # channels stay far below the paper's (coloured light scales paper and ink alike)
+    chdark = 1 - np.minimum(np.minimum(rel[..., 0], rel[..., 1]), rel[..., 2])
+    ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85)) | (chdark > INK_CHANNEL_DARK)).astype(np.uint8)
     # anti-aliased ink strength 0–255 (dark or red against the paper), for matching
-    inkness = np.clip(np.maximum((1 - dark) / 0.6, redness / 0.5), 0, 1)
+    inkness = np.clip(np.maximum(np.maximum((1 - dark) / 0.6, redness / 0.5), chdark / 0.75), 0, 1)
     inkness = (inkness * 255).astype(np.uint8)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     comps = []
@@ -875,15 +948,21 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
     below = [c for c in comps if c not in group and c[2] >= gy1 - 2
              and c[1] < gx1 + 0.3 * rank_h and c[1] + c[3] > gx0 - 0.3 * rank_h
              and 0.3 * rank_h < c[4] < 1.6 * rank_h]
+    ring = False
+    if len(group) == 2:
+        i, x, y, w, h, _a = max(group, key=lambda c: c[1])
+        sel = (lab[y:y + h, x:x + w] == i).astype(np.uint8)
+        _cs, hier = cv2.findContours(sel, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        ring = hier is not None and any(hh[3] >= 0 for hh in hier[0])
     if not below:
-        return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0)
+        return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0, ring=ring)
     # a column of letters under the rank (J, O, K, E, R) is a joker's index
     stacked = sum(1 for c in below if abs(c[4] - rank_h) < 0.2 * rank_h)
     i, x, y, w, h, _a = below[0]
     pmask = _soft(inkness, lab, [i], x, y, x + w, y + h)
     sel = lab[y:y + h, x:x + w] == i
     red = float(np.median(redness[y:y + h, x:x + w][sel]))
-    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked)
+    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked, ring)
 
 
 #: Glyphs with two stacked bowls, and glyphs with one bowl (RULINGS alphabets and numerals).
@@ -1001,6 +1080,14 @@ class CardReader:
             reads = [self.index.read_patch(corner_patch(image, q, k))
                      for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
         good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
+        if not good and frame.complete:
+            # corner vote: two or more different corners of one card reading the same code,
+            # each nearly sure and none of them reading another code, settle it
+            if len(reads) < 4 and any(r.code and r.confidence >= VOTE_CONFIDENCE for r in reads):
+                reads += [self.index.read_patch(corner_patch(image, frame.quad, k)) for k in (1, 3)]
+            near = [r for r in reads if r.code and r.confidence >= VOTE_CONFIDENCE]
+            if len(near) >= 2 and len({r.code for r in near}) == 1:
+                good = near
         if not good:
             best = max(reads, key=lambda r: r.confidence)
             if (frame.complete and all(r.reason in ("no_index", "no_paper") for r in reads)
@@ -1011,7 +1098,7 @@ class CardReader:
         codes = {r.code for r in good}
         # another corner showing a different rank glyph, even one too weak to report, is doubt
         ranks = {self.index.glyph_rank.get(r.glyph) for r in reads
-                 if r.glyph and r.reason in (None, "weak_index", "no_pip") and r.rank_confidence >= DISSENT_CONFIDENCE}
+                 if r.glyph and r.reason in DISSENT_REASONS and r.rank_confidence >= DISSENT_CONFIDENCE}
         ranks.discard(None)
         if len(codes) > 1 or len(ranks) > 1:
             return CardRead(None, box, 0.0, "corners_disagree", frame, True,
@@ -1019,7 +1106,7 @@ class CardReader:
         conf = max(r.confidence for r in good)
         # agreement of two corners raises confidence
         if len(good) > 1:
-            conf = min(1.0, conf + 0.1)
+            conf = max(MIN_CONFIDENCE, min(1.0, conf + 0.1))
         return CardRead(good[0].code, box, conf, None, frame, True,
                         {"glyph": good[0].glyph, "corners": len(good)})
 

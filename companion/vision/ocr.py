@@ -219,3 +219,21 @@ class TesseractEngine:
             conf = min(c for _, _, c in ws)
             out.append(LineRead(" ".join(w for _, w, _ in ws), max(0.0, conf) / 100.0))
         return out
+
+
+_SHARED_RAPID: RapidEngine | None = None
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_rapid() -> RapidEngine:
+    """The process's one :class:`RapidEngine` (created on first use, default settings), so the
+    card reader, the deck learner and any other reader share one set of loaded models.
+
+    Raises:
+        VisionError: the rapidocr package or its bundled model files are missing.
+    """
+    global _SHARED_RAPID
+    with _SHARED_LOCK:
+        if _SHARED_RAPID is None:
+            _SHARED_RAPID = RapidEngine()
+        return _SHARED_RAPID

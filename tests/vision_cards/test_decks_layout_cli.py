@@ -157,7 +157,7 @@ def test_real_rectified_deck_english_indices(real_data):
         read += r["label"] in got
         wrong += sum(1 for g in got if g != r["label"])
     assert wrong == 0
-    assert read >= 0.8 * len(rows), f"{read}/{len(rows)}"
+    assert read >= 0.93 * len(rows), f"{read}/{len(rows)}"
 
 
 def test_real_learned_profile_on_held_out_photos(real_data):
@@ -175,9 +175,12 @@ def test_real_learned_profile_on_held_out_photos(real_data):
 
 
 def test_real_phone_and_cloth_photos_no_confident_wrong_answer(real_data):
-    """Overlapping pairs on felt (German indices) and cards on dark cloth in coloured light."""
-    for name, alphabet, floor in (("AnimaNoProject__Detecting-playing-cards", "de", 0.35),
-                                  ("jrkaczmarek__CardRecognition", "en", 0.35)):
+    """Overlapping pairs on felt (German indices) and cards on dark cloth in coloured light, with
+    the set's own alphabet and with ``auto`` (more look-alike glyphs: never a wrong answer either)."""
+    for name, alphabet, floor in (("AnimaNoProject__Detecting-playing-cards", "de", 0.75),
+                                  ("jrkaczmarek__CardRecognition", "en", 0.7),
+                                  ("AnimaNoProject__Detecting-playing-cards", "auto", 0.7),
+                                  ("jrkaczmarek__CardRecognition", "auto", 0.7)):
         reader = CardReader("standard", alphabet)
         read = total = 0
         wrong = []
@@ -190,3 +193,16 @@ def test_real_phone_and_cloth_photos_no_confident_wrong_answer(real_data):
             wrong += [(r["filename"], g) for g in got if g not in truth]
         assert wrong == [], (name, wrong)
         assert read >= floor * total, (name, read, total)
+
+
+def test_card_ocr_goes_through_the_shared_ocr_module():
+    """The card reader's RapidOCR reads (numbered values, weak rank glyphs) use the project's
+    one shared engine (companion.vision.ocr.shared_rapid), loaded from the wheel."""
+    from companion.vision.cards import rapid_text
+    from companion.vision.ocr import shared_rapid
+    face = R.render_numbered_face("333")
+    h, w = face.shape[:2]
+    text, score = rapid_text(face[int(h * 0.3):int(h * 0.7), int(w * 0.08):int(w * 0.92)])
+    assert text == "333" and score > 0.9
+    assert shared_rapid() is shared_rapid()
+    assert rapid_text(face[:0]) == ("", 0.0)
