@@ -309,4 +309,4 @@ class CameraWatcher:
     def stop(self) -> None:
         self._stop.set()
         if self._thread.is_alive():
-            self._thread.join(2)
+            self._thread.join(30)  # a camera read in progress finishes first

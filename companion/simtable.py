@@ -336,7 +336,7 @@ class SimTable:
         with self._cond:
             self._cond.notify_all()
         if self._thread and self._thread is not threading.current_thread():
-            self._thread.join(3)  # a camera read in progress finishes first
+            self._thread.join(30)  # a camera read in progress finishes first
         self._unsub()
 
     @property

@@ -15,8 +15,10 @@ failed), 2 unusable arguments, 130 interrupted.
 from __future__ import annotations
 
 import json
+import os
 import logging
 import signal
+import threading
 import sys
 import time
 from pathlib import Path
@@ -217,6 +219,23 @@ def _print_qr(url: str, out) -> None:
 
 
 def main(args) -> int:
+    """Run the table; returns the exit status (0 done, 1 error, 2 bad arguments, 130 Ctrl-C).
+
+    A camera read (onnxruntime, Tesseract) cannot be interrupted. If one is still running on a
+    worker thread after every part was stopped and the table log closed, the process leaves with
+    ``os._exit`` instead of letting the interpreter tear down a native library under a running
+    thread (which aborts with "terminate called without an active exception").
+    """
+    code = _main(args)
+    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and t.is_alive()]
+    if busy:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _main(args) -> int:
     from companion.service import TableService, choose_backends
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
