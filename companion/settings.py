@@ -74,7 +74,7 @@ class Settings:
         data_dir: the table's folder (:class:`companion.table.Table`: ``games/`` holds one table
             log per game, ``table.json`` names the current one).
         host, port: where the dashboard listens (port 0: any free port).
-        pin: operator PIN (4 digits); random per start when empty.
+        pin: operator PIN (4–12 digits, as the dashboard accepts); a random 6-digit PIN per start when empty.
         currency: banknote currency for the note reader (``auto``, ``RUB``…).
         deck: card deck profile for the card reader (``standard`` or a learned deck name).
         pace_ms: simulated table only: pause between bot actions, so a watcher can follow (ms).
@@ -97,7 +97,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not self.pin:
-            self.pin = f"{secrets.randbelow(10_000):04d}"
+            self.pin = f"{secrets.randbelow(1_000_000):06d}"
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -156,8 +156,8 @@ class Settings:
             not isinstance(self.seats, list) or not all(isinstance(x, str) for x in self.seats)
         ):
             raise SettingsError("setting 'seats' must be a list of names")
-        if not (self.pin.isdigit() and len(self.pin) == 4):
-            raise SettingsError("setting 'pin' must be four digits")
+        if not (self.pin.isdigit() and 4 <= len(self.pin) <= 12):
+            raise SettingsError("setting 'pin' must be 4-12 digits")
         if not 0 <= self.port <= 65535:
             raise SettingsError(f"setting 'port' {self.port} is not a TCP port")
         self.data_dir = Path(self.data_dir)

@@ -49,7 +49,7 @@ def register(subparsers) -> None:
     p.add_argument("--data-dir", type=Path, help="folder of table logs (default $COMPANION_DATA or ~/.local/share/companion)")
     p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
     p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
-    p.add_argument("--pin", help="operator PIN (4 digits; default random)")
+    p.add_argument("--pin", help="operator PIN (4-12 digits; default a random 6-digit PIN)")
     p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS}, headless 0)")
     p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:0 | folder:PATH | scene")
     p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")

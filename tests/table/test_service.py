@@ -48,7 +48,7 @@ def test_settings_file_and_its_errors(tmp_path):
                  '[backends]\ncamera = "opencv:1"\n', encoding="utf-8")
     s = Settings.load(f, port=9100)
     assert (s.game, s.port, s.seats, s.options, s.backends.camera) == ("doubt", 9100, ["Аня", "Борис"], {"max_cards": 3}, "opencv:1")
-    assert len(s.pin) == 4 and s.pin.isdigit()
+    assert len(s.pin) == 6 and s.pin.isdigit()  # random 6-digit PIN (docs/dashboard.md)
     f.write_text("gmae = 'skull'\n")
     with pytest.raises(SettingsError, match="unknown setting.*gmae"):
         Settings.load(f)
