@@ -99,10 +99,42 @@ class Hub:
             self._models = {}
             return
         self._models = {}
+        past = self._past_outcomes()
+        describe = M.narrator(info["id"], info["seats"])
         for v in M.viewers_for(len(info["seats"])):
-            self._history[v] = deque(maxlen=M.HISTORY_LEN)
+            hist = self._history[v] = deque(maxlen=M.HISTORY_LEN)
+            for seq, outcome in past:
+                entry = M.history_entry(v, seq, outcome, describe)
+                if entry is not None:
+                    hist.append(entry)
             self._models[v] = M.view_for(v, epoch=epoch, version=version, game_info=info, views=views,
-                                         legal=legal, turn=turn, over=over, result=result, history=[])
+                                         legal=legal, turn=turn, over=over, result=result, history=hist)
+
+    def _past_outcomes(self) -> list:
+        """The last accepted actions of the current game with their events, rebuilt by replaying
+        its table log, so a page after a restart (power cut, kill -9) still tells the round's
+        history. Returns ``[(log seq, Outcome), ...]``, oldest first; empty when there is no log."""
+        from companion.games import new_game
+        from companion.log import replay
+        from companion.referee import Outcome
+
+        referee = getattr(self.table, "referee", None)
+        if referee is None:
+            return []
+        try:
+            header = referee.log.header
+            applied = replay(header, referee.log.records()).applied  # undo directives resolved
+            game = new_game(header.game, header.seats, header.options)
+            keep_from = max(0, len(applied) - M.HISTORY_LEN)
+            out = []
+            for i, rec in enumerate(applied):
+                events = game.apply(rec.action)
+                if i >= keep_from:
+                    out.append((rec.seq, Outcome(True, rec.action, rec.source, None, None, tuple(events), rec.seq)))
+            return out
+        except Exception:  # history is a courtesy; never let it stop the dashboard
+            log.exception("could not rebuild the history from the table log")
+            return []
 
     def model(self, viewer) -> dict | None:
         """The current model of ``viewer`` (``None``: no such viewer, e.g. a seat of no game)."""

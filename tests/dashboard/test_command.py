@@ -84,3 +84,30 @@ def test_restart_keeps_game_and_phone_seat(fast_dir):
     assert app2.test_client().get("/api/seat/state").status_code == 403  # a cookie-less phone is not seated
     app2.extensions["companion"]["hub"].close()
     again.close()
+
+
+def test_restart_keeps_the_round_history(fast_dir):
+    """A power cut must not erase what the table saw: after a restart the public history is
+    rebuilt from the table log, and it still carries no face-down serial."""
+    table = Table(fast_dir, pin="1357")
+    table.new_game("skull", ["Аня", "Борис"])
+    app = create_app(table, testing=True)  # live: the history grows from the referee's events
+    serials = {0: "АА1234562,АА1234564,АА1234566,АА1234561", 1: "ББ1234562,ББ1234564,ББ1234566,ББ1234563"}
+    for seat, notes in serials.items():
+        assert table.submit(f"table register {seat} {notes} ?", "camera").accepted
+    assert table.submit("table dealer 0", "operator").accepted
+    deadline = time.monotonic() + 10
+    while True:
+        before = app.test_client().get("/api/state").json["model"]["history"]
+        if len(before) == 3 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    app.extensions["companion"]["hub"].close()
+    table.close()  # power cut
+    again = Table(fast_dir)
+    app2 = create_app(again, testing=True)
+    after = app2.test_client().get("/api/state").json["model"]["history"]
+    assert len(before) == 3 and after == before
+    assert "АА1234562" not in json.dumps(after, ensure_ascii=False)
+    app2.extensions["companion"]["hub"].close()
+    again.close()
