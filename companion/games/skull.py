@@ -23,6 +23,7 @@ from typing import ClassVar, Iterable, Sequence
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options
+from companion.vision.serials import canonical, last_digit
 
 ROSE = "rose"
 SKULL = "skull"
@@ -136,13 +137,10 @@ class SkullOptions(Options):
 _DIGITS = "0123456789"
 
 
-def canonical_serial(text: str) -> str:
-    """The canonical form of a serial as read off a note: uppercase, no spaces or dashes.
-
-    ``canonical_serial("Ак 2444841") == "АК2444841"``. Letters keep their script (a Cyrillic А
-    stays Cyrillic); mapping look-alike letters is the banknote reader's job.
-    """
-    return "".join(c for c in str(text).upper() if not c.isspace() and c not in "-_")
+canonical_serial = canonical
+"""The canonical form of a serial as read off a note: uppercase, no spaces or separators —
+``canonical_serial("Ак 2444841") == "АК2444841"``. The one implementation is
+:func:`companion.vision.serials.canonical` (a pure text module: no image code)."""
 
 
 _COMMON_SERIAL = re.compile(r"(?=.*[0-9])[0-9A-ZА-ЯЁ]{4,20}")
@@ -172,11 +170,8 @@ def note_role(serial: str, skull_parity: str = "odd") -> str:
     Raises:
         ValueError: the serial has no digit.
     """
-    for c in reversed(serial):
-        if c in _DIGITS:
-            odd = (ord(c) - 48) % 2 == 1
-            return SKULL if odd == (skull_parity == "odd") else ROSE
-    raise ValueError(f"serial {serial!r} has no digit")
+    odd = last_digit(serial) % 2 == 1
+    return SKULL if odd == (skull_parity == "odd") else ROSE
 
 
 def validate_note_set(serials: Sequence[str], options: SkullOptions | dict | None = None,
