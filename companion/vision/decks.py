@@ -21,6 +21,12 @@ Matching: each detected card is rectified to :data:`FEATURE_SIZE` and compared (
 correlation of grey levels and of colour) with every learned face in both orientations, so an
 upside-down card matches too. The answer carries a confidence from the similarity and the margin
 to the best other label; below :data:`MIN_SIMILARITY` or :data:`MIN_MARGIN` the reader abstains.
+
+Open set: a profile that lacks a face must not name its nearest learned face. Each learned face
+is left out in turn and matched against the rest; the highest such similarity (an unknown face
+as the profile itself would see it), plus :data:`OPEN_SET_SLACK`, is the profile's acceptance
+line (:meth:`DeckProfile.open_set_threshold`); a weaker best match abstains (a ``standard``
+profile then falls back to the corner index).
 """
 
 from __future__ import annotations
@@ -45,6 +51,10 @@ FEATURE_SIZE = (40, 56)
 CENTRE_SIZE = (64, 40)
 #: Minimum similarity (0–1) and margin to the runner-up label for a confident match.
 MIN_SIMILARITY, MIN_MARGIN = 0.6, 0.1
+#: Open-set rejection: a match must beat the closest that any learned face comes to the *other*
+#: learned faces when it is left out of the profile (leave-one-out, see
+#: :meth:`DeckProfile.open_set_threshold`) by this much, else the card is an unknown face.
+OPEN_SET_SLACK = 0.02
 IMAGE_EXTS = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 _NAME_RE = re.compile(r"^[\w.-]{1,64}$")
 _CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
@@ -147,7 +157,8 @@ class DeckProfile:
         order = sorted(best.items(), key=lambda kv: -kv[1])
         top, sim = order[0]
         margin = sim - order[1][1] if len(order) > 1 else sim
-        a = 0.5 + (sim - MIN_SIMILARITY) / (2 * (1 - MIN_SIMILARITY))
+        line = self.open_set_threshold()
+        a = 0.5 + (sim - line) / (2 * (1 - line))
         b = 0.5 + (margin - MIN_MARGIN) / (4 * MIN_MARGIN)
         conf = float(max(0.0, min(1.0, a, b)))
         if conf < 0.5:
@@ -183,6 +194,34 @@ class DeckProfile:
             self._cache = (F.astype(np.float32), centre.astype(np.float32))
         return self._cache
 
+    def open_set_threshold(self) -> float:
+        """The similarity (0–1) a best match must exceed to name a learned face.
+
+        Calibrated on the learned faces themselves, leave-one-out: each face (both
+        orientations) is removed from the profile, the rest re-centred on their own mean face,
+        and the removed face matched against them; that similarity is what an unknown face
+        resembling the learned ones scores. The line is the highest of these plus
+        :data:`OPEN_SET_SLACK`, and never below :data:`MIN_SIMILARITY`. A profile of fewer
+        than three faces keeps :data:`MIN_SIMILARITY`. Derived from ``features`` only, so a
+        copied or older profile gets the same line.
+        """
+        if getattr(self, "_open_line", None) is None:
+            labs = np.array(self.feature_labels)
+            faces = sorted({lb for lb in self.feature_labels if lb != "back"})
+            worst = -1.0
+            if len(faces) >= 3:
+                for lab in faces:
+                    keep = labs != lab
+                    rest = self.features[keep]
+                    centre = rest.mean(axis=0) if len(set(labs[keep])) > 2 else np.zeros_like(rest[0])
+                    G = rest - centre
+                    G /= np.maximum(1e-6, np.linalg.norm(G, axis=1, keepdims=True))
+                    q = self.features[labs == lab] - centre
+                    q /= np.maximum(1e-6, np.linalg.norm(q, axis=1, keepdims=True))
+                    worst = max(worst, float((q @ G.T).max()))
+            self._open_line = float(min(0.98, max(MIN_SIMILARITY, worst + OPEN_SET_SLACK)))
+        return self._open_line
+
     def labels(self) -> list[str]:
         return [f.label for f in self.faces]
 
@@ -202,6 +241,8 @@ class DeckProfile:
             "deck_size": self.deck_size,
             "faces": [{"label": f.label, "name": f.name or f.label, "count": f.count} for f in self.faces],
             "feature": {"size": list(FEATURE_SIZE), "centre": list(CENTRE_SIZE), "orientations": [0, 180]},
+            # informative only: recomputed from features.npz when loaded
+            "open_set": {"method": "leave-one-out", "threshold": round(self.open_set_threshold(), 4)},
             **self.meta,
         }
         np.savez_compressed(folder / "features.npz", features=self.features,
