@@ -218,7 +218,7 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
-    whole, partial_blobs = [], []
+    whole, partial_blobs, blobs = [], [], []
     skewed: dict[int, np.ndarray] = {}  # partial blob index → its askew quadrilateral
     for c in contours:
         area = cv2.contourArea(c)
@@ -228,6 +228,7 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
         (rw, rh) = rect[1]
         if min(rw, rh) < 12:
             continue
+        blobs.append(c)
         fill = area / max(1.0, rw * rh)
         aspect = max(rw, rh) / min(rw, rh)
         quad = _perspective_quad(c, area, skewed=True)
@@ -272,7 +273,42 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             # no card corner explains it: read the quadrilateral as one card after all
             frames.append(CardFrame(skewed[k] / s, True))
         frames.extend(CardFrame(q / s, False, r) for q, r in hyps)
-    return _dedupe(frames)
+    frames = _dedupe(frames)
+    return frames + _unexplained(blobs, frames, s, mask.shape, S_all, L_all)
+
+
+#: A paper blob is reported as a card region (``card`` null, reason ``no_corner_visible``) when
+#: no detected frame covers this fraction of it and the uncovered part is at least
+#: :data:`REGION_MIN_CARD` of a card's area (a card seen, but none of its corners).
+REGION_UNCOVERED = 0.5
+REGION_MIN_CARD = 0.12
+
+
+def _unexplained(blobs, frames, s, shape, S_all, L_all) -> list[CardFrame]:
+    """Card regions no frame explains: paper blobs (contours at working scale ``s``) that the
+    frames found (px of the image) leave mostly uncovered. Each is returned as a partial frame
+    with no readable corner (its minimum-area rectangle), so the reader reports it with
+    ``card`` null instead of dropping a card it saw."""
+    if not blobs:
+        return []
+    cover = np.zeros(shape, np.uint8)
+    for f in frames:
+        for q in [f.quad] + [v[0] for v in f.views]:
+            cv2.fillConvexPoly(cover, np.round(np.asarray(q) * s).astype(np.int32), 255)
+    card_area = S_all * L_all if S_all is not None else None
+    out = []
+    for c in blobs:
+        m = np.zeros(shape, np.uint8)
+        cv2.drawContours(m, [c], -1, 255, -1)
+        area = int(np.count_nonzero(m))
+        free = int(np.count_nonzero(m & ~cover))
+        if free < REGION_UNCOVERED * area:
+            continue
+        if card_area is not None and free < REGION_MIN_CARD * card_area:
+            continue
+        q = _order_quad(cv2.boxPoints(cv2.minAreaRect(c)))
+        out.append(CardFrame(q / s, False, ()))
+    return out
 
 
 #: Largest angle (degrees) between opposite sides of a card seen at a slant.
@@ -485,6 +521,15 @@ def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
         S = f.size[0]
         dup = False
         for g in kept:
+            if g.complete and not f.complete:
+                # a card lying almost wholly under another has nearly the same centre; it is
+                # the same card only if the corners actually seen are that card's corners
+                same = all(np.linalg.norm(g.quad - f.quad[k], axis=1).min() < 0.25 * S
+                           for k in f.readable)
+                if same:
+                    dup = True
+                    break
+                continue
             if np.linalg.norm(np.subtract(f.center, g.center)) < 0.25 * S:
                 if not f.complete and not g.complete:
                     g.views.append((f.quad, f.readable))
@@ -1079,6 +1124,9 @@ class CardReader:
         else:
             reads = [self.index.read_patch(corner_patch(image, q, k))
                      for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
+            if not reads:
+                # card paper seen (a card mostly hidden, or cut) but none of its corners
+                return CardRead(None, box, 0.0, "no_corner_visible", frame, None)
         good = [r for r in reads if r.code and r.confidence >= MIN_CONFIDENCE]
         if not good and frame.complete:
             # corner vote: two or more different corners of one card reading the same code,
