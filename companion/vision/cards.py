@@ -54,6 +54,13 @@ INK_CHANNEL_DARK = 0.3
 #: A hypothesised frame of a partly hidden card must lie on card area (its own paper or a whole
 #: card on top) for this fraction of its area.
 HYPOTHESIS_COVERAGE = 0.65
+#: Pip colour: the pip's median redness against the paper (red channel over the paper's red
+#: minus the larger of green and blue over theirs) divided by its median ink depth (1 − the
+#: darkest channel over the paper's). Above RED_SPLIT is red; the colour is sure at RED_SCALE
+#: from it. On the real sets black pips reach 0.19 and red ones start at 0.41 (mis-cut pips
+#: aside); RED_SPLIT is the middle of that gap (chosen on alternate manifest rows, see
+#: docs/vision-cards.md).
+RED_SPLIT, RED_SCALE = 0.3, 0.15
 #: Pip feature size (px, square).
 PIP_SIZE = 32
 
@@ -937,8 +944,8 @@ class IndexReader:
                 return IndexRead("JK", None, conf, None, "JOKER", conf)
             return IndexRead(None, None, 0.0, "not_an_index", rank_lab)
         suit_lab, ssim, smargin = _classify(pmask, self.suit_labels)
-        is_red = red > 0.2
-        colour_conf = min(1.0, abs(red - 0.2) / 0.15)
+        is_red = red > RED_SPLIT
+        colour_conf = min(1.0, abs(red - RED_SPLIT) / RED_SCALE)
         suit = suit_lab[2:] if suit_lab else None
         if suit and (suit in rc.RED_SUITS) != is_red:
             # shape and colour disagree: take the best suit of the measured colour
@@ -965,7 +972,8 @@ class IndexReader:
 @dataclass
 class IndexSegments:
     """Ink found in an index patch: the rank glyph group (components as (id, x, y, w, h, area)),
-    its ink-strength crop, the pip's crop (None if no pip) and the pip's median redness."""
+    its ink-strength crop, the pip's crop (None if no pip) and the pip's redness per unit of ink
+    (see :data:`RED_SPLIT`)."""
     group: list
     glyph: np.ndarray
     glyph_box: tuple[int, int, int, int]
@@ -1053,7 +1061,9 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
     i, x, y, w, h, _a = below[0]
     pmask = _soft(inkness, lab, [i], x, y, x + w, y + h)
     sel = lab[y:y + h, x:x + w] == i
-    red = float(np.median(redness[y:y + h, x:x + w][sel]))
+    # redness per unit of ink: a small or blurred pip mixes with the paper, which lowers its
+    # redness and its darkness alike; their ratio keeps red and black apart (see RED_SPLIT)
+    red = float(np.median(redness[y:y + h, x:x + w][sel])) / max(0.05, float(np.median(chdark[y:y + h, x:x + w][sel])))
     return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked, ring)
 
 
