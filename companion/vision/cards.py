@@ -61,6 +61,8 @@ HYPOTHESIS_COVERAGE = 0.65
 #: aside); RED_SPLIT is the middle of that gap (chosen on alternate manifest rows, see
 #: docs/vision-cards.md).
 RED_SPLIT, RED_SCALE = 0.3, 0.15
+#: Widening of the second, wider look at a partly hidden card's corners (see corner_patch).
+PARTIAL_GROW = 1.4
 #: Pip feature size (px, square).
 PIP_SIZE = 32
 
@@ -556,10 +558,11 @@ def rectify(image: np.ndarray, quad: np.ndarray, width: int = rc.CARD_W, height:
     return cv2.warpPerspective(image, M, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int) -> np.ndarray:
+def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
     """The index patch at ``corner`` (0 TL, 1 TR, 2 BR, 3 BL) of the card at ``quad``, rotated
-    and, for the mirrored corners, flipped so that a printed index reads upright.
-    Returns PATCH_H×PATCH_W×3 BGR uint8."""
+    and, for the mirrored corners, flipped so that a printed index reads upright. ``grow`` > 1
+    widens the patch by that factor about its own centre (a hypothesised corner that is a few
+    px off). Returns PATCH_H×PATCH_W×3 BGR uint8."""
     q = np.asarray(quad, np.float64)
     o = q[corner]
     nx = q[[1, 0, 3, 2][corner]]  # neighbour along the short side
@@ -568,6 +571,9 @@ def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int) -> np.ndarray
     # start a little outside the corner: a corner estimated a few px inside the card (an
     # overlapped card's hypothesised frame) must not cut the index at the patch border
     o = o - (nx - o) * PATCH_MARGIN - (ny - o) * PATCH_MARGIN * 0.7
+    if grow != 1.0:
+        o = o - (ux + uy) * (grow - 1) / 2
+        ux, uy = ux * grow, uy * grow
     src = np.array([o, o + ux, o + ux + uy, o + uy], np.float32)
     dst = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
     M = cv2.getPerspectiveTransform(src, dst)
@@ -1155,7 +1161,7 @@ class CardReader:
                 if W > H:
                     q = q[[1, 2, 3, 0]]
                 frames = [CardFrame(q, True)]
-        reads = [self.read_frame(image, f) for f in frames]
+        reads = _merge_same_card([self.read_frame(image, f) for f in frames])
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
 
@@ -1181,6 +1187,11 @@ class CardReader:
         else:
             reads = [self.index.read_patch(corner_patch(image, q, k))
                      for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
+            if reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+                # a hypothesised corner can be a few px off and cut the index at the patch
+                # border: read the seen corners again through a wider patch
+                reads += [self.index.read_patch(corner_patch(image, q, k, PARTIAL_GROW))
+                          for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
             if not reads:
                 # card paper seen (a card mostly hidden, or cut) but none of its corners
                 return CardRead(None, box, 0.0, "no_corner_visible", frame, None)
@@ -1214,6 +1225,34 @@ class CardReader:
             conf = max(MIN_CONFIDENCE, min(1.0, conf + 0.1))
         return CardRead(good[0].code, box, conf, None, frame, True,
                         {"glyph": good[0].glyph, "corners": len(good)})
+
+
+#: Two frames read as the same card are one physical card when their quads overlap by this
+#: fraction of the smaller one (two hypotheses of one partly hidden card).
+SAME_CARD_OVERLAP = 0.5
+
+
+def _merge_same_card(reads: list[CardRead]) -> list[CardRead]:
+    """Drop a read that repeats the card of another read whose frame it largely overlaps (two
+    corner hypotheses of one partly hidden card read alike), keeping the more confident."""
+    order = sorted(range(len(reads)), key=lambda i: -reads[i].confidence)
+    kept: list[CardRead] = []
+    for i in order:
+        r = reads[i]
+        if r.card is not None and any(k.card == r.card and _overlap(k.frame.quad, r.frame.quad) >= SAME_CARD_OVERLAP
+                                      for k in kept):
+            continue
+        kept.append(r)
+    return kept
+
+
+def _overlap(q1: np.ndarray, q2: np.ndarray) -> float:
+    """Intersection area of two convex quads over the smaller one's area (0–1)."""
+    a1, a2 = cv2.contourArea(np.float32(q1)), cv2.contourArea(np.float32(q2))
+    if min(a1, a2) <= 0:
+        return 0.0
+    inter, _ = cv2.intersectConvexConvex(np.float32(q1), np.float32(q2))
+    return float(inter) / min(a1, a2)
 
 
 def is_back(card: np.ndarray) -> bool:
