@@ -63,6 +63,9 @@ HYPOTHESIS_COVERAGE = 0.65
 RED_SPLIT, RED_SCALE = 0.3, 0.15
 #: Widening of the second, wider look at a partly hidden card's corners (see corner_patch).
 PARTIAL_GROW = 1.4
+#: Disc (px, in the PATCH_W×PATCH_H patch) whose opening keeps broad filled shapes (big pips,
+#: picture) and drops glyph strokes (3–6 px wide at patch scale).
+STRIP_DISC = 9
 #: Pip feature size (px, square).
 PIP_SIZE = 32
 
@@ -907,8 +910,20 @@ class IndexReader:
         self.ocr = _RapidRank() if ocr else None
 
     def read_patch(self, patch: np.ndarray) -> IndexRead:
-        """Read an upright index patch (PATCH_H×PATCH_W×3 BGR, from :func:`corner_patch`)."""
-        sg = segment_index(patch)
+        """Read an upright index patch (PATCH_H×PATCH_W×3 BGR, from :func:`corner_patch`).
+
+        When the top ink is a lone decoy digit (a "10" whose other digit runs into a big corner
+        pip and was dropped with it), the patch is segmented again with broad filled shapes
+        stripped (see :func:`segment_index`); that read is taken only if it is a sure card."""
+        r = self._read_patch(patch, False)
+        if r.reason == "not_an_index" and r.glyph in DECOYS:
+            r2 = self._read_patch(patch, True)
+            if r2.code and r2.confidence >= MIN_CONFIDENCE:
+                return r2
+        return r
+
+    def _read_patch(self, patch: np.ndarray, strip_blobs: bool) -> IndexRead:
+        sg = segment_index(patch, strip_blobs)
         if isinstance(sg, str):
             return IndexRead(None, None, 0.0, sg)
         group, gmask, pmask, red = sg.group, sg.glyph, sg.pip, sg.red
@@ -1002,8 +1017,14 @@ def _pct(a: np.ndarray, q: float) -> float:
     return float(part[lo]) + (float(part[hi]) - float(part[lo])) * (pos - lo)
 
 
-def segment_index(patch: np.ndarray) -> IndexSegments | str:
+def segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments | str:
     """Split an upright index patch (PATCH_H×PATCH_W×3 BGR) into rank glyph and pip.
+
+    With ``strip_blobs``, the broad filled shapes (a big corner pip or picture that a glyph
+    touches, as on German decks where the index sits against the corner pips) are taken out
+    of the ink first: what survives an opening with a disc wider than any glyph stroke is
+    such a shape, and it is removed with a 1 px rim, so the strokes that touched it become
+    components of their own.
 
     Returns:
         :class:`IndexSegments`, or a reason code string (``no_paper``, ``no_index``).
@@ -1025,6 +1046,16 @@ def segment_index(patch: np.ndarray) -> IndexSegments | str:
     # anti-aliased ink strength 0–255 (dark or red against the paper), for matching
     inkness = np.clip(np.maximum(np.maximum((1 - dark) / 0.6, redness / 0.5), chdark / 0.75), 0, 1)
     inkness = (inkness * 255).astype(np.uint8)
+    if strip_blobs:
+        # only inside the components the index reader would drop (too big, or at the border)
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+        x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+        drop = ((x <= 0) | (y <= 0) | (x + w >= PATCH_W) | (y + h >= PATCH_H)
+                | (h > 0.55 * PATCH_H) | (w > 0.8 * PATCH_W))
+        drop[0] = False
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (STRIP_DISC, STRIP_DISC))
+        body = cv2.morphologyEx(drop[lab].astype(np.uint8), cv2.MORPH_OPEN, disc)
+        ink = ink & ~cv2.dilate(body, np.ones((3, 3), np.uint8))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     comps = []
     for i in range(1, n):
