@@ -231,6 +231,7 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
     whole, partial_blobs, blobs = [], [], []
+    slanted = []  # (quad, contour) of the blobs taken for whole cards seen at a slant
     skewed: dict[int, np.ndarray] = {}  # partial blob index → its askew quadrilateral
     for c in contours:
         area = cv2.contourArea(c)
@@ -251,6 +252,7 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
             whole.append(_order_quad(cv2.boxPoints(rect)))
         elif quad is not None:
             whole.append(quad)
+            slanted.append((quad, c))
         elif fill > 0.3:
             split = _split_touching(c, mask.shape)
             if split:
@@ -264,6 +266,15 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
         elif skew is not None:
             partial_blobs.append(c)
             skewed[len(partial_blobs) - 1] = skew
+    # a "card at a slant" far smaller than the frame's rectangular whole cards is a card cut by
+    # another card's edge (cards on one table are one size): read it from its corners
+    upright = [cv2.contourArea(q) for q in whole if not any(q is t for t, _ in slanted)]
+    if upright:
+        a_ref = float(np.median(upright))
+        for q, c in slanted:
+            if cv2.contourArea(q) < CUT_AREA * a_ref:
+                whole = [w for w in whole if w is not q]
+                partial_blobs.append(c)
     frames = [CardFrame(q / s, True) for q in whole]
     if whole:
         sizes = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])]) for q in whole])
@@ -323,6 +334,10 @@ def _unexplained(blobs, frames, s, shape, S_all, L_all) -> list[CardFrame]:
     return out
 
 
+#: A quadrilateral taken for a card at a slant is a cut card instead (its far side is another
+#: card's edge) when its area is under this fraction of the median area of the frame's
+#: rectangular whole cards: a camera above the table does not shrink a card that much.
+CUT_AREA = 0.6
 #: Largest angle (degrees) between opposite sides of a card seen at a slant.
 MAX_SIDE_SKEW_DEG = 15.0
 #: A blob whose convex hull is card-shaped is one card (its picture breaking up the paper) when
@@ -917,9 +932,10 @@ class IndexReader:
         stripped (see :func:`segment_index`); that read is taken only if it is a sure card."""
         r = self._read_patch(patch, False)
         if r.reason == "not_an_index" and r.glyph in DECOYS:
-            r2 = self._read_patch(patch, True)
-            if r2.code and r2.confidence >= MIN_CONFIDENCE:
-                return r2
+            for mode in (True, "close"):
+                r2 = self._read_patch(patch, mode)
+                if r2.code and r2.confidence >= MIN_CONFIDENCE:
+                    return r2
         return r
 
     def _read_patch(self, patch: np.ndarray, strip_blobs: bool) -> IndexRead:
@@ -1046,7 +1062,10 @@ def segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments
     # anti-aliased ink strength 0–255 (dark or red against the paper), for matching
     inkness = np.clip(np.maximum(np.maximum((1 - dark) / 0.6, redness / 0.5), chdark / 0.75), 0, 1)
     inkness = (inkness * 255).astype(np.uint8)
-    if strip_blobs:
+    if strip_blobs == "close":
+        # thin hairlines of a light serif face (the "0" of a "10") break up in the ink mask
+        ink = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    elif strip_blobs:
         # only inside the components the index reader would drop (too big, or at the border)
         n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
         x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
