@@ -931,7 +931,7 @@ class IndexReader:
         pip and was dropped with it), the patch is segmented again with broad filled shapes
         stripped (see :func:`segment_index`); that read is taken only if it is a sure card."""
         r = self._read_patch(patch, False)
-        if r.reason == "not_an_index" and r.glyph in DECOYS:
+        if (r.reason == "not_an_index" and r.glyph in DECOYS) or r.reason == "no_pip":
             for mode in (True, "close"):
                 r2 = self._read_patch(patch, mode)
                 if r2.code and r2.confidence >= MIN_CONFIDENCE:
