@@ -2,7 +2,7 @@
 
 Usage (``companion dashboard`` and ``companion run`` do this)::
 
-    table = Table("~/.companion")
+    table = Table(default_data_dir())   # companion.settings
     server = DashboardServer(table, host="0.0.0.0", port=8080)
     server.start()          # threaded werkzeug server in a background thread
     ...
