@@ -76,10 +76,12 @@ def run(args, stop: threading.Event | None = None) -> int:
         return 2
     for part in ("buttons", "camera", "ocr"):
         table.set_status(part, {"state": "absent", "detail": "dashboard only: enter observations by hand"})
+    started = False
     if args.game and (args.new or table.referee is None):
         seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
         try:
             table.new_game(args.game, seats, None)
+            started = True
         except IllegalAction as exc:
             print(f"companion dashboard: cannot start {args.game}: {exc.reason}: {exc.detail}", file=sys.stderr)
             return 2
@@ -90,6 +92,8 @@ def run(args, stop: threading.Event | None = None) -> int:
         server.start()
     except OSError as exc:
         print(f"companion dashboard: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        if started:
+            table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()
         return 1
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host

@@ -314,6 +314,18 @@ def main(args) -> int:
     return code
 
 
+def _stop_words(service) -> str:
+    """The Ctrl-C line: an unfinished game is offered for resuming, a finished one is not."""
+    try:
+        over = service.table is not None and service.table.referee is not None and service.over
+        path = service.table.referee.log.path if over else None
+    except Exception:  # the table is half started: say the safe thing
+        over, path = False, None
+    if over:
+        return f"stopping (Ctrl-C); the game is over, its table log is {path}"
+    return "stopping (Ctrl-C); the game resumes from its table log at the next start"
+
+
 def _main(args) -> int:
     from companion.service import TableService, choose_backends
 
@@ -355,7 +367,7 @@ def _main(args) -> int:
             service.wait(until_end=False)
         return 0
     except KeyboardInterrupt:
-        console.line("stopping (Ctrl-C); the game resumes from its table log at the next start")
+        console.line(_stop_words(service))
         return 130
     except CompanionError as exc:
         print(f"companion run: {exc}", file=sys.stderr)

@@ -180,12 +180,26 @@ class DashboardServer:
         return f"http://{host}:{self.port}"
 
     def start(self) -> "DashboardServer":
-        """Bind and serve in a daemon thread; returns self."""
+        """Bind and serve in a daemon thread; returns self.
+
+        Raises:
+            OSError: the address cannot be bound (``errno.EADDRINUSE``: the port is taken).
+        """
+        import socket
+
         from werkzeug.serving import make_server
 
-        self._server = make_server(self.host, self.port, self.app, threaded=True)
+        # Bind here rather than in werkzeug: its server prints "Address already in use" and calls
+        # sys.exit when the bind fails; a caller needs a plain OSError (errno EADDRINUSE …) to
+        # report the port and clean up what it started.
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        sock = socket.create_server((self.host, self.port), family=family, backlog=128)
+        try:
+            self._server = make_server(self.host, self.port, self.app, threaded=True, fd=sock.fileno())
+        finally:
+            sock.close()  # werkzeug works on its own duplicate of the descriptor
         self._server.daemon_threads = True
-        self.port = self._server.server_port
+        self.port = self._server.socket.getsockname()[1]
         self._thread = threading.Thread(target=self._server.serve_forever, name="dashboard", daemon=True)
         self._thread.start()
         log.info("dashboard on %s", self.url)
