@@ -80,7 +80,8 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         from flask_babel import get_locale
 
         return {"csrf_token": csrf_token, "lang": str(get_locale() or i18n.DEFAULT),
-                "languages": i18n.LANGUAGES}
+                "languages": i18n.LANGUAGES, "option_label": i18n.option_label, "game_name": i18n.game_name,
+                "term": i18n.term}
 
     @app.after_request
     def _headers(resp):

@@ -26,10 +26,21 @@
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
   }
+  var TERM_PREFIX = /^(e_|val_|v_|phase_|b_|shape_)/;
+  function has(k) { return Object.prototype.hasOwnProperty.call(W, k); }
   function word(key, fallback) {
-    if (Object.prototype.hasOwnProperty.call(W, key)) return W[key];
+    if (has(key)) return W[key];
+    if (has("t_" + key)) return W["t_" + key];
+    // a game's own term, shared by view keys, event kinds and values: "e_round_end" -> "t_round_end"
+    var bare = String(key).replace(TERM_PREFIX, "");
+    if (bare !== key) {
+      if (has("t_" + bare)) return W["t_" + bare];
+      if (has(bare)) return W[bare];
+    }
+    if (has("opt_" + bare)) return W["opt_" + bare]; // a house-rule option in the view's options
     return fallback !== undefined ? fallback : String(key).replace(/_/g, " ");
   }
+  function gameName(id) { return word("game_" + id, id); }
   function verbLabel(v) { return word("v_" + v, v.replace(/_/g, " ")); }
   function seatName(i) {
     var g = S && S.model && S.model.game;
@@ -55,6 +66,7 @@
   }
   function outcomeText(j) {
     if (j.accepted) return word("accepted") + ": " + (j.action || "");
+    if (j.message) return word("rejected") + ": " + j.message + (j.detail && j.detail !== j.message ? " (" + j.detail + ")" : "");
     return word("rejected") + ": " + (j.reason || j.error || j._status) + (j.detail ? " — " + j.detail : "");
   }
 
@@ -62,11 +74,16 @@
   function scalar(key, v) {
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? word("yes") : word("no");
-    if (typeof v === "string") return word("val_" + v, v);
+    if (typeof v === "string") return key === "game" && has("game_" + v) ? W["game_" + v] : word("val_" + v, v);
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
     return String(v);
   }
   function isScalar(v) { return v === null || typeof v !== "object"; }
+  function compact(key, v) { // deep values as words, never as raw JSON
+    if (isScalar(v)) return scalar(key, v);
+    if (Array.isArray(v)) return v.map(function (x) { return compact(key, x); }).join(", ");
+    return Object.keys(v).map(function (k) { return word(k) + " " + compact(k, v[k]); }).join("; ");
+  }
   function renderValue(key, v, depth) {
     if (isScalar(v)) return el("span", "val", scalar(key, v));
     if (Array.isArray(v)) {
@@ -86,11 +103,12 @@
         });
         var wrap = el("div", "scroll"); wrap.appendChild(tbl); return wrap;
       }
-      return el("span", "val", JSON.stringify(v));
+      return el("span", "val", compact(key, v));
     }
-    if (depth >= 3) return el("span", "val", JSON.stringify(v));
+    if (depth >= 3) return el("span", "val", compact(key, v));
     var dl = el("dl", "kv");
     Object.keys(v).forEach(function (k) {
+      if (k === "game" && S && S.model && S.model.game && v[k] === S.model.game.id) return; // the page says which game
       dl.appendChild(el("dt", null, word(k)));
       var dd = el("dd"); dd.appendChild(renderValue(k, v[k], depth + 1)); dl.appendChild(dd);
     });
@@ -246,7 +264,7 @@
     m.history.slice().reverse().forEach(function (h) {
       h.items.forEach(function (it) {
         var li = el("li", it.private ? "private" : null, itemText(it));
-        if (it.private) li.appendChild(el("span", "badge you", word("private")));
+        if (it.private) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "badge you", word("private"))); }
         ol.appendChild(li);
       });
     });
@@ -301,7 +319,7 @@
       return;
     }
     var top = el("section", "card game");
-    var h = el("h1", null, m.game.id);
+    var h = el("h1", null, gameName(m.game.id));
     if (m.view.phase) h.appendChild(el("span", "phase", word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " "))));
     top.appendChild(h);
     if (m.over) {
@@ -420,10 +438,16 @@
       var form = el("form", "row table-action");
       form.appendChild(el("span", "verb", verbLabel(a.verb)));
       var inputs = [];
+      var optional = a.optional || [];
       a.args.forEach(function (arg, i) {
         if (arg === "?") {
-          var inp = el("input"); inp.required = true; inp.maxLength = 200; inp.dataset.i = i;
-          inp.placeholder = a.fields && a.fields[i] ? word(a.fields[i]) : "?";
+          var field = a.fields && a.fields[i];
+          var inp = el("input"); inp.maxLength = 200; inp.dataset.i = i;
+          inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
+          inp.placeholder = field ? word(field) : "?";
+          if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
+          inp.name = field || ("arg" + i);
+          inp.title = inp.required ? word("required_field") : word("blank_unknown");
           inp.setAttribute("aria-label", inp.placeholder);
           inputs.push(inp); form.appendChild(inp);
         } else {
@@ -437,7 +461,13 @@
       form.addEventListener("submit", function (e) {
         e.preventDefault();
         var args = a.args.slice();
-        inputs.forEach(function (inp) { args[+inp.dataset.i] = inp.value.trim().replace(/\s+/g, ""); });
+        // a list field takes items separated by commas, semicolons or new lines; spaces inside an
+        // item are dropped ("Ак 2444841, Ак 2444842"); the server canonicalises serials
+        inputs.forEach(function (inp) {
+          var items = inp.value.split(/[,;\n]+/).map(function (x) { return x.replace(/\s+/g, ""); })
+            .filter(function (x) { return x.length; });
+          args[+inp.dataset.i] = items.length ? items.join(",") : "?";
+        });
         var text = ["table", a.verb].concat(args).join(" ");
         var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
         post(url, { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
