@@ -41,6 +41,7 @@
     return fallback !== undefined ? fallback : String(key).replace(/_/g, " ");
   }
   function gameName(id) { return word("game_" + id, id); }
+  function argLabel(arg) { return /^-?\d+$/.test(arg) ? arg : word("val_" + arg, arg); } // a button's words; the action text stays as is
   function verbLabel(v) { return word("v_" + v, v.replace(/_/g, " ")); }
   function seatName(i) {
     var g = S && S.model && S.model.game;
@@ -115,6 +116,35 @@
     return dl;
   }
 
+  // ------------------------------------------------------------------ icons
+  // Inline SVG, not the 🌹/💀 emoji: a phone or a Debian Chromium without a colour emoji font
+  // would draw those as empty boxes.
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var ICONS = {
+    rose: [["path", { d: "M8 8.5v6.5", stroke: "#2e7d32", "stroke-width": "1.6", fill: "none" }],
+           ["path", { d: "M8 12.2c-2.2.1-3.4-1-3.9-2.6 1.7-.1 3.1.7 3.9 2.6z", fill: "#43a047" }],
+           ["circle", { cx: "8", cy: "5.4", r: "4.1", fill: "#d32f2f" }],
+           ["path", { d: "M5.9 5.6a2.1 2.1 0 0 1 4.2 0M7 4.2a1.2 1.2 0 0 1 2 .9", stroke: "#8e0000", "stroke-width": ".9", fill: "none" }]],
+    skull: [["path", { d: "M8 1.3c-3.6 0-6.1 2.4-6.1 5.7 0 2 1 3.4 2.6 4.1v2.6h7v-2.6c1.6-.7 2.6-2.1 2.6-4.1 0-3.3-2.5-5.7-6.1-5.7z", fill: "#f3f0e6" }],
+            ["circle", { cx: "5.6", cy: "7.3", r: "1.55", fill: "#2b2b2b" }],
+            ["circle", { cx: "10.4", cy: "7.3", r: "1.55", fill: "#2b2b2b" }],
+            ["path", { d: "M7.2 10.6h1.6L8 9.2z", fill: "#2b2b2b" }],
+            ["path", { d: "M6.3 13.7v-1.6M8 13.7v-1.6M9.7 13.7v-1.6", stroke: "#2b2b2b", "stroke-width": ".8" }]]
+  };
+  function noteIcon(role) {
+    var svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", "0 0 16 16");
+    svg.setAttribute("width", "18"); svg.setAttribute("height", "18");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("class", "icon icon-" + role);
+    (ICONS[role] || []).forEach(function (part) {
+      var e = document.createElementNS(SVG_NS, part[0]);
+      Object.keys(part[1]).forEach(function (k) { e.setAttribute(k, part[1][k]); });
+      svg.appendChild(e);
+    });
+    return svg;
+  }
+
   // ------------------------------------------------------------------ seats
   var NOTE_KEYS = /^(face_down|on_table|placed|down)$/;
   function renderSeats(m) {
@@ -154,8 +184,11 @@
           var tiles = el("span", "notes");
           v.forEach(function (x) {
             var r = typeof x === "string" ? x : x.role;
-            var t = el("i", "note-up " + r, r === "rose" ? "🌹" : "💀");
-            if (x.serial) t.title = x.serial;
+            var t = el("i", "note-up " + r);
+            t.appendChild(noteIcon(r));
+            t.setAttribute("role", "img");
+            t.setAttribute("aria-label", word("val_" + r));
+            t.title = word("val_" + r) + (x.serial ? " · " + x.serial : "");
             tiles.appendChild(t);
           });
           chip.appendChild(tiles);
@@ -261,8 +294,9 @@
     var box = el("section", "card history");
     box.appendChild(el("h2", null, word("history")));
     var ol = el("ol", "hist");
+    // newest first, also inside one action: its last event (a round's outcome) above the first (the flip)
     m.history.slice().reverse().forEach(function (h) {
-      h.items.forEach(function (it) {
+      h.items.slice().reverse().forEach(function (it) {
         var li = el("li", it.private ? "private" : null, itemText(it));
         if (it.private) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "badge you", word("private"))); }
         ol.appendChild(li);
@@ -414,7 +448,7 @@
       } else {
         var row = el("div", "pad-row");
         g.forEach(function (a) {
-          var b = el("button", "pad-btn verb-" + verb, verbLabel(verb) + (a.args.length ? " " + a.args.join(" ") : ""));
+          var b = el("button", "pad-btn verb-" + verb, verbLabel(verb) + (a.args.length ? " " + a.args.map(argLabel).join(" ") : ""));
           b.dataset.action = a.text;
           b.addEventListener("click", function () { act(a.text); });
           row.appendChild(b);
@@ -453,7 +487,7 @@
         } else {
           var n = parseInt(arg, 10);
           var seatArg = i === 0 && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
-          form.appendChild(el("span", "arg", seatArg ? seatName(n) : arg));
+          form.appendChild(el("span", "arg", seatArg ? seatName(n) : argLabel(arg)));
         }
       });
       var btn = el("button", inputs.length ? "primary" : "", inputs.length ? word("manual") : word("send"));
