@@ -188,6 +188,12 @@ class TableLog:
 def _header_from_json(obj: object, where: str) -> LogHeader:
     if not isinstance(obj, dict) or "game" not in obj or "seats" not in obj:
         raise LogError(f"{where}: the first line must be a header with 'game' and 'seats'")
+    version = obj.get("companion_log", FORMAT_VERSION)  # logs written before the key existed are 1
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise LogError(f"{where}: 'companion_log' must be a format version number, got {version!r}")
+    if version > FORMAT_VERSION:
+        raise LogError(f"{where}: table-log format version {version} is newer than this program reads"
+                       f" (up to {FORMAT_VERSION}); update Table Companion to read it")
     seats = obj["seats"]
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise LogError(f"{where}: 'seats' must be a list of names")

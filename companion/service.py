@@ -229,6 +229,7 @@ class TableService:
         self.simtable = None
         self.watcher = None
         self.resumed = False
+        self._created = False  # this start made a new game (discarded again if the start fails)
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
         self._over = threading.Event()
@@ -301,6 +302,9 @@ class TableService:
                 self.watcher = CameraWatcher(self.table, self.camera, self.readers)
             self._update_lights()
         except BaseException:
+            if self._created and self.table is not None:
+                # nothing was played: leave no empty game behind for the next start to resume
+                self.table.discard_unplayed()
             self.stop()
             raise
         return self
@@ -320,6 +324,7 @@ class TableService:
         cls = get_game_class(s.game)
         seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
         self.table.new_game(s.game, seats, s.options)
+        self._created = True
         self._sim_seed()
 
     def _sim_seed(self) -> None:

@@ -276,6 +276,31 @@ class Table:
             self._save_state()
         self._emit("game", None)
 
+    def discard_unplayed(self) -> bool:
+        """Forget the current game if its log holds no action yet — a start that failed before
+        anything was played (a busy port, a missing part) must not leave an empty game that the
+        next start offers to resume. Closes the referee, deletes the log file and leaves the table
+        with no game. Returns ``True`` if a game was discarded, ``False`` (nothing changed) when
+        there is no game or it has at least one logged action."""
+        with self._lock:
+            referee = self.referee
+            if referee is None or referee.version > 0 or referee.log.records():
+                return False
+            path = referee.log.path
+            self._close_referee()
+            self._seat_codes, self._seat_tokens, self._pending, self._prompts = {}, {}, {}, []
+            self.epoch += 1
+            self._save_state()
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                Path(f"{path}{suffix}").unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:  # the table already forgot it; an orphan file is harmless
+                log.warning("could not delete %s%s: %s", path, suffix, exc)
+        self._emit("game", None)
+        return True
+
     def close(self) -> None:
         """Stop the referee (the game stays resumable) and drop listeners' binding."""
         with self._lock:

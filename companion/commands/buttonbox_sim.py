@@ -5,6 +5,9 @@ Runs the real firmware logic (firmware/boxfw.py) on CPython behind a pty, prints
 for the host (``companion run --buttons /dev/pts/N`` or ``ButtonBox(path)``), then plays presses
 from a script file, from the keyboard (one command per line), or waits while Python code in
 another process is connected. Commands: see ``--help-script``.
+
+Every seat number this command prints or reads is the one on the pad and on the dashboard (1..N);
+only the Python API (``VirtualButtonBox.press``, ``ButtonEvent.seat``) counts seats from 0.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import sys
 import time
 
 from companion.devices.firmware import boxfw, wire
-from companion.devices.virtualbox import SCRIPT_HELP, VirtualButtonBox, run_script_line
+from companion.devices.virtualbox import SCRIPT_HELP, VirtualButtonBox, light_line, run_script_line
 from companion.errors import CompanionError
 
 
@@ -28,7 +31,7 @@ def register(subparsers) -> None:
                                   "like /dev/buttonbox from the udev rule)")
     p.add_argument("--script", help="file of commands to play ('-' = stdin, non-interactive)")
     p.add_argument("--keyboard", action="store_true",
-                   help="keystrokes press buttons (on a terminal: '3' then 'y' = pad 3 presses "
+                   help="keystrokes press buttons (on a terminal: '3' then 'y' = seat 3 presses "
                         "Верю); from a pipe: one script command per line")
     p.add_argument("--exit", action="store_true",
                    help="exit once the script is played and every press was acknowledged")
@@ -43,7 +46,8 @@ def register(subparsers) -> None:
                    help="device path or pyserial URL (default /dev/buttonbox, else a virtual box)")
     m.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = Ctrl-C)")
     m.add_argument("--light", action="append", default=[], metavar="SEAT=STATE",
-                   help="set a seat light first, e.g. --light 2=blink (off, on, blink, fast)")
+                   help="set a seat light first, e.g. --light 2=blink (seat 2 as on the pad and "
+                        "the dashboard; off, on, blink, fast)")
     m.set_defaults(func=monitor)
 
 
@@ -64,7 +68,10 @@ def monitor(args) -> int:
         for spec in args.light:
             seat, _, state = spec.partition("=")
             try:
-                box.set_light(int(seat), state)
+                n = int(seat)
+                if n < 1:
+                    raise ValueError("seats are numbered from 1, as on the pads and the dashboard")
+                box.set_light(n - 1, state)
             except (ValueError, CompanionError) as exc:
                 print(f"buttonbox-monitor: --light {spec}: {exc}", file=sys.stderr)
                 return 2
@@ -73,7 +80,7 @@ def monitor(args) -> int:
         while deadline is None or time.monotonic() < deadline:
             ev = box.get_event(timeout=0.2)
             if ev is not None:
-                print(f"seat {ev.seat} (pad {ev.seat + 1}) {ev.button} {ev.kind} "
+                print(f"seat {ev.seat + 1} {ev.button} {ev.kind} "
                       f"seq {ev.seq} t {ev.t_ms} ms", flush=True)
             st = box.status
             summary = (st.connected, st.alive, st.duplicates, st.lost, st.frame_errors, st.last_error)
@@ -88,7 +95,7 @@ def monitor(args) -> int:
 
 
 KEY_HELP = """\
-keys: 1-8 choose the pad (seat = pad - 1); y = Верю, n = Не верю, + = plus, o = OK;
+keys: 1-8 choose the seat (its pad); y = Верю, n = Не верю, + = plus, o = OK;
       h then a button key = hold it; u = unplug / plug the cable; l = show lights; q = quit"""
 KEYS = {"y": "yes", "n": "no", "+": "plus", "=": "plus", "o": "ok"}
 
@@ -103,7 +110,7 @@ def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
     tty.setcbreak(fd)
     seat, hold = 0, False
     print(KEY_HELP, flush=True)
-    print("pad 1 (seat 0)", flush=True)
+    print("seat 1", flush=True)
     try:
         while True:
             ch = os.read(fd, 1).decode("utf-8", "ignore")
@@ -111,10 +118,10 @@ def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
                 return 0
             if ch.isdigit() and 1 <= int(ch) <= vbox.seats:
                 seat = int(ch) - 1
-                print(f"pad {ch} (seat {seat})", flush=True)
+                print(f"seat {ch}", flush=True)
             elif ch in KEYS:
                 (vbox.hold if hold else vbox.press)(seat, KEYS[ch])
-                print(f"seat {seat}: {'hold' if hold else 'press'} {KEYS[ch]}", flush=True)
+                print(f"seat {seat + 1}: {'hold' if hold else 'press'} {KEYS[ch]}", flush=True)
                 hold = False
             elif ch == "h":
                 hold = True
@@ -126,8 +133,7 @@ def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
                     vbox.unplug()
                     print("unplugged", flush=True)
             elif ch == "l":
-                print("lights: " + " ".join(f"{s}={st}" for s, st in enumerate(vbox.light_states())),
-                      flush=True)
+                print(light_line(vbox.light_states()), flush=True)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
@@ -174,7 +180,7 @@ def run(args) -> int:
         while True:  # serve a host in another process; show light changes
             states = vbox.light_states()
             if states != last:
-                print("lights: " + " ".join(f"{s}={st}" for s, st in enumerate(states)), flush=True)
+                print(light_line(states), flush=True)
                 last = states
             time.sleep(0.1)
     finally:

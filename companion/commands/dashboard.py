@@ -13,13 +13,12 @@ Observations (camera reads) are then entered by hand on the console, marked ``ma
 from __future__ import annotations
 
 import argparse
-import os
 import socket
 import sys
 import threading
 from pathlib import Path
 
-DEFAULT_DATA = Path(os.environ.get("COMPANION_DATA", Path.home() / ".companion"))
+from companion.settings import default_data_dir
 
 
 def register(sub) -> None:
@@ -28,7 +27,12 @@ def register(sub) -> None:
     p.add_argument("--game", help="game id to start (skull, doubt, hoggenheimer, infinity, lottery)")
     p.add_argument("--seats", help="player names, comma separated, clockwise from seat 1")
     p.add_argument("--new", action="store_true", help="start a new game even if one can be resumed")
-    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help=f"data folder (default {DEFAULT_DATA})")
+    p.add_argument("--data-dir", type=Path, default=None,
+                   help="folder of table logs, the same as `companion run --data-dir` (default "
+                        "$COMPANION_DATA, else /var/lib/companion when writable, else "
+                        "~/.local/share/companion)")
+    # the option's old name, kept so existing scripts keep working; not shown in --help
+    p.add_argument("--data", type=Path, dest="data_dir", help=argparse.SUPPRESS)
     p.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: the table's Wi-Fi)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
     p.add_argument("--pin", help="operator PIN (default: a random 6-digit PIN)")
@@ -66,16 +70,18 @@ def run(args, stop: threading.Event | None = None) -> int:
     from companion.table import Table
 
     try:
-        table = Table(args.data, pin=args.pin)
+        table = Table(args.data_dir or default_data_dir(), pin=args.pin)
     except ValueError as exc:
         print(f"companion dashboard: {exc}", file=sys.stderr)
         return 2
     for part in ("buttons", "camera", "ocr"):
         table.set_status(part, {"state": "absent", "detail": "dashboard only: enter observations by hand"})
+    started = False
     if args.game and (args.new or table.referee is None):
         seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
         try:
             table.new_game(args.game, seats, None)
+            started = True
         except IllegalAction as exc:
             print(f"companion dashboard: cannot start {args.game}: {exc.reason}: {exc.detail}", file=sys.stderr)
             return 2
@@ -86,6 +92,8 @@ def run(args, stop: threading.Event | None = None) -> int:
         server.start()
     except OSError as exc:
         print(f"companion dashboard: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        if started:
+            table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()
         return 1
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host

@@ -111,17 +111,18 @@ class Console:
         self._last_progress = time.monotonic()
         self._last_version = -1
         self.game_id: str | None = None
+        self.seats: list[str] = []
 
     def line(self, text: str) -> None:
         if not self.quiet:
             print(f"[{time.monotonic() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
 
     def header(self, service, url: str | None) -> None:
-        if self.quiet:
-            return
         ref = service.table.referee
         head = ref.log.header
-        self.game_id = head.game
+        self.game_id, self.seats = head.game, list(head.seats)
+        if self.quiet:
+            return
         w = self.out
         print(f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}", file=w)
         if service.resumed:
@@ -172,18 +173,31 @@ class Console:
                     self._status[part] = key
                     self.line(f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip())
         elif kind == "action":
+            final = None  # the game's own words for its end, if it has them
             for ev in payload.outcome.events:
                 if ev.private_to is None and any(w in ev.kind for w in ("round", "game_over", "winner", "deal_over", "eliminated", "out")):
                     words = self._words(ev, payload)
+                    if payload.over and ev.kind == "game_over":
+                        final = words or None
+                        continue  # the end of the game is told once, below
                     if words is False:
-                        words = f"{ev.kind}: " + ", ".join(f"{k}={v}" for k, v in list(ev.data.items())[:4])
+                        words = f"{ev.kind}: " + ", ".join(f"{k} {_plain(v)}" for k, v in list(ev.data.items())[:4])
                     if words:
                         self.line(words)
             if payload.over:
-                self.line(f"game over: {json.dumps(payload.result, ensure_ascii=False)[:300]}")
+                self.line(final or format_result(payload.result, self._seat_names(payload)))
         elif kind == "prompts" and payload:
             self.line(f"prompt: {payload[-1]['text']}")
 
+
+    def _seat_names(self, update) -> list[str]:
+        if self.seats:
+            return self.seats
+        try:
+            seats = update.views[None].get("seat_names") or update.views[None].get("seats")
+            return [s["name"] if isinstance(s, dict) else str(s) for s in seats]
+        except Exception:  # names are a nicety
+            return []
 
     def _words(self, event, update) -> str | None:
         """The game's own Russian sentence for a public event when the game module offers one
@@ -203,6 +217,71 @@ class Console:
             return fn(event, names, "ru")
         except Exception:  # words are a nicety; the generic line is printed instead
             return False
+
+
+def _plain(value, limit: int = 8) -> str:
+    """A value for a console line in words, not Python syntax: ``{"A": 3}`` → ``"A 3"``,
+    ``[1, 2]`` → ``"1, 2"``; long collections are cut with ``…``."""
+    if isinstance(value, dict):
+        items = [f"{k} {_plain(v, limit)}" for k, v in list(value.items())[:limit]]
+        return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
+    if isinstance(value, (list, tuple)):
+        items = [_plain(v, limit) for v in list(value)[:limit]]
+        return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "-" if value is None else str(value)
+
+
+STANDINGS = ("scores", "net", "points", "balances", "chips", "losses")
+"""Result keys that rank the players, in the order a summary line prefers them."""
+
+
+def format_result(result: dict | None, seats: list[str] | None = None) -> str:
+    """One human line for a finished game's ``result()`` (any game): the winner(s), at most two
+    standings (scores, net chips, balances …, by player name), the bank of a skull game and the
+    rounds played — e.g. ``game over — winner: Вика · net: Аня -12, Борис 0, Вика 12 · rounds: 9``.
+    """
+    if not isinstance(result, dict):
+        return "game over"
+    seats = list(seats or [])
+
+    def name(v) -> str:
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(seats):
+            return seats[v]
+        return str(v)
+
+    parts: list[str] = []
+    winner = result.get("winner_name") or result.get("winner")
+    winners = result.get("winner_names") or result.get("winners")
+    if winner is not None and not isinstance(winner, bool):
+        parts.append(f"winner: {name(winner)}")
+    elif isinstance(winners, list) and winners:
+        parts.append(f"winners (tie): {', '.join(name(w) for w in winners)}")
+    else:
+        parts.append("no winner")
+    loser = result.get("loser_name") or result.get("loser")
+    if loser is not None and not isinstance(loser, bool):
+        parts.append(f"loser: {name(loser)}")
+    shown = 0
+    for key in STANDINGS:
+        v = result.get(key)
+        if isinstance(v, list) and len(v) == len(seats) and all(isinstance(x, (int, float)) for x in v):
+            v = dict(zip(seats, v))
+        if isinstance(v, dict) and v and all(isinstance(x, (int, float, str)) for x in v.values()):
+            parts.append(f"{key}: {_plain(v)}")
+            shown += 1
+            if shown == 2:
+                break
+    bank = result.get("bank")
+    if isinstance(bank, list):
+        money = ""
+        if result.get("face_value") is not None:
+            money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
+        parts.append(f"bank: {len(bank)} note(s){money}")
+    if isinstance(result.get("rounds"), int):
+        parts.append(f"rounds: {result['rounds']}")
+    return "game over — " + " · ".join(parts)
 
 
 def _print_qr(url: str, out) -> None:
@@ -233,6 +312,18 @@ def main(args) -> int:
         sys.stderr.flush()
         os._exit(code)
     return code
+
+
+def _stop_words(service) -> str:
+    """The Ctrl-C line: an unfinished game is offered for resuming, a finished one is not."""
+    try:
+        over = service.table is not None and service.table.referee is not None and service.over
+        path = service.table.referee.log.path if over else None
+    except Exception:  # the table is half started: say the safe thing
+        over, path = False, None
+    if over:
+        return f"stopping (Ctrl-C); the game is over, its table log is {path}"
+    return "stopping (Ctrl-C); the game resumes from its table log at the next start"
 
 
 def _main(args) -> int:
@@ -276,7 +367,7 @@ def _main(args) -> int:
             service.wait(until_end=False)
         return 0
     except KeyboardInterrupt:
-        console.line("stopping (Ctrl-C); the game resumes from its table log at the next start")
+        console.line(_stop_words(service))
         return 130
     except CompanionError as exc:
         print(f"companion run: {exc}", file=sys.stderr)

@@ -3,7 +3,10 @@
 Text output: one line per image (``IMAGE: QH 10S ?``); ``--json``: one JSON object per image per
 line, ``{"image", "cards": [{"card", "box": [x, y, w, h], "confidence"}], "reason"}``, cards left to
 right. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
-gives ``"cards": []`` and a ``"reason"`` (exit status 1), and the other images are still read.
+gives ``"cards": []`` and a ``"reason"`` (text: ``IMAGE: error: REASON`` on stderr), and the other images are
+still read. A folder stands for the images in it (:mod:`companion.commands._images`). Exit status:
+0 (also when a file was missing or unreadable: that is reported on its line), or 2 when an argument
+was unusable (unknown deck, bad option — argparse) — the same rule as ``companion scan-note``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ def register(subparsers) -> None:
         "scan-card", help="read the cards in photos (standard or learned deck)",
         description="Find and read every card in each IMAGE. Abstains (card null, with a reason) "
                     "rather than guess.")
-    p.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (JPEG, PNG, …)")
+    p.add_argument("images", nargs="+", metavar="IMAGE",
+                   help="photo files (JPEG, PNG, …) or folders of photos")
     p.add_argument("--deck", default="standard",
                    help="standard, standard36, standard32, or a learned deck profile name/folder "
                         "(see `companion deck list`); default standard")
@@ -57,11 +61,14 @@ def run(args: argparse.Namespace) -> int:
     except (VisionError, ValueError) as e:
         print(f"companion scan-card: {e}", file=sys.stderr)
         return 2
-    status = 0
-    for name in args.images:
+    from companion.commands._images import expand
+
+    for name, problem in expand(args.images):
         out: dict = {"image": name, "cards": [], "reason": None}
         text = ""
         try:
+            if problem:
+                raise VisionError(problem)
             img = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
             if img is None:
                 raise VisionError("file not found" if not Path(name).exists() else "not a readable image")
@@ -78,13 +85,14 @@ def run(args: argparse.Namespace) -> int:
                 text = " ".join(r.card or "?" for r in reads) or "(no card found)"
         except VisionError as e:
             out["reason"] = str(e)
-            text = f"error: {e}"
-            status = 1
+            if not args.json:  # errors on stderr, as scan-note prints them
+                print(f"{name}: error: {e}", file=sys.stderr, flush=True)
+                continue
         if args.json:
             print(json.dumps(out, ensure_ascii=False), flush=True)
         else:
             print(f"{name}: {text}", flush=True)
-    return status
+    return 0
 
 
 def _layout_text(lay) -> str:

@@ -5,8 +5,10 @@
 One result per image. With ``--json`` each line is one JSON object
 ``{"image", "serial", "last_digit", "parity", "confidence", "reason"}``; ``serial``,
 ``last_digit`` and ``parity`` are ``null`` with a ``reason`` when the reader abstains ("not sure,
-rescan"). A missing or corrupt file gets an error line (JSON: ``"error"`` key and a ``reason``) and
-the other images are still read. With ``--set`` a last line checks the images as one player's
+rescan"). A missing or corrupt file gets an error line (text: ``IMAGE: error: REASON`` on stderr; JSON:
+``"error"`` key and a ``reason``) and the other images are still read. A folder stands for the
+images in it, sorted by name (:mod:`companion.commands._images`); a folder without images gets an
+error line. With ``--set`` a last line checks the images as one player's
 skull set (``companion.games.skull.validate_note_set``: composition, no serial twice). Exit
 status: 0, or 2 when an argument was unusable (no image given, unknown currency — argparse).
 """
@@ -38,7 +40,7 @@ def register(subparsers) -> None:
     p.add_argument("--set", action="store_true", dest="note_set",
                    help="the images are one player's notes for the skull game: also check the set "
                         "(default composition three even + one odd, no serial twice)")
-    p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (jpg, png, bmp…)")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (jpg, png, bmp…) or folders of them")
     p.set_defaults(func=run)
 
 
@@ -50,8 +52,12 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     serials: list[str] = []
     unread: list[str] = []
-    for path in args.images:
+    from companion.commands._images import expand
+
+    for path, problem in expand(args.images):
         try:
+            if problem:
+                raise VisionError(problem)
             read = reader.read_path(path)
         except VisionError as exc:
             unread.append(path)
@@ -60,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
                                       "parity": None, "confidence": 0.0, "reason": str(exc),
                                       "error": "unreadable_file"}, ensure_ascii=False) + "\n")
             else:
-                print(f"{path}: error: {exc}", file=sys.stderr)
+                msg = str(exc)
+                msg = msg[len(path) + 2:] if msg.startswith(f"{path}: ") else msg  # the path once
+                print(f"{path}: error: {msg}", file=sys.stderr)
             out.flush()
             continue
         if read.decided:

@@ -2,7 +2,7 @@
 
 Usage (``companion dashboard`` and ``companion run`` do this)::
 
-    table = Table("~/.companion")
+    table = Table(default_data_dir())   # companion.settings
     server = DashboardServer(table, host="0.0.0.0", port=8080)
     server.start()          # threaded werkzeug server in a background thread
     ...
@@ -80,7 +80,8 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         from flask_babel import get_locale
 
         return {"csrf_token": csrf_token, "lang": str(get_locale() or i18n.DEFAULT),
-                "languages": i18n.LANGUAGES}
+                "languages": i18n.LANGUAGES, "option_label": i18n.option_label, "game_name": i18n.game_name,
+                "term": i18n.term}
 
     @app.after_request
     def _headers(resp):
@@ -180,12 +181,26 @@ class DashboardServer:
         return f"http://{host}:{self.port}"
 
     def start(self) -> "DashboardServer":
-        """Bind and serve in a daemon thread; returns self."""
+        """Bind and serve in a daemon thread; returns self.
+
+        Raises:
+            OSError: the address cannot be bound (``errno.EADDRINUSE``: the port is taken).
+        """
+        import socket
+
         from werkzeug.serving import make_server
 
-        self._server = make_server(self.host, self.port, self.app, threaded=True)
+        # Bind here rather than in werkzeug: its server prints "Address already in use" and calls
+        # sys.exit when the bind fails; a caller needs a plain OSError (errno EADDRINUSE …) to
+        # report the port and clean up what it started.
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        sock = socket.create_server((self.host, self.port), family=family, backlog=128)
+        try:
+            self._server = make_server(self.host, self.port, self.app, threaded=True, fd=sock.fileno())
+        finally:
+            sock.close()  # werkzeug works on its own duplicate of the descriptor
         self._server.daemon_threads = True
-        self.port = self._server.server_port
+        self.port = self._server.socket.getsockname()[1]
         self._thread = threading.Thread(target=self._server.serve_forever, name="dashboard", daemon=True)
         self._thread.start()
         log.info("dashboard on %s", self.url)

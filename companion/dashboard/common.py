@@ -63,9 +63,38 @@ def text_field(data: dict, name: str, max_len: int = 200) -> str:
     return value.strip()
 
 
+def reason_message(reason: str | None) -> str | None:
+    """The current game's sentence for a reason code in the page's language (the game module's
+    ``REASONS_RU`` for Russian, ``REASONS`` for English), or ``None`` when it has none."""
+    if not reason:
+        return None
+    import importlib
+
+    from flask_babel import get_locale
+
+    gid = table().game_id
+    if not gid:
+        return None
+    try:
+        module = importlib.import_module(f"companion.games.{gid}")
+    except ImportError:
+        return None
+    lang = str(get_locale() or "ru")
+    for name in (("REASONS_RU", "REASONS") if lang == "ru" else ("REASONS",)):
+        text = (getattr(module, name, None) or {}).get(reason)
+        if text:
+            return text
+    return None
+
+
 def outcome_response(outcome):
-    """200 for an accepted action, 409 with the reason code for a rejected one."""
+    """200 for an accepted action, 409 with the reason code for a rejected one (plus
+    ``"message"``: the reason in words, in the page's language, when the game has them)."""
     body = outcome.to_json()
+    if not outcome.accepted:
+        msg = reason_message(outcome.reason)
+        if msg:
+            body["message"] = msg
     return body, (200 if outcome.accepted else 409)
 
 

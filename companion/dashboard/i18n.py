@@ -40,6 +40,7 @@ _WORDS = {
     "odds": _l("odds"), "chance": _l("chance"), "bets": _l("Bets"), "layout": _l("Layout"),
     "joker": _l("Joker"), "action": _l("Action"), "bank": _l("Bank"), "notes": _l("notes"),
     "info": _l("Game"), "yes": _l("yes"), "no": _l("no"), "source_manual": _l("entered by hand"),
+    "blank_unknown": _l("leave empty if unknown"), "required_field": _l("required"),
     # common view keys
     "phase": _l("Phase"), "round": _l("Round"), "bid": _l("Bid"), "stack": _l("Stack"),
     "stacks": _l("Stacks"), "hand": _l("Hand"), "cards": _l("Cards"), "score": _l("Score"),
@@ -83,7 +84,131 @@ _WORDS = {
 }
 
 
+# Terms of the five games' views, events, values and verbs, for the generic renderer: the page
+# script looks a key up as itself, then as ``t_<term>`` (``e_round_end`` -> ``t_round_end``), so
+# one word serves a view key, an event kind and a value alike. English shows the term itself.
+_TERMS = {
+    "acorn": _l("acorn"), "added": _l("added"), "amounts": _l("amounts"), "answered": _l("answered"),
+    "answerer": _l("answerer"), "attack": _l("attack"), "balances": _l("balances"),
+    "banker_chips": _l("banker chips"), "banker_deck": _l("banker deck"), "banker_net": _l("banker net"),
+    "banker_results": _l("banker results"), "believe": _l("believe"), "believe_right": _l("believe right"),
+    "believe_wrong": _l("believe wrong"), "berry": _l("berry"), "bet": _l("bet"),
+    "bet_withdrawn": _l("bet withdrawn"), "bets_closed": _l("bets closed"), "box": _l("box"),
+    "box_carried_in": _l("box carried in"), "card_played": _l("card played"),
+    "card_turned": _l("card turned"), "cards_each": _l("cards each"), "cards_kept": _l("cards kept"),
+    "cards_left": _l("cards left"), "cards_read": _l("cards read"), "checked": _l("checked"),
+    "chips_total": _l("chips total"), "close": _l("close"), "column": _l("column"), "counted": _l("counted"),
+    "covered": _l("covered"), "current": _l("current"), "current_seats": _l("current seats"),
+    "deal_over": _l("deal over"), "deal_scores": _l("deal scores"), "dealer_deck": _l("dealer deck"),
+    "deals": _l("deals"), "dealt": _l("dealt"), "defender": _l("defender"), "doubt": _l("doubt"),
+    "doubt_right": _l("doubt right"), "doubt_wrong": _l("doubt wrong"), "draw": _l("draw"),
+    "draws": _l("draws"), "expect": _l("expect"), "face_value_unknown": _l("face value unknown"),
+    "fine_paid": _l("fine paid"), "forest": _l("forest"), "game": _l("game"), "game_over": _l("game over"),
+    "half": _l("half"), "hand_counts": _l("hand counts"), "hands": _l("hands"), "hare": _l("hare"),
+    "hedgehog": _l("hedgehog"), "hoy": _l("hoy"), "hoys": _l("hoys"), "id": _l("id"),
+    "joker_first": _l("joker first"), "joker_first_deals": _l("joker first deals"),
+    "kept_seat": _l("kept seat"), "kind": _l("kind"), "last_winner": _l("last winner"), "lead": _l("lead"),
+    "leader": _l("leader"), "leaf": _l("leaf"), "led": _l("led"), "loser": _l("loser"),
+    "loser_name": _l("loser name"), "losses": _l("losses"), "match_over": _l("match over"),
+    "max_payout": _l("max payout"), "max_stake": _l("max stake"), "min_stake": _l("min stake"),
+    "mushroom": _l("mushroom"), "net": _l("net"), "new_deal": _l("new deal"),
+    "next_dealer": _l("next dealer"), "odd": _l("odd"), "even": _l("even"), "order": _l("order"),
+    "owl": _l("owl"), "pair": _l("pair"), "pass": _l("pass"), "per_game": _l("per game"),
+    "placed": _l("placed"), "placer": _l("placer"), "play_declared": _l("play declared"),
+    "player_out": _l("player out"), "players": _l("players"), "playoff": _l("playoff"),
+    "playoff_stalled": _l("playoff stalled"), "playoff_variant": _l("playoff variant"), "prize": _l("prize"),
+    "prize_replaced": _l("prize replaced"), "prize_turned": _l("prize turned"), "prize_won": _l("prize won"),
+    "roles": _l("roles"), "round_end": _l("round end"), "rounds": _l("rounds"), "row": _l("row"),
+    "settled": _l("settled"), "shape_ru": _l("shape ru"), "short": _l("short"),
+    "simplified_scoring": _l("simplified scoring"), "skull": _l("skull"), "rose": _l("rose"),
+    "slot": _l("slot"), "spread": _l("spread"), "square": _l("square"), "squirrel": _l("squirrel"),
+    "stake_paid": _l("stake paid"), "stakes": _l("stakes"), "stall": _l("stall"), "stock": _l("stock"),
+    "taken": _l("taken"), "taker": _l("taker"), "to": _l("to"), "to_act": _l("to act"),
+    "to_spread": _l("to spread"), "totals": _l("totals"), "trick_started": _l("trick started"),
+    "trick_won": _l("trick won"), "tricks": _l("tricks"), "turned": _l("turned"), "unseen": _l("unseen"),
+    "variant": _l("variant"), "verbs": _l("verbs"), "voided_deals": _l("voided deals"), "voids": _l("voids"),
+    "winner_names": _l("winner names"), "winners": _l("winners"), "won": _l("won"),
+    "your_note_to_bank": _l("your note to bank"), "your_notes": _l("your notes"),
+    "your_turn": _l("your turn"), "dealer": _l("dealer"), "deal": _l("deal"), "answer": _l("answer"),
+    "check": _l("check"), "card": _l("card"), "cards": _l("cards"), "agree": _l("agree"), "bid": _l("bid"),
+    "flip": _l("flip"), "deposit": _l("deposit"), "place": _l("place"), "register": _l("register"),
+    "leave": _l("leave"), "round_start": _l("round start"), "round_won": _l("round won"),
+    "round_lost": _l("round lost"), "outcome": _l("outcome"), "reveal_start": _l("reveal start"), "add": _l("add"), "true": _l("claim true"), "face": _l("face"),
+    "prizes_to_box": _l("prizes to box"),
+    "stage2": _l("stage2"), "eliminated": _l("eliminated"), "note_to_bank": _l("note to bank"),
+    "halted": _l("halted"), "round_void": _l("round void"), "registered": _l("registered"),
+    "undo": _l("undo"), "chips": _l("chips"), "scores": _l("scores"), "points": _l("points"),
+    "winner": _l("winner"), "result": _l("result"),
+}
+
+# House-rule option labels on the new-game form (``opt_<name>``) and game names (``game_<id>``).
+_OPTIONS = {
+    "notes_per_player": _l("notes per player"),
+    "skulls_per_player": _l("skulls per player"),
+    "skull_parity": _l("a skull's last digit"),
+    "leaver_counts_as": _l("a player who leaves counts as"),
+    "last_skull_out": _l("last skull: out at once"),
+    "currency": _l("currency of the notes"),
+    "max_cards": _l("most cards in one move"),
+    "first_dealer": _l("first dealer (seat number from 0)"),
+    "games": _l("games in the match"),
+    "starting_chips": _l("chips at the start"),
+    "min_stake": _l("minimum stake"),
+    "max_stake": _l("maximum stake"),
+    "first_banker": _l("first banker (seat number from 0)"),
+    "rounds": _l("rounds"),
+    "bank_must_cover": _l("the bank must cover the bets"),
+    "joker_first_same_banker": _l("joker first: same banker again"),
+    "deals": _l("deals"),
+    "simplified_scoring": _l("simplified scoring"),
+    "infinity_points": _l("points of the Infinity card"),
+    "deck_check": _l("check the deck"),
+    "deal_leader": _l("who leads a deal"),
+    "banker": _l("banker (seat number from 0)"),
+    "dealer": _l("dealer (seat number from 0)"),
+    "officials_play": _l("banker and dealer play too"),
+    "chips": _l("chips per player"),
+    "entry_stake": _l("entry stake"),
+    "card_stake": _l("stake per card"),
+    "box": _l("box at the start"),
+    "playoff": _l("play-off variant"),
+    "fine_per_card": _l("fine per card"),
+    "stall_limit": _l("moves without progress before a stall"),
+}
+_GAMES = {
+    "skull": _l("Skull and roses (banknotes)"),
+    "doubt": _l("Верю — не верю"),
+    "hoggenheimer": _l("Hoggenheimer (joker bank)"),
+    "infinity": _l("6100 (Infinity)"),
+    "lottery": _l("Card lottery"),
+}
+
 _CACHE: dict[str, dict[str, str]] = {}
+
+
+def option_label(name: str) -> str:
+    """A house-rule option's label in the request's language (the option name when unknown)."""
+    word = _OPTIONS.get(name)
+    return str(word) if word is not None else name.replace("_", " ")
+
+
+def game_name(game_id: str) -> str:
+    """A game's name in the request's language (the id when unknown)."""
+    word = _GAMES.get(game_id)
+    return str(word) if word is not None else game_id
+
+
+def term(value: str) -> str:
+    """A game term (an option's choice such as ``odd``) in the request's language, else itself."""
+    word = _TERMS.get(value)
+    return str(word) if word is not None else str(value)
+
+
+def field_word(name: str) -> str:
+    """An action field's name in the request's language (``"serials"`` → «Номера купюр»), or the
+    name with spaces for underscores when there is no word for it."""
+    word = _WORDS.get(name)
+    return str(word) if word is not None else name.replace("_", " ")
 
 
 def js_words() -> dict[str, str]:
@@ -93,8 +218,13 @@ def js_words() -> dict[str, str]:
     lang = str(get_locale() or DEFAULT)
     words = _CACHE.get(lang)
     if words is None:
-        words = _CACHE[lang] = {k: str(v) for k, v in _WORDS.items()}
+        words = {k: str(v) for k, v in _WORDS.items()}
+        words.update({f"t_{k}": str(v) for k, v in _TERMS.items()})
+        words.update({f"opt_{k}": str(v) for k, v in _OPTIONS.items()})
+        words.update({f"game_{k}": str(v) for k, v in _GAMES.items()})
+        _CACHE[lang] = words
     return words
 
 
-__all__ = ["LANGUAGES", "DEFAULT", "COOKIE", "select_locale", "js_words", "_"]
+__all__ = ["LANGUAGES", "DEFAULT", "COOKIE", "select_locale", "js_words", "field_word", "option_label",
+           "game_name", "term", "_"]

@@ -33,7 +33,9 @@ Viewer = Any  # "public" | "operator" | int seat
 def describe_action(text: str, game_id: str | None = None) -> dict:
     """``"2 bid 3"`` -> ``{"text": "2 bid 3", "actor": 2, "verb": "bid", "args": ["3"]}``
     (``actor`` is ``None`` for ``table``). With ``game_id``, also ``"fields"``: the action's field
-    names (for the operator's manual-entry inputs)."""
+    names, and ``"optional"``: the fields the game lets the operator leave unknown (``?``) — the
+    action class's ``UNKNOWN_OK`` names, e.g. skull's face values at registration (for the
+    operator's manual-entry inputs)."""
     parts = text.split()
     actor: int | None = int(parts[0]) if parts and parts[0].isdigit() else None
     out = {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
@@ -45,6 +47,7 @@ def describe_action(text: str, game_id: str | None = None) -> dict:
         try:
             action = get_game_class(game_id).parse_action(text)
             out["fields"] = [f.name for f in dataclasses.fields(action)[1:]]
+            out["optional"] = [n for n in getattr(type(action), "UNKNOWN_OK", ()) if n in out["fields"]]
         except Exception:  # a template that does not parse keeps its plain form
             pass
     return out

@@ -176,18 +176,108 @@ def action():
     return common.outcome_response(common.table().submit(text, "operator"))
 
 
+SERIAL_FIELDS = ("serial", "serials")
+"""Action fields that hold banknote serial numbers (the observation reader picks notes by these
+names too); a manual entry's values in them are canonicalised before the engine sees them."""
+
+
+def canonical_serial(text: str, currency: str | None) -> str:
+    """A serial as typed by the operator in the form the banknote reader gives: upper case, no
+    spaces, dashes or other separators (:func:`companion.vision.serials.canonical`), and — for a
+    rouble table (``currency`` ``"RUB"``) — a Latin letter that looks like a Cyrillic one (``A``
+    for ``А``, ``K`` for ``К`` …) in the letter positions of a RUB serial is the Cyrillic letter,
+    exactly as the reader maps it (:data:`companion.vision.serials.LATIN_TO_CYRILLIC`, a zero-
+    correction fit of the RUB format): ``"ak 244-4841"`` → ``"АК2444841"``. Nothing else is changed:
+    a text that does not fit the RUB format exactly (a letter where a digit belongs …) is only
+    upper-cased and stripped, and the engine then says what is wrong with it."""
+    from companion.vision import serials
+
+    canon = serials.canonical(text)
+    if currency == "RUB":
+        exact = [m for m in serials.match(canon, "RUB") if m.corrections == 0]
+        if exact:
+            return exact[0].serial
+    return canon
+
+
+def _field_words(names) -> str:
+    from companion.dashboard.i18n import field_word
+
+    return ", ".join(f"«{field_word(n)}»" for n in names)
+
+
+def _missing_fields(fields: list[str], optional: list[str]):
+    """The 400 answer for a manual entry with required fields left ``?``."""
+    if optional:
+        msg = _("Fill in %(fields)s. Only %(optional)s may stay empty (unknown).",
+                fields=_field_words(fields), optional=_field_words(optional))
+    else:
+        msg = _("Fill in %(fields)s: the game needs every field of this entry.", fields=_field_words(fields))
+    return jsonify({"accepted": False, "reason": "missing_field", "fields": fields, "detail": msg,
+                    "message": msg}), 400
+
+
+def prepare_manual(text: str):
+    """Check and normalise an operator's manual entry (see :func:`manual`).
+
+    Returns the action text to submit, or a Flask ``(response, 400)`` when a field the game needs
+    was left ``?``. Fields in the action class's ``UNKNOWN_OK`` may stay ``?`` (skull: the face
+    values of the notes at registration); serial fields are canonicalised (:func:`canonical_serial`).
+    A text the game cannot parse is passed on unchanged: the engine rejects it with its reason.
+    """
+    table = common.table()
+    tokens = text.split()
+    referee = table.referee
+    try:
+        if referee is None:
+            raise IllegalAction("no_game", "no game")
+        action = type(referee.game).parse_action(text)
+    except IllegalAction:
+        if "?" in tokens:
+            abort(400, description="fill every '?' field before sending")
+        return text
+    fields = [f.name for f in dataclasses.fields(action)[1:]]
+    optional = [n for n in getattr(type(action), "UNKNOWN_OK", ()) if n in fields]
+    missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]
+    if missing:
+        return _missing_fields(missing, optional)
+    currency = getattr(getattr(referee.game, "options", None), "currency", None)
+    changes = {}
+    for name in SERIAL_FIELDS:
+        value = getattr(action, name, None) if name in fields else None
+        if isinstance(value, str):
+            changes[name] = canonical_serial(value, currency)
+        elif isinstance(value, tuple):
+            changes[name] = tuple(canonical_serial(v, currency) if isinstance(v, str) else v for v in value)
+    if not changes:
+        return text
+    try:
+        return dataclasses.replace(action, **changes).text()
+    except ValueError:  # a serial that was only separators: nothing left to write
+        return jsonify({"accepted": False, "reason": "bad_serial", "detail": _("A serial number is empty."),
+                        "message": _("A serial number is empty.")}), 400
+
+
 @bp.route("/api/operator/manual", methods=["POST"])
 def manual():
-    """An entry made because OCR abstained: logged with source ``manual``."""
+    """An entry made because OCR abstained: logged with source ``manual``.
+
+    Body ``{"action": "table register 2 АК2444841,АК2444842 ?", "prompt": id?}``. A ``?`` is
+    allowed only where the game lets the value stay unknown (the action's ``UNKNOWN_OK`` fields);
+    any other ``?`` gets 400 ``{"reason": "missing_field", "fields": [...], "detail"}`` naming the
+    fields in the page's language. Serials are canonicalised as the banknote reader gives them
+    (:func:`canonical_serial`) before the engine sees them.
+    """
     common.require_operator()
     data = common.json_body()
     text = common.text_field(data, "action")
     prompt = data.get("prompt")
     if prompt is not None and not isinstance(prompt, str):
         abort(400, description="'prompt' must be a prompt id")
-    if "?" in text.split():
-        abort(400, description="fill every '?' field before sending")
-    return common.outcome_response(common.table().manual_entry(text, prompt))
+    prepared = prepare_manual(text)
+    if not isinstance(prepared, str):
+        return prepared
+    return common.outcome_response(common.table().manual_entry(prepared, prompt))
 
 
 @bp.route("/api/operator/prompt", methods=["POST"])

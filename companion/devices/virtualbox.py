@@ -356,14 +356,15 @@ class VirtualButtonBox:
 
 _SHORT = re.compile(r"^(\d+)([yn+pok])(!?)$")
 
-#: Keyboard shorthand for buttons in scripts: ``2y`` = seat 2 presses ``yes``.
+#: Keyboard shorthand for buttons in scripts: ``2y`` = seat 2 (pad 2, box index 1) presses ``yes``.
 KEY_SHORTHAND = {"y": "yes", "n": "no", "+": "plus", "p": "plus", "o": "ok", "k": "ok"}
 
 SCRIPT_HELP = """\
-Script / keyboard commands (one per line; seats are 0-based, pad label = seat + 1):
+Script / keyboard commands (one per line; seats are numbered 1..N as on the pads and the
+dashboard: seat 3 is pad 3):
   press SEAT BUTTON [MS]   press and release (BUTTON: yes no plus ok), MS held (default 40)
   hold SEAT BUTTON [MS]    keep it down long enough for a hold event (default 800 ms)
-  SEATk / SEATk!           shorthand: k = y (yes) n (no) + or p (plus) o (ok); ! = hold
+  SEATk / SEATk!           shorthand: k = y (yes) n (no) + or p (plus) o (ok); ! = hold (3y = seat 3 Верю)
   wait MS                  pause
   idle                     wait until every press was acknowledged by the host
   unplug | plug | reboot   pull the USB cable / put it back / power-cycle the box
@@ -371,8 +372,28 @@ Script / keyboard commands (one per line; seats are 0-based, pad label = seat + 
   # ...                    comment"""
 
 
+def _script_seat(text: str, vbox: VirtualButtonBox) -> int:
+    """A script's seat number (1..N, as printed on the pads and shown on the dashboard) as the
+    box's 0-based seat index.
+
+    Raises:
+        ProtocolError: not a seat of this box.
+        ValueError: not a number.
+    """
+    n = int(text)
+    if not 1 <= n <= vbox.seats:
+        raise ProtocolError(f"unknown seat {n}: seats are numbered 1..{vbox.seats}, as on the pads and the dashboard")
+    return n - 1
+
+
+def light_line(states) -> str:
+    """``"lights: 1=off 2=blink …"`` — seat lights by seat number 1..N (as on the dashboard)."""
+    return "lights: " + " ".join(f"{s + 1}={st}" for s, st in enumerate(states))
+
+
 def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
-    """Execute one script line on ``vbox`` (syntax in :data:`SCRIPT_HELP`).
+    """Execute one script line on ``vbox`` (syntax in :data:`SCRIPT_HELP`; seat numbers in a
+    script are 1..N like the pads' labels, the box's seat index is that minus one).
 
     Raises:
         ProtocolError: unknown command, seat or button, or a malformed number.
@@ -384,7 +405,7 @@ def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
     cmd = parts[0].lower()
     try:
         if cmd in ("press", "hold") and len(parts) in (3, 4):
-            seat, button = int(parts[1]), parts[2].lower()
+            seat, button = _script_seat(parts[1], vbox), parts[2].lower()
             button = KEY_SHORTHAND.get(button, button)
             if cmd == "press":
                 vbox.press(seat, button, int(parts[3]) if len(parts) == 4 else None)
@@ -404,11 +425,10 @@ def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
             vbox.plug(reboot=True)
         elif cmd == "lights" and len(parts) == 1:
             if out is not None:
-                print("lights: " + " ".join(f"{s}={st}" for s, st in enumerate(vbox.light_states())),
-                      file=out, flush=True)
+                print(light_line(vbox.light_states()), file=out, flush=True)
         elif len(parts) == 1 and _SHORT.match(cmd):
             seat, key, hold = _SHORT.match(cmd).groups()
-            (vbox.hold if hold else vbox.press)(int(seat), KEY_SHORTHAND[key])
+            (vbox.hold if hold else vbox.press)(_script_seat(seat, vbox), KEY_SHORTHAND[key])
         else:
             raise ProtocolError(f"unknown command {line!r}")
     except ValueError as exc:

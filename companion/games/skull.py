@@ -113,6 +113,10 @@ class SkullOptions(Options):
         currency: currency code of the notes' face value (default ``"RUB"``), for the bank total.
     """
 
+    #: the values a text option may take (the operator's new-game form offers them as a list)
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"skull_parity": ("odd", "even"),
+                                                      "leaver_counts_as": ("pass", "agree")}
+
     notes_per_player: int = 4
     skulls_per_player: int = 1
     skull_parity: str = "odd"
@@ -227,6 +231,9 @@ class Register(Action):
     ``denominations`` (face values, one per note, in the currency option) or ``None`` (``?``)."""
 
     VERB: ClassVar[str] = "register"
+    #: fields an operator's manual entry may leave unknown (``?``): the face values only decide the
+    #: bank's money total, never a role; the serials must be typed.
+    UNKNOWN_OK: ClassVar[tuple[str, ...]] = ("denominations",)
     owner: int
     serials: tuple[str, ...]
     denominations: tuple[int, ...] | None = None

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_buttonbox_sim_command_with_a_script(tmp_path):
     script = tmp_path / "presses.txt"
-    script.write_text("# seat 2 says Верю, seat 0 counts up twice and confirms\n"
-                      "2y\npress 0 plus\npress 0 plus 60\n0o\nhold 1 n\nidle\n", encoding="utf-8")
+    script.write_text("# seat 3 says Верю, seat 1 counts up twice and confirms (seats as on the pads)\n"
+                      "3y\npress 1 plus\npress 1 plus 60\n1o\nhold 2 n\nidle\n", encoding="utf-8")
     link = tmp_path / "buttonbox"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
@@ -110,7 +110,7 @@ def test_buttonbox_monitor_prints_hello_and_events(tmp_path):
     link = str(tmp_path / "bb")
     with VirtualButtonBox(seats=4, link=link) as vbox:
         proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-monitor", link,
-                                 "--seconds", "2.5", "--light", "1=blink"], cwd=ROOT,
+                                 "--seconds", "2.5", "--light", "2=blink"], cwd=ROOT,
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
@@ -123,7 +123,7 @@ def test_buttonbox_monitor_prints_hello_and_events(tmp_path):
             if proc.poll() is None:
                 proc.kill()
         assert proc.returncode == 0, err
-        assert "seat 3 (pad 4) no press" in out and "seat 3 (pad 4) no release" in out
+        assert "seat 4 no press" in out and "seat 4 no release" in out  # seats as on the pads (1..N)
         assert "status: connected=True" in out
         assert vbox.light_states()[1] == "blink"
 

@@ -26,10 +26,22 @@
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
   }
+  var TERM_PREFIX = /^(e_|val_|v_|phase_|b_|shape_)/;
+  function has(k) { return Object.prototype.hasOwnProperty.call(W, k); }
   function word(key, fallback) {
-    if (Object.prototype.hasOwnProperty.call(W, key)) return W[key];
+    if (has(key)) return W[key];
+    if (has("t_" + key)) return W["t_" + key];
+    // a game's own term, shared by view keys, event kinds and values: "e_round_end" -> "t_round_end"
+    var bare = String(key).replace(TERM_PREFIX, "");
+    if (bare !== key) {
+      if (has("t_" + bare)) return W["t_" + bare];
+      if (has(bare)) return W[bare];
+    }
+    if (has("opt_" + bare)) return W["opt_" + bare]; // a house-rule option in the view's options
     return fallback !== undefined ? fallback : String(key).replace(/_/g, " ");
   }
+  function gameName(id) { return word("game_" + id, id); }
+  function argLabel(arg) { return /^-?\d+$/.test(arg) ? arg : word("val_" + arg, arg); } // a button's words; the action text stays as is
   function verbLabel(v) { return word("v_" + v, v.replace(/_/g, " ")); }
   function seatName(i) {
     var g = S && S.model && S.model.game;
@@ -55,6 +67,7 @@
   }
   function outcomeText(j) {
     if (j.accepted) return word("accepted") + ": " + (j.action || "");
+    if (j.message) return word("rejected") + ": " + j.message + (j.detail && j.detail !== j.message ? " (" + j.detail + ")" : "");
     return word("rejected") + ": " + (j.reason || j.error || j._status) + (j.detail ? " — " + j.detail : "");
   }
 
@@ -62,11 +75,16 @@
   function scalar(key, v) {
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? word("yes") : word("no");
-    if (typeof v === "string") return word("val_" + v, v);
+    if (typeof v === "string") return key === "game" && has("game_" + v) ? W["game_" + v] : word("val_" + v, v);
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
     return String(v);
   }
   function isScalar(v) { return v === null || typeof v !== "object"; }
+  function compact(key, v) { // deep values as words, never as raw JSON
+    if (isScalar(v)) return scalar(key, v);
+    if (Array.isArray(v)) return v.map(function (x) { return compact(key, x); }).join(", ");
+    return Object.keys(v).map(function (k) { return word(k) + " " + compact(k, v[k]); }).join("; ");
+  }
   function renderValue(key, v, depth) {
     if (isScalar(v)) return el("span", "val", scalar(key, v));
     if (Array.isArray(v)) {
@@ -86,15 +104,45 @@
         });
         var wrap = el("div", "scroll"); wrap.appendChild(tbl); return wrap;
       }
-      return el("span", "val", JSON.stringify(v));
+      return el("span", "val", compact(key, v));
     }
-    if (depth >= 3) return el("span", "val", JSON.stringify(v));
+    if (depth >= 3) return el("span", "val", compact(key, v));
     var dl = el("dl", "kv");
     Object.keys(v).forEach(function (k) {
+      if (k === "game" && S && S.model && S.model.game && v[k] === S.model.game.id) return; // the page says which game
       dl.appendChild(el("dt", null, word(k)));
       var dd = el("dd"); dd.appendChild(renderValue(k, v[k], depth + 1)); dl.appendChild(dd);
     });
     return dl;
+  }
+
+  // ------------------------------------------------------------------ icons
+  // Inline SVG, not the 🌹/💀 emoji: a phone or a Debian Chromium without a colour emoji font
+  // would draw those as empty boxes.
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var ICONS = {
+    rose: [["path", { d: "M8 8.5v6.5", stroke: "#2e7d32", "stroke-width": "1.6", fill: "none" }],
+           ["path", { d: "M8 12.2c-2.2.1-3.4-1-3.9-2.6 1.7-.1 3.1.7 3.9 2.6z", fill: "#43a047" }],
+           ["circle", { cx: "8", cy: "5.4", r: "4.1", fill: "#d32f2f" }],
+           ["path", { d: "M5.9 5.6a2.1 2.1 0 0 1 4.2 0M7 4.2a1.2 1.2 0 0 1 2 .9", stroke: "#8e0000", "stroke-width": ".9", fill: "none" }]],
+    skull: [["path", { d: "M8 1.3c-3.6 0-6.1 2.4-6.1 5.7 0 2 1 3.4 2.6 4.1v2.6h7v-2.6c1.6-.7 2.6-2.1 2.6-4.1 0-3.3-2.5-5.7-6.1-5.7z", fill: "#f3f0e6" }],
+            ["circle", { cx: "5.6", cy: "7.3", r: "1.55", fill: "#2b2b2b" }],
+            ["circle", { cx: "10.4", cy: "7.3", r: "1.55", fill: "#2b2b2b" }],
+            ["path", { d: "M7.2 10.6h1.6L8 9.2z", fill: "#2b2b2b" }],
+            ["path", { d: "M6.3 13.7v-1.6M8 13.7v-1.6M9.7 13.7v-1.6", stroke: "#2b2b2b", "stroke-width": ".8" }]]
+  };
+  function noteIcon(role) {
+    var svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", "0 0 16 16");
+    svg.setAttribute("width", "18"); svg.setAttribute("height", "18");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("class", "icon icon-" + role);
+    (ICONS[role] || []).forEach(function (part) {
+      var e = document.createElementNS(SVG_NS, part[0]);
+      Object.keys(part[1]).forEach(function (k) { e.setAttribute(k, part[1][k]); });
+      svg.appendChild(e);
+    });
+    return svg;
   }
 
   // ------------------------------------------------------------------ seats
@@ -136,8 +184,11 @@
           var tiles = el("span", "notes");
           v.forEach(function (x) {
             var r = typeof x === "string" ? x : x.role;
-            var t = el("i", "note-up " + r, r === "rose" ? "🌹" : "💀");
-            if (x.serial) t.title = x.serial;
+            var t = el("i", "note-up " + r);
+            t.appendChild(noteIcon(r));
+            t.setAttribute("role", "img");
+            t.setAttribute("aria-label", word("val_" + r));
+            t.title = word("val_" + r) + (x.serial ? " · " + x.serial : "");
             tiles.appendChild(t);
           });
           chip.appendChild(tiles);
@@ -243,10 +294,11 @@
     var box = el("section", "card history");
     box.appendChild(el("h2", null, word("history")));
     var ol = el("ol", "hist");
+    // newest first, also inside one action: its last event (a round's outcome) above the first (the flip)
     m.history.slice().reverse().forEach(function (h) {
-      h.items.forEach(function (it) {
+      h.items.slice().reverse().forEach(function (it) {
         var li = el("li", it.private ? "private" : null, itemText(it));
-        if (it.private) li.appendChild(el("span", "badge you", word("private")));
+        if (it.private) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "badge you", word("private"))); }
         ol.appendChild(li);
       });
     });
@@ -301,7 +353,7 @@
       return;
     }
     var top = el("section", "card game");
-    var h = el("h1", null, m.game.id);
+    var h = el("h1", null, gameName(m.game.id));
     if (m.view.phase) h.appendChild(el("span", "phase", word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " "))));
     top.appendChild(h);
     if (m.over) {
@@ -396,7 +448,7 @@
       } else {
         var row = el("div", "pad-row");
         g.forEach(function (a) {
-          var b = el("button", "pad-btn verb-" + verb, verbLabel(verb) + (a.args.length ? " " + a.args.join(" ") : ""));
+          var b = el("button", "pad-btn verb-" + verb, verbLabel(verb) + (a.args.length ? " " + a.args.map(argLabel).join(" ") : ""));
           b.dataset.action = a.text;
           b.addEventListener("click", function () { act(a.text); });
           row.appendChild(b);
@@ -420,16 +472,22 @@
       var form = el("form", "row table-action");
       form.appendChild(el("span", "verb", verbLabel(a.verb)));
       var inputs = [];
+      var optional = a.optional || [];
       a.args.forEach(function (arg, i) {
         if (arg === "?") {
-          var inp = el("input"); inp.required = true; inp.maxLength = 200; inp.dataset.i = i;
-          inp.placeholder = a.fields && a.fields[i] ? word(a.fields[i]) : "?";
+          var field = a.fields && a.fields[i];
+          var inp = el("input"); inp.maxLength = 200; inp.dataset.i = i;
+          inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
+          inp.placeholder = field ? word(field) : "?";
+          if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
+          inp.name = field || ("arg" + i);
+          inp.title = inp.required ? word("required_field") : word("blank_unknown");
           inp.setAttribute("aria-label", inp.placeholder);
           inputs.push(inp); form.appendChild(inp);
         } else {
           var n = parseInt(arg, 10);
           var seatArg = i === 0 && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
-          form.appendChild(el("span", "arg", seatArg ? seatName(n) : arg));
+          form.appendChild(el("span", "arg", seatArg ? seatName(n) : argLabel(arg)));
         }
       });
       var btn = el("button", inputs.length ? "primary" : "", inputs.length ? word("manual") : word("send"));
@@ -437,7 +495,13 @@
       form.addEventListener("submit", function (e) {
         e.preventDefault();
         var args = a.args.slice();
-        inputs.forEach(function (inp) { args[+inp.dataset.i] = inp.value.trim().replace(/\s+/g, ""); });
+        // a list field takes items separated by commas, semicolons or new lines; spaces inside an
+        // item are dropped ("Ак 2444841, Ак 2444842"); the server canonicalises serials
+        inputs.forEach(function (inp) {
+          var items = inp.value.split(/[,;\n]+/).map(function (x) { return x.replace(/\s+/g, ""); })
+            .filter(function (x) { return x.length; });
+          args[+inp.dataset.i] = items.length ? items.join(",") : "?";
+        });
         var text = ["table", a.verb].concat(args).join(" ");
         var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
         post(url, { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });

@@ -1,0 +1,31 @@
+"""Image arguments of ``companion scan-note`` and ``companion scan-card``.
+
+A file argument is read as given. A folder argument stands for the images directly inside it
+(``.jpg .jpeg .png .bmp .tif .tiff .webp``, any letter case, sorted by name, not recursive) — what a
+user pointing the command at a folder of photos expects. A folder with no image in it is reported
+like a missing file: one error line, and the other arguments are still read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.vision.camera import IMAGE_SUFFIXES
+
+
+def expand(arguments: list[str]) -> list[tuple[str, str | None]]:
+    """``[(image name, None), ...]`` for the images to read, in order; an argument that gives no
+    image becomes ``(argument, reason)`` with the reason to print (``"no such file"`` for a path that
+    does not exist, ``"no images in the folder (...)"`` for a folder without images)."""
+    out: list[tuple[str, str | None]] = []
+    for arg in arguments:
+        p = Path(arg)
+        if p.is_dir():
+            files = sorted((f for f in p.iterdir() if f.is_file() and f.suffix.lower() in IMAGE_SUFFIXES),
+                           key=lambda f: f.name)
+            if not files:
+                out.append((arg, f"no images in the folder ({' '.join(IMAGE_SUFFIXES)})"))
+            out += [(str(f), None) for f in files]
+        else:
+            out.append((arg, None))
+    return out
