@@ -27,7 +27,8 @@ MAX_SEAT_NAME = 24
 
 def game_specs() -> list[dict]:
     """Installed games with their house-rule options: ``[{"id", "min", "max", "options": [{"name",
-    "type", "default", "choices"}]}]`` (the new-game form)."""
+    "type", "default", "choices", "seat"}]}]`` (the new-game form). Seat options (``Options.SEATS``)
+    carry a 1-based default, like every seat number the operator sees."""
     import companion.games as games
 
     specs = []
@@ -44,7 +45,9 @@ def game_specs() -> list[dict]:
             if kind is None or f.default is dataclasses.MISSING:
                 continue  # options of other shapes keep their defaults here
             choices = (getattr(cls.OPTIONS, "CHOICES", None) or {}).get(f.name)  # optional {name: [values]}
-            opts.append({"name": f.name, "type": kind, "default": f.default, "choices": choices})
+            seat = f.name in cls.OPTIONS.SEATS  # a seat index: shown and typed 1-based
+            default = f.default + 1 if seat else f.default
+            opts.append({"name": f.name, "type": kind, "default": default, "choices": choices, "seat": seat})
         specs.append({"id": gid, "min": cls.MIN_SEATS, "max": cls.MAX_SEATS, "options": opts})
     return specs
 
@@ -96,9 +99,14 @@ def _parse_options(spec: dict, form) -> dict:
         if raw is None or raw == "":
             continue
         try:
-            out[opt["name"]] = {"int": int, "float": float, "str": str}[opt["type"]](raw)
+            value = {"int": int, "float": float, "str": str}[opt["type"]](raw)
         except ValueError:
             abort(400, description=f"option {opt['name']} must be {opt['type']}")
+        if opt.get("seat"):
+            if value < 1:
+                abort(400, description=f"option {opt['name']}: seats are numbered from 1")
+            value -= 1  # the engine counts seats from 0
+        out[opt["name"]] = value
     return out
 
 

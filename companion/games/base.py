@@ -171,7 +171,13 @@ class Event:
 @dataclass(frozen=True)
 class Options:
     """Base of a game's house-rule options. Subclasses declare fields with defaults and docstrings
-    (in ``docs/rules/<game>.md``). Options are fixed when the game starts."""
+    (in ``docs/rules/<game>.md``). Options are fixed when the game starts.
+
+    ``SEATS`` names the int options that hold a seat index (0-based in the engine and the log);
+    forms people fill in show and take them 1-based, like every other seat number they see.
+    """
+
+    SEATS: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Options":

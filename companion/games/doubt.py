@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options
@@ -131,6 +131,8 @@ class DoubtOptions(Options):
 
     deck: dict | str | None = None
     max_cards: int = 8
+    SEATS: ClassVar[tuple[str, ...]] = ('first_dealer',)  # seat indexes (shown 1-based on forms)
+
     first_dealer: int = 0
     games: int = 1
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options
@@ -164,6 +165,8 @@ class HoggenheimerOptions(Options):
     starting_chips: int = 100
     min_stake: int = 1
     max_stake: int = 20
+    SEATS: ClassVar[tuple[str, ...]] = ('first_banker',)  # seat indexes (shown 1-based on forms)
+
     first_banker: int = 0
     rounds: int = 1
     bank_must_cover: bool = True

@@ -235,6 +235,8 @@ class LotteryOptions(Options):
             stops and every holder pays the fine per card (termination; house rule).
     """
 
+    SEATS: ClassVar[tuple[str, ...]] = ('banker', 'dealer')  # seat indexes (shown 1-based on forms)
+
     banker: int = 0
     dealer: int = 1
     officials_play: bool = False
