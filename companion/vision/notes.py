@@ -281,21 +281,172 @@ class NoteReader:
         padded = cv2.copyMakeBorder(gray, k, k, k, k, cv2.BORDER_REPLICATE)
         return [strip] + [cv2.cvtColor(v, cv2.COLOR_GRAY2BGR) for v in (big, padded)]
 
+    #: Renderings of a strip for the format-constrained decoder: (name, widening factor). The
+    #: sorter crops give the recogniser ≈ 2 time steps per glyph; widened 1.5–2 × it separates
+    #: doubled digits and reads thin glyphs better (measured on the dev half of the real crops,
+    #: ``docs/vision-notes.md``). ``blur`` is the grey strip smoothed 3×3 (print texture).
+    CTC_RENDERINGS = (("as_is", 1.5), ("as_is", 2.0), ("blur", 1.5))
+    #: A strip decides when the format-valid serials' posterior, averaged over the renderings,
+    #: reaches this and at least :attr:`STRIP_AGREE` renderings read that serial first.
+    STRIP_MIN_POSTERIOR = 0.5
+    STRIP_AGREE = 2
+    #: Below :attr:`STRIP_MIN_POSTERIOR` but at least this, Tesseract reading the very same
+    #: serial (an independent engine) lets the strip decide.
+    STRIP_TESS_POSTERIOR = 0.3
+    #: Never decide while the serials whose last digit has the other parity hold this much of
+    #: the posterior (a close runner-up that would flip rose/skull).
+    STRIP_MAX_FLIP = 0.2
+
     def read_strip(self, strip: np.ndarray) -> NoteRead:
         """Read a tight crop of one serial strip (H×W×3 BGR uint8, text left to right).
+
+        Latin-script currencies (and ``auto``) go through :meth:`read_strip_ctc`, the
+        format-constrained decoder; RUB (Cyrillic letters, which the bundled recogniser does
+        not know) through the greedy readings of :meth:`read_strip_greedy`.
+        """
+        strip = as_bgr(strip)
+        if self.currency == "RUB":
+            return self.read_strip_greedy(strip)
+        res = self.read_strip_ctc(strip)
+        if res.candidate is None and self.currency == "auto":
+            # nothing Latin fits: a RUB strip?
+            rub = self.read_strip_greedy(strip, rub_only=True)
+            if rub.candidate is not None:
+                return rub
+        return res
+
+    def _ctc_renderings(self, strip: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        gray = None
+        out = []
+        for name, stretch in self.CTC_RENDERINGS:
+            if name == "as_is":
+                out.append((strip, stretch))
+            else:
+                if gray is None:
+                    gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
+                out.append((cv2.cvtColor(cv2.GaussianBlur(gray, (3, 3), 0), cv2.COLOR_GRAY2BGR),
+                            stretch))
+        return out
+
+    def strip_posteriors(self, strip: np.ndarray, upside_down: bool = False
+                         ) -> tuple[dict[str, float], dict[str, str], list[str | None]]:
+        """The format-constrained decoding of one strip (H×W×3 BGR uint8).
+
+        Each rendering of :attr:`CTC_RENDERINGS` is recognised (:meth:`RapidEngine.line_probs`)
+        and decoded with :func:`companion.vision.ctc.constrained_beam` under every format of
+        the reader's currency (``auto``: all Latin-script ones); each rendering's candidates are
+        normalised to a posterior over the format-valid serials, and the posteriors are averaged.
+
+        Returns:
+            ``(posterior, currency_of, tops)``: serial → averaged posterior (0..1), serial →
+            currency code, and each rendering's best serial (``None`` where nothing fits).
+        """
+        from companion.vision import ctc
+
+        charset = self.engine.SERIAL_CHARSET
+        currencies = [c for c in (S.CURRENCIES if self.currency == "auto" else (self.currency,))
+                      if S.position_alphabets(c)]
+        renders = self._ctc_renderings(strip)
+        if upside_down:
+            renders = [(cv2.rotate(im, cv2.ROTATE_180), k) for im, k in renders]
+        posterior: dict[str, float] = defaultdict(float)
+        currency_of: dict[str, str] = {}
+        tops: list[str | None] = []
+        by_stretch: dict[float, list[int]] = defaultdict(list)
+        for i, (_, stretch) in enumerate(renders):
+            by_stretch[stretch].append(i)
+        all_probs: list[np.ndarray] = [None] * len(renders)  # type: ignore[list-item]
+        for stretch, ids in by_stretch.items():
+            for i, pr in zip(ids, self.engine.line_probs([renders[i][0] for i in ids], stretch)):
+                all_probs[i] = pr
+        for probs in all_probs:
+            g_len = len(ctc.greedy(probs, charset))
+            cands: dict[str, float] = {}
+            for cur in currencies:
+                rule = (lambda pre, cur=cur: S.last_characters(cur, pre)) if cur == "EUR" else None
+                for alph in S.position_alphabets(cur):
+                    if abs(len(alph) - g_len) > 3:
+                        continue  # the recogniser saw a text of another length altogether
+                    for c in ctc.constrained_beam(probs, charset, alph, rule):
+                        if c.logp > cands.get(c.text, -math.inf):
+                            cands[c.text] = c.logp
+                            currency_of[c.text] = cur
+            if not cands:
+                tops.append(None)
+                continue
+            top = max(cands.values())
+            z = sum(math.exp(v - top) for v in cands.values())
+            for k, v in cands.items():
+                posterior[k] += math.exp(v - top) / z / len(renders)
+            tops.append(max(cands, key=cands.get))
+        return dict(posterior), currency_of, tops
+
+    def read_strip_ctc(self, strip: np.ndarray) -> NoteRead:
+        """Read a strip (H×W×3 BGR uint8) with the format-constrained CTC decoder.
+
+        Decides the serial with the highest averaged posterior (:meth:`strip_posteriors`) when
+        it reaches :attr:`STRIP_MIN_POSTERIOR`, at least :attr:`STRIP_AGREE` renderings read it
+        first and the other parity holds less than :attr:`STRIP_MAX_FLIP`; between
+        :attr:`STRIP_TESS_POSTERIOR` and :attr:`STRIP_MIN_POSTERIOR` Tesseract must read the
+        same serial. ``confidence`` is the posterior rescaled so that the decision threshold is
+        :attr:`min_confidence`. A strip where nothing fits is read again turned 180°.
+        """
+        post, currency_of, tops = self.strip_posteriors(strip)
+        if not post:
+            post, currency_of, tops = self.strip_posteriors(strip, upside_down=True)
+            if post:
+                strip = cv2.rotate(strip, cv2.ROTATE_180)
+        if not post:
+            return NoteRead(None, None, 0.0, "no_serial")
+        best = max(post, key=post.get)
+        p = post[best]
+        cur = currency_of[best]
+        agree = sum(t == best for t in tops)
+        flip = sum(v for k, v in post.items() if S.last_digit(k) % 2 != S.last_digit(best) % 2)
+        ev = [Evidence(best, p, "rapidocr-ctc", S.match(best, cur)[0], 0)]
+
+        def verdict(decided: bool, reason: str | None, tess: bool = False) -> NoteRead:
+            p_eff = p if not tess else max(p, self.STRIP_MIN_POSTERIOR)
+            p0 = self.STRIP_MIN_POSTERIOR
+            if p_eff >= p0:
+                conf = self.min_confidence + (1 - self.min_confidence) * (p_eff - p0) / (1 - p0)
+            else:
+                conf = self.min_confidence * p_eff / p0
+            if not decided:
+                conf = min(conf, self.min_confidence - 0.01)
+                return NoteRead(None, None, round(conf, 3), reason, best, ev)
+            return NoteRead(best, cur, round(conf, 3), None, best, ev)
+
+        if flip >= self.STRIP_MAX_FLIP or agree < self.STRIP_AGREE:
+            return verdict(False, "low_confidence")
+        if p >= self.STRIP_MIN_POSTERIOR:
+            return verdict(True, None)
+        if p >= self.STRIP_TESS_POSTERIOR and self.tesseract is not None:
+            tread = self.tesseract.read_lines([strip])[0]
+            if any(m.serial == best for m in S.match(tread.text, cur, allow_trim=True)):
+                ev.append(Evidence(tread.text, tread.score, "tesseract", S.match(best, cur)[0], 0))
+                return verdict(True, None, tess=True)
+        return verdict(False, "low_confidence")
+
+    def read_strip_greedy(self, strip: np.ndarray, rub_only: bool = False) -> NoteRead:
+        """Read a strip (H×W×3 BGR uint8) from the recogniser's greedy readings of three
+        renderings, matched against the formats with format-only corrections (the RUB path:
+        its Cyrillic letters are outside the recogniser's alphabet). ``rub_only`` keeps only
+        RUB matches (``auto`` falling back to RUB).
 
         Several renderings of the strip are recognised; they must agree on one serial, and
         Tesseract's reading is the independent second opinion.
         """
         strip = as_bgr(strip)
         variants = self._strip_variants(strip)
+        keep = (lambda ev: [e for e in ev if e.match.currency == "RUB"]) if rub_only else (lambda ev: ev)
         reads = self.engine.read_lines(variants)
-        ev = self._evidence(reads, "rapidocr", list(range(len(reads))))
+        ev = keep(self._evidence(reads, "rapidocr", list(range(len(reads)))))
         if not ev:
             # a strip can be upside down too
             variants = [cv2.rotate(v, cv2.ROTATE_180) for v in variants]
             reads = self.engine.read_lines(variants)
-            ev = self._evidence(reads, "rapidocr", list(range(len(reads))))
+            ev = keep(self._evidence(reads, "rapidocr", list(range(len(reads)))))
         return self._decide(ev, [strip], same_line=True)
 
     # frames ----------------------------------------------------------------------------
