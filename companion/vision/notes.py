@@ -656,39 +656,84 @@ class NoteReader:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
         letters_confirmed = True
         if cur == "RUB":
-            serial, letters_confirmed = self._rub_letters(key[1], rapid_letters, tess_matches or [])
+            glyph_votes = self._glyph_letters(items, lines, same_line)
+            serial, letters_confirmed = self._rub_letters(key[1], rapid_letters, tess_matches or [],
+                                                          glyph_votes)
             if serial is None:
                 return NoteRead(None, None, round(conf, 3), "letters_unread", candidate, ev)
         return NoteRead(serial, cur, round(conf, 3), None, candidate, ev, letters_confirmed)
 
+    #: A glyph-matched letter counts as a vote only with at least this correlation margin over
+    #: the best other letter (:class:`companion.vision.letters.LetterVote`).
+    GLYPH_MIN_MARGIN = 0.05
+
+    def _glyph_letters(self, items: list[Evidence], lines: list[np.ndarray],
+                       same_line: bool) -> list[Counter]:
+        """Per letter position, the glyph matcher's votes over the lines holding the serial
+        (best image of each line); only votes with :attr:`GLYPH_MIN_MARGIN`."""
+        from companion.vision.letters import shared_matcher
+
+        best_img: dict[int, Evidence] = {}
+        for e in items:
+            if e.line not in best_img or e.score > best_img[e.line].score:
+                best_img[e.line] = e
+        imgs = [lines[0]] if same_line else [lines[e.image] for e in best_img.values()]
+        votes = [Counter(), Counter()]
+        try:
+            matcher = shared_matcher()
+        except FileNotFoundError:
+            return votes
+        for im in imgs:
+            got = matcher.rub_letters(im)
+            for pos, v in enumerate(got or []):
+                if v.margin >= self.GLYPH_MIN_MARGIN:
+                    votes[pos][v.letter] += 1
+        return votes
+
     @staticmethod
-    def _rub_letters(digits: str, rapid: Counter,
-                     tess: list[S.SerialMatch]) -> tuple[str | None, bool]:
+    def _rub_letters(digits: str, rapid: Counter, tess: list[S.SerialMatch],
+                     glyphs: list[Counter] | None = None) -> tuple[str | None, bool]:
         """The two Cyrillic letters of a RUB serial whose seven ``digits`` are settled.
 
-        RapidOCR's letters are Latin look-alikes mapped to Cyrillic (no Cyrillic model is
-        shipped: ``B`` may be В or Б, ``N`` И or П); Tesseract (``rus``) reads Cyrillic but
-        misreads the small second letter often. Each of the two positions is settled on its
-        own: a letter both engines read is *confirmed*; otherwise the letter with the most
-        votes (each copy of each engine one vote, ties to RapidOCR) is a best guess and the
-        serial is returned with ``letters_confirmed = False``. No letter at all → ``None``.
+        Three independent sources vote per position: RapidOCR's letters (Latin look-alikes
+        mapped to Cyrillic — no Cyrillic model is shipped: ``B`` may be В or Б, ``N`` И or П),
+        Tesseract ``rus`` (misreads the small second letter often), and the glyph matcher
+        (:mod:`companion.vision.letters`, ``glyphs[pos]``). A letter that is the first choice of
+        **two sources**, with neither Cyrillic-aware source (Tesseract, the glyph matcher)
+        preferring another letter, is *confirmed* (RapidOCR's look-alikes can back a letter,
+        never veto one: its ``N`` stands for И, П and Л alike; the glyph matcher counts twice
+        when both printed copies match the same letter); otherwise the letter first for
+        most sources (then the glyph matcher's, then most votes) is a best guess and the serial
+        is returned with ``letters_confirmed = False``. No letter at all
+        → ``None``.
         """
         t_reads = [m.serial[:2] for m in tess
                    if m.currency == "RUB" and m.serial[2:] == digits]
         r_reads = list(rapid)
-        if not t_reads and not r_reads:
+        glyphs = glyphs or [Counter(), Counter()]
+        if not t_reads and not r_reads and not (glyphs[0] and glyphs[1]):
             return None, False
         letters, confirmed = "", True
         for pos in (0, 1):
             r_set = Counter(x[pos] for x in r_reads)
             t_set = Counter(x[pos] for x in t_reads)
-            both = [c for c in t_set if c in r_set]
-            if both:
-                letters += max(both, key=lambda c: (r_set[c] + t_set[c], r_set[c]))
-                continue
-            confirmed = False
-            votes = r_set + t_set
-            letters += max(votes, key=lambda c: (votes[c], r_set[c]))
+            g_set = glyphs[pos]
+            top = [{c for c in src if src[c] == max(src.values())} if src else set()
+                   for src in (r_set, t_set, g_set)]
+            votes = r_set + t_set + g_set
+            if not votes:
+                return None, False
+            backers = {c: sum(c in t for t in top) for c in votes}
+            if top[2] and g_set.most_common(1)[0][1] >= 2 and len(top[2]) == 1:
+                # both printed copies matched to one letter: two independent prints
+                backers[next(iter(top[2]))] += 1
+            best = max(votes, key=lambda c: (backers[c], c in top[2], votes[c], r_set[c]))
+            # confirmed: the first choice of two sources, and neither Cyrillic-aware source
+            # (Tesseract rus, the glyph matcher) prefers another letter; RapidOCR's look-alikes
+            # (N for И, П and Л alike) may back a letter but never veto one
+            if backers[best] < 2 or any(t and best not in t for t in top[1:]):
+                confirmed = False
+            letters += best
         return letters + digits, confirmed
 
 
