@@ -40,6 +40,9 @@ FONT_ROOTS = ("/usr/share/fonts/truetype", "/usr/share/fonts")
 #: Glyphs are compared at this size (px), aspect ignored (the vertical RUB copy's glyphs are
 #: stretched to one height before they get here).
 SIZE = 24
+#: Glyphs shorter than this (px) are not matched: too few pixels to tell к from х (measured on
+#: the one real RUB photo, whose letters are ≈ 9 px tall and matched wrongly).
+MIN_GLYPH_PX = 12
 
 
 @dataclass(frozen=True)
@@ -126,13 +129,16 @@ class LetterMatcher:
 
     def rub_letters(self, line: np.ndarray) -> list[LetterVote] | None:
         """The two letter votes of a RUB serial line (letters then seven digits, left to
-        right), or ``None`` when the line does not split into exactly nine glyphs."""
+        right), or ``None`` when the line does not split into exactly nine glyphs or a letter is
+        smaller than :data:`MIN_GLYPH_PX`."""
         ink = ink_mask(line)
         boxes = glyph_boxes(ink)
         if len(boxes) != 9:
             return None
         out = []
         for x0, x1, y0, y1 in boxes[:2]:
+            if y1 - y0 < MIN_GLYPH_PX:
+                return None
             vote = self.match(ink[y0:y1, x0:x1])
             if vote is None:
                 return None

@@ -703,7 +703,7 @@ class NoteReader:
         preferring another letter, is *confirmed* (RapidOCR's look-alikes can back a letter,
         never veto one: its ``N`` stands for И, П and Л alike; the glyph matcher counts twice
         when both printed copies match the same letter); otherwise the letter first for
-        most sources (then the glyph matcher's, then most votes) is a best guess and the serial
+        most sources (then most votes, then RapidOCR's) is a best guess and the serial
         is returned with ``letters_confirmed = False``. No letter at all
         → ``None``.
         """
@@ -720,14 +720,17 @@ class NoteReader:
             g_set = glyphs[pos]
             top = [{c for c in src if src[c] == max(src.values())} if src else set()
                    for src in (r_set, t_set, g_set)]
-            votes = r_set + t_set + g_set
+            # one vote per reading of each source (RapidOCR's readings weigh by their score
+            # only to break ties)
+            votes = Counter({c: 1 for c in r_set}) + t_set + g_set
             if not votes:
                 return None, False
             backers = {c: sum(c in t for t in top) for c in votes}
             if top[2] and g_set.most_common(1)[0][1] >= 2 and len(top[2]) == 1:
                 # both printed copies matched to one letter: two independent prints
                 backers[next(iter(top[2]))] += 1
-            best = max(votes, key=lambda c: (backers[c], c in top[2], votes[c], r_set[c]))
+            r_score = {c: max(v for k, v in rapid.items() if k[pos] == c) for c in r_set}
+            best = max(votes, key=lambda c: (backers[c], votes[c], r_score.get(c, 0.0)))
             # confirmed: the first choice of two sources, and neither Cyrillic-aware source
             # (Tesseract rus, the glyph matcher) prefers another letter; RapidOCR's look-alikes
             # (N for И, П and Л alike) may back a letter but never veto one
