@@ -59,6 +59,13 @@ UNREAD_LETTERS = "??"
 _CYR = "".join(sorted(S.CYRILLIC_SERIAL_LETTERS))
 
 
+#: Cyrillic capitals whose Latin twin has the same shape (A B E K M H O P C T X): a RapidOCR
+#: reading of one of these is a real opinion on the letter, one that may veto the other
+#: sources' choice (Г and Т look alike to Tesseract and the glyph matcher both). Its other
+#: letters (N→И, 3→З, R→Я, 4→Ч …) stand for several Cyrillic letters and never veto.
+_LATIN_TWINS = frozenset("АВЕКМНОРСТХ")
+
+
 @dataclass
 class Evidence:
     """One line reading that fits a format (for logs and tests)."""
@@ -296,6 +303,9 @@ class NoteReader:
     #: Never decide while the serials whose last digit has the other parity hold this much of
     #: the posterior (a close runner-up that would flip rose/skull).
     STRIP_MAX_FLIP = 0.2
+    #: With ``auto``, never decide while serials of another currency hold this much of the
+    #: posterior.
+    STRIP_MAX_OTHER_CURRENCY = 0.1
 
     def read_strip(self, strip: np.ndarray) -> NoteRead:
         """Read a tight crop of one serial strip (H×W×3 BGR uint8, text left to right).
@@ -388,7 +398,8 @@ class NoteReader:
         it reaches :attr:`STRIP_MIN_POSTERIOR`, at least :attr:`STRIP_AGREE` renderings read it
         first and the other parity holds less than :attr:`STRIP_MAX_FLIP`; between
         :attr:`STRIP_TESS_POSTERIOR` and :attr:`STRIP_MIN_POSTERIOR` Tesseract must read the
-        same serial. ``confidence`` is the posterior rescaled so that the decision threshold is
+        same serial; with ``auto``, serials of another currency must hold less than
+        :attr:`STRIP_MAX_OTHER_CURRENCY`. ``confidence`` is the posterior rescaled so that the decision threshold is
         :attr:`min_confidence`. A strip where nothing fits is read again turned 180°.
         """
         post, currency_of, tops = self.strip_posteriors(strip)
@@ -419,6 +430,11 @@ class NoteReader:
 
         if flip >= self.STRIP_MAX_FLIP or agree < self.STRIP_AGREE:
             return verdict(False, "low_confidence")
+        other = sum(v for k, v in post.items() if currency_of[k] != cur)
+        if other >= self.STRIP_MAX_OTHER_CURRENCY:
+            # auto: serials of two currencies fit the evidence (an edge mark read as a letter
+            # turns a JPY serial into a KRW one) — the table must say which
+            return verdict(False, "ambiguous_currency")
         if p >= self.STRIP_MIN_POSTERIOR:
             return verdict(True, None)
         if p >= self.STRIP_TESS_POSTERIOR and self.tesseract is not None:
@@ -700,8 +716,9 @@ class NoteReader:
         Tesseract ``rus`` (misreads the small second letter often), and the glyph matcher
         (:mod:`companion.vision.letters`, ``glyphs[pos]``). A letter that is the first choice of
         **two sources**, with neither Cyrillic-aware source (Tesseract, the glyph matcher)
-        preferring another letter, is *confirmed* (RapidOCR's look-alikes can back a letter,
-        never veto one: its ``N`` stands for И, П and Л alike; the glyph matcher counts twice
+        preferring another letter, is *confirmed* (RapidOCR's letters can back a letter but
+        veto one only when they are true Latin twins (:data:`_LATIN_TWINS`; its ``N`` stands
+        for И, П and Л alike); the glyph matcher counts twice
         when both printed copies match the same letter); otherwise the letter first for
         most sources (then most votes, then RapidOCR's) is a best guess and the serial
         is returned with ``letters_confirmed = False``. No letter at all
@@ -732,9 +749,10 @@ class NoteReader:
             r_score = {c: max(v for k, v in rapid.items() if k[pos] == c) for c in r_set}
             best = max(votes, key=lambda c: (backers[c], votes[c], r_score.get(c, 0.0)))
             # confirmed: the first choice of two sources, and neither Cyrillic-aware source
-            # (Tesseract rus, the glyph matcher) prefers another letter; RapidOCR's look-alikes
-            # (N for И, П and Л alike) may back a letter but never veto one
-            if backers[best] < 2 or any(t and best not in t for t in top[1:]):
+            # (Tesseract rus, the glyph matcher) prefers another letter; RapidOCR's letter
+            # vetoes only when it is a true Latin twin (its N stands for И, П and Л alike)
+            vetoes = top[1:] + ([top[0]] if top[0] <= _LATIN_TWINS else [])
+            if backers[best] < 2 or any(t and best not in t for t in vetoes):
                 confirmed = False
             letters += best
         return letters + digits, confirmed
