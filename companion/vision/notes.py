@@ -528,6 +528,16 @@ class NoteReader:
         ids = list(range(len(up)))
         ev = self._evidence(self.engine.read_lines(up), "rapidocr", ids)
         res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
+        if res.decided:
+            # before deciding: a line the size of the serial's copies that read as nothing may
+            # be another note's serial the angle classifier left upside down — read it turned
+            twins = self._unread_lookalikes(ev, up)
+            if twins:
+                turned = [cv2.rotate(up[i], cv2.ROTATE_180) for i in twins]
+                ev2 = ev + self._evidence(self.engine.read_lines(turned), "rapidocr", twins,
+                                          offset=len(up))
+                res = self._decide(self._one_way_up(ev2), up + turned, same_line=False,
+                                   final=False)
         if res.decided or res.reason in CONFLICTS:
             return res
         # ... and only when that decided nothing is every line read the other way up too (the
@@ -535,6 +545,25 @@ class NoteReader:
         flipped = [cv2.rotate(l, cv2.ROTATE_180) for l in up]
         ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", ids, offset=len(up))
         return self._decide(self._one_way_up(ev), up + flipped, same_line=False)
+
+    #: A line whose height and length are within this factor of the decided serial's lines
+    #: is a look-alike (:meth:`_unread_lookalikes`).
+    LOOKALIKE_FACTOR = 1.4
+
+    def _unread_lookalikes(self, ev: list[Evidence], lines: list[np.ndarray]) -> list[int]:
+        """Indices of ``lines`` that gave no format match but have the height and length of
+        the lines that did (within :attr:`LOOKALIKE_FACTOR`): possibly a second note's serial,
+        misread because it lies the other way up. Two notes in view must never be decided as
+        one (the bench's hard negatives)."""
+        read = {e.line for e in ev}
+        if not read:
+            return []
+        hs = [lines[i].shape[0] for i in read]
+        ws = [lines[i].shape[1] for i in read]
+        h0, w0 = float(np.median(hs)), float(np.median(ws))
+        k = self.LOOKALIKE_FACTOR
+        return [i for i, l in enumerate(lines) if i not in read
+                and h0 / k <= l.shape[0] <= h0 * k and w0 / k <= l.shape[1] <= w0 * k]
 
     @staticmethod
     def _one_way_up(ev: list[Evidence]) -> list[Evidence]:

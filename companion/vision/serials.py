@@ -230,6 +230,11 @@ def match(text: str, currency: str = "auto", allow_trim: bool = False) -> list[S
                 key = (m.currency, m.serial)
                 if key not in found or found[key].corrections > m.corrections:
                     found[key] = m
+    if "EUR" in currencies and _fails_check_as_printed(t):
+        # the text has the shape of a euro serial as read, and the check rule says it is
+        # misread: a format correction must not turn it into another, passing serial (a J read
+        # for a 1 shifts the sum by 73 ≡ 1 mod 9 and can repair a genuinely wrong digit)
+        found = {k: m for k, m in found.items() if k[0] != "EUR" or m.corrections == 0}
     if not found and allow_trim and len(t) > 7:
         for cut in (t[1:], t[:-1]):
             for m in match(cut, currency):
@@ -280,6 +285,17 @@ def last_characters(currency: str, prefix: str) -> str | None:
         return None
     total = sum(int(c) if c.isdigit() else ord(c) for c in prefix)
     return "".join(d for d in DIGITS if (total + int(d)) % 9 == 0)
+
+
+def _fails_check_as_printed(t: str) -> bool:
+    """``t`` (canonical) has a euro format's shape character by character (letters where the
+    format has letters, digits where it has digits) and fails the check rule."""
+    for pattern in _PATTERNS["EUR"]:
+        if len(t) == len(pattern) and all(
+                (ch.isdigit() and ch.isascii()) if tok == "D" else ("A" <= ch <= "Z")
+                for ch, tok in zip(t, pattern)):
+            return not eur_check(t)
+    return False
 
 
 def validate(serial: str, currency: str) -> bool:
