@@ -414,7 +414,9 @@ class NoteReader:
         cur = currency_of[best]
         agree = sum(t == best for t in tops)
         flip = sum(v for k, v in post.items() if S.last_digit(k) % 2 != S.last_digit(best) % 2)
-        ev = [Evidence(best, p, "rapidocr-ctc", S.match(best, cur)[0], 0)]
+        fits = S.match(best, cur)
+        match = fits[0] if fits else S.SerialMatch(cur, best, 0, False, cur == "EUR")
+        ev = [Evidence(best, p, "rapidocr-ctc", match, 0)]
 
         def verdict(decided: bool, reason: str | None, tess: bool = False) -> NoteRead:
             p_eff = p if not tess else max(p, self.STRIP_MIN_POSTERIOR)
@@ -440,7 +442,7 @@ class NoteReader:
         if p >= self.STRIP_TESS_POSTERIOR and self.tesseract is not None:
             tread = self.tesseract.read_lines([strip])[0]
             if any(m.serial == best for m in S.match(tread.text, cur, allow_trim=True)):
-                ev.append(Evidence(tread.text, tread.score, "tesseract", S.match(best, cur)[0], 0))
+                ev.append(Evidence(tread.text, tread.score, "tesseract", match, 0))
                 return verdict(True, None, tess=True)
         return verdict(False, "low_confidence")
 
