@@ -110,7 +110,11 @@ def main() -> int:
     ap.add_argument("--rendered", type=int, default=70, help="rendered photos (readable)")
     ap.add_argument("--negatives", type=int, default=14, help="rendered hard negatives")
     ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--quick", action="store_true",
+                    help="24 rendered photos, 6 hard negatives, no baseline (a few minutes)")
     args = ap.parse_args()
+    if args.quick:
+        args.rendered, args.negatives, args.no_baseline = 24, 6, True
     if not BANK.is_dir():
         print(f"real data absent ({BANK}); set COMPANION_SHARED", file=sys.stderr)
         return 2

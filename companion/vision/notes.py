@@ -59,6 +59,13 @@ UNREAD_LETTERS = "??"
 _CYR = "".join(sorted(S.CYRILLIC_SERIAL_LETTERS))
 
 
+#: Cyrillic capitals whose Latin twin has the same shape (A B E K M H O P C T X): a RapidOCR
+#: reading of one of these is a real opinion on the letter, one that may veto the other
+#: sources' choice (Г and Т look alike to Tesseract and the glyph matcher both). Its other
+#: letters (N→И, 3→З, R→Я, 4→Ч …) stand for several Cyrillic letters and never veto.
+_LATIN_TWINS = frozenset("АВЕКМНОРСТХ")
+
+
 @dataclass
 class Evidence:
     """One line reading that fits a format (for logs and tests)."""
@@ -281,21 +288,183 @@ class NoteReader:
         padded = cv2.copyMakeBorder(gray, k, k, k, k, cv2.BORDER_REPLICATE)
         return [strip] + [cv2.cvtColor(v, cv2.COLOR_GRAY2BGR) for v in (big, padded)]
 
+    #: Renderings of a strip for the format-constrained decoder: (name, widening factor). The
+    #: sorter crops give the recogniser ≈ 2 time steps per glyph; widened 1.5–2 × it separates
+    #: doubled digits and reads thin glyphs better (measured on the dev half of the real crops,
+    #: ``docs/vision-notes.md``). ``blur`` is the grey strip smoothed 3×3 (print texture).
+    CTC_RENDERINGS = (("as_is", 1.5), ("as_is", 2.0), ("blur", 1.5))
+    #: A strip decides when the format-valid serials' posterior, averaged over the renderings,
+    #: reaches this and at least :attr:`STRIP_AGREE` renderings read that serial first.
+    STRIP_MIN_POSTERIOR = 0.5
+    STRIP_AGREE = 2
+    #: Below :attr:`STRIP_MIN_POSTERIOR` but at least this, Tesseract reading the very same
+    #: serial (an independent engine) lets the strip decide.
+    STRIP_TESS_POSTERIOR = 0.3
+    #: Never decide while the serials whose last digit has the other parity hold this much of
+    #: the posterior (a close runner-up that would flip rose/skull).
+    STRIP_MAX_FLIP = 0.2
+    #: With ``auto``, never decide while serials of another currency hold this much of the
+    #: posterior.
+    STRIP_MAX_OTHER_CURRENCY = 0.1
+
     def read_strip(self, strip: np.ndarray) -> NoteRead:
         """Read a tight crop of one serial strip (H×W×3 BGR uint8, text left to right).
+
+        Latin-script currencies (and ``auto``) go through :meth:`read_strip_ctc`, the
+        format-constrained decoder; RUB (Cyrillic letters, which the bundled recogniser does
+        not know) through the greedy readings of :meth:`read_strip_greedy`.
+        """
+        strip = as_bgr(strip)
+        if self.currency == "RUB":
+            return self.read_strip_greedy(strip)
+        res = self.read_strip_ctc(strip)
+        if res.candidate is None and self.currency == "auto":
+            # nothing Latin fits: a RUB strip?
+            rub = self.read_strip_greedy(strip, rub_only=True)
+            if rub.candidate is not None:
+                return rub
+        return res
+
+    def _ctc_renderings(self, strip: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        gray = None
+        out = []
+        for name, stretch in self.CTC_RENDERINGS:
+            if name == "as_is":
+                out.append((strip, stretch))
+            else:
+                if gray is None:
+                    gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
+                out.append((cv2.cvtColor(cv2.GaussianBlur(gray, (3, 3), 0), cv2.COLOR_GRAY2BGR),
+                            stretch))
+        return out
+
+    def strip_posteriors(self, strip: np.ndarray, upside_down: bool = False
+                         ) -> tuple[dict[str, float], dict[str, str], list[str | None]]:
+        """The format-constrained decoding of one strip (H×W×3 BGR uint8).
+
+        Each rendering of :attr:`CTC_RENDERINGS` is recognised (:meth:`RapidEngine.line_probs`)
+        and decoded with :func:`companion.vision.ctc.constrained_beam` under every format of
+        the reader's currency (``auto``: all Latin-script ones); each rendering's candidates are
+        normalised to a posterior over the format-valid serials, and the posteriors are averaged.
+
+        Returns:
+            ``(posterior, currency_of, tops)``: serial → averaged posterior (0..1), serial →
+            currency code, and each rendering's best serial (``None`` where nothing fits).
+        """
+        from companion.vision import ctc
+
+        charset = self.engine.SERIAL_CHARSET
+        currencies = [c for c in (S.CURRENCIES if self.currency == "auto" else (self.currency,))
+                      if S.position_alphabets(c)]
+        renders = self._ctc_renderings(strip)
+        if upside_down:
+            renders = [(cv2.rotate(im, cv2.ROTATE_180), k) for im, k in renders]
+        posterior: dict[str, float] = defaultdict(float)
+        currency_of: dict[str, str] = {}
+        tops: list[str | None] = []
+        by_stretch: dict[float, list[int]] = defaultdict(list)
+        for i, (_, stretch) in enumerate(renders):
+            by_stretch[stretch].append(i)
+        all_probs: list[np.ndarray] = [None] * len(renders)  # type: ignore[list-item]
+        for stretch, ids in by_stretch.items():
+            for i, pr in zip(ids, self.engine.line_probs([renders[i][0] for i in ids], stretch)):
+                all_probs[i] = pr
+        for probs in all_probs:
+            g_len = len(ctc.greedy(probs, charset))
+            cands: dict[str, float] = {}
+            for cur in currencies:
+                rule = (lambda pre, cur=cur: S.last_characters(cur, pre)) if cur == "EUR" else None
+                for alph in S.position_alphabets(cur):
+                    if abs(len(alph) - g_len) > 3:
+                        continue  # the recogniser saw a text of another length altogether
+                    for c in ctc.constrained_beam(probs, charset, alph, rule):
+                        if c.logp > cands.get(c.text, -math.inf):
+                            cands[c.text] = c.logp
+                            currency_of[c.text] = cur
+            if not cands:
+                tops.append(None)
+                continue
+            top = max(cands.values())
+            z = sum(math.exp(v - top) for v in cands.values())
+            for k, v in cands.items():
+                posterior[k] += math.exp(v - top) / z / len(renders)
+            tops.append(max(cands, key=cands.get))
+        return dict(posterior), currency_of, tops
+
+    def read_strip_ctc(self, strip: np.ndarray) -> NoteRead:
+        """Read a strip (H×W×3 BGR uint8) with the format-constrained CTC decoder.
+
+        Decides the serial with the highest averaged posterior (:meth:`strip_posteriors`) when
+        it reaches :attr:`STRIP_MIN_POSTERIOR`, at least :attr:`STRIP_AGREE` renderings read it
+        first and the other parity holds less than :attr:`STRIP_MAX_FLIP`; between
+        :attr:`STRIP_TESS_POSTERIOR` and :attr:`STRIP_MIN_POSTERIOR` Tesseract must read the
+        same serial; with ``auto``, serials of another currency must hold less than
+        :attr:`STRIP_MAX_OTHER_CURRENCY`. ``confidence`` is the posterior rescaled so that the decision threshold is
+        :attr:`min_confidence`. A strip where nothing fits is read again turned 180°.
+        """
+        post, currency_of, tops = self.strip_posteriors(strip)
+        if not post:
+            post, currency_of, tops = self.strip_posteriors(strip, upside_down=True)
+            if post:
+                strip = cv2.rotate(strip, cv2.ROTATE_180)
+        if not post:
+            return NoteRead(None, None, 0.0, "no_serial")
+        best = max(post, key=post.get)
+        p = post[best]
+        cur = currency_of[best]
+        agree = sum(t == best for t in tops)
+        flip = sum(v for k, v in post.items() if S.last_digit(k) % 2 != S.last_digit(best) % 2)
+        fits = S.match(best, cur)
+        match = fits[0] if fits else S.SerialMatch(cur, best, 0, False, cur == "EUR")
+        ev = [Evidence(best, p, "rapidocr-ctc", match, 0)]
+
+        def verdict(decided: bool, reason: str | None, tess: bool = False) -> NoteRead:
+            p_eff = p if not tess else max(p, self.STRIP_MIN_POSTERIOR)
+            p0 = self.STRIP_MIN_POSTERIOR
+            if p_eff >= p0:
+                conf = self.min_confidence + (1 - self.min_confidence) * (p_eff - p0) / (1 - p0)
+            else:
+                conf = self.min_confidence * p_eff / p0
+            if not decided:
+                conf = min(conf, self.min_confidence - 0.01)
+                return NoteRead(None, None, round(conf, 3), reason, best, ev)
+            return NoteRead(best, cur, round(conf, 3), None, best, ev)
+
+        if flip >= self.STRIP_MAX_FLIP or agree < self.STRIP_AGREE:
+            return verdict(False, "low_confidence")
+        other = sum(v for k, v in post.items() if currency_of[k] != cur)
+        if other >= self.STRIP_MAX_OTHER_CURRENCY:
+            # auto: serials of two currencies fit the evidence (an edge mark read as a letter
+            # turns a JPY serial into a KRW one) — the table must say which
+            return verdict(False, "ambiguous_currency")
+        if p >= self.STRIP_MIN_POSTERIOR:
+            return verdict(True, None)
+        if p >= self.STRIP_TESS_POSTERIOR and self.tesseract is not None:
+            tread = self.tesseract.read_lines([strip])[0]
+            if any(m.serial == best for m in S.match(tread.text, cur, allow_trim=True)):
+                ev.append(Evidence(tread.text, tread.score, "tesseract", match, 0))
+                return verdict(True, None, tess=True)
+        return verdict(False, "low_confidence")
+
+    def read_strip_greedy(self, strip: np.ndarray, rub_only: bool = False) -> NoteRead:
+        """Read a strip (H×W×3 BGR uint8) from the recogniser's greedy readings of three
+        renderings, matched against the formats with format-only corrections (the RUB path:
+        its Cyrillic letters are outside the recogniser's alphabet). ``rub_only`` keeps only
+        RUB matches (``auto`` falling back to RUB).
 
         Several renderings of the strip are recognised; they must agree on one serial, and
         Tesseract's reading is the independent second opinion.
         """
         strip = as_bgr(strip)
         variants = self._strip_variants(strip)
+        keep = (lambda ev: [e for e in ev if e.match.currency == "RUB"]) if rub_only else (lambda ev: ev)
         reads = self.engine.read_lines(variants)
-        ev = self._evidence(reads, "rapidocr", list(range(len(reads))))
+        ev = keep(self._evidence(reads, "rapidocr", list(range(len(reads)))))
         if not ev:
             # a strip can be upside down too
             variants = [cv2.rotate(v, cv2.ROTATE_180) for v in variants]
             reads = self.engine.read_lines(variants)
-            ev = self._evidence(reads, "rapidocr", list(range(len(reads))))
+            ev = keep(self._evidence(reads, "rapidocr", list(range(len(reads)))))
         return self._decide(ev, [strip], same_line=True)
 
     # frames ----------------------------------------------------------------------------
@@ -361,6 +530,16 @@ class NoteReader:
         ids = list(range(len(up)))
         ev = self._evidence(self.engine.read_lines(up), "rapidocr", ids)
         res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
+        if res.decided:
+            # before deciding: a line the size of the serial's copies that read as nothing may
+            # be another note's serial the angle classifier left upside down — read it turned
+            twins = self._unread_lookalikes(ev, up)
+            if twins:
+                turned = [cv2.rotate(up[i], cv2.ROTATE_180) for i in twins]
+                ev2 = ev + self._evidence(self.engine.read_lines(turned), "rapidocr", twins,
+                                          offset=len(up))
+                res = self._decide(self._one_way_up(ev2), up + turned, same_line=False,
+                                   final=False)
         if res.decided or res.reason in CONFLICTS:
             return res
         # ... and only when that decided nothing is every line read the other way up too (the
@@ -368,6 +547,25 @@ class NoteReader:
         flipped = [cv2.rotate(l, cv2.ROTATE_180) for l in up]
         ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", ids, offset=len(up))
         return self._decide(self._one_way_up(ev), up + flipped, same_line=False)
+
+    #: A line whose height and length are within this factor of the decided serial's lines
+    #: is a look-alike (:meth:`_unread_lookalikes`).
+    LOOKALIKE_FACTOR = 1.4
+
+    def _unread_lookalikes(self, ev: list[Evidence], lines: list[np.ndarray]) -> list[int]:
+        """Indices of ``lines`` that gave no format match but have the height and length of
+        the lines that did (within :attr:`LOOKALIKE_FACTOR`): possibly a second note's serial,
+        misread because it lies the other way up. Two notes in view must never be decided as
+        one (the bench's hard negatives)."""
+        read = {e.line for e in ev}
+        if not read:
+            return []
+        hs = [lines[i].shape[0] for i in read]
+        ws = [lines[i].shape[1] for i in read]
+        h0, w0 = float(np.median(hs)), float(np.median(ws))
+        k = self.LOOKALIKE_FACTOR
+        return [i for i, l in enumerate(lines) if i not in read
+                and h0 / k <= l.shape[0] <= h0 * k and w0 / k <= l.shape[1] <= w0 * k]
 
     @staticmethod
     def _one_way_up(ev: list[Evidence]) -> list[Evidence]:
@@ -505,39 +703,89 @@ class NoteReader:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
         letters_confirmed = True
         if cur == "RUB":
-            serial, letters_confirmed = self._rub_letters(key[1], rapid_letters, tess_matches or [])
+            glyph_votes = self._glyph_letters(items, lines, same_line)
+            serial, letters_confirmed = self._rub_letters(key[1], rapid_letters, tess_matches or [],
+                                                          glyph_votes)
             if serial is None:
                 return NoteRead(None, None, round(conf, 3), "letters_unread", candidate, ev)
         return NoteRead(serial, cur, round(conf, 3), None, candidate, ev, letters_confirmed)
 
+    #: A glyph-matched letter counts as a vote only with at least this correlation margin over
+    #: the best other letter (:class:`companion.vision.letters.LetterVote`).
+    GLYPH_MIN_MARGIN = 0.05
+
+    def _glyph_letters(self, items: list[Evidence], lines: list[np.ndarray],
+                       same_line: bool) -> list[Counter]:
+        """Per letter position, the glyph matcher's votes over the lines holding the serial
+        (best image of each line); only votes with :attr:`GLYPH_MIN_MARGIN`."""
+        from companion.vision.letters import shared_matcher
+
+        best_img: dict[int, Evidence] = {}
+        for e in items:
+            if e.line not in best_img or e.score > best_img[e.line].score:
+                best_img[e.line] = e
+        imgs = [lines[0]] if same_line else [lines[e.image] for e in best_img.values()]
+        votes = [Counter(), Counter()]
+        try:
+            matcher = shared_matcher()
+        except FileNotFoundError:
+            return votes
+        for im in imgs:
+            got = matcher.rub_letters(im)
+            for pos, v in enumerate(got or []):
+                if v.margin >= self.GLYPH_MIN_MARGIN:
+                    votes[pos][v.letter] += 1
+        return votes
+
     @staticmethod
-    def _rub_letters(digits: str, rapid: Counter,
-                     tess: list[S.SerialMatch]) -> tuple[str | None, bool]:
+    def _rub_letters(digits: str, rapid: Counter, tess: list[S.SerialMatch],
+                     glyphs: list[Counter] | None = None) -> tuple[str | None, bool]:
         """The two Cyrillic letters of a RUB serial whose seven ``digits`` are settled.
 
-        RapidOCR's letters are Latin look-alikes mapped to Cyrillic (no Cyrillic model is
-        shipped: ``B`` may be В or Б, ``N`` И or П); Tesseract (``rus``) reads Cyrillic but
-        misreads the small second letter often. Each of the two positions is settled on its
-        own: a letter both engines read is *confirmed*; otherwise the letter with the most
-        votes (each copy of each engine one vote, ties to RapidOCR) is a best guess and the
-        serial is returned with ``letters_confirmed = False``. No letter at all → ``None``.
+        Three independent sources vote per position: RapidOCR's letters (Latin look-alikes
+        mapped to Cyrillic — no Cyrillic model is shipped: ``B`` may be В or Б, ``N`` И or П),
+        Tesseract ``rus`` (misreads the small second letter often), and the glyph matcher
+        (:mod:`companion.vision.letters`, ``glyphs[pos]``). A letter that is the first choice of
+        **two sources**, with neither Cyrillic-aware source (Tesseract, the glyph matcher)
+        preferring another letter, is *confirmed* (RapidOCR's letters can back a letter but
+        veto one only when they are true Latin twins (:data:`_LATIN_TWINS`; its ``N`` stands
+        for И, П and Л alike); the glyph matcher counts twice
+        when both printed copies match the same letter); otherwise the letter first for
+        most sources (then most votes, then RapidOCR's) is a best guess and the serial
+        is returned with ``letters_confirmed = False``. No letter at all
+        → ``None``.
         """
         t_reads = [m.serial[:2] for m in tess
                    if m.currency == "RUB" and m.serial[2:] == digits]
         r_reads = list(rapid)
-        if not t_reads and not r_reads:
+        glyphs = glyphs or [Counter(), Counter()]
+        if not t_reads and not r_reads and not (glyphs[0] and glyphs[1]):
             return None, False
         letters, confirmed = "", True
         for pos in (0, 1):
             r_set = Counter(x[pos] for x in r_reads)
             t_set = Counter(x[pos] for x in t_reads)
-            both = [c for c in t_set if c in r_set]
-            if both:
-                letters += max(both, key=lambda c: (r_set[c] + t_set[c], r_set[c]))
-                continue
-            confirmed = False
-            votes = r_set + t_set
-            letters += max(votes, key=lambda c: (votes[c], r_set[c]))
+            g_set = glyphs[pos]
+            top = [{c for c in src if src[c] == max(src.values())} if src else set()
+                   for src in (r_set, t_set, g_set)]
+            # one vote per reading of each source (RapidOCR's readings weigh by their score
+            # only to break ties)
+            votes = Counter({c: 1 for c in r_set}) + t_set + g_set
+            if not votes:
+                return None, False
+            backers = {c: sum(c in t for t in top) for c in votes}
+            if top[2] and g_set.most_common(1)[0][1] >= 2 and len(top[2]) == 1:
+                # both printed copies matched to one letter: two independent prints
+                backers[next(iter(top[2]))] += 1
+            r_score = {c: max(v for k, v in rapid.items() if k[pos] == c) for c in r_set}
+            best = max(votes, key=lambda c: (backers[c], votes[c], r_score.get(c, 0.0)))
+            # confirmed: the first choice of two sources, and neither Cyrillic-aware source
+            # (Tesseract rus, the glyph matcher) prefers another letter; RapidOCR's letter
+            # vetoes only when it is a true Latin twin (its N stands for И, П and Л alike)
+            vetoes = top[1:] + ([top[0]] if top[0] <= _LATIN_TWINS else [])
+            if backers[best] < 2 or any(t and best not in t for t in vetoes):
+                confirmed = False
+            letters += best
         return letters + digits, confirmed
 
 

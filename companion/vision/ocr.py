@@ -15,6 +15,7 @@ lines in a whole frame).
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 from dataclasses import dataclass
@@ -130,6 +131,59 @@ class RapidEngine:
             res = rec(self._TextRecInput(img=list(lines)))
         txts = res.txts or ("",) * len(lines)
         return [LineRead(str(t), float(s)) for t, s in zip(txts, res.scores)]
+
+    #: Characters of :meth:`line_probs` columns after the CTC blank (column 0); the last column
+    #: is the summed probability of every other character of the model's 18 709.
+    SERIAL_CHARSET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*"
+
+    def line_probs(self, lines: Sequence[np.ndarray], stretch: float = 1.0) -> list[np.ndarray]:
+        """The recogniser's per-time-step CTC probabilities for each line image (H×W×3 BGR uint8,
+        text left to right), folded onto :attr:`SERIAL_CHARSET`: an array T×(2+len(charset))
+        float32 per line, rows summing to 1 — column 0 the CTC blank, then the charset (a lower
+        case letter's probability is added to its capital), the last column everything else.
+        T grows with the line's width: one step per 8 px of the line scaled to 48 px height.
+
+        Only lines of one width share a batch (padding to a batch's widest line shifts the
+        recogniser's output). ``stretch`` widens each line before recognition: the sorter crops
+        give only ≈ 2 time steps per glyph, too few for CTC to separate a doubled digit ("44").
+
+        Raises:
+            VisionError: a line is empty.
+        """
+        _, rec = self._models()
+        cols = self._charset_columns(rec)
+        inputs = []
+        for line in lines:
+            h, w = line.shape[:2]
+            if h == 0 or w == 0:
+                raise VisionError("empty line image")
+            W = max(8, int(math.ceil(48 * w * stretch / h)))
+            x = cv2.resize(line, (W, 48), interpolation=cv2.INTER_CUBIC if W > w else cv2.INTER_AREA)
+            inputs.append((x.astype(np.float32).transpose(2, 0, 1) / 255.0 - 0.5) / 0.5)
+        out: list[np.ndarray | None] = [None] * len(inputs)
+        by_width: dict[int, list[int]] = {}
+        for i, x in enumerate(inputs):
+            by_width.setdefault(x.shape[2], []).append(i)
+        for ids in by_width.values():  # lines of one width share a batch (no padding)
+            with self._lock:
+                preds = np.asarray(rec.session(np.stack([inputs[i] for i in ids])), np.float32)
+            preds = preds.reshape((len(ids),) + preds.shape[-2:])
+            for i, p in zip(ids, preds):
+                folded = np.zeros((p.shape[0], len(cols) + 1), np.float32)
+                for j, idx in enumerate(cols):
+                    folded[:, j] = p[:, idx].sum(axis=1)
+                folded[:, -1] = np.clip(1.0 - folded[:, :-1].sum(axis=1), 0.0, 1.0)
+                out[i] = folded
+        return out  # type: ignore[return-value]
+
+    def _charset_columns(self, rec) -> list[list[int]]:
+        if getattr(self, "_cols", None) is None:
+            index = {c: i for i, c in enumerate(rec.postprocess_op.character)}
+            cols = [[0]]  # the CTC blank
+            for ch in self.SERIAL_CHARSET:
+                cols.append([index[c] for c in {ch, ch.lower()} if c in index])
+            self._cols = cols
+        return self._cols
 
 
 class TesseractEngine:

@@ -90,7 +90,8 @@ def random_serial(currency: str = "RUB", rng: random.Random | None = None,
         elif currency == "KRW":
             s = rng.choice(L) + rng.choice(L) + d(7) + rng.choice(L)
         elif currency == "JPY":
-            s = rng.choice(L) + rng.choice(L) + d(6) + rng.choice(L)
+            J = L.replace("I", "")  # the Bank of Japan prints no I and no O (serials.EXCLUDED_LETTERS)
+            s = rng.choice(J) + rng.choice(J) + d(6) + rng.choice(J)
         else:
             raise ValueError(f"unknown currency {currency!r}")
         if parity is None or S.parity(s) == parity:

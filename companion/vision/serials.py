@@ -71,6 +71,14 @@ _PATTERNS: dict[str, tuple[str, ...]] = {
     "JPY": ("L" + "D" * 6 + "L", "LL" + "D" * 6 + "L"),
 }
 
+#: Letters a currency never prints in its serials. Bank of Japan: "I" and "O" are not used
+#: (confusable with 1 and 0), 24 letters remain (Bank of Japan note-numbering rule, widely
+#: documented, e.g. the m-words.jp entry 紙幣記番号).
+EXCLUDED_LETTERS: dict[str, str] = {"JPY": "IO"}
+
+DIGITS = "0123456789"
+LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
 _STRIP = re.compile(r"[\s\-_.,:;'\"`№#]+")
 
 
@@ -177,6 +185,9 @@ def _fit(text: str, pattern: str, currency: str) -> SerialMatch | None:
             else:
                 return None
     serial = "".join(out)
+    banned = EXCLUDED_LETTERS.get(currency, "")
+    if banned and any(serial[i] in banned for i, tok in enumerate(pattern) if tok in "LXS"):
+        return None
     checked = False
     if currency == "EUR":
         if not eur_check(serial):
@@ -219,6 +230,11 @@ def match(text: str, currency: str = "auto", allow_trim: bool = False) -> list[S
                 key = (m.currency, m.serial)
                 if key not in found or found[key].corrections > m.corrections:
                     found[key] = m
+    if "EUR" in currencies and _fails_check_as_printed(t):
+        # the text has the shape of a euro serial as read, and the check rule says it is
+        # misread: a format correction must not turn it into another, passing serial (a J read
+        # for a 1 shifts the sum by 73 ≡ 1 mod 9 and can repair a genuinely wrong digit)
+        found = {k: m for k, m in found.items() if k[0] != "EUR" or m.corrections == 0}
     if not found and allow_trim and len(t) > 7:
         for cut in (t[1:], t[:-1]):
             for m in match(cut, currency):
@@ -228,6 +244,58 @@ def match(text: str, currency: str = "auto", allow_trim: bool = False) -> list[S
                 if key not in found or found[key].corrections > m.corrections:
                     found[key] = m
     return sorted(found.values(), key=lambda m: (m.corrections, CURRENCIES.index(m.currency)))
+
+
+def position_alphabets(currency: str) -> list[tuple[str, ...]]:
+    """The serial formats of a Latin-script ``currency`` as the characters allowed at each
+    position (one tuple of strings per format), for format-constrained decoding
+    (:mod:`companion.vision.ctc`). The check rules that cannot be put per position (EUR) are
+    :func:`last_characters`. RUB (Cyrillic letters) has none: ``[]``.
+
+    Raises:
+        ValueError: unknown currency code.
+    """
+    if currency not in CURRENCIES:
+        raise ValueError(f"unknown currency {currency!r}")
+    if currency == "RUB":
+        return []
+    letters = "".join(c for c in LATIN if c not in EXCLUDED_LETTERS.get(currency, ""))
+    out = []
+    for pattern in _PATTERNS[currency]:
+        pos: list[str] = []
+        for i, tok in enumerate(pattern):
+            if tok == "D":
+                pos.append(DIGITS)
+            elif tok == "L":
+                district = currency == "USD" and i == (1 if pattern.startswith("LL") else 0)
+                pos.append("ABCDEFGHIJKL" if district else letters)
+            elif tok == "X":
+                pos.append(DIGITS + letters)
+            elif tok == "S":
+                pos.append(letters.replace("O", "") + "*")
+        out.append(tuple(pos))
+    return out
+
+
+def last_characters(currency: str, prefix: str) -> str | None:
+    """The characters that may end a ``currency`` serial beginning with ``prefix`` (all but its
+    last character), when a check rule fixes them: EUR — the digits making the ASCII codes of
+    the letters plus the digits ≡ 0 (mod 9). ``None`` when the format alone decides."""
+    if currency != "EUR":
+        return None
+    total = sum(int(c) if c.isdigit() else ord(c) for c in prefix)
+    return "".join(d for d in DIGITS if (total + int(d)) % 9 == 0)
+
+
+def _fails_check_as_printed(t: str) -> bool:
+    """``t`` (canonical) has a euro format's shape character by character (letters where the
+    format has letters, digits where it has digits) and fails the check rule."""
+    for pattern in _PATTERNS["EUR"]:
+        if len(t) == len(pattern) and all(
+                (ch.isdigit() and ch.isascii()) if tok == "D" else ("A" <= ch <= "Z")
+                for ch, tok in zip(t, pattern)):
+            return not eur_check(t)
+    return False
 
 
 def validate(serial: str, currency: str) -> bool:
