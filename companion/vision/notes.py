@@ -224,8 +224,8 @@ class NoteReader:
     TRACK_MARGIN = 1.0
     #: Streaming: a full read at least every this many tracked frames.
     TRACK_REFRESH = 5
-    #: Streaming: share of the scene outside the tracked region (thumbnail pixels changed by
-    #: more than 24 grey levels since the last full read) above which the frame is read whole.
+    #: Streaming: share of the scene outside the tracked regions that may have changed since the
+    #: last full read (:func:`_scene_change`) before the frame is read whole.
     TRACK_SCENE_CHANGE = 0.01
 
     def __init__(self, currency: str = "auto", second_opinion: bool = True,
@@ -468,11 +468,12 @@ class NoteReader:
                 up = up + imgs
                 done = set(rest)
             res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
-            if res.decided or res.reason in CONFLICTS:
+            if res.decided or (res.reason in CONFLICTS and not rest):
                 self._remember(cands, turned, res, len(ids))
                 return res
-        # ... and only when that decided nothing is every other line read the other way up too
-        # (the classifier errs on short digit strings; a misread orientation must not cost a note)
+        # ... and only when that decided nothing (or found a conflict that may rest on a line
+        # read the wrong way up) is every other line read the other way up too (the classifier
+        # errs on short digit strings; a misread orientation must not cost a note)
         again = [i for i in ids if i not in done]
         base = len(up)
         flipped = [cv2.rotate(up[i], cv2.ROTATE_180) for i in again]
@@ -599,7 +600,10 @@ class NoteReader:
         need_digits = conf < self.min_confidence
         if not final and need_digits:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
-        if ((need_digits or cur == "RUB") and self._tess_budget > 0
+        # a Tesseract process only where it can change the verdict: its agreement must be able
+        # to lift the digits to the threshold (else the read abstains whatever it says)
+        hopeless = need_digits and _combine([conf, 0.9]) < self.min_confidence
+        if (not hopeless and (need_digits or cur == "RUB") and self._tess_budget > 0
                 and self.tesseract is not None):
             if not same_line:
                 self._tess_budget -= 1
@@ -664,7 +668,11 @@ class NoteReader:
                 continue
             confirmed = False
             votes = r_set + t_set
-            letters += max(votes, key=lambda c: (votes[c], r_set[c]))
+            # ties go to the letter RapidOCR read with the higher summed score
+            r_score = Counter()
+            for x in r_reads:
+                r_score[x[pos]] += rapid[x]
+            letters += max(votes, key=lambda c: (votes[c], r_set[c], r_score[c]))
         return letters + digits, confirmed
 
 
@@ -722,9 +730,14 @@ def _merge_boxes(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int,
 
 def _scene_change(before: np.ndarray, now: np.ndarray, boxes: list[tuple[int, int, int, int]],
                   shape: tuple) -> float:
-    """Share of thumbnail pixels outside ``boxes`` (frame px) changed by > 24 grey levels."""
+    """Share of thumbnail pixels outside ``boxes`` (frame px) that changed: darker than the
+    darkest or lighter than the lightest of the 3×3 pixels around them before, by more than 24
+    grey levels — a shift by up to one thumbnail pixel (≈ 13 px of a 1280 px frame: a held
+    note moving a little) is no change; something new in view is."""
     k = before.shape[1] / shape[1]
-    changed = np.abs(now - before) > 24
+    kernel = np.ones((3, 3), np.uint8)
+    low, high = cv2.erode(before, kernel), cv2.dilate(before, kernel)
+    changed = (now < low - 24) | (now > high + 24)
     outside = np.ones(changed.shape, bool)
     for box in boxes:
         x0, y0, x1, y1 = (int(v * k) for v in box)
