@@ -5,11 +5,13 @@ Pipeline (``docs/vision-notes.md`` has the measured figures):
 
 1. *Strip or frame.* A short, wide image (height ≤ 160 px, width ≥ 2.5 × height) is a tight crop of
    a serial strip and is read as one line. Anything else is a frame.
-2. *Find text lines.* RapidOCR's PP-OCR detector runs on the frame scaled to ≤ 640 px; each
-   quadrilateral is cut out of the *full-resolution* frame with a perspective warp, so notes at any
-   rotation or perspective give upright line images. Lines that are too short or not elongated
-   enough for a serial are dropped. Tall lines (the vertical RUB copy) are turned both ways, and a
-   line that does not fit a format is read again turned 180° (notes lying upside down).
+2. *Find text lines.* RapidOCR's PP-OCR detector runs on the frame scaled to ≤ 384 px, and at
+   640 px only when that decided nothing; each quadrilateral is cut out of the
+   *full-resolution* frame with a perspective warp, so notes at any rotation or perspective give
+   upright line images. Lines that are too short or not elongated enough for a serial are
+   dropped. Tall lines (the vertical RUB copy) are turned, the angle classifier turns
+   upside-down lines round, and lines that fit no format are read turned 180° too before
+   anything is decided (the classifier can be sure and wrong).
 3. *Read and validate.* Each line is recognised (RapidOCR, primary) and matched against the
    currency formats of :mod:`companion.vision.serials`, with format-only corrections.
 4. *Decide.* Readings of the same serial (two printed copies, several variants of a strip,
@@ -17,7 +19,8 @@ Pipeline (``docs/vision-notes.md`` has the measured figures):
    copies of one RUB note, or two different notes in view) make the reader abstain. Only a
    confidence ≥ :attr:`NoteReader.min_confidence` gives a serial.
 
-:class:`NoteVoter` decides over several frames of a stream.
+:class:`NoteVoter` decides over several frames of a stream; :meth:`NoteReader.read_stream` reads a
+stream's frames in the serial regions of the last decided frame when the scene allows it.
 """
 
 from __future__ import annotations
