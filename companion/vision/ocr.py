@@ -68,7 +68,7 @@ class RapidEngine:
 
     Args:
         det_side: the longest side (px) a frame is scaled down to for text detection.
-        threads: onnxruntime intra-op threads (default :func:`_threads`: 1).
+        threads: onnxruntime intra-op threads (default :func:`_threads`: 2, without spin-waiting).
 
     Raises:
         VisionError: the rapidocr package or its bundled model files are missing.
@@ -113,7 +113,8 @@ class RapidEngine:
 
     def _own_session(self, model) -> None:
         """Swap rapidocr's session of ``model`` for one with :func:`_session`'s options (same
-        model file from the wheel)."""
+        model file from the wheel; rapidocr's own one-thread session stays if it does not
+        name its model file)."""
         inner = getattr(model, "session", None)
         sess = getattr(inner, "session", None)
         if sess is None or not hasattr(sess, "_model_path"):
@@ -154,9 +155,9 @@ class RapidEngine:
             res = self._cls(list(lines))
         return [("180" in str(label), float(score)) for label, score in res.cls_res]
 
-    #: Recognition input height (px) and its minimum width / height (PP-OCR pads every line to
-    #: at least 320 × 48 px, and a batch to its widest line).
-    REC_HEIGHT, REC_MIN_RATIO = 48, 320 / 48
+    #: Minimum width / height of a recognition input (PP-OCR pads every line to at least
+    #: 320 × 48 px, and a batch to its widest line).
+    REC_MIN_RATIO = 320 / 48
     #: A batch never pads a line to more than this many times its own input width.
     REC_MAX_PAD = 1.3
 
