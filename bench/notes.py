@@ -2,6 +2,9 @@
 
     COMPANION_SHARED=/work/shared /work/venv/bin/python bench/notes.py [--rendered N] [--quick]
 
+``--quick``: 24 rendered photos, 6 hard negatives, the baseline on every third photo (a few
+minutes instead of ten or more on the shared 2-core machine).
+
 Figures:
 * exact-serial accuracy on the real labelled serial-strip crops (ejeong93__SNRdataset), with
   ``--currency auto`` and with the currency known (as at a real table, where it is agreed),
@@ -14,6 +17,11 @@ Figures:
   negatives (must abstain);
 * per photo: median and p95 wall ms and CPU ms (this process plus the Tesseract children; on a
   shared machine wall time includes waiting for the CPU);
+* per stage (photos only): CPU ms and calls of text detection, the angle classifier,
+  recognition, Tesseract (process included) and the rest (image preparation, warps, decisions),
+  and the detection passes per photo;
+* streaming: a rendered note held in front of the camera (small moves), ms per frame with
+  ``read_stream`` (serial regions of the last decided frame reused) against ``read_frame``;
 * the naive baseline: Tesseract (``--psm 11``) on the whole frame, serial = first format match,
   on the same photos, and the ratios.
 """
@@ -35,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import pytesseract  # noqa: E402
 
+from companion.vision import ocr as OCR  # noqa: E402
 from companion.vision import render_notes as RN  # noqa: E402
 from companion.vision import serials as S  # noqa: E402
 from companion.vision.notes import NoteReader, load_image  # noqa: E402
@@ -93,6 +102,51 @@ class Timer:
         return f"median {statistics.median(xs):.0f} ms, p95 {xs[min(len(xs) - 1, int(0.95 * len(xs)))]:.0f} ms"
 
 
+def _cpu_now() -> float:
+    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + ch.ru_utime + ch.ru_stime
+
+
+class Stages:
+    """CPU ms and calls per pipeline stage, counted only while :attr:`on` (the photo loop)."""
+
+    NAMES = {"detect": (OCR.RapidEngine, "detect"), "classify": (OCR.RapidEngine, "upside_down"),
+             "recognise": (OCR.RapidEngine, "read_lines"),
+             "tesseract": (OCR.TesseractEngine, "read_lines")}
+
+    def __init__(self):
+        self.on = False
+        self.cpu = {k: 0.0 for k in self.NAMES}
+        self.calls = {k: 0 for k in self.NAMES}
+        self.items = {k: 0 for k in self.NAMES}
+        for name, (cls, attr) in self.NAMES.items():
+            setattr(cls, attr, self._wrap(name, getattr(cls, attr)))
+
+    def _wrap(self, name, fn):
+        def timed(obj, arg, *a, **k):
+            if not self.on:
+                return fn(obj, arg, *a, **k)
+            c0 = _cpu_now()
+            try:
+                return fn(obj, arg, *a, **k)
+            finally:
+                self.cpu[name] += (_cpu_now() - c0) * 1000
+                self.calls[name] += 1
+                self.items[name] += 1 if name == "detect" else len(arg)
+        return timed
+
+    def report(self, total_cpu: float, photos: int) -> None:
+        rest = total_cpu - sum(self.cpu.values())
+        unit = {"detect": "passes", "classify": "lines", "recognise": "lines", "tesseract": "lines"}
+        for name in self.NAMES:
+            c, n, m = self.cpu[name], self.calls[name], self.items[name]
+            print(f"  {name:10s} {c / photos:6.0f} ms CPU per photo ({100 * c / total_cpu:4.1f} %); "
+                  f"{n} calls ({n / photos:.2f} per photo), {m} {unit[name]}, "
+                  f"{c / max(1, n):.0f} ms per call")
+        print(f"  {'rest':10s} {rest / photos:6.0f} ms CPU per photo ({100 * rest / total_cpu:4.1f} %) "
+              "(image preparation, warps, glyph heights, format matching, decisions)")
+
+
 def naive_tesseract(image, currency: str) -> str | None:
     """Baseline: Tesseract on the whole frame (sparse text), first token run fitting a format."""
     text = pytesseract.image_to_string(image, config="--psm 11")
@@ -111,10 +165,10 @@ def main() -> int:
     ap.add_argument("--negatives", type=int, default=14, help="rendered hard negatives")
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--quick", action="store_true",
-                    help="24 rendered photos, 6 hard negatives, no baseline (a few minutes)")
+                    help="24 rendered, 6 negatives, baseline on every third photo")
     args = ap.parse_args()
     if args.quick:
-        args.rendered, args.negatives, args.no_baseline = 24, 6, True
+        args.rendered, args.negatives = 24, 6
     if not BANK.is_dir():
         print(f"real data absent ({BANK}); set COMPANION_SHARED", file=sys.stderr)
         return 2
@@ -124,6 +178,20 @@ def main() -> int:
         r._engine = shared_engine
     wrong_parity = 0
     photo_timer, base_timer = Timer(), Timer()
+    stages = Stages()
+
+    class PhotoTimer:
+        """The per-photo timer, with the stage clocks on."""
+
+        def __enter__(self):
+            stages.on = True
+            return photo_timer.__enter__()
+
+        def __exit__(self, *exc):
+            photo_timer.__exit__(*exc)
+            stages.on = False
+
+    timed_photo = PhotoTimer()
 
     # 1. real crops --------------------------------------------------------------------
     crops = BANK / "ejeong93__SNRdataset"
@@ -168,7 +236,7 @@ def main() -> int:
             truth = truth_of(label)
             scored = truth is not None or label in ("unreadable",)
             img = load_image(folder / name)
-            with photo_timer:
+            with timed_photo:
                 r = readers[cur].read(img)
             ra = readers["auto"].read(img)
             photos.append((img, cur, truth, r.serial))
@@ -216,7 +284,7 @@ def main() -> int:
         scene = RN.render_scene([note], background=("felt", "wood", "cloth")[i % 3], seed=1000 + i,
                                 blur=rng.choice((0, 0.6, 1.0)), glare=rng.choice((0, 0, 0.25)),
                                 jpeg=rng.choice((70, 85, 95)))
-        with photo_timer:
+        with timed_photo:
             r = readers[cur].read(scene.image)
         rendered.append((scene.image, cur, serial, r.serial))
         pc = per_cur.setdefault(cur, [0, 0, 0])
@@ -255,12 +323,12 @@ def main() -> int:
             a = RN.render_note(RN.random_serial(cur, rng, "even"), cur, seed=600 + i)
             b = RN.render_note(RN.random_serial(cur, rng, "odd"), cur, seed=700 + i)
             scene = RN.render_scene([a, b], seed=800 + i, angle=0, tilt=0.05)
-            with photo_timer:
+            with timed_photo:
                 r = readers[cur].read(scene.image)
             neg_dec += r.decided
             continue
         scene = RN.render_scene([note], seed=900 + i)
-        with photo_timer:
+        with timed_photo:
             r = readers[cur].read(scene.image)
         neg_dec += r.decided
     print(f"  hard negatives decided (must be 0): {neg_dec}/{args.negatives}")
@@ -269,12 +337,47 @@ def main() -> int:
     print("== speed per photo (real + rendered photos, reader with the table's currency)")
     print(f"  wall {Timer.stats(photo_timer.wall)};  CPU {Timer.stats(photo_timer.cpu)}"
           f"  (n={len(photo_timer.wall)}, {os.cpu_count()} cores, load avg {os.getloadavg()[0]:.1f})")
+    print("== per stage (the same photos; CPU of this process + Tesseract children)")
+    stages.report(sum(photo_timer.cpu), len(photo_timer.cpu))
+
+    print("== streaming: a held note (small moves), 12 frames each of 6 rendered notes")
+    st_stream, st_full = Timer(), Timer()
+    same = n_frames = 0
+    tracked = 0
+    for i in range(6):
+        cur = ("RUB", "EUR", "USD", "INR", "KRW", "JPY")[i]
+        serial = RN.random_serial(cur, rng)
+        note = RN.render_note(serial, cur, seed=3000 + i).image
+        reader = NoteReader(currency=cur, engine=shared_engine)
+        full = readers[cur]
+        for k in range(12):
+            bg = RN.make_background(("felt", "wood", "cloth")[i % 3], (1280, 960), seed=3000 + i)
+            scale = 0.85 * 1280 * 0.7 / note.shape[1]
+            RN.place_note(bg, note, (640 + 4 * ((k * 7) % 5 - 2), 480 + 3 * ((k * 3) % 5 - 2)),
+                          angle=5.0 + 0.4 * k, scale=scale, tilt=0.05)
+            frame = RN.degrade(bg, random.Random(k), noise=2.0, jpeg=90)
+            with st_stream:
+                a = reader.read_stream(frame)
+            with st_full:
+                b = full.read_frame(frame)
+            n_frames += 1
+            same += (a.serial, a.reason) == (b.serial, b.reason) or (
+                a.decided and b.decided and a.currency == "RUB" and a.serial[2:] == b.serial[2:])
+            if a.decided and S.parity(a.serial) != S.parity(serial):
+                wrong_parity += 1
+        tracked += reader.stream_stats["tracked"]
+    print(f"  read_stream: wall {Timer.stats(st_stream.wall)}; CPU {Timer.stats(st_stream.cpu)}; "
+          f"{tracked}/{n_frames} frames read in the tracked regions")
+    print(f"  read_frame : wall {Timer.stats(st_full.wall)}; CPU {Timer.stats(st_full.cpu)}")
+    print(f"  same verdict as read_frame (RUB: same digits): {same}/{n_frames}")
     print(f"== WRONG PARITIES ANYWHERE: {wrong_parity}")
 
     if not args.no_baseline:
         print("== naive baseline: Tesseract --psm 11 on the whole frame, same photos")
         b_ok = b_wrong = 0
         scored = [(img, cur, truth, ours) for img, cur, truth, ours in photos + rendered if truth]
+        if args.quick:
+            scored = scored[::3]
         ours_ok = sum(ours == truth for _, _, truth, ours in scored)
         for img, cur, truth, _ in scored:
             with base_timer:

@@ -227,8 +227,11 @@ def _note_reader(settings):
     note_reader = cls(currency=settings.currency)
 
     def read(frame):
-        """One note per frame (the reader's contract): its serial, or an abstention."""
-        r = note_reader.read(frame)
+        """One note per frame (the reader's contract): its serial, or an abstention. Frames
+        come from one camera stream: the serial regions of the last decided frame are read
+        first (``NoteReader.read_stream``), the whole frame when they read nothing."""
+        stream = getattr(note_reader, "read_stream", None)
+        r = stream(frame) if stream else note_reader.read(frame)
         return [Item(r.serial, float(r.confidence), 0.0, r.reason)]
 
     read.describe = f"notes ({settings.currency})"

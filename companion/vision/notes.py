@@ -5,11 +5,13 @@ Pipeline (``docs/vision-notes.md`` has the measured figures):
 
 1. *Strip or frame.* A short, wide image (height ≤ 160 px, width ≥ 2.5 × height) is a tight crop of
    a serial strip and is read as one line. Anything else is a frame.
-2. *Find text lines.* RapidOCR's PP-OCR detector runs on the frame scaled to ≤ 640 px; each
-   quadrilateral is cut out of the *full-resolution* frame with a perspective warp, so notes at any
-   rotation or perspective give upright line images. Lines that are too short or not elongated
-   enough for a serial are dropped. Tall lines (the vertical RUB copy) are turned both ways, and a
-   line that does not fit a format is read again turned 180° (notes lying upside down).
+2. *Find text lines.* RapidOCR's PP-OCR detector runs on the frame scaled to ≤ 384 px, and at
+   640 px only when that decided nothing; each quadrilateral is cut out of the
+   *full-resolution* frame with a perspective warp, so notes at any rotation or perspective give
+   upright line images. Lines that are too short or not elongated enough for a serial are
+   dropped. Tall lines (the vertical RUB copy) are turned, the angle classifier turns
+   upside-down lines round, and lines that fit no format are read turned 180° too before
+   anything is decided (the classifier can be sure and wrong).
 3. *Read and validate.* Each line is recognised (RapidOCR, primary) and matched against the
    currency formats of :mod:`companion.vision.serials`, with format-only corrections.
 4. *Decide.* Readings of the same serial (two printed copies, several variants of a strip,
@@ -17,7 +19,8 @@ Pipeline (``docs/vision-notes.md`` has the measured figures):
    copies of one RUB note, or two different notes in view) make the reader abstain. Only a
    confidence ≥ :attr:`NoteReader.min_confidence` gives a serial.
 
-:class:`NoteVoter` decides over several frames of a stream.
+:class:`NoteVoter` decides over several frames of a stream; :meth:`NoteReader.read_stream` reads a
+stream's frames in the serial regions of the last decided frame when the scene allows it.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import numpy as np
 
 from companion.errors import VisionError
 from companion.vision import serials as S
-from companion.vision.ocr import LineRead, RapidEngine, TesseractEngine
+from companion.vision.ocr import LineRead, RapidEngine, TesseractEngine, shared_rapid
 
 #: Reason codes of abstentions (stable; shown by ``companion scan-note``).
 REASONS = {
@@ -196,7 +199,8 @@ class NoteReader:
         currency: ``auto`` or one of :data:`companion.vision.serials.CURRENCIES`.
         second_opinion: ask Tesseract (one process per photo) when RapidOCR alone is not sure.
         min_confidence: decide only at or above this confidence (0..1).
-        engine: a :class:`RapidEngine` to share between readers (loaded lazily otherwise).
+        engine: a :class:`RapidEngine`; default the process's shared one
+            (:func:`companion.vision.ocr.shared_rapid`, loaded on first use).
 
     Raises:
         ValueError: unknown currency.
@@ -220,9 +224,19 @@ class NoteReader:
     #: Tesseract second opinion (or a second copy) must confirm it.
     SINGLE_COPY_CAP = 0.9
     #: Text detection passes (longest side of the frame, px). The first, coarse pass costs about a
-    #: quarter of the second; the second runs only when the first decided nothing and saw no
-    #: conflicting evidence (measured in ``docs/vision-notes.md``).
-    DET_SIDES = (320, 640)
+    #: third of the second; the second runs only when the first decided nothing and saw no
+    #: conflicting evidence. 384 rather than 320 px: on the real USD scans (640 px, whole note)
+    #: the first pass then decides 31 of 34 instead of 13, for ≈ 15 % more detection time on the
+    #: frames 320 px already read (``docs/vision-notes.md``).
+    DET_SIDES = (384, 640)
+    #: Streaming: each tracked serial line's box is grown by this many line heights (plus 15 % of
+    #: its length) on every side: room for a hand's small movements between frames.
+    TRACK_MARGIN = 1.0
+    #: Streaming: a full read at least every this many tracked frames.
+    TRACK_REFRESH = 5
+    #: Streaming: share of the scene outside the tracked regions that may have changed since the
+    #: last full read (:func:`_scene_change`) before the frame is read whole.
+    TRACK_SCENE_CHANGE = 0.01
 
     def __init__(self, currency: str = "auto", second_opinion: bool = True,
                  min_confidence: float = 0.95, engine: RapidEngine | None = None) -> None:
@@ -235,12 +249,17 @@ class NoteReader:
         self._engine = engine
         self._tess: TesseractEngine | None = None
         self._tess_budget = 1
+        self._det_scale = 1.0
+        self._last_lines: list[tuple[_Line, bool]] = []
+        self._track: _Track | None = None
+        #: frames :meth:`read_stream` read in the tracked region / whole
+        self.stream_stats: Counter = Counter()
 
     # engines ---------------------------------------------------------------------------
     @property
     def engine(self) -> RapidEngine:
         if self._engine is None:
-            self._engine = RapidEngine()
+            self._engine = shared_rapid()
         return self._engine
 
     @property
@@ -476,7 +495,12 @@ class NoteReader:
         Args:
             side: detection resolution (longest side, px); default the engine's.
         """
-        frame = as_bgr(frame)
+        return [c.image for c in self._candidates(as_bgr(frame), side)]
+
+    def _candidates(self, frame: np.ndarray, side: int | None,
+                    offset: tuple[int, int] = (0, 0)) -> list["_Line"]:
+        """:meth:`candidate_lines` with each line's quadrilateral (in ``frame`` pixels plus
+        ``offset``, the position of ``frame`` in a larger frame)."""
         quads = self.engine.detect(frame, side)
         scored = []
         for q in quads:
@@ -492,15 +516,19 @@ class NoteReader:
         scored.sort(key=lambda t: t[0])
         lines = []
         for _, q, w, h in scored[: self.MAX_LINES]:
-            crop = warp_quad(frame, q)
-            if h > 1.5 * w:
-                # a vertical line: turned clockwise here (the angle classifier decides 0/180°);
-                # the vertical RUB copy's growing glyphs are brought to one height
-                crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
-                if self.currency in ("RUB", "auto"):
-                    crop = _even_glyph_heights(crop)
-            lines.append(crop)
+            lines.append(self._cut(frame, q, h > 1.5 * w, offset))
         return lines
+
+    def _cut(self, frame: np.ndarray, quad: np.ndarray, vertical: bool,
+             offset: tuple[int, int] = (0, 0)) -> "_Line":
+        crop = warp_quad(frame, quad)
+        if vertical:
+            # a vertical line: turned clockwise here (the angle classifier decides 0/180°);
+            # the vertical RUB copy's growing glyphs are brought to one height
+            crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
+            if self.currency in ("RUB", "auto"):
+                crop = _even_glyph_heights(crop)
+        return _Line(crop, quad + np.float32(offset), vertical)
 
     def read_frame(self, frame: np.ndarray) -> NoteRead:
         """Read the note(s) in a whole frame (H×W×3 BGR uint8), at any rotation/perspective.
@@ -515,57 +543,131 @@ class NoteReader:
         for k, side in enumerate(self.DET_SIDES):
             if k and longest <= self.DET_SIDES[k - 1]:
                 break  # the frame was already detected at full resolution
+            self._det_scale = min(1.0, side / longest)
             res = self._read_frame_at(frame, side)
             if res.decided or res.reason in CONFLICTS:
                 return res
         return res
 
+    # streams ---------------------------------------------------------------------------
+    def read_stream(self, frame: np.ndarray) -> NoteRead:
+        """Read one frame (H×W×3 BGR uint8) of a camera stream showing the same scene.
+
+        After a frame decided a serial, the next frames are read around its serial lines only
+        (each line's box grown by :attr:`TRACK_MARGIN` line heights; overlapping boxes merged, so
+        one printed line is never found twice): text detection runs on those crops at the
+        scale of the full read (its cost falls with their area) and the same decision rules
+        apply to the lines found there. A full :meth:`read_frame` runs instead when the
+        region reads nothing decided (the note moved), when the scene outside the region
+        changed since the last full read (:attr:`TRACK_SCENE_CHANGE`: a second note may have
+        come into view), and at least every :attr:`TRACK_REFRESH` frames. Feed the results to
+        a :class:`NoteVoter` as usual; :meth:`reset_stream` forgets the region.
+
+        Raises:
+            VisionError: the array is not an image.
+        """
+        frame = as_bgr(frame)
+        if is_strip(frame):
+            return self.read_strip(frame)
+        t = self._track
+        if t is not None and t.age < self.TRACK_REFRESH and frame.shape == t.shape:
+            if _scene_change(t.thumb, _thumb(frame), t.boxes, frame.shape) <= self.TRACK_SCENE_CHANGE:
+                self._tess_budget = 1
+                cands: list[_Line] = []
+                for x0, y0, x1, y1 in t.boxes:
+                    crop = frame[y0:y1, x0:x1]
+                    side = max(32, int(round(max(crop.shape[:2]) * t.scale)))
+                    cands += self._candidates(crop, side, (x0, y0))
+                cands.sort(key=lambda c: -min(c.image.shape[:2]))
+                res = self._read_lines(cands[: self.MAX_LINES])
+                if res.decided:
+                    t.age += 1
+                    self.stream_stats["tracked"] += 1
+                    return res
+        self.stream_stats["full"] += 1
+        res = self.read_frame(frame)
+        self._track = None
+        if res.decided and self._last_lines:
+            H, W = frame.shape[:2]
+            boxes = []
+            for c, _ in self._last_lines:
+                q = c.quad
+                short = min(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
+                long_ = max(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
+                m = self.TRACK_MARGIN * short + 0.15 * long_
+                (x0, y0), (x1, y1) = q.min(axis=0), q.max(axis=0)
+                boxes.append((max(0, int(x0 - m)), max(0, int(y0 - m)),
+                              min(W, int(x1 + m) + 1), min(H, int(y1 + m) + 1)))
+            self._track = _Track(_merge_boxes(boxes), self._det_scale, _thumb(frame), frame.shape)
+        return res
+
+    def reset_stream(self) -> None:
+        """Forget the tracked serial region (the next :meth:`read_stream` reads the whole frame)."""
+        self._track = None
+
     def _read_frame_at(self, frame: np.ndarray, side: int) -> NoteRead:
-        lines = self.candidate_lines(frame, side)
-        if not lines:
+        return self._read_lines(self._candidates(frame, side))
+
+    def _read_lines(self, cands: list["_Line"], turned: list[bool] | None = None) -> NoteRead:
+        """The verdict from candidate lines: orientation, recognition, decision.
+
+        Args:
+            turned: each line's orientation (True: read turned 180°) when already known (a
+                tracked stream), else the angle classifier decides.
+        """
+        self._last_lines = []
+        if not cands:
             return NoteRead(None, None, 0.0, "no_serial")
-        # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
-        up = [cv2.rotate(l, cv2.ROTATE_180) if flip else l
-              for l, (flip, _) in zip(lines, self.engine.upside_down(lines))]
+        lines = [c.image for c in cands]
+        if turned is None:
+            # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
+            turned = [flip for flip, _ in self.engine.upside_down(lines)]
+        up = [cv2.rotate(l, cv2.ROTATE_180) if flip else l for l, flip in zip(lines, turned)]
         ids = list(range(len(up)))
         ev = self._evidence(self.engine.read_lines(up), "rapidocr", ids)
-        res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
-        if res.decided:
-            # before deciding: a line the size of the serial's copies that read as nothing may
-            # be another note's serial the angle classifier left upside down — read it turned
-            twins = self._unread_lookalikes(ev, up)
-            if twins:
-                turned = [cv2.rotate(up[i], cv2.ROTATE_180) for i in twins]
-                ev2 = ev + self._evidence(self.engine.read_lines(turned), "rapidocr", twins,
-                                          offset=len(up))
-                res = self._decide(self._one_way_up(ev2), up + turned, same_line=False,
-                                   final=False)
-        if res.decided or res.reason in CONFLICTS:
-            return res
-        # ... and only when that decided nothing is every line read the other way up too (the
-        # classifier errs on short digit strings, and a misread orientation must not cost a note)
-        flipped = [cv2.rotate(l, cv2.ROTATE_180) for l in up]
-        ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", ids, offset=len(up))
-        return self._decide(self._one_way_up(ev), up + flipped, same_line=False)
+        done: set[int] = set()
+        if ev:
+            # ... but the classifier is sometimes sure and wrong (short digit strings): a line it
+            # turned the wrong way reads as gibberish and would hide a disagreeing copy or a
+            # second note. Before anything is decided, the lines that fit no format are read
+            # the other way up too (measured: two-note hard negatives decided otherwise).
+            matched = {e.line for e in ev}
+            rest = [i for i in ids if i not in matched]
+            if rest:
+                imgs = [cv2.rotate(up[i], cv2.ROTATE_180) for i in rest]
+                ev += self._evidence(self.engine.read_lines(imgs), "rapidocr", rest,
+                                     offset=len(up))
+                up = up + imgs
+                done = set(rest)
+            res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
+            if res.decided or (res.reason in CONFLICTS and not rest):
+                self._remember(cands, turned, res, len(ids))
+                return res
+        # ... and only when that decided nothing (or found a conflict that may rest on a line
+        # read the wrong way up) is every other line read the other way up too (the classifier
+        # errs on short digit strings; a misread orientation must not cost a note)
+        again = [i for i in ids if i not in done]
+        base = len(up)
+        flipped = [cv2.rotate(up[i], cv2.ROTATE_180) for i in again]
+        ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", again, offset=base)
+        res = self._decide(self._one_way_up(ev), up + flipped, same_line=False)
+        self._remember(cands, turned, res, len(ids))
+        return res
 
-    #: A line whose height and length are within this factor of the decided serial's lines
-    #: is a look-alike (:meth:`_unread_lookalikes`).
-    LOOKALIKE_FACTOR = 1.4
-
-    def _unread_lookalikes(self, ev: list[Evidence], lines: list[np.ndarray]) -> list[int]:
-        """Indices of ``lines`` that gave no format match but have the height and length of
-        the lines that did (within :attr:`LOOKALIKE_FACTOR`): possibly a second note's serial,
-        misread because it lies the other way up. Two notes in view must never be decided as
-        one (the bench's hard negatives)."""
-        read = {e.line for e in ev}
-        if not read:
-            return []
-        hs = [lines[i].shape[0] for i in read]
-        ws = [lines[i].shape[1] for i in read]
-        h0, w0 = float(np.median(hs)), float(np.median(ws))
-        k = self.LOOKALIKE_FACTOR
-        return [i for i, l in enumerate(lines) if i not in read
-                and h0 / k <= l.shape[0] <= h0 * k and w0 / k <= l.shape[1] <= w0 * k]
+    def _remember(self, cands: list["_Line"], turned: list[bool], res: NoteRead, n: int) -> None:
+        """Keep the lines that carried a decided serial, with the orientation that read it
+        (evidence images ``< n`` are the lines as ``turned``, the others turned round once
+        more), for :meth:`read_stream`."""
+        if not res.decided:
+            return
+        keep: dict[int, bool] = {}
+        for e in res.evidence:
+            if res.currency == e.match.currency and (
+                    e.match.serial == res.serial or
+                    (e.match.currency == "RUB" and e.match.serial[2:] == res.serial[2:])):
+                flip = turned[e.line] if e.image < n else not turned[e.line]
+                keep[e.line] = flip
+        self._last_lines = [(cands[i], keep[i]) for i in sorted(keep)]
 
     @staticmethod
     def _one_way_up(ev: list[Evidence]) -> list[Evidence]:
@@ -670,7 +772,10 @@ class NoteReader:
         need_digits = conf < self.min_confidence
         if not final and need_digits:
             return NoteRead(None, None, round(conf, 3), "low_confidence", candidate, ev)
-        if ((need_digits or cur == "RUB") and self._tess_budget > 0
+        # a Tesseract process only where it can change the verdict: its agreement must be able
+        # to lift the digits to the threshold (else the read abstains whatever it says)
+        hopeless = need_digits and _combine([conf, 0.9]) < self.min_confidence
+        if (not hopeless and (need_digits or cur == "RUB") and self._tess_budget > 0
                 and self.tesseract is not None):
             if not same_line:
                 self._tess_budget -= 1
@@ -787,6 +892,76 @@ class NoteReader:
                 confirmed = False
             letters += best
         return letters + digits, confirmed
+
+
+@dataclass
+class _Line:
+    """A candidate serial line: its upright image (H×W×3 BGR uint8), its quadrilateral in the
+    frame (4×2 px) and whether it was turned from vertical."""
+
+    image: np.ndarray
+    quad: np.ndarray
+    vertical: bool
+
+
+@dataclass
+class _Track:
+    """The serial regions a stream reuses: ``boxes`` (x0, y0, x1, y1 px, disjoint), the
+    detection scale of the full read that found them, that frame's thumbnail and shape, and
+    the tracked frames since."""
+
+    boxes: list[tuple[int, int, int, int]]
+    scale: float
+    thumb: np.ndarray
+    shape: tuple
+    age: int = 0
+
+
+_THUMB_W = 96
+
+
+def _thumb(frame: np.ndarray) -> np.ndarray:
+    """A small grey copy of ``frame`` (96 px wide, float32) for scene-change checks."""
+    h, w = frame.shape[:2]
+    small = cv2.resize(frame, (_THUMB_W, max(1, round(h * _THUMB_W / w))), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def _merge_boxes(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Boxes (x0, y0, x1, y1) with every overlapping pair replaced by their union."""
+    boxes = list(boxes)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    boxes[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return boxes
+
+
+def _scene_change(before: np.ndarray, now: np.ndarray, boxes: list[tuple[int, int, int, int]],
+                  shape: tuple) -> float:
+    """Share of thumbnail pixels outside ``boxes`` (frame px) that changed: darker than the
+    darkest or lighter than the lightest of the 3×3 pixels around them before, by more than 24
+    grey levels — a shift by up to one thumbnail pixel (≈ 13 px of a 1280 px frame: a held
+    note moving a little) is no change; something new in view is."""
+    k = before.shape[1] / shape[1]
+    kernel = np.ones((3, 3), np.uint8)
+    low, high = cv2.erode(before, kernel), cv2.dilate(before, kernel)
+    changed = (now < low - 24) | (now > high + 24)
+    outside = np.ones(changed.shape, bool)
+    for box in boxes:
+        x0, y0, x1, y1 = (int(v * k) for v in box)
+        outside[max(0, y0 - 1):y1 + 2, max(0, x0 - 1):x1 + 2] = False
+    n = int(outside.sum())
+    return float((changed & outside).sum()) / n if n else 0.0
 
 
 def _group_key(m: S.SerialMatch) -> tuple[str, str]:
