@@ -212,8 +212,12 @@ def _line_intersection(p1, d1, p2, d2):
     return np.asarray(p1, np.float64) + t[0] * np.asarray(d1, np.float64)
 
 
-def detect_cards(image: np.ndarray) -> list[CardFrame]:
+def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame]:
     """Find every card (face up or down) in ``image`` (H×W×3 BGR uint8).
+
+    Args:
+        paper: if given, receives ``mask`` (the card-paper mask, h×w uint8 0/255 at working
+            scale) and ``scale`` (working px per image px).
 
     Returns:
         Card frames in px of ``image``. Overlapping cards give one frame per visible corner
@@ -227,6 +231,8 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     s = min(1.0, WORK_WIDTH / max(W, H))
     small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
     mask = _whiteness_mask(small)
+    if paper is not None:
+        paper.update(mask=mask, scale=s)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
@@ -436,14 +442,16 @@ def _split_touching(contour, shape) -> list[np.ndarray]:
     return []
 
 
-def _corner_hypotheses(contour, mask, S_all, L_all):
-    """Card frames hypothesised from the convex right-angle corners of a non-rectangular blob."""
+def _blob_edges(contour):
+    """The straight edges of a blob's outline (working px): ``(edges, lengths)`` with each edge
+    an (a, b) pair of end points refitted to its contour points (rounded card corners left out),
+    in outline order; empty when the outline has fewer than 4 vertices."""
     peri = cv2.arcLength(contour, True)
     pts = contour.reshape(-1, 2)
     approx = cv2.approxPolyDP(contour, 0.008 * peri, True).reshape(-1, 2)
     n = len(approx)
     if n < 4:
-        return []
+        return [], np.zeros(0)
     lookup = {(int(x), int(y)): k for k, (x, y) in enumerate(pts)}
     vidx = [lookup.get((int(x), int(y)), 0) for x, y in approx]
     poly = approx.astype(np.float64)
@@ -464,7 +472,17 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
             a = p0 + ((a - p0) @ d) * d
             b = p0 + ((b - p0) @ d) * d
         edges.append((a, b))
-    lengths = np.array([np.linalg.norm(b - a) for a, b in edges])
+    return edges, np.array([np.linalg.norm(b - a) for a, b in edges])
+
+
+def _corner_hypotheses(contour, mask, S_all, L_all, blob_edges=None):
+    """Card frames hypothesised from the convex right-angle corners of a non-rectangular blob
+    (``blob_edges``: its :func:`_blob_edges`, computed when None), with the card size
+    ``S_all`` × ``L_all`` (working px; the blob's own longest edge when None)."""
+    edges, lengths = blob_edges if blob_edges is not None else _blob_edges(contour)
+    n = len(edges)
+    if n < 4:
+        return []
     L = L_all if L_all is not None else lengths.max()
     S = S_all if S_all is not None else L / DEFAULT_ASPECT
     long_idx = [i for i in range(n) if lengths[i] >= 0.22 * S]
@@ -1202,7 +1220,8 @@ class CardReader:
             VisionError: unusable image.
         """
         image = check_image(image)
-        frames = detect_cards(image)
+        paper: dict = {}
+        frames = detect_cards(image, paper)
         H, W = image.shape[:2]
         if not frames or (len(frames) == 1 and frames[0].box[2] * frames[0].box[3] > 0.8 * W * H):
             asp = max(H, W) / min(H, W)
@@ -1212,6 +1231,8 @@ class CardReader:
                     q = q[[1, 2, 3, 0]]
                 frames = [CardFrame(q, True)]
         reads = _merge_same_card([self.read_frame(image, f) for f in frames])
+        if "mask" in paper:
+            reads = _explained_nulls_dropped(reads, paper["mask"], paper["scale"])
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
 
@@ -1275,6 +1296,75 @@ class CardReader:
             conf = max(MIN_CONFIDENCE, min(1.0, conf + 0.1))
         return CardRead(good[0].code, box, conf, None, frame, True,
                         {"glyph": good[0].glyph, "corners": len(good)})
+
+
+#: An observed corner of an unread partial frame within this fraction of a card's short side of
+#: an observed corner of a read (or whole) card is that card's corner: the frame is another
+#: hypothesis of that card (one corner point belongs to one card).
+SHARED_CORNER = 0.1
+
+
+def _frame_quads(f: CardFrame):
+    """A frame's quads with the corners observed on each: ``[(quad, corners), …]``."""
+    return [(f.quad, f.readable)] + [(np.asarray(q), ks) for q, ks in f.views]
+
+
+def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) -> list[CardRead]:
+    """Keep an unread partial frame (``card`` null, not a whole outline) only when it stands for a
+    card that nothing else explains.
+
+    A partly hidden card gives several corner hypotheses, and a card's picture can break its
+    paper into islands that give more; reported as they are, one real card shows up as many
+    "unknown card" entries. An unread partial frame is dropped when an observed corner of it is
+    an observed corner of a read card or of a whole card (:data:`SHARED_CORNER`), or when the
+    card paper inside it that no read card, whole card or already kept region covers is under
+    :data:`REGION_MIN_CARD` of a card's area (the largest read or whole card's frame; else the
+    largest frame). Frames with more observed corners are kept first, so the overlapping
+    hypotheses of one hidden card come out as one entry; regions with no corner at all
+    (``no_corner_visible``) come last.
+
+    Args:
+        reads: the reader's answers; ``mask``: the card-paper mask (h×w uint8) at working
+            scale ``s`` (working px per image px).
+
+    Returns:
+        ``reads`` without the explained entries (order kept).
+    """
+    nulls = [r for r in reads if r.card is None and not r.frame.complete]
+    if not nulls:
+        return reads
+    anchors = [r for r in reads if r.card is not None or r.frame.complete]
+    cover = np.zeros(mask.shape, np.uint8)
+
+    def fill(f: CardFrame, grow: float = 1.0):
+        for q, _ks in _frame_quads(f):
+            q = np.asarray(q, np.float32) * s
+            c = q.mean(0)
+            cv2.fillConvexPoly(cover, np.round(c + (q - c) * grow).astype(np.int32), 255)
+
+    for a in anchors:
+        fill(a.frame, 1.06)  # dark rims and shadows at a card's edge
+    frames = [r.frame for r in anchors] or [r.frame for r in reads]
+    card_area = max(cv2.contourArea(np.float32(f.quad)) for f in frames) * s * s
+    seen = [(q[k], min(anchor_f.size)) for anchor_f in (r.frame for r in anchors)
+            for q, ks in _frame_quads(anchor_f) for k in ks]
+    order = sorted(nulls, key=lambda r: (-sum(len(ks) for _q, ks in _frame_quads(r.frame)),
+                                         -r.confidence))
+    dropped = set()
+    for r in order:
+        corners = [q[k] for q, ks in _frame_quads(r.frame) for k in ks]
+        if any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
+            dropped.add(id(r))
+            continue
+        own = np.zeros(mask.shape, np.uint8)
+        for q, _ks in _frame_quads(r.frame):
+            cv2.fillConvexPoly(own, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
+        free = int(np.count_nonzero(own & mask & ~cover))
+        if free < REGION_MIN_CARD * card_area:
+            dropped.add(id(r))
+            continue
+        fill(r.frame)
+    return [r for r in reads if id(r) not in dropped]
 
 
 #: Two frames read as the same card are one physical card when their quads overlap by this
