@@ -8,7 +8,8 @@ Scoring: a labelled card counts as read when the reader reports it; every report
 in the image's label is a confident wrong answer; the rest abstained (card null, with a reason).
 Phantom nulls: entries with ``card`` null beyond the image's true cards left unnamed (a null entry
 can stand for a real card that was seen but not read; any more are "unknown cards" that do not
-exist), summed over the set, with the number of photos that have any.
+exist), summed over the set, with the number of photos that have any. Unreported: true cards
+left unnamed beyond the null entries (cards seen by nobody: neither read nor reported).
 Real photos are read in place (../shared/data/real/cards); nothing is copied.
 """
 
@@ -46,7 +47,7 @@ REAL_SETS = {
 class Score:
     def __init__(self) -> None:
         self.total = self.read = self.wrong = 0
-        self.phantom = self.phantom_photos = 0
+        self.phantom = self.phantom_photos = self.dropped = 0
 
     def add(self, truth: list[str], got: list[str], nulls: int = 0) -> None:
         """``got``: the card codes reported; ``nulls``: how many entries had ``card`` null."""
@@ -57,6 +58,7 @@ class Score:
         extra = max(0, nulls - (len(truth) - read))
         self.phantom += extra
         self.phantom_photos += extra > 0
+        self.dropped += max(0, (len(truth) - read) - nulls)
 
     def add_reads(self, truth: list[str], reads) -> None:
         self.add(truth, [r.card for r in reads if r.card], sum(1 for r in reads if r.card is None))
@@ -65,7 +67,8 @@ class Score:
         pct = 100.0 * self.read / max(1, self.total)
         return (f"{self.read}/{self.total} read ({pct:.1f} %), {self.wrong} confident wrong, "
                 f"{self.total - self.read} abstained/missed, "
-                f"{self.phantom} phantom nulls ({self.phantom_photos} photos)")
+                f"{self.phantom} phantom nulls ({self.phantom_photos} photos), "
+                f"{self.dropped} unreported")
 
 
 def real_rows(name: str) -> list[dict]:
@@ -155,7 +158,7 @@ def bench_rendered(n_scenes: int, n_layouts: int) -> None:
     print(f"  slots + 33rd card: {sc}; misplaced flag right {flag_ok}/{flags}; "
           f"{np.median(ms):.0f} ms per layout (median)")
     print(f"  same photos as plain scenes (face-down cards count as unnamed true cards): "
-          f"phantom nulls {flat.phantom} ({flat.phantom_photos} photos)")
+          f"phantom nulls {flat.phantom} ({flat.phantom_photos} photos), {flat.dropped} unreported")
 
 
 def bench_learned(n: int) -> None:

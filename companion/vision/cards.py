@@ -311,6 +311,11 @@ def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame
 #: :data:`REGION_MIN_CARD` of a card's area (a card seen, but none of its corners).
 REGION_UNCOVERED = 0.5
 REGION_MIN_CARD = 0.12
+#: Paper left over by the frames is opened with a disc of this fraction of a card's short side
+#: before it counts as an unexplained card region (a frame a few px off leaves a sliver).
+REGION_SLIVER = 0.12
+#: ... and must be at least this fraction of a card's short side wide (card-shaped, not a strip).
+REGION_MIN_WIDTH = 0.5
 
 
 def _unexplained(blobs, frames, s, shape, S_all, L_all) -> list[CardFrame]:
@@ -1330,9 +1335,9 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
     Returns:
         ``reads`` without the explained entries (order kept).
     """
-    nulls = [r for r in reads if r.card is None and not r.frame.complete]
-    if not nulls:
+    if not reads or all(r.frame.complete for r in reads):
         return reads
+    nulls = [r for r in reads if r.card is None and not r.frame.complete]
     anchors = [r for r in reads if r.card is not None or r.frame.complete]
     cover = np.zeros(mask.shape, np.uint8)
 
@@ -1351,6 +1356,7 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
     order = sorted(nulls, key=lambda r: (-sum(len(ks) for _q, ks in _frame_quads(r.frame)),
                                          -r.confidence))
     dropped = set()
+    kept_nulls: list[CardFrame] = []
     for r in order:
         corners = [q[k] for q, ks in _frame_quads(r.frame) for k in ks]
         if any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
@@ -1364,7 +1370,39 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
             dropped.add(id(r))
             continue
         fill(r.frame)
-    return [r for r in reads if id(r) not in dropped]
+        kept_nulls.append(r.frame)
+    out = [r for r in reads if id(r) not in dropped]
+    # card paper that no kept frame explains (a card cut by the image border, or whose corners
+    # all lie under other cards): one region per connected paper area, slivers along the
+    # frames' edges (a hypothesised frame a few px off) opened away first
+    S = min(min(f.size) for f in frames) * s
+    k = max(3, int(REGION_SLIVER * S) | 1)
+    left = cv2.morphologyEx(mask & ~cover, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    if cv2.countNonZero(left) >= REGION_MIN_CARD * card_area:
+        # pieces of one card's paper (its picture breaks it up) join into one region
+        joined = cv2.dilate(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        n, lab = cv2.connectedComponents(joined)
+        # paper running on from an unread card's frame is more of that card (its frame is a
+        # guess of where the card lies): it is reported already
+        unread = np.zeros(mask.shape, np.uint8)
+        for f in kept_nulls:
+            for q, _ks in _frame_quads(f):
+                cv2.fillConvexPoly(unread, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
+        unread = cv2.dilate(unread, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1)))
+        for i in range(1, n):
+            part = (lab == i) & (left > 0)
+            if np.count_nonzero(part) < REGION_MIN_CARD * card_area:
+                continue
+            if np.count_nonzero(part & (unread > 0)):
+                continue
+            pts = np.argwhere(part)[:, ::-1].astype(np.float32)
+            rect = cv2.minAreaRect(pts)
+            if min(rect[1]) < REGION_MIN_WIDTH * S:
+                continue  # a strip along a frame's edge (a card at a slant framed square)
+            q = _order_quad(cv2.boxPoints(rect)) / s
+            f = CardFrame(q, False, ())
+            out.append(CardRead(None, f.box, 0.0, "no_corner_visible", f, None))
+    return out
 
 
 #: Two frames read as the same card are one physical card when their quads overlap by this
