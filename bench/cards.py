@@ -21,6 +21,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -48,6 +49,7 @@ class Score:
     def __init__(self) -> None:
         self.total = self.read = self.wrong = 0
         self.phantom = self.phantom_photos = self.dropped = 0
+        self.entries = False  # scored from reader entries (null entries counted)
 
     def add(self, truth: list[str], got: list[str], nulls: int = 0) -> None:
         """``got``: the card codes reported; ``nulls``: how many entries had ``card`` null."""
@@ -55,20 +57,25 @@ class Score:
         self.total += len(truth)
         self.read += read
         self.wrong += sum(1 for g in got if g not in truth)
-        extra = max(0, nulls - (len(truth) - read))
+        # unnamed true cards, counted with repeats (a layout can hold one code twice)
+        unnamed = len(truth) - sum((Counter(truth) & Counter(got)).values())
+        extra = max(0, nulls - unnamed)
         self.phantom += extra
         self.phantom_photos += extra > 0
-        self.dropped += max(0, (len(truth) - read) - nulls)
+        self.dropped += max(0, unnamed - nulls)
 
     def add_reads(self, truth: list[str], reads) -> None:
+        self.entries = True
         self.add(truth, [r.card for r in reads if r.card], sum(1 for r in reads if r.card is None))
 
     def __str__(self) -> str:
         pct = 100.0 * self.read / max(1, self.total)
-        return (f"{self.read}/{self.total} read ({pct:.1f} %), {self.wrong} confident wrong, "
-                f"{self.total - self.read} abstained/missed, "
-                f"{self.phantom} phantom nulls ({self.phantom_photos} photos), "
-                f"{self.dropped} unreported")
+        out = (f"{self.read}/{self.total} read ({pct:.1f} %), {self.wrong} confident wrong, "
+               f"{self.total - self.read} abstained/missed")
+        if self.entries:
+            out += (f", {self.phantom} phantom nulls ({self.phantom_photos} photos), "
+                    f"{self.dropped} unreported")
+        return out
 
 
 def real_rows(name: str) -> list[dict]:

@@ -599,6 +599,19 @@ def rectify(image: np.ndarray, quad: np.ndarray, width: int = rc.CARD_W, height:
     return cv2.warpPerspective(image, M, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+def _sides_swapped(quad: np.ndarray, corner: int) -> np.ndarray:
+    """The card frame with the same corner and the same two side directions as ``quad`` at
+    ``corner``, but the short and long sides swapped (the card turned 90° about that corner and
+    mirrored); its corner 0 is ``corner`` of ``quad``. 4×2 float32."""
+    q = np.asarray(quad, np.float64)
+    o = q[corner]
+    nx = q[[1, 0, 3, 2][corner]]
+    ny = q[[3, 2, 1, 0][corner]]
+    S, L = np.linalg.norm(nx - o), np.linalg.norm(ny - o)
+    du, dv = (nx - o) / max(S, 1e-9), (ny - o) / max(L, 1e-9)
+    return np.array([o, o + S * dv, o + S * dv + L * du, o + L * du], np.float32)
+
+
 def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
     """The index patch at ``corner`` (0 TL, 1 TR, 2 BR, 3 BL) of the card at ``quad``, rotated
     and, for the mirrored corners, flipped so that a printed index reads upright. ``grow`` > 1
@@ -1268,6 +1281,13 @@ class CardReader:
                 # border: read the seen corners again through a wider patch
                 reads += [self.index.read_patch(corner_patch(image, q, k, PARTIAL_GROW))
                           for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
+            if reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+                # a corner hypothesis can take the card's long side for its short one (only
+                # the corner and short stubs of both sides seen): the index is then read
+                # sideways; read each seen corner with the sides swapped too
+                reads += [self.index.read_patch(corner_patch(image, _sides_swapped(q, k), 0, g))
+                          for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks
+                          for g in (1.0, PARTIAL_GROW)]
             if not reads:
                 # card paper seen (a card mostly hidden, or cut) but none of its corners
                 return CardRead(None, box, 0.0, "no_corner_visible", frame, None)
