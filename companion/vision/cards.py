@@ -1251,8 +1251,26 @@ class CardReader:
         reads = _merge_same_card([self.read_frame(image, f) for f in frames])
         if "mask" in paper:
             reads = _explained_nulls_dropped(reads, paper["mask"], paper["scale"])
+            reads = [self._read_region(image, r) if r.reason == "no_corner_visible" else r
+                     for r in reads]
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
+
+    def _read_region(self, image: np.ndarray, region: CardRead) -> CardRead:
+        """A card region with no corner found (``no_corner_visible``) whose paper spans a card's
+        shape — a face card whose picture broke its paper into islands, so its outline was never
+        one blob — is read as a whole card from its minimum-area rectangle; kept as the region
+        unless that read is sure."""
+        w, h = region.frame.size
+        if not 1.2 <= max(w, h) / max(1.0, min(w, h)) <= 1.8:
+            return region
+        q = region.frame.quad
+        if w > h:  # TL→TR must be the short side
+            q = q[[1, 2, 3, 0]]
+        got = self.read_frame(image, CardFrame(np.asarray(q, np.float32), True))
+        if got.card is None or got.confidence < MIN_CONFIDENCE:
+            return region
+        return got
 
     def read_frame(self, image: np.ndarray, frame: CardFrame) -> CardRead:
         """Read one detected card (see :meth:`read`)."""

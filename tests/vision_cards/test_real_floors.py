@@ -52,8 +52,8 @@ def _phantoms(truth, reads) -> int:
 @pytest.mark.parametrize("name, alphabet, floor, total", [
     ("Vosloo__playing-cards-detection", "en", 142, 144),          # now 143 (98.6 % floor)
     ("Vosloo__playing-cards-detection", "auto", 141, 144),        # now 142
-    ("AnimaNoProject__Detecting-playing-cards", "de", 37, 40),    # now 38
-    ("AnimaNoProject__Detecting-playing-cards", "auto", 36, 40),  # now 37
+    ("AnimaNoProject__Detecting-playing-cards", "de", 39, 40),    # now 40 (fourth pass)
+    ("AnimaNoProject__Detecting-playing-cards", "auto", 38, 40),  # now 39 (fourth pass)
     ("jrkaczmarek__CardRecognition", "en", 20, 22),               # now 21
 ])
 def test_real_set_floor_and_no_confident_wrong(real_data, name, alphabet, floor, total):
@@ -77,16 +77,17 @@ def test_real_set_no_phantom_nulls(real_data, name, alphabet, before):
 
 
 def test_hidden_card_region_kept_while_picture_fragments_are_not(real_data):
-    """Spiel2_7: the Continental jack (no corner found) is one ``no_corner_visible`` region and
-    the queen under it is read; the ~11 corner hypotheses from the jack's picture islands
+    """Spiel2_7: the Continental jack (no corner found from the outline) is one entry and the
+    queen under it is read; the ~11 corner hypotheses from the jack's picture islands
     (each a tiny "card") are gone. Spiel2_2: the 10♠ under the jack is reported once (its
     hypotheses gave two null entries before)."""
     felt = "AnimaNoProject__Detecting-playing-cards"
     by_name = {fn: reads for fn, _t, reads in _reads(real_data, felt, "de")}
     r7 = by_name["Spiel2__Spielzug_7.jpg"]
-    assert [x.card for x in r7 if x.card] == ["QD"]
-    nulls = [x for x in r7 if x.card is None]
-    assert [x.reason for x in nulls] == ["no_corner_visible"], [(x.reason, x.box) for x in nulls]
+    assert len(r7) == 2 and "QD" in [x.card for x in r7], [(x.card, x.reason) for x in r7]
+    (jack,) = [x for x in r7 if x.card != "QD"]
+    # one entry for the jack: its region, now read from the region's corners
+    assert jack.card == "JH" or jack.reason == "no_corner_visible"
     r2 = by_name["Spiel2__Spielzug_2.jpg"]
     assert len(r2) == 2 and "JC" in [x.card for x in r2]
     (hidden,) = [x for x in r2 if x.card != "JC"]
