@@ -1248,7 +1248,22 @@ class CardReader:
                 if W > H:
                     q = q[[1, 2, 3, 0]]
                 frames = [CardFrame(q, True)]
-        reads = _merge_same_card([self.read_frame(image, f) for f in frames])
+        # whole cards and the best-seen hypotheses first: a hypothesis sharing an observed corner
+        # with a card already read is that card's (see _explained_nulls_dropped) and is not
+        # re-read harder (wider and sides-swapped patches) when its first read is unsure
+        order = sorted(range(len(frames)), key=lambda i: (not frames[i].complete,
+                                                          -len(frames[i].readable)))
+        done: dict[int, CardRead] = {}
+        named_corners: list = []
+        for i in order:
+            f = frames[i]
+            corners = [q[k] for q, ks in _frame_quads(f) for k in ks] if not f.complete else []
+            explained = any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S
+                            for c in corners for p, S in named_corners)
+            r = done[i] = self.read_frame(image, f, retry=not explained)
+            if r.card is not None or f.complete:
+                named_corners += [(q[k], min(f.size)) for q, ks in _frame_quads(f) for k in ks]
+        reads = _merge_same_card([done[i] for i in range(len(frames))])
         if "mask" in paper:
             reads = _explained_nulls_dropped(reads, paper["mask"], paper["scale"])
             reads = [self._read_region(image, r) if r.reason == "no_corner_visible" else r
@@ -1272,8 +1287,10 @@ class CardReader:
             return region
         return got
 
-    def read_frame(self, image: np.ndarray, frame: CardFrame) -> CardRead:
-        """Read one detected card (see :meth:`read`)."""
+    def read_frame(self, image: np.ndarray, frame: CardFrame, retry: bool = True) -> CardRead:
+        """Read one detected card (see :meth:`read`). ``retry``: read the seen corners of a
+        partly hidden card again through wider and sides-swapped patches when no first read
+        is sure."""
         box = frame.box
         if self.profile is not None and frame.complete:
             label, conf, face_up = self.profile.match(rectify(image, frame.quad))
@@ -1294,18 +1311,20 @@ class CardReader:
         else:
             reads = [self.index.read_patch(corner_patch(image, q, k))
                      for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
-            if reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+            if retry and reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
                 # a hypothesised corner can be a few px off and cut the index at the patch
                 # border: read the seen corners again through a wider patch
                 reads += [self.index.read_patch(corner_patch(image, q, k, PARTIAL_GROW))
                           for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
-            if reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+            if retry and reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
                 # a corner hypothesis can take the card's long side for its short one (only
                 # the corner and short stubs of both sides seen): the index is then read
                 # sideways; read each seen corner with the sides swapped too
-                reads += [self.index.read_patch(corner_patch(image, _sides_swapped(q, k), 0, g))
-                          for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks
-                          for g in (1.0, PARTIAL_GROW)]
+                for g in (1.0, PARTIAL_GROW):
+                    reads += [self.index.read_patch(corner_patch(image, _sides_swapped(q, k), 0, g))
+                              for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
+                    if any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+                        break
             if not reads:
                 # card paper seen (a card mostly hidden, or cut) but none of its corners
                 return CardRead(None, box, 0.0, "no_corner_visible", frame, None)
