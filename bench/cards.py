@@ -6,6 +6,10 @@ confident wrong answers, and frames per second at 1280×720 with 1–4 cards.
 Goals (issue 4): ≥ 98 % read, 0 confident wrong answers, ≥ 15 fps on 2 cores.
 Scoring: a labelled card counts as read when the reader reports it; every reported card that is not
 in the image's label is a confident wrong answer; the rest abstained (card null, with a reason).
+Phantom nulls: entries with ``card`` null beyond the image's true cards left unnamed (a null entry
+can stand for a real card that was seen but not read; any more are "unknown cards" that do not
+exist), summed over the set, with the number of photos that have any. Unreported: true cards
+left unnamed beyond the null entries (cards seen by nobody: neither read nor reported).
 Real photos are read in place (../shared/data/real/cards); nothing is copied.
 """
 
@@ -17,6 +21,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -43,16 +48,34 @@ REAL_SETS = {
 class Score:
     def __init__(self) -> None:
         self.total = self.read = self.wrong = 0
+        self.phantom = self.phantom_photos = self.dropped = 0
+        self.entries = False  # scored from reader entries (null entries counted)
 
-    def add(self, truth: list[str], got: list[str]) -> None:
+    def add(self, truth: list[str], got: list[str], nulls: int = 0) -> None:
+        """``got``: the card codes reported; ``nulls``: how many entries had ``card`` null."""
+        read = len(set(truth) & set(got))
         self.total += len(truth)
-        self.read += len(set(truth) & set(got))
+        self.read += read
         self.wrong += sum(1 for g in got if g not in truth)
+        # unnamed true cards, counted with repeats (a layout can hold one code twice)
+        unnamed = len(truth) - sum((Counter(truth) & Counter(got)).values())
+        extra = max(0, nulls - unnamed)
+        self.phantom += extra
+        self.phantom_photos += extra > 0
+        self.dropped += max(0, unnamed - nulls)
+
+    def add_reads(self, truth: list[str], reads) -> None:
+        self.entries = True
+        self.add(truth, [r.card for r in reads if r.card], sum(1 for r in reads if r.card is None))
 
     def __str__(self) -> str:
         pct = 100.0 * self.read / max(1, self.total)
-        return (f"{self.read}/{self.total} read ({pct:.1f} %), {self.wrong} confident wrong, "
-                f"{self.total - self.read} abstained/missed")
+        out = (f"{self.read}/{self.total} read ({pct:.1f} %), {self.wrong} confident wrong, "
+               f"{self.total - self.read} abstained/missed")
+        if self.entries:
+            out += (f", {self.phantom} phantom nulls ({self.phantom_photos} photos), "
+                    f"{self.dropped} unreported")
+        return out
 
 
 def real_rows(name: str) -> list[dict]:
@@ -68,7 +91,7 @@ def bench_real(ocr: bool) -> None:
             sc = Score()
             for row in real_rows(name):
                 img = cv2.imread(str(CARDS / name / row["filename"]))
-                sc.add(row["label"].split(), [r.card for r in reader.read(img) if r.card])
+                sc.add_reads(row["label"].split(), reader.read(img))
             print(f"  {name:42s} alphabet {alph:4s}: {sc}")
     # learned standard deck: one photo per face (variant 00) learned, the other 120 held out
     name = "Vosloo__playing-cards-detection"
@@ -82,7 +105,7 @@ def bench_real(ocr: bool) -> None:
         if r["filename"].endswith("_00.jpg"):
             continue
         img = cv2.imread(str(CARDS / name / r["filename"]))
-        sc.add(r["label"].split(), [x.card for x in reader.read(img) if x.card])
+        sc.add_reads(r["label"].split(), reader.read(img))
     print(f"  {name:42s} learned profile (24 photos _00 learned, 120 held out): {sc}")
 
 
@@ -96,10 +119,12 @@ def bench_rendered(n_scenes: int, n_layouts: int) -> None:
             labels = rnd.sample(R.DECKS[52] + ["JK"], rnd.randint(1, 4) if not overlap else 2 * rnd.randint(1, 2))
             img, _ = R.scatter_scene(labels, seed=seed, alphabet=alphabet, overlap=overlap)
             reader = CardReader("standard", alphabet)
-            sc.add(labels, [r.card for r in reader.read(img) if r.card])
+            sc.add_reads(labels, reader.read(img))
         print(f"  {'overlapping pairs' if overlap else 'separate cards':18s}: {sc}")
     print("== rendered Hoggenheimer layouts (4×8 + 33rd card; face down / face up / misplaced)")
     sc = Score()
+    flat = Score()  # the same photos read as a plain scene (scan-card without --layout)
+    flat_reader = CardReader("standard32", "en")
     flags = flag_ok = 0
     ms = []
     for seed in range(n_layouts):
@@ -114,6 +139,8 @@ def bench_rendered(n_scenes: int, n_layouts: int) -> None:
         t = time.perf_counter()
         lay = read_layout(img)
         ms.append(1000 * (time.perf_counter() - t))
+        flat_truth = [up.get((r, c), "down") for r in range(4) for c in range(8)] + [extra or "down"]
+        flat.add_reads(flat_truth, flat_reader.read(img))
         if lay.reason:
             sc.add([f"{k}" for k in range(33)], [])
             continue
@@ -137,6 +164,8 @@ def bench_rendered(n_scenes: int, n_layouts: int) -> None:
         sc.add(truth, got)
     print(f"  slots + 33rd card: {sc}; misplaced flag right {flag_ok}/{flags}; "
           f"{np.median(ms):.0f} ms per layout (median)")
+    print(f"  same photos as plain scenes (face-down cards count as unnamed true cards): "
+          f"phantom nulls {flat.phantom} ({flat.phantom_photos} photos), {flat.dropped} unreported")
 
 
 def bench_learned(n: int) -> None:
@@ -156,7 +185,7 @@ def bench_learned(n: int) -> None:
             rnd = random.Random(seed)
             labs = rnd.sample(labels, rnd.randint(1, 4))
             img, _ = R.scatter_scene(labs, seed=seed, kind=kind)
-            sc.add(labs, [r.card for r in reader.read(img) if r.card])
+            sc.add_reads(labs, reader.read(img))
         print(f"  {kind:9s} deck ({len(labels)} faces): {sc}")
 
 

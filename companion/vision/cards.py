@@ -212,8 +212,12 @@ def _line_intersection(p1, d1, p2, d2):
     return np.asarray(p1, np.float64) + t[0] * np.asarray(d1, np.float64)
 
 
-def detect_cards(image: np.ndarray) -> list[CardFrame]:
+def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame]:
     """Find every card (face up or down) in ``image`` (H×W×3 BGR uint8).
+
+    Args:
+        paper: if given, receives ``mask`` (the card-paper mask, h×w uint8 0/255 at working
+            scale) and ``scale`` (working px per image px).
 
     Returns:
         Card frames in px of ``image``. Overlapping cards give one frame per visible corner
@@ -227,6 +231,8 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
     s = min(1.0, WORK_WIDTH / max(W, H))
     small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
     mask = _whiteness_mask(small)
+    if paper is not None:
+        paper.update(mask=mask, scale=s)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
@@ -305,6 +311,11 @@ def detect_cards(image: np.ndarray) -> list[CardFrame]:
 #: :data:`REGION_MIN_CARD` of a card's area (a card seen, but none of its corners).
 REGION_UNCOVERED = 0.5
 REGION_MIN_CARD = 0.12
+#: Paper left over by the frames is opened with a disc of this fraction of a card's short side
+#: before it counts as an unexplained card region (a frame a few px off leaves a sliver).
+REGION_SLIVER = 0.12
+#: ... and must be at least this fraction of a card's short side wide (card-shaped, not a strip).
+REGION_MIN_WIDTH = 0.5
 
 
 def _unexplained(blobs, frames, s, shape, S_all, L_all) -> list[CardFrame]:
@@ -436,14 +447,16 @@ def _split_touching(contour, shape) -> list[np.ndarray]:
     return []
 
 
-def _corner_hypotheses(contour, mask, S_all, L_all):
-    """Card frames hypothesised from the convex right-angle corners of a non-rectangular blob."""
+def _blob_edges(contour):
+    """The straight edges of a blob's outline (working px): ``(edges, lengths)`` with each edge
+    an (a, b) pair of end points refitted to its contour points (rounded card corners left out),
+    in outline order; empty when the outline has fewer than 4 vertices."""
     peri = cv2.arcLength(contour, True)
     pts = contour.reshape(-1, 2)
     approx = cv2.approxPolyDP(contour, 0.008 * peri, True).reshape(-1, 2)
     n = len(approx)
     if n < 4:
-        return []
+        return [], np.zeros(0)
     lookup = {(int(x), int(y)): k for k, (x, y) in enumerate(pts)}
     vidx = [lookup.get((int(x), int(y)), 0) for x, y in approx]
     poly = approx.astype(np.float64)
@@ -464,7 +477,17 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
             a = p0 + ((a - p0) @ d) * d
             b = p0 + ((b - p0) @ d) * d
         edges.append((a, b))
-    lengths = np.array([np.linalg.norm(b - a) for a, b in edges])
+    return edges, np.array([np.linalg.norm(b - a) for a, b in edges])
+
+
+def _corner_hypotheses(contour, mask, S_all, L_all, blob_edges=None):
+    """Card frames hypothesised from the convex right-angle corners of a non-rectangular blob
+    (``blob_edges``: its :func:`_blob_edges`, computed when None), with the card size
+    ``S_all`` × ``L_all`` (working px; the blob's own longest edge when None)."""
+    edges, lengths = blob_edges if blob_edges is not None else _blob_edges(contour)
+    n = len(edges)
+    if n < 4:
+        return []
     L = L_all if L_all is not None else lengths.max()
     S = S_all if S_all is not None else L / DEFAULT_ASPECT
     long_idx = [i for i in range(n) if lengths[i] >= 0.22 * S]
@@ -574,6 +597,19 @@ def rectify(image: np.ndarray, quad: np.ndarray, width: int = rc.CARD_W, height:
     dst = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], np.float32)
     M = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
     return cv2.warpPerspective(image, M, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _sides_swapped(quad: np.ndarray, corner: int) -> np.ndarray:
+    """The card frame with the same corner and the same two side directions as ``quad`` at
+    ``corner``, but the short and long sides swapped (the card turned 90° about that corner and
+    mirrored); its corner 0 is ``corner`` of ``quad``. 4×2 float32."""
+    q = np.asarray(quad, np.float64)
+    o = q[corner]
+    nx = q[[1, 0, 3, 2][corner]]
+    ny = q[[3, 2, 1, 0][corner]]
+    S, L = np.linalg.norm(nx - o), np.linalg.norm(ny - o)
+    du, dv = (nx - o) / max(S, 1e-9), (ny - o) / max(L, 1e-9)
+    return np.array([o, o + S * dv, o + S * dv + L * du, o + L * du], np.float32)
 
 
 def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
@@ -1202,7 +1238,8 @@ class CardReader:
             VisionError: unusable image.
         """
         image = check_image(image)
-        frames = detect_cards(image)
+        paper: dict = {}
+        frames = detect_cards(image, paper)
         H, W = image.shape[:2]
         if not frames or (len(frames) == 1 and frames[0].box[2] * frames[0].box[3] > 0.8 * W * H):
             asp = max(H, W) / min(H, W)
@@ -1211,12 +1248,49 @@ class CardReader:
                 if W > H:
                     q = q[[1, 2, 3, 0]]
                 frames = [CardFrame(q, True)]
-        reads = _merge_same_card([self.read_frame(image, f) for f in frames])
+        # whole cards and the best-seen hypotheses first: a hypothesis sharing an observed corner
+        # with a card already read is that card's (see _explained_nulls_dropped) and is not
+        # re-read harder (wider and sides-swapped patches) when its first read is unsure
+        order = sorted(range(len(frames)), key=lambda i: (not frames[i].complete,
+                                                          -len(frames[i].readable)))
+        done: dict[int, CardRead] = {}
+        named_corners: list = []
+        for i in order:
+            f = frames[i]
+            corners = [q[k] for q, ks in _frame_quads(f) for k in ks] if not f.complete else []
+            explained = any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S
+                            for c in corners for p, S in named_corners)
+            r = done[i] = self.read_frame(image, f, retry=not explained)
+            if r.card is not None or f.complete:
+                named_corners += [(q[k], min(f.size)) for q, ks in _frame_quads(f) for k in ks]
+        reads = _merge_same_card([done[i] for i in range(len(frames))])
+        if "mask" in paper:
+            reads = _explained_nulls_dropped(reads, paper["mask"], paper["scale"])
+            reads = [self._read_region(image, r) if r.reason == "no_corner_visible" else r
+                     for r in reads]
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
 
-    def read_frame(self, image: np.ndarray, frame: CardFrame) -> CardRead:
-        """Read one detected card (see :meth:`read`)."""
+    def _read_region(self, image: np.ndarray, region: CardRead) -> CardRead:
+        """A card region with no corner found (``no_corner_visible``) whose paper spans a card's
+        shape — a face card whose picture broke its paper into islands, so its outline was never
+        one blob — is read as a whole card from its minimum-area rectangle; kept as the region
+        unless that read is sure."""
+        w, h = region.frame.size
+        if not 1.2 <= max(w, h) / max(1.0, min(w, h)) <= 1.8:
+            return region
+        q = region.frame.quad
+        if w > h:  # TL→TR must be the short side
+            q = q[[1, 2, 3, 0]]
+        got = self.read_frame(image, CardFrame(np.asarray(q, np.float32), True))
+        if got.card is None or got.confidence < MIN_CONFIDENCE:
+            return region
+        return got
+
+    def read_frame(self, image: np.ndarray, frame: CardFrame, retry: bool = True) -> CardRead:
+        """Read one detected card (see :meth:`read`). ``retry``: read the seen corners of a
+        partly hidden card again through wider and sides-swapped patches when no first read
+        is sure."""
         box = frame.box
         if self.profile is not None and frame.complete:
             label, conf, face_up = self.profile.match(rectify(image, frame.quad))
@@ -1237,11 +1311,20 @@ class CardReader:
         else:
             reads = [self.index.read_patch(corner_patch(image, q, k))
                      for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
-            if reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+            if retry and reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
                 # a hypothesised corner can be a few px off and cut the index at the patch
                 # border: read the seen corners again through a wider patch
                 reads += [self.index.read_patch(corner_patch(image, q, k, PARTIAL_GROW))
                           for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
+            if retry and reads and not any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+                # a corner hypothesis can take the card's long side for its short one (only
+                # the corner and short stubs of both sides seen): the index is then read
+                # sideways; read each seen corner with the sides swapped too
+                for g in (1.0, PARTIAL_GROW):
+                    reads += [self.index.read_patch(corner_patch(image, _sides_swapped(q, k), 0, g))
+                              for q, ks in [(frame.quad, frame.readable)] + frame.views for k in ks]
+                    if any(r.code and r.confidence >= MIN_CONFIDENCE for r in reads):
+                        break
             if not reads:
                 # card paper seen (a card mostly hidden, or cut) but none of its corners
                 return CardRead(None, box, 0.0, "no_corner_visible", frame, None)
@@ -1275,6 +1358,108 @@ class CardReader:
             conf = max(MIN_CONFIDENCE, min(1.0, conf + 0.1))
         return CardRead(good[0].code, box, conf, None, frame, True,
                         {"glyph": good[0].glyph, "corners": len(good)})
+
+
+#: An observed corner of an unread partial frame within this fraction of a card's short side of
+#: an observed corner of a read (or whole) card is that card's corner: the frame is another
+#: hypothesis of that card (one corner point belongs to one card).
+SHARED_CORNER = 0.1
+
+
+def _frame_quads(f: CardFrame):
+    """A frame's quads with the corners observed on each: ``[(quad, corners), …]``."""
+    return [(f.quad, f.readable)] + [(np.asarray(q), ks) for q, ks in f.views]
+
+
+def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) -> list[CardRead]:
+    """Keep an unread partial frame (``card`` null, not a whole outline) only when it stands for a
+    card that nothing else explains.
+
+    A partly hidden card gives several corner hypotheses, and a card's picture can break its
+    paper into islands that give more; reported as they are, one real card shows up as many
+    "unknown card" entries. An unread partial frame is dropped when an observed corner of it is
+    an observed corner of a read card or of a whole card (:data:`SHARED_CORNER`), or when the
+    card paper inside it that no read card, whole card or already kept region covers is under
+    :data:`REGION_MIN_CARD` of a card's area (the largest read or whole card's frame; else the
+    largest frame). Frames with more observed corners are kept first, so the overlapping
+    hypotheses of one hidden card come out as one entry; regions with no corner at all
+    (``no_corner_visible``) come last.
+
+    Args:
+        reads: the reader's answers; ``mask``: the card-paper mask (h×w uint8) at working
+            scale ``s`` (working px per image px).
+
+    Returns:
+        ``reads`` without the explained entries (order kept).
+    """
+    if not reads or all(r.frame.complete for r in reads):
+        return reads
+    nulls = [r for r in reads if r.card is None and not r.frame.complete]
+    anchors = [r for r in reads if r.card is not None or r.frame.complete]
+    cover = np.zeros(mask.shape, np.uint8)
+
+    def fill(f: CardFrame, grow: float = 1.0):
+        for q, _ks in _frame_quads(f):
+            q = np.asarray(q, np.float32) * s
+            c = q.mean(0)
+            cv2.fillConvexPoly(cover, np.round(c + (q - c) * grow).astype(np.int32), 255)
+
+    for a in anchors:
+        fill(a.frame, 1.06)  # dark rims and shadows at a card's edge
+    frames = [r.frame for r in anchors] or [r.frame for r in reads]
+    card_area = max(cv2.contourArea(np.float32(f.quad)) for f in frames) * s * s
+    seen = [(q[k], min(anchor_f.size)) for anchor_f in (r.frame for r in anchors)
+            for q, ks in _frame_quads(anchor_f) for k in ks]
+    order = sorted(nulls, key=lambda r: (-sum(len(ks) for _q, ks in _frame_quads(r.frame)),
+                                         -r.confidence))
+    dropped = set()
+    kept_nulls: list[CardFrame] = []
+    for r in order:
+        corners = [q[k] for q, ks in _frame_quads(r.frame) for k in ks]
+        if any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
+            dropped.add(id(r))
+            continue
+        own = np.zeros(mask.shape, np.uint8)
+        for q, _ks in _frame_quads(r.frame):
+            cv2.fillConvexPoly(own, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
+        free = int(np.count_nonzero(own & mask & ~cover))
+        if free < REGION_MIN_CARD * card_area:
+            dropped.add(id(r))
+            continue
+        fill(r.frame)
+        kept_nulls.append(r.frame)
+    out = [r for r in reads if id(r) not in dropped]
+    # card paper that no kept frame explains (a card cut by the image border, or whose corners
+    # all lie under other cards): one region per connected paper area, slivers along the
+    # frames' edges (a hypothesised frame a few px off) opened away first
+    S = min(min(f.size) for f in frames) * s
+    k = max(3, int(REGION_SLIVER * S) | 1)
+    left = cv2.morphologyEx(mask & ~cover, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    if cv2.countNonZero(left) >= REGION_MIN_CARD * card_area:
+        # pieces of one card's paper (its picture breaks it up) join into one region
+        joined = cv2.dilate(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        n, lab = cv2.connectedComponents(joined)
+        # paper running on from an unread card's frame is more of that card (its frame is a
+        # guess of where the card lies): it is reported already
+        unread = np.zeros(mask.shape, np.uint8)
+        for f in kept_nulls:
+            for q, _ks in _frame_quads(f):
+                cv2.fillConvexPoly(unread, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
+        unread = cv2.dilate(unread, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1)))
+        for i in range(1, n):
+            part = (lab == i) & (left > 0)
+            if np.count_nonzero(part) < REGION_MIN_CARD * card_area:
+                continue
+            if np.count_nonzero(part & (unread > 0)):
+                continue
+            pts = np.argwhere(part)[:, ::-1].astype(np.float32)
+            rect = cv2.minAreaRect(pts)
+            if min(rect[1]) < REGION_MIN_WIDTH * S:
+                continue  # a strip along a frame's edge (a card at a slant framed square)
+            q = _order_quad(cv2.boxPoints(rect)) / s
+            f = CardFrame(q, False, ())
+            out.append(CardRead(None, f.box, 0.0, "no_corner_visible", f, None))
+    return out
 
 
 #: Two frames read as the same card are one physical card when their quads overlap by this
