@@ -11,8 +11,9 @@ VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 comma  := ,
 EXTRAS := $(if $(IS_PI),test$(comma)pi,test)
 
-SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv
-SYSTEM_TEST    := chromium fonts-dejavu-core
+# fonts: the Cyrillic letter templates of the note reader (companion/vision/letters.py)
+SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv fonts-dejavu-core fonts-liberation
+SYSTEM_TEST    := chromium
 
 .PHONY: demo test system-deps system-deps-test venv bench install-pi clean help
 

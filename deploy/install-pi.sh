@@ -29,7 +29,7 @@ fi
 
 echo "== 1. system packages"
 "$ROOT/scripts/ensure-system-deps.sh" tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus \
-  python3-venv python3-picamera2 python3-lgpio fonts-dejavu-core
+  python3-venv python3-picamera2 python3-lgpio fonts-dejavu-core fonts-liberation
 
 echo "== 2-3. virtualenv with system site packages ($ROOT/.venv)"
 if [ -x "$ROOT/.venv/bin/python" ] && ! grep -qs "include-system-site-packages = true" "$ROOT/.venv/pyvenv.cfg"; then

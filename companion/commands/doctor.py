@@ -113,6 +113,18 @@ def check_rapidocr() -> Check:
         return Check("ocr-rapidocr", "fail", str(exc), "pip install rapidocr onnxruntime (make install-pi)")
 
 
+def check_letter_fonts() -> Check:
+    """The note reader's Cyrillic letter templates (companion/vision/letters.py) need TrueType
+    fonts with Cyrillic glyphs; without them RUB letters rest on two engines instead of three."""
+    from companion.vision import letters
+
+    try:
+        mats, _labels = letters.LetterMatcher().templates
+    except FileNotFoundError as exc:
+        return Check("letter-fonts", "fail", str(exc), "sudo apt install fonts-dejavu-core fonts-liberation")
+    return Check("letter-fonts", "ok", f"{len(mats)} Cyrillic letter templates")
+
+
 def check_buttons(plan, timeout: float) -> Check:
     from companion import parts
 
@@ -215,7 +227,7 @@ def main(args) -> int:
         print(json.dumps(checks[0].to_json(), ensure_ascii=False), flush=True)
     else:
         print(f"[ok  ] {'platform':14} {checks[0].detail}", flush=True)
-    for fn in (lambda: check_camera(plan, args.timeout), check_tesseract, check_rapidocr,
+    for fn in (lambda: check_camera(plan, args.timeout), check_tesseract, check_rapidocr, check_letter_fonts,
                lambda: check_buttons(plan, args.timeout), lambda: check_gpio(plan),
                lambda: check_port(settings.host, settings.port), lambda: check_data(settings)):
         c = fn()

@@ -81,9 +81,20 @@ def test_doctor_on_the_simulated_table():
     r = _companion("doctor", "--sim", "--port", "0", "--json")
     checks = [json.loads(line) for line in r.stdout.splitlines()]
     parts = {c["part"]: c["state"] for c in checks}
-    assert {"platform", "camera", "ocr-tesseract", "ocr-rapidocr", "buttons", "gpio", "dashboard", "data"} <= set(parts)
+    assert {"platform", "camera", "ocr-tesseract", "ocr-rapidocr", "letter-fonts", "buttons", "gpio",
+            "dashboard", "data"} <= set(parts)
     assert r.returncode == (1 if "fail" in parts.values() else 0), r.stdout
     assert parts["buttons"] == "ok" and parts["gpio"] == "ok"
+
+
+def test_doctor_names_the_font_package_when_no_cyrillic_font(monkeypatch):
+    from companion.commands import doctor
+    from companion.vision import letters
+
+    monkeypatch.setattr(letters, "FONT_ROOTS", ("/nonexistent",))
+    monkeypatch.setattr(letters, "TEMPLATE_FONTS", ("NoSuchFont.ttf",))
+    check = doctor.check_letter_fonts()
+    assert check.state == "fail" and "fonts-dejavu-core" in check.fix
 
 
 def test_run_refuses_bad_arguments_clearly(tmp_path):
