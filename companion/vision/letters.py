@@ -155,9 +155,9 @@ def ink_mask(line: np.ndarray) -> np.ndarray:
     return ink
 
 
-def glyph_boxes(ink: np.ndarray, min_frac: float = 0.02) -> list[tuple[int, int, int, int]]:
-    """Glyphs of a line's ink mask as column runs, each ``(x0, x1, y0, y1)`` (tight rows).
-    Runs thinner than 1/8 of the line's ink height (specks) are dropped."""
+def column_runs(ink: np.ndarray, min_frac: float = 0.02) -> list[tuple[int, int]]:
+    """Runs ``(x0, x1)`` of columns of a line's ink mask (H×W uint8, 255 = ink) holding more
+    than ``min_frac`` of the line's height in ink: one run per glyph on evenly spaced print."""
     h, w = ink.shape
     cols = ink.sum(axis=0) > min_frac * 255 * h
     runs, x = [], 0
@@ -168,11 +168,24 @@ def glyph_boxes(ink: np.ndarray, min_frac: float = 0.02) -> list[tuple[int, int,
                 x += 1
             runs.append((x0, x))
         x += 1
+    return runs
+
+
+def run_boxes(ink: np.ndarray, runs: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """Each column run's tight box ``(x0, x1, y0, y1)`` in the ink mask (runs with no ink row
+    are left out)."""
     boxes = []
     for x0, x1 in runs:
         rows = np.flatnonzero(ink[:, x0:x1].sum(axis=1) > 0)
         if rows.size:
             boxes.append((x0, x1, int(rows[0]), int(rows[-1]) + 1))
+    return boxes
+
+
+def glyph_boxes(ink: np.ndarray, min_frac: float = 0.02) -> list[tuple[int, int, int, int]]:
+    """Glyphs of a line's ink mask as column runs, each ``(x0, x1, y0, y1)`` (tight rows).
+    Runs thinner than 1/8 of the line's ink height (specks) are dropped."""
+    boxes = run_boxes(ink, column_runs(ink, min_frac))
     if boxes:
         tall = max(b[3] - b[2] for b in boxes)
         boxes = [b for b in boxes if b[3] - b[2] >= tall / 8 and b[1] - b[0] >= 1]

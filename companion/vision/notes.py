@@ -996,28 +996,14 @@ def _even_glyph_heights(line: np.ndarray) -> np.ndarray:
     copy prints its glyphs growing in height (0.7 → 1.3 ×), which recognisers trained on even
     lines misread. Glyphs are found as column runs of ink (Otsu on grey); a line without clear
     glyph runs is returned unchanged."""
+    from companion.vision import letters as L
+
     gray = cv2.cvtColor(line, cv2.COLOR_BGR2GRAY)
-    _, ink = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    h, w = ink.shape
-    if ink.mean() > 127:  # light text on dark ground
-        ink = 255 - ink
-    cols = ink.sum(axis=0) > 0.02 * 255 * h
-    runs, x = [], 0
-    while x < w:
-        if cols[x]:
-            x0 = x
-            while x < w and cols[x]:
-                x += 1
-            runs.append((x0, x))
-        x += 1
+    ink = L.ink_mask(gray)
+    runs = L.column_runs(ink)
     if not 6 <= len(runs) <= 14:
         return line
-    boxes = []
-    for x0, x1 in runs:
-        rows = np.flatnonzero(ink[:, x0:x1].sum(axis=1) > 0)
-        if rows.size == 0:
-            continue
-        boxes.append((x0, x1, rows[0], rows[-1] + 1))
+    boxes = L.run_boxes(ink, runs)
     target = int(np.median([b[3] - b[2] for b in boxes]))
     if target < 6:
         return line
