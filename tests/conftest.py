@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
-
-import os
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
@@ -27,3 +28,16 @@ def artifacts_dir() -> Path:
     """Folder for test artifacts (screenshots, rendered frames); kept after the run."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def fast_dir(tmp_path):
+    """A data folder on tmpfs when there is one: the table log fsyncs every action
+    (synchronous=FULL), which costs up to ~0.2 s per action on a slow disk."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        path = Path(tempfile.mkdtemp(dir=shm, prefix="companion-test-"))
+        yield path
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        yield tmp_path

@@ -6,7 +6,6 @@ Screenshots go to test-artifacts/dashboard-*.png.
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -15,22 +14,19 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
+from tests.browser import PHONE, UI, launch  # noqa: E402
 from companion.games.skull import Bid  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
-PHONE = {"width": 360, "height": 740}
 
-pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no {CHROMIUM}")]
+pytestmark = UI
 
 
 @pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = launch(p)
         yield b
         b.close()
 

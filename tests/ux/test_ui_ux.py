@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
 from pathlib import Path
@@ -20,17 +19,14 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
+from tests.browser import PHONE, UI, launch  # noqa: E402
 from companion.games import GAME_IDS  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
-PHONE = {"width": 360, "height": 740}
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no {CHROMIUM}")]
+pytestmark = UI
 
 #: English the newcomer saw in the Russian UI (and what the same renderer showed for the other games)
 KNOWN_ENGLISH = ["round end", "notes per player", "skulls per player", "skull parity", "leaver counts as",
@@ -46,7 +42,7 @@ SEATS = {"skull": 3, "doubt": 3, "hoggenheimer": 3, "infinity": 3, "lottery": 4}
 @pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = launch(p)
         yield b
         b.close()
 

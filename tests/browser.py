@@ -1,0 +1,22 @@
+"""Headless Chromium for the UI tests: Debian's chromium driven by Playwright (Playwright's own
+browser download does not work on the build machines)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"]
+#: the phone viewport the dashboard is designed for (px)
+PHONE = {"width": 360, "height": 740}
+
+#: mark a UI test module: ``pytestmark = UI``
+UI = [pytest.mark.ui, pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no {CHROMIUM}")]
+
+
+def launch(playwright):
+    """A headless Chromium browser of ``playwright`` (a ``sync_playwright()`` context)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
