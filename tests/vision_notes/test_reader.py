@@ -164,30 +164,6 @@ def test_voter_commits_only_on_agreement():
         NoteVoter(need=0)
 
 
-def test_rendered_rub_notes_letters_and_parity(reader_for):
-    """RUB at the skull table: both copies (the vertical one with growing glyphs) on a rendered
-    note at any angle. Parity never wrong; letters shown as confirmed are always right."""
-    rng = random.Random(11)
-    n = decided = confirmed = 0
-    for seed in range(100, 106):
-        serial = RN.random_serial("RUB", rng)
-        scene = RN.render_scene([RN.render_note(serial, "RUB", seed=seed)],
-                                background=("felt", "wood", "cloth")[seed % 3], seed=seed,
-                                blur=rng.choice((0, 0.6)), jpeg=85)
-        r = reader_for("RUB").read(scene.image)
-        n += 1
-        if not r.decided:
-            assert r.reason in REASONS and r.parity is None
-            continue
-        decided += 1
-        assert r.serial[2:] == serial[2:], (serial, r.serial)
-        if r.letters_confirmed:
-            confirmed += 1
-            assert r.serial == serial, (serial, r.serial)
-    assert decided >= n - 1, f"decided {decided}/{n}"
-    assert confirmed >= 1, f"letters confirmed {confirmed}/{n}"
-
-
 def test_one_tesseract_process_per_photo_at_most(reader_for, monkeypatch):
     reader = reader_for("RUB")
     calls = []
