@@ -14,6 +14,8 @@ failed), 2 unusable arguments, 130 interrupted.
 
 from __future__ import annotations
 
+import argparse
+
 import json
 import os
 import logging
@@ -29,6 +31,17 @@ SIM_PACE_MS = 700
 """Default pause between bot actions on the watched simulated table (ms): a person can follow."""
 
 
+def _seed(text: str) -> int:
+    """``--seed``: a whole number ≥ 0 (a negative seed used to replay the positive one's game)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("the seed must be 0 or more")
+    return value
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "run", help="run the table: referee + camera + button box + lights + dashboard",
@@ -37,8 +50,8 @@ def register(subparsers) -> None:
     p.add_argument("--game", help="game id for a new game (skull, doubt, hoggenheimer, infinity, lottery)")
     p.add_argument("--config", metavar="FILE", help="settings file (TOML); flags override it")
     p.add_argument("--sim", action="store_true", default=None, help="simulated table: bots, rendered camera, virtual box")
-    p.add_argument("--seed", type=int, help="simulated table's seed (default 0)")
-    p.add_argument("--seats", help="comma-separated player names, clockwise from seat 0")
+    p.add_argument("--seed", type=_seed, help="simulated table's seed, a whole number ≥ 0 (default 0)")
+    p.add_argument("--seats", help="comma-separated player names, clockwise from seat 1")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="house-rule option for a new game (JSON value), repeatable")
     p.add_argument("--until-end", action="store_true", help="exit when the game is over")
@@ -46,7 +59,8 @@ def register(subparsers) -> None:
                    help="headless: print the replay summary JSON at the end (implies --until-end, no dashboard)")
     p.add_argument("--dashboard", action="store_true", help="serve the dashboard even with --json")
     p.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can resume")
-    p.add_argument("--data-dir", type=Path, help="folder of table logs (default $COMPANION_DATA or ~/.local/share/companion)")
+    p.add_argument("--data-dir", type=Path, help="folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
+                   "writable, else ~/.local/share/companion)")
     p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
     p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
     p.add_argument("--pin", help="operator PIN (4-12 digits; default a random 6-digit PIN)")

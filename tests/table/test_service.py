@@ -100,5 +100,7 @@ def test_doctor_names_the_font_package_when_no_cyrillic_font(monkeypatch):
 def test_run_refuses_bad_arguments_clearly(tmp_path):
     r = _companion("run", "--sim", "--camera", "webcam", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 2 and "unknown camera backend" in r.stderr
+    r = _companion("run", "--sim", "--seed", "-5", "--json", "--data-dir", str(tmp_path))
+    assert r.returncode == 2 and "the seed must be 0 or more" in r.stderr
     r = _companion("run", "--sim", "--game", "chess", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 1 and "chess" in r.stderr
