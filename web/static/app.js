@@ -77,6 +77,8 @@
     if (typeof v === "boolean") return v ? word("yes") : word("no");
     if (typeof v === "string") return key === "game" && has("game_" + v) ? W["game_" + v] : word("val_" + v, v);
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
+    // probabilities and other fractions: three significant digits, in the page's language
+    if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(document.documentElement.lang || undefined, {maximumSignificantDigits: 3});
     return String(v);
   }
   function isScalar(v) { return v === null || typeof v !== "object"; }
