@@ -336,8 +336,8 @@ def _stop_words(service) -> str:
     except Exception:  # the table is half started: say the safe thing
         over, path = False, None
     if over:
-        return f"stopping (Ctrl-C); the game is over, its table log is {path}"
-    return "stopping (Ctrl-C); the game resumes from its table log at the next start"
+        return f"stopping; the game is over, its table log is {path}"
+    return "stopping; the game resumes from its table log at the next start"
 
 
 def _main(args) -> int:
