@@ -1530,11 +1530,11 @@ def centre_is_picture(image: np.ndarray, quad: np.ndarray) -> bool:
     paper's (the 90th percentile of the card's interior, per channel); the picture test is
     :data:`PICTURE_COMPONENT` on the largest 8-connected ink component.
     """
-    card = rectify(image, quad, 126, 176).astype(np.float32)
+    card = rectify(image, quad, 126, 176)
     h, w = card.shape[:2]
-    inner = card[int(0.06 * h):int(0.94 * h), int(0.06 * w):int(0.94 * w)].reshape(-1, 3)
-    paper = np.percentile(inner, 90, axis=0) + 1
-    win = card[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)] / paper
+    inner = card[int(0.06 * h):int(0.94 * h), int(0.06 * w):int(0.94 * w)]
+    paper = np.array([_pct(inner[..., k], 90) for k in range(3)], np.float32) + 1
+    win = card[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)].astype(np.float32) / paper
     ink = ((1 - win.min(axis=2)) > 0.3).astype(np.uint8)
     n, _, st, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if n < 2:
