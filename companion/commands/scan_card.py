@@ -31,9 +31,10 @@ def register(subparsers) -> None:
     p.add_argument("--deck", default="standard",
                    help="standard, standard36, standard32, or a learned deck profile name/folder "
                         "(see `companion deck list`); default standard")
-    p.add_argument("--alphabet", default="en", choices=["en", "ru", "de", "auto"],
+    p.add_argument("--alphabet", default="auto", choices=["en", "ru", "de", "auto"],
                    help="corner-index alphabet of a standard deck: en (A K Q J), ru (Т К Д В), "
-                        "de (A K D B) or auto (any; more look-alike risk); default en")
+                        "de (A K D B) or auto (any of them); default auto (an unknown deck "
+                        "reads right or abstains; see docs/vision-cards.md)")
     p.add_argument("--ocr", action="store_true",
                    help="let RapidOCR re-read weak rank glyphs (slower, still images only)")
     p.add_argument("--layout", action="store_true",
@@ -42,7 +43,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def make_reader(deck: str, alphabet: str = "en", ocr: bool = False):
+def make_reader(deck: str, alphabet: str = "auto", ocr: bool = False):
     """A :class:`~companion.vision.cards.CardReader` for ``deck`` (standard name or profile).
 
     Raises:

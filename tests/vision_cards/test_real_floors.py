@@ -55,6 +55,9 @@ def _phantoms(truth, reads) -> int:
     ("AnimaNoProject__Detecting-playing-cards", "de", 39, 40),    # now 40 (fourth pass)
     ("AnimaNoProject__Detecting-playing-cards", "auto", 38, 40),  # now 39 (fourth pass)
     ("jrkaczmarek__CardRecognition", "en", 20, 22),               # now 21
+    # the wrong alphabet (a realistic user mistake): German B (Bube) is an English "8" look-
+    # alike; the reader read 8 of them as 8s (Pik_Bube 8S at 0.676) and must abstain instead
+    ("AnimaNoProject__Detecting-playing-cards", "en", 24, 40),    # now 25
 ])
 def test_real_set_floor_and_no_confident_wrong(real_data, name, alphabet, floor, total):
     read, n, wrong = _score(real_data, name, alphabet)
@@ -74,6 +77,14 @@ def test_real_set_no_phantom_nulls(real_data, name, alphabet, before):
     extra = {fn: (_phantoms(truth, reads), [(x.reason, x.box) for x in reads if x.card is None])
              for fn, truth, reads in _reads(real_data, name, alphabet) if _phantoms(truth, reads)}
     assert extra == {}, f"{sum(n for n, _ in extra.values())} phantom nulls (before: {before}): {extra}"
+
+
+def test_numbered_rank_on_a_picture_card_abstains(real_data):
+    """Pik_Bube under the English alphabet: its "B" index matches the "8" template, but the
+    card's centre is a picture, not eight pips: the reader abstains with that reason."""
+    reads = dict((fn, r) for fn, _, r in _reads(real_data, "AnimaNoProject__Detecting-playing-cards", "en"))
+    got = [(x.card, x.reason) for x in reads["Pik_Bube.JPG"]]
+    assert got == [(None, "rank_picture_mismatch")], got
 
 
 def test_hidden_card_region_kept_while_picture_fragments_are_not(real_data):
