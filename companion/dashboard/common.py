@@ -80,6 +80,12 @@ def reason_message(reason: str | None) -> str | None:
     except ImportError:
         return None
     lang = str(get_locale() or "ru")
+    hook = getattr(module, "reason_message", None)  # a game's sentence with the table's facts in it
+    if callable(hook):
+        referee = table().referee
+        text = hook(reason, lang, getattr(getattr(referee, "game", None), "options", None))
+        if text:
+            return text
     for name in (("REASONS_RU", "REASONS") if lang == "ru" else ("REASONS",)):
         text = (getattr(module, name, None) or {}).get(reason)
         if text:
