@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR
 from companion.errors import IllegalAction
+from companion.table import NoGame
 
 bp = Blueprint("operator", __name__)
 
@@ -225,6 +226,26 @@ def _missing_fields(fields: list[str], optional: list[str]):
                     "message": msg}), 400
 
 
+def _join_split_serials(game_cls, text: str) -> str:
+    """``text`` with the spaces inside a serial field dropped, as the page drops them (docs:
+    *Manual entry*, "spaces inside an item are dropped"): ``table register 1 ak 244-4841,… ?``
+    → ``table register 1 ak244-4841,… ?``. Only a ``table`` action with more words than fields
+    and exactly one serial field is rejoined; anything else is returned unchanged."""
+    tokens = text.split()
+    if len(tokens) < 3 or tokens[0] != "table":
+        return text
+    cls = game_cls._verbs().get(tokens[1])
+    if cls is None:
+        return text
+    fields = [f.name for f in dataclasses.fields(cls)[1:]]
+    extra = len(tokens) - 2 - len(fields)
+    where = [i for i, name in enumerate(fields) if name in SERIAL_FIELDS]
+    if extra <= 0 or len(where) != 1:
+        return text
+    k = 2 + where[0]
+    return " ".join(tokens[:k] + ["".join(tokens[k:k + extra + 1])] + tokens[k + extra + 1:])
+
+
 def prepare_manual(text: str):
     """Check and normalise an operator's manual entry (see :func:`manual`).
 
@@ -234,16 +255,15 @@ def prepare_manual(text: str):
     A text the game cannot parse is passed on unchanged: the engine rejects it with its reason.
     """
     table = common.table()
-    tokens = text.split()
     referee = table.referee
+    if referee is None:  # ended («Завершить игру») or never started: 409 no_game
+        raise NoGame("no game is running; the operator starts one")
+    text = _join_split_serials(type(referee.game), text)
+    tokens = text.split()
     try:
-        if referee is None:
-            raise IllegalAction("no_game", "no game")
         action = type(referee.game).parse_action(text)
     except IllegalAction:
-        if "?" in tokens:
-            abort(400, description="fill every '?' field before sending")
-        return text
+        return text  # the engine rejects it with its reason code (409)
     fields = [f.name for f in dataclasses.fields(action)[1:]]
     optional = [n for n in getattr(type(action), "UNKNOWN_OK", ()) if n in fields]
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]
