@@ -476,7 +476,11 @@
       a.args.forEach(function (arg, i) {
         if (arg === "?") {
           var field = a.fields && a.fields[i];
-          var inp = el("input"); inp.maxLength = 200; inp.dataset.i = i;
+          // a list field (several serials) is a multi-line box: items one a line, or separated
+          // by commas or semicolons (docs/dashboard.md, Manual entry)
+          var multi = (a.lists || []).indexOf(field) >= 0;
+          var inp = el(multi ? "textarea" : "input"); inp.maxLength = 200; inp.dataset.i = i;
+          if (multi) inp.rows = 3;
           inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
           inp.placeholder = field ? word(field) : "?";
           if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
