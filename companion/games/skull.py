@@ -187,16 +187,26 @@ def serial_format_problem(bad: Sequence[str], currency: str) -> tuple[str, str]:
 
 def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None) -> str | None:
     """The sentence for a reason code in ``lang`` (``"ru"`` or ``"en"``) with the table's facts
-    filled in (the expected serial shape of the table's currency for ``serial_format``), else the
-    plain :data:`REASONS_RU` / :data:`REASONS` entry, else ``None``."""
+    filled in (the expected serial shape of the table's currency for ``serial_format``, the set's
+    composition for ``wrong_note_count`` / ``wrong_skull_count``), else ``None`` (then the plain
+    :data:`REASONS_RU` / :data:`REASONS` entry applies)."""
     currency = getattr(options, "currency", None)
     if reason == "serial_format" and currency in SERIAL_SHAPES:
         en, ru, example = SERIAL_SHAPES[currency]
         if lang == "ru":
             return f"номер купюры не подходит к формату {currency}: нужно {ru}, например {example}"
         return f"the serial does not fit the {currency} format: {en}, e.g. {example}"
-    table = REASONS_RU if lang == "ru" else REASONS
-    return table.get(reason)
+    if options is not None and reason == "wrong_note_count":
+        n = options.notes_per_player
+        if lang == "ru":
+            return f"неверное число купюр у игрока: каждый регистрирует {n}"
+        return f"a player's set has the wrong number of notes: each player registers {n}"
+    if options is not None and reason == "wrong_skull_count":
+        k, n = options.skulls_per_player, options.notes_per_player
+        if lang == "ru":
+            return f"неверное число «черепов» у игрока: нужно {k} из {n} купюр"
+        return f"a player's set has the wrong number of skulls: {k} of {n} notes"
+    return None
 
 
 _DIGITS = "0123456789"

@@ -67,8 +67,10 @@
   }
   function outcomeText(j) {
     if (j.accepted) return word("accepted") + ": " + (j.action || "");
-    if (j.message) return word("rejected") + ": " + j.message + (j.detail && j.detail !== j.message ? " (" + j.detail + ")" : "");
-    return word("rejected") + ": " + (j.reason || j.error || j._status) + (j.detail ? " — " + j.detail : "");
+    // the server's message is in the page's language; the English detail is for logs (console)
+    if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
+    if (j.message) return word("rejected") + ": " + j.message;
+    return word("rejected") + " (" + j._status + ")";
   }
 
   // ------------------------------------------------------------------ generic value rendering
