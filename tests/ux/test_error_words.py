@@ -100,6 +100,7 @@ def test_refused_new_games_are_explained_in_russian(op):
              "opt_skull_skull_parity": "blue"}, "bad_option")
     shown = refused({"game": "lottery", "seats": "Аня\nБорис\nВера"}, "bad_seats")
     assert "4" in shown and "3" in shown  # names the count entered and the count needed
+    assert "банкир и сдающий карт не получают" in shown  # and why: the officials hold no cards
     assert table.referee is None
 
 def test_lottery_form_offers_the_real_minimum(op):
