@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     reader = NoteReader(currency=args.currency, second_opinion=not args.no_second_opinion)
     out = sys.stdout
     serials: list[str] = []
+    currencies: set[str] = set()
     unread: list[str] = []
     from companion.commands._images import expand
 
@@ -73,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         if read.decided:
             serials.append(read.serial)
+            currencies.add(read.currency)
         else:
             unread.append(path)
         if args.json:
@@ -85,11 +87,14 @@ def run(args: argparse.Namespace) -> int:
             out.write(f"{path}: not sure, rescan — {why} (confidence {read.confidence:.2f})\n")
         out.flush()
     if getattr(args, "note_set", False):
-        _check_set(serials, unread, args.json, out)
+        # the set is checked against the notes' currency (the skull engine checks the serial shape)
+        currency = args.currency if args.currency != "auto" else (
+            next(iter(currencies)) if len(currencies) == 1 else "auto")
+        _check_set(serials, unread, args.json, out, currency)
     return 0
 
 
-def _check_set(serials: list[str], unread: list[str], as_json: bool, out) -> None:
+def _check_set(serials: list[str], unread: list[str], as_json: bool, out, currency: str = "auto") -> None:
     """Print the skull set check (``companion.games.skull.validate_note_set``) of the serials
     read; a set with an unread note is reported incomplete instead of being judged."""
     from companion.games.skull import validate_note_set
@@ -97,7 +102,7 @@ def _check_set(serials: list[str], unread: list[str], as_json: bool, out) -> Non
     if unread:
         problems = [("unread_note", f"{len(unread)} note(s) not read: rescan {', '.join(unread)}")]
     else:
-        problems = validate_note_set(serials)
+        problems = validate_note_set(serials, {"currency": currency})
     if as_json:
         out.write(json.dumps({"set": serials, "ok": not problems,
                               "problems": [{"reason": r, "message": m} for r, m in problems]},

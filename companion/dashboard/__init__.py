@@ -104,7 +104,11 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
     def _http_error(exc: HTTPException):
         code = exc.code or 400
         if _wants_json():
-            resp = jsonify({"error": exc.name.lower().replace(" ", "_"), "detail": exc.description})
+            from companion.dashboard.common import lang
+            from companion.dashboard.reasons import http_message
+
+            resp = jsonify({"error": exc.name.lower().replace(" ", "_"), "detail": exc.description,
+                            "message": http_message(code, lang())})
         else:
             resp = app.make_response((render_template("error.html", code=code, name=exc.name,
                                                       detail=exc.description), code))
@@ -116,12 +120,20 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
     @app.errorhandler(NoGame)
     def _no_game(exc: NoGame):
         if _wants_json():
-            return jsonify({"error": "no_game", "detail": str(exc)}), 409
+            from companion.dashboard.common import lang
+            from companion.dashboard.reasons import reason_message
+
+            return jsonify({"error": "no_game", "reason": "no_game", "detail": str(exc),
+                            "message": reason_message("no_game", lang())}), 409
         return render_template("error.html", code=409, name="No game", detail=str(exc)), 409
 
     @app.errorhandler(TimeoutError)
     def _timeout(exc):
-        return jsonify({"error": "busy", "detail": "the referee did not answer in time"}), 503
+        from companion.dashboard.common import lang
+        from companion.dashboard.reasons import http_message
+
+        return jsonify({"error": "busy", "detail": "the referee did not answer in time",
+                        "message": http_message(503, lang())}), 503
 
     @app.route("/lang/<code>")
     def set_lang(code: str):

@@ -63,38 +63,32 @@ def text_field(data: dict, name: str, max_len: int = 200) -> str:
     return value.strip()
 
 
-def reason_message(reason: str | None) -> str | None:
-    """The current game's sentence for a reason code in the page's language (the game module's
-    ``REASONS_RU`` for Russian, ``REASONS`` for English), or ``None`` when it has none."""
-    if not reason:
-        return None
-    import importlib
-
+def lang() -> str:
+    """The page's language (``"ru"`` or ``"en"``)."""
     from flask_babel import get_locale
 
-    gid = table().game_id
-    if not gid:
-        return None
-    try:
-        module = importlib.import_module(f"companion.games.{gid}")
-    except ImportError:
-        return None
-    lang = str(get_locale() or "ru")
-    for name in (("REASONS_RU", "REASONS") if lang == "ru" else ("REASONS",)):
-        text = (getattr(module, name, None) or {}).get(reason)
-        if text:
-            return text
-    return None
+    return "en" if str(get_locale() or i18n.DEFAULT) == "en" else "ru"
+
+
+def reason_message(reason: str | None, game_id: str | None = None, options=None) -> str:
+    """A reason code in words in the page's language (:func:`companion.dashboard.reasons.reason_message`):
+    the current game's words when it has them, never the engine's English detail."""
+    from companion.dashboard.reasons import reason_message as words
+
+    if game_id is None:
+        game_id = table().game_id
+        referee = table().referee
+        options = getattr(getattr(referee, "game", None), "options", None)
+    return words(reason, lang(), game_id, options)
 
 
 def outcome_response(outcome):
-    """200 for an accepted action, 409 with the reason code for a rejected one (plus
-    ``"message"``: the reason in words, in the page's language, when the game has them)."""
+    """200 for an accepted action, 409 with the reason code for a rejected one, plus
+    ``"message"``: the reason in words in the page's language (the engine's English ``detail``
+    stays in ``detail``, for logs)."""
     body = outcome.to_json()
     if not outcome.accepted:
-        msg = reason_message(outcome.reason)
-        if msg:
-            body["message"] = msg
+        body["message"] = reason_message(outcome.reason)
     return body, (200 if outcome.accepted else 409)
 
 

@@ -48,6 +48,13 @@ def describe_action(text: str, game_id: str | None = None) -> dict:
             action = get_game_class(game_id).parse_action(text)
             out["fields"] = [f.name for f in dataclasses.fields(action)[1:]]
             out["optional"] = [n for n in getattr(type(action), "UNKNOWN_OK", ()) if n in out["fields"]]
+            # list fields (tuple[...]) take several items: the console gives them a multi-line box
+            import typing
+
+            hints = typing.get_type_hints(type(action))
+            out["lists"] = [n for n in out["fields"]
+                            if typing.get_origin(hints.get(n)) is tuple
+                            or any(typing.get_origin(a) is tuple for a in typing.get_args(hints.get(n)))]
         except Exception:  # a template that does not parse keeps its plain form
             pass
     return out

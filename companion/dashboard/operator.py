@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR
 from companion.errors import IllegalAction
+from companion.table import NoGame
 
 bp = Blueprint("operator", __name__)
 
@@ -48,16 +49,52 @@ def game_specs() -> list[dict]:
             seat = f.name in cls.OPTIONS.SEATS  # a seat index: shown and typed 1-based
             default = f.default + 1 if seat else f.default
             opts.append({"name": f.name, "type": kind, "default": default, "choices": choices, "seat": seat})
-        specs.append({"id": gid, "min": cls.MIN_SEATS, "max": cls.MAX_SEATS, "options": opts})
+        specs.append({"id": gid, "min": min_seats(gid), "max": cls.MAX_SEATS, "options": opts})
     return specs
 
 
-def _console(error: str | None = None, status: int = 200):
+def min_seats(game_id: str, options: dict | None = None) -> int:
+    """The fewest players ``game_id`` can start with under ``options`` (the defaults when
+    ``None``): the first count from the class's ``MIN_SEATS`` up for which the game starts. The
+    lottery's ``MIN_SEATS`` is 2, but with its default options the banker and the dealer hold no
+    cards, so it needs 4 (RULINGS §5)."""
+    import companion.games as games
+
+    if options is None and game_id in _MIN_SEATS:
+        return _MIN_SEATS[game_id]
+    cls = games.get_game_class(game_id)
+    if options is None:
+        _MIN_SEATS[game_id] = n = _first_count(cls, {})
+        return n
+    return _first_count(cls, options)
+
+
+_MIN_SEATS: dict[str, int] = {}
+
+
+def _first_count(cls, options: dict) -> int:
+    for n in range(cls.MIN_SEATS, cls.MAX_SEATS + 1):
+        try:
+            cls([f"p{i}" for i in range(n)], dict(options))
+        except IllegalAction as exc:
+            if exc.reason == "bad_seats":
+                continue
+            return cls.MIN_SEATS  # another problem (an option): the count is not what is wrong
+        except Exception:
+            return cls.MIN_SEATS
+        return n
+    return cls.MIN_SEATS
+
+
+def _console(error: str | None = None, status: int = 200, reason: str | None = None, detail: str | None = None):
+    """The console page; ``error`` (page's language) is shown, its ``reason`` code and English
+    ``detail`` ride along as the alert's ``data-reason`` / ``data-detail`` attributes (for logs)."""
     table = common.table()
     codes = table.seat_codes()
     info = table.game_info()
     seats = [{"seat": s, "name": info["seats"][s], "code": codes.get(s)} for s in range(len(info["seats"]))] if info else []
     return render_template("operator.html", games=game_specs(), seats=seats, info=info, error=error,
+                           error_reason=reason, error_detail=detail,
                            boot=common.boot("operator", snapshot=common.hub().snapshot(OPERATOR))), status
 
 
@@ -88,7 +125,19 @@ def logout():
     return redirect(url_for("public.index"))
 
 
+class FormError(Exception):
+    """A new-game form value the operator must correct: ``message`` in the page's language,
+    ``detail`` in English (for the log)."""
+
+    def __init__(self, message: str, detail: str) -> None:
+        super().__init__(detail)
+        self.message, self.detail = message, detail
+
+
 def _parse_options(spec: dict, form) -> dict:
+    """The house-rule options typed on the new-game form. Raises :class:`FormError`."""
+    from companion.dashboard.i18n import option_label
+
     out = {}
     for opt in spec["options"]:
         key = f"opt_{spec['id']}_{opt['name']}"
@@ -101,13 +150,26 @@ def _parse_options(spec: dict, form) -> dict:
         try:
             value = {"int": int, "float": float, "str": str}[opt["type"]](raw)
         except ValueError:
-            abort(400, description=f"option {opt['name']} must be {opt['type']}")
+            kind = {"int": _("a whole number"), "float": _("a number")}.get(opt["type"], _("a text"))
+            raise FormError(_("«%(option)s» must be %(kind)s.", option=option_label(opt["name"]), kind=kind),
+                            f"option {opt['name']} must be {opt['type']}") from None
         if opt.get("seat"):
             if value < 1:
-                abort(400, description=f"option {opt['name']}: seats are numbered from 1")
+                raise FormError(_("«%(option)s»: seats are numbered from 1.", option=option_label(opt["name"])),
+                                f"option {opt['name']}: seats are numbered from 1")
             value -= 1  # the engine counts seats from 0
         out[opt["name"]] = value
     return out
+
+
+def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
+    """A refused new game in the page's language: the reason in words, and for ``bad_seats`` the
+    number of players the chosen options need."""
+    msg = common.reason_message(exc.reason, spec["id"])
+    if exc.reason == "bad_seats":
+        msg += " " + _("Players entered: %(n)d; this game with these options needs %(min)d–%(max)d.",
+                       n=count, min=spec["min"], max=spec["max"])
+    return msg
 
 
 @bp.route("/operator/new", methods=["POST"])
@@ -116,15 +178,21 @@ def new_game():
     gid = request.form.get("game", "")
     spec = next((s for s in game_specs() if s["id"] == gid), None)
     if spec is None:
-        abort(400, description=f"unknown game {gid!r}")
+        return _console(error=common.reason_message("unknown_game", gid), status=400, reason="unknown_game",
+                        detail=f"unknown game {gid!r}")
     names = [n.strip() for n in request.form.get("seats", "").splitlines() if n.strip()]
     if any(len(n) > MAX_SEAT_NAME for n in names):
-        abort(400, description=f"seat names are at most {MAX_SEAT_NAME} characters")
-    options = _parse_options(spec, request.form)
+        return _console(error=_("A player's name is at most %(n)d characters.", n=MAX_SEAT_NAME), status=400,
+                        reason="bad_seats", detail=f"seat names are at most {MAX_SEAT_NAME} characters")
     try:
+        options = _parse_options(spec, request.form)
+        spec = dict(spec, min=min_seats(gid, options))
         common.table().new_game(gid, names, options)
+    except FormError as exc:
+        return _console(error=exc.message, status=400, reason="bad_option", detail=exc.detail)
     except IllegalAction as exc:
-        return _console(error=f"{exc.reason}: {exc.detail}", status=400)
+        return _console(error=_new_game_error(exc, spec, len(names)), status=400, reason=exc.reason,
+                        detail=exc.detail)
     return redirect(url_for("operator.console"))
 
 
@@ -225,6 +293,26 @@ def _missing_fields(fields: list[str], optional: list[str]):
                     "message": msg}), 400
 
 
+def _join_split_serials(game_cls, text: str) -> str:
+    """``text`` with the spaces inside a serial field dropped, as the page drops them (docs:
+    *Manual entry*, "spaces inside an item are dropped"): ``table register 1 ak 244-4841,… ?``
+    → ``table register 1 ak244-4841,… ?``. Only a ``table`` action with more words than fields
+    and exactly one serial field is rejoined; anything else is returned unchanged."""
+    tokens = text.split()
+    if len(tokens) < 3 or tokens[0] != "table":
+        return text
+    cls = game_cls._verbs().get(tokens[1])
+    if cls is None:
+        return text
+    fields = [f.name for f in dataclasses.fields(cls)[1:]]
+    extra = len(tokens) - 2 - len(fields)
+    where = [i for i, name in enumerate(fields) if name in SERIAL_FIELDS]
+    if extra <= 0 or len(where) != 1:
+        return text
+    k = 2 + where[0]
+    return " ".join(tokens[:k] + ["".join(tokens[k:k + extra + 1])] + tokens[k + extra + 1:])
+
+
 def prepare_manual(text: str):
     """Check and normalise an operator's manual entry (see :func:`manual`).
 
@@ -234,16 +322,19 @@ def prepare_manual(text: str):
     A text the game cannot parse is passed on unchanged: the engine rejects it with its reason.
     """
     table = common.table()
-    tokens = text.split()
     referee = table.referee
+    if referee is None:  # ended («Завершить игру») or never started: 409 no_game
+        raise NoGame("no game is running; the operator starts one")
+    text = _join_split_serials(type(referee.game), text)
+    tokens = text.split()
     try:
-        if referee is None:
-            raise IllegalAction("no_game", "no game")
         action = type(referee.game).parse_action(text)
-    except IllegalAction:
-        if "?" in tokens:
-            abort(400, description="fill every '?' field before sending")
-        return text
+    except IllegalAction as exc:
+        if "?" in tokens:  # a '?' where the game takes no unknown value: a field still to fill
+            msg = common.reason_message("missing_field")
+            return jsonify({"accepted": False, "reason": "missing_field", "fields": [], "message": msg,
+                            "detail": f"fill every '?' field before sending ({exc.detail})"}), 400
+        return text  # the engine rejects it with its reason code (409)
     fields = [f.name for f in dataclasses.fields(action)[1:]]
     optional = [n for n in getattr(type(action), "UNKNOWN_OK", ()) if n in fields]
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]

@@ -70,6 +70,14 @@ REASONS = {
     "nothing_to_void": "no deal or play-off is in progress",
 }
 
+REASONS_RU = {
+    "bad_seats": "нужно не меньше двух игроков с картами, а банкир и сдающий — места за этим столом: "
+                 "по умолчанию банкир и сдающий карт не получают, поэтому нужно не меньше 4 мест "
+                 "(или включите «банкир и сдающий тоже играют»).",
+}
+"""Russian sentences for the codes whose meaning is particular to the lottery (the dashboard's
+``companion/dashboard/reasons.py`` covers the rest)."""
+
 
 # ---------------------------------------------------------------------- cards
 @functools.lru_cache(maxsize=128)

@@ -23,6 +23,7 @@ from typing import ClassVar, Iterable, Sequence
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options
+from companion.vision import serials as _serials
 from companion.vision.serials import canonical, last_digit
 
 ROSE = "rose"
@@ -41,6 +42,7 @@ REASONS: dict[str, str] = {
     "bad_seats": "skull needs 2-8 players with distinct names",
     # registration (also returned by validate_note_set)
     "bad_serial": "a serial number is not in canonical form (uppercase letters and digits, no spaces, with a digit)",
+    "serial_format": "a serial number does not fit the serial format of the table's currency (option currency)",
     "wrong_note_count": "a player's set has the wrong number of notes (option notes_per_player)",
     "wrong_skull_count": "a player's set has the wrong number of skulls (option skulls_per_player)",
     "duplicate_serial": "the same serial appears twice in one player's set",
@@ -80,6 +82,7 @@ REASONS: dict[str, str] = {
 
 REASONS_RU: dict[str, str] = {
     "bad_serial": "номер купюры не распознан: только заглавные буквы и цифры, без пробелов",
+    "serial_format": "номер купюры не подходит к формату номеров валюты стола",
     "wrong_note_count": "неверное число купюр у игрока",
     "wrong_skull_count": "неверное число «черепов» у игрока",
     "duplicate_serial": "одна и та же купюра дважды в наборе игрока",
@@ -138,6 +141,74 @@ class SkullOptions(Options):
 
 
 # ---------------------------------------------------------------------------- serials
+#: The serial shape of each currency :mod:`companion.vision.serials` knows, in words:
+#: ``{currency: (English, Russian, example)}`` (formats: serials module docstring).
+SERIAL_SHAPES: dict[str, tuple[str, str, str]] = {
+    "RUB": ("two letters and seven digits", "две буквы и семь цифр", "АК2444841"),
+    "EUR": ("one letter and eleven digits, or two letters and ten digits, passing the euro check",
+            "одна буква и одиннадцать цифр или две буквы и десять цифр (с верной контрольной суммой)",
+            "M23128416391"),
+    "USD": ("one or two letters, eight digits and a letter or *",
+            "одна или две буквы, восемь цифр и буква или *", "C53381275C"),
+    "INR": ("a digit, a letter or digit, a letter and six digits",
+            "цифра, буква или цифра, буква и шесть цифр", "5HA852592"),
+    "KRW": ("two letters, seven digits and a letter", "две буквы, семь цифр и буква", "CD1518438E"),
+    "JPY": ("one or two letters, six digits and a letter", "одна или две буквы, шесть цифр и буква",
+            "AW503378D"),
+}
+
+
+def _letters_and_digits(serial) -> bool:
+    """``serial`` is a non-empty string of upper-case letters and ASCII digits only (canonical
+    characters, whatever its length or shape)."""
+    return isinstance(serial, str) and bool(serial) and all(
+        c in _DIGITS or (c.isalpha() and c == c.upper() and c != c.lower()) for c in serial)
+
+
+def serial_fits(serial: str, currency: str | None) -> bool:
+    """True when ``serial`` (canonical) is a serial of ``currency`` as printed: an exact, correction-
+    free fit of the currency's format (:func:`companion.vision.serials.validate`; on a RUB table a
+    Latin letter that looks like the Cyrillic one counts as it, as the note reader maps it — seed
+    000 and RULINGS §1 judge a note by its serial). A currency the serials module does not know
+    keeps the lenient rule of :func:`is_canonical_serial`."""
+    if not is_canonical_serial(serial):
+        return False
+    if currency not in _serials.CURRENCIES:
+        return True
+    return _serials.validate(serial, currency)
+
+
+def serial_format_problem(bad: Sequence[str], currency: str) -> tuple[str, str]:
+    """The ``serial_format`` problem (reason code, English message) for serials that do not fit
+    ``currency``'s format."""
+    shape, _ru, example = SERIAL_SHAPES.get(currency, ("its format", "", ""))
+    return ("serial_format", f"{', '.join(map(str, bad))}: not a {currency} serial ({shape}, e.g. {example})")
+
+
+def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None) -> str | None:
+    """The sentence for a reason code in ``lang`` (``"ru"`` or ``"en"``) with the table's facts
+    filled in (the expected serial shape of the table's currency for ``serial_format``, the set's
+    composition for ``wrong_note_count`` / ``wrong_skull_count``), else ``None`` (then the plain
+    :data:`REASONS_RU` / :data:`REASONS` entry applies)."""
+    currency = getattr(options, "currency", None)
+    if reason == "serial_format" and currency in SERIAL_SHAPES:
+        en, ru, example = SERIAL_SHAPES[currency]
+        if lang == "ru":
+            return f"номер купюры не подходит к формату {currency}: нужно {ru}, например {example}"
+        return f"the serial does not fit the {currency} format: {en}, e.g. {example}"
+    if options is not None and reason == "wrong_note_count":
+        n = options.notes_per_player
+        if lang == "ru":
+            return f"неверное число купюр у игрока: каждый регистрирует {n}"
+        return f"a player's set has the wrong number of notes: each player registers {n}"
+    if options is not None and reason == "wrong_skull_count":
+        k, n = options.skulls_per_player, options.notes_per_player
+        if lang == "ru":
+            return f"неверное число «черепов» у игрока: нужно {k} из {n} купюр"
+        return f"a player's set has the wrong number of skulls: {k} of {n} notes"
+    return None
+
+
 _DIGITS = "0123456789"
 
 
@@ -189,7 +260,8 @@ def validate_note_set(serials: Sequence[str], options: SkullOptions | dict | Non
 
     Returns:
         A list of ``(reason_code, message)`` problems, empty when the set is good. Codes:
-        ``bad_serial``, ``duplicate_serial``, ``serial_taken``, ``wrong_note_count``,
+        ``serial_format`` (a known currency's serial shape not met), ``bad_serial`` (another
+        currency: not letters and digits), ``duplicate_serial``, ``serial_taken``, ``wrong_note_count``,
         ``wrong_skull_count`` (messages in English; Russian in :data:`REASONS_RU`).
 
     Raises:
@@ -198,9 +270,13 @@ def validate_note_set(serials: Sequence[str], options: SkullOptions | dict | Non
     if not isinstance(options, SkullOptions):
         options = SkullOptions.from_dict(options)
     problems: list[tuple[str, str]] = []
-    bad = [s for s in serials if not is_canonical_serial(s)]
-    if bad:
-        problems.append(("bad_serial", f"not a canonical serial: {', '.join(map(str, bad))}"))
+    bad = [s for s in serials if not serial_fits(s, options.currency)]
+    uncanonical = [s for s in bad if not _letters_and_digits(s)]
+    if uncanonical or (bad and options.currency not in _serials.CURRENCIES):
+        problems.append(("bad_serial", f"not a canonical serial: {', '.join(map(str, uncanonical or bad))}"))
+    else:
+        if bad:  # canonical text, but not the shape the table's currency prints
+            problems.append(serial_format_problem(bad, options.currency))
     seen: set[str] = set()
     dups = sorted({s for s in serials if s in seen or seen.add(s)})
     if dups:
@@ -552,7 +628,9 @@ class SkullGame(Game):
     def _check_serial(self, serial: str | None) -> None:
         if serial in self.owner_of:  # registered serials were checked at registration
             return
-        if serial is None or not is_canonical_serial(serial):
+        if serial is None or not serial_fits(serial, self.options.currency):
+            if _letters_and_digits(serial) and self.options.currency in _serials.CURRENCIES:
+                raise IllegalAction(*serial_format_problem([serial], self.options.currency))
             raise IllegalAction("bad_serial", f"{serial!r} is not a canonical serial")
         if serial not in self.owner_of:
             raise IllegalAction(

@@ -159,8 +159,8 @@ def test_operator_console_on_a_phone(browser, table_server, artifacts_dir):
     page.screenshot(path=str(artifacts_dir / "dashboard-operator.png"), full_page=True)
     # a wrong manual entry is rejected with its reason, nothing logged
     first = page.locator("#table-actions form").first
-    for i in range(first.locator("input").count()):
-        first.locator("input").nth(i).fill("XX")
+    for i in range(first.locator("input, textarea").count()):
+        first.locator("input, textarea").nth(i).fill("XX")
     first.locator("button").click()
     expect(page.locator("#toast")).to_contain_text("Не принято")
     assert table.referee.log.records() == []

@@ -8,11 +8,11 @@ from tests import gamekit
 
 
 def rose(s: int, i: int = 0) -> str:
-    return f"S{s}R000{2 * i + 2}"
+    return f"РЗ{s}00000{2 * i + 2}"  # RUB shape: two letters, seven digits
 
 
 def skull(s: int, i: int = 0) -> str:
-    return f"S{s}K000{2 * i + 1}"
+    return f"ЧР{s}00000{2 * i + 1}"
 
 
 def note_set(s: int, notes: int = 4, skulls: int = 1) -> tuple[str, ...]:

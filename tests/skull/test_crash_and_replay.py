@@ -126,7 +126,7 @@ def test_replay_rejects_bad_lines_and_goes_on(tmp_path, capsys):
         if probe.phase == "reveal":
             reveal_at = i + 1
             break
-    bad = ["7 place", "0 bid 99", "1 bid 1", f"table flip {probe.dealer} ZZ0000002"]
+    bad = ["7 place", "0 bid 99", "1 bid 1", f"table flip {probe.dealer} ЖЖ0000002"]
     log = texts[:reveal_at] + bad + texts[reveal_at:]
     path = tmp_path / "game.jsonl"
     # Written by hand, as an operator might, with a malformed line in the middle.
@@ -152,7 +152,7 @@ def test_replay_rejects_bad_lines_and_goes_on(tmp_path, capsys):
 
 def test_out_of_range_bid_in_log(tmp_path, capsys):
     """Bad input: an out-of-range bid → ``bid_too_high`` (and ``bid_too_low``)."""
-    regs = [f"table register {s} S{s}R0002,S{s}R0004,S{s}R0006,S{s}K0001 ?" for s in range(3)]
+    regs = [f"table register {s} РЗ{s}000002,РЗ{s}000004,РЗ{s}000006,ЧР{s}000001 ?" for s in range(3)]
     path = tmp_path / "g.jsonl"
     _write_log(path, regs + ["table dealer 0", "0 place", "1 place", "2 place", "0 bid 4", "0 bid 0", "0 bid 3"])
     assert cli_main(["replay", str(path), "--json"]) == 0

@@ -38,7 +38,7 @@ def _junk(rng: random.Random, g: SkullGame, sim: SkullSim) -> str:
     n = len(g.seats)
     seat = rng.randrange(n + 1)  # n is an unknown seat
     total = g.table_total()
-    serials = [x for notes in sim.notes for x in notes] + ["ZZ0000002", "S0R0002"]
+    serials = [x for notes in sim.notes for x in notes] + ["ЖЖ0000002", "РЗ0000002"]
     kind = rng.randrange(12)
     if kind == 0:
         return f"{seat} place"

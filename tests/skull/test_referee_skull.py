@@ -15,7 +15,7 @@ def test_sim_game_through_referee_with_undo_and_resume(tmp_path):
         text, source = sim.next_action()
         if not rejected and ref.game.phase == "reveal":
             # A camera misread that is no registered serial: rejected with its code, nothing logged.
-            out = ref.submit(f"table flip {ref.game.dealer} ZZ0000002", "camera")
+            out = ref.submit(f"table flip {ref.game.dealer} ЖЖ0000002", "camera")
             assert not out.accepted and out.reason == "unregistered_serial"
             rejected = True
         out = ref.submit(text, source)

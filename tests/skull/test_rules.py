@@ -38,30 +38,30 @@ def test_registration_composition(table):
     """Seed "До начала игры": "каждый игрок получает по 4 купюры (3 + 1)"; RULINGS §1: the set must
     match the composition (options notes_per_player, skulls_per_player)."""
     t = table(2, dealer=None)
-    t.reject("table register 0 S0R0002,S0R0004,S0K0001 ?", "wrong_note_count")
-    t.reject("table register 0 S0R0002,S0R0004,S0R0006,S0R0008 ?", "wrong_skull_count")
-    t.reject("table register 0 S0R0002,S0R0004,S0K0001,S0K0003 ?", "wrong_skull_count")
-    t.play("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 ?")
-    t.reject("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 ?", "already_registered")
+    t.reject("table register 0 РЗ0000002,РЗ0000004,ЧР0000001 ?", "wrong_note_count")
+    t.reject("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,РЗ0000008 ?", "wrong_skull_count")
+    t.reject("table register 0 РЗ0000002,РЗ0000004,ЧР0000001,ЧР0000003 ?", "wrong_skull_count")
+    t.play("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 ?")
+    t.reject("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 ?", "already_registered")
     # "По согласованию возможны другие варианты": 5 notes with 2 skulls.
     t5 = table(2, dealer=None, notes_per_player=5, skulls_per_player=2)
-    t5.play("table register 1 S1R0002,S1R0004,S1R0006,S1K0001,S1K0003 ?")
+    t5.play("table register 1 РЗ1000002,РЗ1000004,РЗ1000006,ЧР1000001,ЧР1000003 ?")
 
 
 def test_duplicate_serial_at_the_table(table):
     """RULINGS §1: "no serial may appear twice at the table"."""
     t = table(2, dealer=None)
-    t.play("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 ?")
-    t.reject("table register 1 S0R0002,S1R0004,S1R0006,S1K0001 ?", "serial_taken")
-    t.reject("table register 1 S1R0004,S1R0004,S1R0006,S1K0001 ?", "duplicate_serial")
+    t.play("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 ?")
+    t.reject("table register 1 РЗ0000002,РЗ1000004,РЗ1000006,ЧР1000001 ?", "serial_taken")
+    t.reject("table register 1 РЗ1000004,РЗ1000004,РЗ1000006,ЧР1000001 ?", "duplicate_serial")
 
 
 def test_validate_note_set_reports_every_problem():
     """The public check the banknote reader calls before sending a registration."""
-    assert validate_note_set(("S0R0002", "S0R0004", "S0R0006", "S0K0001")) == []
-    codes = [c for c, _ in validate_note_set(("S0R0002", "S0R0002", "x y"), {}, taken={"S0R0002"})]
+    assert validate_note_set(("РЗ0000002", "РЗ0000004", "РЗ0000006", "ЧР0000001")) == []
+    codes = [c for c, _ in validate_note_set(("РЗ0000002", "РЗ0000002", "x y"), {}, taken={"РЗ0000002"})]
     assert codes == ["bad_serial", "duplicate_serial", "serial_taken", "wrong_note_count"]
-    codes = [c for c, _ in validate_note_set(("S0R0002", "S0R0004", "S0R0006", "S0R0008"), SkullOptions())]
+    codes = [c for c, _ in validate_note_set(("РЗ0000002", "РЗ0000004", "РЗ0000006", "РЗ0000008"), SkullOptions())]
     assert codes == ["wrong_skull_count"]
     assert all(code in REASONS for code in codes)
 
@@ -69,18 +69,18 @@ def test_validate_note_set_reports_every_problem():
 def test_denominations_recorded_and_checked(table):
     """Face values are optional at registration; the bank's total is shown at the end (RULINGS §1)."""
     t = table(2, dealer=None)
-    t.reject("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 100,100", "bad_denominations")
-    t.reject("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 100,100,0,100", "bad_denominations")
-    t.play("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 100,500,100,50")
-    assert t.g.denominations["S0R0004"] == 500
+    t.reject("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 100,100", "bad_denominations")
+    t.reject("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 100,100,0,100", "bad_denominations")
+    t.play("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 100,500,100,50")
+    assert t.g.denominations["РЗ0000004"] == 500
 
 
 def test_dealer_chosen_after_registration(table):
     """Seed: "выбирается дилер - первый игрок (баттон), который начнет Этап 2"."""
     t = table(2, dealer=None)
-    t.play("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 ?")
+    t.play("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 ?")
     t.reject("table dealer 0", "registration_incomplete")
-    t.play("table register 1 S1R0002,S1R0004,S1R0006,S1K0001 ?")
+    t.play("table register 1 РЗ1000002,РЗ1000004,РЗ1000006,ЧР1000001 ?")
     t.reject("table dealer 5", "unknown_seat")
     ev = t.play("table dealer 1")
     assert t.g.phase == "stage1" and t.g.dealer == 1 and "round_start" in t.kinds(ev)
@@ -288,7 +288,7 @@ def test_unregistered_serial_rejected(table):
     """Bad input: a serial never registered at this table → ``unregistered_serial`` (rescan)."""
     t = table(3)
     _to_reveal(t)
-    t.reject("table flip 0 ZZ9999998", "unregistered_serial")
+    t.reject("table flip 0 ЖЖ9999998", "unregistered_serial")
     t.reject("table flip 0 zz 99", "bad_syntax")
     t.reject("table flip 0 z-9", "bad_serial")
 
@@ -539,21 +539,21 @@ def test_unknown_seat_rejected(table):
     t = table(3)
     t.reject("7 place", "unknown_seat")
     t.reject("table leave 9", "unknown_seat")
-    t.reject("table flip 9 S0R0002", "unknown_seat")
+    t.reject("table flip 9 РЗ0000002", "unknown_seat")
 
 
 def test_table_and_seat_actors_not_mixed(table):
     """Observations belong to the table, decisions to seats."""
     t = table(3)
     t.reject("table place", "bad_syntax")
-    t.reject("0 flip 1 S1R0002", "bad_syntax")
+    t.reject("0 flip 1 РЗ1000002", "bad_syntax")
 
 
 def test_action_text_round_trips(table):
     """Every action verb has a text form that round-trips through ``parse_action``."""
-    lines = ["table register 0 S0R0002,S0R0004,S0R0006,S0K0001 100,100,100,100",
-             "table register 1 S1R0002,S1R0004,S1R0006,S1K0001 ?", "table dealer 2", "1 place",
-             "2 bid 3", "0 agree", "1 pass", "table flip 2 S2R0002", "table deposit 1 S1K0001",
+    lines = ["table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 100,100,100,100",
+             "table register 1 РЗ1000002,РЗ1000004,РЗ1000006,ЧР1000001 ?", "table dealer 2", "1 place",
+             "2 bid 3", "0 agree", "1 pass", "table flip 2 РЗ2000002", "table deposit 1 ЧР1000001",
              "table leave 0", "table void"]
     for line in lines:
         a = SkullGame.parse_action(line)
@@ -566,9 +566,9 @@ def test_registration_is_public_as_counts_only(table):
     composition face up (seed "купюры выдаются в открытую"), so the public event says how many roses
     and skulls; the serials (soon face down in the hand) go to their owner's private event only."""
     t = table(2, dealer=None)
-    events = t.g.apply("table register 0 S0R0002,S0R0004,S0R0006,S0K0001 ?")
+    events = t.g.apply("table register 0 РЗ0000002,РЗ0000004,РЗ0000006,ЧР0000001 ?")
     public = [e for e in events if e.private_to is None]
     assert [(e.kind, e.data) for e in public] == [("registered", {"seat": 0, "roses": 3, "skulls": 1})]
-    assert "S0R0002" not in json.dumps([e.data for e in public])
+    assert "РЗ0000002" not in json.dumps([e.data for e in public])
     private = [e for e in events if e.private_to == 0]
-    assert private and private[0].data["serials"] == ["S0R0002", "S0R0004", "S0R0006", "S0K0001"]
+    assert private and private[0].data["serials"] == ["РЗ0000002", "РЗ0000004", "РЗ0000006", "ЧР0000001"]

@@ -111,7 +111,7 @@ def test_engine_rejection_carries_a_russian_message(op):
     r = c.post("/api/operator/manual", json={"action": "table register 0 АК2444841,АК2444843,АК2444845,АК2444840 ?"},
                headers=h)
     assert r.status_code == 409 and r.json["reason"] == "wrong_skull_count"
-    assert r.json["message"] == "неверное число «черепов» у игрока"
+    assert r.json["message"].startswith("неверное число «черепов» у игрока")
 
 
 def test_canonical_serial_rules():
@@ -121,3 +121,33 @@ def test_canonical_serial_rules():
     assert canonical_serial("zb545-824-4919", "RUB") == "ZB5458244919"  # not a RUB serial: left Latin
     assert canonical_serial("aO2444841", "RUB") == "АО2444841"           # Latin O in a letter place: О
     assert canonical_serial("ak24448o1", "RUB") == "AK24448O1"           # a letter for a digit is never guessed
+
+
+def test_a_serial_off_the_rub_shape_is_rejected_with_the_expected_shape(op):
+    """docs/dashboard.md: a letter typed where a digit belongs stays as typed and the engine
+    rejects it, naming the currency's serial shape."""
+    table, c, h = op()
+    before = len(table.referee.log.records())
+    r = c.post("/api/operator/manual",
+               json={"action": "table register 1 АК24448O1,АК2444852,АК2444854,АК2444856 ?"}, headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "serial_format", r.json
+    assert "две буквы и семь цифр" in r.json["message"] and "АК24448O1" in r.json["detail"]
+    r = c.post("/api/operator/manual", json={"action": "table register 1 A1,B2,C3,D4 ?"}, headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "serial_format"
+    assert "две буквы и семь цифр" in r.json["message"] and "заглавные" not in r.json["message"]
+    assert len(table.referee.log.records()) == before
+
+
+def test_api_text_with_spaces_inside_a_serial_is_read_like_the_page(op):
+    table, c, h = op()
+    r = c.post("/api/operator/manual",
+               json={"action": "table register 0 ak 244-4840,АК 2444842,АК2444844,АК2444841 ?"}, headers=h)
+    assert r.status_code == 200, r.json
+    assert table.referee.log.records()[-1].action == f"table register 0 {SET0} ?"
+
+
+def test_manual_entry_after_the_game_ended_is_no_game(op):
+    table, c, h = op()
+    assert c.post("/api/operator/end", json={}, headers=h).status_code == 200
+    r = c.post("/api/operator/manual", json={"action": f"table register 0 {SET0} ?"}, headers=h)
+    assert r.status_code == 409 and r.json["error"] == "no_game", r.json

@@ -187,11 +187,31 @@ def test_operator_manual_entry_in_the_browser(browser, table_server):
     page.click("button[type=submit]")
     form = page.locator("#table-actions form").first
     expect(form).to_be_visible()
-    serials, values = form.locator("input[name=serials]"), form.locator("input[name=denominations]")
+    serials, values = form.locator("[name=serials]"), form.locator("[name=denominations]")
     assert serials.get_attribute("required") is not None
     assert values.get_attribute("required") is None  # face values may stay unknown
     assert "неизвестно" in values.get_attribute("placeholder")
     serials.fill("ак 244-4840, ak2444842; АК 2444844, aK-2444841")
+    form.locator("button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    rec = table.referee.log.records()[-1]
+    assert rec.action == "table register 0 АК2444840,АК2444842,АК2444844,АК2444841 ?" and rec.source == "manual"
+    page.context.close()
+
+
+def test_manual_entry_takes_serials_one_a_line(browser, table_server):
+    """docs/dashboard.md, Manual entry: a list field takes items separated by new lines too, so
+    the serials' field is a multi-line box."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, f"{srv.url}/operator?pin={table.pin}")
+    page.click("button[type=submit]")
+    form = page.locator("#table-actions form").first
+    expect(form).to_be_visible()
+    serials = form.locator("textarea[name=serials]")
+    expect(serials).to_be_visible()
+    serials.fill("ак 244-4840\nak2444842\nАК 2444844\naK-2444841")
     form.locator("button").click()
     expect(page.locator("#toast")).to_contain_text("Принято")
     rec = table.referee.log.records()[-1]

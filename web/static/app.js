@@ -67,8 +67,10 @@
   }
   function outcomeText(j) {
     if (j.accepted) return word("accepted") + ": " + (j.action || "");
-    if (j.message) return word("rejected") + ": " + j.message + (j.detail && j.detail !== j.message ? " (" + j.detail + ")" : "");
-    return word("rejected") + ": " + (j.reason || j.error || j._status) + (j.detail ? " — " + j.detail : "");
+    // the server's message is in the page's language; the English detail is for logs (console)
+    if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
+    if (j.message) return word("rejected") + ": " + j.message;
+    return word("rejected") + " (" + j._status + ")";
   }
 
   // ------------------------------------------------------------------ generic value rendering
@@ -478,7 +480,11 @@
       a.args.forEach(function (arg, i) {
         if (arg === "?") {
           var field = a.fields && a.fields[i];
-          var inp = el("input"); inp.maxLength = 200; inp.dataset.i = i;
+          // a list field (several serials) is a multi-line box: items one a line, or separated
+          // by commas or semicolons (docs/dashboard.md, Manual entry)
+          var multi = (a.lists || []).indexOf(field) >= 0;
+          var inp = el(multi ? "textarea" : "input"); inp.maxLength = 200; inp.dataset.i = i;
+          if (multi) inp.rows = 3;
           inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
           inp.placeholder = field ? word(field) : "?";
           if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }

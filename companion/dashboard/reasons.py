@@ -1,0 +1,209 @@
+"""Reason codes in words for the dashboard: one sentence per code in Russian and in English.
+
+Every reason code the engines, the table, the referee, the log replay and the dashboard raise
+(``IllegalAction("<code>", ...)`` across ``companion/games/*.py``, ``companion/table.py``,
+``companion/referee.py``, ``companion/log.py``, ``companion/dashboard/*.py``) has an entry here,
+so a page never shows the engine's English detail (which names Python types and internals) as
+its message; the detail stays in the JSON's ``detail`` field for logs. A game module's own words
+(``reason_message(reason, lang, options)`` hook, ``REASONS_RU`` / ``REASONS``) come first, since
+they can name the table's facts (skull: the expected serial shape of the currency).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: ``{code: (English, Russian)}``.
+REASONS: dict[str, tuple[str, str]] = {
+    # shared codes (companion.errors.COMMON_REASONS)
+    "bad_syntax": ("The entry is not understood: check the values typed (numbers where numbers belong, "
+                   "lists separated by commas).",
+                   "Запись не распознана: проверьте введённые значения (числа там, где нужны числа, "
+                   "списки через запятую)."),
+    "unknown_action": ("This game has no such action.", "В этой игре нет такого действия."),
+    "unknown_seat": ("There is no such seat at this table.", "За этим столом нет такого места."),
+    "game_over": ("The game has ended: no more moves.", "Игра окончена: ходов больше нет."),
+    "not_your_turn": ("Another player must act now.", "Сейчас ходит другой игрок."),
+    "wrong_phase": ("This action is not possible at this stage of the game.",
+                    "Это действие сейчас невозможно: не тот этап игры."),
+    "nothing_to_undo": ("There is nothing to undo: no accepted action yet.",
+                        "Отменять нечего: принятых действий ещё нет."),
+    "bad_line": ("A line of the table log is damaged and was skipped.",
+                 "Строка журнала стола повреждена и пропущена."),
+    "bad_option": ("A house rule has an impossible value.", "У одного из правил недопустимое значение."),
+    "bad_seats": ("This number of players does not suit the game.",
+                  "Это число игроков не подходит для игры."),
+    "unknown_game": ("There is no such game.", "Такой игры нет."),
+    "no_game": ("No game is running: start a new game first.",
+                "Игра не идёт: сначала начните новую игру."),
+    "missing_field": ("Fill in every required field.", "Заполните все обязательные поля."),
+    "nothing_to_void": ("No round is in progress: there is nothing to void.",
+                        "Раунд не идёт — аннулировать нечего."),
+    "seat_only": ("A player must do this, not the table.", "Это делает игрок, а не стол."),
+    "table_only": ("Only the table (camera or operator) may do this.",
+                   "Это делает только стол (камера или оператор)."),
+    "seat_out": ("That player is out of the game.", "Этот игрок выбыл из игры."),
+    "player_out": ("That player has left the game.", "Этот игрок вышел из игры."),
+    # skull
+    "bad_serial": ("A serial number may hold only capital letters and digits, with no spaces.",
+                   "В номере купюры могут быть только заглавные буквы и цифры, без пробелов."),
+    "serial_format": ("A serial number does not fit the serial format of the table's currency.",
+                      "Номер купюры не подходит к формату номеров валюты стола."),
+    "wrong_note_count": ("A player's set has the wrong number of notes.", "Неверное число купюр у игрока."),
+    "wrong_skull_count": ("A player's set has the wrong number of skulls.",
+                          "Неверное число «черепов» у игрока."),
+    "duplicate_serial": ("The same note appears twice in the player's set.",
+                         "Одна и та же купюра дважды в наборе игрока."),
+    "serial_taken": ("This note is already registered to another player.",
+                     "Эта купюра уже зарегистрирована за другим игроком."),
+    "bad_denominations": ("Face values: one positive number per note, or leave empty.",
+                          "Номиналы: по одному положительному числу на купюру или оставьте пустым."),
+    "already_registered": ("This player's notes are already registered.",
+                           "Купюры этого игрока уже зарегистрированы."),
+    "registration_incomplete": ("The first dealer is chosen once every player's notes are registered.",
+                                "Первого дилера выбирают, когда купюры всех игроков зарегистрированы."),
+    "already_left": ("That player has already left.", "Этот игрок уже вышел."),
+    "already_placed": ("In stage 1 each player places exactly one note.",
+                       "На первом этапе каждый кладёт ровно одну купюру."),
+    "must_bid": ("No notes left in hand: the player must bid.", "Купюр в руке нет — нужно сделать ставку."),
+    "bid_too_low": ("The bid must be higher than the current bid.", "Ставка должна быть больше текущей."),
+    "bid_too_high": ("The bid is more than the notes on the table.", "Ставка больше числа купюр на столе."),
+    "must_raise": ("Everybody agreed: the new dealer must raise.",
+                   "Все согласились — новый дилер обязан повысить ставку."),
+    "dealer_cannot_answer": ("The dealer does not agree or pass on his own bid.",
+                             "Дилер не соглашается и не пасует на собственную ставку."),
+    "reveal_in_progress": ("The notes are being revealed: bids are closed.", "Идёт вскрытие — ставки закрыты."),
+    "own_stack_first": ("The dealer first reveals all of his own notes.",
+                        "Дилер сначала открывает все свои купюры."),
+    "no_face_down_note": ("That stack has no face-down note left.", "В этой стопке не осталось закрытых купюр."),
+    "unregistered_serial": ("No such note was registered at this table: rescan it.",
+                            "Такой купюры нет среди зарегистрированных — пересканируйте."),
+    "already_revealed": ("That note is already face up.", "Эта купюра уже открыта."),
+    "round_halted": ("The round is stopped (a foreign note): the operator must void it.",
+                     "Раунд остановлен (чужая купюра): оператор должен его аннулировать."),
+    "not_a_loser": ("That player owes no note to the bank.", "Этот игрок ничего не должен банку."),
+    "not_own_note": ("This note belongs to another player: rescan it.",
+                     "Эта купюра принадлежит другому игроку — пересканируйте."),
+    "note_in_bank": ("That note is already in the bank.", "Эта купюра уже в банке."),
+    "settlement_in_progress": ("The round is decided: the losers are paying into the bank.",
+                               "Раунд решён: проигравшие отдают купюры в банк."),
+    # doubt
+    "bad_count": ("That is not a possible number of cards for one move.",
+                  "Недопустимое число карт за один ход."),
+    "impossible_cards": ("More cards of that kind than the deck holds.",
+                         "Карт такого достоинства больше, чем есть в колоде."),
+    "no_cards": ("A player without cards cannot add: believe or doubt.",
+                 "Игрок без карт не может подкладывать — только «Верю» или «Не верю»."),
+    "not_dealer": ("Only the dealer reports the deal.", "О раздаче сообщает только сдающий."),
+    "not_enough_cards": ("The player holds fewer cards than that.", "У игрока меньше карт."),
+    "reveal_count_mismatch": ("The reveal must list exactly the cards of the last move.",
+                              "При вскрытии нужно указать ровно карты последнего хода."),
+    "unknown_kind": ("There is no such card in this deck.", "Такой карты в этой колоде нет."),
+    "unreadable_card": ("A card was not read: rescan it or type it in.",
+                        "Карта не распознана — пересканируйте её или введите вручную."),
+    # hoggenheimer
+    "bad_bet_shape": ("A bet is a card, two touching cards, a 2×2 square, a column or a row.",
+                      "Ставка — на карту, две соседние карты, квадрат 2×2, столбец или ряд."),
+    "bad_card": ("The card is not written correctly (e.g. QH for the queen of hearts).",
+                 "Карта записана неверно (например, QH — дама червей)."),
+    "bad_slot": ("There is no such place on the layout.", "На раскладке нет такого места."),
+    "bank_exposure": ("The bank cannot cover this bet's payout on top of the others.",
+                      "Банк не покроет выплату по этой ставке вместе с остальными."),
+    "banker_cannot_bet": ("The banker does not bet against his own bank.",
+                          "Банкир не ставит против своего банка."),
+    "card_already_turned": ("That card is already face up.", "Эта карта уже открыта."),
+    "insufficient_chips": ("The player has fewer chips than the stake.", "У игрока меньше фишек, чем ставка."),
+    "joker_has_no_slot": ("The joker ends the deal; it is not put on the layout.",
+                          "Джокер заканчивает раздачу и на раскладку не кладётся."),
+    "no_such_bet": ("There is no open bet with that number.", "Открытой ставки с таким номером нет."),
+    "not_banker": ("Only the banker closes the bets.", "Ставки закрывает только банкир."),
+    "not_your_bet": ("That bet belongs to another player.", "Это ставка другого игрока."),
+    "slot_missing": ("Say on which place the card was put.", "Укажите, на какое место положена карта."),
+    "stake_above_max": ("The stake is above the table maximum.", "Ставка больше максимальной."),
+    "stake_below_min": ("The stake is below the table minimum.", "Ставка меньше минимальной."),
+    "wrong_slot": ("The card was put on another card's place.", "Карта положена на место другой карты."),
+    # infinity
+    "card_exhausted": ("Every card of that value has already been seen this deal.",
+                       "Все карты этого достоинства в этой раздаче уже вышли."),
+    "face_pending": ("The declared card must be read first (camera or operator).",
+                     "Сначала нужно распознать объявленную карту (камера или оператор)."),
+    "no_pending_play": ("No declared card is waiting for its face.", "Нет объявленной карты, ждущей распознавания."),
+    "unknown_card": ("There is no card of that value in this deck.", "Карты такого достоинства в колоде нет."),
+    "wrong_count": ("The number of cards differs from what that player holds.",
+                    "Число карт не совпадает с тем, что у игрока."),
+    "wrong_leader": ("By the rules another player leads this deal.", "По правилам раздачу начинает другой игрок."),
+    "wrong_seat": ("That is not the last player holding cards.", "Это не последний игрок с картами."),
+    # lottery
+    "already_read": ("That player's cards for this deal are already read.",
+                     "Карты этого игрока в этой раздаче уже распознаны."),
+    "amounts_must_differ": ("Two prizes would carry the same amount: make every amount different.",
+                            "Два приза с одинаковой суммой — суммы должны различаться."),
+    "bad_spread": ("The spread needs one non-negative amount per prize place.",
+                   "Раскладка: по одной неотрицательной сумме на каждое место приза."),
+    "cannot_cover": ("A cover must be a higher card of the same suit.",
+                     "Покрыть можно только старшей картой той же масти."),
+    "card_already_dealt": ("That card has already been dealt.", "Эта карта уже роздана."),
+    "cards_not_read": ("The prizes are turned once every player's cards are read.",
+                       "Призы открывают, когда карты всех игроков распознаны."),
+    "must_follow_suit": ("A player holding the led suit must play it.", "Есть карта этой масти — нужно ходить в масть."),
+    "must_lead_lowest_of_highest_suit": ("The first lead is the lowest card of the leader's highest suit.",
+                                         "Первый ход — младшей картой старшей масти."),
+    "no_such_slot": ("There is no face-down prize in that place.", "На этом месте нет закрытого приза."),
+    "not_a_player": ("That seat holds no cards in this game (banker or dealer).",
+                     "У этого места нет карт в игре (банкир или сдающий)."),
+    "not_in_hand": ("The player does not hold that card.", "У игрока нет такой карты."),
+    "nothing_to_cover": ("No card has been led to this player.", "Этому игроку нечего покрывать."),
+    "prize_already_drawn": ("That card has already been laid as a prize.", "Эта карта уже выложена призом."),
+    "prize_empty": ("The first spread must put at least one chip on every prize.",
+                    "В первой раскладке на каждом призе должна быть хотя бы одна фишка."),
+    "wrong_total": ("The spread does not add up to the chips to be spread.",
+                    "Сумма раскладки не равна числу фишек для раскладки."),
+}
+
+GENERIC = ("The entry was not accepted.", "Запись не принята.")
+
+#: Dashboard request errors by HTTP status, for the JSON ``message`` (the English ``detail`` stays).
+HTTP: dict[int, tuple[str, str]] = {
+    400: ("The request was not understood: check what was typed.", "Запрос не понят: проверьте введённое."),
+    403: ("Not allowed: log in as the operator (or join a seat) again.",
+          "Нет доступа: войдите как оператор (или присоединитесь к месту) заново."),
+    404: ("Not found.", "Не найдено."),
+    405: ("This request is not allowed here.", "Такой запрос здесь не разрешён."),
+    409: ("No game is running: start a new game first.", "Игра не идёт: сначала начните новую игру."),
+    413: ("The request is too large.", "Слишком большой запрос."),
+    429: ("Too many wrong attempts: wait a little and try again.",
+          "Слишком много неверных попыток: подождите и попробуйте снова."),
+    503: ("The referee is busy: try again.", "Судья занят: попробуйте ещё раз."),
+}
+
+
+def http_message(code: int, lang: str) -> str:
+    """A dashboard request error (HTTP status ``code``) in words in ``lang``."""
+    pair = HTTP.get(code, HTTP[400] if 400 <= code < 500 else GENERIC)
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def reason_message(reason: str | None, lang: str, game_id: str | None = None, options=None) -> str:
+    """The sentence for ``reason`` in ``lang`` (``"ru"`` or ``"en"``), never the engine's English
+    detail: the game module's ``reason_message`` hook, then (Russian) its ``REASONS_RU``, then
+    :data:`REASONS`, then (English) the game's ``REASONS``, then a generic "not accepted"."""
+    ru = lang == "ru"
+    module = None
+    if reason and game_id:
+        try:
+            module = importlib.import_module(f"companion.games.{game_id}")
+        except ImportError:
+            module = None
+        hook = getattr(module, "reason_message", None)
+        if callable(hook):
+            text = hook(reason, lang, options)
+            if text:
+                return text
+        if ru and (getattr(module, "REASONS_RU", None) or {}).get(reason):
+            return module.REASONS_RU[reason]
+    pair = REASONS.get(reason or "")
+    if pair:
+        return pair[1] if ru else pair[0]
+    if not ru and module is not None and (getattr(module, "REASONS", None) or {}).get(reason):
+        return module.REASONS[reason]
+    return GENERIC[1] if ru else GENERIC[0]

@@ -1,0 +1,114 @@
+"""Rejections are shown in the page's language: a sentence per reason code (Russian on a Russian
+page, English on an English one), never the engine's English detail or Python type names; the
+detail stays in the JSON's ``detail`` (and the alert's ``data-detail``) for logs. Also the new-game
+form's player counts (the lottery needs 4 with its default options)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.dashboard import create_app
+from companion.dashboard.reasons import REASONS
+from companion.table import Table
+
+from tests.dashboard.helpers import operator_client
+
+SET0 = "АК2444840,АК2444842,АК2444844,АК2444841"
+#: Latin that is data, not words (currency codes, serials typed by the user)
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+ALLOWED = {"RUB", "EUR", "USD", "INR", "KRW", "JPY", "QH"}
+
+def english_words(text: str) -> list[str]:
+    return [w for w in LATIN_WORD.findall(text) if w not in ALLOWED]
+
+@pytest.fixture
+def op(tmp_path):
+    made = []
+
+    def make(game="skull", seats=("Аня", "Борис"), options=None):
+        table = Table(tmp_path / str(len(made)), pin="246810")
+        if game:
+            table.new_game(game, list(seats), options)
+        app = create_app(table, testing=True)
+        c, csrf = operator_client(app, table)
+        made.append((table, app))
+        return table, c, csrf
+
+    yield make
+    for table, app in made:
+        app.extensions["companion"]["hub"].close()
+        table.close()
+
+def test_every_reason_code_has_both_sentences_and_no_english_in_russian():
+    import glob
+
+    codes = set()
+    for path in glob.glob("companion/**/*.py", recursive=True):
+        codes |= set(re.findall(r'IllegalAction\(\s*f?"([a-z_]+)"', open(path, encoding="utf-8").read()))
+    assert len(codes) > 60
+    assert codes <= set(REASONS), sorted(codes - set(REASONS))
+    for code, (en, ru) in REASONS.items():
+        assert en and ru and not english_words(ru), (code, ru)
+        assert re.search("[а-я]", ru) and not re.search("[а-яА-Я]", en), code
+
+def test_engine_rejections_are_russian_sentences_on_a_russian_page(op):
+    table, c, csrf = op()
+    h = {"X-CSRF-Token": csrf}
+
+    def rejected(url, action=None, status=409):
+        r = c.post(url, json={"action": action} if action else {}, headers=h)
+        assert r.status_code == status, (action, r.json)
+        j = r.json
+        assert j["message"] and not english_words(j["message"]), (action, j)
+        assert j["detail"] and j["detail"] != j["message"]  # the English detail stays for logs
+        return j
+
+    j = rejected("/api/operator/manual", f"table register 0 {SET0} 1000,500,x,y")
+    assert j["reason"] == "bad_syntax" and "tuple" not in j["message"]
+    assert rejected("/api/operator/undo")["reason"] == "nothing_to_undo"
+    assert rejected("/api/operator/void")["reason"] == "nothing_to_void"
+    assert rejected("/api/operator/manual", f"table register 9 {SET0} ?")["reason"] == "unknown_seat"
+    j = rejected("/api/operator/manual", "table register 0 АК2444840,АК2444842,АК2444841 ?")
+    assert j["reason"] == "wrong_note_count" and "4" in j["message"]
+    assert c.post("/api/operator/manual", json={"action": f"table register 0 {SET0} ?"}, headers=h).status_code == 200
+    assert rejected("/api/operator/manual", f"table register 0 {SET0} ?")["reason"] == "already_registered"
+    # English page: the same codes in English
+    c.get("/lang/en")
+    j = c.post("/api/operator/void", json={}, headers=h).json
+    assert j["reason"] == "nothing_to_void" and j["message"] == REASONS["nothing_to_void"][0]
+
+def test_refused_new_games_are_explained_in_russian(op):
+    table, c, csrf = op(game=None)
+
+    def refused(data, reason):
+        r = c.post("/operator/new", data={**data, "csrf_token": csrf})
+        assert r.status_code == 400
+        page = r.get_data(as_text=True)
+        m = re.search(r'<p class="error" role="alert"([^>]*)>([^<]*)</p>', page)
+        assert m, page[:500]
+        assert f'data-reason="{reason}"' in m.group(1)
+        shown = m.group(2)
+        assert shown and not english_words(shown), shown
+        return shown
+
+    refused({"game": "skull", "seats": "Аня\n" + "Б" * 30}, "bad_seats")
+    refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "x"}, "bad_option")
+    refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "1"}, "bad_option")
+    refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_currency": "RUB",
+             "opt_skull_skull_parity": "blue"}, "bad_option")
+    shown = refused({"game": "lottery", "seats": "Аня\nБорис\nВера"}, "bad_seats")
+    assert "4" in shown and "3" in shown  # names the count entered and the count needed
+    assert "банкир и сдающий карт не получают" in shown  # and why: the officials hold no cards
+    assert table.referee is None
+
+def test_lottery_form_offers_the_real_minimum(op):
+    table, c, csrf = op(game=None)
+    page = c.get("/operator").get_data(as_text=True)
+    assert re.search(r'<option value="lottery">[^<]*\(4–20\)</option>', page), page
+    assert re.search(r'<option value="skull">[^<]*\(2–8\)</option>', page)
+    # with the officials holding cards too, three players can play
+    r = c.post("/operator/new", data={"game": "lottery", "seats": "Аня\nБорис\nВера",
+                                      "opt_lottery_officials_play": "on", "csrf_token": csrf})
+    assert r.status_code == 302 and table.game_id == "lottery"
