@@ -232,6 +232,10 @@ def _note_reader(settings):
         first (``NoteReader.read_stream``), the whole frame when they read nothing."""
         stream = getattr(note_reader, "read_stream", None)
         r = stream(frame) if stream else note_reader.read(frame)
+        if r.decided and not getattr(r, "letters_confirmed", True):
+            # digits (and so the parity) are sure, the letters are one engine's guess: the table
+            # never logs a guessed serial (it registers notes and finds them again by it)
+            return [Item(None, float(r.confidence), 0.0, "letters_unconfirmed")]
         return [Item(r.serial, float(r.confidence), 0.0, r.reason)]
 
     read.describe = f"notes ({settings.currency})"

@@ -47,6 +47,9 @@ REASONS = {
     "ambiguous_currency": "the text fits several currencies with different digits: give --currency",
     "corrected_parity_digit": "the last digit was unclear: rescan",
     "letters_unread": "the serial's digits were read but not its two letters: rescan",
+    # given by the table (companion/parts.py), not by read(): scan-note reports such a read with
+    # letters_confirmed=false instead
+    "letters_unconfirmed": "the serial's letters are not sure (one engine only): rescan",
 }
 
 #: Abstentions that come from conflicting evidence: a second, finer detection pass must not
