@@ -41,3 +41,15 @@ def fast_dir(tmp_path):
         shutil.rmtree(path, ignore_errors=True)
     else:
         yield tmp_path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium (tests/browser.py) for one UI test module; skips without Playwright."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    from tests.browser import launch
+
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()

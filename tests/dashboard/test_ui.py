@@ -11,24 +11,16 @@ import time
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import PHONE, UI, launch  # noqa: E402
+from tests.browser import PHONE, UI  # noqa: E402
 from companion.games.skull import Bid  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
 
 
 pytestmark = UI
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import PHONE, UI, launch  # noqa: E402
+from tests.browser import PHONE, UI  # noqa: E402
 from companion.games import GAME_IDS  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
@@ -37,14 +37,6 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_ ]{2,}")
 #: Latin that is data, not words: the RU/EN switch, currency and card codes, a learned deck's name
 ALLOWED = re.compile(r"^(RU ?EN|RUB|INF|JK|forest)$")
 SEATS = {"skull": 3, "doubt": 3, "hoggenheimer": 3, "infinity": 3, "lottery": 4}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture
@@ -179,7 +171,9 @@ def test_no_emoji_in_the_page_sources():
         assert not re.search("[\U0001F000-\U0001FFFF]", code), path
 
 
-def test_operator_manual_entry_in_the_browser(browser, table_server):
+def _manual_register(browser, table_server, typed: str, check_form=None) -> None:
+    """Log in at 360 px, type ``typed`` into the first table action's serials field and send:
+    the log gets the canonical serials, source ``manual``."""
     table, srv = table_server
     table.new_game("skull", ["Аня", "Борис"])
     page = browser.new_context(viewport=PHONE).new_page()
@@ -187,33 +181,30 @@ def test_operator_manual_entry_in_the_browser(browser, table_server):
     page.click("button[type=submit]")
     form = page.locator("#table-actions form").first
     expect(form).to_be_visible()
-    serials, values = form.locator("[name=serials]"), form.locator("[name=denominations]")
-    assert serials.get_attribute("required") is not None
-    assert values.get_attribute("required") is None  # face values may stay unknown
-    assert "неизвестно" in values.get_attribute("placeholder")
-    serials.fill("ак 244-4840, ak2444842; АК 2444844, aK-2444841")
+    if check_form:
+        check_form(form)
+    form.locator("[name=serials]").fill(typed)
     form.locator("button").click()
     expect(page.locator("#toast")).to_contain_text("Принято")
     rec = table.referee.log.records()[-1]
     assert rec.action == "table register 0 АК2444840,АК2444842,АК2444844,АК2444841 ?" and rec.source == "manual"
     page.context.close()
+
+
+def test_operator_manual_entry_in_the_browser(browser, table_server):
+    def check(form):
+        serials, values = form.locator("[name=serials]"), form.locator("[name=denominations]")
+        assert serials.get_attribute("required") is not None
+        assert values.get_attribute("required") is None  # face values may stay unknown
+        assert "неизвестно" in values.get_attribute("placeholder")
+
+    _manual_register(browser, table_server, "ак 244-4840, ak2444842; АК 2444844, aK-2444841", check)
 
 
 def test_manual_entry_takes_serials_one_a_line(browser, table_server):
     """docs/dashboard.md, Manual entry: a list field takes items separated by new lines too, so
     the serials' field is a multi-line box."""
-    table, srv = table_server
-    table.new_game("skull", ["Аня", "Борис"])
-    page = browser.new_context(viewport=PHONE).new_page()
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
-    form = page.locator("#table-actions form").first
-    expect(form).to_be_visible()
-    serials = form.locator("textarea[name=serials]")
-    expect(serials).to_be_visible()
-    serials.fill("ак 244-4840\nak2444842\nАК 2444844\naK-2444841")
-    form.locator("button").click()
-    expect(page.locator("#toast")).to_contain_text("Принято")
-    rec = table.referee.log.records()[-1]
-    assert rec.action == "table register 0 АК2444840,АК2444842,АК2444844,АК2444841 ?" and rec.source == "manual"
-    page.context.close()
+    def check(form):
+        expect(form.locator("textarea[name=serials]")).to_be_visible()
+
+    _manual_register(browser, table_server, "ак 244-4840\nak2444842\nАК 2444844\naK-2444841", check)
