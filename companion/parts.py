@@ -230,9 +230,8 @@ def _note_reader(settings):
         """One note per frame (the reader's contract): its serial, or an abstention. Frames
         come from one camera stream: the serial regions of the last decided frame are read
         first (``NoteReader.read_stream``), the whole frame when they read nothing."""
-        stream = getattr(note_reader, "read_stream", None)
-        r = stream(frame) if stream else note_reader.read(frame)
-        if r.decided and not getattr(r, "letters_confirmed", True):
+        r = note_reader.read_stream(frame)
+        if r.decided and not r.letters_confirmed:
             # digits (and so the parity) are sure, the letters are one engine's guess: the table
             # never logs a guessed serial (it registers notes and finds them again by it)
             return [Item(None, float(r.confidence), 0.0, "letters_unconfirmed")]
