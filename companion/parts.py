@@ -290,19 +290,6 @@ def _card_reader(settings, game, sim_renderer):
 
 
 # ---------------------------------------------------------------------- dashboard and replay
-def _lan_address() -> str:
-    """This machine's address on the LAN (no packet is sent), else ``127.0.0.1``."""
-    import socket
-
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        s.connect(("10.255.255.255", 1))
-        return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        s.close()
-
 
 class _Served:
     """The dashboard server with the URL the console prints (the LAN address when it listens on
@@ -311,7 +298,9 @@ class _Served:
     def __init__(self, server, host: str) -> None:
         self.server = server
         self.port = server.port
-        shown = _lan_address() if host in ("0.0.0.0", "", "::") else host
+        from companion.commands.dashboard import lan_address
+
+        shown = lan_address() if host in ("0.0.0.0", "", "::") else host
         self.url = f"http://{shown}:{self.port}/"
 
     def stop(self) -> None:

@@ -490,11 +490,11 @@ def _blob_edges(contour):
     return edges, np.array([np.linalg.norm(b - a) for a, b in edges])
 
 
-def _corner_hypotheses(contour, mask, S_all, L_all, blob_edges=None):
+def _corner_hypotheses(contour, mask, S_all, L_all):
     """Card frames hypothesised from the convex right-angle corners of a non-rectangular blob
-    (``blob_edges``: its :func:`_blob_edges`, computed when None), with the card size
-    ``S_all`` × ``L_all`` (working px; the blob's own longest edge when None)."""
-    edges, lengths = blob_edges if blob_edges is not None else _blob_edges(contour)
+    (edges from :func:`_blob_edges`), with the card size ``S_all`` × ``L_all`` (working px; the
+    blob's own longest edge when None)."""
+    edges, lengths = _blob_edges(contour)
     n = len(edges)
     if n < 4:
         return []

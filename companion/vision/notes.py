@@ -253,7 +253,7 @@ class NoteReader:
         self._tess: TesseractEngine | None = None
         self._tess_budget = 1
         self._det_scale = 1.0
-        self._last_lines: list[tuple[_Line, bool]] = []
+        self._last_lines: list[_Line] = []
         self._track: _Track | None = None
         #: frames :meth:`read_stream` read in the tracked region / whole
         self.stream_stats: Counter = Counter()
@@ -573,8 +573,9 @@ class NoteReader:
         if is_strip(frame):
             return self.read_strip(frame)
         t = self._track
+        thumb = _thumb(frame)
         if t is not None and t.age < self.TRACK_REFRESH and frame.shape == t.shape:
-            if _scene_change(t.thumb, _thumb(frame), t.boxes, frame.shape) <= self.TRACK_SCENE_CHANGE:
+            if _scene_change(t.thumb, thumb, t.boxes, frame.shape) <= self.TRACK_SCENE_CHANGE:
                 self._tess_budget = 1
                 cands: list[_Line] = []
                 for x0, y0, x1, y1 in t.boxes:
@@ -593,7 +594,7 @@ class NoteReader:
         if res.decided and self._last_lines:
             H, W = frame.shape[:2]
             boxes = []
-            for c, _ in self._last_lines:
+            for c in self._last_lines:
                 q = c.quad
                 short = min(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
                 long_ = max(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
@@ -601,7 +602,7 @@ class NoteReader:
                 (x0, y0), (x1, y1) = q.min(axis=0), q.max(axis=0)
                 boxes.append((max(0, int(x0 - m)), max(0, int(y0 - m)),
                               min(W, int(x1 + m) + 1), min(H, int(y1 + m) + 1)))
-            self._track = _Track(_merge_boxes(boxes), self._det_scale, _thumb(frame), frame.shape)
+            self._track = _Track(_merge_boxes(boxes), self._det_scale, thumb, frame.shape)
         return res
 
     def reset_stream(self) -> None:
@@ -611,20 +612,14 @@ class NoteReader:
     def _read_frame_at(self, frame: np.ndarray, side: int) -> NoteRead:
         return self._read_lines(self._candidates(frame, side))
 
-    def _read_lines(self, cands: list["_Line"], turned: list[bool] | None = None) -> NoteRead:
-        """The verdict from candidate lines: orientation, recognition, decision.
-
-        Args:
-            turned: each line's orientation (True: read turned 180°) when already known (a
-                tracked stream), else the angle classifier decides.
-        """
+    def _read_lines(self, cands: list["_Line"]) -> NoteRead:
+        """The verdict from candidate lines: orientation, recognition, decision."""
         self._last_lines = []
         if not cands:
             return NoteRead(None, None, 0.0, "no_serial")
         lines = [c.image for c in cands]
-        if turned is None:
-            # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
-            turned = [flip for flip, _ in self.engine.upside_down(lines)]
+        # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
+        turned = [flip for flip, _ in self.engine.upside_down(lines)]
         up = [cv2.rotate(l, cv2.ROTATE_180) if flip else l for l, flip in zip(lines, turned)]
         ids = list(range(len(up)))
         ev = self._evidence(self.engine.read_lines(up), "rapidocr", ids)
@@ -644,7 +639,7 @@ class NoteReader:
                 done = set(rest)
             res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
             if res.decided or (res.reason in CONFLICTS and not rest):
-                self._remember(cands, turned, res, len(ids))
+                self._remember(cands, res)
                 return res
         # ... and only when that decided nothing (or found a conflict that may rest on a line
         # read the wrong way up) is every other line read the other way up too (the classifier
@@ -654,23 +649,18 @@ class NoteReader:
         flipped = [cv2.rotate(up[i], cv2.ROTATE_180) for i in again]
         ev += self._evidence(self.engine.read_lines(flipped), "rapidocr", again, offset=base)
         res = self._decide(self._one_way_up(ev), up + flipped, same_line=False)
-        self._remember(cands, turned, res, len(ids))
+        self._remember(cands, res)
         return res
 
-    def _remember(self, cands: list["_Line"], turned: list[bool], res: NoteRead, n: int) -> None:
-        """Keep the lines that carried a decided serial, with the orientation that read it
-        (evidence images ``< n`` are the lines as ``turned``, the others turned round once
-        more), for :meth:`read_stream`."""
+    def _remember(self, cands: list["_Line"], res: NoteRead) -> None:
+        """Keep the lines that carried a decided serial, for :meth:`read_stream`'s regions."""
         if not res.decided:
             return
-        keep: dict[int, bool] = {}
-        for e in res.evidence:
-            if res.currency == e.match.currency and (
+        keep = {e.line for e in res.evidence
+                if res.currency == e.match.currency and (
                     e.match.serial == res.serial or
-                    (e.match.currency == "RUB" and e.match.serial[2:] == res.serial[2:])):
-                flip = turned[e.line] if e.image < n else not turned[e.line]
-                keep[e.line] = flip
-        self._last_lines = [(cands[i], keep[i]) for i in sorted(keep)]
+                    (e.match.currency == "RUB" and e.match.serial[2:] == res.serial[2:]))}
+        self._last_lines = [cands[i] for i in sorted(keep)]
 
     @staticmethod
     def _one_way_up(ev: list[Evidence]) -> list[Evidence]:
