@@ -1,7 +1,7 @@
 """``companion demo`` — replay the bundled complete skull game and tell it in words.
 
-Until the simulated table is wired in (``companion run --sim``), the demo replays
-``companion/examples/skull-game.jsonl`` (package data) through the real engine, prints every public
+Not ``make demo`` (which runs ``companion run``, a live game on the simulated table): this command
+replays ``companion/examples/skull-game.jsonl`` (package data) through the real engine, prints every public
 event in words (Russian by default, ``--lang en`` for English) and the result: winner, bank serials
 and face value.
 """

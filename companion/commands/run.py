@@ -217,14 +217,14 @@ class Console:
         """The game's own Russian sentence for a public event when the game module offers one
         (``describe_event(event, seats, lang)``, e.g. skull's; ``None``: the game says nothing for
         it), or ``False`` when the game has no words (the generic line is printed)."""
-        import importlib
+        from companion import games
 
         try:
             seats = update.views[None].get("seat_names") or update.views[None].get("seats")
             game_id = self.game_id
             if not game_id:
                 return False
-            fn = getattr(importlib.import_module(f"companion.games.{game_id}"), "describe_event", None)
+            fn = getattr(games.game_module(game_id), "describe_event", None)
             if fn is None or not isinstance(seats, list):
                 return False
             names = [s["name"] if isinstance(s, dict) else str(s) for s in seats]

@@ -65,11 +65,10 @@ def narrator(game_id: str | None, seats) -> "callable | None":
     (a game may narrate its public events in words; the page falls back to generic words)."""
     if not game_id:
         return None
-    import importlib
+    from companion import games
 
-    try:
-        module = importlib.import_module(f"companion.games.{game_id}")
-    except ImportError:
+    module = games.game_module(game_id)
+    if module is None:
         return None
     fn = getattr(module, "describe_event", None)
     if fn is None:

@@ -11,7 +11,7 @@ they can name the table's facts (skull: the expected serial shape of the currenc
 
 from __future__ import annotations
 
-import importlib
+from companion import games
 
 #: ``{code: (English, Russian)}``.
 REASONS: dict[str, tuple[str, str]] = {
@@ -169,7 +169,7 @@ HTTP: dict[int, tuple[str, str]] = {
           "Нет доступа: войдите как оператор (или присоединитесь к месту) заново."),
     404: ("Not found.", "Не найдено."),
     405: ("This request is not allowed here.", "Такой запрос здесь не разрешён."),
-    409: ("No game is running: start a new game first.", "Игра не идёт: сначала начните новую игру."),
+    409: REASONS["no_game"],
     413: ("The request is too large.", "Слишком большой запрос."),
     429: ("Too many wrong attempts: wait a little and try again.",
           "Слишком много неверных попыток: подождите и попробуйте снова."),
@@ -190,10 +190,7 @@ def reason_message(reason: str | None, lang: str, game_id: str | None = None, op
     ru = lang == "ru"
     module = None
     if reason and game_id:
-        try:
-            module = importlib.import_module(f"companion.games.{game_id}")
-        except ImportError:
-            module = None
+        module = games.game_module(game_id)
         hook = getattr(module, "reason_message", None)
         if callable(hook):
             text = hook(reason, lang, options)

@@ -26,6 +26,18 @@ def available_games() -> list[str]:
     return out
 
 
+def game_module(game_id: str | None):
+    """The engine module ``companion.games.<game_id>`` (for its optional hooks such as
+    ``describe_event`` or ``reason_message``), or ``None`` when ``game_id`` is not a game id of
+    :data:`GAME_IDS` or its module is not installed."""
+    if game_id not in GAME_IDS:
+        return None
+    try:
+        return importlib.import_module(f"companion.games.{game_id}")
+    except ModuleNotFoundError:
+        return None
+
+
 def get_game_class(game_id: str):
     """Return the Game subclass for ``game_id``.
 

@@ -162,7 +162,7 @@ def _letters_and_digits(serial) -> bool:
     """``serial`` is a non-empty string of upper-case letters and ASCII digits only (canonical
     characters, whatever its length or shape)."""
     return isinstance(serial, str) and bool(serial) and all(
-        c in _DIGITS or (c.isalpha() and c == c.upper() and c != c.lower()) for c in serial)
+        c in _serials.DIGITS or (c.isalpha() and c == c.upper() and c != c.lower()) for c in serial)
 
 
 def serial_fits(serial: str, currency: str | None) -> bool:
@@ -209,9 +209,6 @@ def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None
     return None
 
 
-_DIGITS = "0123456789"
-
-
 canonical_serial = canonical
 """The canonical form of a serial as read off a note: uppercase, no spaces or separators —
 ``canonical_serial("Ак 2444841") == "АК2444841"``. The one implementation is
@@ -230,7 +227,7 @@ def is_canonical_serial(serial: str) -> bool:
         return True
     has_digit = False
     for c in serial:
-        if c in _DIGITS:
+        if c in _serials.DIGITS:
             has_digit = True
         elif not (c.isalpha() and c == c.upper() and c != c.lower()):
             return False
