@@ -347,7 +347,12 @@ class Table:
             self._emit("pending", {})
 
     # ------------------------------------------------------------------ input
-    def _require(self) -> Referee:
+    def require_referee(self) -> Referee:
+        """The current game's referee.
+
+        Raises:
+            NoGame: no game is running (never started, or ended).
+        """
         referee = self.referee
         if referee is None:
             raise NoGame("no game is running; the operator starts one")
@@ -360,7 +365,7 @@ class Table:
             NoGame: no current game.
             TimeoutError: the referee did not answer in time.
         """
-        return self._require().submit(action, source)
+        return self.require_referee().submit(action, source)
 
     def submit_for_seat(self, seat: int, action: str, source: str = "dashboard") -> Outcome:
         """Submit an action on behalf of ``seat`` (a phone or a button pad): the action's actor
@@ -369,7 +374,7 @@ class Table:
         Raises:
             NoGame: no current game.
         """
-        referee = self._require()
+        referee = self.require_referee()
         text = " ".join(str(action).split())
         actor = text.split(" ", 1)[0] if text else ""
         if actor != str(seat):
@@ -414,7 +419,7 @@ class Table:
         Raises:
             NoGame: no current game.
         """
-        referee = self._require()
+        referee = self.require_referee()
         with referee.lock:
             game = referee.game
             views: dict = {None: game.view(None)}

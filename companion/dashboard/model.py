@@ -19,6 +19,9 @@ history: they may hold a serial number; only their verb is shown.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import typing
 from typing import Any, Iterable
 
 HISTORY_LEN = 40
@@ -28,6 +31,20 @@ PUBLIC = "public"
 OPERATOR = "operator"
 
 Viewer = Any  # "public" | "operator" | int seat
+
+
+@functools.lru_cache(maxsize=None)
+def action_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """``(fields, optional, lists)`` of an Action class, once per class (``get_type_hints`` is
+    slow): its argument fields after ``seat``; those it lets stay unknown ``?``
+    (``UNKNOWN_OK``); and the list fields (``tuple[...]``, several items: a multi-line box)."""
+    fields = tuple(f.name for f in dataclasses.fields(cls)[1:])
+    optional = tuple(n for n in getattr(cls, "UNKNOWN_OK", ()) if n in fields)
+    hints = typing.get_type_hints(cls)
+    lists = tuple(n for n in fields
+                  if typing.get_origin(hints.get(n)) is tuple
+                  or any(typing.get_origin(a) is tuple for a in typing.get_args(hints.get(n))))
+    return fields, optional, lists
 
 
 def describe_action(text: str, game_id: str | None = None) -> dict:
@@ -40,21 +57,11 @@ def describe_action(text: str, game_id: str | None = None) -> dict:
     actor: int | None = int(parts[0]) if parts and parts[0].isdigit() else None
     out = {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
     if game_id:
-        import dataclasses
-
         from companion.games import get_game_class
 
         try:
             action = get_game_class(game_id).parse_action(text)
-            out["fields"] = [f.name for f in dataclasses.fields(action)[1:]]
-            out["optional"] = [n for n in getattr(type(action), "UNKNOWN_OK", ()) if n in out["fields"]]
-            # list fields (tuple[...]) take several items: the console gives them a multi-line box
-            import typing
-
-            hints = typing.get_type_hints(type(action))
-            out["lists"] = [n for n in out["fields"]
-                            if typing.get_origin(hints.get(n)) is tuple
-                            or any(typing.get_origin(a) is tuple for a in typing.get_args(hints.get(n)))]
+            out["fields"], out["optional"], out["lists"] = (list(x) for x in action_fields(type(action)))
         except Exception:  # a template that does not parse keeps its plain form
             pass
     return out

@@ -17,9 +17,8 @@ from flask import Blueprint, Response, abort, jsonify, redirect, render_template
 from flask_babel import gettext as _
 
 from companion.dashboard import common
-from companion.dashboard.model import OPERATOR
+from companion.dashboard.model import OPERATOR, action_fields
 from companion.errors import IllegalAction
-from companion.table import NoGame
 
 bp = Blueprint("operator", __name__)
 
@@ -304,7 +303,7 @@ def _join_split_serials(game_cls, text: str) -> str:
     cls = game_cls._verbs().get(tokens[1])
     if cls is None:
         return text
-    fields = [f.name for f in dataclasses.fields(cls)[1:]]
+    fields = action_fields(cls)[0]
     extra = len(tokens) - 2 - len(fields)
     where = [i for i, name in enumerate(fields) if name in SERIAL_FIELDS]
     if extra <= 0 or len(where) != 1:
@@ -321,10 +320,7 @@ def prepare_manual(text: str):
     values of the notes at registration); serial fields are canonicalised (:func:`canonical_serial`).
     A text the game cannot parse is passed on unchanged: the engine rejects it with its reason.
     """
-    table = common.table()
-    referee = table.referee
-    if referee is None:  # ended («Завершить игру») or never started: 409 no_game
-        raise NoGame("no game is running; the operator starts one")
+    referee = common.table().require_referee()  # ended («Завершить игру») or never started: 409 no_game
     text = _join_split_serials(type(referee.game), text)
     tokens = text.split()
     try:
@@ -335,8 +331,8 @@ def prepare_manual(text: str):
             return jsonify({"accepted": False, "reason": "missing_field", "fields": [], "message": msg,
                             "detail": f"fill every '?' field before sending ({exc.detail})"}), 400
         return text  # the engine rejects it with its reason code (409)
-    fields = [f.name for f in dataclasses.fields(action)[1:]]
-    optional = [n for n in getattr(type(action), "UNKNOWN_OK", ()) if n in fields]
+    fields, optional, _lists = action_fields(type(action))
+    optional = list(optional)
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]
     if missing:
         return _missing_fields(missing, optional)
