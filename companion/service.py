@@ -229,6 +229,9 @@ class TableService:
         self.simtable = None
         self.watcher = None
         self.resumed = False
+        #: ``(game id, table log)`` of an unfinished game a simulated table set aside because it
+        #: was asked for another game (its bots play only that one); the log stays on disk
+        self.set_aside: tuple[str, str] | None = None
         self._created = False  # this start made a new game (discarded again if the start fails)
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
@@ -320,7 +323,9 @@ class TableService:
                 self.resumed = True
                 self._sim_seed()
                 return
-            # a simulated table asked for another game: the unfinished one stays on disk
+            # a simulated table asked for another game (its bots play only that one): the
+            # unfinished one is set aside (its log stays on disk), and the console says so
+            self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
         cls = get_game_class(s.game)
         seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
         self.table.new_game(s.game, seats, s.options)

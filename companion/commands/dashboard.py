@@ -13,7 +13,6 @@ Observations (camera reads) are then entered by hand on the console, marked ``ma
 from __future__ import annotations
 
 import argparse
-import logging
 import socket
 import sys
 import threading
@@ -70,8 +69,6 @@ def run(args, stop: threading.Event | None = None) -> int:
     from companion.errors import CompanionError, IllegalAction
     from companion.table import Table
 
-    # werkzeug logs every request at INFO: a phone's event stream would flood the console
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     try:
         table = Table(args.data_dir or default_data_dir(), pin=args.pin)
     except ValueError as exc:

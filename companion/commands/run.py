@@ -143,6 +143,10 @@ class Console:
             print(f"  resumed from {ref.log.path} at action {len(ref.log.records())}", file=w)
         else:
             print(f"  new game, table log {ref.log.path}", file=w)
+        if service.set_aside:
+            gid, path = service.set_aside
+            print(f"  the simulated table plays {head.game}: the unfinished {gid} game (started "
+                  f"from the console?) is set aside, its table log kept at {path}", file=w)
         for why in service.plan.why:
             print(f"  {why}", file=w)
         if url:

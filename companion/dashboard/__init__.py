@@ -198,6 +198,8 @@ class DashboardServer:
         Raises:
             OSError: the address cannot be bound (``errno.EADDRINUSE``: the port is taken).
         """
+        # werkzeug logs every request at INFO: phones' requests would bury the console's game lines
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
         import socket
 
         from werkzeug.serving import make_server
