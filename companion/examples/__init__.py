@@ -1,0 +1,1 @@
+"""Bundled example table logs (package data), e.g. ``skull-game.jsonl`` for ``companion demo``."""
