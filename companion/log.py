@@ -224,7 +224,10 @@ def read_jsonl(src: str | os.PathLike | IO[str]) -> tuple[LogHeader, list[LogRec
     if isinstance(src, (str, os.PathLike)):
         try:
             text = Path(src).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError:
+            raise LogError(f"{src} is not a table log: not UTF-8 text (a table log is a .sqlite "
+                           "file or JSON Lines)") from None
+        except OSError as exc:
             raise LogError(f"cannot read {src}: {exc}") from None
         where = str(src)
     else:

@@ -55,3 +55,17 @@ def test_sqlite_log_with_future_version_refused(tmp_path, capsys):
     conn.close()
     assert cli_main(["replay", str(path)]) == 2
     assert "version 99 is newer" in capsys.readouterr().err
+
+
+def test_replay_names_a_binary_file_as_not_a_table_log(tmp_path):
+    """A photo given to replay by mistake: a clear sentence, not Python's codec error."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    photo = tmp_path / "note.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)))
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "companion", "replay", str(photo)], capture_output=True,
+                       text=True, cwd=root, timeout=60)
+    assert r.returncode == 2 and "is not a table log" in r.stderr and "codec" not in r.stderr
