@@ -24,7 +24,8 @@ setup(
         "companion.hardware": "hardware",
     },
     package_data={
-        "companion": ["**/*.json", "**/*.jsonl", "**/*.toml", "**/*.svg", "**/*.png"],
+        "companion": ["**/*.json", "**/*.jsonl", "**/*.toml", "**/*.svg", "**/*.png",
+                      "vision/models/*.onnx"],
         "companion.web": ["**/*"],
         "companion.hardware": ["*.json", "*.csv", "*.svg", "*.rules"],
     },
