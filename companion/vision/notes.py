@@ -65,6 +65,34 @@ UNREAD_LETTERS = "??"
 _CYR = "".join(sorted(S.CYRILLIC_SERIAL_LETTERS))
 
 
+#: Words printed on the notes of the supported currencies (the legends around the portrait and
+#: the denomination, from the notes themselves). A line whose upright reading is confident
+#: (:data:`LEGEND_MIN_SCORE`) and holds one of them is a legend read the right way up: it is not
+#: read again turned round (an upside-down serial never reads as a word of five or more letters).
+LEGEND_WORDS = (
+    # USD
+    "FEDERAL", "RESERVE", "DOLLAR", "WASHINGTON", "AMERICA", "UNITED", "STATES", "TREASURY",
+    "TENDER", "LEGAL", "PUBLIC", "PRIVATE", "DEBTS", "TRUST", "SECRETARY",
+    # EUR, INR, KRW, JPY
+    "EURO", "INDIA", "RUPEES", "GUARANTEED", "GOVERNMENT", "PROMISE", "GOVERNOR", "BEARER",
+    "CENTRAL", "KOREA", "NIPPON", "GINKO", "BANK",
+    # RUB
+    "БИЛЕТ", "БАНКА", "РОССИИ", "РУБЛЕЙ", "ПОДДЕЛКА", "ПРЕСЛЕДУЕТСЯ", "ЗАКОНУ",
+)
+#: The least recogniser score of a legend line (0..1) for it to be taken as read the right way up.
+LEGEND_MIN_SCORE = 0.9
+
+
+def is_legend(read: LineRead) -> bool:
+    """Whether a recognised line is one of the notes' printed legends read the right way up
+    (:data:`LEGEND_WORDS`, score at least :data:`LEGEND_MIN_SCORE`): such a line needs no
+    reading turned round (the reader's orientation check, :meth:`NoteReader._read_lines`)."""
+    if read.score < LEGEND_MIN_SCORE:
+        return False
+    letters = "".join(ch for ch in read.text.upper() if ch.isalpha())
+    return any(w in letters for w in LEGEND_WORDS)
+
+
 #: Cyrillic capitals whose Latin twin has the same shape (A B E K M H O P C T X): a RapidOCR
 #: reading of one of these is a real opinion on the letter, one that may veto the other
 #: sources' choice (Г and Т look alike to Tesseract and the glyph matcher both). Its other
@@ -622,21 +650,23 @@ class NoteReader:
         turned = [flip for flip, _ in self.engine.upside_down(lines)]
         up = [cv2.rotate(l, cv2.ROTATE_180) if flip else l for l, flip in zip(lines, turned)]
         ids = list(range(len(up)))
-        ev = self._evidence(self.engine.read_lines(up), "rapidocr", ids)
-        done: set[int] = set()
+        reads = self.engine.read_lines(up)
+        ev = self._evidence(reads, "rapidocr", ids)
+        # a printed legend read confidently the right way up is not read turned round
+        done: set[int] = {i for i in ids if is_legend(reads[i])}
         if ev:
             # ... but the classifier is sometimes sure and wrong (short digit strings): a line it
             # turned the wrong way reads as gibberish and would hide a disagreeing copy or a
             # second note. Before anything is decided, the lines that fit no format are read
             # the other way up too (measured: two-note hard negatives decided otherwise).
             matched = {e.line for e in ev}
-            rest = [i for i in ids if i not in matched]
+            rest = [i for i in ids if i not in matched and i not in done]
             if rest:
                 imgs = [cv2.rotate(up[i], cv2.ROTATE_180) for i in rest]
                 ev += self._evidence(self.engine.read_lines(imgs), "rapidocr", rest,
                                      offset=len(up))
                 up = up + imgs
-                done = set(rest)
+                done |= set(rest)
             res = self._decide(self._one_way_up(ev), up, same_line=False, final=False)
             if res.decided or (res.reason in CONFLICTS and not rest):
                 self._remember(cands, res)
