@@ -138,6 +138,11 @@ class SkullOptions(Options):
             raise IllegalAction("bad_option", "leaver_counts_as must be 'pass' or 'agree'")
         if not isinstance(self.last_skull_out, bool):
             raise IllegalAction("bad_option", "last_skull_out must be true or false")
+        if not (isinstance(self.currency, str) and len(self.currency) == 3
+                and self.currency.isascii() and self.currency.isalpha() and self.currency.isupper()):
+            # an ISO 4217 code; a typo ("rub", "RUR ") would silently switch the serial check off
+            raise IllegalAction("bad_option", f"currency must be a three-letter ISO 4217 code in "
+                                f"capitals (serial formats known: {', '.join(_serials.CURRENCIES)})")
 
 
 # ---------------------------------------------------------------------------- serials
