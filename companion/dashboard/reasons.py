@@ -24,6 +24,9 @@ REASONS: dict[str, tuple[str, str]] = {
     "unknown_seat": ("There is no such seat at this table.", "За этим столом нет такого места."),
     "game_over": ("The game has ended: no more moves.", "Игра окончена: ходов больше нет."),
     "not_your_turn": ("Another player must act now.", "Сейчас ходит другой игрок."),
+    # companion.table.Table.submit_for_seat: a phone or button pad acting for another seat
+    "not_your_seat": ("This phone or button pad may act only for its own seat.",
+                      "С этого телефона или пульта можно ходить только за своё место."),
     "wrong_phase": ("This action is not possible at this stage of the game.",
                     "Это действие сейчас невозможно: не тот этап игры."),
     "nothing_to_undo": ("There is nothing to undo: no accepted action yet.",

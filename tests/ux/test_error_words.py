@@ -112,3 +112,14 @@ def test_lottery_form_offers_the_real_minimum(op):
     r = c.post("/operator/new", data={"game": "lottery", "seats": "Аня\nБорис\nВера",
                                       "opt_lottery_officials_play": "on", "csrf_token": csrf})
     assert r.status_code == 302 and table.game_id == "lottery"
+
+
+def test_not_your_seat_has_a_sentence_in_both_languages():
+    """A seat's phone or pad acting for another seat (Table.submit_for_seat) is told why in
+    words, not with the generic "not accepted"."""
+    from companion.dashboard.reasons import GENERIC, reason_message
+
+    ru = reason_message("not_your_seat", "ru", "skull")
+    en = reason_message("not_your_seat", "en", "skull")
+    assert ru != GENERIC[1] and en != GENERIC[0]
+    assert not english_words(ru) and "own seat" in en
