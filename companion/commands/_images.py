@@ -10,7 +10,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.errors import VisionError
 from companion.vision.camera import IMAGE_SUFFIXES
+
+#: The ``"error"`` code of a JSON line for an image that could not be read (both commands).
+UNREADABLE = "unreadable_file"
+
+
+def read_image(path: str):
+    """The image file ``path`` as H×W×3 BGR uint8 (:func:`companion.vision.notes.load_image`,
+    which also reads paths with non-ASCII names).
+
+    Raises:
+        VisionError: ``"no such file"`` or ``"not a readable image (corrupt or unknown format)"``,
+            without the path (the commands print the path once, before the reason).
+    """
+    from companion.vision.notes import load_image
+
+    try:
+        return load_image(path)
+    except VisionError as exc:
+        msg = str(exc)
+        prefix = f"{Path(path)}: "
+        raise VisionError(msg[len(prefix):] if msg.startswith(prefix) else msg) from None
 
 
 def expand(arguments: list[str]) -> list[tuple[str, str | None]]:

@@ -3,7 +3,8 @@
 Text output: one line per image (``IMAGE: QH 10S ?``); ``--json``: one JSON object per image per
 line, ``{"image", "cards": [{"card", "box": [x, y, w, h], "confidence"}], "reason"}``, cards left to
 right. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
-gives ``"cards": []`` and a ``"reason"`` (text: ``IMAGE: error: REASON`` on stderr), and the other images are
+gives ``"cards": []``, ``"error": "unreadable_file"`` and a ``"reason"`` (``no such file``, ``not a readable
+image …``; text: ``IMAGE: error: REASON`` on stderr, as scan-note), and the other images are
 still read. A folder stands for the images in it (:mod:`companion.commands._images`). Exit status:
 0 (also when a file was missing or unreadable: that is reported on its line), or 2 when an argument
 was unusable (unknown deck, bad option — argparse) — the same rule as ``companion scan-note``.
@@ -14,9 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-import cv2
 
 from companion.errors import VisionError
 
@@ -62,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     except (VisionError, ValueError) as e:
         print(f"companion scan-card: {e}", file=sys.stderr)
         return 2
-    from companion.commands._images import expand
+    from companion.commands._images import UNREADABLE, expand, read_image
 
     for name, problem in expand(args.images):
         out: dict = {"image": name, "cards": [], "reason": None}
@@ -70,9 +69,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             if problem:
                 raise VisionError(problem)
-            img = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
-            if img is None:
-                raise VisionError("file not found" if not Path(name).exists() else "not a readable image")
+            img = read_image(name)
             if args.layout:
                 from companion.vision.layout import read_layout
                 lay = read_layout(img, reader if args.deck != "standard" else make_reader("standard32", args.alphabet, args.ocr))
@@ -86,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 text = " ".join(r.card or "?" for r in reads) or "(no card found)"
         except VisionError as e:
             out["reason"] = str(e)
+            out["error"] = UNREADABLE
             if not args.json:  # errors on stderr, as scan-note prints them
                 print(f"{name}: error: {e}", file=sys.stderr, flush=True)
                 continue

@@ -53,23 +53,21 @@ def run(args: argparse.Namespace) -> int:
     serials: list[str] = []
     currencies: set[str] = set()
     unread: list[str] = []
-    from companion.commands._images import expand
+    from companion.commands._images import UNREADABLE, expand, read_image
 
     for path, problem in expand(args.images):
         try:
             if problem:
                 raise VisionError(problem)
-            read = reader.read_path(path)
+            read = reader.read(read_image(path))
         except VisionError as exc:
             unread.append(path)
             if args.json:
                 out.write(json.dumps({"image": path, "serial": None, "last_digit": None,
                                       "parity": None, "confidence": 0.0, "reason": str(exc),
-                                      "error": "unreadable_file"}, ensure_ascii=False) + "\n")
+                                      "error": UNREADABLE}, ensure_ascii=False) + "\n")
             else:
-                msg = str(exc)
-                msg = msg[len(path) + 2:] if msg.startswith(f"{path}: ") else msg  # the path once
-                print(f"{path}: error: {msg}", file=sys.stderr)
+                print(f"{path}: error: {exc}", file=sys.stderr)
             out.flush()
             continue
         if read.decided:

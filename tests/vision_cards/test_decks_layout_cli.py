@@ -118,7 +118,7 @@ def test_cli_scan_card_json_and_errors(tmp_path, capsys):
     assert [c["card"] for c in lines[0]["cards"]] == ["QH", "10S", "7D"]
     assert all(len(c["box"]) == 4 and 0 <= c["confidence"] <= 1 for c in lines[0]["cards"])
     assert lines[1]["cards"] == [] and "not a readable image" in lines[1]["reason"]
-    assert lines[2]["reason"] == "file not found"
+    assert lines[2]["reason"] == "no such file" and lines[2]["error"] == "unreadable_file"
     rc = main(["scan-card", "--deck", "nosuchdeck", str(tmp_path / "three.png")])
     assert rc == 2 and "nosuchdeck" in capsys.readouterr().err
 

@@ -24,7 +24,8 @@ def test_scan_note_json_lines(real_data, tmp_path, capsys):
     first = lines[0]
     assert first["serial"] == "ZB5458244919" and first["last_digit"] == 9 and first["parity"] == "odd"
     assert first["reason"] is None and first["confidence"] >= 0.95
-    assert lines[1]["serial"] is None and "no such file" in lines[1]["reason"]
+    assert lines[1]["serial"] is None and lines[1]["reason"] == "no such file"
+    assert lines[1]["error"] == "unreadable_file"
     assert lines[2]["serial"] is None and "not a readable image" in lines[2]["reason"]
     assert lines[3]["serial"] is None and lines[3]["parity"] is None and lines[3]["reason"]
 
