@@ -208,3 +208,32 @@ def test_manual_entry_takes_serials_one_a_line(browser, table_server):
         expect(form.locator("textarea[name=serials]")).to_be_visible()
 
     _manual_register(browser, table_server, "ак 244-4840\nak2444842\nАК 2444844\naK-2444841", check)
+
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
+
+
+def test_english_hoggenheimer_page_shows_no_russian_words(browser, table_server):
+    """On an English page the joker banking game's odds table and bets name their shapes in
+    English (the view's ``shape_ru`` copy is not shown), and on a Russian page in Russian,
+    once. Players' names are the only Cyrillic allowed on the English page."""
+    table, srv = table_server
+    names = ["Аня", "Борис", "Вера"]
+    table.new_game("hoggenheimer", names)
+    sim = get_sim_class("hoggenheimer")(table.referee.game, 3)
+    drive(table, sim, lambda g, n0=table.referee.version: g.is_over() or table.referee.version - n0 >= 12)
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.add_cookies([{"name": "lang", "value": "en", "url": srv.url}])
+    page = ctx.new_page()
+    goto(page, srv.url + "/")
+    settle(page, table)
+    text = page.inner_text("body")
+    russian = [w for w in CYRILLIC.findall(text) if w not in names]
+    assert not russian, russian
+    assert re.search(r"(?<![A-Za-z])square(?![A-Za-z])", text), "the odds table names its shapes"
+    ctx.add_cookies([{"name": "lang", "value": "ru", "url": srv.url}])
+    goto(page, srv.url + "/")
+    settle(page, table)
+    ru = page.inner_text("body")
+    assert "квадрат" in ru and "shape ru" not in ru and "форма ru" not in ru.lower()
+    ctx.close()

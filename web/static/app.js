@@ -77,17 +77,24 @@
   function scalar(key, v) {
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? word("yes") : word("no");
-    if (typeof v === "string") return key === "game" && has("game_" + v) ? W["game_" + v] : word("val_" + v, v);
+    if (typeof v === "string") {
+      if (key === "game" && has("game_" + v)) return W["game_" + v];
+      if (key === "shape" && has("shape_" + v)) return W["shape_" + v]; // a bet's shape (hoggenheimer)
+      return word("val_" + v, v);
+    }
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
     // probabilities and other fractions: three significant digits, in the page's language
     if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(document.documentElement.lang || undefined, {maximumSignificantDigits: 3});
     return String(v);
   }
   function isScalar(v) { return v === null || typeof v !== "object"; }
+  // "shape_ru" and the like: a game's own Russian copy of a value the page already words in its
+  // language — never shown (on an English page it would be Russian, on a Russian one twice)
+  function shown(k) { return !/_ru$/.test(k); }
   function compact(key, v) { // deep values as words, never as raw JSON
     if (isScalar(v)) return scalar(key, v);
     if (Array.isArray(v)) return v.map(function (x) { return compact(key, x); }).join(", ");
-    return Object.keys(v).map(function (k) { return word(k) + " " + compact(k, v[k]); }).join("; ");
+    return Object.keys(v).filter(shown).map(function (k) { return word(k) + " " + compact(k, v[k]); }).join("; ");
   }
   function renderValue(key, v, depth) {
     if (isScalar(v)) return el("span", "val", scalar(key, v));
@@ -96,7 +103,7 @@
       if (v.every(isScalar)) return el("span", "val", v.map(function (x) { return scalar(key, x); }).join(", "));
       if (v.every(function (x) { return x && typeof x === "object" && !Array.isArray(x); }) && depth < 3) {
         var cols = [];
-        v.forEach(function (row) { Object.keys(row).forEach(function (k) { if (cols.indexOf(k) < 0) cols.push(k); }); });
+        v.forEach(function (row) { Object.keys(row).filter(shown).forEach(function (k) { if (cols.indexOf(k) < 0) cols.push(k); }); });
         var tbl = el("table", "grid");
         var tr = el("tr");
         cols.forEach(function (c) { tr.appendChild(el("th", null, word(c))); });
@@ -112,7 +119,7 @@
     }
     if (depth >= 3) return el("span", "val", compact(key, v));
     var dl = el("dl", "kv");
-    Object.keys(v).forEach(function (k) {
+    Object.keys(v).filter(shown).forEach(function (k) {
       if (k === "game" && S && S.model && S.model.game && v[k] === S.model.game.id) return; // the page says which game
       dl.appendChild(el("dt", null, word(k)));
       var dd = el("dd"); dd.appendChild(renderValue(k, v[k], depth + 1)); dl.appendChild(dd);
