@@ -18,14 +18,14 @@ UNREADABLE = "unreadable_file"
 
 
 def read_image(path: str):
-    """The image file ``path`` as H×W×3 BGR uint8 (:func:`companion.vision.notes.load_image`,
+    """The image file ``path`` as H×W×3 BGR uint8 (:func:`companion.vision.images.load_image`,
     which also reads paths with non-ASCII names).
 
     Raises:
         VisionError: ``"no such file"`` or ``"not a readable image (corrupt or unknown format)"``,
             without the path (the commands print the path once, before the reason).
     """
-    from companion.vision.notes import load_image
+    from companion.vision.images import load_image
 
     try:
         return load_image(path)

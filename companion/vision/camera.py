@@ -25,7 +25,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.errors import CameraError, VisionError
+from companion.errors import CameraError
+from companion.vision.images import load_image, to_bgr
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 
@@ -67,15 +68,7 @@ class FrameSource:
 
 
 def _bgr(frame: np.ndarray, where: str) -> np.ndarray:
-    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
-        raise CameraError(f"{where}: frame is not a uint8 array")
-    if frame.ndim == 2:
-        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    if frame.ndim == 3 and frame.shape[2] == 4:
-        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
-    if frame.ndim != 3 or frame.shape[2] != 3:
-        raise CameraError(f"{where}: frame has shape {frame.shape}, expected H×W×3")
-    return frame
+    return to_bgr(frame, f"{where}: frame", CameraError)
 
 
 class PiCamera(FrameSource):
@@ -163,11 +156,7 @@ class OpenCVCamera(FrameSource):
 
 
 def _load(path: Path) -> np.ndarray:
-    data = np.fromfile(str(path), dtype=np.uint8) if path.is_file() else np.empty(0, np.uint8)
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if img is None:
-        raise CameraError(f"{path}: not a readable image")
-    return img
+    return load_image(path, CameraError)
 
 
 class FolderSource(FrameSource):

@@ -173,13 +173,15 @@ class CardRead:
 
 
 def check_image(image) -> np.ndarray:
-    """Validate a frame: H×W×3 uint8 (grey H×W is converted). Raises VisionError otherwise."""
-    if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.size == 0:
-        raise VisionError("image must be a non-empty uint8 numpy array")
-    if image.ndim == 2:
-        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    if image.ndim != 3 or image.shape[2] != 3:
-        raise VisionError(f"image must be H×W×3 BGR, got shape {image.shape}")
+    """Validate a frame: H×W×3 BGR uint8 (grey H×W and BGRA are converted,
+    :func:`companion.vision.images.to_bgr`), at least 32 px on its short side.
+
+    Raises:
+        VisionError: not such an image, or too small.
+    """
+    from companion.vision.images import to_bgr
+
+    image = to_bgr(image)
     if min(image.shape[:2]) < 32:
         raise VisionError(f"image too small: {image.shape[1]}×{image.shape[0]} px")
     return image

@@ -42,6 +42,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.vision.images import load_image
 
 FORMAT = "companion-deck/1"
 KINDS = ("picture", "numbered", "standard")
@@ -395,9 +396,7 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
         label, nm, count = table[p.name] if table else (p.stem, "", 1)
         if label in images:
             raise VisionError(f"two photos for the label {label!r} ({p.name})")
-        img = cv2.imread(str(p), cv2.IMREAD_COLOR)
-        if img is None:
-            raise VisionError(f"{p}: not a readable image")
+        img = load_image(p)
         images[label] = img
         names[label] = nm
         counts[label] = count

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from companion.errors import VisionError
 from companion.vision.cards import CardRead, CardReader, check_image, detect_cards
 
 ROWS = ["S", "H", "D", "C"]

@@ -36,6 +36,7 @@ import numpy as np
 
 from companion.errors import VisionError
 from companion.vision import serials as S
+from companion.vision.images import load_image, to_bgr  # noqa: F401 (load_image: public here too)
 from companion.vision.ocr import LineRead, RapidEngine, TesseractEngine, shared_rapid
 
 #: Reason codes of abstentions (stable; shown by ``companion scan-note``).
@@ -160,39 +161,13 @@ class NoteRead:
         }
 
 
-def load_image(path: str | Path) -> np.ndarray:
-    """Read an image file as H×W×3 BGR uint8.
-
-    Raises:
-        VisionError: the file is missing, unreadable or not an image.
-    """
-    p = Path(path)
-    if not p.is_file():
-        raise VisionError(f"{p}: no such file")
-    data = np.fromfile(str(p), dtype=np.uint8)
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if img is None:
-        raise VisionError(f"{p}: not a readable image (corrupt or unknown format)")
-    return img
-
-
 def as_bgr(image: np.ndarray) -> np.ndarray:
-    """Check and normalise an image array to H×W×3 BGR uint8 (grey is expanded).
+    """Check and normalise an image array to H×W×3 BGR uint8 (:func:`companion.vision.images.to_bgr`).
 
     Raises:
         VisionError: wrong dtype or shape, or empty.
     """
-    if not isinstance(image, np.ndarray) or image.size == 0:
-        raise VisionError("empty image")
-    if image.dtype != np.uint8:
-        raise VisionError(f"image dtype must be uint8, got {image.dtype}")
-    if image.ndim == 2:
-        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    if image.ndim == 3 and image.shape[2] == 4:
-        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
-    if image.ndim != 3 or image.shape[2] != 3:
-        raise VisionError(f"image must be H×W×3 BGR, got shape {image.shape}")
-    return image
+    return to_bgr(image)
 
 
 def is_strip(image: np.ndarray) -> bool:

@@ -367,7 +367,7 @@ class TesseractEngine:
         try:
             data = self._pt.image_to_data(sheet, lang=self.lang, config=config,
                                           output_type=self._pt.Output.DICT)
-        except Exception as exc:  # tesseract crashed or timed out: no opinion, not a failure
+        except Exception:  # tesseract crashed or timed out: no opinion, not a failure
             return [LineRead("", 0.0) for _ in lines]
         words: list[list[tuple[int, str, float]]] = [[] for _ in lines]
         for text, left, top, hgt, conf in zip(data["text"], data["left"], data["top"],

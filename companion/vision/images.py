@@ -1,0 +1,53 @@
+"""Image input shared by every reader and camera source: one check of an image array and one
+loader of image files, so a frame, a photo and a crop are accepted (and refused) alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.errors import VisionError
+
+
+def to_bgr(image, what: str = "image", error: type[Exception] = VisionError) -> np.ndarray:
+    """``image`` as H×W×3 BGR uint8: grey (H×W) is expanded, BGRA (H×W×4) loses its alpha, an
+    H×W×3 array is returned as it is.
+
+    Args:
+        what: how the messages name the array (``"frame"``, ``"/dev/video0: frame"`` …).
+        error: the exception class to raise (a camera source raises ``CameraError``).
+
+    Raises:
+        VisionError (or ``error``): not a numpy array, empty, not uint8, or another shape.
+    """
+    if not isinstance(image, np.ndarray) or image.size == 0:
+        raise error(f"{what} is empty or not an image array")
+    if image.dtype != np.uint8:
+        raise error(f"{what} dtype must be uint8, got {image.dtype}")
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim == 3 and image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.ndim != 3 or image.shape[2] != 3:
+        raise error(f"{what} must be H×W×3 BGR, got shape {image.shape}")
+    return image
+
+
+def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.ndarray:
+    """Read an image file as H×W×3 BGR uint8 (any format OpenCV decodes; the bytes are read by
+    numpy, so a path in any script works on every platform).
+
+    Raises:
+        VisionError (or ``error``): ``"PATH: no such file"`` or ``"PATH: not a readable image
+            (corrupt or unknown format)"``.
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise error(f"{p}: no such file")
+    data = np.fromfile(str(p), dtype=np.uint8)
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if img is None:
+        raise error(f"{p}: not a readable image (corrupt or unknown format)")
+    return img
