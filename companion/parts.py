@@ -146,31 +146,16 @@ def lights(kind: str, seats: int, box):
 
 # ---------------------------------------------------------------------- camera and readers
 def camera(spec: str):
-    """The camera source for a backend spec (``scene``, ``picamera2``, ``opencv:0``,
-    ``folder:PATH``); branch notes provides the sources. The result has ``read()`` (a frame,
-    H×W×3 BGR uint8), ``close()`` and, for ``scene``, ``push(frame)``.
+    """The camera source for a camera spec (:func:`companion.vision.camera.parse_spec`: ``scene``,
+    ``picamera2``, ``opencv:0``, ``folder:PATH``, ``image:PATH`` …). The result has ``read()`` (a
+    frame, H×W×3 BGR uint8), ``close()`` and, for ``scene``, ``push(frame)``.
 
     Raises:
-        MissingPart: ``companion.vision.camera`` is not installed or lacks the source.
+        MissingPart: ``companion.vision.camera`` does not import.
+        CameraError: the spec names nothing usable, or the device cannot be opened.
     """
-    mod = need("companion.vision.camera", part="camera sources (branch notes)")
-    kind, _, arg = spec.partition(":")
-    names = {
-        "scene": ("RenderedSource",),
-        "picamera2": ("PiCamera",),
-        "opencv": ("OpenCVCamera",),
-        "folder": ("FolderSource",),
-    }[kind]
-    cls = next((getattr(mod, n) for n in names if hasattr(mod, n)), None)
-    if cls is None:
-        raise MissingPart("camera sources (branch notes)", f"companion.vision.camera.{' or '.join(names)}")
-    if kind == "scene" or kind == "picamera2":
-        src = cls()
-    elif kind == "opencv":
-        src = cls(int(arg) if arg.isdigit() else arg)
-    else:
-        src = cls(arg)
-    return CameraAdapter(src)
+    open_source = need("companion.vision.camera", "open_source", part="camera sources")
+    return CameraAdapter(open_source(spec))
 
 
 class CameraAdapter:

@@ -136,14 +136,20 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
     else:
         lights = "mock"
         why.append("lights: gpiozero mock pins")
+    from companion.errors import CameraError
+    from companion.vision.camera import parse_spec
+
+    try:
+        camera_kind, _ = parse_spec(camera)
+    except CameraError as exc:
+        raise CompanionError(f"unknown camera backend: {exc}") from None
     for name, value, ok in (
-        ("camera", camera, camera in ("scene", "picamera2") or camera.split(":", 1)[0] in ("opencv", "folder")),
         ("buttons", buttons, buttons == "virtual" or buttons.startswith("serial:")),
         ("lights", lights, lights in ("gpio", "mock", "none")),
     ):
         if not ok:
             raise CompanionError(f"unknown {name} backend {value!r}")
-    if sim and camera != "scene":
+    if sim and camera_kind != "scene":
         raise CompanionError("the simulated table needs the scene camera (its bots put notes and cards in view)")
     if sim and buttons != "virtual":
         raise CompanionError("the simulated table needs the virtual button box (its bots press its buttons)")

@@ -11,7 +11,7 @@ A settings file is TOML (``tomllib``, standard library)::
     notes_per_player = 4
 
     [backends]            # "auto" picks the real device on a Pi and the simulated one elsewhere
-    camera = "auto"       # auto | picamera2 | opencv:0 | opencv:URL | folder:PATH | scene
+    camera = "auto"       # auto | picamera2 | opencv:0 | opencv:URL | folder:PATH | image:PATH | scene
     buttons = "auto"      # auto | virtual | a serial URL/port, e.g. /dev/buttonbox
     lights = "auto"       # auto | gpio | mock | none
 

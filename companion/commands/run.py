@@ -65,7 +65,8 @@ def register(subparsers) -> None:
     p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
     p.add_argument("--pin", help="operator PIN (4-12 digits; default a random 6-digit PIN)")
     p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS}, headless 0)")
-    p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:0 | folder:PATH | scene")
+    p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
+                   "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
     p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
     p.add_argument("--lights", help="lights: auto | gpio | mock | none")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")

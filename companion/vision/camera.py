@@ -12,7 +12,8 @@
   table's scene renderer).
 
 Every source is a context manager with ``read() -> ndarray``, ``close()`` and a useful ``repr``;
-:func:`open_source` picks one from a text spec (``picamera``, ``0``, ``rtsp://…``, a folder, a file).
+:func:`open_source` picks one from a camera spec (:func:`parse_spec`: ``scene``, ``picamera2``,
+``opencv:0``, ``folder:PATH``, ``image:PATH``, or a bare index, URL, folder or file).
 """
 
 from __future__ import annotations
@@ -255,27 +256,60 @@ class RenderedSource(FrameSource):
         return f"RenderedSource(render={name}, queued={len(self._queue)})"
 
 
-def open_source(spec: str | int) -> FrameSource:
-    """A source from a text spec: ``picamera``, a device index (``0``), a URL (``rtsp://…``,
-    ``http://…``), a folder of images, or an image file.
+#: The kinds of camera spec :func:`parse_spec` gives.
+SPEC_KINDS = ("scene", "picamera2", "opencv", "folder", "image")
+
+
+def parse_spec(spec: str | int) -> tuple[str, str]:
+    """``(kind, argument)`` of a camera spec, the one syntax of ``companion run --camera``, the
+    settings file and :func:`open_source`:
+
+    * ``scene`` — rendered frames pushed by the simulated table;
+    * ``picamera2`` (also ``picamera``) — the Pi camera;
+    * ``opencv:0`` / ``opencv:rtsp://…`` / ``opencv:PATH.mp4`` — OpenCV ``VideoCapture``; a bare
+      device index (``0``) or URL (``rtsp://…``, ``http://…``) means the same;
+    * ``folder:PATH`` — the images of a folder; a bare path of a folder means the same;
+    * ``image:PATH`` — one image, every frame; a bare path of an image file means the same (a
+      bare path of another file is a video for OpenCV).
 
     Raises:
-        CameraError: the spec names nothing usable.
+        CameraError: the spec names nothing usable (with the accepted forms).
     """
-    if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
-        return OpenCVCamera(int(spec))
-    if spec == "picamera":
+    if isinstance(spec, int):
+        return "opencv", str(spec)
+    text = str(spec).strip()
+    kind, sep, arg = text.partition(":")
+    if text in ("scene", "picamera2", "picamera"):
+        return ("picamera2", "") if text.startswith("picamera") else ("scene", "")
+    if sep and kind in ("opencv", "folder", "image") and arg:
+        return kind, arg
+    if text.isdigit() or "://" in text:
+        return "opencv", text
+    p = Path(text) if text else None
+    if p is not None and p.is_dir():
+        return "folder", text
+    if p is not None and p.is_file():
+        return ("image" if p.suffix.lower() in IMAGE_SUFFIXES else "opencv"), text
+    raise CameraError(f"no camera source {text!r}: use scene, picamera2, opencv:INDEX|URL|VIDEO, "
+                      "folder:PATH, image:PATH (or a device index, a URL, a folder or an image)")
+
+
+def open_source(spec: str | int) -> FrameSource:
+    """The source a camera spec names (:func:`parse_spec`).
+
+    Raises:
+        CameraError: the spec names nothing usable, or the device cannot be opened.
+    """
+    kind, arg = parse_spec(spec)
+    if kind == "scene":
+        return RenderedSource()
+    if kind == "picamera2":
         return PiCamera()
-    if "://" in spec:
-        return OpenCVCamera(spec)
-    p = Path(spec)
-    if p.is_dir():
-        return FolderSource(p)
-    if p.is_file():
-        if p.suffix.lower() in IMAGE_SUFFIXES:
-            return ImageSource(p)
-        return OpenCVCamera(str(p))  # a video file
-    raise CameraError(f"no camera source {spec!r} (picamera, a device index, a URL, a folder or an image)")
+    if kind == "opencv":
+        return OpenCVCamera(int(arg) if arg.isdigit() else arg)
+    if kind == "folder":
+        return FolderSource(Path(arg))
+    return ImageSource(Path(arg))
 
 
 def default_source() -> FrameSource:

@@ -38,6 +38,8 @@ def test_explicit_backends_win_and_bad_ones_are_refused():
     assert (plan.camera, plan.buttons, plan.lights, plan.sim) == ("folder:/tmp/frames", "serial:/dev/ttyACM0", "none", False)
     with pytest.raises(CompanionError, match="unknown camera backend"):
         choose_backends(Settings.load(None, camera="webcam"), LAPTOP)
+    # a bare folder is a camera spec too (companion.vision.camera.parse_spec, one syntax)
+    assert choose_backends(Settings.load(None, camera="/tmp"), LAPTOP).camera == "/tmp"
     with pytest.raises(CompanionError, match="virtual button box"):
         choose_backends(Settings.load(None, sim=True, buttons="/dev/ttyACM0"), LAPTOP)
 

@@ -161,3 +161,23 @@ def test_picamera_layer_uses_rgb888_and_releases(monkeypatch):
     assert calls.index("start") < calls.index("stop") < calls.index("close")
     with pytest.raises(CameraError):
         cam.read()
+
+
+def test_one_camera_spec_syntax(tmp_path):
+    """``companion run --camera``, the settings file and open_source share parse_spec: prefixed
+    and bare forms name the same source; a spec naming nothing says which forms exist."""
+    img = _write(tmp_path / "one.png", (1, 2, 3))
+    assert C.parse_spec("scene") == ("scene", "")
+    assert C.parse_spec("picamera") == C.parse_spec("picamera2") == ("picamera2", "")
+    assert C.parse_spec("opencv:0") == C.parse_spec("0") == C.parse_spec(0) == ("opencv", "0")
+    assert C.parse_spec("rtsp://cam/1") == C.parse_spec("opencv:rtsp://cam/1") == ("opencv", "rtsp://cam/1")
+    assert C.parse_spec(str(tmp_path)) == ("folder", str(tmp_path))
+    assert C.parse_spec(f"folder:{tmp_path}") == ("folder", str(tmp_path))
+    assert C.parse_spec(str(tmp_path / "one.png")) == ("image", str(tmp_path / "one.png"))
+    with C.open_source(f"image:{tmp_path / 'one.png'}") as src:
+        assert np.array_equal(src.read(), img)
+    assert isinstance(C.open_source(f"folder:{tmp_path}"), C.FolderSource)
+    assert isinstance(C.open_source("scene"), C.RenderedSource)
+    for bad in ("webcam", "", "folder:", str(tmp_path / "nothing-here")):
+        with pytest.raises(CameraError, match="folder:PATH"):
+            C.parse_spec(bad)
