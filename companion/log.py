@@ -295,11 +295,13 @@ class Rejected:
 
 @dataclass
 class ReplayResult:
-    """The rebuilt game, the records that were applied, and the ones rejected."""
+    """The rebuilt game, the records that were applied, the ones rejected, and the events each
+    applied record produced (``events[i]`` belongs to ``applied[i]``)."""
 
     game: object
     applied: list[LogRecord]
     rejected: list[Rejected]
+    events: list[tuple] = field(default_factory=list)
 
 
 def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterable[LineError] = ()) -> ReplayResult:
@@ -315,6 +317,7 @@ def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterabl
 
     game = fresh()
     applied: list[LogRecord] = []
+    events: list[tuple] = []
     rejected = [Rejected(e.line, "", e.reason, e.detail) for e in line_errors]
     for rec in records:
         if rec.action.split() == UNDO.split():
@@ -322,15 +325,17 @@ def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterabl
                 rejected.append(Rejected(rec.line, rec.action, "nothing_to_undo", "no accepted action to undo"))
                 continue
             applied.pop()
+            events.pop()
             game = fresh()
             for r in applied:
                 game.apply(r.action)
             continue
         try:
-            game.apply(rec.action)
+            ev = game.apply(rec.action)
         except IllegalAction as exc:
             rejected.append(Rejected(rec.line, rec.action, exc.reason, exc.detail))
             continue
         applied.append(rec)
+        events.append(tuple(ev or ()))
     rejected.sort(key=lambda r: r.line)
-    return ReplayResult(game, applied, rejected)
+    return ReplayResult(game, applied, rejected, events)

@@ -111,10 +111,10 @@ class Hub:
                                          legal=legal, turn=turn, over=over, result=result, history=hist)
 
     def _past_outcomes(self) -> list:
-        """The last accepted actions of the current game with their events, rebuilt by replaying
-        its table log, so a page after a restart (power cut, kill -9) still tells the round's
-        history. Returns ``[(log seq, Outcome), ...]``, oldest first; empty when there is no log."""
-        from companion.games import new_game
+        """The last accepted actions of the current game with their events, rebuilt by one replay
+        of its table log (undo directives resolved), so a page after a restart (power cut,
+        kill -9) still tells the round's history. Returns ``[(log seq, Outcome), ...]``, oldest
+        first; empty when there is no log."""
         from companion.log import replay
         from companion.referee import Outcome
 
@@ -122,16 +122,10 @@ class Hub:
         if referee is None:
             return []
         try:
-            header = referee.log.header
-            applied = replay(header, referee.log.records()).applied  # undo directives resolved
-            game = new_game(header.game, header.seats, header.options)
-            keep_from = max(0, len(applied) - M.HISTORY_LEN)
-            out = []
-            for i, rec in enumerate(applied):
-                events = game.apply(rec.action)
-                if i >= keep_from:
-                    out.append((rec.seq, Outcome(True, rec.action, rec.source, None, None, tuple(events), rec.seq)))
-            return out
+            result = replay(referee.log.header, referee.log.records())
+            keep_from = max(0, len(result.applied) - M.HISTORY_LEN)
+            return [(rec.seq, Outcome(True, rec.action, rec.source, None, None, events, rec.seq))
+                    for rec, events in list(zip(result.applied, result.events))[keep_from:]]
         except Exception:  # history is a courtesy; never let it stop the dashboard
             log.exception("could not rebuild the history from the table log")
             return []

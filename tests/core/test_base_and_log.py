@@ -70,6 +70,12 @@ def test_sqlite_log_round_trip_and_jsonl(tmp_path, monkeypatch):
     log = TableLog.open(path)
     res = replay(log.header, log.records())
     assert res.game.total == 5 and not res.rejected
+    # each applied record keeps the events it produced (the undone one's are gone): what the
+    # dashboard's history is rebuilt from after a restart, without a second replay
+    assert [r.action for r in res.applied] == ["0 add 2", "1 add 3"]
+    live = Counting(["Аня", "Борис"], {"limit": 6})
+    assert res.events == [tuple(live.apply("0 add 2")), tuple(live.apply("1 add 3"))]
+    assert all(res.events)
     buf = io.StringIO()
     log.export_jsonl(buf)
     text = buf.getvalue()
