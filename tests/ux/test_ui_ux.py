@@ -237,3 +237,26 @@ def test_english_hoggenheimer_page_shows_no_russian_words(browser, table_server)
     ru = page.inner_text("body")
     assert "квадрат" in ru and "shape ru" not in ru and "форма ru" not in ru.lower()
     ctx.close()
+
+
+def test_a_rejection_toast_does_not_block_the_next_form(browser, table_server):
+    """On a phone the toast sits over the bottom of the page; a tap there reaches the form under
+    it (the toast takes no pointer events), and the page gets room to scroll its last form above
+    it while a toast shows."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, f"{srv.url}/operator?pin={table.pin}")
+    page.click("button[type=submit]")
+    form = page.locator("#table-actions form").first
+    expect(form).to_be_visible()
+    form.locator("[name=serials]").fill("АК2444840")  # one note where four are needed: rejected
+    form.locator("button").click()
+    toast = page.locator("#toast")
+    expect(toast).to_have_class(re.compile(r"\bbad\b"))
+    box = toast.bounding_box()
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y) === document.getElementById('toast')",
+                          [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert under is False, "the toast catches taps meant for the form under it"
+    assert page.evaluate("() => document.body.classList.contains('toasting')")
+    page.context.close()

@@ -62,8 +62,10 @@
     if (!t) { t = el("div", "toast"); t.id = "toast"; t.setAttribute("role", "status"); document.body.appendChild(t); }
     t.textContent = text;
     t.className = "toast show" + (bad ? " bad" : "");
+    document.body.classList.add("toasting");
     clearTimeout(toast._t);
-    toast._t = setTimeout(function () { t.className = "toast"; }, 2600);
+    // a rejection stays long enough to read its reason (the accepted line is a confirmation)
+    toast._t = setTimeout(function () { t.className = "toast"; document.body.classList.remove("toasting"); }, bad ? 5000 : 2600);
   }
   function outcomeText(j) {
     if (j.accepted) return word("accepted") + ": " + (j.action || "");
