@@ -260,3 +260,44 @@ def test_a_rejection_toast_does_not_block_the_next_form(browser, table_server):
     assert under is False, "the toast catches taps meant for the form under it"
     assert page.evaluate("() => document.body.classList.contains('toasting')")
     page.context.close()
+
+
+def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
+    """"This ends the current game" is asked while a game runs (dismissed: nothing changes), and
+    not once the game has ended — the next game just starts."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис", "Вера"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    dialogs: list[str] = []
+
+    def on_dialog(d):
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", on_dialog)
+    goto(page, f"{srv.url}/operator?pin={table.pin}")
+    page.click("button[type=submit]")
+    form = page.locator("#new-game")
+    expect(form).to_be_visible()
+
+    def start():
+        form.locator("select[name=game]").select_option("skull")
+        form.locator("textarea[name=seats]").fill("Галя\nДима")
+        form.locator("button[type=submit]").click()
+
+    epoch = table.epoch
+    start()
+    expect(page.locator("#new-game")).to_be_visible()
+    assert len(dialogs) == 1 and table.epoch == epoch  # asked, dismissed: the game goes on
+    sim = get_sim_class("skull")(table.referee.game, 3)
+    drive(table, sim, lambda g: g.is_over())
+    assert table.referee.game.is_over()
+    settle(page, table)
+    start()
+    page.wait_for_load_state()
+    deadline = time.monotonic() + 5
+    while table.epoch == epoch and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table.epoch != epoch and table.game_info()["seats"] == ["Галя", "Дима"]
+    assert len(dialogs) == 1, dialogs
+    page.context.close()

@@ -551,7 +551,9 @@
     var ng = document.getElementById("new-game");
     if (ng) ng.addEventListener("submit", function (e) {
       var b = ng.querySelector("[data-confirm]");
-      if (b && !window.confirm(b.dataset.confirm)) e.preventDefault();
+      // a game that has ended is not cut short by a new one: no question then
+      var ended = S.model && S.model.over;
+      if (b && !ended && !window.confirm(b.dataset.confirm)) e.preventDefault();
     });
   }
 
