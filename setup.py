@@ -24,8 +24,8 @@ setup(
         "companion.hardware": "hardware",
     },
     package_data={
-        "companion": ["**/*.json", "**/*.jsonl", "**/*.toml", "**/*.svg", "**/*.png",
-                      "vision/models/*.onnx"],
+        "companion": ["**/*.json", "**/*.jsonl", "**/*.toml", "**/*.svg", "**/*.png"],
+        "companion.vision.models": ["*.onnx", "*.json", "*.md"],
         "companion.web": ["**/*"],
         "companion.hardware": ["*.json", "*.csv", "*.svg", "*.rules"],
     },
