@@ -316,8 +316,16 @@ class NoteReader:
     #: Renderings of a strip for the format-constrained decoder: (name, widening factor). The
     #: sorter crops give the recogniser ≈ 2 time steps per glyph; widened 1.5–2 × it separates
     #: doubled digits and reads thin glyphs better (measured on the dev half of the real crops,
-    #: ``docs/vision-notes.md``). ``blur`` is the grey strip smoothed 3×3 (print texture).
-    CTC_RENDERINGS = (("as_is", 1.5), ("as_is", 2.0), ("blur", 1.5))
+    #: ``docs/vision-notes.md``). ``ink`` is the strip with its printed background flattened
+    #: (:func:`_ink_on_flat_paper`: guilloche and shading removed), ``ink_blur`` the same smoothed
+    #: 3×3 (print texture); ``as_is`` the strip itself and ``blur`` its grey smoothed 3×3.
+    CTC_RENDERINGS = (("ink", 1.5), ("ink", 2.0), ("ink_blur", 1.5))
+    #: The renderings tried when nothing fits in :attr:`CTC_RENDERINGS` (light print on dark
+    #: paper, which the ink renderings lose).
+    CTC_FALLBACK_RENDERINGS = (("as_is", 1.5), ("as_is", 2.0), ("blur", 1.5))
+    #: Background scale of the ``ink`` renderings (:func:`_ink_on_flat_paper`): Gaussian sigma
+    #: as a share of the strip's height.
+    INK_BACKGROUND_SIGMA = 0.25
     #: A strip decides when the format-valid serials' posterior, averaged over the renderings,
     #: reaches this and at least :attr:`STRIP_AGREE` renderings read that serial first.
     STRIP_MIN_POSTERIOR = 0.5
@@ -350,22 +358,28 @@ class NoteReader:
                 return rub
         return res
 
-    def _ctc_renderings(self, strip: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    def _ctc_renderings(self, strip: np.ndarray, which=None) -> list[tuple[np.ndarray, float]]:
         gray = None
+        made: dict[str, np.ndarray] = {}
         out = []
-        for name, stretch in self.CTC_RENDERINGS:
+        for name, stretch in which or self.CTC_RENDERINGS:
             if name == "as_is":
                 out.append((strip, stretch))
-            else:
+                continue
+            if name not in made:
                 if gray is None:
                     gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
-                out.append((cv2.cvtColor(cv2.GaussianBlur(gray, (3, 3), 0), cv2.COLOR_GRAY2BGR),
-                            stretch))
+                base = gray if not name.startswith("ink") else _ink_on_flat_paper(
+                    gray, self.INK_BACKGROUND_SIGMA * gray.shape[0])
+                im = cv2.GaussianBlur(base, (3, 3), 0) if name.endswith("blur") else base
+                made[name] = cv2.cvtColor(im, cv2.COLOR_GRAY2BGR)
+            out.append((made[name], stretch))
         return out
 
-    def strip_posteriors(self, strip: np.ndarray, upside_down: bool = False
+    def strip_posteriors(self, strip: np.ndarray, upside_down: bool = False, renderings=None
                          ) -> tuple[dict[str, float], dict[str, str], list[str | None]]:
-        """The format-constrained decoding of one strip (H×W×3 BGR uint8).
+        """The format-constrained decoding of one strip (H×W×3 BGR uint8); ``renderings``
+        default :attr:`CTC_RENDERINGS`.
 
         Each rendering of :attr:`CTC_RENDERINGS` is recognised (:meth:`RapidEngine.line_probs`)
         and decoded with :func:`companion.vision.ctc.constrained_beam` under every format of
@@ -381,7 +395,7 @@ class NoteReader:
         charset = self.engine.SERIAL_CHARSET
         currencies = [c for c in (S.CURRENCIES if self.currency == "auto" else (self.currency,))
                       if S.position_alphabets(c)]
-        renders = self._ctc_renderings(strip)
+        renders = self._ctc_renderings(strip, renderings)
         if upside_down:
             renders = [(cv2.rotate(im, cv2.ROTATE_180), k) for im, k in renders]
         posterior: dict[str, float] = defaultdict(float)
@@ -425,13 +439,19 @@ class NoteReader:
         :attr:`STRIP_TESS_POSTERIOR` and :attr:`STRIP_MIN_POSTERIOR` Tesseract must read the
         same serial; with ``auto``, serials of another currency must hold less than
         :attr:`STRIP_MAX_OTHER_CURRENCY`. ``confidence`` is the posterior rescaled so that the decision threshold is
-        :attr:`min_confidence`. A strip where nothing fits is read again turned 180°.
+        :attr:`min_confidence`. A strip where nothing fits is read again in
+        :attr:`CTC_FALLBACK_RENDERINGS`, then both ways turned 180°.
         """
-        post, currency_of, tops = self.strip_posteriors(strip)
-        if not post:
-            post, currency_of, tops = self.strip_posteriors(strip, upside_down=True)
+        post: dict[str, float] = {}
+        for upside_down in (False, True):
+            for which in (self.CTC_RENDERINGS, self.CTC_FALLBACK_RENDERINGS):
+                post, currency_of, tops = self.strip_posteriors(strip, upside_down, which)
+                if post:
+                    break
             if post:
-                strip = cv2.rotate(strip, cv2.ROTATE_180)
+                if upside_down:
+                    strip = cv2.rotate(strip, cv2.ROTATE_180)
+                break
         if not post:
             return NoteRead(None, None, 0.0, "no_serial")
         best = max(post, key=post.get)
@@ -987,6 +1007,27 @@ def _rub_digits_only(text: str, allow_bare: bool) -> S.SerialMatch | None:
     m = m[0]
     return S.SerialMatch("RUB", UNREAD_LETTERS + m.serial[2:], m.corrections + 2,
                          m.digit_corrected, False, m.digit_corrections, False)
+
+
+def _ink_on_flat_paper(gray: np.ndarray, sigma: float) -> np.ndarray:
+    """A grey strip (H×W uint8) with its printed background flattened: the background is the
+    strip blurred with a Gaussian of ``sigma`` px (wider than a glyph's strokes), the ink is how
+    far each pixel departs from it on the print's side (darker for dark print on light paper,
+    lighter for light print on dark paper: the side whose strongest departures — the 0.5 %
+    extremes — are the stronger), stretched to the full range and returned dark on white
+    (H×W uint8). Guilloche and the paper's shading vary little at that scale next to the
+    serial's strokes. An inverted strip gives the same image."""
+    g = gray.astype(np.float32)
+    d = cv2.GaussianBlur(g, (0, 0), sigma) - g
+    # the print's side: a serial's strokes are the strip's strongest departures from its
+    # background (the guilloche's are weaker), darker for dark print, lighter for light print
+    if np.percentile(d, 99.5) < -np.percentile(d, 0.5):
+        d = -d
+    ink = np.clip(d, 0, None)
+    top = float(ink.max())
+    if top <= 0:
+        return np.full_like(gray, 255)
+    return (255 - ink * (255.0 / top)).astype(np.uint8)
 
 
 def _even_glyph_heights(line: np.ndarray) -> np.ndarray:
