@@ -122,9 +122,10 @@ def test_real_crops_no_confident_wrong_serial_and_dev_floor(real_data, reader_fo
             wrong.append((name, r.serial))
     assert not wrong, wrong
     half = len(rows) // 2
-    # measured: dev 44/50 (the greedy reader: 40/50)
-    assert exact["dev"] >= 0.84 * half, exact
-    assert exact["held-out"] >= 0.80 * half, exact
+    # measured: dev 48/50, held-out 49/50 (the strip as it is: 44/50 and 49/50; the greedy
+    # reader: 40/50 dev)
+    assert exact["dev"] >= 0.92 * half, exact
+    assert exact["held-out"] >= 0.92 * half, exact
 
 
 def test_real_crops_auto_currency_never_wrong(real_data, reader_for):
@@ -138,7 +139,40 @@ def test_real_crops_auto_currency_never_wrong(real_data, reader_for):
         if r.decided and r.serial != label:
             wrong.append((name, r.serial))
     assert not wrong, wrong
-    assert ok >= 0.76 * len(rows[::2]), ok  # measured 41/50 on the dev half
+    assert ok >= 0.9 * len(rows[::2]), ok  # measured 47/50 on the dev half (strip as it is: 41)
+
+
+def test_inverted_crops_read_as_the_crops(real_data, reader_for):
+    """Light print on dark paper: the flattened-background renderings take the print's side,
+    so the negative of a crop reads like the crop (the dev half; never a wrong serial)."""
+    folder = real_data / "banknotes" / CROPS
+    rows = _manifest(folder)[::2]
+    same = 0
+    for name, label in rows:
+        img = load_image(folder / name)
+        a, b = reader_for(name[:3]).read(img), reader_for(name[:3]).read(255 - img)
+        assert not b.decided or b.serial == label, (name, b.serial)
+        same += a.serial == b.serial
+    assert same >= 0.9 * len(rows), same
+
+
+def test_ink_rendering_flattens_the_printed_background():
+    """A dark serial on a strong sinusoidal guilloche: after flattening, the background is near
+    white and even, the strokes dark."""
+    from companion.vision.notes import _ink_on_flat_paper
+    import cv2
+
+    h, w = 45, 200
+    y, x = np.mgrid[0:h, 0:w]
+    paper = (170 + 40 * np.sin(x / 1.3 + y / 2.1)).astype(np.float32)
+    text = np.zeros((h, w), np.uint8)
+    cv2.putText(text, "AB123456C", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)
+    strip = np.where(text > 0, 40, paper).astype(np.uint8)
+    flat = _ink_on_flat_paper(strip, 0.25 * h)
+    ink, bg = flat[text > 0], flat[text == 0]
+    assert np.median(ink) < 80 and np.median(bg) > 170
+    assert np.std(bg) < np.std(strip[text == 0])
+    assert np.array_equal(_ink_on_flat_paper(255 - strip, 0.25 * h), flat)
 
 
 # --- RUB letters ----------------------------------------------------------------------------
