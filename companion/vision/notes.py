@@ -333,6 +333,13 @@ class NoteReader:
     #: Below :attr:`STRIP_MIN_POSTERIOR` but at least this, Tesseract reading the very same
     #: serial (an independent engine) lets the strip decide.
     STRIP_TESS_POSTERIOR = 0.3
+    #: A rendering's best format-valid serial may be at most this many nats (natural log)
+    #: less likely than the recogniser's own best reading of the strip (its best path);
+    #: further below, the format is forcing characters in or out and the rendering counts as
+    #: fitting nothing. Measured: right currency ≤ 0.7 on rendered strips, ≤ 9.3 on the real
+    #: crops' dev half (hard JPY crops); a serial read under another currency ≥ 12.7 on
+    #: rendered strips (``docs/vision-notes.md``).
+    STRIP_MAX_FORMAT_GAP = 11.0
     #: Never decide while the serials whose last digit has the other parity hold this much of
     #: the posterior (a close runner-up that would flip rose/skull).
     STRIP_MAX_FLIP = 0.2
@@ -420,6 +427,13 @@ class NoteReader:
                         if c.logp > cands.get(c.text, -math.inf):
                             cands[c.text] = c.logp
                             currency_of[c.text] = cur
+            if cands:
+                # the best format-valid text must be about as likely as the recogniser's own
+                # best path: far below it, the format forced characters in or out (a serial of
+                # another currency read under this one) and nothing on the strip fits
+                free = float(np.log(np.clip(probs.max(axis=1), 1e-30, None)).sum())
+                if free - max(cands.values()) > self.STRIP_MAX_FORMAT_GAP:
+                    cands = {}
             if not cands:
                 tops.append(None)
                 continue

@@ -208,7 +208,10 @@ def match(text: str, currency: str = "auto", allow_trim: bool = False) -> list[S
         text: raw OCR text of one line (spaces and separators are ignored; case is ignored).
         currency: ``auto`` or one of :data:`CURRENCIES`.
         allow_trim: when nothing fits, also try the text without its first or its last
-            character (one correction more).
+            character (one correction more): a border mark read as a character. Only a
+            character that is not a digit (or a stroke-like ``1``) is dropped, and only when the
+            rest fits with no correction. A text with a euro format's shape that fails the euro
+            check fits nothing (with ``EUR`` or ``auto``).
 
     Raises:
         ValueError: unknown currency code.
@@ -232,12 +235,20 @@ def match(text: str, currency: str = "auto", allow_trim: bool = False) -> list[S
                     found[key] = m
     if "EUR" in currencies and _fails_check_as_printed(t):
         # the text has the shape of a euro serial as read, and the check rule says it is
-        # misread: a format correction must not turn it into another, passing serial (a J read
-        # for a 1 shifts the sum by 73 ≡ 1 mod 9 and can repair a genuinely wrong digit)
-        found = {k: m for k, m in found.items() if k[0] != "EUR" or m.corrections == 0}
+        # misread: neither a format correction (a J read for a 1 shifts the sum by 73 ≡ 1 mod 9
+        # and can repair a genuinely wrong digit) nor a trim into another currency's shape (a
+        # euro serial with its last digit dropped and a 5 read as S fits USD) may make it a
+        # serial. No other format has a euro format's shape, so nothing fits.
+        return []
     if not found and allow_trim and len(t) > 7:
-        for cut in (t[1:], t[:-1]):
+        # a border mark read as an extra character: never a digit other than a stroke-like 1
+        # (dropping a real last digit would change the parity), and the rest must fit as read
+        cuts = [cut for cut, gone in ((t[1:], t[0]), (t[:-1], t[-1]))
+                if not (gone.isdigit() and gone != "1")]
+        for cut in cuts:
             for m in match(cut, currency):
+                if m.corrections:
+                    continue
                 m = SerialMatch(m.currency, m.serial, m.corrections + 1, m.digit_corrected,
                                 m.checked, m.digit_corrections, True)
                 key = (m.currency, m.serial)

@@ -216,3 +216,21 @@ def test_angle_classifier_turns_lines(reader_for):
     turned = np.ascontiguousarray(line[::-1, ::-1])
     (a, _), (b, _) = eng.upside_down([line, turned])
     assert (a, b) == (False, True)
+
+
+def test_a_note_of_another_currency_is_not_read_into_the_tables_format(reader_for):
+    """Rendered euro notes read by a USD table (a realistic mistake) and a misread euro serial
+    (check fails) read under auto: never a decided serial with another last digit."""
+    import random as _random
+
+    from companion.vision import render_notes as _RN
+
+    rng = _random.Random(31)
+    for i in range(4):
+        serial = _RN.random_serial("EUR", rng)
+        bad = serial[:-1] + str((int(serial[-1]) + 1) % 10)  # fails the euro check
+        for shown, cur in ((serial, "USD"), (bad, "auto")):
+            note = _RN.render_note(None, "EUR", seed=3100 + i, fake_text=shown)
+            frame = _RN.render_scene([note], seed=3200 + i).image
+            r = reader_for(cur).read(frame)
+            assert not r.decided or r.last_digit == int(shown[-1]), (shown, cur, r.serial)

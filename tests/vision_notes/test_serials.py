@@ -83,3 +83,17 @@ def test_random_serials_validate_with_parity(currency, seed, parity):
     s = random_serial(currency, random.Random(seed), parity)
     assert S.validate(s, currency), s
     assert S.parity(s) == parity
+
+
+def test_no_trim_of_a_digit_and_no_euro_shaped_text_read_as_another_currency():
+    """A euro serial read under USD must not become a USD serial by dropping its last digit and
+    reading a 5 as S (the parity would be the dropped digit's neighbour's); a euro-shaped text
+    that fails the check fits nothing under auto (it is a misread euro serial)."""
+    assert S.match("EA0736204357", "USD", allow_trim=True) == []
+    assert S.match("EA0736204358", "auto", allow_trim=True) == []  # check fails
+    assert [m.serial for m in S.match("EA0736204357", "auto", allow_trim=True)] == ["EA0736204357"]
+    # a border mark (not a digit, or a stroke-like 1) may still be dropped, with no other change
+    assert [m.serial for m in S.match("C53381275C1", "USD", allow_trim=True)] == ["C53381275C"]
+    assert [m.serial for m in S.match("|C53381275C", "USD", allow_trim=True)] == ["C53381275C"]
+    assert S.match("C53381275C7", "USD", allow_trim=True) == []
+    assert S.match("C5338I275C1", "USD", allow_trim=True) == []  # a trim and a correction
