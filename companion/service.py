@@ -15,6 +15,7 @@ a pty, gpiozero's mock pins). Everything above the devices is the same code on b
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import logging
 import os
@@ -259,7 +260,17 @@ class TableService:
             self._unsubs.append(self.table.subscribe(self._on_table))
             game_id = self.table.game_id
             n = len(self.table.referee.game.seats)
-            if self.plan.sim and self.settings.currency == "auto":
+            from companion.vision.serials import CURRENCIES
+
+            game_currency = getattr(getattr(self.table.referee.game, "options", None), "currency", None)
+            if game_currency in CURRENCIES and game_currency != self.settings.currency:
+                # one switch: the game's currency option (its serial check and bank total) is what
+                # the note reader reads; a resumed game keeps its own
+                if self.settings.currency != "auto":
+                    log.warning("the game counts its notes in %s (its currency option); the setting "
+                                "currency=%s applies to new games", game_currency, self.settings.currency)
+                self.settings.currency = game_currency
+            elif self.plan.sim and self.settings.currency == "auto":
                 # the simulated table's notes are roubles; a real table sets its currency too
                 self.settings.currency = "RUB"
             renderer = None
@@ -334,7 +345,11 @@ class TableService:
             self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
         cls = get_game_class(s.game)
         seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
-        self.table.new_game(s.game, seats, s.options)
+        options = dict(s.options or {})
+        if (s.currency != "auto" and "currency" not in options
+                and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
+            options["currency"] = s.currency  # the table's currency is the game's (one switch)
+        self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
 

@@ -75,7 +75,10 @@ class Settings:
             log per game, ``table.json`` names the current one).
         host, port: where the dashboard listens (port 0: any free port).
         pin: operator PIN (4–12 digits, as the dashboard accepts); a random 6-digit PIN per start when empty.
-        currency: banknote currency for the note reader (``auto``, ``RUB``…).
+        currency: banknote currency of the table (``auto``, ``RUB``, ``EUR``, ``USD``, ``INR``,
+            ``KRW``, ``JPY``; any letter case): the note reader's format and, for a new game
+            that has a ``currency`` option (skull), that option's default. A resumed game keeps
+            its own ``currency`` option, and the reader follows the game.
         deck: card deck profile for the card reader (``standard`` or a learned deck name).
         pace_ms: simulated table only: pause between bot actions, so a watcher can follow (ms).
         backends: device backends.
@@ -156,6 +159,13 @@ class Settings:
             not isinstance(self.seats, list) or not all(isinstance(x, str) for x in self.seats)
         ):
             raise SettingsError("setting 'seats' must be a list of names")
+        from companion.vision.serials import CURRENCIES
+
+        cur = self.currency.strip().upper()
+        self.currency = "auto" if cur == "AUTO" else cur
+        if self.currency != "auto" and self.currency not in CURRENCIES:
+            raise SettingsError(f"setting 'currency' must be auto or one of {', '.join(CURRENCIES)}, "
+                                f"got {self.currency!r}")
         if not (self.pin.isdigit() and 4 <= len(self.pin) <= 12):
             raise SettingsError("setting 'pin' must be 4-12 digits")
         if not 0 <= self.port <= 65535:

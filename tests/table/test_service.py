@@ -106,3 +106,30 @@ def test_run_refuses_bad_arguments_clearly(tmp_path):
     assert r.returncode == 2 and "the seed must be 0 or more" in r.stderr
     r = _companion("run", "--sim", "--game", "chess", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 1 and "chess" in r.stderr
+
+
+def test_currency_setting_is_checked_and_is_the_games_currency(tmp_path):
+    """One switch: the setting `currency` (any letter case) is checked when the settings load,
+    becomes a new skull game's currency option, and a resumed game keeps its own currency —
+    the note reader then reads the game's."""
+    from companion.service import TableService
+
+    assert Settings.load(None, currency="eur").currency == "EUR"
+    assert Settings.load(None, currency="Auto").currency == "auto"
+    with pytest.raises(SettingsError, match="currency.*RUB, EUR"):
+        Settings.load(None, currency="XYZ")
+
+    def start(currency, new):
+        s = Settings(game="skull", seats=["Аня", "Борис"], sim=True, seed=1, data_dir=tmp_path,
+                     host="127.0.0.1", port=0, pin="2468", currency=currency)
+        svc = TableService(s, choose_backends(s), dashboard=False, new=new).start()
+        try:
+            return svc.table.referee.game.options.currency, svc.settings.currency, svc.readers["note"]
+        finally:
+            svc.stop()
+
+    game_cur, reader_cur, reader = start("EUR", new=True)
+    assert (game_cur, reader_cur) == ("EUR", "EUR") and "EUR" in reader.describe
+    # the unfinished EUR game resumes with a RUB setting: it stays a EUR game, read as EUR
+    assert start("RUB", new=False)[:2] == ("EUR", "EUR")
+    assert start("auto", new=True)[:2] == ("RUB", "RUB")  # the skull default
