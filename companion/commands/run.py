@@ -146,8 +146,9 @@ class Console:
             print(f"  new game, table log {ref.log.path}", file=w)
         if service.set_aside:
             gid, path = service.set_aside
-            print(f"  the simulated table plays {head.game}: the unfinished {gid} game (started "
-                  f"from the console?) is set aside, its table log kept at {path}", file=w)
+            print(f"  the simulated table plays {head.game} (--game): the unfinished {gid} game is "
+                  f"set aside, its table log kept at {path}; `companion replay {path}` tells it",
+                  file=w)
         for why in service.plan.why:
             print(f"  {why}", file=w)
         if url:

@@ -1,8 +1,9 @@
 """``companion scan-card`` — read every card in one or more photos.
 
-Text output: one line per image (``IMAGE: QH 10S ?``); ``--json``: one JSON object per image per
-line, ``{"image", "cards": [{"card", "box": [x, y, w, h], "confidence"}], "reason"}``, cards left to
-right. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
+Text output: one line per image (``IMAGE: QH 10S ?(weak_index)``: an abstained card as ``?`` with
+its reason); ``--json``: one JSON object per image per line, ``{"image", "cards": [{"card", "box":
+[x, y, w, h], "confidence"}], "reason"}``, cards left to right; ``box`` is the card's bounding box
+in px (left, top, width, height) of the image as decoded, EXIF orientation applied. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
 gives ``"cards": []``, ``"error": "unreadable_file"`` and a ``"reason"`` (``no such file``, ``not a readable
 image …``; text: ``IMAGE: error: REASON`` on stderr, as scan-note), and the other images are
 still read. A folder stands for the images in it (:mod:`companion.commands._images`). Exit status:
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
                 out["cards"] = [r.to_json() for r in reads]
                 if not reads:
                     out["reason"] = "no_card_found"
-                text = " ".join(r.card or "?" for r in reads) or "(no card found)"
+                text = " ".join(r.card or f"?({r.reason})" for r in reads) or "(no card found)"
         except VisionError as e:
             out["reason"] = str(e)
             out["error"] = UNREADABLE

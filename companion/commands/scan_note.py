@@ -33,6 +33,7 @@ def register(subparsers) -> None:
                     "parity; abstains with a reason when not sure.",
     )
     p.add_argument("--currency", default="auto", choices=("auto",) + CURRENCIES,
+                   type=lambda v: "auto" if v.strip().lower() == "auto" else v.strip().upper(),
                    help="serial format to expect (default: auto, tries them all)")
     p.add_argument("--json", action="store_true", help="one JSON object per image per line")
     p.add_argument("--no-second-opinion", action="store_true",
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
                       f"{read.parity} — confidence {read.confidence:.2f}\n")
         else:
             why = REASONS.get(read.reason, read.reason)
-            out.write(f"{path}: not sure, rescan — {why} (confidence {read.confidence:.2f})\n")
+            out.write(f"{path}: no decision ({read.reason}) — {why} (confidence {read.confidence:.2f})\n")
         out.flush()
     if getattr(args, "note_set", False):
         # the set is checked against the notes' currency (the skull engine checks the serial shape)

@@ -41,6 +41,7 @@ _WORDS = {
     "joker": _l("Joker"), "action": _l("Action"), "bank": _l("Bank"), "notes": _l("notes"),
     "info": _l("Game"), "yes": _l("yes"), "no": _l("no"), "source_manual": _l("entered by hand"),
     "blank_unknown": _l("leave empty if unknown"), "required_field": _l("required"),
+    "confirm_leave": _l("Take %(name)s out of the game? This cannot be undone by the player."),
     # common view keys
     "phase": _l("Phase"), "round": _l("Round"), "bid": _l("Bid"), "stack": _l("Stack"),
     "stacks": _l("Stacks"), "hand": _l("Hand"), "cards": _l("Cards"), "score": _l("Score"),

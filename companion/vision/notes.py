@@ -44,7 +44,8 @@ REASONS = {
     "no_serial": "no serial number found: show the serial side of the note, closer (rescan)",
     "low_confidence": "serial read but not sure: rescan",
     "copies_disagree": "the two printed copies of the serial read differently: rescan",
-    "several_notes": "several different serials in view: scan one note at a time",
+    "several_notes": "two different serials read: with one note in view rescan it, with more "
+                     "scan one note at a time",
     "ambiguous_currency": "the text fits several currencies with different digits: give --currency",
     "corrected_parity_digit": "the last digit was unclear: rescan",
     "letters_unread": "the serial's digits were read but not its two letters: rescan",

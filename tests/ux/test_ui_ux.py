@@ -301,3 +301,32 @@ def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
     assert table.epoch != epoch and table.game_info()["seats"] == ["Галя", "Дима"]
     assert len(dialogs) == 1, dialogs
     page.context.close()
+
+
+def test_taking_a_player_out_is_asked_first(browser, table_server):
+    """The operator's «leave» (a player taken out of the game) is one tap away among the table
+    actions: it asks, by name, before it is sent; dismissed, nothing happens."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис", "Вера"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    answers = [False, True]
+    asked: list[str] = []
+
+    def on_dialog(d):
+        asked.append(d.message)
+        d.accept() if answers.pop(0) else d.dismiss()
+
+    page.on("dialog", on_dialog)
+    goto(page, f"{srv.url}/operator?pin={table.pin}")
+    page.click("button[type=submit]")
+    leave = page.locator("#table-actions form[data-verb=leave]").first
+    expect(leave).to_be_visible()
+    n0 = len(table.referee.log.records())
+    leave.locator("button").click()
+    time.sleep(0.5)
+    assert len(asked) == 1 and "Аня" in asked[0] and "из игры" in asked[0], asked
+    assert len(table.referee.log.records()) == n0  # dismissed: not sent
+    page.locator("#table-actions form[data-verb=leave]").first.locator("button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    assert table.referee.log.records()[-1].action.startswith("table leave")
+    page.context.close()

@@ -329,7 +329,7 @@
       var chip = el("span", "hw hw-" + (s.state || "absent"));
       chip.appendChild(el("b", null, word(part)));
       box.setAttribute("aria-label", word("hw_status"));
-      chip.appendChild(el("span", null, " " + word("state_" + s.state, s.state || "")));
+      chip.appendChild(el("span", null, ": " + word("state_" + s.state, s.state || "")));
       if (s.detail) chip.title = s.detail;
       box.appendChild(chip);
     });
@@ -483,6 +483,7 @@
     if (!acts.length) { tbox.appendChild(el("p", "muted", "—")); return; }
     acts.forEach(function (a) {
       var form = el("form", "row table-action");
+      form.dataset.verb = a.verb;
       form.appendChild(el("span", "verb", verbLabel(a.verb)));
       var inputs = [];
       var optional = a.optional || [];
@@ -519,6 +520,11 @@
             .filter(function (x) { return x.length; });
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
+        // taking a player out of the game is asked first (one tap must not do it)
+        if (a.verb === "leave") {
+          var who = /^\d+$/.test(a.args[0] || "") ? seatName(parseInt(a.args[0], 10)) : "";
+          if (!window.confirm(word("confirm_leave").replace("%(name)s", who))) return;
+        }
         var text = ["table", a.verb].concat(args).join(" ");
         var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
         post(url, { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
