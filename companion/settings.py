@@ -168,6 +168,8 @@ class Settings:
                                 f"got {self.currency!r}")
         if not (self.pin.isdigit() and 4 <= len(self.pin) <= 12):
             raise SettingsError("setting 'pin' must be 4-12 digits")
+        if self.pace_ms < 0:
+            raise SettingsError(f"setting 'pace_ms' must be 0 or more (ms between the bots' moves), got {self.pace_ms}")
         if not 0 <= self.port <= 65535:
             raise SettingsError(f"setting 'port' {self.port} is not a TCP port")
         self.data_dir = Path(self.data_dir)

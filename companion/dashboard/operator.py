@@ -247,7 +247,10 @@ def action():
     common.require_operator()
     text = common.text_field(common.json_body(), "action")
     if not text.startswith("table "):
-        abort(400, description="the operator submits table actions ('table ...'); seats act from their pads or phones")
+        body = {"accepted": False, "action": text, "reason": "not_a_table_action",
+                "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",
+                "message": common.reason_message("not_a_table_action")}
+        return body, 400
     return common.outcome_response(common.table().submit(text, "operator"))
 
 

@@ -24,6 +24,11 @@ REASONS: dict[str, tuple[str, str]] = {
     "unknown_seat": ("There is no such seat at this table.", "За этим столом нет такого места."),
     "game_over": ("The game has ended: no more moves.", "Игра окончена: ходов больше нет."),
     "not_your_turn": ("Another player must act now.", "Сейчас ходит другой игрок."),
+    # the operator console's action box takes table actions only (companion/dashboard/operator.py)
+    "not_a_table_action": ("The operator enters table actions (table …); players act from their "
+                           "button pads or phones.",
+                           "Оператор вводит действия стола; игроки ходят со своих пультов или "
+                           "телефонов."),
     # companion.table.Table.submit_for_seat: a phone or button pad acting for another seat
     "not_your_seat": ("This phone or button pad may act only for its own seat.",
                       "С этого телефона или пульта можно ходить только за своё место."),

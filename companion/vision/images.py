@@ -10,6 +10,12 @@ import numpy as np
 
 from companion.errors import VisionError
 
+try:  # OpenCV's own log lines ("[ERROR:0@0.03] … readHeader …") would repeat, badly, what the
+    # readers say in words; errors reach the user as VisionError / CameraError messages
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+except AttributeError:  # pragma: no cover - an OpenCV build without the logging module
+    pass
+
 
 def to_bgr(image, what: str = "image", error: type[Exception] = VisionError) -> np.ndarray:
     """``image`` as H×W×3 BGR uint8: grey (H×W) is expanded, BGRA (H×W×4) loses its alpha, an
@@ -45,7 +51,8 @@ def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.nda
     """
     p = Path(path)
     if not p.is_file():
-        raise error(f"{p}: no such file")
+        raise error(f"{p}: no such file" if not p.exists() else
+                    f"{p}: not an image file (a folder or a device)")
     data = np.fromfile(str(p), dtype=np.uint8)
     img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if img is None:

@@ -64,6 +64,8 @@ def test_settings_file_and_its_errors(tmp_path):
         Settings.load(tmp_path / "missing.toml")
     with pytest.raises(SettingsError, match="pin"):
         Settings.load(None, pin="12a4")
+    with pytest.raises(SettingsError, match="pace_ms"):
+        Settings.load(None, pace_ms=-5)
 
 
 def test_a_missing_part_fails_loudly():

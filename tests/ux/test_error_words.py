@@ -123,3 +123,13 @@ def test_not_your_seat_has_a_sentence_in_both_languages():
     en = reason_message("not_your_seat", "en", "skull")
     assert ru != GENERIC[1] and en != GENERIC[0]
     assert not english_words(ru) and "own seat" in en
+
+
+def test_operator_sending_a_seat_action_is_told_why_in_russian(op):
+    """The operator's action box takes table actions only; a seat's action typed there is
+    refused with its own reason, in the page's language (not the generic "not understood")."""
+    table, c, csrf = op()
+    r = c.post("/api/operator/action", json={"action": "0 place"}, headers={"X-CSRF-Token": csrf})
+    j = r.get_json()
+    assert r.status_code == 400 and j["reason"] == "not_a_table_action"
+    assert "пульт" in j["message"] and not english_words(j["message"]), j

@@ -181,3 +181,19 @@ def test_one_camera_spec_syntax(tmp_path):
     for bad in ("webcam", "", "folder:", str(tmp_path / "nothing-here")):
         with pytest.raises(CameraError, match="folder:PATH"):
             C.parse_spec(bad)
+
+
+def test_load_image_names_what_is_wrong(tmp_path):
+    """A missing path, a folder or device, and a corrupt file each get their own words; OpenCV's
+    own log lines stay silent (the message says it)."""
+    from companion.errors import VisionError
+    from companion.vision.images import load_image
+
+    with pytest.raises(VisionError, match="no such file"):
+        load_image(tmp_path / "missing.png")
+    with pytest.raises(VisionError, match="not an image file"):
+        load_image(tmp_path)
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"junk" * 10)
+    with pytest.raises(VisionError, match="not a readable image"):
+        load_image(bad)
