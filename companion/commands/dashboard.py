@@ -57,7 +57,8 @@ def print_pin(pin: str, url: str, out=None) -> None:
 
     out = out or sys.stdout
     login = f"{url}/operator?pin={pin}"
-    print(f"Dashboard: {url}\nOperator PIN: {pin}\nOperator console: {login}", file=out)
+    print(f"Табло / Dashboard: {url}\nПИН оператора / Operator PIN: {pin}\n"
+          f"Пульт оператора / Operator console: {login}", file=out)
     qr = qrcode.QRCode(border=1)
     qr.add_data(login)
     qr.print_ascii(out=out, invert=True)
@@ -99,7 +100,7 @@ def run(args, stop: threading.Event | None = None) -> int:
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
     print_pin(table.pin, f"http://{host}:{server.port}")
     for seat, code in table.seat_codes().items():
-        print(f"Seat {seat + 1} ({table.game_info()['seats'][seat]}): code {code}")
+        print(f"Место {seat + 1} ({table.game_info()['seats'][seat]}): код {code}")
     stop = stop or threading.Event()
     import signal
 

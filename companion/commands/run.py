@@ -152,12 +152,12 @@ class Console:
         for why in service.plan.why:
             print(f"  {why}", file=w)
         if url:
-            print(f"\n  Dashboard / Табло: {url}", file=w)
+            print(f"\n  Табло / Dashboard: {url}", file=w)
             _print_qr(url, w)
-        print(f"  Operator PIN / ПИН оператора: {service.table.pin}", file=w)
+        print(f"  ПИН оператора / Operator PIN: {service.table.pin}", file=w)
         codes = service.table.seat_codes()
         if codes:
-            print("  Seat codes / коды мест: " + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
+            print("  Коды мест / Seat codes: " + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
         for part, st in sorted(service.table.status().items()):
             self._status[part] = (st.get("state"), st.get("detail"))
             print(f"  {part}: {st.get('state')} {st.get('detail') or ''}".rstrip(), file=w)
@@ -178,11 +178,11 @@ class Console:
         if version == self._last_version or over:
             return
         self._last_progress, self._last_version = now, version
-        who = ", ".join(names[s] for s in seats) if seats else "камера/оператор · camera/operator"
-        line = f"{version} actions · waiting for {who}"
+        who = ", ".join(names[s] for s in seats) if seats else "камера или оператор"
+        line = f"ходов {version} · ждём: {who}"
         if service.simtable is not None:
             st = service.simtable.stats
-            line += f" · camera {st.observations} observations, {st.retried} retried, {st.manual} manual"
+            line += f" · камера: снимков {st.observations}, повторов {st.retried}, вручную {st.manual}"
         self.line(line)
 
     def on_table(self, kind: str, payload) -> None:

@@ -54,7 +54,7 @@ def test_command_serves_a_game_and_stops(fast_dir, capsys):
         cmd.print_pin = real
     assert result["rc"] == 0
     out = capsys.readouterr().out
-    assert "Operator PIN: 2468" in out and "Seat 1 (Аня): code" in out
+    assert "Operator PIN: 2468" in out and "Место 1 (Аня): код" in out
 
 
 def test_command_rejects_bad_game(fast_dir, capsys):

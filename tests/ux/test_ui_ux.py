@@ -171,14 +171,20 @@ def test_no_emoji_in_the_page_sources():
         assert not re.search("[\U0001F000-\U0001FFFF]", code), path
 
 
-def _manual_register(browser, table_server, typed: str, check_form=None) -> None:
-    """Log in at 360 px, type ``typed`` into the first table action's serials field and send:
-    the log gets the canonical serials, source ``manual``."""
+def operator_page(browser, table_server, seats=("Аня", "Борис")):
+    """A new skull game with ``seats`` and the operator page logged in at 360 px: ``(table, page)``."""
     table, srv = table_server
-    table.new_game("skull", ["Аня", "Борис"])
+    table.new_game("skull", list(seats))
     page = browser.new_context(viewport=PHONE).new_page()
     goto(page, f"{srv.url}/operator?pin={table.pin}")
     page.click("button[type=submit]")
+    return table, page
+
+
+def _manual_register(browser, table_server, typed: str, check_form=None) -> None:
+    """Log in at 360 px, type ``typed`` into the first table action's serials field and send:
+    the log gets the canonical serials, source ``manual``."""
+    table, page = operator_page(browser, table_server)
     form = page.locator("#table-actions form").first
     expect(form).to_be_visible()
     if check_form:
@@ -243,11 +249,7 @@ def test_a_rejection_toast_does_not_block_the_next_form(browser, table_server):
     """On a phone the toast sits over the bottom of the page; a tap there reaches the form under
     it (the toast takes no pointer events), and the page gets room to scroll its last form above
     it while a toast shows."""
-    table, srv = table_server
-    table.new_game("skull", ["Аня", "Борис"])
-    page = browser.new_context(viewport=PHONE).new_page()
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
+    table, page = operator_page(browser, table_server)
     form = page.locator("#table-actions form").first
     expect(form).to_be_visible()
     form.locator("[name=serials]").fill("АК2444840")  # one note where four are needed: rejected
