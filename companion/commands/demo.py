@@ -32,7 +32,7 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
     header, records, errors = read_jsonl(log_text_io)
     game = new_game(header.game, header.seats, header.options)
     ru = lang == "ru"
-    print(("Игра «Череп на купюрах»: " if ru else "Skull with banknotes: ") + ", ".join(header.seats), file=out)
+    print(("Игра «Череп и розы (на купюрах)»: " if ru else "Skull and roses (banknotes): ") + ", ".join(header.seats), file=out)
     for rec in records:
         try:
             events = game.apply(rec.action)
