@@ -399,4 +399,9 @@ def _main(args) -> int:
         print(f"companion run: {exc}{hint}", file=sys.stderr)
         return 1
     finally:
+        # a second Ctrl-C or SIGTERM must not cut the orderly stop short: a camera read in
+        # progress finishes and the pins are released before the interpreter goes (an
+        # interrupted stop left an OCR thread running into shutdown: "terminate called …")
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         service.stop()
