@@ -70,7 +70,7 @@ _CYR = "".join(sorted(S.CYRILLIC_SERIAL_LETTERS))
 #: Words printed on the notes of the supported currencies (the legends around the portrait and
 #: the denomination, from the notes themselves). A line whose upright reading is confident
 #: (:data:`LEGEND_MIN_SCORE`) and holds one of them is a legend read the right way up: it is not
-#: read again turned round (an upside-down serial never reads as a word of five or more letters).
+#: read again turned round (an upside-down serial never reads as one of these words).
 LEGEND_WORDS = (
     # USD
     "FEDERAL", "RESERVE", "DOLLAR", "WASHINGTON", "AMERICA", "UNITED", "STATES", "TREASURY",
@@ -321,8 +321,8 @@ class NoteReader:
     #: (:func:`_ink_on_flat_paper`: guilloche and shading removed), ``ink_blur`` the same smoothed
     #: 3×3 (print texture); ``as_is`` the strip itself and ``blur`` its grey smoothed 3×3.
     CTC_RENDERINGS = (("ink", 1.5), ("ink", 2.0), ("ink_blur", 1.5))
-    #: The renderings tried when nothing fits in :attr:`CTC_RENDERINGS` (light print on dark
-    #: paper, which the ink renderings lose).
+    #: The renderings tried when nothing fits in :attr:`CTC_RENDERINGS` (a strip whose serial
+    #: strokes are not its strongest departures from the background, so flattening loses them).
     CTC_FALLBACK_RENDERINGS = (("as_is", 1.5), ("as_is", 2.0), ("blur", 1.5))
     #: Background scale of the ``ink`` renderings (:func:`_ink_on_flat_paper`): Gaussian sigma
     #: as a share of the strip's height.
