@@ -37,12 +37,11 @@ import logging
 import os
 import secrets
 import threading
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.errors import CompanionError, IllegalAction, LogError
+from companion.errors import CompanionError
 from companion.log import UNDO
 from companion.referee import Outcome, Referee
 

@@ -67,7 +67,7 @@ def print_pin(pin: str, url: str, out=None) -> None:
 def run(args, stop: threading.Event | None = None) -> int:
     """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
     from companion.dashboard import DashboardServer
-    from companion.errors import CompanionError, IllegalAction
+    from companion.errors import IllegalAction
     from companion.table import Table
 
     try:
