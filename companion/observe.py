@@ -216,11 +216,15 @@ class CameraWatcher:
         import logging
 
         log = logging.getLogger(__name__)
+        last = None
         while not self._stop.wait(self.interval):
             try:
                 self.step()
+                last = None
             except Exception as exc:  # the camera must never stop the table
-                log.warning("camera: %s", exc)
+                if str(exc) != last:  # once per new problem (the status line shows it), not per frame
+                    log.warning("camera: %s", exc)
+                    last = str(exc)
                 self.table.set_status("camera", {"state": "error", "detail": str(exc)[:200]})
 
     def _choose(self, templates: list[Action]) -> Action | None:

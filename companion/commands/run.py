@@ -188,10 +188,13 @@ class Console:
     def on_table(self, kind: str, payload) -> None:
         if kind == "status":
             for part, st in payload.items():
-                key = (st.get("state"), st.get("detail"))
+                key = (st.get("state"), st.get("detail"), st.get("error"))
                 if self._status.get(part) != key:
                     self._status[part] = key
-                    self.line(f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip())
+                    msg = f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip()
+                    if st.get("error") and st.get("state") in ("error", "warn"):
+                        msg += f" — {st['error']}"  # e.g. the button box's port does not exist
+                    self.line(msg)
         elif kind == "action":
             final = None  # the game's own words for its end, if it has them
             for ev in payload.outcome.events:
