@@ -332,3 +332,23 @@ def test_taking_a_player_out_is_asked_first(browser, table_server):
     expect(page.locator("#toast")).to_contain_text("Принято")
     assert table.referee.log.records()[-1].action.startswith("table leave")
     page.context.close()
+
+
+def test_a_table_update_keeps_a_manual_entry_half_typed(browser, table_server):
+    """While the operator types a manual entry, an update of the table (another action, a
+    prompt, a status change) must not rebuild the form and wipe what was typed."""
+    table, page = operator_page(browser, table_server)
+    form = page.locator("#table-actions form[data-verb=register]").first
+    expect(form).to_be_visible()
+    form.locator("[name=serials]").fill("АК2444840")
+    v0 = page.evaluate("() => window.__lastVersion")
+    # Борис's notes are registered meanwhile: the page gets a new model with other actions
+    assert table.submit("table register 1 АК2444850,АК2444852,АК2444854,АК2444851 ?", "manual").accepted
+    deadline = time.monotonic() + 10
+    while page.evaluate("() => window.__lastVersion") == v0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert page.evaluate("() => window.__lastVersion") != v0
+    forms = page.locator("#table-actions form[data-verb=register]")
+    expect(forms).to_have_count(1)  # Аня's form only, rebuilt
+    assert forms.first.locator("[name=serials]").input_value() == "АК2444840"
+    page.context.close()

@@ -478,12 +478,23 @@
     if (pbox) { pbox.textContent = ""; renderPrompts(pbox, true); }
     var tbox = document.getElementById("table-actions");
     if (!tbox) return;
-    tbox.textContent = "";
     var acts = S.model.actions || [];
+    // the same actions as shown: keep the forms (and whatever the operator is typing in them);
+    // an update of the table must not wipe a manual entry half typed
+    var sig = JSON.stringify(acts) + "|" + ((S.model.game && S.model.game.seats) || []).join(",");
+    if (tbox.dataset.sig === sig) return;
+    tbox.dataset.sig = sig;
+    // other actions changed: rebuild, carrying over what was typed in the forms that remain
+    var typed = {};
+    tbox.querySelectorAll("form[data-key] [name]").forEach(function (inp) {
+      if (inp.value) typed[inp.form.dataset.key + "/" + inp.name] = inp.value;
+    });
+    tbox.textContent = "";
     if (!acts.length) { tbox.appendChild(el("p", "muted", "—")); return; }
     acts.forEach(function (a) {
       var form = el("form", "row table-action");
       form.dataset.verb = a.verb;
+      form.dataset.key = a.verb + " " + a.args.join(" ");
       form.appendChild(el("span", "verb", verbLabel(a.verb)));
       var inputs = [];
       var optional = a.optional || [];
@@ -501,6 +512,7 @@
           inp.name = field || ("arg" + i);
           inp.title = inp.required ? word("required_field") : word("blank_unknown");
           inp.setAttribute("aria-label", inp.placeholder);
+          if (typed[form.dataset.key + "/" + inp.name]) inp.value = typed[form.dataset.key + "/" + inp.name];
           inputs.push(inp); form.appendChild(inp);
         } else {
           var n = parseInt(arg, 10);
