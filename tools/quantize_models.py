@@ -24,7 +24,6 @@ Seeds are fixed, so a rerun on the same wheel gives the same calibration set.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import sys
@@ -37,11 +36,9 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from companion.vision.ocr import _sha256  # noqa: E402  (the hash the engine checks)
+
 OUT = ROOT / "companion" / "vision" / "models"
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 class Recorder:
@@ -155,8 +152,8 @@ def main() -> int:
         dst = OUT / (src.stem + ".int8.onnx")
         print(f"{key}: {src.name} with {len(feeds[key])} calibration inputs → {dst.name}")
         quantize(src, dst, feeds[key])
-        index[key] = {"source": src.name, "source_sha256": sha256(src), "file": dst.name,
-                      "sha256": sha256(dst), "rapidocr": version("rapidocr"),
+        index[key] = {"source": src.name, "source_sha256": _sha256(src), "file": dst.name,
+                      "sha256": _sha256(dst), "rapidocr": version("rapidocr"),
                       "calibration_inputs": len(feeds[key])}
     index_path.write_text(json.dumps(index, indent=2) + "\n")
     print(f"wrote {index_path}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.errors import VisionError
-from companion.vision.camera import IMAGE_SUFFIXES
+from companion.vision.images import IMAGE_SUFFIXES, image_files
 
 #: The ``"error"`` code of a JSON line for an image that could not be read (both commands).
 UNREADABLE = "unreadable_file"
@@ -30,9 +30,7 @@ def read_image(path: str):
     try:
         return load_image(path)
     except VisionError as exc:
-        msg = str(exc)
-        prefix = f"{Path(path)}: "
-        raise VisionError(msg[len(prefix):] if msg.startswith(prefix) else msg) from None
+        raise VisionError(getattr(exc, "reason", str(exc))) from None
 
 
 def expand(arguments: list[str]) -> list[tuple[str, str | None]]:
@@ -43,8 +41,7 @@ def expand(arguments: list[str]) -> list[tuple[str, str | None]]:
     for arg in arguments:
         p = Path(arg)
         if p.is_dir():
-            files = sorted((f for f in p.iterdir() if f.is_file() and f.suffix.lower() in IMAGE_SUFFIXES),
-                           key=lambda f: f.name)
+            files = image_files(p)
             if not files:
                 out.append((arg, f"no images in the folder ({' '.join(IMAGE_SUFFIXES)})"))
             out += [(str(f), None) for f in files]

@@ -27,9 +27,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CameraError
-from companion.vision.images import load_image, to_bgr
-
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image, to_bgr
 
 
 class FrameSource:
@@ -175,8 +173,7 @@ class FolderSource(FrameSource):
         self.folder = Path(folder)
         if not self.folder.is_dir():
             raise CameraError(f"{self.folder}: no such folder")
-        self.files = sorted(p for p in self.folder.iterdir()
-                            if p.suffix.lower() in IMAGE_SUFFIXES)
+        self.files = image_files(self.folder)
         if not self.files:
             raise CameraError(f"{self.folder}: no images in the folder")
         self.loop = loop

@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
-from companion.vision.images import load_image
+from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image
 
 FORMAT = "companion-deck/1"
 KINDS = ("picture", "numbered", "standard")
@@ -56,7 +56,7 @@ MIN_SIMILARITY, MIN_MARGIN = 0.6, 0.1
 #: learned faces when it is left out of the profile (leave-one-out, see
 #: :meth:`DeckProfile.open_set_threshold`) by this much, else the card is an unknown face.
 OPEN_SET_SLACK = 0.02
-IMAGE_EXTS = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
+IMAGE_EXTS = set(IMAGE_SUFFIXES)  # companion.vision.images
 _NAME_RE = re.compile(r"^[\w.-]{1,64}$")
 _CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
 
@@ -383,7 +383,7 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
     if not directory.is_dir():
         raise VisionError(f"{directory} is not a folder")
     table = read_labels_file(labels_file) if labels_file else None
-    files = sorted(p for p in directory.iterdir() if p.suffix.lower() in IMAGE_EXTS)
+    files = image_files(directory)
     if table is not None:
         files = [p for p in files if p.name in table]
         missing = set(table) - {p.name for p in files}

@@ -41,20 +41,35 @@ def to_bgr(image, what: str = "image", error: type[Exception] = VisionError) -> 
     return image
 
 
+#: File name suffixes read as images (any letter case): folders of photos, camera folders, decks.
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+
+
+def image_files(folder: str | Path) -> list[Path]:
+    """The image files directly in ``folder`` (:data:`IMAGE_SUFFIXES`, any letter case), sorted
+    by name, not recursive."""
+    return sorted((p for p in Path(folder).iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES),
+                  key=lambda p: p.name)
+
+
 def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.ndarray:
     """Read an image file as H×W×3 BGR uint8 (any format OpenCV decodes; the bytes are read by
     numpy, so a path in any script works on every platform).
 
     Raises:
-        VisionError (or ``error``): ``"PATH: no such file"`` or ``"PATH: not a readable image
-            (corrupt or unknown format)"``.
+        VisionError (or ``error``): ``"PATH: no such file"``, ``"PATH: not an image file (a folder
+            or a device)"`` or ``"PATH: not a readable image (corrupt or unknown format)"``; the
+            exception's ``reason`` attribute holds the words without the path.
     """
     p = Path(path)
     if not p.is_file():
-        raise error(f"{p}: no such file" if not p.exists() else
-                    f"{p}: not an image file (a folder or a device)")
-    data = np.fromfile(str(p), dtype=np.uint8)
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if img is None:
-        raise error(f"{p}: not a readable image (corrupt or unknown format)")
-    return img
+        reason = "no such file" if not p.exists() else "not an image file (a folder or a device)"
+    else:
+        data = np.fromfile(str(p), dtype=np.uint8)
+        img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+        if img is not None:
+            return img
+        reason = "not a readable image (corrupt or unknown format)"
+    exc = error(f"{p}: {reason}")
+    exc.reason = reason
+    raise exc
