@@ -283,10 +283,9 @@ class _Served:
     def __init__(self, server, host: str) -> None:
         self.server = server
         self.port = server.port
-        from companion.commands.dashboard import lan_address
+        from companion.dashboard import shown_url
 
-        shown = lan_address() if host in ("0.0.0.0", "", "::") else host
-        self.url = f"http://{shown}:{self.port}/"
+        self.url = shown_url(host, self.port) + "/"
 
     def stop(self) -> None:
         self.server.stop()

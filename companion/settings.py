@@ -159,10 +159,9 @@ class Settings:
             not isinstance(self.seats, list) or not all(isinstance(x, str) for x in self.seats)
         ):
             raise SettingsError("setting 'seats' must be a list of names")
-        from companion.vision.serials import CURRENCIES
+        from companion.vision.serials import CURRENCIES, currency_code
 
-        cur = self.currency.strip().upper()
-        self.currency = "auto" if cur == "AUTO" else cur
+        self.currency = currency_code(self.currency)
         if self.currency != "auto" and self.currency not in CURRENCIES:
             raise SettingsError(f"setting 'currency' must be auto or one of {', '.join(CURRENCIES)}, "
                                 f"got {self.currency!r}")

@@ -13,7 +13,6 @@ Observations (camera reads) are then entered by hand on the console, marked ``ma
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
 import threading
 from pathlib import Path
@@ -39,18 +38,6 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def lan_address() -> str:
-    """This machine's address on the local network (for the QR codes), or 127.0.0.1."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        s.connect(("192.0.2.1", 9))  # TEST-NET: no packet is sent for a UDP connect
-        return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        s.close()
-
-
 def print_pin(pin: str, url: str, out=None) -> None:
     """Print the operator PIN and a terminal QR code of the console login URL."""
     import qrcode
@@ -66,7 +53,7 @@ def print_pin(pin: str, url: str, out=None) -> None:
 
 def run(args, stop: threading.Event | None = None) -> int:
     """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
-    from companion.dashboard import DashboardServer
+    from companion.dashboard import DashboardServer, shown_url
     from companion.errors import IllegalAction
     from companion.table import Table
 
@@ -97,8 +84,7 @@ def run(args, stop: threading.Event | None = None) -> int:
             table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()
         return 1
-    host = lan_address() if args.host in ("0.0.0.0", "") else args.host
-    print_pin(table.pin, f"http://{host}:{server.port}")
+    print_pin(table.pin, shown_url(args.host, server.port))
     for seat, code in table.seat_codes().items():
         print(f"Место {seat + 1} ({table.game_info()['seats'][seat]}): код {code}")
     stop = stop or threading.Event()

@@ -20,7 +20,7 @@ import json
 import sys
 
 from companion.errors import VisionError
-from companion.vision.serials import CURRENCIES
+from companion.vision.serials import CURRENCIES, currency_code
 
 
 def register(subparsers) -> None:
@@ -33,7 +33,7 @@ def register(subparsers) -> None:
                     "parity; abstains with a reason when not sure.",
     )
     p.add_argument("--currency", default="auto", choices=("auto",) + CURRENCIES,
-                   type=lambda v: "auto" if v.strip().lower() == "auto" else v.strip().upper(),
+                   type=currency_code,
                    help="serial format to expect (default: auto, tries them all)")
     p.add_argument("--json", action="store_true", help="one JSON object per image per line")
     p.add_argument("--no-second-opinion", action="store_true",

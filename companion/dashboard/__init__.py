@@ -16,6 +16,7 @@ See ``docs/dashboard.md`` for routes, the stream format and the security model.
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 from pathlib import Path
 
@@ -24,6 +25,26 @@ from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 
 from companion.table import NoGame, Table
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (for the QR codes), or 127.0.0.1."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))  # TEST-NET: no packet is sent for a UDP connect
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def shown_url(host: str, port: int) -> str:
+    """The dashboard's address to print and put in QR codes (``http://HOST:PORT``, no trailing
+    slash): the LAN address when the server listens on every interface (``0.0.0.0``, ``::`` or
+    empty), so a phone on the table's Wi-Fi can open it; else ``host`` itself."""
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    return f"http://{shown}:{port}"
 
 log = logging.getLogger(__name__)
 

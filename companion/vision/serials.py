@@ -38,6 +38,14 @@ from dataclasses import dataclass
 
 CURRENCIES: tuple[str, ...] = ("RUB", "EUR", "USD", "INR", "KRW", "JPY")
 
+
+def currency_code(text: str) -> str:
+    """A currency as a person types it, in the reader's spelling: ``"auto"`` in any case becomes
+    ``"auto"``, anything else is stripped and upper-cased (``" eur"`` → ``"EUR"``). Not checked
+    against :data:`CURRENCIES` (the caller says what is wrong in its own terms)."""
+    t = str(text).strip()
+    return "auto" if t.lower() == "auto" else t.upper()
+
 #: Letter read where a digit must be → that digit (shape confusions of OCR engines).
 TO_DIGIT: dict[str, str] = {
     "O": "0", "Q": "0", "D": "0", "U": "0", "О": "0",
