@@ -136,11 +136,24 @@ def lights(kind: str, seats: int, box):
 
     Raises:
         MissingPart: ``companion.devices.lights`` (branch buttons) is not installed.
-        gpiozero.GPIOZeroError: a pin is unavailable (``gpio`` on a machine without pins).
+        CompanionError: ``gpio`` where gpiozero finds no pins (not a Raspberry Pi), or a pin is
+            unavailable — with the way out (``--lights mock``).
     """
     mod = need("companion.devices.lights", part="table lights (branch buttons)")
     factory = mod.mock_factory() if kind in ("mock", "none") else None
-    signals = mod.TableLights(seats, seat_lights=box, pin_factory=factory)
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            # gpiozero warns once per pin library it falls back from; the error below says it all
+            warnings.simplefilter("ignore")
+            signals = mod.TableLights(seats, seat_lights=box, pin_factory=factory)
+    except Exception as exc:  # gpiozero.GPIOZeroError and its pin-factory fall-back errors
+        if factory is not None:
+            raise
+        raise CompanionError(f"GPIO lights are not available here ({type(exc).__name__}: {exc}); "
+                             "on a machine that is not a Raspberry Pi use --lights mock "
+                             "(or none)") from None
     return Lights(signals)
 
 

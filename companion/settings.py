@@ -167,6 +167,8 @@ class Settings:
                                 f"got {self.currency!r}")
         if not (self.pin.isdigit() and 4 <= len(self.pin) <= 12):
             raise SettingsError("setting 'pin' must be 4-12 digits")
+        if self.seed < 0:
+            raise SettingsError(f"setting 'seed' must be 0 or more, got {self.seed}")
         if self.pace_ms < 0:
             raise SettingsError(f"setting 'pace_ms' must be 0 or more (ms between the bots' moves), got {self.pace_ms}")
         if not 0 <= self.port <= 65535:

@@ -23,8 +23,12 @@ from companion.games.skull import (
     ROSE, SKULL, Deposit, Flip, Leave, Place, SkullGame, Void, note_role,
 )
 from companion.sim import TableSim
+from companion.vision.render_notes import random_serial
 
 CYRILLIC = "АБВГДЕЖИКЛМНОПРСТУФХЦЧШЭЮЯ"
+#: Currencies whose notes the bots draw in that currency's own serial format
+#: (:func:`companion.vision.render_notes.random_serial`); RUB and unknown codes stay RUB-style.
+OTHER_FORMATS = ("EUR", "USD", "INR", "KRW", "JPY")
 DENOMINATIONS = (50, 100, 200, 500, 1000, 2000, 5000)
 
 
@@ -59,9 +63,15 @@ class SkullSim(TableSim):
             serials = []
             for k in range(opts.notes_per_player):
                 digits = skull_digits if k < opts.skulls_per_player else rose_digits
-                while True:  # RUB-style: two Cyrillic letters and seven digits, e.g. АК2444841
-                    serial = (CYRILLIC[int(r() * nl)] + CYRILLIC[int(r() * nl)]
-                              + str(100000 + int(r() * 899999)) + digits[int(r() * 5)])
+                while True:
+                    if opts.currency in OTHER_FORMATS:
+                        # the table's own currency (its setting / option): notes of that format
+                        want = self.parity if k < opts.skulls_per_player else (
+                            "even" if self.parity == "odd" else "odd")
+                        serial = random_serial(opts.currency, rng, want)
+                    else:  # RUB-style: two Cyrillic letters and seven digits, e.g. АК2444841
+                        serial = (CYRILLIC[int(r() * nl)] + CYRILLIC[int(r() * nl)]
+                                  + str(100000 + int(r() * 899999)) + digits[int(r() * 5)])
                     if serial not in taken:
                         break
                 taken.add(serial)

@@ -66,6 +66,8 @@ def test_settings_file_and_its_errors(tmp_path):
         Settings.load(None, pin="12a4")
     with pytest.raises(SettingsError, match="pace_ms"):
         Settings.load(None, pace_ms=-5)
+    with pytest.raises(SettingsError, match="seed"):
+        Settings.load(None, seed=-3)
 
 
 def test_a_missing_part_fails_loudly():
@@ -175,3 +177,29 @@ def test_sigterm_twice_stops_cleanly(tmp_path):
     for bad in ("Traceback", "terminate called", "Exception ignored"):
         assert bad not in err, err[-2000:]
     assert list(tmp_path.rglob("*.sqlite")), "the table log stays for the next start"
+
+
+def test_gpio_lights_off_a_pi_are_refused_in_words():
+    """``--lights gpio`` where gpiozero finds no pins: one sentence with the way out, no traceback."""
+    from companion import parts
+
+    try:
+        parts.lights("gpio", 2, None).close()
+    except CompanionError as exc:
+        assert "--lights mock" in str(exc)
+    else:  # pragma: no cover - a machine with GPIO pins
+        pytest.skip("this machine has GPIO pins")
+
+
+def test_simulated_notes_follow_the_tables_currency():
+    """A simulated skull table in euros deals euro serials (valid check digit) with the skull
+    parity the options say, so the camera and the referee agree."""
+    from companion.games.skull import SkullGame
+    from companion.sim.skull import SIM
+    from companion.vision import serials as S
+
+    game = SkullGame(["Аня", "Борис"], {"currency": "EUR"})
+    sim = SIM(game, 4)
+    notes = [x for hand in sim.notes for x in hand]
+    assert all(S.validate(x, "EUR") for x in notes), notes
+    assert sum(S.parity(x) == "odd" for x in notes) == 2  # one skull each (skull_parity odd)
