@@ -302,6 +302,10 @@ def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
         time.sleep(0.05)
     assert table.epoch != epoch and table.game_info()["seats"] == ["Галя", "Дима"]
     assert len(dialogs) == 1, dialogs
+    # let the page finish the navigation the new game started (the form's answer, then the
+    # console's own reload) before the context closes: closing mid-navigation can hang
+    expect(page.locator("#table-actions form").first).to_be_visible(timeout=15000)
+    page.wait_for_load_state("load")
     page.context.close()
 
 
