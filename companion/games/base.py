@@ -308,6 +308,7 @@ class Game(ABC):
             raise IllegalAction("unknown_action", f"{type(action).__name__} is not a {self.GAME_ID} action")
         if action.seat is not None and not 0 <= action.seat < len(self.seats):
             raise IllegalAction("unknown_seat", f"seat {action.seat} is not at this table")
+        action = self._table_form(action)
         self._check(action)
         events = self._do(action)
         self.history.append(action)
@@ -319,10 +320,18 @@ class Game(ABC):
         try:
             if action.seat is not None and not 0 <= action.seat < len(self.seats):
                 return False
-            self._check(action)
+            self._check(self._table_form(action))
         except IllegalAction:
             return False
         return True
+
+    def _table_form(self, action: Action) -> Action:
+        """``action`` with its observed values in the form this table stores them (the same action
+        when nothing changes; the default). A game overrides it where one observation has several
+        spellings, so that :meth:`_check`, :meth:`_do` and :attr:`history` see one (the skull game:
+        a serial typed with Latin look-alikes of the Cyrillic letters on a RUB table). Must not
+        mutate state; raises nothing (an unusable value is left for :meth:`_check` to reject)."""
+        return action
 
     @abstractmethod
     def _check(self, action: Action) -> None:

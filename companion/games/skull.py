@@ -214,6 +214,23 @@ def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None
     return None
 
 
+@lru_cache(maxsize=65536)
+def table_serial(serial, currency: str | None):
+    """``serial`` as a table of ``currency`` stores it: when it fits the currency's format exactly
+    with look-alike letters of the other alphabet (``AK2444841`` typed in Latin on a RUB table,
+    Cyrillic ``М`` in a euro serial), the reader's spelling (``АК2444841``), which is what
+    :func:`serial_fits` already accepts as the same note (RULINGS §1: a note is its serial).
+    Anything else — not canonical, not fitting, an unknown currency, ``None`` — is returned
+    unchanged, for the checks to reject or keep as before. Without it one note could be registered
+    twice (once per alphabet) and a camera read of a note registered by hand would be "unregistered"."""
+    if currency not in _serials.CURRENCIES or not is_canonical_serial(serial):
+        return serial
+    for m in _serials.match(serial, currency):
+        if m.corrections == 0:
+            return m.serial
+    return serial
+
+
 canonical_serial = canonical
 """The canonical form of a serial as read off a note: uppercase, no spaces or separators —
 ``canonical_serial("Ак 2444841") == "АК2444841"``. The one implementation is
@@ -626,6 +643,23 @@ class SkullGame(Game):
                 raise IllegalAction("nothing_to_void", "no round is in progress")
             return
         raise IllegalAction("unknown_action", f"{t.__name__}")  # pragma: no cover
+
+    def _table_form(self, a: Action) -> Action:
+        """Serials of ``register``, ``flip`` and ``deposit`` in the table's spelling
+        (:func:`table_serial`); other actions unchanged."""
+        t = type(a)
+        cur = self.options.currency
+        if t is Register:
+            serials = a.serials
+            if isinstance(serials, tuple):
+                fixed = tuple(table_serial(x, cur) if isinstance(x, str) else x for x in serials)
+                if fixed != serials:
+                    return Register(a.seat, a.owner, fixed, a.denominations)
+        elif t is Flip or t is Deposit:
+            fixed = table_serial(a.serial, cur)
+            if fixed != a.serial:
+                return t(a.seat, a.owner, fixed)
+        return a
 
     def _check_serial(self, serial: str | None) -> None:
         if serial in self.owner_of:  # registered serials were checked at registration

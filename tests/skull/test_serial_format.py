@@ -26,7 +26,44 @@ def test_rub_table_rejects_a_serial_off_the_rub_shape(serial):
 def test_rub_table_accepts_latin_lookalike_letters_and_the_seed_shape():
     g = SkullGame(["Аня", "Борис"])
     g.apply(f"table register 1 AK2444851,{GOOD} ?")  # Latin A and K print like А and К
-    assert g.registered[1][0] == "AK2444851"
+    assert g.registered[1][0] == "АК2444851"  # stored as the note reader spells it (Cyrillic)
+    assert g.history[-1].serials[0] == "АК2444851"
+
+
+def _two_seats_registered(first: str, second: str) -> SkullGame:
+    """Seat 0 registers with ``first`` as its skull, seat 1 a plain Cyrillic set; seat 0 deals and
+    both place one note; seat 0 bids 1, seat 1 passes: the dealer flips next."""
+    g = SkullGame(["Аня", "Борис"])
+    g.apply(f"table register 0 {first},ВЕ1000002,ВЕ1000004,ВЕ1000006 ?")
+    g.apply(f"table register 1 {second},МН1000002,МН1000004,МН1000006 ?")
+    g.apply("table dealer 0")
+    g.apply("0 place")
+    g.apply("1 place")
+    g.apply("0 bid 1")
+    g.apply("1 pass")
+    assert g.phase == "reveal"
+    return g
+
+
+@pytest.mark.parametrize("typed, read", [("TX1000001", "ТХ1000001"), ("ТХ1000001", "TX1000001")])
+def test_a_note_typed_in_one_alphabet_is_the_note_read_in_the_other(typed, read):
+    """A note registered by hand with Latin look-alikes (or in Cyrillic) is the same note when
+    the camera (or a hand) gives the other spelling: the flip finds it, it is not 'unregistered'."""
+    g = _two_seats_registered(typed, "МН1000001")
+    g.apply(f"table flip 0 {read}")  # the dealer's own note: his skull
+    assert g.outcome == "failure"
+    assert g.faceup[0] == ["ТХ1000001"]  # one spelling, the reader's, whatever was typed
+
+
+def test_one_note_cannot_be_registered_twice_in_two_alphabets():
+    g = SkullGame(["Аня", "Борис"])
+    g.apply(f"table register 0 АК2444851,{GOOD} ?")
+    with pytest.raises(IllegalAction) as err:  # the same note typed with Latin A and K
+        g.apply("table register 1 AK2444851,МН1000002,МН1000004,МН1000006 ?")
+    assert err.value.reason == "serial_taken" and g.registered[1] is None
+    with pytest.raises(IllegalAction) as err:  # twice in one set
+        g.apply("table register 1 ТХ1000001,TX1000001,МН1000004,МН1000006 ?")
+    assert err.value.reason == "duplicate_serial" and g.registered[1] is None
 
 
 def test_other_known_currency_checks_its_own_shape():
