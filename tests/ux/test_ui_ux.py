@@ -264,6 +264,24 @@ def test_a_rejection_toast_does_not_block_the_next_form(browser, table_server):
     page.context.close()
 
 
+def test_no_answer_from_the_table_is_said_not_silent(browser, table_server):
+    """A tap whose request gets no answer (the box restarting, Wi-Fi gone) shows a toast that
+    says so and asks to look at the table before repeating (the action may have landed); the
+    typed entry stays in its field."""
+    table, page = operator_page(browser, table_server)
+    form = page.locator("#table-actions form").first
+    expect(form).to_be_visible()
+    page.route("**/api/operator/manual", lambda route: route.abort("connectionreset"))
+    form.locator("[name=serials]").fill("АК2444840")
+    form.locator("button").click()
+    toast = page.locator("#toast")
+    expect(toast).to_have_class(re.compile(r"\bbad\b"))
+    expect(toast).to_contain_text("Нет ответа от стола")
+    expect(form.locator("[name=serials]")).to_have_value("АК2444840")
+    assert table.referee.version == 0
+    page.context.close()
+
+
 def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
     """"This ends the current game" is asked while a game runs (dismissed: nothing changes), and
     not once the game has ended — the next game just starts."""

@@ -55,6 +55,10 @@
       body: JSON.stringify(body || {})
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (j) { j._status = r.status; return j; });
+    }, function () {
+      // no answer at all (the box restarting, Wi-Fi gone): say so; the action may or may not
+      // have reached the table, so the words ask to look before repeating it
+      return { _status: 0, _no_answer: true };
     });
   }
   function toast(text, bad) {
@@ -68,6 +72,7 @@
     toast._t = setTimeout(function () { t.className = "toast"; document.body.classList.remove("toasting"); }, bad ? 5000 : 2600);
   }
   function outcomeText(j) {
+    if (j._no_answer) return word("no_answer");
     if (j.accepted) return word("accepted") + ": " + (j.action || "");
     // the server's message is in the page's language; the English detail is for logs (console)
     if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
