@@ -150,6 +150,10 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
     ):
         if not ok:
             raise CompanionError(f"unknown {name} backend {value!r}")
+    if camera_kind == "scene" and not sim:
+        # nobody would put anything in its view: a real table would wait on an empty picture
+        raise CompanionError("the scene camera shows only the simulated table (add --sim), or name a "
+                             "real camera: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH")
     if sim and camera_kind != "scene":
         raise CompanionError("the simulated table needs the scene camera (its bots put notes and cards in view)")
     if sim and buttons != "virtual":

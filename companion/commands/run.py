@@ -128,15 +128,20 @@ class Console:
         self.game_id: str | None = None
         self.seats: list[str] = []
 
-    def line(self, text: str) -> None:
-        if not self.quiet:
+    def line(self, text: str, always: bool = False) -> None:
+        if always or not self.quiet:
             print(f"[{time.monotonic() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
 
     def header(self, service, url: str | None) -> None:
         ref = service.table.referee
         head = ref.log.header
         self.game_id, self.seats = head.game, list(head.seats)
-        if self.quiet:
+        if self.quiet:  # headless: only the parts in trouble (stderr; stdout keeps the summary)
+            for part, st in sorted(service.table.status().items()):
+                self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
+                if st.get("state") in ("error", "warn"):
+                    self.line(f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip()
+                              + (f" — {st['error']}" if st.get("error") else ""), always=True)
             return
         w = self.out
         print(f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}", file=w)
@@ -159,7 +164,7 @@ class Console:
         if codes:
             print("  Коды мест / Seat codes: " + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
         for part, st in sorted(service.table.status().items()):
-            self._status[part] = (st.get("state"), st.get("detail"))
+            self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
             print(f"  {part}: {st.get('state')} {st.get('detail') or ''}".rstrip(), file=w)
         print("  Ctrl-C stops; the game resumes from its log at the next start.\n", file=w, flush=True)
 
@@ -192,9 +197,12 @@ class Console:
                 if self._status.get(part) != key:
                     self._status[part] = key
                     msg = f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip()
-                    if st.get("error") and st.get("state") in ("error", "warn"):
+                    trouble = st.get("state") in ("error", "warn")
+                    if st.get("error") and trouble:
                         msg += f" — {st['error']}"  # e.g. the button box's port does not exist
-                    self.line(msg)
+                    # a part in trouble is said even headless (--json keeps stdout for the
+                    # summary; this goes to stderr): a run waiting on a missing box is not silent
+                    self.line(msg, always=trouble)
         elif kind == "action":
             final = None  # the game's own words for its end, if it has them
             for ev in payload.outcome.events:
@@ -364,7 +372,10 @@ def _main(args) -> int:
     _sim_data_dir(settings, plan)
     console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose)
 
+    stopped_by: list[int] = []
+
     def terminate(signum, frame):  # systemd stop: leave like Ctrl-C
+        stopped_by.append(signum)
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, terminate)
@@ -391,7 +402,8 @@ def _main(args) -> int:
         return 0
     except KeyboardInterrupt:
         console.line(_stop_words(service))
-        return 130
+        # 128 + the signal, as a shell reports it: 130 for Ctrl-C, 143 for SIGTERM (systemd stop)
+        return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
     except CompanionError as exc:
         print(f"companion run: {exc}", file=sys.stderr)
         return 1

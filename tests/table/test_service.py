@@ -112,6 +112,49 @@ def test_run_refuses_bad_arguments_clearly(tmp_path):
     assert r.returncode == 1 and "chess" in r.stderr
 
 
+def test_scene_camera_is_only_the_simulated_tables(tmp_path):
+    """Without --sim nobody puts notes in the rendered scene: refused in words, not a silent wait
+    on an empty picture."""
+    r = _companion("run", "--camera", "scene", "--buttons", "/dev/ttyNOPE", "--json", "--data-dir",
+                   str(tmp_path))
+    assert r.returncode == 2 and "add --sim" in r.stderr and "RenderedSource" not in r.stderr
+
+
+def test_headless_run_says_the_button_box_is_missing(tmp_path):
+    """A headless real table (--json) whose button box port does not exist says so on stderr at
+    once (stdout stays for the summary) and keeps waiting for the box; SIGTERM stops it."""
+    import os
+    import signal
+    import time
+
+    import cv2
+    import numpy as np
+
+    frame = tmp_path / "felt.png"  # an empty table: the camera works, nothing to read
+    cv2.imwrite(str(frame), np.full((240, 320, 3), (40, 110, 30), np.uint8))
+    camera = f"image:{frame}"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--json", "--new", "--game", "skull",
+                          "--seats", "Аня,Борис", "--camera", camera, "--buttons", str(tmp_path / "ttyNOPE"),
+                          "--lights", "mock", "--data-dir", str(tmp_path)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        line = ""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "buttons" not in line:
+            line = p.stderr.readline()
+            if not line:
+                break
+        assert "buttons: error" in line and "ttyNOPE" in line, line
+        assert p.poll() is None, "the run waits for the box to be plugged in"
+        p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 143 and out == "", (out, err[-1000:])
+
+
 def test_currency_setting_is_checked_and_is_the_games_currency(tmp_path):
     """One switch: the setting `currency` (any letter case) is checked when the settings load,
     becomes a new skull game's currency option, and a resumed game keeps its own currency —
@@ -142,7 +185,8 @@ def test_currency_setting_is_checked_and_is_the_games_currency(tmp_path):
 def test_sigterm_twice_stops_cleanly(tmp_path):
     """systemd stops the service with SIGTERM (and may repeat it): the run stops in order — the
     camera read in progress finishes, the pins are released — with no traceback or C++ abort,
-    exit status 130, and the game stays resumable."""
+    exit status 143 (128 + SIGTERM, as a shell reports it; Ctrl-C gives 130), and the game stays
+    resumable."""
     import os
     import signal
     import time
@@ -173,7 +217,7 @@ def test_sigterm_twice_stops_cleanly(tmp_path):
         if p.poll() is None:
             p.kill()
     err = seen + err
-    assert p.returncode == 130, err[-2000:]
+    assert p.returncode == 143, err[-2000:]
     for bad in ("Traceback", "terminate called", "Exception ignored"):
         assert bad not in err, err[-2000:]
     assert list(tmp_path.rglob("*.sqlite")), "the table log stays for the next start"
