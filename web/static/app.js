@@ -48,6 +48,12 @@
     if (g && g.seats && g.seats[i] !== undefined) return g.seats[i];
     return word("seat") + " " + (i + 1);
   }
+  // JSON text with object keys sorted: the same value gives the same text whatever its key order
+  function stableJSON(v) {
+    if (v === null || typeof v !== "object") return JSON.stringify(v);
+    if (Array.isArray(v)) return "[" + v.map(stableJSON).join(",") + "]";
+    return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + stableJSON(v[k]); }).join(",") + "}";
+  }
   function post(url, body) {
     return fetch(url, {
       method: "POST", credentials: "same-origin",
@@ -486,13 +492,19 @@
     var acts = S.model.actions || [];
     // the same actions as shown: keep the forms (and whatever the operator is typing in them);
     // an update of the table must not wipe a manual entry half typed
-    var sig = JSON.stringify(acts) + "|" + ((S.model.game && S.model.game.seats) || []).join(",");
+    // (key order does not count: the page's first snapshot comes with its keys sorted, the
+    // stream's do not, and a rebuild on that alone replaced the form under the operator's fingers)
+    var sig = stableJSON(acts) + "|" + ((S.model.game && S.model.game.seats) || []).join(",");
     if (tbox.dataset.sig === sig) return;
     tbox.dataset.sig = sig;
-    // other actions changed: rebuild, carrying over what was typed in the forms that remain
-    var typed = {};
+    // other actions changed: rebuild, carrying over what was typed in the forms that remain, and
+    // the focus and caret of the field being typed in
+    var typed = {}, focused = null;
     tbox.querySelectorAll("form[data-key] [name]").forEach(function (inp) {
       if (inp.value) typed[inp.form.dataset.key + "/" + inp.name] = inp.value;
+      if (inp === document.activeElement) {
+        focused = { key: inp.form.dataset.key + "/" + inp.name, start: inp.selectionStart, end: inp.selectionEnd };
+      }
     });
     tbox.textContent = "";
     if (!acts.length) { tbox.appendChild(el("p", "muted", "—")); return; }
@@ -547,6 +559,11 @@
         post(url, { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
       });
       tbox.appendChild(form);
+      if (focused) inputs.forEach(function (inp) {
+        if (form.dataset.key + "/" + inp.name !== focused.key) return;
+        inp.focus();
+        try { inp.setSelectionRange(focused.start, focused.end); } catch (e) { /* not a text field */ }
+      });
     });
   }
   function wireOperator() {
