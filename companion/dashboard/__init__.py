@@ -123,16 +123,21 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
-        code = exc.code or 400
-        if _wants_json():
-            from companion.dashboard.common import lang
-            from companion.dashboard.reasons import http_message
+        from companion.dashboard.common import lang
+        from companion.dashboard.reasons import http_message
 
-            resp = jsonify({"error": exc.name.lower().replace(" ", "_"), "detail": exc.description,
-                            "message": http_message(code, lang())})
+        code = exc.code or 400
+        # the sentence in the page's language; the English description stays as the detail
+        message = http_message(code, lang(), exc.description)
+        if _wants_json():
+            body = {"error": exc.name.lower().replace(" ", "_"), "detail": exc.description, "message": message}
+            if exc.description == "csrf":
+                body["reason"] = "stale_page"
+            resp = jsonify(body)
         else:
+            detail = None if exc.description in (None, "csrf") else exc.description
             resp = app.make_response((render_template("error.html", code=code, name=exc.name,
-                                                      detail=exc.description), code))
+                                                      message=message, detail=detail), code))
         resp.status_code = code
         if code == 429 and getattr(exc, "retry_after", None):
             resp.headers["Retry-After"] = str(exc.retry_after)
@@ -146,7 +151,11 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
 
             return jsonify({"error": "no_game", "reason": "no_game", "detail": str(exc),
                             "message": reason_message("no_game", lang())}), 409
-        return render_template("error.html", code=409, name="No game", detail=str(exc)), 409
+        from companion.dashboard.common import lang
+        from companion.dashboard.reasons import reason_message
+
+        return render_template("error.html", code=409, name="No game", message=reason_message("no_game", lang()),
+                               detail=str(exc)), 409
 
     @app.errorhandler(TimeoutError)
     def _timeout(exc):

@@ -185,9 +185,17 @@ HTTP: dict[int, tuple[str, str]] = {
 }
 
 
-def http_message(code: int, lang: str) -> str:
-    """A dashboard request error (HTTP status ``code``) in words in ``lang``."""
-    pair = HTTP.get(code, HTTP[400] if 400 <= code < 500 else GENERIC)
+#: A POST whose CSRF token does not match the session (security.check_csrf: 400 ``csrf``): the
+#: page was loaded before the box restarted or the session cookie went; reloading fixes it.
+STALE_PAGE = ("This page is out of date (the table restarted or the session ended): reload it and try again.",
+              "Страница устарела (стол перезапущен или сеанс закончился): обновите её и повторите.")
+
+
+def http_message(code: int, lang: str, detail: str | None = None) -> str:
+    """A dashboard request error (HTTP status ``code``; ``detail`` the error's description, e.g.
+    ``"csrf"``) in words in ``lang``."""
+    pair = STALE_PAGE if (code == 400 and detail == "csrf") else HTTP.get(
+        code, HTTP[400] if 400 <= code < 500 else GENERIC)
     return pair[1] if lang == "ru" else pair[0]
 
 

@@ -68,6 +68,10 @@ def test_operator_login_rate_limit_and_logout(env):
     token = csrf_of(c, "/operator")
     assert c.post("/operator/login", data={"pin": table.pin}).status_code == 400  # no CSRF token
     assert c.post("/operator/login", data={"pin": table.pin, "csrf_token": "forged"}).status_code == 400
+    # a page loaded before the box restarted carries an old token: the page says to reload it,
+    # in the page's language, not "Bad Request · csrf"
+    page = c.post("/operator/login", data={"pin": table.pin, "csrf_token": "old"}).get_data(as_text=True)
+    assert "Страница устарела" in page and "обновите" in page and "Bad Request" not in page and "csrf" not in page
     for _ in range(3):
         r = c.post("/operator/login", data={"pin": "000000", "csrf_token": token})
         assert r.status_code == 403 and "Неверный PIN" in r.get_data(as_text=True)
@@ -89,7 +93,9 @@ def test_operator_api_needs_login_and_csrf(env):
     token = csrf_of(c, "/operator")
     for path in ("/api/operator/undo", "/api/operator/void", "/api/operator/end", "/api/operator/action",
                  "/api/operator/manual", "/api/operator/prompt", "/api/operator/prompt/x/clear"):
-        assert c.post(path, json={}).status_code == 400, path  # CSRF first
+        r = c.post(path, json={})  # CSRF first
+        assert r.status_code == 400 and r.json["reason"] == "stale_page", path
+        assert r.json["message"].startswith("Страница устарела"), path
         r = c.post(path, json={}, headers={"X-CSRF-Token": token})
         assert r.status_code == 403 and r.json["error"] == "forbidden", path
     assert c.get("/api/operator/state").status_code == 403
