@@ -368,7 +368,8 @@ class Table:
 
     def submit_for_seat(self, seat: int, action: str, source: str = "dashboard") -> Outcome:
         """Submit an action on behalf of ``seat`` (a phone or a button pad): the action's actor
-        must be that seat, else it is rejected (reason ``not_your_seat``) without reaching the game.
+        must be that seat, else it is rejected without reaching the game: ``not_your_seat`` (another
+        seat's or the table's action), ``bad_syntax`` (no actor at all: ``"bid 3"``, empty text).
 
         Raises:
             NoGame: no current game.
@@ -377,6 +378,10 @@ class Table:
         text = " ".join(str(action).split())
         actor = text.split(" ", 1)[0] if text else ""
         if actor != str(seat):
+            if not (actor.isdigit() or actor == "table"):  # not someone else's action: no action
+                return Outcome(False, text, source, "bad_syntax",
+                               f"an action starts with the acting seat ({seat}), got {text!r}", (),
+                               referee.version)
             return Outcome(False, text, source, "not_your_seat",
                            f"seat {seat} may only submit its own actions", (), referee.version)
         return referee.submit(text, source)

@@ -22,6 +22,8 @@ def test_new_game_submit_undo_and_fanout(tmp_path, counting):
     assert kind == "action" and update.version == 1 and update.views[None] == {"total": 2}
     assert update.legal[1] == ["1 add 1", "1 add 2", "1 add 3"] and update.legal[0] == []
     assert table.submit_for_seat(0, "1 add 1").reason == "not_your_seat"
+    assert table.submit_for_seat(0, "table add 1").reason == "not_your_seat"
+    assert table.submit_for_seat(0, "add 1").reason == "bad_syntax"  # no actor: not understood
     assert table.submit_for_seat(1, "1 add 1").accepted
     assert table.undo().accepted and table.referee.game.total == 2
     assert table.manual_entry("1 add 3").accepted
