@@ -164,7 +164,17 @@ def _parse_options(spec: dict, form) -> dict:
 def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     """A refused new game in the page's language: the reason in words, and for ``bad_seats`` the
     number of players the chosen options need."""
+    from companion.dashboard.i18n import option_label, term
+
     msg = common.reason_message(exc.reason, spec["id"])
+    if exc.reason == "bad_option":
+        # the engine's detail starts with the option's name ("currency must be one of …"): name
+        # it in words, with the values it may take when it has a list
+        opt = next((o for o in spec["options"] if (exc.detail or "").startswith(o["name"])), None)
+        if opt is not None:
+            msg = _("«%(option)s»: %(reason)s", option=option_label(opt["name"]), reason=msg)
+            if opt.get("choices"):
+                msg += " " + _("Possible values: %(values)s.", values=", ".join(term(c) for c in opt["choices"]))
     if exc.reason == "bad_seats":
         msg += " " + _("Players entered: %(n)d; this game with these options needs %(min)d–%(max)d.",
                        n=count, min=spec["min"], max=spec["max"])

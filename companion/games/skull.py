@@ -80,24 +80,8 @@ REASONS: dict[str, str] = {
 }
 """Every reason code :class:`SkullGame` and :func:`validate_note_set` raise, with its meaning."""
 
-REASONS_RU: dict[str, str] = {
-    "bad_serial": "номер купюры не распознан: только заглавные буквы и цифры, без пробелов",
-    "serial_format": "номер купюры не подходит к формату номеров валюты стола",
-    "wrong_note_count": "неверное число купюр у игрока",
-    "wrong_skull_count": "неверное число «черепов» у игрока",
-    "duplicate_serial": "одна и та же купюра дважды в наборе игрока",
-    "serial_taken": "эта купюра уже зарегистрирована за другим игроком",
-    "bad_denominations": "номиналы: по одному положительному числу на купюру",
-    "unregistered_serial": "такой купюры нет среди зарегистрированных — пересканируйте",
-    "own_stack_first": "дилер сначала открывает все свои купюры",
-    "must_bid": "купюр в руке нет — нужно сделать ставку",
-    "bid_too_low": "ставка должна быть больше текущей",
-    "bid_too_high": "ставка больше числа купюр на столе",
-    "must_raise": "все согласились — новый дилер обязан повысить ставку",
-    "reveal_in_progress": "идёт вскрытие — ставки закрыты",
-    "not_own_note": "эта купюра принадлежит другому игроку — пересканируйте",
-}
-"""Russian messages for the reason codes a player or the banknote reader most often meets."""
+# Russian (and English) sentences for these codes, for players: companion/dashboard/reasons.py
+# (one table for every game); reason_message() below words the few that name the table's facts.
 
 
 # ---------------------------------------------------------------------------- options
@@ -113,12 +97,17 @@ class SkullOptions(Options):
             leaves mid-round takes in the auction (seed, Примечание).
         last_skull_out: a player whose only note left is a skull deposits it and is out
             automatically (seed, Прочее; default ``True``).
-        currency: currency code of the notes' face value (default ``"RUB"``), for the bank total.
+        currency: the notes' currency (default ``"RUB"``): the serial format every serial must
+            fit, what the note reader reads, and the unit of the bank total. One of the formats
+            the reader knows (:data:`companion.vision.serials.CURRENCIES`: RUB, EUR, USD, INR,
+            KRW, JPY) — an unknown code would switch the serial check and the one-note-one-
+            spelling rule off without a word (a typo such as ``RUR``).
     """
 
     #: the values a text option may take (the operator's new-game form offers them as a list)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"skull_parity": ("odd", "even"),
-                                                      "leaver_counts_as": ("pass", "agree")}
+                                                      "leaver_counts_as": ("pass", "agree"),
+                                                      "currency": _serials.CURRENCIES}
 
     notes_per_player: int = 4
     skulls_per_player: int = 1
@@ -138,11 +127,11 @@ class SkullOptions(Options):
             raise IllegalAction("bad_option", "leaver_counts_as must be 'pass' or 'agree'")
         if not isinstance(self.last_skull_out, bool):
             raise IllegalAction("bad_option", "last_skull_out must be true or false")
-        if not (isinstance(self.currency, str) and len(self.currency) == 3
-                and self.currency.isascii() and self.currency.isalpha() and self.currency.isupper()):
-            # an ISO 4217 code; a typo ("rub", "RUR ") would silently switch the serial check off
-            raise IllegalAction("bad_option", f"currency must be a three-letter ISO 4217 code in "
-                                f"capitals (serial formats known: {', '.join(_serials.CURRENCIES)})")
+        if self.currency not in _serials.CURRENCIES:
+            # a typo ("rub", "RUR") or a currency without a known serial format would silently
+            # switch the serial check off, and the reader could not read its notes anyway
+            raise IllegalAction("bad_option", f"currency must be one of {', '.join(_serials.CURRENCIES)} "
+                                f"(the serial formats the note reader knows), got {self.currency!r}")
 
 
 # ---------------------------------------------------------------------------- serials
@@ -194,7 +183,7 @@ def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None
     """The sentence for a reason code in ``lang`` (``"ru"`` or ``"en"``) with the table's facts
     filled in (the expected serial shape of the table's currency for ``serial_format``, the set's
     composition for ``wrong_note_count`` / ``wrong_skull_count``), else ``None`` (then the plain
-    :data:`REASONS_RU` / :data:`REASONS` entry applies)."""
+    :mod:`companion.dashboard.reasons` sentence applies)."""
     currency = getattr(options, "currency", None)
     if reason == "serial_format" and currency in SERIAL_SHAPES:
         en, ru, example = SERIAL_SHAPES[currency]
@@ -281,7 +270,8 @@ def validate_note_set(serials: Sequence[str], options: SkullOptions | dict | Non
         A list of ``(reason_code, message)`` problems, empty when the set is good. Codes:
         ``serial_format`` (a known currency's serial shape not met), ``bad_serial`` (another
         currency: not letters and digits), ``duplicate_serial``, ``serial_taken``, ``wrong_note_count``,
-        ``wrong_skull_count`` (messages in English; Russian in :data:`REASONS_RU`).
+        ``wrong_skull_count`` (messages in English; sentences for players in
+        :mod:`companion.dashboard.reasons`).
 
     Raises:
         IllegalAction: ``bad_option`` for bad options.
