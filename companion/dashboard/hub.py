@@ -174,11 +174,23 @@ class Hub:
         if info is None:
             return
         describe = M.narrator(info["id"], info["seats"])
+        from companion.log import UNDO
+
+        # an undone action leaves the history too (a flip typed by mistake named a face-down
+        # note's serial and role): the lines are rebuilt from the log, then the undo is told
+        past = self._past_outcomes() if u.outcome.action == UNDO else None
         with self._lock:
             messages = {}
             for viewer, old in list(self._models.items()):
-                hist = self._history.setdefault(viewer, deque(maxlen=M.HISTORY_LEN))
-                if not any(h["v"] == u.version for h in hist):
+                if past is not None:
+                    hist = self._history[viewer] = deque(maxlen=M.HISTORY_LEN)
+                    for seq, outcome in past:
+                        entry = M.history_entry(viewer, seq, outcome, describe)
+                        if entry is not None:
+                            hist.append(entry)
+                else:
+                    hist = self._history.setdefault(viewer, deque(maxlen=M.HISTORY_LEN))
+                if past is not None or not any(h["v"] == u.version for h in hist):
                     entry = M.history_entry(viewer, u.version, u.outcome, describe)
                     if entry is not None:
                         hist.append(entry)

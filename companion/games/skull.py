@@ -711,7 +711,7 @@ class SkullGame(Game):
         if t is Leave:
             return self._do_leave(a.leaver)
         if t is Void:
-            return self._void_round("operator")
+            return self._void_round("operator")  # why: a code, worded by describe_event
         raise AssertionError(t)  # pragma: no cover
 
     def _start_round(self) -> list[Event]:
@@ -795,11 +795,12 @@ class SkullGame(Game):
         owner = self.owner_of[serial]
         if owner != o or serial not in self.owned[o]:
             self.phase = "halted"
-            why = "registered to " + self.seats[owner] if owner != o else "in the bank"
+            why = "other_owner" if owner != o else "in_bank"
             self.halt = {"seat": o, "serial": serial, "owner": owner, "why": why}
-            # The serial stays out of the public event and view: after a misread it may name a
-            # hidden note. The operator sees it in the snapshot (audit).
-            return [_ev("foreign_note", {"seat": o, "owner": owner, "why": why})]
+            # The serial and its owner stay out of the public event and view: after a misread
+            # they may name a hidden note, and whose note it is says where it is missing from.
+            # The operator sees both in the snapshot (audit).
+            return [_ev("foreign_note", {"seat": o, "why": why})]
         self.faceup[o].append(serial)
         self.flips.append((o, serial))
         role = self.role[serial]
@@ -936,7 +937,7 @@ class SkullGame(Game):
             self.status[s] = _LEAVING if self.stack[s] else _LEFT
             self._rem = None
             if in_round:
-                ev += self._void_round("last opponent left")
+                ev += self._void_round("last_opponent_left")
                 if self.phase != "over":  # pragma: no cover - defensive
                     ev += self._finish(others[0] if others else None)
                 return ev
@@ -945,7 +946,7 @@ class SkullGame(Game):
             # RULINGS §1: the dealer leaving before the reveal ends voids the round.
             self.status[s] = _LEAVING
             self._rem = None
-            return ev + self._void_round("dealer left", next_dealer=self._next_active(s))
+            return ev + self._void_round("dealer_left", next_dealer=self._next_active(s))
         if not self.stack[s]:
             self.status[s] = _LEFT
             self._rem = None
@@ -1087,7 +1088,7 @@ class SkullGame(Game):
             "passed": sorted(self.passed), "agreed": sorted(self.agreed), "must_raise": self.forced,
             "roses": self.roses, "outcome": self.outcome, "skull_owner": self.skull_owner,
             "chooser": self.chooser, "owed": list(self.owed),
-            "halt": None if self.halt is None else {k: v for k, v in self.halt.items() if k != "serial"},
+            "halt": None if self.halt is None else {k: v for k, v in self.halt.items() if k in ("seat", "why")},
             "seats": seats, "bank": {"count": len(self.bank)}, "last_round": self.last_round,
             "over": over, "winner": self.winner, "options": self.options.to_dict(),
         }
@@ -1127,6 +1128,16 @@ GAME = SkullGame
 
 # ---------------------------------------------------------------------------- words
 _ROLE_WORD = {"ru": {ROSE: "роза", SKULL: "череп"}, "en": {ROSE: "rose", SKULL: "skull"}}
+
+
+#: The ``why`` codes of ``foreign_note`` and ``round_void`` events in words: ``{code: (ru, en)}``.
+_WHY_WORDS = {
+    "other_owner": ("она зарегистрирована за другим игроком", "it is registered to another player"),
+    "in_bank": ("она уже в банке", "it is already in the bank"),
+    "operator": ("решение оператора", "by the operator"),
+    "last_opponent_left": ("ушёл последний соперник дилера", "the dealer's last opponent left"),
+    "dealer_left": ("дилер ушёл из игры", "the dealer left"),
+}
 
 
 def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
@@ -1183,8 +1194,9 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Открыта купюра {name()}: {d['serial']} — {role[d['role']]}" if ru
                 else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
     if k == "foreign_note":
-        return (f"Чужая купюра в стопке {name()} ({d['why']}). Раунд остановлен" if ru
-                else f"Foreign note in {name()}'s stack ({d['why']}). Round halted")
+        why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
+        return (f"Чужая купюра в стопке {name()}: {why}. Раунд остановлен — оператор аннулирует его" if ru
+                else f"Foreign note in {name()}'s stack: {why}. Round halted — the operator voids it")
     if k == "outcome":
         losers = ", ".join(seats[s] for s in d["losers"])
         if d["outcome"] == "success":
@@ -1205,8 +1217,9 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"{name()} забирает свои купюры ({d['notes_back']}) и уходит" if ru
                 else f"{name()} takes back his {d['notes_back']} note(s) and leaves")
     if k == "round_void":
-        return (f"Раунд {d['round']} аннулирован ({d['why']}): все купюры возвращены" if ru
-                else f"Round {d['round']} void ({d['why']}): every note returned")
+        why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
+        return (f"Раунд {d['round']} аннулирован ({why}): все купюры возвращены" if ru
+                else f"Round {d['round']} void ({why}): every note returned")
     if k == "round_end":
         return None
     if k == "game_over":

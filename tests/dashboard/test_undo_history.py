@@ -1,0 +1,52 @@
+"""An undone action leaves every viewer's history: a flip typed by mistake (then undone) must not
+keep a face-down note's serial and role on the public page (found by a first-time user)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from companion.dashboard.hub import Hub
+from companion.dashboard.model import OPERATOR, PUBLIC
+from companion.table import Table
+
+A = "АК2444842,АК2444844,АК2444846,АК2444841"
+B = "ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001"
+
+
+def test_an_undone_flip_leaves_the_public_history(fast_dir):
+    table = Table(fast_dir, pin="2468")
+    hub = Hub(table)
+
+    def caught_up() -> None:  # the hub hears the table on the referee's thread, just after
+        deadline = time.monotonic() + 5
+        while hub.model(PUBLIC)["version"] != table.referee.version and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    try:
+        table.new_game("skull", ["Аня", "Борис"])
+        for line in (f"table register 0 {A} ?", f"table register 1 {B} ?", "table dealer 0",
+                     "0 place", "1 place", "0 bid 1", "1 pass"):
+            assert table.submit(line, "manual").accepted, line
+        assert table.submit("table flip 0 АК2444846", "manual").accepted  # typed by mistake
+
+        def public() -> str:
+            caught_up()
+            return json.dumps(hub.model(PUBLIC)["history"], ensure_ascii=False)
+
+        assert "АК2444846" in public()  # shown while it stands: a flip is public
+        assert table.undo().accepted
+        caught_up()
+        for viewer in (PUBLIC, OPERATOR, 1):
+            text = json.dumps(hub.model(viewer)["history"], ensure_ascii=False)
+            assert "АК2444846" not in text, viewer
+            assert '"flip"' not in text, viewer
+        items = [i["kind"] for e in hub.model(PUBLIC)["history"] for i in e["items"]]
+        assert "undo" in items  # the undo itself is told
+        assert "reveal_start" in items  # what stands is still there
+        # a later action is told after it, as usual
+        assert table.submit("table flip 0 АК2444844", "manual").accepted
+        assert "АК2444844" in public() and "АК2444846" not in public()
+    finally:
+        hub.close()
+        table.close()
