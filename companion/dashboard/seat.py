@@ -24,7 +24,9 @@ def join():
         abort(400, description="bad code")
     if request.method == "POST":
         common.limit("join")
-        joined = table.join(code) if code.strip().isdigit() else None
+        # a code read off the console is often typed in groups ("063 138", "063-138")
+        typed = "".join(ch for ch in code if not (ch.isspace() or ch in "-–"))
+        joined = table.join(typed) if typed.isdigit() else None
         if joined is None:
             common.limiter().fail("join", common.client_ip())
             error = _("Wrong code. Ask the operator for your seat's code.")

@@ -181,6 +181,9 @@ def test_seat_join_actions_pending(env):
     r = c.post("/join", data={"code": table.seat_codes()[1], "csrf_token": token})
     assert r.status_code == 429  # three failures in this window (the limiter allows 3 here)
     clock.t += 61
+    # a code typed in groups, as read off the console, is the code
+    spaced = " " + table.seat_codes()[1][:3] + " " + table.seat_codes()[1][3:] + " "
+    assert c.post("/join", data={"code": spaced, "csrf_token": token}).status_code == 302
     s0, t0 = seat_client(app, table, 0)
     s1, t1 = seat_client(app, table, 1)
     page = s0.get("/seat")

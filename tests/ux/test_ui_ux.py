@@ -192,6 +192,9 @@ def _manual_register(browser, table_server, typed: str, check_form=None) -> None
     form.locator("[name=serials]").fill(typed)
     form.locator("button").click()
     expect(page.locator("#toast")).to_contain_text("Принято")
+    # in words, the seat by name: not the log's "table register 0 …" (seats count from 0 there)
+    expect(page.locator("#toast")).to_contain_text("Аня")
+    expect(page.locator("#toast")).not_to_contain_text("table register")
     rec = table.referee.log.records()[-1]
     assert rec.action == "table register 0 АК2444840,АК2444842,АК2444844,АК2444841 ?" and rec.source == "manual"
     page.context.close()

@@ -77,9 +77,23 @@
     // a rejection stays long enough to read its reason (the accepted line is a confirmation)
     toast._t = setTimeout(function () { t.className = "toast"; document.body.classList.remove("toasting"); }, bad ? 5000 : 2600);
   }
+  // an action's text in words: "1 bid 2" -> "Борис: Ставка 2", "table dealer 1" -> "Стол: … Борис"
+  // (the log's seats count from 0; people read names)
+  function actionWords(text) {
+    var t = String(text || "").split(/\s+/).filter(function (x) { return x.length; });
+    if (t.length < 2) return String(text || "");
+    var actor = t[0], seats = (S && S.model && S.model.game && S.model.game.seats) || [];
+    var who = actor === "table" ? word("table_action")
+      : (/^\d+$/.test(actor) ? seatName(parseInt(actor, 10)) : actor);
+    var rest = t.slice(2).map(function (a, i) {
+      if (actor === "table" && i === 0 && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
+      return argLabel(a);
+    }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
+    return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
+  }
   function outcomeText(j) {
     if (j._no_answer) return word("no_answer");
-    if (j.accepted) return word("accepted") + ": " + (j.action || "");
+    if (j.accepted) return word("accepted") + ": " + actionWords(j.action);
     // the server's message is in the page's language; the English detail is for logs (console)
     if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
     if (j.message) return word("rejected") + ": " + j.message;
