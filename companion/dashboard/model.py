@@ -88,9 +88,16 @@ def narrator(game_id: str | None, seats) -> "callable | None":
             texts = {lang: fn(event, list(seats), lang) for lang in ("ru", "en")}
         except Exception:  # narration is a nicety; never break the stream for it
             return None
+        if texts.get("ru") == "":
+            return SILENT  # the game has nothing to tell of this event (it is told by another)
         return texts if texts.get("ru") else None
 
     return describe
+
+
+#: What a narrator returns for an event its game deliberately does not tell (``describe_event``
+#: returned ``""``): the history leaves the event out instead of showing its raw data.
+SILENT: dict = {}
 
 
 def history_entry(viewer: Viewer, version: int, outcome, describe=None) -> dict | None:
@@ -105,6 +112,8 @@ def history_entry(viewer: Viewer, version: int, outcome, describe=None) -> dict 
         if ev.private_to is None or (isinstance(viewer, int) and ev.private_to == viewer):
             item = {"kind": ev.kind, "data": ev.data, "private": ev.private_to is not None}
             text = describe(ev) if describe else None
+            if text is SILENT:
+                continue
             if text:
                 item["text"] = text
             items.append(item)

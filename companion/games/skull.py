@@ -1141,7 +1141,8 @@ _WHY_WORDS = {
 
 
 def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
-    """One line of words for a public event (``None`` for a private event or an unknown kind).
+    """One line of words for a public event (``None`` for a private event or an unknown kind,
+    ``""`` for an event told by another line of the same action: the history leaves it out).
 
     Args:
         event: an event returned by :meth:`SkullGame.apply`.
@@ -1221,7 +1222,7 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Раунд {d['round']} аннулирован ({why}): все купюры возвращены" if ru
                 else f"Round {d['round']} void ({why}): every note returned")
     if k == "round_end":
-        return None
+        return ""  # told by the outcome or void line before it
     if k == "game_over":
         value = d.get("face_value")
         money = f", {value} {d.get('currency', '')}".rstrip() if value is not None else ""

@@ -50,3 +50,20 @@ def test_an_undone_flip_leaves_the_public_history(fast_dir):
     finally:
         hub.close()
         table.close()
+
+
+def test_an_event_the_game_leaves_untold_is_not_shown_raw():
+    """skull tells a round's end by its outcome and the next round's start: its ``round_end``
+    event (``describe_event`` → ``""``) is left out of the history, not shown as raw data
+    («раунд окончен: Раунд 9, Исход успех, …», found by a first-time user)."""
+    from companion.dashboard import model as M
+    from companion.games.base import Event
+    from companion.referee import Outcome
+
+    describe = M.narrator("skull", ["Аня", "Борис"])
+    events = (Event("note_to_bank", {"seat": 1, "owed": 0}),
+              Event("round_end", {"round": 9, "outcome": "success", "dealer": 0, "bid": 2, "skull_owner": None}),
+              Event("round_start", {"round": 10, "dealer": 0}))
+    entry = M.history_entry(PUBLIC, 5, Outcome(True, "table deposit 1 ?", "camera", None, None, events, 5), describe)
+    kinds = [i["kind"] for i in entry["items"]]
+    assert "round_end" not in kinds and "round_start" in kinds, kinds
