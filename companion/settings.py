@@ -125,7 +125,9 @@ class Settings:
         names = {f.name for f in dataclasses.fields(cls)} - {"backends"}
         unknown = set(data) - names
         if unknown:
-            raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(names))}")
+            bn = ", ".join(f.name for f in dataclasses.fields(Backends))
+            raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(names))}, "
+                                f"and the table [backends] with {bn} (e.g. [backends] buttons = \"/dev/ttyACM0\")")
         bnames = {f.name for f in dataclasses.fields(Backends)}
         bunknown = set(backends) - bnames
         if bunknown:

@@ -61,10 +61,7 @@ def check_camera(plan, timeout: float) -> Check:
     try:
         cam = parts.camera(plan.camera)
     except Exception as exc:
-        fix = ("sudo apt install python3-picamera2 and create the venv with --system-site-packages "
-               "(make install-pi does both); check the ribbon cable and `rpicam-hello --list-cameras`"
-               if plan.camera == "picamera2" else "plug in the USB camera; `ls /dev/video*`")
-        return Check("camera", "fail", f"{plan.camera}: {exc}", fix)
+        return Check("camera", "fail", f"{plan.camera}: {exc}", camera_fix(plan.camera))
     try:
         t0 = time.monotonic()
         frame = cam.read()
@@ -74,6 +71,25 @@ def check_camera(plan, timeout: float) -> Check:
         return Check("camera", "fail", f"{plan.camera}: no frame: {exc}", "is another program using the camera?")
     finally:
         cam.close()
+
+
+def camera_fix(spec: str) -> str:
+    """What to do when the camera ``spec`` (a ``--camera`` / ``backends.camera`` value) does not
+    open: the hint fits the kind of source (a Pi camera, a USB device, a stream, files)."""
+    from companion.vision.camera import parse_spec
+
+    try:
+        kind, target = parse_spec(spec)
+    except Exception:
+        kind, target = "", spec
+    if kind == "picamera2":
+        return ("sudo apt install python3-picamera2 and create the venv with --system-site-packages "
+                "(make install-pi does both); check the ribbon cable and `rpicam-hello --list-cameras`")
+    if kind in ("folder", "image"):
+        return f"check the path {target!r}: it must be an existing {'folder of images' if kind == 'folder' else 'image file'}"
+    if kind == "opencv" and not target.isdigit():
+        return f"check that the stream or video {target!r} is reachable from this machine"
+    return "plug in the USB camera; `ls /dev/video*` lists the device numbers (opencv:N)"
 
 
 def check_tesseract() -> Check:
@@ -177,7 +193,7 @@ def check_gpio(plan) -> Check:
         from gpiozero.pins.mock import MockFactory
 
         Device.pin_factory = MockFactory()
-        return Check("gpio", "ok", "gpiozero mock pins (simulated table)")
+        return Check("gpio", "ok", "gpiozero mock pins" + (" (simulated table)" if plan.sim else " (lights = mock)"))
     try:
         factory = Device._default_pin_factory()
         name = type(factory).__name__

@@ -113,6 +113,15 @@ def _sim_data_dir(settings, plan) -> None:
         settings.data_dir = settings.data_dir / "sim"
 
 
+#: What to do about a part in trouble, said after its status line (Russian first: the console's
+#: reader is at the table).
+TROUBLE_HINTS = {
+    "buttons": "проверьте кабель и порт: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
+               "коробка переподключится сама",
+    "camera": "проверьте камеру: companion doctor",
+}
+
+
 class Console:
     """Status lines for a person at the console: a header, then one line per notable change
     (game start/resume/end, rounds, part status, rejected presses) — not a log flood."""
@@ -141,7 +150,8 @@ class Console:
                 self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
                 if st.get("state") in ("error", "warn"):
                     self.line(f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip()
-                              + (f" — {st['error']}" if st.get("error") else ""), always=True)
+                              + (f" — {st['error']}" if st.get("error") else "")
+                              + (f" ({TROUBLE_HINTS[part]})" if part in TROUBLE_HINTS else ""), always=True)
             return
         w = self.out
         print(f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}", file=w)
@@ -200,6 +210,8 @@ class Console:
                     trouble = st.get("state") in ("error", "warn")
                     if st.get("error") and trouble:
                         msg += f" — {st['error']}"  # e.g. the button box's port does not exist
+                    if trouble and part in TROUBLE_HINTS:
+                        msg += f" ({TROUBLE_HINTS[part]})"
                     # a part in trouble is said even headless (--json keeps stdout for the
                     # summary; this goes to stderr): a run waiting on a missing box is not silent
                     self.line(msg, always=trouble)

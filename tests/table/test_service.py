@@ -54,6 +54,9 @@ def test_settings_file_and_its_errors(tmp_path):
     f.write_text("gmae = 'skull'\n")
     with pytest.raises(SettingsError, match="unknown setting.*gmae"):
         Settings.load(f)
+    f.write_text("[buttons]\nport = '/dev/ttyACM0'\n")  # the backends table under another name
+    with pytest.raises(SettingsError, match=r"unknown setting.*buttons.*\[backends\] with camera, buttons, lights"):
+        Settings.load(f)
     f.write_text("port = 'eighty'\n")
     with pytest.raises(SettingsError, match="port"):
         Settings.load(f)
@@ -91,6 +94,18 @@ def test_doctor_on_the_simulated_table():
             "dashboard", "data"} <= set(parts)
     assert r.returncode == (1 if "fail" in parts.values() else 0), r.stdout
     assert parts["buttons"] == "ok" and parts["gpio"] == "ok"
+
+
+def test_doctor_hints_fit_the_camera_source():
+    """A camera that does not open gets the hint for its kind of source, not always "plug in the
+    USB camera"."""
+    from companion.commands import doctor
+
+    assert "/dev/video" in doctor.camera_fix("opencv:0") and "/dev/video" in doctor.camera_fix("0")
+    assert "'/nonexist'" in doctor.camera_fix("folder:/nonexist") and "USB" not in doctor.camera_fix("folder:/x")
+    assert "image file" in doctor.camera_fix("image:/x.jpg")
+    assert "rtsp://cam" in doctor.camera_fix("opencv:rtsp://cam")
+    assert "picamera2" in doctor.camera_fix("picamera2")
 
 
 def test_doctor_names_the_font_package_when_no_cyrillic_font(monkeypatch):
@@ -145,7 +160,7 @@ def test_headless_run_says_the_button_box_is_missing(tmp_path):
             line = p.stderr.readline()
             if not line:
                 break
-        assert "buttons: error" in line and "ttyNOPE" in line, line
+        assert "buttons: error" in line and "ttyNOPE" in line and "companion doctor" in line, line
         assert p.poll() is None, "the run waits for the box to be plugged in"
         p.send_signal(signal.SIGTERM)
         out, err = p.communicate(timeout=60)
