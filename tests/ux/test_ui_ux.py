@@ -35,7 +35,7 @@ KNOWN_ENGLISH = ["round end", "notes per player", "skulls per player", "skull pa
                  "starting chips", "fine per card", "simplified scoring", "joker first", "true"]
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_ ]{2,}")
 #: Latin that is data, not words: the RU/EN switch, currency and card codes, a learned deck's name
-ALLOWED = re.compile(r"^(RU ?EN|RUB|INF|JK|forest)$")
+ALLOWED = re.compile(r"^(RU ?EN|RUB|EUR|USD|INR|KRW|JPY|INF|JK|forest)$")
 SEATS = {"skull": 3, "doubt": 3, "hoggenheimer": 3, "infinity": 3, "lottery": 4}
 
 
@@ -400,4 +400,46 @@ def test_the_console_does_not_rebuild_its_forms_when_its_stream_starts(browser, 
     page.wait_for_function("() => window.__lastVersion !== undefined")  # the stream's snapshot is in
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.__rebuilds") == 0
+    page.context.close()
+
+
+def test_the_seat_pad_sits_under_the_header_and_covers_nothing(browser, table_server):
+    """At 360 px the header takes two lines: the seat's action pad stands under it, above the status
+    chips (it covered «Кнопки» and «Камера», with an empty band above it), and when the page
+    scrolls it stays in view just under the header; a reloaded page's stepper shows the count the
+    table already shows for the seat."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис"])
+    for line in ("table register 0 АК2444842,АК2444844,АК2444846,АК2444841 ?",
+                 "table register 1 ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001 ?", "table dealer 0",
+                 "0 place", "1 place"):
+        assert table.submit(line, "manual").accepted, line
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/join")
+    page.fill("#code", table.seat_codes()[0])
+    page.click("button[type=submit]")
+    expect(page.locator("#pad .stepper")).to_be_visible()
+    expect(page.locator(".status .hw").first).to_be_visible()
+
+    def box(sel):
+        return page.evaluate(f"() => {{ var r = document.querySelector('{sel}').getBoundingClientRect(); "
+                             "return [r.top, r.bottom]; }")
+
+    header, pad, chips = box("header.top"), box("#pad"), box(".status")
+    assert pad[1] <= chips[0], (pad, chips)  # the pad ends above the status chips
+    assert pad[0] - header[1] < 30, (header, pad)  # no empty band between header and pad
+    page.mouse.wheel(0, 600)
+    page.wait_for_function("() => scrollY > 300")
+    header, pad = box("header.top"), box("#pad")
+    assert abs(pad[0] - header[1]) < 2, (header, pad)  # stuck right under the header
+    # the stepper counted up to 2 (two notes on the table; everyone sees the count); a reload
+    # picks it up instead of starting again at 1
+    page.locator("#pad .stepper button[aria-label='+']").click()
+    expect(page.locator("#pad .step-val")).to_have_text("2")
+    deadline = time.monotonic() + 5
+    while table.pending().get(0) != 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table.pending().get(0) == 2
+    page.reload()
+    expect(page.locator("#pad .step-val")).to_have_text("2")
     page.context.close()

@@ -448,8 +448,13 @@
     var pad = document.getElementById("pad");
     if (!pad || KIND !== "seat" || !S) return;
     var m = S.model;
-    pad.textContent = "";
     var seat = m.viewer.seat;
+    // the same actions: keep the pad (a rebuild under a finger lost a tap on "+" when the
+    // table's echo of the pending count arrived between two taps)
+    var sig = stableJSON([seat, seatName(seat), m.over, m.actions || []]);
+    if (pad.dataset.sig === sig) return;
+    pad.dataset.sig = sig;
+    pad.textContent = "";
     pad.appendChild(el("h2", null, (seat + 1) + ". " + seatName(seat)));
     var acts = (m.actions || []).filter(function (a) { return a.args.indexOf("?") < 0; });
     if (!acts.length) { pad.appendChild(el("p", "muted wait", m.over ? word("over") : word("wait"))); return; }
@@ -461,6 +466,10 @@
       if (numeric) {
         var values = g.map(function (a) { return parseInt(a.args[0], 10); }).sort(function (a, b) { return a - b; });
         var cur = stepper[verb];
+        if (cur === undefined) { // a reloaded page picks up the count the table already shows
+          var shown = S.pending && S.pending[String(seat)];
+          if (typeof shown === "number") cur = shown;
+        }
         if (values.indexOf(cur) < 0) cur = values[0];
         stepper[verb] = cur;
         var box = el("div", "stepper");
@@ -659,6 +668,18 @@
       es.addEventListener(k, function (e) { if (S) { S[k] = JSON.parse(e.data); render(); } });
     });
   }
+
+  // the sticky header is one line or two (a phone's width, the language): the seat's sticky pad
+  // sits right under it, whatever its height
+  function measureTop() {
+    var h = document.querySelector("header.top");
+    if (h) document.documentElement.style.setProperty("--top-h", h.getBoundingClientRect().height + "px");
+  }
+  measureTop();
+  window.addEventListener("resize", measureTop);
+  // the live mark appearing (or the language switch) may wrap the header onto a second line
+  var topEl = document.querySelector("header.top");
+  if (topEl && window.ResizeObserver) new ResizeObserver(measureTop).observe(topEl);
 
   if (KIND === "public" || KIND === "seat" || KIND === "operator") {
     render();
