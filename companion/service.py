@@ -240,9 +240,12 @@ class TableService:
         self.simtable = None
         self.watcher = None
         self.resumed = False
-        #: ``(game id, table log)`` of an unfinished game a simulated table set aside because it
-        #: was asked for another game (its bots play only that one); the log stays on disk
+        #: ``(game id, table log)`` of an unfinished game a simulated table set aside because its
+        #: bots play only their own game (it is of another id than ``--game``, or the operator
+        #: started it from the console); the log stays on disk
         self.set_aside: tuple[str, str] | None = None
+        #: why :attr:`set_aside` was set aside, in words for the console (``""`` when nothing was)
+        self.set_aside_why = ""
         self._created = False  # this start made a new game (discarded again if the start fails)
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
@@ -340,13 +343,20 @@ class TableService:
         s = self.settings
         self.table = Table(s.data_dir, pin=s.pin, resume=not self.new)
         if self.table.referee is not None:
-            if not (self.plan.sim and self.table.game_id != s.game):
+            if not self.plan.sim:
                 self.resumed = True
-                self._sim_seed()
                 return
-            # a simulated table asked for another game (its bots play only that one): the
-            # unfinished one is set aside (its log stays on disk), and the console says so
+            ours = self._sim_seeds().get(self.table.referee.log.path.name)
+            if self.table.game_id == s.game and isinstance(ours, int):
+                self.resumed = True
+                self.settings.seed = ours  # the bots go on with the seed they dealt with
+                return
+            # the simulated table's bots play only their own game: an unfinished game of another
+            # id, or one the operator started from the console (not in sim-seeds.json), is set
+            # aside (its log stays on disk), and the console says so
             self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
+            self.set_aside_why = (f"the simulated table plays {s.game} (--game)" if self.table.game_id != s.game
+                                  else "it was started from the operator console, not by the simulated table's bots")
         cls = get_game_class(s.game)
         seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
         options = dict(s.options or {})
@@ -357,23 +367,29 @@ class TableService:
         self._created = True
         self._sim_seed()
 
+    def _sim_seeds(self) -> dict:
+        """``sim-seeds.json`` beside the logs: table log file name → seed, one entry per game the
+        simulated table's bots started — the record of which games are theirs (``{}`` when
+        missing or unreadable)."""
+        import json
+
+        try:
+            seeds = json.loads((Path(self.settings.data_dir) / "sim-seeds.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return seeds if isinstance(seeds, dict) else {}
+
     def _sim_seed(self) -> None:
-        """The simulated table's seed belongs to its game: kept beside the logs so a resumed game
-        goes on with the bots it started with (``sim-seeds.json``: log file name → seed)."""
+        """Record the game the simulated table's bots just started and its seed in
+        ``sim-seeds.json``: a resumed game goes on with the bots it started with, and only a game
+        recorded there is resumed by the bots (a game the operator started is not theirs)."""
         if not self.plan.sim:
             return
         import json
 
         path = Path(self.settings.data_dir) / "sim-seeds.json"
-        try:
-            seeds = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            seeds = {}
-        name = self.table.referee.log.path.name
-        if self.resumed and isinstance(seeds.get(name), int):
-            self.settings.seed = seeds[name]
-            return
-        seeds[name] = self.settings.seed
+        seeds = self._sim_seeds()
+        seeds[self.table.referee.log.path.name] = self.settings.seed
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(seeds), encoding="utf-8")
         os.replace(tmp, path)

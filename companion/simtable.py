@@ -18,6 +18,11 @@ The driver keeps a *shadow* copy of the game for the bots, advanced only by acti
 accepted. Resuming after a crash replays the table log into a fresh shadow and sim
 (:meth:`SimTable.sync`): bots are seeded, so a resumed game continues exactly as an uninterrupted
 one would.
+
+The bots play **only their own game**: the one at the table when the driver first synced
+(:attr:`SimTable.owned`, its table log). When the operator starts another game from the console
+(or ends theirs), the bots stop — no press, no note or card put in view for a game they did not
+deal — and :attr:`SimTable.released` says so in one line; the table keeps working for manual play.
 """
 
 from __future__ import annotations
@@ -121,9 +126,40 @@ class SimTable:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
+        #: the table log (``Path``) of the bots' own game: the table's game at the first sync
+        self.owned = None
+        #: why the bots stopped playing (the table's game is no longer theirs), one line; ``None``
+        #: while they play
+        self.released: str | None = None
+
+    # ------------------------------------------------------------------ whose game
+    def _ours(self) -> bool:
+        """True while the table's current game is the bots' own (:attr:`owned`). Otherwise the
+        bots are released (once, with the reason in :attr:`released`) and False is returned."""
+        if self.released is not None:
+            return False
+        ref = self.table.referee
+        path = ref.log.path if ref is not None else None
+        if self.owned is None or path == self.owned:
+            return True
+        if ref is None:
+            why = "the operator ended the game"
+        else:
+            why = f"the operator started another game ({ref.log.header.game}, table log {path})"
+        self.released = (f"{why}: the simulated table's bots play only their own game "
+                         f"({self.owned.name}) and stop; play on from the console and the phones")
+        log.info("%s", self.released)
+        return False
+
+    def _require_ours(self) -> None:
+        """Raise :class:`_Released` when the table's game is not the bots' own."""
+        if not self._ours():
+            raise _Released()
 
     # ------------------------------------------------------------------ following the referee
     def _on_table(self, kind: str, payload) -> None:
+        if self.released is not None:
+            return  # not the bots' game: nothing to follow
         if kind == "action":
             with self._cond:
                 self._accepted.append((payload.version, payload.outcome.action))
@@ -136,16 +172,22 @@ class SimTable:
     def sync(self) -> int:
         """Rebuild the shadow game and the bots from the table log (start and crash resume).
 
+        The first sync makes the table's game the bots' own (:attr:`owned`); a later one (after
+        the operator's undo) rebuilds that game only.
+
         Returns the number of logged actions replayed into the bots.
 
         Raises:
-            SimTableError: no game at the table.
+            SimTableError: no game at the table, or the bots cannot follow its log (a game they
+                did not deal: their notes and cards are not the ones it registered).
+            _Released: the table's game is no longer the bots' own (internal; :meth:`run` stops).
         """
         from companion.sim import get_sim_class
 
         ref = self.table.referee
-        if ref is None:
+        if ref is None and self.owned is None:
             raise SimTableError("the table has no game for the bots to play")
+        self._require_ours()
         with ref.lock:
             header = ref.log.header
             result = replay(header, ref.log.records())
@@ -153,11 +195,19 @@ class SimTable:
         game = new_game(header.game, header.seats, header.options)
         sim = get_sim_class(header.game)(game, self.seed, **self.sim_options)
         for rec in result.applied:
-            proposed = sim.next_action()  # advance the bots' RNG exactly as in the first run
-            if proposed is not None and proposed[0] != rec.action:
-                log.info("log differs from the bots at %r (bots: %r): following the log", rec.action, proposed[0])
-            game.apply(rec.action)
-            sim.applied(rec.action)
+            try:
+                proposed = sim.next_action()  # advance the bots' RNG exactly as in the first run
+                if proposed is not None and proposed[0] != rec.action:
+                    log.info("log differs from the bots at %r (bots: %r): following the log", rec.action, proposed[0])
+                game.apply(rec.action)
+                sim.applied(rec.action)
+            except Exception as exc:  # a sim that cannot follow the log: a clear error, no traceback
+                raise SimTableError(
+                    f"the bots cannot follow the table log {ref.log.path} at {rec.action!r} "
+                    f"({type(exc).__name__}: {exc}): its notes or cards are not the ones the bots "
+                    f"dealt; `companion run --new` starts a new game and keeps that log") from exc
+        if self.owned is None:
+            self.owned = ref.log.path
         self.game, self.sim = game, sim
         with self._cond:
             self._accepted.clear()
@@ -173,6 +223,9 @@ class SimTable:
                     version, got = self._accepted.pop(0)
                     if version < 0 or got != text:
                         # someone else acted (the operator on the dashboard) or a new game: resync
+                        # (a game that is not the bots' own releases them instead)
+                        if not self._ours():
+                            raise _Released()
                         log.info("the table moved on without the bots (%r); resyncing", got or "new game")
                         self._cond.release()
                         try:
@@ -196,9 +249,11 @@ class SimTable:
 
         Raises:
             SimTableError: the action was rejected or not accepted in time.
+            _Released: the table's game is no longer the bots' own (internal; :meth:`run` stops).
         """
         if self.game is None:
             self.sync()
+        self._require_ours()
         if self.game.is_over():
             return False
         proposed = self.sim.next_action()
@@ -221,6 +276,7 @@ class SimTable:
         return not self.game.is_over()
 
     def _submit(self, text: str, source: str) -> None:
+        self._require_ours()  # a read takes time: the operator may have started another game
         if source == "manual":
             outcome = self.table.manual_entry(text)
         else:
@@ -237,6 +293,7 @@ class SimTable:
             # not on the four-button pad (e.g. a Hoggenheimer bet of 9 chips on a row): the
             # player uses the seat view on his phone, the same path the dashboard takes
             self.stats.seat_view += 1
+            self._require_ours()
             outcome = self.table.submit_for_seat(action.seat, action.text(), "dashboard")
             if not outcome.accepted:
                 raise SimTableError(f"the referee rejected the bots' {text!r} (seat view): {outcome.reason}")
@@ -245,6 +302,7 @@ class SimTable:
         for i, button in enumerate(presses):
             if i and self.press_ms:
                 time.sleep(self.press_ms / 1000)
+            self._require_ours()
             self.press(action.seat, button)
             self.stats.presses += 1
         self._wait_for(action.text())
@@ -273,6 +331,7 @@ class SimTable:
         retried = False
         for group in groups:
             for attempt in range(self.max_attempts):
+                self._require_ours()  # nothing is put in view for a game that is not the bots'
                 frame = self.renderer.render([(f.kind, v) for v in group], attempt=attempt,
                                              truth=self.sim.truth, game=self.game)
                 self.camera.push(frame)
@@ -306,12 +365,23 @@ class SimTable:
 
     # ------------------------------------------------------------------ running
     def run(self, until_end: bool = True, max_actions: int = 100_000) -> None:
-        """Play on the calling thread until the game ends (or :meth:`stop`)."""
-        if self.game is None:
-            self.sync()
+        """Play on the calling thread until the game ends, :meth:`stop`, or the table's game is no
+        longer the bots' own (:attr:`released` says why).
+
+        Raises:
+            SimTableError: see :meth:`step`.
+        """
+        try:
+            if self.game is None:
+                self.sync()
+        except _Released:
+            return
         n = 0
         while not self._stop.is_set():
-            if not self.step():
+            try:
+                if not self.step():
+                    break
+            except _Released:
                 break
             n += 1
             if n >= max_actions:
@@ -346,3 +416,8 @@ class SimTable:
 
 class _Resynced(Exception):
     """Internal: the table moved on without the bots; the step was abandoned after a resync."""
+
+
+class _Released(Exception):
+    """Internal: the table's game is not the bots' own any more; they stop (see
+    :attr:`SimTable.released`)."""

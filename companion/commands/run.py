@@ -136,6 +136,7 @@ class Console:
         self._last_version = -1
         self.game_id: str | None = None
         self.seats: list[str] = []
+        self._bots_released = False
 
     def line(self, text: str, always: bool = False) -> None:
         if always or not self.quiet:
@@ -161,9 +162,9 @@ class Console:
             print(f"  new game, table log {ref.log.path}", file=w)
         if service.set_aside:
             gid, path = service.set_aside
-            print(f"  the simulated table plays {head.game} (--game): the unfinished {gid} game is "
-                  f"set aside, its table log kept at {path}; `companion replay {path}` tells it",
-                  file=w)
+            why = getattr(service, "set_aside_why", "") or f"the simulated table plays {head.game} (--game)"
+            print(f"  the unfinished {gid} game is set aside ({why}), its table log kept at {path}; "
+                  f"`companion replay {path}` tells it", file=w)
         for why in service.plan.why:
             print(f"  {why}", file=w)
         if url:
@@ -180,7 +181,12 @@ class Console:
 
     def progress(self, service) -> None:
         """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
-        the simulated table's camera counters — public facts only."""
+        the simulated table's camera counters — public facts only. Once, the line that the bots
+        stopped because the operator started another game (even headless: it goes to stderr)."""
+        sim = getattr(service, "simtable", None)
+        if sim is not None and getattr(sim, "released", None) and not self._bots_released:
+            self._bots_released = True
+            self.line(sim.released, always=True)
         now = time.monotonic()
         if self.quiet or now - self._last_progress < self.every:
             return

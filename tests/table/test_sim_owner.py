@@ -1,0 +1,171 @@
+"""The simulated table's bots play only the game they started (README, docs/architecture.md).
+
+A game the operator starts from the console (``Table.new_game`` is what the console's "new game"
+calls) is the operator's: the bots stop pressing and putting notes in view for it, the run says so
+once, and the next start sets it aside (its log kept) and deals the bots a new game of their own.
+Both used to go wrong: the bots registered and pressed in the operator's game, and every restart
+then died on it (``unregistered_serial``, or a ``ValueError`` traceback out of the skull sim).
+
+Real code path: TableService with the simulated table (virtual box on a pty, scene camera, real
+note reader), dashboard off, bots paced at a few ms.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import pytest
+
+from companion.commands.run import Console
+from companion.errors import CompanionError
+from companion.log import TableLog
+from companion.service import TableService, choose_backends
+from companion.settings import Settings
+from companion.sim import play_random_game
+
+SEATS = ["Аня", "Борис", "Вика"]
+OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК2444846 ?"
+"""Seat 0's notes as the operator types them in (the bug report's manual entry)."""
+
+
+def _settings(data_dir) -> Settings:
+    return Settings(game="skull", seats=list(SEATS), sim=True, seed=0, data_dir=data_dir,
+                    host="127.0.0.1", port=0, pin="1234", pace_ms=5)
+
+
+def _start(data_dir) -> TableService:
+    s = _settings(data_dir)
+    return TableService(s, choose_backends(s), dashboard=False).start()
+
+
+def _records(path) -> list[tuple[str, str]]:
+    with TableLog.open(path) as tl:
+        return [(r.source, r.action) for r in tl.records()]
+
+
+def _wait(cond, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return cond()
+
+
+def _seeds(data_dir) -> dict:
+    return json.loads((data_dir / "sim-seeds.json").read_text(encoding="utf-8"))
+
+
+def _bots_play_their_new_game(svc: TableService, foreign: set) -> None:
+    """After a restart that set a game aside: the bots play a game of their own, recorded."""
+    path = svc.table.referee.log.path
+    assert path not in foreign and not svc.resumed
+    assert path.name in _seeds(svc.settings.data_dir)
+    svc.run_bots()
+    assert _wait(lambda: svc.simtable.error is not None or len(_records(path)) >= 1, 60), "the bots did not play"
+    assert svc.simtable.error is None, svc.simtable.error
+    assert svc.simtable.released is None
+
+
+def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_dir):
+    svc = _start(fast_dir)
+    try:
+        bots_log = svc.table.referee.log.path
+        svc.run_bots()
+        # while the bots' game is still at registration, the operator starts a new game
+        assert _wait(lambda: len(_records(bots_log)) >= 1, 60), "the bots did not start"
+        op_log = svc.table.new_game("skull", SEATS, None).log.path
+        assert svc.table.manual_entry(OPERATOR_NOTES).accepted
+
+        def foreign():
+            return [r for r in _records(op_log) if r[0] != "manual"]
+
+        # the bots let go (the bug: they registered seats 1, 2 and pressed seat 0's buttons here)
+        assert _wait(lambda: getattr(svc.simtable, "released", None) is not None or foreign(), 30)
+        time.sleep(1.0)  # a read or a press in flight would land now
+        assert foreign() == [], foreign()
+        assert svc.simtable.error is None, svc.simtable.error
+        assert svc.simtable._thread is not None and not svc.simtable._thread.is_alive()
+        assert "operator started another game" in svc.simtable.released
+        # the console and dashboard keep working for manual play
+        assert svc.table.submit("table register 1 ВВ1234561,ВВ1234562,ВВ1234564,ВВ1234566 ?", "manual").accepted
+        # the run says so once
+        out = io.StringIO()
+        console = Console(out)
+        console.progress(svc)
+        console.progress(svc)
+        assert out.getvalue().count("bots play only their own game") == 1, out.getvalue()
+    finally:
+        svc.stop()
+    op_records = _records(op_log)
+    # the next start: the operator's game is set aside (log kept), the bots deal a new game
+    svc = _start(fast_dir)
+    try:
+        assert svc.set_aside == ("skull", str(op_log)), svc.set_aside
+        assert "operator console" in svc.set_aside_why
+        out = io.StringIO()
+        Console(out).header(svc, None)
+        assert "set aside (it was started from the operator console" in out.getvalue()
+        assert str(op_log) in out.getvalue()
+        assert op_log.name not in _seeds(fast_dir)
+        _bots_play_their_new_game(svc, {op_log, bots_log})
+    finally:
+        svc.stop()
+    assert _records(op_log) == op_records  # the operator's game is untouched
+
+
+def _play(table, actions, *, by_operator: bool) -> None:
+    """Submit ``(text, source)`` actions through the Table API: as the bots' devices would
+    (``by_operator=False``) or as the operator on the console and the players on their phones."""
+    for text, source in actions:
+        seat = text.split(" ", 1)[0]
+        if seat.isdigit():
+            out = table.submit_for_seat(int(seat), text, "dashboard" if by_operator else "button")
+        else:
+            out = table.submit(text, ("manual" if source == "camera" else "operator") if by_operator else source)
+        assert out.accepted, (text, out.reason, out.detail)
+
+
+def test_an_operators_game_after_the_bots_game_ended_is_set_aside_at_restart(fast_dir):
+    svc = _start(fast_dir)
+    try:
+        bots_log = svc.table.referee.log.path
+        # the bots' game to its end (their own actions, fed in at once rather than over minutes)
+        game, actions = play_random_game("skull", SEATS, None, seed=svc.settings.seed)
+        _play(svc.table, actions, by_operator=False)
+        assert svc.over
+        # then the operator starts a skull game of his own and plays past the first deposit
+        op_log = svc.table.new_game("skull", SEATS, None).log.path
+        _, op_actions = play_random_game("skull", SEATS, None, seed=7)
+        first_deposit = next(i for i, (t, _) in enumerate(op_actions) if " deposit " in t)
+        _play(svc.table, op_actions[:first_deposit + 3], by_operator=True)
+    finally:
+        svc.stop()
+    # the bug: the restart resumed it and the skull sim died in list.remove (ValueError)
+    svc = _start(fast_dir)
+    try:
+        assert svc.set_aside == ("skull", str(op_log)), svc.set_aside
+        _bots_play_their_new_game(svc, {op_log, bots_log})
+    finally:
+        svc.stop()
+
+
+def test_a_log_the_bots_cannot_follow_is_a_clear_error_not_a_traceback(fast_dir):
+    """A data folder left by the old code, which recorded the operator's game as the bots' on
+    resume: the start fails with one clear line (``companion run`` prints it), not a ValueError."""
+    svc = _start(fast_dir)
+    try:
+        op_log = svc.table.new_game("skull", SEATS, None).log.path
+        _, op_actions = play_random_game("skull", SEATS, None, seed=7)
+        first_deposit = next(i for i, (t, _) in enumerate(op_actions) if " deposit " in t)
+        _play(svc.table, op_actions[:first_deposit + 1], by_operator=True)
+    finally:
+        svc.stop()
+    seeds = _seeds(fast_dir)
+    seeds[op_log.name] = 0
+    (fast_dir / "sim-seeds.json").write_text(json.dumps(seeds), encoding="utf-8")
+    with pytest.raises(CompanionError, match=r"the bots cannot follow the table log .*--new") as err:
+        _start(fast_dir)
+    assert not isinstance(err.value, ValueError) and "\n" not in str(err.value)
