@@ -224,7 +224,7 @@ class Console:
         elif kind == "action":
             final = None  # the game's own words for its end, if it has them
             for ev in payload.outcome.events:
-                if ev.private_to is None and any(w in ev.kind for w in ("round", "game_over", "winner", "deal_over", "eliminated", "out")):
+                if ev.private_to is None and any(w in ev.kind for w in ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out")):
                     words = self._words(ev, payload)
                     if payload.over and ev.kind == "game_over":
                         final = words or None
