@@ -360,6 +360,15 @@ class TableService:
         cls = get_game_class(s.game)
         seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
         options = dict(s.options or {})
+        for name in getattr(cls.OPTIONS, "SEATS", ()):
+            # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
+            # does the same); the engine and the log count from 0
+            if name in options:
+                v = options[name]
+                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= len(seats):
+                    raise CompanionError(f"option {name}: a seat number from 1 to {len(seats)} "
+                                         f"(seats count from 1, clockwise), got {v!r}")
+                options[name] = v - 1
         if (s.currency != "auto" and "currency" not in options
                 and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
             options["currency"] = s.currency  # the table's currency is the game's (one switch)

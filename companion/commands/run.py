@@ -53,7 +53,7 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=_seed, help="simulated table's seed, a whole number ≥ 0 (default 0)")
     p.add_argument("--seats", help="comma-separated player names, clockwise from seat 1")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="house-rule option for a new game (JSON value), repeatable")
+                   help="house-rule option for a new game (JSON value; a seat option such as first_dealer counts seats from 1), repeatable")
     p.add_argument("--until-end", action="store_true", help="exit when the game is over")
     p.add_argument("--json", action="store_true",
                    help="headless: print the replay summary JSON at the end (implies --until-end, no dashboard)")

@@ -127,6 +127,25 @@ def test_run_refuses_bad_arguments_clearly(tmp_path):
     assert r.returncode == 1 and "chess" in r.stderr
 
 
+def test_seat_options_count_from_one_on_the_command_line(tmp_path):
+    """``--option first_dealer=2`` (or ``options`` in the settings file) is the second seat, as on
+    the dashboard's form; the game keeps the engine's 0-based index. 0, a seat past the table or
+    not a number is refused in words."""
+    from companion.service import TableService
+
+    s = Settings(game="doubt", seats=["Аня", "Борис", "Вера"], sim=True, seed=1, data_dir=tmp_path,
+                 host="127.0.0.1", port=0, pin="2468", options={"first_dealer": 2})
+    svc = TableService(s, choose_backends(s), dashboard=False, new=True).start()
+    try:
+        assert svc.table.referee.game.options.first_dealer == 1  # Борис
+    finally:
+        svc.stop()
+    for bad in ("0", "4", "true"):
+        r = _companion("run", "--sim", "--game", "doubt", "--seats", "Аня,Борис,Вера", "--option",
+                       f"first_dealer={bad}", "--json", "--new", "--data-dir", str(tmp_path / "b"))
+        assert r.returncode == 1 and "seats count from 1" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
 def test_scene_camera_is_only_the_simulated_tables(tmp_path):
     """Without --sim nobody puts notes in the rendered scene: refused in words, not a silent wait
     on an empty picture."""
