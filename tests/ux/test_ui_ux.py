@@ -443,3 +443,28 @@ def test_the_seat_pad_sits_under_the_header_and_covers_nothing(browser, table_se
     page.reload()
     expect(page.locator("#pad .step-val")).to_have_text("2")
     page.context.close()
+
+
+def test_a_long_pad_never_hides_the_table(browser, table_server):
+    """The joker banking game offers a bet on each of 117 targets: the seat's pad scrolls inside
+    itself and takes at most about half the phone's screen, so the layout and the seat's chips
+    stay in view at every scroll position (a 4 368 px pinned pad hid the whole game)."""
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/join")
+    page.fill("#code", table.seat_codes()[1])
+    page.click("button[type=submit]")
+    expect(page.locator("#pad button").first).to_be_visible()
+    assert page.locator("#pad button").count() > 50
+    for y in (0, 800, 2000):
+        page.evaluate(f"() => window.scrollTo(0, {y})")
+        page.wait_for_timeout(100)
+        pad = page.evaluate("() => { var r = document.getElementById('pad').getBoundingClientRect(); "
+                            "return [Math.max(0, r.top), Math.min(innerHeight, r.bottom)]; }")
+        assert pad[1] - pad[0] <= 0.5 * PHONE["height"], (y, pad)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator("#app .game").scroll_into_view_if_needed()
+    box = page.locator("#app .game").bounding_box()
+    assert box["y"] < PHONE["height"] and box["y"] + box["height"] > 0  # the table can be seen
+    page.context.close()
