@@ -468,3 +468,30 @@ def test_a_long_pad_never_hides_the_table(browser, table_server):
     box = page.locator("#app .game").bounding_box()
     assert box["y"] < PHONE["height"] and box["y"] + box["height"] > 0  # the table can be seen
     page.context.close()
+
+
+def test_seat_numbers_are_names_and_slots_are_not(browser, table_server):
+    """Seat indexes in a view (the lottery's card holders, a play-off's defender…) are shown as
+    names — a bare "2" read as the second seat on screen and named the wrong player — while a
+    prize slot, which is not a seat, is never labelled with a player's name."""
+    table, srv = table_server
+    names = ["Аня", "Борис", "Вика", "Гена"]
+    table.new_game("lottery", names)
+    sim = get_sim_class("lottery")(table.referee.game, 3)
+    drive(table, sim, lambda g: any(a.VERB == "prize" for a in g.legal_actions(None)))
+    assert any(a.VERB == "prize" for a in table.referee.game.legal_actions(None))
+    ctx = browser.new_context(viewport=PHONE)
+    op = ctx.new_page()
+    goto(op, f"{srv.url}/operator?pin={table.pin}")
+    op.click("button[type=submit]")
+    prize = op.locator("#table-actions form[data-verb=prize]").first
+    expect(prize).to_be_visible()
+    assert not any(n in prize.inner_text() for n in names), prize.inner_text()
+    page = ctx.new_page()
+    goto(page, srv.url + "/")
+    settle(page, table)
+    text = page.inner_text("#app")
+    players = table.referee.game.view(None)["players"]
+    assert all(names[s] in text for s in players)
+    assert not re.search(r"игроки\s+\d", text), text[:800]
+    ctx.close()

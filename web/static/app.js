@@ -17,7 +17,16 @@
   if (boot.snapshot) S = boot.snapshot;
   var es = null;
   var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1, over: 1 };
-  var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1, dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1 };
+  // view and event keys whose whole numbers are seats (0-based in the engine): shown as names, since
+  // a bare "1" reads as the first seat on screen (seats are numbered from 1 there)
+  // action fields that name a seat (the games' action classes), and the table verbs whose first
+  // argument is one — a lottery prize's slot or a card count is not a seat
+  var SEAT_FIELDS = { owner: 1, dealer: 1, leaver: 1, leader: 1 };
+  var SEAT_FIRST = { register: 1, dealer: 1, flip: 1, deposit: 1, leave: 1, deal: 1, kept: 1, cards: 1 };
+  var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1,
+    dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1,
+    answerer: 1, placer: 1, taker: 1, next_dealer: 1, order: 1, players: 1, last_winner: 1, defender: 1,
+    current_seats: 1, to: 1, kept_seat: 1, pending: 1, winners: 1 };
 
   // ------------------------------------------------------------------ helpers
   function el(tag, cls, text) {
@@ -86,7 +95,7 @@
     var who = actor === "table" ? word("table_action")
       : (/^\d+$/.test(actor) ? seatName(parseInt(actor, 10)) : actor);
     var rest = t.slice(2).map(function (a, i) {
-      if (actor === "table" && i === 0 && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
+      if (actor === "table" && i === 0 && SEAT_FIRST[t[1]] && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
       return argLabel(a);
     }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
     return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
@@ -556,7 +565,7 @@
           inputs.push(inp); form.appendChild(inp);
         } else {
           var n = parseInt(arg, 10);
-          var seatArg = i === 0 && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
+          var seatArg = SEAT_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
           form.appendChild(el("span", "arg", seatArg ? seatName(n) : argLabel(arg)));
         }
       });
