@@ -635,6 +635,8 @@ class InfinityGame(Game):
             "deck": dict(self.deck),
             "version": self.version,
         }
+        if self.is_over():
+            v["result"] = self.result()  # public: the end of the game is told to everyone
         if seat is not None:
             v["you"] = seat
             v["your_turn"] = seat in self.current_seats()

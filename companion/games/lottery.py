@@ -893,6 +893,8 @@ class LotteryGame(Game):
                             "leader": po["leader"], "attack": po["attack"], "defender": po["defender"],
                             "trick": [{"seat": p, "card": c} for p, c in po["trick"]],
                             "turn": po["turn"], "stall": po["stall"]}
+        if self.is_over():
+            v["result"] = self.result()  # public: the end of the game is told to everyone
         if seat is not None:
             v["you"] = seat
         return v

@@ -495,3 +495,27 @@ def test_seat_numbers_are_names_and_slots_are_not(browser, table_server):
     assert all(names[s] in text for s in players)
     assert not re.search(r"игроки\s+\d", text), text[:800]
     ctx.close()
+
+
+@pytest.mark.parametrize("game_id", ["infinity", "lottery"])
+def test_the_end_of_a_game_names_its_winner(browser, table_server, game_id):
+    """«Игра окончена» is followed by the result — the winner by name and each player's score or
+    balance — not by bare lists of numbers (the trick game and the lottery showed no winner)."""
+    table, srv = table_server
+    names = ["Аня", "Борис", "Вика", "Гена"][: SEATS[game_id]]
+    table.new_game(game_id, names)
+    sim = get_sim_class(game_id)(table.referee.game, 3)
+    drive(table, sim, lambda g: g.is_over(), limit=6000)
+    game = table.referee.game
+    assert game.is_over()
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/")
+    settle(page, table)
+    over = page.locator("#app .over")
+    expect(over).to_be_visible()
+    text = over.inner_text()
+    winner = game.result()["winner"]
+    if winner is not None:
+        assert winner in text, text
+    assert sum(n in text for n in names) >= 2, text  # per player, by name
+    page.context.close()
