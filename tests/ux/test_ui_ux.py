@@ -519,3 +519,30 @@ def test_the_end_of_a_game_names_its_winner(browser, table_server, game_id):
         assert winner in text, text
     assert sum(n in text for n in names) >= 2, text  # per player, by name
     page.context.close()
+
+
+def test_cards_typed_with_spaces_and_small_letters(browser, table_server):
+    """A player's cards typed as one reads them — "qh 10s ad", spaces between, small letters —
+    are the cards QH,10S,AD (a serial's inner spaces are still dropped: that is one note)."""
+    table, srv = table_server
+    table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
+    sim = get_sim_class("lottery")(table.referee.game, 3)
+    nxt = None
+    for _ in range(200):
+        nxt = sim.next_action()
+        if nxt[0].startswith("table cards "):
+            break
+        assert table.submit(*nxt).accepted
+        sim.applied(nxt[0])
+    _, _, owner, cards = nxt[0].split()
+    table_, page = table, browser.new_context(viewport=PHONE).new_page()
+    goto(page, f"{srv.url}/operator?pin={table.pin}")
+    page.click("button[type=submit]")
+    form = page.locator(f"#table-actions form[data-key='cards {owner} ?']")
+    expect(form).to_be_visible()
+    form.locator("[name=cards]").fill(" ".join(c.lower() for c in cards.split(",")))
+    form.locator("button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    rec = table_.referee.log.records()[-1]
+    assert rec.action == f"table cards {owner} {cards}" and rec.source == "manual", rec.action
+    page.context.close()

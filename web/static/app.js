@@ -577,8 +577,12 @@
         // a list field takes items separated by commas, semicolons or new lines; spaces inside an
         // item are dropped ("Ак 2444841, Ак 2444842"); the server canonicalises serials
         inputs.forEach(function (inp) {
-          var items = inp.value.split(/[,;\n]+/).map(function (x) { return x.replace(/\s+/g, ""); })
-            .filter(function (x) { return x.length; });
+          // card codes ("QC JH KD", "as") are short items: spaces separate them too, and the
+          // letters are capitals; a serial keeps its inner spaces out ("Ак 2444841" is one note)
+          var cards = /^cards?$/.test(inp.name);
+          var items = inp.value.split(cards ? /[,;\s]+/ : /[,;\n]+/).map(function (x) { return x.replace(/\s+/g, ""); })
+            .filter(function (x) { return x.length; })
+            .map(function (x) { return cards ? x.toUpperCase() : x; });
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
         // taking a player out of the game is asked first (one tap must not do it)
