@@ -612,3 +612,69 @@ class DoubtGame(Game):
 
 
 GAME = DoubtGame
+
+
+# ---------------------------------------------------------------------------- words
+_KIND_WORDS = {k["id"]: (k["name"], k["name_en"]) for k in DEFAULT_DECK["kinds"]}
+
+
+def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
+    """One line of words for a public event of «Верю — не верю» (``None`` for a private event or
+    an unknown kind; the dashboard's history and the console show it). A kind of card is named
+    as on the default deck (seed ``001_*``), else by its id.
+
+    Args:
+        event: an event returned by :meth:`DoubtGame.apply`.
+        seats: the players' names by seat.
+        lang: ``"ru"`` (default, the players' language) or ``"en"``.
+    """
+    if event.private_to is not None:
+        return None
+    d = event.data
+    ru = lang == "ru"
+
+    def name(key: str = "seat") -> str:
+        s = d.get(key)
+        return "—" if s is None else seats[s]
+
+    def kind(k) -> str:
+        ru_name, en_name = _KIND_WORDS.get(k, (k, k))
+        return ru_name if ru else en_name
+
+    k = event.kind
+    if k == "dealt":
+        return (f"Игра {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
+    if k in ("placed", "added"):
+        verb = ("выкладывает" if k == "placed" else "добавляет") if ru else ("lays" if k == "placed" else "adds")
+        return (f"{name()} {verb} карт: {d['count']}, «{kind(d['kind'])}»; в стопке {d['pile']}" if ru
+                else f"{name()} {verb} {d['count']} as «{kind(d['kind'])}»; pile {d['pile']}")
+    if k == "last_cards":
+        return f"{name()}: последние карты" if ru else f"{name()}: last cards"
+    if k == "answered":
+        word = ("«Верю»" if d["answer"] == "believe" else "«Не верю»") if ru else (
+            "“I believe”" if d["answer"] == "believe" else "“I doubt it”")
+        return (f"{name()} отвечает {name('placer')}: {word}" if ru else f"{name()} answers {name('placer')}: {word}")
+    if k == "checked":
+        shown = ", ".join(kind(x) for x in d.get("kinds", []))
+        taker = name("taker")
+        if ru:
+            told = "правда" if d["true"] else "неправда"
+            end = f"стопка ({d['pile']}) в биту" if d["taker"] is None else f"стопку ({d['pile']}) забирает {taker}"
+            return f"Проверка: открыто {shown} — {told}; {end}"
+        told = "true" if d["true"] else "false"
+        end = f"the pile ({d['pile']}) is discarded" if d["taker"] is None else f"{taker} takes the pile ({d['pile']})"
+        return f"Check: turned up {shown} — {told}; {end}"
+    if k == "player_out":
+        return f"{name()} избавился от карт и выходит" if ru else f"{name()} is out of cards and leaves"
+    if k == "lead":
+        return f"Ходит {name()}" if ru else f"{name()} leads"
+    if k == "game_over":
+        loser = d.get("loser_name") or "—"
+        return (f"Игра {d['game']} окончена: проиграл {loser}" if ru else f"Game {d['game']} over: {loser} loses")
+    if k == "match_over":
+        return ""  # told by the last game's line and the result
+    if k == "round_void":
+        back = sum(r["count"] for r in d.get("returned", []))
+        return (f"Раунд аннулирован: карты со стопки вернулись владельцам ({back}); ходит {name('lead')}" if ru
+                else f"Round void: the pile's cards went back to their owners ({back}); {name('lead')} leads")
+    return None
