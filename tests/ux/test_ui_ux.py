@@ -546,3 +546,18 @@ def test_cards_typed_with_spaces_and_small_letters(browser, table_server):
     rec = table_.referee.log.records()[-1]
     assert rec.action == f"table cards {owner} {cards}" and rec.source == "manual", rec.action
     page.context.close()
+
+
+def test_a_verb_is_worded_for_its_game(browser, table_server):
+    """Doubt's lead lays cards («Выложить карты»), not skull's banknote («Выложить купюру»)."""
+    table, srv = table_server
+    table.new_game("doubt", ["Аня", "Борис", "Вика"])
+    assert table.submit(f"{table.referee.game.dealer} deal", "button").accepted
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/join")
+    page.fill("#code", table.seat_codes()[table.referee.game.turn])
+    page.click("button[type=submit]")
+    expect(page.locator("#pad button").first).to_be_visible()
+    pad = page.inner_text("#pad")
+    assert "Выложить карты" in pad and "купюр" not in pad, pad[:300]
+    page.context.close()

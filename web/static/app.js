@@ -51,7 +51,12 @@
   }
   function gameName(id) { return word("game_" + id, id); }
   function argLabel(arg) { return /^-?\d+$/.test(arg) ? arg : word("val_" + arg, arg); } // a button's words; the action text stays as is
-  function verbLabel(v) { return word("v_" + v, v.replace(/_/g, " ")); }
+  // a verb in words: the current game's own word first (doubt's "place" lays cards, skull's a note)
+  function verbLabel(v) {
+    var gid = S && S.model && S.model.game && S.model.game.id;
+    if (gid && has("v_" + gid + "_" + v)) return W["v_" + gid + "_" + v];
+    return word("v_" + v, v.replace(/_/g, " "));
+  }
   function seatName(i) {
     var g = S && S.model && S.model.game;
     if (g && g.seats && g.seats[i] !== undefined) return g.seats[i];
