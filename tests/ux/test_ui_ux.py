@@ -561,3 +561,19 @@ def test_a_verb_is_worded_for_its_game(browser, table_server):
     pad = page.inner_text("#pad")
     assert "Выложить карты" in pad and "купюр" not in pad, pad[:300]
     page.context.close()
+
+
+def test_a_seat_whose_move_the_camera_reads_is_told_it_is_his_turn(browser, table_server):
+    """In the trick game a play is a card the camera reads: the seat to play is told it is his
+    move, not «Ждём других игроков»."""
+    table, srv = table_server
+    table.new_game("infinity", ["Аня", "Борис", "Вика"])
+    sim = get_sim_class("infinity")(table.referee.game, 3)
+    drive(table, sim, lambda g: g.s["phase"] == "play" and g.current_seats())
+    seat = table.referee.game.current_seats()[0]
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/join")
+    page.fill("#code", table.seat_codes()[seat])
+    page.click("button[type=submit]")
+    expect(page.locator("#pad .wait")).to_contain_text("Ваш ход")
+    page.context.close()

@@ -471,7 +471,13 @@
     pad.textContent = "";
     pad.appendChild(el("h2", null, (seat + 1) + ". " + seatName(seat)));
     var acts = (m.actions || []).filter(function (a) { return a.args.indexOf("?") < 0; });
-    if (!acts.length) { pad.appendChild(el("p", "muted wait", m.over ? word("over") : word("wait"))); return; }
+    if (!acts.length) {
+      // the seat's move is a card or note the camera (or the operator) reads: it is his turn all
+      // the same, and "waiting for the others" would be wrong
+      var observed = (m.actions || []).length > 0;
+      pad.appendChild(el("p", "muted wait", m.over ? word("over") : (observed ? word("your_turn_table") : word("wait"))));
+      return;
+    }
     var groups = {}, order = [];
     acts.forEach(function (a) { if (!groups[a.verb]) { groups[a.verb] = []; order.push(a.verb); } groups[a.verb].push(a); });
     order.forEach(function (verb) {
