@@ -577,3 +577,26 @@ def test_a_seat_whose_move_the_camera_reads_is_told_it_is_his_turn(browser, tabl
     page.click("button[type=submit]")
     expect(page.locator("#pad .wait")).to_contain_text("Ваш ход")
     page.context.close()
+
+
+def test_a_lead_is_a_count_and_a_kind_not_64_buttons(browser, table_server):
+    """Doubt's lead (how many cards, which kind is claimed) is a stepper for the count and one
+    button per kind; a tap sends that count and kind."""
+    table, srv = table_server
+    table.new_game("doubt", ["Аня", "Борис", "Вика"])
+    assert table.submit(f"{table.referee.game.dealer} deal", "button").accepted
+    seat = table.referee.game.turn
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/join")
+    page.fill("#code", table.seat_codes()[seat])
+    page.click("button[type=submit]")
+    kinds = page.locator("#pad .pad-row button")
+    expect(kinds.first).to_be_visible()
+    assert kinds.count() == 8, kinds.count()  # the default deck's eight kinds
+    page.locator("#pad .stepper button[aria-label='+']").click()
+    page.locator("#pad .stepper button[aria-label='+']").click()
+    expect(page.locator("#pad .step-val")).to_have_text("3")
+    page.locator("#pad .pad-row button", has_text="заяц").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    assert table.referee.log.records()[-1].action == f"{seat} place 3 hare"
+    page.context.close()

@@ -512,6 +512,49 @@
         ok.addEventListener("click", function () { act(ok.dataset.action); });
         [minus, num, plus, ok].forEach(function (x) { box.appendChild(x); });
         pad.appendChild(box);
+      } else if (g.length > 1 && g.every(function (a) { return a.args.length === 2 && /^\d+$/.test(a.args[0]); })
+                 && new Set(g.map(function (a) { return a.args[0]; })).size > 1) {
+        // a count and a choice ("lay 3 cards as mushrooms"): a stepper for the count and one
+        // button per choice, instead of one button per pair (doubt's lead offered 64)
+        var counts = Array.from(new Set(g.map(function (a) { return parseInt(a.args[0], 10); }))).sort(function (a, b) { return a - b; });
+        var legal = {};
+        g.forEach(function (a) { legal[a.args[0] + " " + a.args[1]] = a.text; });
+        var n0 = stepper[verb];
+        if (counts.indexOf(n0) < 0) n0 = counts[0];
+        stepper[verb] = n0;
+        var sbox = el("div", "stepper");
+        sbox.appendChild(el("span", "step-label", verbLabel(verb)));
+        var less = el("button", "step", "−"); less.setAttribute("aria-label", "−");
+        var shownN = el("output", "step-val", n0);
+        var more = el("button", "step", "+"); more.setAttribute("aria-label", "+");
+        [less, shownN, more].forEach(function (x) { sbox.appendChild(x); });
+        pad.appendChild(sbox);
+        var choices = el("div", "pad-row");
+        var buttons = [];
+        Array.from(new Set(g.map(function (a) { return a.args[1]; }))).forEach(function (c) {
+          var b = el("button", "pad-btn verb-" + verb, argLabel(c));
+          b.dataset.choice = c;
+          b.addEventListener("click", function () {
+            var text = legal[stepper[verb] + " " + c];
+            if (text) act(text);
+          });
+          buttons.push(b);
+          choices.appendChild(b);
+        });
+        var refresh = function () {
+          shownN.textContent = stepper[verb];
+          buttons.forEach(function (b) { b.disabled = !legal[stepper[verb] + " " + b.dataset.choice]; });
+        };
+        var step = function (d) {
+          var i = counts.indexOf(stepper[verb]) + d;
+          if (i < 0 || i >= counts.length) return;
+          stepper[verb] = counts[i];
+          refresh();
+        };
+        less.addEventListener("click", function () { step(-1); });
+        more.addEventListener("click", function () { step(1); });
+        refresh();
+        pad.appendChild(choices);
       } else {
         var row = el("div", "pad-row");
         g.forEach(function (a) {
