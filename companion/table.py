@@ -151,6 +151,7 @@ class Table:
         self._operator_tokens: set[str] = set()
         self._status: dict[str, dict] = {p: {"state": "absent"} for p in STATUS_PARTS}
         self._pending: dict[int, int] = {}
+        self._results: dict[tuple, dict | None] = {}  # last_result's cache: (log, mtime) -> result
         self._prompts: list[Prompt] = []
         self.secret_key = self._load_secret()
         if resume:
@@ -259,6 +260,37 @@ class Table:
             self._bind(referee)
         self._emit("game", None)
         return referee
+
+    def last_result(self, game_id: str, look_back: int = 5) -> dict | None:
+        """The result (``game.result()``) of the newest finished game of ``game_id`` at this table:
+        the current game when it is over, else among the last ``look_back`` table logs of that
+        game in the data folder. ``None`` when there is none (or its log cannot be read). Used to
+        carry a game's state into the next one (the lottery's box, RULINGS §5)."""
+        from companion.log import TableLog, replay
+
+        with self._lock:
+            ref = self.referee
+        current = None
+        if ref is not None:
+            current = ref.log.path
+            with ref.lock:
+                if ref.log.header.game == game_id and ref.game.is_over():
+                    return ref.game.result()
+        for path in sorted((self.data_dir / "games").glob(f"*-{game_id}.sqlite"), reverse=True)[:look_back]:
+            if current is not None and path == current:
+                continue
+            try:
+                key = (str(path), path.stat().st_mtime_ns)
+                if key not in self._results:
+                    with TableLog.open(path) as tlog:
+                        game = replay(tlog.header, tlog.records()).game
+                    self._results[key] = game.result() if game.is_over() else None
+            except Exception as exc:  # a damaged old log carries nothing; the table goes on
+                log.warning("could not read %s for the last %s result: %s", path, game_id, exc)
+                continue
+            if self._results[key] is not None:
+                return self._results[key]
+        return None
 
     def end_game(self) -> None:
         """Stop the current game (its log stays on disk); the table then has no game.

@@ -87,3 +87,27 @@ def test_pin_status_pending_prompts(tmp_path, counting):
 def test_bad_pin_argument(tmp_path):
     with pytest.raises(ValueError):
         Table(tmp_path, pin="12ab")
+
+
+def test_last_result_carries_a_finished_game_into_the_next(tmp_path):
+    """The lottery's box carries over (RULINGS §5): the table finds the newest finished lottery's
+    result — the current game when it is over, else an older table log — and nothing for a game
+    that never finished."""
+    from companion.sim import get_sim_class
+
+    table = Table(tmp_path, pin="2468")
+    try:
+        assert table.last_result("lottery") is None
+        table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
+        sim = get_sim_class("lottery")(table.referee.game, 3)
+        while not table.referee.game.is_over():
+            text, source = sim.next_action()
+            assert table.submit(text, source).accepted
+            sim.applied(text)
+        box = table.referee.game.result()["box"]
+        assert table.last_result("lottery")["box"] == box  # the current game, over
+        table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"], {"box": box})
+        assert table.last_result("lottery")["box"] == box  # now from the older log
+        assert table.last_result("skull") is None
+    finally:
+        table.close()
