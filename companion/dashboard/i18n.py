@@ -44,6 +44,8 @@ _WORDS = {
     "info": _l("Game"), "yes": _l("yes"), "no": _l("no"), "source_manual": _l("entered by hand"),
     "blank_unknown": _l("leave empty if unknown"), "required_field": _l("required"),
     "confirm_leave": _l("Take %(name)s out of the game? This cannot be undone by the player."),
+    # action fields without a view word of their own (the manual entry's «Fill in …» message)
+    "owner": _l("Player"), "leaver": _l("Player who leaves"), "bet_id": _l("Bet number"),
     # common view keys
     "phase": _l("Phase"), "round": _l("Round"), "bid": _l("Bid"), "stack": _l("Stack"),
     "stacks": _l("Stacks"), "hand": _l("Hand"), "cards": _l("Cards"), "score": _l("Score"),
@@ -211,9 +213,13 @@ def term(value: str) -> str:
 
 
 def field_word(name: str) -> str:
-    """An action field's name in the request's language (``"serials"`` → «Номера купюр»), or the
-    name with spaces for underscores when there is no word for it."""
+    """An action field's name in the request's language (``"serials"`` → «Номера купюр»), the
+    same word the page script shows as the field's placeholder: a UI word, else the game term
+    (``"slot"`` → «место», ``"leader"`` → «ведущий»), else the name with spaces for underscores.
+    Every field of the five games' actions has a word (``tests/ux/test_manual_entry_games.py``)."""
     word = _WORDS.get(name)
+    if word is None:
+        word = _TERMS.get(name)
     return str(word) if word is not None else name.replace("_", " ")
 
 

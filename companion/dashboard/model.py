@@ -13,8 +13,10 @@ A *viewer* is ``"public"``, ``"operator"`` or a seat number. The page model is a
 Only :func:`view_for` decides what a viewer gets, and it only ever uses ``game.view(None)`` for
 the public and operator pages, ``game.view(seat)`` for that seat, the events public or private to
 that seat, and legal-action templates of that seat (operator: of the table, whose unknown fields
-are ``?``). Action texts of table actors (camera reads, manual entries) never appear in any
-history: they may hold a serial number; only their verb is shown.
+are ``?``, plus each seat's templates with an unknown observation field, in the table's form
+``table <verb> <seat> ?`` — see :func:`describe_for_seat`). Action texts of table actors (camera
+reads, manual entries) never appear in any history: they may hold a serial number; only their verb
+is shown.
 """
 
 from __future__ import annotations
@@ -47,6 +49,23 @@ def action_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[st
     return fields, optional, lists
 
 
+@functools.lru_cache(maxsize=None)
+def observation_fields(cls: type) -> tuple[str, ...]:
+    """The fields of an Action class that may be ``None`` (``?``): observations only the camera or
+    the operator can supply (a card face, a serial). ``Game.legal_actions`` leaves them ``None`` in
+    its templates. A seat action with such a field (infinity's ``0 play ?``) is one the operator may
+    enter for the seat by hand; a seat's pure decisions (a bid, «Верю») have none."""
+    hints = typing.get_type_hints(cls)
+    return tuple(f.name for f in dataclasses.fields(cls)[1:]
+                 if type(None) in typing.get_args(hints.get(f.name)))
+
+
+def _unknown_list(token: str) -> int:
+    """How many items a list token of unknowns holds (``"?,?,?"`` → 3), else 0."""
+    items = token.split(",")
+    return len(items) if len(items) > 1 and all(x == "?" for x in items) else 0
+
+
 def describe_action(text: str, game_id: str | None = None) -> dict:
     """``"2 bid 3"`` -> ``{"text": "2 bid 3", "actor": 2, "verb": "bid", "args": ["3"]}``
     (``actor`` is ``None`` for ``table``). With ``game_id``, also ``"fields"``: the action's field
@@ -64,6 +83,40 @@ def describe_action(text: str, game_id: str | None = None) -> dict:
             out["fields"], out["optional"], out["lists"] = (list(x) for x in action_fields(type(action)))
         except Exception:  # a template that does not parse keeps its plain form
             pass
+        else:
+            # a list of unknowns ("?,?": doubt's two cards to turn up) is one field to type: shown
+            # as "?" (an input), with the number of items the game expects in "items"
+            for i, token in enumerate(out["args"]):
+                n = _unknown_list(token)
+                if n and i < len(out["fields"]):
+                    out["args"][i] = "?"
+                    out.setdefault("items", {})[out["fields"][i]] = n
+    return out
+
+
+def describe_for_seat(text: str, game_id: str) -> dict | None:
+    """The operator's manual-entry form of a seat's action template whose observation fields are
+    unknown (``"0 play ?"`` → ``{"text": "table play 0 ?", "actor": None, "for_seat": 0,
+    "verb": "play", "args": ["0", "?"], "fields": ["seat", "card"], ...}``), or ``None`` when the
+    template has no unknown observation (a bid, «Верю»: the seat's own decision).
+
+    The form is the table actions' own (``table <verb> <seat> <fields…>``, the seat first as in
+    ``table flip <seat> <serial>``), so the console renders it like any table action, with the
+    seat by name; the dashboard turns an entry sent in this form back into the seat's action
+    (``operator.for_seat``), logged with source ``manual``."""
+    from companion.games import get_game_class
+
+    try:
+        action = get_game_class(game_id).parse_action(text)
+    except Exception:
+        return None
+    if action.seat is None or not any(getattr(action, n) is None for n in observation_fields(type(action))):
+        return None
+    parts = text.split()
+    out = describe_action(" ".join(["table", parts[1], parts[0], *parts[2:]]))
+    fields, optional, lists = action_fields(type(action))
+    out.update({"for_seat": action.seat, "fields": ["seat", *fields], "optional": list(optional),
+                "lists": list(lists)})
     return out
 
 
@@ -144,7 +197,13 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
     else:
         view = views.get(None, {})
         gid = game_info.get("id")
-        actions = [describe_action(t, gid) for t in legal.get(None, [])] if viewer == OPERATOR else []
+        actions = []
+        if viewer == OPERATOR:
+            actions = [describe_action(t, gid) for t in legal.get(None, [])]
+            # what a seat must do but only an observation can fill (infinity: the card a seat
+            # played, when the camera could not read it): the operator enters it by hand
+            for seat in sorted(k for k in legal if isinstance(k, int)):
+                actions += [d for d in (describe_for_seat(t, gid) for t in legal[seat]) if d is not None]
     kind = "seat" if isinstance(viewer, int) else viewer
     return {
         "epoch": epoch,

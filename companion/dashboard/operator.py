@@ -17,7 +17,7 @@ from flask import Blueprint, Response, abort, jsonify, redirect, render_template
 from flask_babel import gettext as _
 
 from companion.dashboard import common
-from companion.dashboard.model import OPERATOR, action_fields
+from companion.dashboard.model import OPERATOR, action_fields, observation_fields
 from companion.errors import IllegalAction
 
 bp = Blueprint("operator", __name__)
@@ -261,7 +261,66 @@ def action():
                 "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",
                 "message": common.reason_message("not_a_table_action")}
         return body, 400
-    return common.outcome_response(common.table().submit(text, "operator"))
+    referee = common.table().require_referee()
+    text = for_seat(type(referee.game), text)
+    named = _canonical_names(referee.game, text)
+    if not isinstance(named, str):
+        return named
+    return common.outcome_response(common.table().submit(named, "operator"))
+
+
+def for_seat(game_cls, text: str) -> str:
+    """An entry the operator makes for a seat, in the table's form, as the seat's action:
+    ``table play 0 500`` → ``0 play 500`` (infinity: the card seat 0 played, the camera could not
+    read it). Only for a verb whose action has an observation field (one that may be ``?``:
+    :func:`companion.dashboard.model.observation_fields`) and one word more than its fields — the
+    seat; a seat's pure decisions (a bid, «Верю») are never entered for it. Anything else is
+    returned unchanged (the engine says what is wrong with it)."""
+    tokens = text.split()
+    if len(tokens) < 3 or tokens[0] != "table" or not tokens[2].isdigit():
+        return text
+    cls = game_cls._verbs().get(tokens[1])
+    if cls is None or not observation_fields(cls) or len(tokens) - 3 != len(action_fields(cls)[0]):
+        return text
+    return " ".join([str(int(tokens[2])), tokens[1], *tokens[3:]])
+
+
+NAME_FIELDS = ("kind", "kinds")
+"""Action fields that hold a card kind (doubt's pictures); a game whose engine has
+``kind_for_name(text)`` takes them as the names shown on the page (its deck's names)."""
+
+
+def _canonical_names(game, text: str):
+    """``text`` with the kind names the operator typed («гриб,Ёж», ``Mushroom``) replaced by the
+    deck's kind ids (``mushroom,hedgehog``), via the game's ``kind_for_name`` (the deck profile is
+    the one source of the names). Returns the text, or a Flask ``(response, 409)`` ``unknown_kind``
+    naming the deck's cards in the page's language when a name is not in the deck."""
+    lookup = getattr(game, "kind_for_name", None)
+    if lookup is None:
+        return text
+    try:
+        action = type(game).parse_action(text)
+    except IllegalAction:
+        return text
+    changes, unknown = {}, []
+    for name in NAME_FIELDS:
+        value = getattr(action, name, None) if hasattr(action, name) else None
+        values = value if isinstance(value, tuple) else (value,) if isinstance(value, str) else ()
+        ids = []
+        for v in values:
+            kid = v if v == "?" else lookup(v)
+            if kid is None:
+                unknown.append(v)
+            ids.append(kid or v)
+        if values and tuple(ids) != tuple(values):
+            changes[name] = tuple(ids) if isinstance(value, tuple) else ids[0]
+    if unknown:
+        names = ", ".join(game.kind_names(common.lang()))
+        msg = _("No such card in this deck: %(typed)s. The deck's cards: %(names)s.",
+                typed=", ".join(f"«{v}»" for v in unknown), names=names)
+        return jsonify({"accepted": False, "action": text, "reason": "unknown_kind", "fields": [],
+                        "detail": f"not a kind of this deck: {', '.join(unknown)}", "message": msg}), 409
+    return dataclasses.replace(action, **changes).text() if changes else text
 
 
 SERIAL_FIELDS = ("serial", "serials")
@@ -329,11 +388,16 @@ def prepare_manual(text: str):
     """Check and normalise an operator's manual entry (see :func:`manual`).
 
     Returns the action text to submit, or a Flask ``(response, 400)`` when a field the game needs
-    was left ``?``. Fields in the action class's ``UNKNOWN_OK`` may stay ``?`` (skull: the face
-    values of the notes at registration); serial fields are canonicalised (:func:`canonical_serial`).
+    was left ``?`` (``409 unknown_kind`` for a card name not in the deck). Fields in the action
+    class's ``UNKNOWN_OK`` may stay ``?`` (skull: the face values of the notes at registration;
+    hoggenheimer: the joker's slot; infinity: the deal's leader); an entry for a seat in the
+    table's form (``table play 0 500``) becomes the seat's action (:func:`for_seat`); kind names
+    become the deck's ids (:func:`_canonical_names`); serial fields are canonicalised
+    (:func:`canonical_serial`).
     A text the game cannot parse is passed on unchanged: the engine rejects it with its reason.
     """
     referee = common.table().require_referee()  # ended («Завершить игру») or never started: 409 no_game
+    text = for_seat(type(referee.game), text)
     text = _join_split_serials(type(referee.game), text)
     tokens = text.split()
     try:
@@ -349,6 +413,11 @@ def prepare_manual(text: str):
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]
     if missing:
         return _missing_fields(missing, optional)
+    named = _canonical_names(referee.game, text)
+    if not isinstance(named, str):
+        return named
+    if named != text:
+        text, action = named, type(referee.game).parse_action(named)
     currency = getattr(getattr(referee.game, "options", None), "currency", None)
     changes = {}
     for name in SERIAL_FIELDS:

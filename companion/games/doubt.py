@@ -42,7 +42,7 @@ DEFAULT_DECK: dict = {
         {"id": "berry", "name": "ягода", "name_en": "berry", "count": 13},
         {"id": "acorn", "name": "жёлудь", "name_en": "acorn", "count": 13},
         {"id": "leaf", "name": "лист", "name_en": "leaf", "count": 13},
-        {"id": "hedgehog", "name": "ёжик", "name_en": "hedgehog", "count": 13},
+        {"id": "hedgehog", "name": "ёж", "name_en": "hedgehog", "count": 13},
         {"id": "squirrel", "name": "белка", "name_en": "squirrel", "count": 13},
         {"id": "hare", "name": "заяц", "name_en": "hare", "count": 13},
         {"id": "owl", "name": "сова", "name_en": "owl", "count": 13},
@@ -113,6 +113,11 @@ def normalize_deck(deck: Any) -> dict:
         raise IllegalAction("bad_option", "a deck needs at least 2 kinds")
     return {"name": str(deck.get("name", "custom")), "title": str(deck.get("title", deck.get("name", "custom"))),
             "kinds": kinds}
+
+
+def _fold(text: str) -> str:
+    """A kind name for comparison: stripped, lower case, ``ё`` as ``е``."""
+    return str(text).strip().lower().replace("ё", "е")
 
 
 # --------------------------------------------------------------------------- options
@@ -592,6 +597,21 @@ class DoubtGame(Game):
                         "to_act": seat in self.current_seats(),
                         "verbs": sorted({x.VERB for x in self.legal_actions(seat)})}
         return v
+
+    def kind_for_name(self, text: str) -> str | None:
+        """The kind id a written name stands for, or ``None``: the id itself or the deck's
+        Russian or English name of a kind (the names the dashboard shows), in any letter case,
+        with е for ё («ЁЖ», «еж», ``Hedgehog`` → ``hedgehog``). The deck profile is the one source
+        of the names (a table's own deck brings its own)."""
+        key = _fold(text)
+        for k in self.deck["kinds"]:
+            if key in (_fold(k["id"]), _fold(k["name"]), _fold(k["name_en"])):
+                return k["id"]
+        return None
+
+    def kind_names(self, lang: str) -> list[str]:
+        """The deck's kind names in ``lang`` (``"ru"``: ``name``, else ``name_en``), deck order."""
+        return [k["name"] if lang == "ru" else k["name_en"] for k in self.deck["kinds"]]
 
     def _kind_name(self, kind: str | None) -> str | None:
         for k in self.deck["kinds"]:

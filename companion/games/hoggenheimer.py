@@ -216,6 +216,9 @@ class Turn(Action):
     """Observation (table): ``card`` was turned and put on ``slot`` (``None`` for the joker)."""
 
     VERB = "turn"
+    #: fields an operator's manual entry may leave unknown (``?``): the joker takes no slot
+    #: (``table turn JK ?``); a layout card without its slot is refused by the engine (``slot_missing``).
+    UNKNOWN_OK: ClassVar[tuple[str, ...]] = ("slot",)
     card: str
     slot: str | None
 

@@ -103,6 +103,9 @@ class DealCards(Action):
     """
 
     VERB: ClassVar[str] = "deal"
+    #: fields an operator's manual entry may leave unknown (``?``): the leader then follows
+    #: option ``deal_leader`` (:meth:`InfinityGame.expected_leader`).
+    UNKNOWN_OK: ClassVar[tuple[str, ...]] = ("leader",)
     leader: int | None = None
 
 
