@@ -21,7 +21,7 @@
   // a bare "1" reads as the first seat on screen (seats are numbered from 1 there)
   // action fields that name a seat (the games' action classes), and the table verbs whose first
   // argument is one — a lottery prize's slot or a card count is not a seat
-  var SEAT_FIELDS = { owner: 1, dealer: 1, leaver: 1, leader: 1 };
+  var SEAT_FIELDS = { owner: 1, dealer: 1, leaver: 1, leader: 1, seat: 1 };
   var SEAT_FIRST = { register: 1, dealer: 1, flip: 1, deposit: 1, leave: 1, deal: 1, kept: 1, cards: 1 };
   var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1,
     dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1,
