@@ -85,6 +85,26 @@ def _first_count(cls, options: dict) -> int:
     return cls.MIN_SEATS
 
 
+def _carried(specs: list[dict], table) -> list[dict]:
+    """``specs`` with each game's carried options (``Options.CARRIED``) defaulting to the value
+    the newest finished game of that kind left (the lottery's box: RULINGS §5 "the box carries
+    over"), so a new game does not silently start from 0."""
+    import companion.games as games
+
+    for spec in specs:
+        carried = getattr(games.get_game_class(spec["id"]).OPTIONS, "CARRIED", {}) or {}
+        if not carried:
+            continue
+        last = table.last_result(spec["id"])
+        if not last:
+            continue
+        for opt in spec["options"]:
+            key = carried.get(opt["name"])
+            if key is not None and isinstance(last.get(key), type(opt["default"])):
+                opt["default"] = last[key]
+    return specs
+
+
 def _console(error: str | None = None, status: int = 200, reason: str | None = None, detail: str | None = None):
     """The console page; ``error`` (page's language) is shown, its ``reason`` code and English
     ``detail`` ride along as the alert's ``data-reason`` / ``data-detail`` attributes (for logs)."""
@@ -92,7 +112,7 @@ def _console(error: str | None = None, status: int = 200, reason: str | None = N
     codes = table.seat_codes()
     info = table.game_info()
     seats = [{"seat": s, "name": info["seats"][s], "code": codes.get(s)} for s in range(len(info["seats"]))] if info else []
-    return render_template("operator.html", games=game_specs(), seats=seats, info=info, error=error,
+    return render_template("operator.html", games=_carried(game_specs(), table), seats=seats, info=info, error=error,
                            error_reason=reason, error_detail=detail,
                            boot=common.boot("operator", snapshot=common.hub().snapshot(OPERATOR))), status
 

@@ -175,9 +175,14 @@ class Options:
 
     ``SEATS`` names the int options that hold a seat index (0-based in the engine and the log);
     forms people fill in show and take them 1-based, like every other seat number they see.
+    ``CARRIED`` names the options carried over from the previous game of the same kind.
     """
 
     SEATS: ClassVar[tuple[str, ...]] = ()
+    #: Options a new game takes over from the newest finished game of the same kind at the table:
+    #: ``{option: key of that game's result()}`` (the lottery's box, RULINGS §5). Forms offer the
+    #: carried value as the option's default.
+    CARRIED: ClassVar[dict[str, str]] = {}
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Options":

@@ -244,6 +244,7 @@ class LotteryOptions(Options):
     """
 
     SEATS: ClassVar[tuple[str, ...]] = ('banker', 'dealer')  # seat indexes (shown 1-based on forms)
+    CARRIED: ClassVar[dict[str, str]] = {"box": "box"}  # the box carries over (RULINGS §5)
 
     banker: int = 0
     dealer: int = 1

@@ -111,3 +111,33 @@ def test_last_result_carries_a_finished_game_into_the_next(tmp_path):
         assert table.last_result("skull") is None
     finally:
         table.close()
+
+
+def test_the_console_offers_the_carried_box(tmp_path):
+    """After a lottery ends, the console's «Начать другую игру» form offers the box it left as
+    «касса в начале» (RULINGS §5: the box carries over), not 0."""
+    import re
+
+    from companion.dashboard import create_app
+    from companion.sim import get_sim_class
+    from tests.dashboard.helpers import operator_client
+
+    table = Table(tmp_path, pin="2468")
+    app = create_app(table, testing=True)
+    try:
+        table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
+        sim = get_sim_class("lottery")(table.referee.game, 3)
+        while not table.referee.game.is_over():
+            text, source = sim.next_action()
+            assert table.submit(text, source).accepted
+            sim.applied(text)
+        box = table.referee.game.result()["box"]
+        assert box > 0
+        c, _csrf = operator_client(app, table)
+        page = c.get("/operator").get_data(as_text=True)
+        m = re.search(r'name="opt_lottery_box"[^>]*value="(\d+)"', page) or re.search(
+            r'value="(\d+)"[^>]*name="opt_lottery_box"', page)
+        assert m and int(m.group(1)) == box, page[page.find("opt_lottery_box") - 200:page.find("opt_lottery_box") + 200]
+    finally:
+        app.extensions["companion"]["hub"].close()
+        table.close()
