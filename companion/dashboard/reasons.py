@@ -32,6 +32,8 @@ REASONS: dict[str, tuple[str, str]] = {
     # companion.table.Table.submit_for_seat: a phone or button pad acting for another seat
     "not_your_seat": ("This phone or button pad may act only for its own seat.",
                       "С этого телефона или пульта можно ходить только за своё место."),
+    "read_by_table": ("Make your move; the card itself is read by the camera (or entered by the operator).",
+                      "Сделайте ход, а саму карту прочтёт камера (или введёт оператор)."),
     "wrong_phase": ("This action is not possible at this stage of the game.",
                     "Это действие сейчас невозможно: не тот этап игры."),
     "nothing_to_undo": ("There is nothing to undo: no accepted action yet.",

@@ -141,3 +141,29 @@ def test_the_console_offers_the_carried_box(tmp_path):
     finally:
         app.extensions["companion"]["hub"].close()
         table.close()
+
+
+def test_a_seat_declares_its_play_but_does_not_set_the_face(tmp_path):
+    """In the trick game a seat declares its play (``0 play ?``); the card's face is the camera's
+    or the operator's to give. A phone or pad that sends ``0 play 500`` is refused with
+    ``read_by_table`` and nothing changes; the declaration itself is accepted."""
+    from companion.sim import get_sim_class
+
+    table = Table(tmp_path, pin="2468")
+    try:
+        table.new_game("infinity", ["Аня", "Борис", "Вика"])
+        sim = get_sim_class("infinity")(table.referee.game, 3)
+        game = table.referee.game
+        while not (game.s["phase"] == "play" and game.current_seats()):
+            text, source = sim.next_action()
+            assert table.submit(text, source).accepted
+            sim.applied(text)
+        seat = game.current_seats()[0]
+        v0 = table.referee.version
+        out = table.submit_for_seat(seat, f"{seat} play 500")
+        assert not out.accepted and out.reason == "read_by_table" and "card" in out.detail
+        assert table.referee.version == v0
+        assert table.submit_for_seat(seat, f"{seat} play ?").accepted  # the declaration
+        assert table.submit("table face 500", "manual").reason != "read_by_table"  # the table gives faces
+    finally:
+        table.close()

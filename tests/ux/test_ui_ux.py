@@ -576,6 +576,10 @@ def test_a_seat_whose_move_the_camera_reads_is_told_it_is_his_turn(browser, tabl
     page.fill("#code", table.seat_codes()[seat])
     page.click("button[type=submit]")
     expect(page.locator("#pad .wait")).to_contain_text("Ваш ход")
+    # and may declare it, as on the button box; the face follows from the camera or the operator
+    page.locator("#pad .pad-row button").first.click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    assert table.referee.log.records()[-1].action == f"{seat} play ?"
     page.context.close()
 
 

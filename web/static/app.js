@@ -476,6 +476,16 @@
       // the same, and "waiting for the others" would be wrong
       var observed = (m.actions || []).length > 0;
       pad.appendChild(el("p", "muted wait", m.over ? word("over") : (observed ? word("your_turn_table") : word("wait"))));
+      if (observed && !m.over) {
+        // the seat may declare the move now (like its button box); the face follows from the table
+        var declare = el("div", "pad-row");
+        (m.actions || []).forEach(function (a) {
+          var b = el("button", "pad-btn verb-" + a.verb, verbLabel(a.verb));
+          b.addEventListener("click", function () { act(a.text); });
+          declare.appendChild(b);
+        });
+        pad.appendChild(declare);
+      }
       return;
     }
     var groups = {}, order = [];
