@@ -604,3 +604,27 @@ def test_a_lead_is_a_count_and_a_kind_not_64_buttons(browser, table_server):
     expect(page.locator("#toast")).to_contain_text("Принято")
     assert table.referee.log.records()[-1].action == f"{seat} place 3 hare"
     page.context.close()
+
+
+def test_the_banker_chooses_his_spread(browser, table_server):
+    """The lottery banker's spread over the four prizes is his choice: the pad offers the
+    engine's suggestion in a field he may change; what he sends is what the log gets."""
+    table, srv = table_server
+    table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
+    game = table.referee.game
+    banker = game.options.banker
+    suggested = [a for a in game.legal_actions(banker) if a.VERB == "spread"]
+    assert suggested, "the game opens with the banker's spread"
+    total = sum(suggested[0].amounts)
+    mine = [total - 6, 3, 2, 1]
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/join")
+    page.fill("#code", table.seat_codes()[banker])
+    page.click("button[type=submit]")
+    field = page.locator("#pad form.spread input")
+    expect(field).to_be_visible()
+    field.fill(" ".join(map(str, mine)))
+    page.locator("#pad form.spread button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    assert table.referee.log.records()[-1].action == f"{banker} spread " + ",".join(map(str, mine))
+    page.context.close()

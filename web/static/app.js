@@ -522,6 +522,21 @@
         ok.addEventListener("click", function () { act(ok.dataset.action); });
         [minus, num, plus, ok].forEach(function (x) { box.appendChild(x); });
         pad.appendChild(box);
+      } else if (g.length === 1 && g[0].args.length === 1 && /^\d+(,\d+)+$/.test(g[0].args[0])) {
+        // a list of amounts (the lottery banker's spread over the prizes): the engine suggests
+        // one; the player may change it before sending (the engine checks the sum and the rules)
+        var form = el("form", "row spread");
+        form.appendChild(el("span", "step-label", verbLabel(verb)));
+        var amounts = el("input"); amounts.value = g[0].args[0]; amounts.inputMode = "numeric";
+        amounts.setAttribute("aria-label", verbLabel(verb)); amounts.maxLength = 80;
+        form.appendChild(amounts);
+        form.appendChild(el("button", "primary", word("send")));
+        form.addEventListener("submit", function (e) {
+          e.preventDefault();
+          var list = amounts.value.split(/[^\d]+/).filter(function (x) { return x.length; }).join(",");
+          if (list) act(seat + " " + verb + " " + list);
+        });
+        pad.appendChild(form);
       } else if (g.length > 1 && g.every(function (a) { return a.args.length === 2 && /^\d+$/.test(a.args[0]); })
                  && new Set(g.map(function (a) { return a.args[0]; })).size > 1) {
         // a count and a choice ("lay 3 cards as mushrooms"): a stepper for the count and one
