@@ -81,6 +81,8 @@ def format_text(res: ReplayResult, s: dict) -> str:
              f"over: {'yes' if s['over'] else 'no (the game is still in progress)'}"]
     if s["over"]:
         lines.append(f"winner: {s['winner'] if s['winner'] is not None else 'none'}")
+    if s.get("loser") is not None:  # «Верю — не верю»: the last one holding cards loses (seed 001)
+        lines.append(f"loser: {s['loser']}")
     if "bank" in s:
         result = res.game.result() if res.game.is_over() else None
         value = ""

@@ -190,3 +190,13 @@ def test_camera_reads_what_lies_face_up_at_a_check():
         if text.startswith("table reveal"):
             assert sim.truth["last_revealed"]["cards"] == g.last_check["kinds"]
     assert checks > 10
+
+
+def test_replay_text_names_the_loser(tmp_path):
+    """``companion replay`` of a finished «Верю — не верю» names its loser — the game's real
+    result (seed 001: the last one holding cards loses) — not only the first out."""
+    from companion.commands.replay import format_text
+
+    _, _records, res = replay_through_sqlite(tmp_path, "doubt", 3, {}, seed=11)
+    text = format_text(res, res.game.replay_summary())
+    assert f"loser: {res.game.result()['loser_name']}" in text, text
