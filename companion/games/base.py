@@ -403,3 +403,14 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.GAME_ID} seats={len(self.seats)} v{self.version}>"
+
+
+def seat_namer(data: dict, seats):
+    """``name(key="seat")``: the player's name for the seat number under ``key`` in an event's
+    ``data``, ``"—"`` when it is absent or ``None`` (the games' ``describe_event`` helpers)."""
+
+    def name(key: str = "seat") -> str:
+        s = data.get(key)
+        return "—" if s is None else seats[s]
+
+    return name

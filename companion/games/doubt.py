@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options
+from companion.games.base import Action, Event, Game, Options, seat_namer
 
 # --------------------------------------------------------------------------- deck profiles
 DEFAULT_DECK: dict = {
@@ -652,10 +652,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return None
     d = event.data
     ru = lang == "ru"
-
-    def name(key: str = "seat") -> str:
-        s = d.get(key)
-        return "—" if s is None else seats[s]
+    name = seat_namer(d, seats)
 
     def kind(k) -> str:
         ru_name, en_name = _KIND_WORDS.get(k, (k, k))

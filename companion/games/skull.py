@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import ClassVar, Iterable, Sequence
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options
+from companion.games.base import Action, Event, Game, Options, seat_namer
 from companion.vision import serials as _serials
 from companion.vision.serials import canonical, last_digit
 
@@ -1153,10 +1153,7 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return None
     d = event.data
     ru = lang == "ru"
-
-    def name(key: str = "seat") -> str:
-        s = d.get(key)
-        return "—" if s is None else seats[s]
+    name = seat_namer(d, seats)
 
     k = event.kind
     role = _ROLE_WORD["ru" if ru else "en"]
