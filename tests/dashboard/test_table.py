@@ -89,21 +89,26 @@ def test_bad_pin_argument(tmp_path):
         Table(tmp_path, pin="12ab")
 
 
+def _play_a_whole_lottery(table) -> None:
+    """A new four-seat lottery at ``table``, played to its end by the simulated table's bots."""
+    from companion.sim import get_sim_class
+
+    table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
+    sim = get_sim_class("lottery")(table.referee.game, 3)
+    while not table.referee.game.is_over():
+        text, source = sim.next_action()
+        assert table.submit(text, source).accepted
+        sim.applied(text)
+
+
 def test_last_result_carries_a_finished_game_into_the_next(tmp_path):
     """The lottery's box carries over (RULINGS §5): the table finds the newest finished lottery's
     result — the current game when it is over, else an older table log — and nothing for a game
     that never finished."""
-    from companion.sim import get_sim_class
-
     table = Table(tmp_path, pin="2468")
     try:
         assert table.last_result("lottery") is None
-        table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
-        sim = get_sim_class("lottery")(table.referee.game, 3)
-        while not table.referee.game.is_over():
-            text, source = sim.next_action()
-            assert table.submit(text, source).accepted
-            sim.applied(text)
+        _play_a_whole_lottery(table)
         box = table.referee.game.result()["box"]
         assert table.last_result("lottery")["box"] == box  # the current game, over
         table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"], {"box": box})
@@ -119,18 +124,12 @@ def test_the_console_offers_the_carried_box(tmp_path):
     import re
 
     from companion.dashboard import create_app
-    from companion.sim import get_sim_class
     from tests.dashboard.helpers import operator_client
 
     table = Table(tmp_path, pin="2468")
     app = create_app(table, testing=True)
     try:
-        table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
-        sim = get_sim_class("lottery")(table.referee.game, 3)
-        while not table.referee.game.is_over():
-            text, source = sim.next_action()
-            assert table.submit(text, source).accepted
-            sim.applied(text)
+        _play_a_whole_lottery(table)
         box = table.referee.game.result()["box"]
         assert box > 0
         c, _csrf = operator_client(app, table)
