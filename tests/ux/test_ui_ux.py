@@ -628,3 +628,48 @@ def test_the_banker_chooses_his_spread(browser, table_server):
     expect(page.locator("#toast")).to_contain_text("Принято")
     assert table.referee.log.records()[-1].action == f"{banker} spread " + ",".join(map(str, mine))
     page.context.close()
+
+
+def test_a_bet_has_a_stake_and_cards_read_with_suit_signs(browser, table_server):
+    """The joker game's bet: a stake stepper over the table's limits and one button per target,
+    cards shown with suit signs (K♠); the tap sends that stake (it was always 1)."""
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/join")
+    page.fill("#code", table.seat_codes()[1])
+    page.click("button[type=submit]")
+    expect(page.locator("#pad .stepper .step-val")).to_have_text("1")
+    for _ in range(4):
+        page.locator("#pad .stepper button[aria-label='+']").click()
+    expect(page.locator("#pad .step-val")).to_have_text("5")
+    page.locator("#pad .pad-row button", has_text=re.compile(r"^K♠$")).click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    assert table.referee.log.records()[-1].action == "1 bet 5 KS"
+    assert "K♠" in page.inner_text("#toast")
+    page.context.close()
+
+
+def test_a_seat_typed_by_hand_counts_from_one_or_is_a_name(browser, table_server):
+    """A seat the operator types (the trick game's first leader) is the number shown on screen,
+    from 1, or the player's name — «2» was the third player."""
+    table, srv = table_server
+    table.new_game("infinity", ["Аня", "Борис", "Вика"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, f"{srv.url}/operator?pin={table.pin}")
+    page.click("button[type=submit]")
+    form = page.locator("#table-actions form[data-key='deal ?']")
+    expect(form).to_be_visible()
+    assert "с 1" in form.locator("input").get_attribute("placeholder")
+    form.locator("input").fill("2")
+    form.locator("button").click()
+    expect(page.locator("#toast")).to_contain_text("Борис")
+    assert table.referee.log.records()[-1].action == "table deal 1"
+    assert table.undo().accepted
+    form = page.locator("#table-actions form[data-key='deal ?']")
+    expect(form).to_be_visible()
+    form.locator("input").fill("вика")
+    form.locator("button").click()
+    expect(page.locator("#toast")).to_contain_text("Вика")
+    assert table.referee.log.records()[-1].action == "table deal 2"
+    page.context.close()

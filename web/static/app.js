@@ -50,7 +50,18 @@
     return fallback !== undefined ? fallback : String(key).replace(/_/g, " ");
   }
   function gameName(id) { return word("game_" + id, id); }
-  function argLabel(arg) { return /^-?\d+$/.test(arg) ? arg : word("val_" + arg, arg); } // a button's words; the action text stays as is
+  var SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  // a button's or a toast's words for one argument (the action text stays as is): numbers as
+  // they are, a list item by item, a card code with its suit sign ("10H" -> "10♥"), else the
+  // game's word for it ("mushroom" -> "гриб")
+  function argLabel(arg) {
+    arg = String(arg);
+    if (/^-?\d+$/.test(arg)) return arg;
+    if (arg.indexOf(",") >= 0) return arg.split(",").map(argLabel).join(", ");
+    var card = /^(10|[2-9AKQJ])([SHDC])$/.exec(arg);
+    if (card) return card[1] + SUIT_SIGNS[card[2]];
+    return word("val_" + arg, arg);
+  }
   // a verb in words: the current game's own word first (doubt's "place" lays cards, skull's a note)
   function verbLabel(v) {
     var gid = S && S.model && S.model.game && S.model.game.id;
@@ -458,6 +469,13 @@
   function act(text) {
     post("/api/seat/action", { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
   }
+  // the table's stake limits when its view gives them ([min, max] chips), else null
+  function stakeRange(m) {
+    var lim = m && m.view && m.view.limits;
+    if (!lim || typeof lim.min_stake !== "number" || typeof lim.max_stake !== "number") return null;
+    if (lim.max_stake <= lim.min_stake || lim.max_stake - lim.min_stake > 500) return null;
+    return [lim.min_stake, lim.max_stake];
+  }
   function renderPad() {
     var pad = document.getElementById("pad");
     if (!pad || KIND !== "seat" || !S) return;
@@ -533,17 +551,32 @@
         form.appendChild(el("button", "primary", word("send")));
         form.addEventListener("submit", function (e) {
           e.preventDefault();
-          var list = amounts.value.split(/[^\d]+/).filter(function (x) { return x.length; }).join(",");
-          if (list) act(seat + " " + verb + " " + list);
+          var raw = amounts.value.trim();
+          var list = raw.split(/[\s,;]+/).filter(function (x) { return x.length; });
+          if (!list.length || list.some(function (x) { return !/^\d+$/.test(x); })) {
+            toast(word("rejected") + ": " + word("amounts_hint"), true); // said, not silently dropped
+            return;
+          }
+          act(seat + " " + verb + " " + list.join(","));
         });
         pad.appendChild(form);
       } else if (g.length > 1 && g.every(function (a) { return a.args.length === 2 && /^\d+$/.test(a.args[0]); })
-                 && new Set(g.map(function (a) { return a.args[0]; })).size > 1) {
+                 && (new Set(g.map(function (a) { return a.args[0]; })).size > 1 || stakeRange(m))) {
         // a count and a choice ("lay 3 cards as mushrooms"): a stepper for the count and one
         // button per choice, instead of one button per pair (doubt's lead offered 64)
         var counts = Array.from(new Set(g.map(function (a) { return parseInt(a.args[0], 10); }))).sort(function (a, b) { return a - b; });
         var legal = {};
         g.forEach(function (a) { legal[a.args[0] + " " + a.args[1]] = a.text; });
+        var range = counts.length === 1 ? stakeRange(m) : null;
+        if (range) {
+          // one stake offered, the table's limits say which others the engine takes (the joker
+          // game's bets): a stake stepper over them, every target with every stake
+          counts = [];
+          for (var v = range[0]; v <= range[1]; v++) counts.push(v);
+          g.forEach(function (a) {
+            counts.forEach(function (v) { legal[v + " " + a.args[1]] = seat + " " + verb + " " + v + " " + a.args[1]; });
+          });
+        }
         var n0 = stepper[verb];
         if (counts.indexOf(n0) < 0) n0 = counts[0];
         stepper[verb] = n0;
@@ -594,6 +627,15 @@
   }
 
   // ------------------------------------------------------------------ operator console
+  // a seat typed by a person: its number on screen (from 1) or its name -> the engine's index
+  // (from 0); anything else is sent as typed, for the engine to refuse in words
+  function seatIndex(typed) {
+    var seats = (S.model.game && S.model.game.seats) || [];
+    if (/^\d+$/.test(typed) && +typed >= 1 && +typed <= seats.length) return String(+typed - 1);
+    var low = typed.toLowerCase();
+    for (var i = 0; i < seats.length; i++) if (seats[i].replace(/\s+/g, "").toLowerCase() === low) return String(i);
+    return typed;
+  }
   function renderOperator() {
     if (KIND !== "operator" || !S) return;
     var pbox = document.getElementById("prompts");
@@ -636,6 +678,7 @@
           if (multi) inp.rows = 3;
           inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
           inp.placeholder = field ? word(field) : "?";
+          if (SEAT_FIELDS[field]) inp.placeholder += " (" + word("seat_hint") + ")";
           if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
           inp.name = field || ("arg" + i);
           inp.title = inp.required ? word("required_field") : word("blank_unknown");
@@ -658,10 +701,11 @@
         inputs.forEach(function (inp) {
           // card codes ("QC JH KD", "as") are short items: spaces separate them too, and the
           // letters are capitals; a serial keeps its inner spaces out ("Ак 2444841" is one note)
-          var cards = /^cards?$/.test(inp.name);
+          var cards = /^cards?$/.test(inp.name), upper = cards || inp.name === "slot";
           var items = inp.value.split(cards ? /[,;\s]+/ : /[,;\n]+/).map(function (x) { return x.replace(/\s+/g, ""); })
             .filter(function (x) { return x.length; })
-            .map(function (x) { return cards ? x.toUpperCase() : x; });
+            .map(function (x) { return upper ? x.toUpperCase() : x; });
+          if (SEAT_FIELDS[inp.name]) items = items.map(seatIndex); // typed from 1, or a name
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
         // taking a player out of the game is asked first (one tap must not do it)
