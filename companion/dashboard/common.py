@@ -89,7 +89,31 @@ def outcome_response(outcome):
     body = outcome.to_json()
     if not outcome.accepted:
         body["message"] = reason_message(outcome.reason)
+    else:
+        told = told_events(outcome)
+        if told:
+            body["told"] = told
     return body, (200 if outcome.accepted else 409)
+
+
+def told_events(outcome) -> list[str]:
+    """The accepted action's public events in the game's own words, in the page's language (the
+    toast tells what the action did: a flip that found a foreign note says so at once, not only in
+    the history). Events private to a seat are never told here; a game without words tells none."""
+    from companion.dashboard import model as M
+
+    info = table().game_info()
+    describe = M.narrator(info["id"], info["seats"]) if info else None
+    if describe is None:
+        return []
+    out = []
+    for ev in outcome.events:
+        if ev.private_to is not None:
+            continue
+        texts = describe(ev)
+        if texts and texts is not M.SILENT and texts.get(lang()):
+            out.append(texts[lang()])
+    return out
 
 
 def boot(kind: str, **extra) -> dict:

@@ -67,3 +67,26 @@ def test_an_event_the_game_leaves_untold_is_not_shown_raw():
     entry = M.history_entry(PUBLIC, 5, Outcome(True, "table deposit 1 ?", "camera", None, None, events, 5), describe)
     kinds = [i["kind"] for i in entry["items"]]
     assert "round_end" not in kinds and "round_start" in kinds, kinds
+
+
+def test_the_answer_to_an_action_tells_what_it_did(tmp_path):
+    """A flip that finds a foreign note is accepted — and the answer says so in words at once
+    (the toast showed only «Принято»); events private to a seat are not in it."""
+    from companion.dashboard import create_app
+    from tests.dashboard.helpers import operator_client
+
+    table = Table(tmp_path, pin="2468")
+    app = create_app(table, testing=True)
+    try:
+        table.new_game("skull", ["Аня", "Борис"])
+        for line in (f"table register 0 {A} ?", f"table register 1 {B} ?", "table dealer 0",
+                     "0 place", "1 place", "0 bid 1", "1 pass"):
+            assert table.submit(line, "manual").accepted, line
+        c, csrf = operator_client(app, table)
+        r = c.post("/api/operator/manual", json={"action": "table flip 0 ВЕ1000002"}, headers={"X-CSRF-Token": csrf})
+        assert r.status_code == 200 and r.json["accepted"]
+        told = " ".join(r.json["told"])
+        assert "Чужая купюра" in told and "ВЕ1000002" not in told, told
+    finally:
+        app.extensions["companion"]["hub"].close()
+        table.close()

@@ -673,3 +673,19 @@ def test_a_seat_typed_by_hand_counts_from_one_or_is_a_name(browser, table_server
     expect(page.locator("#toast")).to_contain_text("Вика")
     assert table.referee.log.records()[-1].action == "table deal 2"
     page.context.close()
+
+
+def test_the_skull_game_over_banner_names_the_winner(browser, table_server):
+    """Skull's view names its winner (its full result lists every player's notes, not public):
+    the «Игра окончена» banner says who won."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис", "Вера"])
+    sim = get_sim_class("skull")(table.referee.game, 3)
+    drive(table, sim, lambda g: g.is_over(), limit=6000)
+    winner = table.referee.game.view(None)["winner"]
+    assert winner is not None
+    page = browser.new_context(viewport=PHONE).new_page()
+    goto(page, srv.url + "/")
+    settle(page, table)
+    expect(page.locator("#app .over")).to_contain_text("Аня Борис Вера".split()[winner])
+    page.context.close()

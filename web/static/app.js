@@ -118,7 +118,7 @@
   }
   function outcomeText(j) {
     if (j._no_answer) return word("no_answer");
-    if (j.accepted) return word("accepted") + ": " + actionWords(j.action);
+    if (j.accepted) return word("accepted") + ": " + actionWords(j.action) + (j.told && j.told.length ? " — " + j.told.join("; ") : "");
     // the server's message is in the page's language; the English detail is for logs (console)
     if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
     if (j.message) return word("rejected") + ": " + j.message;
@@ -423,6 +423,8 @@
       var res = el("div", "over");
       res.appendChild(el("h2", null, word("over")));
       if (m.result) res.appendChild(renderValue("result", m.result, 0));
+      else if (m.view.winner !== undefined && m.view.winner !== null) // a game whose view names its winner only
+        res.appendChild(el("p", "winner", word("winner") + ": " + scalar("winner", m.view.winner)));
       top.appendChild(res);
     }
     var head = el("div", "headline");
