@@ -1101,6 +1101,13 @@ class SkullGame(Game):
                 "notes": [{"serial": x, "role": self.role[x]} for x in self.owned[seat]],
                 "lost": [b["serial"] for b in self.bank if b["seat"] == seat],
             }
+            # what this seat does at the table now, though its pad has no button for it (the
+            # camera reads the result): the dealer turns notes over; the skull's owner chooses
+            # the loser's note for the bank (seed "Итоги")
+            if self.phase == "reveal" and seat == self.dealer:
+                v["table_task"] = "flip"
+            elif self.phase == "settlement" and seat == self.chooser:
+                v["table_task"] = "choose"
         return v
 
     def snapshot(self) -> dict:

@@ -689,3 +689,27 @@ def test_the_skull_game_over_banner_names_the_winner(browser, table_server):
     settle(page, table)
     expect(page.locator("#app .over")).to_contain_text("Аня Борис Вера".split()[winner])
     page.context.close()
+
+
+def test_the_dealer_is_told_to_turn_notes_over(browser, table_server):
+    """Skull's reveal is done at the table (the camera reads each note): the dealer's phone says
+    it is his move — turn the notes over, his own first — not «Ждём других игроков»; the others
+    still wait. The task is in the dealer's own view only."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис"])
+    for line in ("table register 0 АК2444842,АК2444844,АК2444846,АК2444841 ?",
+                 "table register 1 ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001 ?", "table dealer 0",
+                 "0 place", "1 place", "0 bid 1", "1 pass"):
+        assert table.submit(line, "manual").accepted, line
+    assert table.referee.game.view(None).get("table_task") is None
+    pages = []
+    for seat in (0, 1):  # one phone each (a context each: its own seat cookie)
+        page = browser.new_context(viewport=PHONE).new_page()
+        goto(page, srv.url + "/join")
+        page.fill("#code", table.seat_codes()[seat])
+        page.click("button[type=submit]")
+        pages.append(page)
+    expect(pages[0].locator("#pad .wait")).to_contain_text("переворачивайте купюры")
+    expect(pages[1].locator("#pad .wait")).to_contain_text("Ждём")
+    for page in pages:
+        page.context.close()

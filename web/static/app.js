@@ -16,7 +16,7 @@
   var S = null; // {model, status, pending, prompts}
   if (boot.snapshot) S = boot.snapshot;
   var es = null;
-  var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1, over: 1 };
+  var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1, over: 1, table_task: 1 };
   // view and event keys whose whole numbers are seats (0-based in the engine): shown as names, since
   // a bare "1" reads as the first seat on screen (seats are numbered from 1 there)
   // action fields that name a seat (the games' action classes), and the table verbs whose first
@@ -495,7 +495,9 @@
       // the seat's move is a card or note the camera (or the operator) reads: it is his turn all
       // the same, and "waiting for the others" would be wrong
       var observed = (m.actions || []).length > 0;
-      pad.appendChild(el("p", "muted wait", m.over ? word("over") : (observed ? word("your_turn_table") : word("wait"))));
+      var task = m.view && m.view.table_task; // what the game says this seat does at the table now
+      pad.appendChild(el("p", "muted wait", m.over ? word("over")
+        : (task ? word("task_" + task) : (observed ? word("your_turn_table") : word("wait")))));
       if (observed && !m.over) {
         // the seat may declare the move now (like its button box); the face follows from the table
         var declare = el("div", "pad-row");
