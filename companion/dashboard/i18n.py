@@ -98,6 +98,7 @@ _WORDS = {
 # script looks a key up as itself, then as ``t_<term>`` (``e_round_end`` -> ``t_round_end``), so
 # one word serves a view key, an event kind and a value alike. English shows the term itself.
 _TERMS = {
+    "rotate": _l("in turn (left of the last first leader)"), "free": _l("chosen at the table"),
     "withdraw": _l("withdraw a bet"), "prizes_won": _l("prizes won"), "stakes_paid": _l("stakes paid"), "fines": _l("fines"),
     "acorn": _l("acorn"), "added": _l("added"), "amounts": _l("amounts"), "answered": _l("answered"),
     "answerer": _l("answerer"), "attack": _l("attack"), "balances": _l("balances"),

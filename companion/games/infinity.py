@@ -162,6 +162,9 @@ class InfinityOptions(Options):
             leader; the table's usual "deal passes left") or ``free`` (the table names any seat).
     """
 
+    #: the values a text option may take (the operator's new-game form offers them as a list)
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"deal_leader": DEAL_LEADER_RULES}
+
     deals: int = 3
     simplified_scoring: bool = False
     infinity_points: int = 0
