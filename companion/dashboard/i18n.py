@@ -36,7 +36,7 @@ _WORDS = {
     "no_answer": _l("No answer from the table: look at the table, then repeat if it is needed"), "your_actions": _l("Your actions"),
     "wait": _l("Waiting for other players"),
     "task_flip": _l("Your move: turn the notes over one by one, your own first — the camera reads them"),
-    "task_choose": _l("You choose which of the loser's notes goes to the bank — show it to the camera"), "seat_hint": _l("number from 1 or name"),
+    "task_choose": _l("You choose which of the loser's notes goes to the bank — show it to the camera"), "seat_hint": _l("number from 1 or name"), "how_many": _l("%(n)s of them"),
     "amounts_hint": _l("Type the amounts as numbers, separated by spaces or commas."),
     "your_turn_table": _l("Your move: play it on the table — the camera reads it (or the operator enters it)"), "rejected": _l("Not accepted"),
     "accepted": _l("Accepted"), "send": _l("OK"), "table_actions": _l("Table actions"),

@@ -285,6 +285,7 @@ def test_console_reveals_doubt_cards_by_their_names(console):
 
     table, page = console("doubt", "0 deal", "0 place 2 mushroom", "1 doubt")
     form = page.locator("#table-actions form[data-verb=reveal]")
+    assert "ровно 2" in form.locator("textarea[name=kinds]").get_attribute("placeholder")  # how many
     form.locator("textarea[name=kinds]").fill("Гриб, ёж")
     form.locator("button").click()
     expect(page.locator("#toast")).to_contain_text("Принято")

@@ -683,6 +683,8 @@
           inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
           inp.placeholder = field ? word(field) : "?";
           if (SEAT_FIELDS[field]) inp.placeholder += " (" + word("seat_hint") + ")";
+          var want = a.items && a.items[field]; // how many the game expects (doubt's check: the cards laid)
+          if (want) inp.placeholder += " — " + word("how_many").replace("%(n)s", want);
           if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
           inp.name = field || ("arg" + i);
           inp.title = inp.required ? word("required_field") : word("blank_unknown");
