@@ -26,6 +26,8 @@ import functools
 import typing
 from typing import Any, Iterable
 
+from companion.games.base import observation_fields
+
 HISTORY_LEN = 40
 """Entries of round history kept per viewer (most recent last)."""
 
@@ -47,17 +49,6 @@ def action_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[st
                   if typing.get_origin(hints.get(n)) is tuple
                   or any(typing.get_origin(a) is tuple for a in typing.get_args(hints.get(n))))
     return fields, optional, lists
-
-
-@functools.lru_cache(maxsize=None)
-def observation_fields(cls: type) -> tuple[str, ...]:
-    """The fields of an Action class that may be ``None`` (``?``): observations only the camera or
-    the operator can supply (a card face, a serial). ``Game.legal_actions`` leaves them ``None`` in
-    its templates. A seat action with such a field (infinity's ``0 play ?``) is one the operator may
-    enter for the seat by hand; a seat's pure decisions (a bid, «Верю») have none."""
-    hints = typing.get_type_hints(cls)
-    return tuple(f.name for f in dataclasses.fields(cls)[1:]
-                 if type(None) in typing.get_args(hints.get(f.name)))
 
 
 def _unknown_list(token: str) -> int:

@@ -17,7 +17,8 @@ from flask import Blueprint, Response, abort, jsonify, redirect, render_template
 from flask_babel import gettext as _
 
 from companion.dashboard import common
-from companion.dashboard.model import OPERATOR, action_fields, observation_fields
+from companion.dashboard.model import OPERATOR, action_fields
+from companion.games.base import observation_fields
 from companion.errors import IllegalAction
 
 bp = Blueprint("operator", __name__)
@@ -293,7 +294,7 @@ def for_seat(game_cls, text: str) -> str:
     """An entry the operator makes for a seat, in the table's form, as the seat's action:
     ``table play 0 500`` → ``0 play 500`` (infinity: the card seat 0 played, the camera could not
     read it). Only for a verb whose action has an observation field (one that may be ``?``:
-    :func:`companion.dashboard.model.observation_fields`) and one word more than its fields — the
+    :func:`companion.games.base.observation_fields`) and one word more than its fields — the
     seat; a seat's pure decisions (a bid, «Верю») are never entered for it. Anything else is
     returned unchanged (the engine says what is wrong with it)."""
     tokens = text.split()

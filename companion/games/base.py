@@ -26,6 +26,7 @@ is the public view, ``view(seat)`` adds that seat's private facts. ``snapshot()`
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import types
 import typing
@@ -414,3 +415,15 @@ def seat_namer(data: dict, seats):
         return "—" if s is None else seats[s]
 
     return name
+
+
+@functools.lru_cache(maxsize=None)
+def observation_fields(cls: type) -> tuple[str, ...]:
+    """The fields of an Action class that may be ``None`` (``?``): observations only the camera or
+    the operator can supply (a card face, a serial). ``Game.legal_actions`` leaves them ``None`` in
+    its templates. A seat action with such a field (infinity's ``0 play ?``) is one the seat
+    declares and the operator may complete by hand; a seat's pure decisions (a bid, «Верю») have
+    none."""
+    hints = typing.get_type_hints(cls)
+    return tuple(f.name for f in dataclasses.fields(cls)[1:]
+                 if type(None) in typing.get_args(hints.get(f.name)))
