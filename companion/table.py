@@ -30,6 +30,7 @@ Listener messages are ``(kind, payload)``:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import hmac
 import json
@@ -425,18 +426,30 @@ class Table:
 
     @staticmethod
     def _observed_by_seat(referee, seat: int, text: str) -> str | None:
-        """The observation fields ``text`` fills (:func:`companion.games.base.observation_fields`:
-        a card face, a serial — the camera's or the operator's to give), or ``None``. A seat
-        declares (``0 play ?``); a phone or pad must not set the face itself. A text that does not
-        parse is left for the engine to refuse."""
-        from companion.games.base import observation_fields
-
-        try:
-            action = type(referee.game).parse_action(text)
-        except Exception:
+        """The field names ``text`` fills where the seat's own legal action of that verb has an
+        observation (``?``: a card face, a serial — the camera's or the operator's to give), or
+        ``None``. A seat declares (``0 play ?``); a phone or pad must not set the face itself.
+        Judged on the legal templates, not on the field's type: a lottery player's card is a
+        decision (his cards lie face up and the templates name them), though its field may be
+        ``?`` for the table."""
+        tokens = text.split()
+        if len(tokens) < 2:
             return None
-        filled = [n for n in observation_fields(type(action)) if getattr(action, n) is not None]
-        return ", ".join(filled) or None
+        with referee.lock:
+            templates = [a for a in referee.game.legal_actions(seat) if getattr(a, "VERB", None) == tokens[1]]
+        filled = []
+        for a in templates:
+            args = a.text().split()[2:]
+            fields = [f.name for f in dataclasses.fields(a)][1:]
+            given = tokens[2:]
+            if len(given) != len(args):
+                continue
+            bad = [fields[i] if i < len(fields) else str(i) for i, (want, got) in enumerate(zip(args, given))
+                   if want == "?" and got != "?"]
+            if not bad:
+                return None  # fits a template as it is
+            filled = bad
+        return ", ".join(filled) if filled else None
 
     def undo(self) -> Outcome:
         """Undo the last accepted action (the log directive ``table undo``).

@@ -166,3 +166,30 @@ def test_a_seat_declares_its_play_but_does_not_set_the_face(tmp_path):
         assert table.submit("table face 500", "manual").reason != "read_by_table"  # the table gives faces
     finally:
         table.close()
+
+
+def test_a_seats_own_decisions_are_never_taken_for_observations(tmp_path):
+    """Every legal seat action of whole simulated games passes the seat channel's face check
+    (the lottery's card plays name their cards: a decision, not a face to read)."""
+    from companion.sim import get_sim_class
+
+    table = Table(tmp_path, pin="2468")
+    try:
+        for gid, names in (("lottery", ["Аня", "Борис", "Вика", "Гена"]), ("doubt", ["Аня", "Борис", "Вика"]),
+                           ("hoggenheimer", ["Аня", "Борис", "Вика"])):
+            table.new_game(gid, names)
+            game = table.referee.game
+            sim = get_sim_class(gid)(game, 5)
+            for _ in range(400):
+                if game.is_over():
+                    break
+                for seat in range(len(names)):
+                    for a in game.legal_actions(seat):
+                        text = a.text()
+                        if "?" not in text:
+                            assert Table._observed_by_seat(table.referee, seat, text) is None, (gid, text)
+                text, source = sim.next_action()
+                assert table.submit(text, source).accepted
+                sim.applied(text)
+    finally:
+        table.close()
