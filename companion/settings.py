@@ -119,6 +119,8 @@ class Settings:
                 raise SettingsError(f"cannot read settings file {path}: {exc.strerror}") from None
             except tomllib.TOMLDecodeError as exc:
                 raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+            except UnicodeDecodeError:  # a photo or another binary file given by mistake
+                raise SettingsError(f"{path}: not a settings file (not UTF-8 text; TOML expected)") from None
         backends = data.pop("backends", {}) or {}
         if not isinstance(backends, dict):
             raise SettingsError("[backends] must be a table")

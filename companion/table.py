@@ -515,7 +515,9 @@ class Table:
 
         Rate limiting of attempts is the caller's job (the dashboard limits per client).
         """
-        if not isinstance(pin, str) or not hmac.compare_digest(pin.strip().encode(), self.pin.encode()):
+        if isinstance(pin, str):  # typed as read off the console, in groups ("325 816")
+            pin = "".join(pin.split())
+        if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(), self.pin.encode()):
             return None
         token = secrets.token_urlsafe(24)
         with self._lock:

@@ -135,7 +135,9 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
                 body["reason"] = "stale_page"
             resp = jsonify(body)
         else:
-            detail = None if exc.description in (None, "csrf") else exc.description
+            # the English description stays out of the page when the sentence says it all (a stale
+            # token; the lockout, whose wait is in the Retry-After header)
+            detail = None if exc.description in (None, "csrf") or code == 429 else exc.description
             resp = app.make_response((render_template("error.html", code=code, name=exc.name,
                                                       message=message, detail=detail), code))
         resp.status_code = code

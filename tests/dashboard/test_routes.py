@@ -77,8 +77,11 @@ def test_operator_login_rate_limit_and_logout(env):
         assert r.status_code == 403 and "Неверный PIN" in r.get_data(as_text=True)
     r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
     assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0  # even the right PIN waits
+    page = r.get_data(as_text=True)
+    assert "Слишком много неверных попыток" in page and "too many" not in page  # one language
     clock.t += 61
-    r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
+    grouped = table.pin[:3] + " " + table.pin[3:]  # typed in groups, as read off the console
+    r = c.post("/operator/login", data={"pin": grouped, "csrf_token": token})
     assert r.status_code == 302
     assert b"new-game" in c.get("/operator").data
     assert c.post("/operator/logout", data={"csrf_token": token}).status_code == 302

@@ -281,3 +281,13 @@ def test_simulated_notes_follow_the_tables_currency():
     notes = [x for hand in sim.notes for x in hand]
     assert all(S.validate(x, "EUR") for x in notes), notes
     assert sum(S.parity(x) == "odd" for x in notes) == 2  # one skull each (skull_parity odd)
+
+
+def test_a_binary_settings_file_is_refused_in_one_line(tmp_path):
+    """A photo given as --config by mistake: one sentence, no traceback."""
+    f = tmp_path / "photo.jpg"
+    f.write_bytes(bytes(range(256)) * 2)
+    with pytest.raises(SettingsError, match="not a settings file"):
+        Settings.load(f)
+    r = _companion("run", "--sim", "--config", str(f), "--json", "--data-dir", str(tmp_path))
+    assert r.returncode == 2 and "not a settings file" in r.stderr and "Traceback" not in r.stderr, r.stderr
