@@ -36,7 +36,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options
+from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.words import card_label, cards_label, chips, names_and, signed, standings
 
 SUITS = ("S", "H", "D", "C")
 """Rows top to bottom: ♠ ♥ ♦ ♣ (seed ¶"Прием ставок"; RULINGS §3)."""
@@ -584,3 +585,167 @@ class HoggenheimerGame(Game):
 
 
 GAME = HoggenheimerGame
+
+
+# ---------------------------------------------------------------------------- words
+_SUIT_ROW = {"ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"},
+             "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
+"""A whole row of the layout, as the seed names bet (ж): «все бубны»."""
+_RANK_COLUMN = {"ru": {"A": "тузы", "K": "короли", "Q": "дамы", "J": "валеты", "10": "десятки",
+                       "9": "девятки", "8": "восьмёрки", "7": "семёрки"},
+                "en": {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens",
+                       "9": "nines", "8": "eights", "7": "sevens"}}
+"""A whole column of the layout, as the seed names bet (е): «все 10» — «все десятки»."""
+
+
+def _card_word(code: str, lang: str) -> str:
+    return ("джокер" if lang == "ru" else "the joker") if code == JOKER else card_label(code)
+
+
+def bet_words(shape: str, cards, lang: str = "ru", after_on: bool = False) -> str:
+    """A bet's target in words, as the seed's examples (а)–(ж) name them: ``"Q♥"``, «две
+    соседние 7♠ 7♥», «квадрат 8♥ 9♥ 8♦ 9♦», «колонка — все десятки», «ряд — все бубны»
+    (``after_on``: the Russian words after «на», «на колонку — все десятки»)."""
+    cards = list(cards)
+    ru = lang == "ru"
+    if ru and after_on and shape == "column":
+        return "колонку" + bet_words(shape, cards, lang)[len("колонка"):]
+    if shape == "card":
+        return card_label(cards[0])
+    if shape == "pair":
+        return ("две соседние " if ru else "two touching cards ") + cards_label(cards, " ")
+    if shape == "square":
+        return ("квадрат " if ru else "the square ") + cards_label(cards, " ")
+    if shape == "column":
+        rank = cards[0][:-1]
+        return ("колонка — все " if ru else "the column — all ") + _RANK_COLUMN["ru" if ru else "en"][rank]
+    if shape == "row":
+        suit = cards[0][-1]
+        return ("ряд — все " if ru else "the row — all ") + _SUIT_ROW["ru" if ru else "en"][suit]
+    return cards_label(cards, " ")
+
+
+def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
+    """One line of words for a public event of the joker game (the dashboard's history and the
+    console of ``companion run``); ``None`` for a private event or an unknown kind.
+
+    Every event of this game is public: the engine never knows a face-down card (the camera reports
+    each card as it is turned), so a line names only a turned card or a bet's target.
+
+    Args:
+        event: an event returned by :meth:`HoggenheimerGame.apply`.
+        seats: the players' names by seat.
+        lang: ``"ru"`` (default, the players' language) or ``"en"``.
+    """
+    if event.private_to is not None:
+        return None
+    d = event.data
+    ru = lang == "ru"
+    L = "ru" if ru else "en"
+    name = seat_namer(d, seats)
+    k = event.kind
+    if k == "bet":
+        target = bet_words(d["shape"], d["cards"], L, after_on=True)
+        target = ("на " if ru else "on ") + target
+        return (f"{name()} ставит {d['stake']} {target} (ставка №{d['id']}, {d['k']}:1)" if ru
+                else f"{name()} bets {d['stake']} {target} (bet no. {d['id']}, pays {d['k']}:1)")
+    if k == "bet_withdrawn":
+        return (f"{name()} снимает ставку №{d['id']}" if ru else f"{name()} takes back bet no. {d['id']}")
+    if k == "bets_closed":
+        n = d["bets"]
+        if ru:
+            told = (f"ставок {n}, наибольшая выплата банка — {chips(d['exposure'], L)}" if n else "ставок нет")
+            return f"Банкомет {name('banker')}: ставки сделаны, ставок больше нет ({told}). Вскрывается 33-я карта"
+        told = f"{n} bet(s), the bank pays at most {chips(d['exposure'], L)}" if n else "no bets"
+        return f"{name('banker')} (the banker) closes the bets ({told}). The 33rd card is turned"
+    if k == "card_turned":
+        card = _card_word(d["card"], L)
+        if d.get("turned") == 1:
+            return (f"33-я карта: {card} — на своё место" if ru else f"The 33rd card: {card} — onto its place")
+        return (f"Открыта {card} — на своё место (открыто карт: {d['turned']})" if ru
+                else f"Turned: {card} — onto its place ({d['turned']} turned)")
+    if k == "joker":
+        if d.get("joker_first"):
+            return "Джокер — первой же картой!" if ru else "The joker comes first!"
+        return (f"Джокер! До него открыто карт: {d['turned']}" if ru
+                else f"The joker! {d['turned']} card(s) turned before it")
+    if k == "settled":
+        return _settled_words(d, seats, L)
+    if k == "new_deal":
+        return (f"Сдача {d['deal']}: банкомет {name('banker')}, делайте ставки" if ru
+                else f"Deal {d['deal']}: {name('banker')} holds the bank; place your bets")
+    if k == "deal_void":
+        n = len(d.get("returned", []))
+        if ru:
+            back = f"ставки возвращены ({n})" if n else "ставок не было"
+            return f"Сдача аннулирована оператором: {back}; банкомет {name('banker')} сдаёт заново"
+        back = f"{n} stake(s) returned" if n else "there were no bets"
+        return f"Deal void (operator): {back}; {name('banker')} deals again"
+    if k == "game_over":
+        return _game_over_words(d, L)
+    return None
+
+
+def _settled_words(d: dict, seats, lang: str) -> str:
+    ru = lang == "ru"
+    banker = seats[d["banker"]]
+    net: dict[int, int] = {}
+    for b in d.get("bets", []):
+        net[b["seat"]] = net.get(b["seat"], 0) + b["net"]
+    head = f"Расчёт сдачи {d['deal']}" if ru else f"Deal {d['deal']} settled"
+    if not net:
+        body = "ставок не было" if ru else "there were no bets"
+    elif d.get("joker_first"):
+        taken = sum(b["stake"] for b in d["bets"])
+        body = (f"банкомет {banker} забирает все ставки: {chips(taken, lang)}" if ru
+                else f"{banker} (the banker) takes every stake: {chips(taken, lang)}")
+    else:
+        players = standings([(seats[s], v) for s, v in net.items()], signed)
+        body = (f"{players}; банкомет {banker} {signed(d['banker_net'])}" if ru
+                else f"{players}; {banker} (the banker) {signed(d['banker_net'])}")
+    tail = ""
+    if not d.get("counted", True):
+        tail = (f"; сдача не в счёт — {banker} сдаёт снова" if ru
+                else f"; the deal does not count — {banker} deals again")
+    return f"{head}: {body}{tail}"
+
+
+def _game_over_words(result: dict, lang: str) -> str:
+    """The history's last line: the winner(s) by chips, then everyone's chips and net."""
+    ru = lang == "ru"
+    balances = result.get("balances") or {}
+    net = result.get("net") or {}
+    winners = list(result.get("winners") or [])
+    best = max(balances.values()) if balances else 0
+    if len(winners) == 1:
+        head = (f"Игра окончена! Победитель — {winners[0]}: {chips(best, lang)}" if ru
+                else f"Game over! The winner is {winners[0]}: {chips(best, lang)}")
+    else:
+        head = (f"Игра окончена! Больше всех фишек ({best}) поровну у {names_and(winners, lang)}" if ru
+                else f"Game over! {names_and(winners, lang)} share the most chips ({best})")
+    table = ", ".join(f"{n} {balances[n]} ({signed(net.get(n, 0))})"
+                      for n in sorted(balances, key=lambda n: -balances[n]))
+    return f"{head}. {'Итог' if ru else 'Standings'}: {table}"
+
+
+def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+    """The standing of a game in words from its *public* view (``game.view(None)``): each seat's
+    chips (with chips still staked on the layout of an unfinished deal), and the deal reached —
+    «Фишки: Аня 130, Вика 95 (+5 на столе), Борис 75; сдача 3 из 6»; once over, the history's last
+    line (the winner and everyone's chips). For the operator's «Завершить игру» (the public page
+    and console say how the game stood when it was ended)."""
+    if isinstance(view.get("result"), dict):  # over: the history's last line
+        return _game_over_words(view["result"], "ru" if lang == "ru" else "en")
+    ru = lang == "ru"
+    rows = view.get("seats") or []
+    if not rows:
+        return None
+    order = sorted(rows, key=lambda r: -(r["chips"] + r.get("staked", 0)))
+    parts = []
+    for r in order:
+        staked = r.get("staked", 0)
+        extra = (f" (+{staked} на столе)" if ru else f" (+{staked} on the layout)") if staked else ""
+        parts.append(f"{r['name']} {r['chips']}{extra}")
+    deal = (f"сдача {view['deal']} из {view['deals_total']}" if ru
+            else f"deal {view['deal']} of {view['deals_total']}")
+    return f"{'Фишки' if ru else 'Chips'}: {', '.join(parts)}; {deal}"

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options
+from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.words import cards_count, names_and, points, ru_plural, standings
 
 
 def _clone(obj):
@@ -654,3 +655,130 @@ class InfinityGame(Game):
 
 
 GAME = InfinityGame
+
+
+# ---------------------------------------------------------------------- words
+def card_words(card: str, lang: str = "ru") -> str:
+    """A card in words: its value (``"500"``), Infinity by name («Бесконечность»)."""
+    if card == INF:
+        return "Бесконечность" if lang == "ru" else "Infinity"
+    return str(card)
+
+
+def _cards_words(cards, lang: str) -> str:
+    return ", ".join(card_words(c, lang) for c in cards)
+
+
+def _by_name(values, seats) -> list[tuple[str, int]]:
+    return [(seats[i], v) for i, v in enumerate(values)]
+
+
+def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
+    """One line of words for a public event of "6100" (the dashboard's history and the console of
+    ``companion run``); ``None`` for a private event or an unknown kind.
+
+    The engine never knows a card in a hand: a line names only cards that lie face up (played to
+    the trick, or shown by the last holder), so no hand is ever told.
+
+    Args:
+        event: an event returned by :meth:`InfinityGame.apply`.
+        seats: the players' names by seat.
+        lang: ``"ru"`` (default, the players' language) or ``"en"``.
+    """
+    if event.private_to is not None:
+        return None
+    d = event.data
+    ru = lang == "ru"
+    L = "ru" if ru else "en"
+    name = seat_namer(d, seats)
+    k = event.kind
+    if k == "dealt":
+        half = d.get("half")
+        if ru:
+            head = f"Партия {d['deal']}" + (f", раздача {half} из 2" if half else "")
+            aside = f"; в сторону {cards_count(d['aside'], L)}" if d.get("aside") else ""
+            return f"{head}: по {cards_count(d['cards_each'], L)}{aside}; первым ходит {name('leader')}"
+        head = f"Deal {d['deal']}" + (f", half {half} of 2" if half else "")
+        aside = f"; {cards_count(d['aside'], L)} set aside" if d.get("aside") else ""
+        return f"{head}: {cards_count(d['cards_each'], L)} each{aside}; {name('leader')} leads"
+    if k == "trick_started":
+        return (f"Раунд: ходит {name('leader')}, фишка у игрока {name('token')}" if ru
+                else f"Trick: {name('leader')} leads, {name('token')} holds the token (фишка)")
+    if k == "play_declared":
+        return (f"{name()} кладёт карту — камера читает её" if ru
+                else f"{name()} plays a card — the camera reads it")
+    if k == "card_played":
+        return f"{name()} кладёт {card_words(d['card'], L)}" if ru else f"{name()} plays {card_words(d['card'], L)}"
+    if k == "hoy":
+        return (f"{name()}: «ХОЙ!» — такая же карта ({card_words(d['card'], L)}), фишка у игрока {name()}; "
+                f"остальные ходят ещё раз" if ru
+                else f"{name()}: “ХОЙ!” — the same card ({card_words(d['card'], L)}), {name()} takes the token; "
+                     f"the others play again")
+    if k == "trick_won":
+        return (f"{name()} забирает взятку: {_cards_words(d['cards'], L)} — {points(d['points'], L)}" if ru
+                else f"{name()} takes the trick: {_cards_words(d['cards'], L)} — {points(d['points'], L)}")
+    if k == "cards_left":
+        return (f"Карты на руках остались только у игрока {name()} ({d['count']}) — он оставляет их себе" if ru
+                else f"Only {name()} still holds cards ({d['count']}) and keeps them")
+    if k == "cards_kept":
+        return (f"{name()} показывает оставшиеся карты: {_cards_words(d['cards'], L)} — {points(d['points'], L)} себе" if ru
+                else f"{name()} shows the cards left: {_cards_words(d['cards'], L)} — {points(d['points'], L)} to keep")
+    if k == "half_over":
+        told = standings(_by_name(d["points"], seats))
+        return (f"Первая раздача партии {d['deal']} сыграна: {told}; сдаётся вторая половина колоды" if ru
+                else f"First half of deal {d['deal']} played: {told}; the second half is dealt")
+    if k == "deal_over":
+        told = standings(_by_name(d["points"], seats))
+        if d["deal"] <= 1 or d.get("totals") == d.get("points"):
+            return f"Партия {d['deal']} сыграна: {told}" if ru else f"Deal {d['deal']} played: {told}"
+        total = standings(_by_name(d["totals"], seats))
+        return (f"Партия {d['deal']} сыграна: {told}; всего: {total}" if ru
+                else f"Deal {d['deal']} played: {told}; in all: {total}")
+    if k == "deal_voided":
+        return (f"Партия {d['deal']} аннулирована оператором: карты собраны, партия сдаётся заново" if ru
+                else f"Deal {d['deal']} void (operator): the cards are gathered and dealt again")
+    if k == "game_over":
+        return _game_over_words(d, L)
+    return None
+
+
+def _game_over_words(result: dict, lang: str) -> str:
+    """The history's last line: the winner(s) by points, then everyone's total."""
+    ru = lang == "ru"
+    scores = result.get("scores") or {}
+    winners = list(result.get("winner_names") or [])
+    best = max(scores.values()) if scores else 0
+    if len(winners) == 1:
+        head = (f"Игра окончена! Победитель — {winners[0]}: {points(best, lang)}" if ru
+                else f"Game over! The winner is {winners[0]}: {points(best, lang)}")
+    else:
+        head = (f"Игра окончена! Поровну у {names_and(winners, lang)}: {points(best, lang)}" if ru
+                else f"Game over! A tie between {names_and(winners, lang)}: {points(best, lang)}")
+    deals = result.get("rounds")
+    after = (f" после {deals} {ru_plural(deals, 'партии', 'партий', 'партий')}" if ru
+             else f" after {deals} deal{'' if deals == 1 else 's'}") if isinstance(deals, int) else ""
+    return f"{head}. {'Итог' if ru else 'Standings'}{after}: {standings(scores)}"
+
+
+def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+    """The standing of a game in words from its *public* view (``game.view(None)``): the points
+    of the deals played and, for an unfinished deal, the points won in it so far (cards in won
+    tricks were all seen face up) — «Очки за сыгранные партии (2 из 3): Аня 4200, Борис 1900;
+    в неоконченной партии: Борис 300, Аня 0»; once over, the history's last line (the winner and
+    everyone's total). For the operator's «Завершить игру»."""
+    if isinstance(view.get("result"), dict):  # over: the history's last line
+        return _game_over_words(view["result"], "ru" if lang == "ru" else "en")
+    ru = lang == "ru"
+    names = list(view.get("seats") or seats)
+    played = len(view.get("deal_scores") or [])
+    head = (f"Очки за сыгранные партии ({played} из {view.get('deals')})" if ru
+            else f"Points of the deals played ({played} of {view.get('deals')})")
+    out = f"{head}: {standings(_by_name(view.get('totals') or [0] * len(names), names))}"
+    current = view.get("points") or []
+    # between deals ``points`` still hold the last deal's (already in the totals); a deal is
+    # under way while its tricks are played, or between the two halves of a two-player deal
+    under_way = view.get("phase") in ("play", "kept") or (view.get("phase") == "deal" and view.get("half") == 2)
+    if under_way and current:
+        out += (f"; в неоконченной партии: {standings(_by_name(current, names))}" if ru
+                else f"; in the unfinished deal: {standings(_by_name(current, names))}")
+    return out

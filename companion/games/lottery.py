@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options
+from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.words import card_label, cards_count, cards_label, chips, names_and, signed, standings
 
 
 def _clone(obj):
@@ -906,3 +907,142 @@ class LotteryGame(Game):
 
 
 GAME = LotteryGame
+
+
+# ---------------------------------------------------------------------- words
+def _amounts(values) -> str:
+    return ", ".join("—" if v is None else str(v) for v in values)
+
+
+def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
+    """One line of words for a public event of the card lottery (the dashboard's history and the
+    console of ``companion run``); ``None`` for a private event or an unknown kind.
+
+    Players' cards are dealt face up (seed ¶6 «Они их открывают») and the cards left lie face up
+    beside them (¶8), so a line may name them; a prize card is named only once it is turned — the
+    engine never knows a face-down prize.
+
+    Args:
+        event: an event returned by :meth:`LotteryGame.apply`.
+        seats: the players' names by seat.
+        lang: ``"ru"`` (default, the players' language) or ``"en"``.
+    """
+    if event.private_to is not None:
+        return None
+    d = event.data
+    ru = lang == "ru"
+    L = "ru" if ru else "en"
+    name = seat_namer(d, seats)
+    k = event.kind
+    if k == "spread":
+        total = sum(d["amounts"])
+        return (f"Банкир раскладывает {chips(total, L, acc=True)}: на призах {_amounts(d['prizes'])}" if ru
+                else f"The banker spreads {chips(total, L)}: the prizes hold {_amounts(d['prizes'])}")
+    if k == "deal":
+        counts = {int(s): n for s, n in d["cards"].items()}
+        if not d.get("short"):
+            n = next(iter(counts.values()), 3)
+            return (f"Розыгрыш {d['draw']}: сдающий сдаёт по {cards_count(n, L)}" if ru
+                    else f"Draw {d['draw']}: the dealer deals {cards_count(n, L)} each")
+        told = ", ".join(f"{seats[s]} {n}" for s, n in counts.items() if n)
+        return (f"Розыгрыш {d['draw']}, последняя неполная сдача: {told}" if ru
+                else f"Draw {d['draw']}, the last short deal: {told}")
+    if k == "cards_read":
+        if not d["cards"]:
+            return f"{name()}: карт нет" if ru else f"{name()}: no cards"
+        return (f"{name()} получает: {cards_label(d['cards'])}" if ru
+                else f"{name()} is dealt {cards_label(d['cards'])}")
+    if k == "prize_turned":
+        return (f"Банкир открывает приз №{d['slot'] + 1}: {card_label(d['card'])} — {chips(d['chips'], L)}" if ru
+                else f"The banker turns prize no. {d['slot'] + 1}: {card_label(d['card'])} — {chips(d['chips'], L)}")
+    if k == "prize_won":
+        return (f"Совпадение! {name()} выигрывает приз {card_label(d['card'])}: {chips(d['chips'], L)}" if ru
+                else f"A match! {name()} wins the prize {card_label(d['card'])}: {chips(d['chips'], L)}")
+    if k == "stake_paid":
+        return (f"{name()} платит {chips(d['chips'], L, acc=True)} за карты без выигрыша ({d['cards']})" if ru
+                else f"{name()} pays {chips(d['chips'], L)} for cards that won nothing ({d['cards']})")
+    if k == "prize_replaced":
+        return (f"Банкир кладёт новый приз №{d['slot'] + 1} рубашкой вверх" if ru
+                else f"The banker lays a new prize no. {d['slot'] + 1} face down")
+    if k == "prizes_to_box":
+        if ru:
+            moved = f"фишки с призов и ставки ({d['chips']}) идут в кассу; " if d["chips"] else ""
+            return f"Колода сдающего кончилась: {moved}в кассе {d['box']}"
+        moved = f"the prizes' chips and stakes ({d['chips']}) go to the box; " if d["chips"] else ""
+        return f"The dealer's deck is used up: {moved}the box holds {d['box']}"
+    if k == "playoff":
+        if ru:
+            how = ("первый способ: покрыть или взять" if d["variant"] == 1
+                   else "второй способ: взятки, масти ♥ ♣ ♦ ♠")
+            return f"Розыгрыш оставшихся карт ({how}): ходит {name('leader')}"
+        how = "way 1: cover or take" if d["variant"] == 1 else "way 2: tricks, suits ♥ ♣ ♦ ♠"
+        return f"Play-off of the cards left ({how}): {name('leader')} leads"
+    if k == "led":
+        return (f"{name()} ходит {card_label(d['card'])}; кроет или берёт {name('to')}" if ru
+                else f"{name()} leads {card_label(d['card'])} to {name('to')}")
+    if k == "covered":
+        return (f"{name()} кроет {card_label(d['led'])} картой {card_label(d['card'])} — обе уходят из игры" if ru
+                else f"{name()} covers {card_label(d['led'])} with {card_label(d['card'])} — both leave play")
+    if k == "taken":
+        return f"{name()} берёт {card_label(d['card'])}" if ru else f"{name()} takes {card_label(d['card'])}"
+    if k == "played":
+        return f"{name()} кладёт {card_label(d['card'])}" if ru else f"{name()} plays {card_label(d['card'])}"
+    if k == "trick_taken":
+        return (f"{name()} берёт взятку: {cards_label(d['cards'])}" if ru
+                else f"{name()} takes the trick: {cards_label(d['cards'])}")
+    if k == "fine_paid":
+        return (f"{name()} платит штраф {chips(d['chips'], L, acc=True)} за карты на руках: {cards_label(d['cards'])}" if ru
+                else f"{name()} pays a fine of {chips(d['chips'], L)} for the cards left: {cards_label(d['cards'])}")
+    if k == "voided":
+        if d.get("what") == "playoff":
+            return ("Розыгрыш оставшихся карт аннулирован оператором: карты вернулись, играем его заново" if ru
+                    else "The play-off is void (operator): the cards went back, it is played again")
+        return (f"Розыгрыш {d['draw']} аннулирован оператором: всё как было до сдачи" if ru
+                else f"Draw {d['draw']} void (operator): everything is as before the deal")
+    if k == "game_over":
+        return _game_over_words(d, seats, L)
+    return None
+
+
+def _game_over_words(result: dict, seats, lang: str) -> str:
+    """The history's last line: the best net result among the card-holding players, everyone's
+    net chips, and the box that carries over (RULINGS §5)."""
+    ru = lang == "ru"
+    net = result.get("net") or {}
+    players = [n for n in (result.get("stakes_paid") or net)]  # card-holding players, by name
+    winners = [seats[i] if isinstance(i, int) and 0 <= i < len(seats) else str(i)
+               for i in (result.get("winners") or [])]
+    best = max((net[n] for n in players), default=0)
+    if len(winners) == 1:
+        head = (f"Игра окончена! Лучший итог — {winners[0]}: {signed(best)}" if ru
+                else f"Game over! Best result: {winners[0]}, {signed(best)}")
+    else:
+        head = (f"Игра окончена! Лучший итог ({signed(best)}) поровну у {names_and(winners, lang)}" if ru
+                else f"Game over! {names_and(winners, lang)} share the best result ({signed(best)})")
+    table = standings([(n, net[n]) for n in players], signed)
+    box = (f"; в кассе {result.get('box', 0)} — касса переходит в следующую игру" if ru
+           else f"; the box holds {result.get('box', 0)} and carries over to the next game")
+    return f"{head}. {'Итог' if ru else 'Standings'}: {table}{box}"
+
+
+def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+    """The standing of a game in words from its *public* view (``game.view(None)``): each
+    card-holding player's chips, the box and the chips lying on the prizes — «Фишки: Аня 31,
+    Борис 24; в кассе 6, на призах 14; розыгрыш 3»; once over, the history's last line. For the
+    operator's «Завершить игру»."""
+    names = list(view.get("seats") or seats)
+    if isinstance(view.get("result"), dict):  # over: the history's last line
+        return _game_over_words(view["result"], names, "ru" if lang == "ru" else "en")
+    ru = lang == "ru"
+    balances = view.get("balances") or []
+    players = view.get("players") or range(len(balances))
+    told = standings([(names[p], balances[p]) for p in players])
+    on_prizes = sum(p["chips"] for p in (view.get("prizes") or []) if p)
+    extra = view.get("stakes", 0)
+    if ru:
+        out = f"Фишки: {told}; в кассе {view.get('box', 0)}, на призах {on_prizes}"
+        out += f", ставки к раскладке {extra}" if extra else ""
+        return out + f"; розыгрыш {view.get('draw')}"
+    out = f"Chips: {told}; the box holds {view.get('box', 0)}, the prizes {on_prizes}"
+    out += f", stakes to spread {extra}" if extra else ""
+    return out + f"; draw {view.get('draw')}"
