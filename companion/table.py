@@ -131,6 +131,9 @@ class Table:
         pin: the operator PIN (str) — print it on the console at start.
         referee: the current :class:`Referee` or ``None``.
         epoch: game counter for listeners; bumps on every new, resumed or ended game.
+        last_ended: what the screens and console say of the game the operator last ended with
+            :meth:`end_game` — ``{"game", "seats", "over", "epoch", "text": {"ru", "en"}}``, its
+            standing in words from the public view only — until a new game starts; else ``None``.
 
     Raises:
         ValueError: ``pin`` is not 4–12 digits.
@@ -154,6 +157,7 @@ class Table:
         self._pending: dict[int, int] = {}
         self._results: dict[tuple, dict | None] = {}  # last_result's cache: (log, mtime) -> result
         self._prompts: list[Prompt] = []
+        self.last_ended: dict | None = None
         self.secret_key = self._load_secret()
         if resume:
             self._resume_last()
@@ -258,6 +262,7 @@ class Table:
             self._seat_tokens = {}
             self._pending = {}
             self._prompts = []
+            self.last_ended = None
             self._bind(referee)
         self._emit("game", None)
         return referee
@@ -293,8 +298,12 @@ class Table:
                 return self._results[key]
         return None
 
-    def end_game(self) -> None:
+    def end_game(self) -> dict:
         """Stop the current game (its log stays on disk); the table then has no game.
+
+        Returns:
+            :attr:`last_ended`: how the game stood, in words, for the screens and the console
+            (an unfinished game's chips or points are not lost from sight when it is ended).
 
         Raises:
             NoGame: there is no current game.
@@ -302,11 +311,32 @@ class Table:
         with self._lock:
             if self.referee is None:
                 raise NoGame("no game to end")
+            ended = self._ended_summary(self.referee)
             self._close_referee()
             self._seat_codes, self._seat_tokens, self._pending, self._prompts = {}, {}, {}, []
             self.epoch += 1
+            ended["epoch"] = self.epoch
+            self.last_ended = ended
             self._save_state()
         self._emit("game", None)
+        return ended
+
+    @staticmethod
+    def _ended_summary(referee: Referee) -> dict:
+        """The ended game's standing in words, built from its public view only (no hidden card or
+        note can reach a screen through it): ``{"game", "seats", "over", "text": {"ru", "en"}}``."""
+        from companion.games.words import ended_words
+
+        game_id = referee.log.header.game
+        with referee.lock:
+            game = referee.game
+            seats, over = list(game.seats), game.is_over()
+            try:
+                view = game.view(None)
+            except Exception:  # a view that cannot be built still lets the game end
+                log.exception("could not read the public view of the game being ended")
+                view = {}
+        return {"game": game_id, "seats": seats, "over": over, "text": ended_words(game_id, seats, view, over)}
 
     def discard_unplayed(self) -> bool:
         """Forget the current game if its log holds no action yet — a start that failed before
@@ -320,6 +350,7 @@ class Table:
                 return False
             path = referee.log.path
             self._close_referee()
+            self.last_ended = None
             self._seat_codes, self._seat_tokens, self._pending, self._prompts = {}, {}, {}, []
             self.epoch += 1
             self._save_state()

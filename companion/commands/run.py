@@ -137,6 +137,9 @@ class Console:
         self.game_id: str | None = None
         self.seats: list[str] = []
         self._bots_released = False
+        #: the table (set by :meth:`header`): after «Завершить игру» its ``last_ended`` is told
+        self.table = None
+        self._ended_told: int | None = None
 
     def line(self, text: str, always: bool = False) -> None:
         if always or not self.quiet:
@@ -146,6 +149,7 @@ class Console:
         ref = service.table.referee
         head = ref.log.header
         self.game_id, self.seats = head.game, list(head.seats)
+        self.table = service.table
         if self.quiet:  # headless: only the parts in trouble (stderr; stdout keeps the summary)
             for part, st in sorted(service.table.status().items()):
                 self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
@@ -224,7 +228,7 @@ class Console:
         elif kind == "action":
             final = None  # the game's own words for its end, if it has them
             for ev in payload.outcome.events:
-                if ev.private_to is None and any(w in ev.kind for w in ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out")):
+                if ev.private_to is None and any(w in ev.kind for w in NOTABLE):
                     words = self._words(ev, payload)
                     if payload.over and ev.kind == "game_over":
                         final = words or None
@@ -235,6 +239,8 @@ class Console:
                         self.line(words)
             if payload.over:
                 self.line(final or format_result(payload.result, self._seat_names(payload)))
+        elif kind == "game":
+            self._tell_ended()
         elif kind == "prompts" and payload:
             self.line(f"prompt: {payload[-1]['text']}")
 
@@ -266,6 +272,25 @@ class Console:
             return fn(event, names, "ru")
         except Exception:  # words are a nicety; the generic line is printed instead
             return False
+
+
+    def _tell_ended(self) -> None:
+        """Once per ended game: the operator ended it («Завершить игру») — say how it stood (the
+        table's ``last_ended``, in Russian: the public view's chips, points, notes or cards)."""
+        table = self.table
+        ended = getattr(table, "last_ended", None) if table is not None else None
+        if not isinstance(ended, dict) or table.referee is not None or ended.get("epoch") == self._ended_told:
+            return
+        self._ended_told = ended.get("epoch")
+        text = (ended.get("text") or {}).get("ru")
+        if text:
+            self.line(text)
+
+
+NOTABLE = ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out", "settled",
+           "playoff", "void")
+"""Event kinds (substrings) the console tells as they happen: rounds and deals, their results
+(the joker game's ``settled``), the lottery's play-off, a voided round or deal, the end."""
 
 
 def _plain(value, limit: int = 8) -> str:

@@ -89,8 +89,9 @@ class Hub:
         self._history = {}
         if info is None:
             epoch = self.table.epoch
+            ended = getattr(self.table, "last_ended", None)  # the game the operator just ended
             self._models = {v: M.view_for(v, epoch=epoch, version=0, game_info=None, views={}, legal={},
-                                          turn=[], over=False, result=None, history=[])
+                                          turn=[], over=False, result=None, history=[], ended=ended)
                             for v in (M.PUBLIC, M.OPERATOR)}
             return
         try:

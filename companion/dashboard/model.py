@@ -178,8 +178,13 @@ def viewers_for(seat_count: int) -> list[Viewer]:
 
 
 def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None, views: dict,
-             legal: dict, turn: list, over: bool, result: dict | None, history: Iterable[dict]) -> dict:
-    """Build the page model for ``viewer`` from one consistent read of the game (see module doc)."""
+             legal: dict, turn: list, over: bool, result: dict | None, history: Iterable[dict],
+             ended: dict | None = None) -> dict:
+    """Build the page model for ``viewer`` from one consistent read of the game (see module doc).
+
+    ``ended``: with no current game, the table's word on the game the operator last ended
+    (``Table.last_ended``, built from that game's public view only); the model then carries
+    ``"ended": {"game", "seats", "over", "text": {"ru", "en"}}`` so the pages say how it stood."""
     if game_info is None:
         view, actions = {}, []
     elif isinstance(viewer, int):
@@ -196,7 +201,10 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
             for seat in sorted(k for k in legal if isinstance(k, int)):
                 actions += [d for d in (describe_for_seat(t, gid) for t in legal[seat]) if d is not None]
     kind = "seat" if isinstance(viewer, int) else viewer
-    return {
+    extra = {}
+    if game_info is None and isinstance(ended, dict):
+        extra["ended"] = {k: ended.get(k) for k in ("game", "seats", "over", "text")}
+    return {**extra,
         "epoch": epoch,
         "version": version,
         "viewer": {"kind": kind, "seat": viewer if isinstance(viewer, int) else None},

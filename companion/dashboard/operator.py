@@ -268,8 +268,9 @@ def void():
 @bp.route("/api/operator/end", methods=["POST"])
 def end():
     common.require_operator()
-    common.table().end_game()
-    return jsonify({"ended": True})
+    ended = common.table().end_game()
+    # how the game stood, in words (public view only): the page reloads and shows it too
+    return jsonify({"ended": True, "text": ended.get("text")})
 
 
 @bp.route("/api/operator/action", methods=["POST"])

@@ -695,3 +695,18 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return (f"Раунд аннулирован: карты со стопки вернулись владельцам ({back}); ходит {name('lead')}" if ru
                 else f"Round void: the pile's cards went back to their owners ({back}); {name('lead')} leads")
     return None
+
+
+def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+    """The standing of a game in words from its *public* view (``game.view(None)``): the cards
+    each player still holds, fewest first («меньше — лучше»), and the game of the match — or,
+    once over, who lost. For the operator's «Завершить игру»."""
+    ru = lang == "ru"
+    result = view.get("result")
+    if isinstance(result, dict):
+        loser = result.get("loser_name") or "—"
+        return f"Игра окончена! Проиграл {loser}" if ru else f"Game over! {loser} loses"
+    rows = sorted(view.get("seats") or [], key=lambda r: r.get("cards", 0))
+    told = ", ".join(f"{r['name']} {r.get('cards', 0)}" for r in rows)
+    game = f"игра {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
+    return (f"Карт на руках: {told}; {game}" if ru else f"Cards in hand: {told}; {game}")

@@ -1235,3 +1235,26 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Игра окончена! {name('winner')} забирает банк: {len(d['bank'])} купюр{money}" if ru
                 else f"Game over! {name('winner')} takes the bank: {len(d['bank'])} note(s){money}")
     return None
+
+
+def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru") -> str | None:
+    """The standing of a game in words from its *public* view (``game.view(None)``; counts only,
+    never a serial of a note in play): the notes each player still has and the bank's count —
+    «Купюр у игроков: Борис 3, Аня 2, Вика 0 (вне игры); в банке 7» — or, once over, who takes the
+    bank. For the operator's «Завершить игру» (the public page and console say how it stood)."""
+    ru = lang == "ru"
+    rows = view.get("seats") or []
+    bank = (view.get("bank") or {}).get("count", 0)
+    if view.get("over") and view.get("winner") is not None:
+        winner = seats[view["winner"]]
+        value = (view.get("bank") or {}).get("face_value")
+        money = f", {value} {(view.get('bank') or {}).get('currency', '')}".rstrip() if value is not None else ""
+        return (f"Игра окончена! {winner} забирает банк: купюр {bank}{money}" if ru
+                else f"Game over! {winner} takes the bank: {bank} note(s){money}")
+    gone = {"out": ("вне игры", "out"), "left": ("покинул(а) стол", "left")}
+    parts = []
+    for r in sorted(rows, key=lambda r: -r.get("notes", 0)):
+        status = gone.get(r.get("status"))
+        parts.append(f"{r['name']} {r.get('notes', 0)}" + (f" ({status[0 if ru else 1]})" if status else ""))
+    return (f"Купюр у игроков: {', '.join(parts)}; в банке {bank}" if ru
+            else f"Notes left: {', '.join(parts)}; the bank holds {bank}")

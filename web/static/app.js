@@ -410,6 +410,14 @@
     app.appendChild(renderStatus());
     if (KIND !== "operator") renderPrompts(app, false);
     if (!m.game) {
+      // the game the operator just ended («Завершить игру»): how it stood, in the table's words
+      var ended = m.ended;
+      if (ended && ended.text) {
+        var eb = el("section", "card ended");
+        eb.appendChild(el("h2", null, gameName(ended.game) + " · " + word(ended.over ? "over" : "ended_early")));
+        eb.appendChild(el("p", "ended-text", ended.text[LANG] || ended.text.ru || ""));
+        app.appendChild(eb);
+      }
       app.appendChild(el("p", "card empty", word("no_game")));
       renderPad();
       renderOperator();
