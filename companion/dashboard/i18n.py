@@ -28,7 +28,7 @@ _WORDS = {
     # UI
     "turn": _l("Turn"), "dealer": _l("Dealer"), "you": _l("You"), "pending": _l("counting"),
     "history": _l("History"), "no_game": _l("No game yet. The operator starts one."),
-    "over": _l("Game over"), "ended_early": _l("ended by the operator before its end"), "result": _l("Result"), "hw_status": _l("Table status"), "status": _l("Status"),
+    "over": _l("Game over"), "result": _l("Result"), "hw_status": _l("Table status"), "status": _l("Status"),
     "buttons": _l("Button box"), "camera": _l("Camera"), "ocr": _l("OCR"),
     "state_ok": _l("working"), "state_warn": _l("check"), "state_error": _l("fault"),
     "state_absent": _l("not connected"), "state_sim": _l("simulated"),

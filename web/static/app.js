@@ -414,7 +414,7 @@
       var ended = m.ended;
       if (ended && ended.text) {
         var eb = el("section", "card ended");
-        eb.appendChild(el("h2", null, gameName(ended.game) + " · " + word(ended.over ? "over" : "ended_early")));
+        eb.appendChild(el("h2", null, gameName(ended.game))); // the text says ended early or over
         eb.appendChild(el("p", "ended-text", ended.text[LANG] || ended.text.ru || ""));
         app.appendChild(eb);
       }
