@@ -165,7 +165,10 @@ def test_operator_new_game_and_console_actions(env):
     r = c.post("/api/operator/void", headers=h)
     assert r.status_code == 409 and r.json["reason"] == "unknown_action"
     wait_version(hub, 2)
-    assert c.post("/api/operator/end", headers=h).json == {"ended": True}
+    # the answer also says how the game stood (counting has no standings of its own: just that it ended)
+    assert c.post("/api/operator/end", headers=h).json == {
+        "ended": True, "text": {"ru": "Игра завершена оператором до конца",
+                                "en": "The operator ended the game before its end"}}
     assert table.referee is None
     assert c.post("/api/operator/end", headers=h).status_code == 409
 
