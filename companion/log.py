@@ -107,6 +107,9 @@ class TableLog:
             raise LogError(f"{path} already holds a game; open it to resume or choose a new file")
         header = LogHeader(game, tuple(seats), dict(options or {}), _now())
         conn.execute("INSERT INTO meta VALUES ('header', ?)", (json.dumps(header.to_json(), ensure_ascii=False),))
+        from companion.durable import fsync_dir
+
+        fsync_dir(path.parent)  # the new file's name is on disk too, not only its pages
         return cls(path, conn)
 
     @classmethod
@@ -134,6 +137,24 @@ class TableLog:
     def header(self) -> LogHeader:
         row = self._conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
         return _header_from_json(json.loads(row[0]), where=str(self.path))
+
+    def meta(self, key: str) -> str | None:
+        """A table note kept in the log beside its header (``None`` when not set). The table uses
+        ``bound`` (when it last made this game its current one) and ``ended`` (when the operator
+        ended it): they let the current game be found from the logs alone (docs/table-log.md)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set a table note (see :meth:`meta`); durable on return. Actions and replay ignore notes.
+
+        Raises:
+            LogError: ``key`` is ``header`` (the header is written once, by :meth:`create`).
+        """
+        if key == "header":
+            raise LogError("the log header is written once, when the game starts")
+        with self._conn:
+            self._conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
 
     def append(self, action: str, source: str = "button", ts: str | None = None) -> int:
         """Append one accepted action (its text form); durable on return. Returns its seq.
