@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import secrets
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,7 +73,8 @@ class Settings:
         data_dir: the table's folder (:class:`companion.table.Table`: ``games/`` holds one table
             log per game, ``table.json`` names the current one).
         host, port: where the dashboard listens (port 0: any free port).
-        pin: operator PIN (4–12 digits, as the dashboard accepts); a random 6-digit PIN per start when empty.
+        pin: operator PIN (4–12 digits, as the dashboard accepts); when empty, the PIN kept in the
+            data folder (``operator-pin``, made once at random: :class:`companion.table.Table`).
         currency: banknote currency of the table (``auto``, ``RUB``, ``EUR``, ``USD``, ``INR``,
             ``KRW``, ``JPY``; any letter case): the note reader's format and, for a new game
             that has a ``currency`` option (skull), that option's default. A resumed game keeps
@@ -97,10 +97,6 @@ class Settings:
     deck: str = "standard"
     pace_ms: int = 0
     backends: Backends = field(default_factory=Backends)
-
-    def __post_init__(self) -> None:
-        if not self.pin:
-            self.pin = f"{secrets.randbelow(1_000_000):06d}"
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -169,7 +165,7 @@ class Settings:
         if self.currency != "auto" and self.currency not in CURRENCIES:
             raise SettingsError(f"setting 'currency' must be auto or one of {', '.join(CURRENCIES)}, "
                                 f"got {self.currency!r}")
-        if not (self.pin.isdigit() and 4 <= len(self.pin) <= 12):
+        if self.pin and not (self.pin.isdigit() and self.pin.isascii() and 4 <= len(self.pin) <= 12):
             raise SettingsError("setting 'pin' must be 4-12 digits")
         if self.seed < 0:
             raise SettingsError(f"setting 'seed' must be 0 or more, got {self.seed}")

@@ -4,12 +4,17 @@
 ``companion run`` (button box, camera, simulated table) share one ``Table``:
 
 * it owns the **data directory** (one SQLite table log per game, ``<data_dir>/games/``, plus a small
-  ``table.json`` naming the current game, its seat join codes and tokens);
+  ``table.json`` naming the current game, its seat join codes and tokens, ``secret.key`` and the
+  operator PIN file ``operator-pin``; every one of them written durably, :mod:`companion.durable`);
 * it holds the **current referee** (or none), starts a game with :meth:`Table.new_game`, ends it
   with :meth:`Table.end_game`, and on construction **resumes** the last unfinished game from its
-  log (power cut: nothing lost, phones keep their seat tokens);
-* it holds the **operator PIN** (shown on the console and as a QR code at start) and the **seat
-  join codes** and seat tokens;
+  log (power cut: nothing lost, phones keep their seat tokens). When ``table.json`` is missing,
+  empty or damaged, the current game is found from the table logs themselves and resumed with new
+  seat codes; when that is impossible the table refuses to start (:class:`TableStateError`) —
+  never a silent new game;
+* it holds the **operator PIN** (kept in the data folder unless one is given; shown on the console
+  and as a QR code at start), the operator logins (tokens that survive a restart and end when the
+  PIN changes), and the **seat join codes** and seat tokens;
 * it keeps the **hardware status** registry (``buttons``, ``camera``, ``ocr``), the console's
   **scan prompts**, and the **pending button-pad counts** (a player counting a bid up with ``+``);
 * it fans **events** out to listeners (dashboard streams, lights) and re-binds to each new referee.
@@ -32,18 +37,21 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import hashlib
 import hmac
 import json
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.errors import CompanionError
-from companion.log import UNDO
+from companion.durable import remove_leftovers, write_file
+from companion.errors import CompanionError, LogError
+from companion.log import UNDO, TableLog
 from companion.referee import Outcome, Referee
 
 log = logging.getLogger(__name__)
@@ -55,10 +63,25 @@ VOID = "table void"
 """Every game's operator action "void the round" (RULINGS §0)."""
 
 STATE_FILE = "table.json"
+"""The current game's table log name, its seat join codes and seat tokens (JSON, mode 0600)."""
+
+SECRET_FILE = "secret.key"
+"""The dashboard's session-signing key (32 random bytes, mode 0600), kept across restarts."""
+
+PIN_FILE = "operator-pin"
+"""The operator PIN (digits and a newline, mode 0600), made once when no PIN is given; delete it
+(or start with ``--new-pin``) for a new one, or write 4–12 digits into it to choose one."""
 
 
 class NoGame(CompanionError, LookupError):
     """The table has no current game (start one with :meth:`Table.new_game`)."""
+
+
+class TableStateError(CompanionError):
+    """The data folder cannot be read as it must be (``table.json`` names a log that cannot be
+    resumed; ``table.json`` is damaged and the table logs cannot tell the current game; a state
+    file cannot be read): the table refuses to start rather than start a new game silently. The
+    message says what is wrong and what to do, in one line."""
 
 
 @dataclass(frozen=True)
@@ -118,17 +141,32 @@ def _code(digits: int = 6) -> str:
     return "".join(secrets.choice("0123456789") for _ in range(digits))
 
 
+def _valid_pin(pin) -> bool:
+    return isinstance(pin, str) and pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 12
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
 class Table:
     """One table session (see module docstring).
 
     Args:
         data_dir: folder for table logs and ``table.json`` (created if missing).
-        pin: the operator PIN (digits); a random 6-digit PIN when ``None``.
-        resume: resume the last unfinished game found in ``table.json``.
+        pin: the operator PIN (4–12 digits) for this run; when ``None`` the PIN kept in the data
+            folder (:data:`PIN_FILE`), made once as a random 6-digit PIN.
+        resume: resume the current game (the one ``table.json`` names; see :meth:`_resume_last`).
+        new_pin: make a new random PIN and keep it in the data folder (operator logins made with
+            the old PIN end).
 
     Attributes:
         data_dir: the data folder (``Path``).
         pin: the operator PIN (str) — print it on the console at start.
+        pin_file: where the PIN is kept (``Path``), or ``None`` when it was given (``pin``).
+        notices: one-line messages for the console about what the start found and did (a
+            damaged ``table.json`` and the game recovered from its log, a new ``secret.key``, a
+            new PIN); empty on an ordinary start.
         referee: the current :class:`Referee` or ``None``.
         epoch: game counter for listeners; bumps on every new, resumed or ended game.
         last_ended: what the screens and console say of the game the operator last ended with
@@ -136,15 +174,21 @@ class Table:
             standing in words from the public view only — until a new game starts; else ``None``.
 
     Raises:
-        ValueError: ``pin`` is not 4–12 digits.
+        ValueError: ``pin`` is not 4–12 digits, or both ``pin`` and ``new_pin`` are given.
+        TableStateError: the current game cannot be resumed or recovered, or a state file cannot
+            be read (the message says what to do: ``--new``, ``--resume LOG``, permissions).
+        OSError: the data folder cannot be written.
     """
 
-    def __init__(self, data_dir: str | os.PathLike, pin: str | None = None, resume: bool = True) -> None:
+    def __init__(self, data_dir: str | os.PathLike, pin: str | None = None, resume: bool = True,
+                 new_pin: bool = False) -> None:
         self.data_dir = Path(data_dir)
         (self.data_dir / "games").mkdir(parents=True, exist_ok=True)
-        if pin is not None and not (str(pin).isdigit() and 4 <= len(str(pin)) <= 12):
+        if pin is not None and not _valid_pin(str(pin)):
             raise ValueError("the operator PIN must be 4-12 digits")
-        self.pin: str = str(pin) if pin is not None else _code(6)
+        if pin is not None and new_pin:
+            raise ValueError("give the operator PIN or ask for a new one (--new-pin), not both")
+        self.notices: list[str] = []
         self.referee: Referee | None = None
         self.epoch = 0
         self._lock = threading.RLock()
@@ -152,33 +196,77 @@ class Table:
         self._unsub: Callable[[], None] | None = None
         self._seat_codes: dict[int, str] = {}
         self._seat_tokens: dict[str, int] = {}
-        self._operator_tokens: set[str] = set()
         self._status: dict[str, dict] = {p: {"state": "absent"} for p in STATUS_PARTS}
         self._pending: dict[int, int] = {}
         self._results: dict[tuple, dict | None] = {}  # last_result's cache: (log, mtime) -> result
         self._prompts: list[Prompt] = []
         self.last_ended: dict | None = None
         self.secret_key = self._load_secret()
+        self.pin: str = str(pin) if pin is not None else self._load_pin(new_pin)
+        self.pin_file: Path | None = None if pin is not None else self.data_dir / PIN_FILE
         if resume:
             self._resume_last()
 
     # ------------------------------------------------------------------ persistence
+    def _notice(self, text: str) -> None:
+        """Keep a one-line message for the console (and the log)."""
+        self.notices.append(text)
+        log.info("%s", text)  # the consoles print the notices themselves
+
+    def _read_state_file(self, name: str) -> bytes | None:
+        """The bytes of a state file (``None`` when missing); leftovers of a killed write go.
+
+        Raises:
+            TableStateError: the file exists but cannot be read (permissions).
+        """
+        remove_leftovers(self.data_dir, name)
+        path = self.data_dir / name
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise TableStateError(f"cannot read {path} ({exc.strerror}): the table's user must own the data "
+                                  f"folder {self.data_dir} (docs/setup-pi.md)") from None
+
     def _load_secret(self) -> bytes:
-        """A per-table secret (session signing for the dashboard), kept across restarts."""
-        path = self.data_dir / "secret.key"
-        try:
-            data = path.read_bytes()
-            if len(data) >= 32:
-                return data
-        except OSError:
-            pass
-        data = secrets.token_bytes(32)
-        path.write_bytes(data)
-        try:
-            path.chmod(0o600)
-        except OSError:
-            pass
-        return data
+        """A per-table secret (session signing for the dashboard), kept across restarts.
+
+        Made once (32 random bytes, written durably). A file that is there but shorter than 32
+        bytes (damaged) is replaced, and :attr:`notices` says that every phone and the operator
+        must log in again — the old key is gone, so the sessions it signed cannot be checked.
+        """
+        data = self._read_state_file(SECRET_FILE)
+        if data is not None and len(data) >= 32:
+            return data
+        fresh = secrets.token_bytes(32)
+        write_file(self.data_dir / SECRET_FILE, fresh)
+        if data is not None:
+            self._notice(f"{SECRET_FILE} in {self.data_dir} was {'empty' if not data else 'damaged'} "
+                         f"({len(data)} bytes): a new key was made, so every phone and the operator log in "
+                         "again (seat codes and the PIN are unchanged)")
+        return fresh
+
+    def _load_pin(self, new_pin: bool) -> str:
+        """The operator PIN kept in the data folder (:data:`PIN_FILE`): made once, random, 6
+        digits, written durably with mode 0600; a new one when ``new_pin`` or when the file does
+        not hold 4–12 digits (:attr:`notices` says so)."""
+        data = self._read_state_file(PIN_FILE)
+        kept = data.decode("ascii", "replace").strip() if data is not None else None
+        if kept is not None and _valid_pin(kept) and not new_pin:
+            return kept
+        fresh = _code(6)
+        while fresh == kept:
+            fresh = _code(6)
+        path = self.data_dir / PIN_FILE
+        write_file(path, fresh + "\n")
+        if new_pin:
+            self._notice(f"a new operator PIN was made (--new-pin), kept in {path}; logins made with the old "
+                         "PIN have ended")
+        elif kept is not None:
+            self._notice(f"{path} did not hold a PIN of 4-12 digits ({'empty' if not kept else 'damaged'}): "
+                         "a new operator PIN was made")
+        return fresh
 
     def _state_path(self) -> Path:
         return self.data_dir / STATE_FILE
@@ -189,37 +277,123 @@ class Table:
             "seat_codes": {str(s): c for s, c in self._seat_codes.items()},
             "seat_tokens": self._seat_tokens,
         }
-        tmp = self._state_path().with_suffix(".tmp")
-        tmp.write_text(json.dumps(state, ensure_ascii=False), encoding="utf-8")
-        try:
-            tmp.chmod(0o600)
-        except OSError:
-            pass
-        os.replace(tmp, self._state_path())
+        write_file(self._state_path(), json.dumps(state, ensure_ascii=False))
 
     def _resume_last(self) -> None:
-        try:
-            state = json.loads(self._state_path().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        """Resume the current game: the one ``table.json`` names (its seat codes and tokens too),
+        unless it is over. When ``table.json`` is missing, empty or damaged, the table logs say
+        which game was current (:meth:`_recover`).
+
+        Raises:
+            TableStateError: the named log cannot be resumed, or the current game cannot be
+                recovered (never a silent new game).
+        """
+        raw = self._read_state_file(STATE_FILE)
+        state, problem = None, "missing"
+        if raw is not None:
+            try:
+                state = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                problem = "empty" if not raw.strip() else "damaged (not JSON)"
+            else:
+                if not isinstance(state, dict) or not isinstance(state.get("current", None), (str, type(None))):
+                    state, problem = None, "damaged (not a table state)"
+        if state is None:
+            self._recover(problem, raw)
             return
-        name = state.get("current") if isinstance(state, dict) else None
-        if not isinstance(name, str):
-            return
+        name = state.get("current")
+        if name is None:
+            return  # no game at the table (ended, or never started)
         path = self.data_dir / "games" / name
-        try:
-            referee = Referee.resume(path)
-        except (CompanionError, OSError) as exc:
-            log.warning("cannot resume %s: %s", path, exc)
-            return
+        referee = self._open_current(path, f"{STATE_FILE} names {name} as the current game")
         if referee.game.is_over():
             referee.close()
             return
         codes = state.get("seat_codes") or {}
         tokens = state.get("seat_tokens") or {}
-        self._seat_codes = {int(s): str(c) for s, c in codes.items() if str(s).isdigit()}
-        self._seat_tokens = {str(t): int(s) for t, s in tokens.items() if isinstance(s, int)}
+        try:
+            self._seat_codes = {int(s): str(c) for s, c in codes.items() if str(s).isdigit()}
+            self._seat_tokens = {str(t): int(s) for t, s in tokens.items() if isinstance(s, int)}
+        except (AttributeError, TypeError, ValueError):  # a hand-edited file: the game still resumes
+            self._notice(f"{STATE_FILE} in {self.data_dir} held unreadable seat codes: the seat codes are new, "
+                         "players join their seats again")
+            self._seat_codes, self._seat_tokens = {}, {}
+        if len(self._seat_codes) != len(referee.game.seats):
+            self._issue_seat_codes(len(referee.game.seats))
         self._bind(referee)
         log.info("resumed %s at version %d", path, referee.version)
+
+    def _open_current(self, path: Path, what: str) -> Referee:
+        """Resume the referee of the current game's log.
+
+        Raises:
+            TableStateError: the log is missing, not a table log, or the engine rejects a line.
+        """
+        try:
+            return Referee.resume(path)
+        except (CompanionError, OSError, sqlite3.Error) as exc:
+            detail = " ".join(str(exc).split())
+            raise TableStateError(
+                f"{what}, but its log cannot be resumed ({detail}); nothing was changed: start with --new for a "
+                f"new game (every log stays in {self.data_dir / 'games'}) or --resume LOG for another unfinished "
+                "game") from None
+
+    def _recover(self, problem: str, raw: bytes | None) -> None:
+        """``table.json`` is missing, empty or damaged: find the current game from the table logs.
+
+        The current game is the log the table last made current (its ``bound`` note, else its
+        start time) — unless the operator ended it afterwards (``ended``) or it is over: then there
+        is no game. An unfinished one is resumed with **new seat codes** (they were kept only in
+        ``table.json``; phones join again) and :attr:`notices` says so in one line. A damaged
+        ``table.json`` is kept beside as ``table.json.damaged``.
+
+        Raises:
+            TableStateError: the newest table log cannot be read, or the current one cannot be
+                resumed.
+        """
+        games = self.data_dir / "games"
+        logs = sorted(games.glob("*.sqlite"))
+        where = f"{STATE_FILE} in {self.data_dir} was {problem}"
+        if raw is not None:
+            write_file(self.data_dir / f"{STATE_FILE}.damaged", raw)
+        if not logs:
+            if raw is not None:
+                self._notice(f"{where}; there is no table log in {games}: no game to recover")
+                self._save_state()
+            return
+        found: list[tuple[str, str, str | None, Path]] = []  # (bound, name, ended, path)
+        for path in logs:
+            try:
+                with TableLog.open(path) as tlog:
+                    header = tlog.header
+                    found.append((tlog.meta("bound") or header.created, path.name, tlog.meta("ended"), path))
+            except (CompanionError, OSError, sqlite3.Error, ValueError) as exc:
+                if path == logs[-1]:  # the newest game may be the current one: no guessing
+                    raise TableStateError(
+                        f"{where} and the newest table log {path} cannot be read "
+                        f"({' '.join(str(exc).split())}): the current game cannot be recovered; start with "
+                        "--new for a new game or --resume LOG for an older unfinished one") from None
+                log.warning("table log %s cannot be read (%s); it is not the newest", path, exc)
+        bound, _name, ended, path = max(found)
+        if ended and ended >= bound:
+            if raw is not None:
+                self._notice(f"{where}; the last game ({path.name}) was ended by the operator: no game to resume")
+            self._save_state()
+            return
+        referee = self._open_current(path, f"{where}; the current game is {path.name}")
+        if referee.game.is_over():
+            referee.close()
+            if raw is not None:
+                self._notice(f"{where}; the last game ({path.name}) is over: no game to resume")
+            self._save_state()
+            return
+        self._issue_seat_codes(len(referee.game.seats))
+        self._seat_tokens = {}
+        self._bind(referee)
+        n = len(referee.log.records())
+        self._notice(f"{where}: the unfinished {referee.log.header.game} game was recovered from its table log "
+                     f"{path} ({n} action{'' if n == 1 else 's'} logged); the seat codes are new — players join "
+                     "their seats again")
 
     # ------------------------------------------------------------------ games
     @property
@@ -250,18 +424,71 @@ class Table:
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
             path = self.data_dir / "games" / f"{stamp}-{game_id}.sqlite"
             referee = Referee.start(path, game_id, list(seats), options)
-            n = len(referee.game.seats)
-            used: set[str] = set()
-            self._seat_codes = {}
-            for s in range(n):
-                code = _code(6)
-                while code in used or code == self.pin:
-                    code = _code(6)
-                used.add(code)
-                self._seat_codes[s] = code
+            self._issue_seat_codes(len(referee.game.seats))
             self._seat_tokens = {}
             self._pending = {}
             self._prompts = []
+            self.last_ended = None
+            self._bind(referee)
+        self._emit("game", None)
+        return referee
+
+    def _issue_seat_codes(self, n: int) -> None:
+        """New, distinct 6-digit join codes for seats ``0..n-1`` (never the PIN)."""
+        used: set[str] = set()
+        self._seat_codes = {}
+        for s in range(n):
+            code = _code(6)
+            while code in used or code == self.pin:
+                code = _code(6)
+            used.add(code)
+            self._seat_codes[s] = code
+
+    def find_log(self, log_file: str | os.PathLike) -> Path:
+        """The table log ``log_file`` names: a path, or a file name in ``<data_dir>/games/``.
+
+        Raises:
+            LogError: no such file, or it is not in this table's ``games/`` folder.
+        """
+        games = (self.data_dir / "games").resolve()
+        given = Path(log_file).expanduser()
+        for candidate in ([given] if given.is_absolute() else [given, games / given]):
+            if candidate.is_file():
+                path = candidate.resolve()
+                if path.parent != games:
+                    raise LogError(f"{candidate} is not in this table's folder {games}: copy the log there first "
+                                   f"(a JSON Lines log: `companion replay` reads it)")
+                return path
+        raise LogError(f"no table log {log_file} (looked for it as a path and in {games}); "
+                       f"`ls {games}` lists the games, newest last")
+
+    def resume_game(self, log_file: str | os.PathLike) -> Referee:
+        """Make the unfinished game of an older table log the current one (``companion run`` /
+        ``companion dashboard --resume LOG``): the current game, if any, is set aside (its log stays
+        and can be resumed the same way), new seat codes are issued (players join again).
+
+        Args:
+            log_file: the log's path, or its file name in ``<data_dir>/games/``.
+
+        Returns:
+            the running :class:`Referee` of the resumed game.
+
+        Raises:
+            LogError: no such log in this table's ``games/``, or the file is not a table log.
+            CompanionError: the engine rejects a line of the log, or the game is over.
+        """
+        path = self.find_log(log_file)
+        try:
+            referee = Referee.resume(path)
+        except sqlite3.Error as exc:
+            raise LogError(f"{path} cannot be read: {exc}") from None
+        if referee.game.is_over():
+            referee.close()
+            raise CompanionError(f"the game in {path} is over, nothing to resume; `companion replay {path}` tells it")
+        with self._lock:
+            self._close_referee()
+            self._issue_seat_codes(len(referee.game.seats))
+            self._seat_tokens, self._pending, self._prompts = {}, {}, []
             self.last_ended = None
             self._bind(referee)
         self._emit("game", None)
@@ -312,6 +539,7 @@ class Table:
             if self.referee is None:
                 raise NoGame("no game to end")
             ended = self._ended_summary(self.referee)
+            self._note(self.referee, "ended")
             self._close_referee()
             self._seat_codes, self._seat_tokens, self._pending, self._prompts = {}, {}, {}, []
             self.epoch += 1
@@ -377,7 +605,19 @@ class Table:
             self.referee.close()
             self.referee = None
 
+    @staticmethod
+    def _note(referee: Referee, key: str) -> None:
+        """Write a table note (``bound``/``ended``: now) into the game's log; they let the current
+        game be found from the logs when ``table.json`` is lost (:meth:`_recover`). A log that
+        cannot take it is logged, not fatal: the note only helps a later recovery."""
+        try:
+            with referee.lock:
+                referee.log.set_meta(key, _now())
+        except (CompanionError, sqlite3.Error) as exc:
+            log.warning("could not note %s in %s: %s", key, referee.log.path, exc)
+
     def _bind(self, referee: Referee) -> None:
+        self._note(referee, "bound")
         self.referee = referee
         self._unsub = referee.subscribe(self._on_outcome)
         referee.run()
@@ -541,26 +781,34 @@ class Table:
                 "started": header.created}
 
     # ------------------------------------------------------------------ access: PIN and seats
+    def _operator_mac(self, nonce: str) -> str:
+        message = b"companion operator\0" + self.pin.encode() + b"\0" + nonce.encode()
+        return hmac.new(self.secret_key, message, hashlib.sha256).hexdigest()
+
     def check_pin(self, pin: str) -> str | None:
         """Return a new operator token if ``pin`` is the operator PIN, else ``None``.
 
+        The token is ``<nonce>.<HMAC-SHA256(secret.key, PIN, nonce)>``: it is valid as long as the
+        table keeps the same ``secret.key`` and PIN — across restarts, like a seat token — and ends
+        when the PIN changes (nothing to store, nothing to lose in a power cut).
         Rate limiting of attempts is the caller's job (the dashboard limits per client).
         """
         if isinstance(pin, str):  # typed as read off the console, in groups ("325 816")
             pin = "".join(pin.split())
         if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(), self.pin.encode()):
             return None
-        token = secrets.token_urlsafe(24)
-        with self._lock:
-            self._operator_tokens.add(token)
-        return token
+        nonce = secrets.token_hex(16)
+        return f"{nonce}.{self._operator_mac(nonce)}"
 
     def is_operator(self, token: str | None) -> bool:
-        """True for a token issued by :meth:`check_pin` in this process."""
-        if not token:
+        """True for a token :meth:`check_pin` issued for the current PIN at this table (same data
+        folder and ``secret.key``), in this process or before a restart."""
+        if not isinstance(token, str) or token.count(".") != 1:
             return False
-        with self._lock:
-            return any(hmac.compare_digest(token, t) for t in self._operator_tokens)
+        nonce, mac = token.split(".")
+        if not nonce or not nonce.isascii():
+            return False
+        return hmac.compare_digest(mac.encode("ascii", "replace"), self._operator_mac(nonce).encode())
 
     def seat_codes(self) -> dict[int, str]:
         """``{seat: join code}`` for the current game (operator console only)."""

@@ -50,7 +50,7 @@ def test_settings_file_and_its_errors(tmp_path):
                  '[backends]\ncamera = "opencv:1"\n', encoding="utf-8")
     s = Settings.load(f, port=9100)
     assert (s.game, s.port, s.seats, s.options, s.backends.camera) == ("doubt", 9100, ["Аня", "Борис"], {"max_cards": 3}, "opencv:1")
-    assert len(s.pin) == 6 and s.pin.isdigit()  # random 6-digit PIN (docs/dashboard.md)
+    assert s.pin == ""  # no PIN given: the table's kept PIN (operator-pin in the data folder)
     f.write_text("gmae = 'skull'\n")
     with pytest.raises(SettingsError, match="unknown setting.*gmae"):
         Settings.load(f)
