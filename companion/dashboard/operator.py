@@ -121,8 +121,10 @@ def _console(error: str | None = None, status: int = 200, reason: str | None = N
 @bp.route("/operator")
 def console():
     if not common.is_operator():
+        from companion.dashboard.security import login_lost
+
         return render_template("login.html", pin=request.args.get("pin", "")[:12], error=None,
-                               boot=common.boot("login"))
+                               lost=login_lost(common.lang()), boot=common.boot("login"))
     return _console()
 
 
