@@ -6,7 +6,9 @@ on-screen pads; the operator logs in with the PIN printed here (also as a QR cod
     companion dashboard --game skull --seats "Аня,Борис,Вика" --port 8080
 
 With ``--game`` a new game starts unless an unfinished one was resumed from the data folder
-(``--new`` forces a new one). Without ``--game`` the operator starts one from the console.
+(``--new`` forces a new one; ``--resume LOG`` resumes an older unfinished game instead). Without
+``--game`` the operator starts one from the console. The operator PIN is kept in the data folder
+(``operator-pin``, made once) unless ``--pin`` gives one; ``--new-pin`` makes a new one.
 Observations (camera reads) are then entered by hand on the console, marked ``manual`` in the log.
 """
 
@@ -25,7 +27,11 @@ def register(sub) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", help="game id to start (skull, doubt, hoggenheimer, infinity, lottery)")
     p.add_argument("--seats", help="player names, comma separated, clockwise from seat 1")
-    p.add_argument("--new", action="store_true", help="start a new game even if one can be resumed")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--new", action="store_true", help="do not resume the current game: a new one with --game, "
+                       "else the operator starts one (its log stays in DATA_DIR/games)")
+    which.add_argument("--resume", metavar="LOG", help="resume the unfinished game of this table log (a file name in "
+                       "DATA_DIR/games or its path) instead of the current one")
     p.add_argument("--data-dir", type=Path, default=None,
                    help="folder of table logs, the same as `companion run --data-dir` (default "
                         "$COMPANION_DATA, else /var/lib/companion when writable, else "
@@ -34,7 +40,11 @@ def register(sub) -> None:
     p.add_argument("--data", type=Path, dest="data_dir", help=argparse.SUPPRESS)
     p.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: the table's Wi-Fi)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
-    p.add_argument("--pin", help="operator PIN (default: a random 6-digit PIN)")
+    pins = p.add_mutually_exclusive_group()
+    pins.add_argument("--pin", help="operator PIN for this run (default: the PIN kept in the data folder's "
+                      "operator-pin file, made once at random)")
+    pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
+                      "data folder (logins made with the old PIN end)")
     p.set_defaults(func=run)
 
 
@@ -53,19 +63,38 @@ def print_pin(pin: str, url: str, out=None) -> None:
 
 def run(args, stop: threading.Event | None = None) -> int:
     """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
+    from companion.commands.run import pin_origin
     from companion.dashboard import DashboardServer, shown_url
-    from companion.errors import IllegalAction
+    from companion.errors import CompanionError, IllegalAction
     from companion.table import Table
 
+    resume = getattr(args, "resume", None)
     try:
-        table = Table(args.data_dir or default_data_dir(), pin=args.pin)
+        table = Table(args.data_dir or default_data_dir(), pin=args.pin, resume=not (args.new or resume),
+                      new_pin=getattr(args, "new_pin", False))
+    except CompanionError as exc:  # the current game cannot be resumed: never a silent new one
+        print(f"companion dashboard: {exc}", file=sys.stderr)
+        return 1
     except ValueError as exc:
         print(f"companion dashboard: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"companion dashboard: the data folder cannot be written: {exc}", file=sys.stderr)
+        return 1
+    for notice in table.notices:
+        print(notice)
+    if resume:
+        try:
+            table.resume_game(resume)
+        except CompanionError as exc:
+            print(f"companion dashboard: {exc}", file=sys.stderr)
+            table.close()
+            return 1
+        print(f"Resumed {table.game_id} from {table.referee.log.path} at version {table.referee.version}")
     for part in ("buttons", "camera", "ocr"):
         table.set_status(part, {"state": "absent", "detail": "dashboard only: enter observations by hand"})
     started = False
-    if args.game and (args.new or table.referee is None):
+    if args.game and not resume and (args.new or table.referee is None):
         seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
         try:
             table.new_game(args.game, seats, None)
@@ -73,7 +102,7 @@ def run(args, stop: threading.Event | None = None) -> int:
         except IllegalAction as exc:
             print(f"companion dashboard: cannot start {args.game}: {exc.reason}: {exc.detail}", file=sys.stderr)
             return 2
-    elif table.referee is not None:
+    elif table.referee is not None and not resume:
         print(f"Resumed {table.game_id} at version {table.referee.version}")
     server = DashboardServer(table, host=args.host, port=args.port)
     try:
@@ -85,6 +114,7 @@ def run(args, stop: threading.Event | None = None) -> int:
         table.close()
         return 1
     print_pin(table.pin, shown_url(args.host, server.port))
+    print(f"ПИН: {pin_origin(table)}")
     for seat, code in table.seat_codes().items():
         print(f"Место {seat + 1} ({table.game_info()['seats'][seat]}): код {code}")
     stop = stop or threading.Event()

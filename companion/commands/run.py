@@ -58,12 +58,19 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true",
                    help="headless: print the replay summary JSON at the end (implies --until-end, no dashboard)")
     p.add_argument("--dashboard", action="store_true", help="serve the dashboard even with --json")
-    p.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can resume")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can resume")
+    which.add_argument("--resume", metavar="LOG", help="resume the unfinished game of this table log instead of the "
+                       "current one (a file name in DATA_DIR/games or its path; the current game is set aside)")
     p.add_argument("--data-dir", type=Path, help="folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
                    "writable, else ~/.local/share/companion)")
     p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
     p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
-    p.add_argument("--pin", help="operator PIN (4-12 digits; default a random 6-digit PIN)")
+    pins = p.add_mutually_exclusive_group()
+    pins.add_argument("--pin", help="operator PIN for this run (4-12 digits; default the PIN kept in the data "
+                      "folder's operator-pin file, made once at random)")
+    pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
+                      "data folder (logins made with the old PIN end)")
     p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS}, headless 0)")
     p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
@@ -151,6 +158,11 @@ class Console:
         self.game_id, self.seats = head.game, list(head.seats)
         self.table = service.table
         if self.quiet:  # headless: only the parts in trouble (stderr; stdout keeps the summary)
+            # and what the start found: a damaged state file, a recovered or set-aside game
+            for notice in getattr(service.table, "notices", ()):
+                self.line(notice, always=True)
+            if service.set_aside:
+                self.line(_set_aside_words(service), always=True)
             for part, st in sorted(service.table.status().items()):
                 self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
                 if st.get("state") in ("error", "warn"):
@@ -164,17 +176,20 @@ class Console:
             print(f"  resumed from {ref.log.path} at action {len(ref.log.records())}", file=w)
         else:
             print(f"  new game, table log {ref.log.path}", file=w)
+        for notice in getattr(service.table, "notices", ()):
+            print(f"  {notice}", file=w)
         if service.set_aside:
-            gid, path = service.set_aside
-            why = getattr(service, "set_aside_why", "") or f"the simulated table plays {head.game} (--game)"
-            print(f"  the unfinished {gid} game is set aside ({why}), its table log kept at {path}; "
-                  f"`companion replay {path}` tells it", file=w)
+            print(f"  {_set_aside_words(service)}", file=w)
+        sim = getattr(service, "simtable", None)
+        if sim is not None and getattr(sim, "released", None):
+            print(f"  {sim.released}", file=w)
+            self._bots_released = True  # said here, not again by progress()
         for why in service.plan.why:
             print(f"  {why}", file=w)
         if url:
             print(f"\n  Табло / Dashboard: {url}", file=w)
             _print_qr(url, w)
-        print(f"  ПИН оператора / Operator PIN: {service.table.pin}", file=w)
+        print(f"  ПИН оператора / Operator PIN: {service.table.pin}  ({pin_origin(service.table)})", file=w)
         codes = service.table.seat_codes()
         if codes:
             print("  Коды мест / Seat codes: " + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
@@ -358,6 +373,23 @@ def format_result(result: dict | None, seats: list[str] | None = None) -> str:
     return "game over — " + " · ".join(parts)
 
 
+def _set_aside_words(service) -> str:
+    """The line for an unfinished game the start set aside: why, where its log is, how to resume it."""
+    gid, path = service.set_aside
+    why = getattr(service, "set_aside_why", "") or "nobody could play it in this run"
+    return (f"the unfinished {gid} game is set aside ({why}), its table log kept at {path}; "
+            f"`companion run --resume {Path(path).name}` resumes it")
+
+
+def pin_origin(table) -> str:
+    """Where the operator PIN comes from, for the console's PIN line: the data folder's PIN file
+    (and how to change it) or ``--pin``/settings."""
+    path = getattr(table, "pin_file", None)
+    if path is None:
+        return "--pin / settings"
+    return f"kept in {path}; --new-pin or deleting the file makes a new one"
+
+
 def _print_qr(url: str, out) -> None:
     """The URL as a QR code in the terminal (qrcode's ASCII output)."""
     import qrcode
@@ -422,7 +454,8 @@ def _main(args) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, terminate)
-    service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new)
+    service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new,
+                           resume=args.resume, new_pin=args.new_pin)
     try:
         service.start()
         service.table.subscribe(console.on_table)

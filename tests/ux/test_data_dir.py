@@ -35,7 +35,7 @@ def test_same_default(monkeypatch, tmp_path):
     seen = {}
 
     class FakeTable:
-        def __init__(self, data_dir, pin=None):
+        def __init__(self, data_dir, pin=None, **_options):
             seen["dir"] = Path(data_dir)
             raise ValueError("stop here")
 
