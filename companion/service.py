@@ -218,17 +218,22 @@ class TableService:
         plan: resolved backends (default :func:`choose_backends`).
         dashboard: serve the dashboard (``False`` for headless runs).
         new: start a new game even if an unfinished one is in the log.
+        resume: a table log (path, or file name in ``<data_dir>/games/``) whose unfinished game
+            to resume instead of the current one (``companion run --resume LOG``).
+        new_pin: make a new operator PIN and keep it in the data folder (``--new-pin``).
 
     Raises:
         MissingPart: a part the chosen backends need is not installed (at :meth:`start`).
     """
 
     def __init__(self, settings: Settings, plan: BackendPlan | None = None, *, dashboard: bool = True,
-                 new: bool = False) -> None:
+                 new: bool = False, resume: str | os.PathLike | None = None, new_pin: bool = False) -> None:
         self.settings = settings
         self.plan = plan or choose_backends(settings)
         self.want_dashboard = dashboard
         self.new = new
+        self.resume = resume
+        self.new_pin = new_pin
         self.table = None
         self.router: PadRouter | None = None
         self.vbox = None
@@ -240,12 +245,15 @@ class TableService:
         self.simtable = None
         self.watcher = None
         self.resumed = False
-        #: ``(game id, table log)`` of an unfinished game a simulated table set aside because its
-        #: bots play only their own game (it is of another id than ``--game``, or the operator
-        #: started it from the console); the log stays on disk
+        #: ``(game id, table log)`` of an unfinished game a simulated table set aside because
+        #: nobody could play it in this run (not the bots' game, and no dashboard: ``--json``);
+        #: the log stays on disk (``--resume LOG`` brings it back)
         self.set_aside: tuple[str, str] | None = None
         #: why :attr:`set_aside` was set aside, in words for the console (``""`` when nothing was)
         self.set_aside_why = ""
+        #: on the simulated table, why its bots leave the resumed game alone (the operator started
+        #: it from the console, or they cannot follow its log); ``""`` when they play it
+        self.bots_idle = ""
         self._created = False  # this start made a new game (discarded again if the start fails)
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
@@ -322,7 +330,10 @@ class TableService:
 
                 self.simtable = SimTable(self.table, press, self.camera, self.readers, renderer,
                                          seed=self.settings.seed, pace_ms=self.settings.pace_ms)
-                self.simtable.sync()
+                if self.bots_idle:
+                    self.simtable.release(self.bots_idle)
+                else:
+                    self._sync_bots()
             else:
                 from companion.observe import CameraWatcher
 
@@ -341,22 +352,30 @@ class TableService:
         from companion.table import Table
 
         s = self.settings
-        self.table = Table(s.data_dir, pin=s.pin, resume=not self.new)
+        self.table = Table(s.data_dir, pin=s.pin or None, resume=not (self.new or self.resume),
+                           new_pin=self.new_pin)
+        if self.resume:
+            self.table.resume_game(self.resume)
         if self.table.referee is not None:
             if not self.plan.sim:
                 self.resumed = True
                 return
-            ours = self._sim_seeds().get(self.table.referee.log.path.name)
-            if self.table.game_id == s.game and isinstance(ours, int):
+            name = self.table.referee.log.path.name
+            ours = self._sim_seeds().get(name)
+            if isinstance(ours, int):
                 self.resumed = True
                 self.settings.seed = ours  # the bots go on with the seed they dealt with
                 return
-            # the simulated table's bots play only their own game: an unfinished game of another
-            # id, or one the operator started from the console (not in sim-seeds.json), is set
-            # aside (its log stays on disk), and the console says so
+            # a game the operator started from the console (not in sim-seeds.json): it resumes
+            # and the bots leave it alone, as they did before the restart; the console and the
+            # phones play it. Only a headless run (no dashboard) has nobody to play it: set aside.
+            why = "it was started from the operator console, not by the simulated table's bots"
+            if self.want_dashboard:
+                self.resumed = True
+                self.bots_idle = why
+                return
             self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
-            self.set_aside_why = (f"the simulated table plays {s.game} (--game)" if self.table.game_id != s.game
-                                  else "it was started from the operator console, not by the simulated table's bots")
+            self.set_aside_why = f"{why}, and this run has no dashboard to play it from"
         cls = get_game_class(s.game)
         seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
         options = dict(s.options or {})
@@ -375,6 +394,25 @@ class TableService:
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
+
+    def _sync_bots(self) -> None:
+        """Let the bots take up the table's game (their own: recorded in ``sim-seeds.json``).
+        Bots that cannot follow a resumed log leave it to the console and phones when there is a
+        dashboard (:attr:`bots_idle` says why); a headless run cannot go on: the error stands.
+
+        Raises:
+            SimTableError: the bots cannot follow the log and there is no dashboard.
+        """
+        from companion.simtable import SimTableError
+
+        try:
+            self.simtable.sync()
+        except SimTableError as exc:
+            if not (self.resumed and self.want_dashboard):
+                raise
+            log.warning("%s", exc)
+            self.bots_idle = "the bots cannot follow its log: its notes or cards are not the ones they dealt"
+            self.simtable.release(self.bots_idle)
 
     def _sim_seeds(self) -> dict:
         """``sim-seeds.json`` beside the logs: table log file name → seed, one entry per game the
@@ -396,12 +434,12 @@ class TableService:
             return
         import json
 
+        from companion.durable import write_file
+
         path = Path(self.settings.data_dir) / "sim-seeds.json"
         seeds = self._sim_seeds()
         seeds[self.table.referee.log.path.name] = self.settings.seed
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(seeds), encoding="utf-8")
-        os.replace(tmp, path)
+        write_file(path, json.dumps(seeds), mode=0o644)
 
     def _box_status_thread(self) -> None:
         box = self.box

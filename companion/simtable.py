@@ -23,6 +23,8 @@ The bots play **only their own game**: the one at the table when the driver firs
 (:attr:`SimTable.owned`, its table log). When the operator starts another game from the console
 (or ends theirs), the bots stop — no press, no note or card put in view for a game they did not
 deal — and :attr:`SimTable.released` says so in one line; the table keeps working for manual play.
+After a restart an operator's unfinished game resumes with the bots idle from the start
+(:meth:`SimTable.release`), exactly as they were idle for it before.
 """
 
 from __future__ import annotations
@@ -151,6 +153,16 @@ class SimTable:
         log.info("%s", self.released)
         return False
 
+    def release(self, why: str) -> None:
+        """Let the bots leave the table's game alone from the start (a resumed game the operator
+        started from the console, or one whose log they cannot follow): :attr:`released` becomes
+        the one line the console shows; :meth:`run` returns at once and nothing is pressed or put
+        in view. The table keeps working for the console and the phones."""
+        if self.released is None:
+            self.released = (f"the simulated table's bots leave this game alone ({why}); "
+                             "play on from the console and the phones")
+            log.info("%s", self.released)
+
     def _require_ours(self) -> None:
         """Raise :class:`_Released` when the table's game is not the bots' own."""
         if not self._ours():
@@ -185,9 +197,9 @@ class SimTable:
         from companion.sim import get_sim_class
 
         ref = self.table.referee
+        self._require_ours()
         if ref is None and self.owned is None:
             raise SimTableError("the table has no game for the bots to play")
-        self._require_ours()
         with ref.lock:
             header = ref.log.header
             result = replay(header, ref.log.records())
@@ -405,7 +417,8 @@ class SimTable:
         self._stop.set()
         with self._cond:
             self._cond.notify_all()
-        if self._thread and self._thread is not threading.current_thread():
+        # (a Ctrl-C can land between the thread's creation and its start: nothing to join then)
+        if self._thread and self._thread is not threading.current_thread() and self._thread.ident is not None:
             self._thread.join(30)  # a camera read in progress finishes first
         self._unsub()
 

@@ -2,12 +2,14 @@
 
 A game the operator starts from the console (``Table.new_game`` is what the console's "new game"
 calls) is the operator's: the bots stop pressing and putting notes in view for it, the run says so
-once, and the next start sets it aside (its log kept) and deals the bots a new game of their own.
-Both used to go wrong: the bots registered and pressed in the operator's game, and every restart
-then died on it (``unregistered_serial``, or a ``ValueError`` traceback out of the skull sim).
+once, and the next start resumes it with the bots idle from the start (the console and the phones
+play on). Only a headless run (no dashboard: nobody could play it) sets it aside, its log kept, and
+deals the bots a new game of their own. This used to go wrong three ways: the bots registered and
+pressed in the operator's game; every restart then died on it (``unregistered_serial``, or a
+``ValueError`` traceback out of the skull sim); and then every restart set it aside.
 
 Real code path: TableService with the simulated table (virtual box on a pty, scene camera, real
-note reader), dashboard off, bots paced at a few ms.
+note reader), bots paced at a few ms; the dashboard on a free port where a restart resumes.
 """
 
 from __future__ import annotations
@@ -35,9 +37,20 @@ def _settings(data_dir) -> Settings:
                     host="127.0.0.1", port=0, pin="1234", pace_ms=5)
 
 
-def _start(data_dir) -> TableService:
+def _start(data_dir, dashboard: bool = False) -> TableService:
     s = _settings(data_dir)
-    return TableService(s, choose_backends(s), dashboard=False).start()
+    return TableService(s, choose_backends(s), dashboard=dashboard).start()
+
+
+def _bots_stay_idle(svc: TableService, log_path) -> None:
+    """The resumed game is the operator's: the bots press nothing and show nothing for it."""
+    before = _records(log_path)
+    svc.run_bots()
+    time.sleep(1.0)  # a press or a read would land now
+    assert svc.simtable.error is None, svc.simtable.error
+    assert svc.simtable.released is not None and "leave this game alone" in svc.simtable.released
+    assert svc.simtable.stats.presses == 0 and svc.simtable.stats.reads == 0
+    assert _records(log_path) == before
 
 
 def _records(path) -> list[tuple[str, str]]:
@@ -100,15 +113,34 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
     finally:
         svc.stop()
     op_records = _records(op_log)
-    # the next start: the operator's game is set aside (log kept), the bots deal a new game
+    # the next start resumes the operator's game; the bots leave it alone as they did before
+    svc = _start(fast_dir, dashboard=True)
+    try:
+        assert svc.resumed and svc.set_aside is None, svc.set_aside_why
+        assert svc.table.referee.log.path == op_log
+        assert "operator console" in svc.bots_idle
+        out = io.StringIO()
+        console = Console(out)
+        console.header(svc, None)
+        assert "bots leave this game alone (it was started from the operator console" in out.getvalue()
+        assert "set aside" not in out.getvalue()
+        _bots_stay_idle(svc, op_log)
+        console.progress(svc)
+        assert out.getvalue().count("leave this game alone") == 1  # said once
+        # the console goes on with it
+        assert svc.table.manual_entry("table register 2 ГГ1234561,ГГ1234562,ГГ1234564,ГГ1234566 ?").accepted
+        op_records = _records(op_log)
+    finally:
+        svc.stop()
+    # a headless run (no dashboard) has nobody to play it: set aside, log kept, bots deal anew
     svc = _start(fast_dir)
     try:
         assert svc.set_aside == ("skull", str(op_log)), svc.set_aside
-        assert "operator console" in svc.set_aside_why
+        assert "operator console" in svc.set_aside_why and "no dashboard" in svc.set_aside_why
         out = io.StringIO()
         Console(out).header(svc, None)
         assert "set aside (it was started from the operator console" in out.getvalue()
-        assert str(op_log) in out.getvalue()
+        assert str(op_log) in out.getvalue() and f"--resume {op_log.name}" in out.getvalue()
         assert op_log.name not in _seeds(fast_dir)
         _bots_play_their_new_game(svc, {op_log, bots_log})
     finally:
@@ -128,7 +160,7 @@ def _play(table, actions, *, by_operator: bool) -> None:
         assert out.accepted, (text, out.reason, out.detail)
 
 
-def test_an_operators_game_after_the_bots_game_ended_is_set_aside_at_restart(fast_dir):
+def test_an_operators_game_after_the_bots_game_ended_resumes_at_restart(fast_dir):
     svc = _start(fast_dir)
     try:
         bots_log = svc.table.referee.log.path
@@ -143,11 +175,12 @@ def test_an_operators_game_after_the_bots_game_ended_is_set_aside_at_restart(fas
         _play(svc.table, op_actions[:first_deposit + 3], by_operator=True)
     finally:
         svc.stop()
-    # the bug: the restart resumed it and the skull sim died in list.remove (ValueError)
-    svc = _start(fast_dir)
+    # the first bug: the restart resumed it and the skull sim died in list.remove (ValueError);
+    # the second: the restart set it aside. Now it resumes, and the bots leave it alone
+    svc = _start(fast_dir, dashboard=True)
     try:
-        assert svc.set_aside == ("skull", str(op_log)), svc.set_aside
-        _bots_play_their_new_game(svc, {op_log, bots_log})
+        assert svc.resumed and svc.set_aside is None and svc.table.referee.log.path == op_log
+        _bots_stay_idle(svc, op_log)
     finally:
         svc.stop()
 
@@ -169,3 +202,11 @@ def test_a_log_the_bots_cannot_follow_is_a_clear_error_not_a_traceback(fast_dir)
     with pytest.raises(CompanionError, match=r"the bots cannot follow the table log .*--new") as err:
         _start(fast_dir)
     assert not isinstance(err.value, ValueError) and "\n" not in str(err.value)
+    # with a dashboard the game still resumes: the console and the phones play it, the bots idle
+    svc = _start(fast_dir, dashboard=True)
+    try:
+        assert svc.resumed and svc.table.referee.log.path == op_log
+        assert "cannot follow its log" in svc.bots_idle
+        _bots_stay_idle(svc, op_log)
+    finally:
+        svc.stop()
