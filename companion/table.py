@@ -44,15 +44,13 @@ from typing import Any, Callable
 
 from companion.errors import CompanionError
 from companion.log import UNDO
-from companion.referee import Outcome, Referee
+from companion.referee import VOID, Outcome, Referee
 
 log = logging.getLogger(__name__)
 
 STATUS_PARTS = ("buttons", "camera", "ocr")
 """Hardware parts whose status the public view shows (others are accepted too)."""
 
-VOID = "table void"
-"""Every game's operator action "void the round" (RULINGS §0)."""
 
 STATE_FILE = "table.json"
 
@@ -421,19 +419,23 @@ class Table:
             raise NoGame("no game is running; the operator starts one")
         return referee
 
-    def submit(self, action: str, source: str) -> Outcome:
-        """Submit one action (text form) to the current referee; see :meth:`Referee.submit`.
+    def submit(self, action: str, source: str, seen: int | None = None) -> Outcome:
+        """Submit one action (text form) to the current referee; see :meth:`Referee.submit`
+        (``seen``: the version the sender's page showed, which refuses a repeated tap).
 
         Raises:
             NoGame: no current game.
             TimeoutError: the referee did not answer in time.
         """
-        return self.require_referee().submit(action, source)
+        return self.require_referee().submit(action, source, seen=seen)
 
-    def submit_for_seat(self, seat: int, action: str, source: str = "dashboard") -> Outcome:
+    def submit_for_seat(self, seat: int, action: str, source: str = "dashboard",
+                        seen: int | None = None) -> Outcome:
         """Submit an action on behalf of ``seat`` (a phone or a button pad): the action's actor
         must be that seat, else it is rejected without reaching the game: ``not_your_seat`` (another
         seat's or the table's action), ``bad_syntax`` (no actor at all: ``"bid 3"``, empty text).
+        ``seen``: the version the seat's page showed (:meth:`Referee.submit`: a double tap is
+        refused ``repeated``).
 
         Raises:
             NoGame: no current game.
@@ -453,7 +455,7 @@ class Table:
             return Outcome(False, text, source, "read_by_table",
                            f"a seat declares its move; what it shows ({observed}) is read by the camera "
                            "or entered by the operator", (), referee.version)
-        return referee.submit(text, source)
+        return referee.submit(text, source, seen=seen)
 
     @staticmethod
     def _observed_by_seat(referee, seat: int, text: str) -> str | None:
@@ -482,31 +484,35 @@ class Table:
             filled = bad
         return ", ".join(filled) if filled else None
 
-    def undo(self) -> Outcome:
-        """Undo the last accepted action (the log directive ``table undo``).
+    def undo(self, seen: int | None = None) -> Outcome:
+        """Undo the last accepted action (the log directive ``table undo``). With ``seen`` (the
+        version the operator's page showed) it is refused ``stale`` when anything was accepted
+        since: a double tap or a second operator never undoes two actions.
 
         Raises:
             NoGame: no current game.
         """
-        return self.submit(UNDO, "operator")
+        return self.submit(UNDO, "operator", seen=seen)
 
-    def void_round(self) -> Outcome:
-        """Void the current round: everything returned, no payments (``table void``, RULINGS §0).
+    def void_round(self, seen: int | None = None) -> Outcome:
+        """Void the current round: everything returned, no payments (``table void``, RULINGS §0);
+        ``seen`` as for :meth:`undo`.
 
         Raises:
             NoGame: no current game.
         """
-        return self.submit(VOID, "operator")
+        return self.submit(VOID, "operator", seen=seen)
 
-    def manual_entry(self, action: str, prompt_id: str | None = None) -> Outcome:
+    def manual_entry(self, action: str, prompt_id: str | None = None, seen: int | None = None) -> Outcome:
         """An operator's entry made because OCR abstained; logged with source ``manual``.
 
-        Clears the prompt ``prompt_id`` when the entry is accepted.
+        Clears the prompt ``prompt_id`` when the entry is accepted; ``seen`` as for
+        :meth:`submit`.
 
         Raises:
             NoGame: no current game.
         """
-        outcome = self.submit(action, "manual")
+        outcome = self.submit(action, "manual", seen=seen)
         if outcome.accepted and prompt_id:
             self.clear_prompt(prompt_id)
         return outcome

@@ -63,6 +63,16 @@ def text_field(data: dict, name: str, max_len: int = 200) -> str:
     return value.strip()
 
 
+def seen_field(data: dict) -> int | None:
+    """The optional ``"seen"`` of an action request: the table version the page showed when the
+    button was pressed (``model.version``), which lets the referee refuse a double tap or a second
+    operator's undo (:meth:`companion.referee.Referee.submit`); 400 when it is not a version."""
+    seen = data.get("seen")
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool) or seen < 0):
+        abort(400, description="'seen' must be the table version the page showed (an integer >= 0)")
+    return seen
+
+
 def lang() -> str:
     """The page's language (``"ru"`` or ``"en"``)."""
     from flask_babel import get_locale

@@ -255,14 +255,22 @@ def state():
 
 @bp.route("/api/operator/undo", methods=["POST"])
 def undo():
+    """Undo the last accepted action. Body (optional) ``{"seen": version}``: refused ``stale``
+    when the table changed after the version the console showed (a double tap, a second
+    operator): an undo always undoes what the operator saw."""
     common.require_operator()
-    return common.outcome_response(common.table().undo())
+    data = request.get_json(silent=True)
+    seen = common.seen_field(data) if isinstance(data, dict) else None
+    return common.outcome_response(common.table().undo(seen=seen))
 
 
 @bp.route("/api/operator/void", methods=["POST"])
 def void():
+    """Void the round; optional body ``{"seen": version}`` as for :func:`undo`."""
     common.require_operator()
-    return common.outcome_response(common.table().void_round())
+    data = request.get_json(silent=True)
+    seen = common.seen_field(data) if isinstance(data, dict) else None
+    return common.outcome_response(common.table().void_round(seen=seen))
 
 
 @bp.route("/api/operator/end", methods=["POST"])
@@ -277,7 +285,9 @@ def end():
 def action():
     """A table action typed or pressed by the operator (source ``operator``)."""
     common.require_operator()
-    text = common.text_field(common.json_body(), "action")
+    data = common.json_body()
+    text = common.text_field(data, "action")
+    seen = common.seen_field(data)
     if not text.startswith("table "):
         body = {"accepted": False, "action": text, "reason": "not_a_table_action",
                 "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",
@@ -288,7 +298,7 @@ def action():
     named = _canonical_names(referee.game, text)
     if not isinstance(named, str):
         return named
-    return common.outcome_response(common.table().submit(named, "operator"))
+    return common.outcome_response(common.table().submit(named, "operator", seen=seen))
 
 
 def for_seat(game_cls, text: str) -> str:
@@ -430,6 +440,11 @@ def prepare_manual(text: str):
             return jsonify({"accepted": False, "reason": "missing_field", "fields": [], "message": msg,
                             "detail": f"fill every '?' field before sending ({exc.detail})"}), 400
         return text  # the engine rejects it with its reason code (409)
+    if action.seat is not None and not observation_fields(type(action)):
+        # a seat's own decision (a bid, «Верю», a placement): only the seat's pad or phone makes
+        # it; the operator enters what the camera could not read, never a player's choice
+        return _refusal("seat_decision", f"{text!r} is a seat's own decision: the player makes it "
+                        "on the seat's pad or phone", 409)
     fields, optional, _lists = action_fields(type(action))
     optional = list(optional)
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]
@@ -457,6 +472,12 @@ def prepare_manual(text: str):
                         "message": _("A serial number is empty.")}), 400
 
 
+def _refusal(reason: str, detail: str, status: int):
+    """A refusal made before the engine sees the entry, shaped like a rejected outcome."""
+    return jsonify({"accepted": False, "reason": reason, "detail": detail,
+                    "message": common.reason_message(reason)}), status
+
+
 @bp.route("/api/operator/manual", methods=["POST"])
 def manual():
     """An entry made because OCR abstained: logged with source ``manual``.
@@ -473,10 +494,14 @@ def manual():
     prompt = data.get("prompt")
     if prompt is not None and not isinstance(prompt, str):
         abort(400, description="'prompt' must be a prompt id")
+    seen = common.seen_field(data)
+    if prompt is not None and not any(p["id"] == prompt for p in common.table().prompts()):
+        # answered meanwhile (the camera read it, another operator typed it) or never asked
+        return _refusal("prompt_closed", f"no open prompt {prompt!r}", 409)
     prepared = prepare_manual(text)
     if not isinstance(prepared, str):
         return prepared
-    return common.outcome_response(common.table().manual_entry(prepared, prompt))
+    return common.outcome_response(common.table().manual_entry(prepared, prompt, seen=seen))
 
 
 @bp.route("/api/operator/prompt", methods=["POST"])

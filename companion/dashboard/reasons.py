@@ -38,6 +38,19 @@ REASONS: dict[str, tuple[str, str]] = {
                     "Это действие сейчас невозможно: не тот этап игры."),
     "nothing_to_undo": ("There is nothing to undo: no accepted action yet.",
                         "Отменять нечего: принятых действий ещё нет."),
+    # companion.referee.Referee.submit's "seen" guard (a double tap, two operators at once)
+    "repeated": ("Already accepted: this press repeated the one before it.",
+                 "Уже принято: это нажатие повторило предыдущее."),
+    "stale": ("The table changed meanwhile: look at it and press again if still needed.",
+              "Стол уже изменился: посмотрите на него и нажмите ещё раз, если нужно."),
+    # companion/dashboard/operator.py manual entries
+    "prompt_closed": ("This request was already answered (by the camera or another operator).",
+                      "Этот запрос уже закрыт (камерой или другим оператором)."),
+    # companion/dashboard/seat.py: the «считает N» badge of a bid being counted on a phone
+    "bad_pending": ("A bid can be counted only on your turn and within what you may bid now.",
+                    "Считать ставку можно только в свой ход и только в её пределах."),
+    "seat_decision": ("This is the player's own decision: it is made on the player's button pad or phone.",
+                      "Это решение самого игрока: его делают с пульта или телефона игрока."),
     "bad_line": ("A line of the table log is damaged and was skipped.",
                  "Строка журнала стола повреждена и пропущена."),
     "bad_option": ("A house rule has an impossible value.", "У одного из правил недопустимое значение."),

@@ -79,18 +79,28 @@
     if (Array.isArray(v)) return "[" + v.map(stableJSON).join(",") + "]";
     return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + stableJSON(v[k]); }).join(",") + "}";
   }
+  // an action request carries the table version the page showed ("seen"): the referee refuses a
+  // second tap of the same action, and an undo or void of a table that changed meanwhile
+  var SEEN_URLS = /\/api\/(seat\/action|operator\/(action|manual|undo|void))$/;
+  var inflight = {}; // the same request while its answer is awaited is not sent twice
   function post(url, body) {
-    return fetch(url, {
+    body = body || {};
+    if (SEEN_URLS.test(url) && body.seen === undefined && S && S.model && typeof S.model.version === "number") body.seen = S.model.version;
+    var key = url + " " + JSON.stringify(body);
+    if (inflight[key]) return inflight[key];
+    var p = fetch(url, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": boot.csrf },
-      body: JSON.stringify(body || {})
+      body: JSON.stringify(body)
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (j) { j._status = r.status; return j; });
     }, function () {
       // no answer at all (the box restarting, Wi-Fi gone): say so; the action may or may not
       // have reached the table, so the words ask to look before repeating it
       return { _status: 0, _no_answer: true };
-    });
+    }).then(function (j) { delete inflight[key]; return j; });
+    inflight[key] = p;
+    return p;
   }
   function toast(text, bad) {
     var t = document.getElementById("toast");
@@ -116,8 +126,13 @@
     }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
     return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
   }
+  // a repeated tap of an accepted action is not a refusal of the player's move: told plainly
+  function isBad(j) { return !j.accepted && j.reason !== "repeated"; }
   function outcomeText(j) {
     if (j._no_answer) return word("no_answer");
+    if (j.reason === "repeated" && j.message) return j.message;
+    // an undo's answer names the action it took back (to the operator who asked only)
+    if (j.accepted && j.action === "table undo" && j.detail) return word("accepted") + ": " + actionWords(j.action) + " — " + actionWords(j.detail);
     if (j.accepted) return word("accepted") + ": " + actionWords(j.action) + (j.told && j.told.length ? " — " + j.told.join("; ") : "");
     // the server's message is in the page's language; the English detail is for logs (console)
     if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
@@ -472,12 +487,14 @@
   // ------------------------------------------------------------------ seat pad
   var stepper = {}; // verb -> current value
   var pendingTimer = null;
+  var lastPending = null; // the count this page last showed the table, until the game moves on
   function sendPending(count) {
     clearTimeout(pendingTimer);
+    lastPending = count;
     pendingTimer = setTimeout(function () { post("/api/seat/pending", { count: count }); }, 120);
   }
   function act(text) {
-    post("/api/seat/action", { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
+    post("/api/seat/action", { action: text }).then(function (j) { toast(outcomeText(j), isBad(j)); });
   }
   // the table's stake limits when its view gives them ([min, max] chips), else null
   function stakeRange(m) {
@@ -729,7 +746,7 @@
         }
         var text = ["table", a.verb].concat(args).join(" ");
         var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
-        post(url, { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
+        post(url, { action: text }).then(function (j) { toast(outcomeText(j), isBad(j)); });
       });
       tbox.appendChild(form);
       if (focused) inputs.forEach(function (inp) {
@@ -746,7 +763,7 @@
         post("/api/operator/" + b.dataset.op).then(function (j) {
           if (b.dataset.op === "end" && j.ended) { location.reload(); return; }
           var r = document.getElementById("op-result"); if (r) r.textContent = outcomeText(j);
-          toast(outcomeText(j), !j.accepted);
+          toast(outcomeText(j), isBad(j));
         });
       });
     });
@@ -801,7 +818,13 @@
         else setTimeout(connect, 2000);
       }
     });
-    es.addEventListener("snapshot", function (e) { S = JSON.parse(e.data); render(); window.__lastVersion = S.model.version; });
+    es.addEventListener("snapshot", function (e) {
+      var before = S && S.model ? S.model.version : null;
+      S = JSON.parse(e.data); render(); window.__lastVersion = S.model.version;
+      // the table restarted (or the stream came back) while this phone was counting a bid: the
+      // table forgot the count, the stepper did not; tell it again if the game did not move
+      if (KIND === "seat" && lastPending && before === S.model.version && !(S.pending && S.pending[String(S.model.viewer.seat)])) sendPending(lastPending);
+    });
     es.addEventListener("delta", function (e) {
       var d = JSON.parse(e.data);
       if (!S) return;
@@ -810,6 +833,7 @@
       if (d.base !== m.version) { connect(); return; } // missed one: resync
       applyDelta(d);
       m.version = d.version;
+      lastPending = null; // any accepted action drops the table's pending counts
       window.__lastVersion = d.version;
       render();
     });
