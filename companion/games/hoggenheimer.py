@@ -323,31 +323,37 @@ class HoggenheimerGame(Game):
         seat = a.seat
         if t is Close:
             if seat != self.banker:
-                raise IllegalAction("not_banker", f"seat {self.banker} holds the bank")
+                raise IllegalAction("not_banker", f"seat {self.banker} holds the bank",
+                                    {"player": self.seats[self.banker]})
             return
         if t is Withdraw:
             for b in self.bets:
                 if b["id"] == a.bet_id:
                     if b["seat"] != seat:
-                        raise IllegalAction("not_your_bet", f"bet {a.bet_id} is seat {b['seat']}'s")
+                        raise IllegalAction("not_your_bet", f"bet {a.bet_id} is seat {b['seat']}'s",
+                                            {"bet": a.bet_id, "player": self.seats[b["seat"]]})
                     return
-            raise IllegalAction("no_such_bet", f"no open bet number {a.bet_id}")
+            raise IllegalAction("no_such_bet", f"no open bet number {a.bet_id}", {"bet": a.bet_id})
         # Bet
         if seat == self.banker:
             raise IllegalAction("banker_cannot_bet", f"seat {seat} holds the bank")
         o = self.options
         if a.stake < o.min_stake:
-            raise IllegalAction("stake_below_min", f"the table minimum is {o.min_stake}")
+            raise IllegalAction("stake_below_min", f"the table minimum is {o.min_stake}", {"min_stake": o.min_stake})
         if a.stake > o.max_stake:
-            raise IllegalAction("stake_above_max", f"the table maximum is {o.max_stake}")
+            raise IllegalAction("stake_above_max", f"the table maximum is {o.max_stake}", {"max_stake": o.max_stake})
         if a.stake > self.balances[seat]:
-            raise IllegalAction("insufficient_chips", f"seat {seat} has {self.balances[seat]} chip(s)")
+            raise IllegalAction("insufficient_chips", f"seat {seat} has {self.balances[seat]} chip(s)",
+                                {"player": self.seats[seat], "chips": self.balances[seat], "stake": a.stake})
         shape, _cards = parse_bet(a.cards)
         if o.bank_must_cover:
             need = self.exposure() + SHAPES[shape] * a.stake
             if need > self.balances[self.banker]:
+                room = self.balances[self.banker] - self.exposure()
                 raise IllegalAction("bank_exposure", f"the bank would owe up to {need} but holds "
-                                                     f"{self.balances[self.banker]}")
+                                                     f"{self.balances[self.banker]}",
+                                    {"most": max(0, room // SHAPES[shape]), "min_stake": o.min_stake,
+                                     "banker_chips": self.balances[self.banker], "exposure": self.exposure()})
 
     def _check_turn(self, a: Turn) -> None:
         if self.phase != "chain":
@@ -369,7 +375,8 @@ class HoggenheimerGame(Game):
             raise IllegalAction("bad_slot", f"{slot!r} is not a slot (rank + suit)")
         if slot != card:
             raise IllegalAction("wrong_slot", f"{card} was put on {slot}'s place; its place is row "
-                                              f"{SUIT_SYMBOL[card[-1]]}, column {card[:-1]}")
+                                              f"{SUIT_SYMBOL[card[-1]]}, column {card[:-1]}",
+                                {"card": card, "slot": slot})
 
     # ------------------------------------------------------------------ transitions
     def _do(self, a: Action) -> list[Event]:

@@ -527,7 +527,7 @@ class SkullGame(Game):
         elif t not in _SEAT_ACTIONS:
             raise IllegalAction("bad_syntax", f"'{a.VERB}' is an action of the table: 'table {a.VERB} ...'")
         elif self.status[a.seat] != _ACTIVE:
-            raise IllegalAction("seat_out", f"{self.seats[a.seat]} is out of the game")
+            raise IllegalAction("seat_out", f"{self.seats[a.seat]} is out of the game", {"player": self.seats[a.seat]})
         if t is Place:
             s = a.seat
             if phase == "stage1":
@@ -553,10 +553,10 @@ class SkullGame(Game):
                 self._raise_phase()
             low = self.bid + 1
             if a.count < low:
-                raise IllegalAction("bid_too_low", f"bid at least {low}")
+                raise IllegalAction("bid_too_low", f"bid at least {low}", {"least": low})
             total = self.table_total()
             if a.count > total:
-                raise IllegalAction("bid_too_high", f"only {total} note(s) on the table")
+                raise IllegalAction("bid_too_high", f"only {total} note(s) on the table", {"on_table": total})
             return
         if t is Agree or t is Pass:
             if phase != "auction":
@@ -566,7 +566,7 @@ class SkullGame(Game):
             if not self.to_act or a.seat != self.to_act[0]:
                 raise IllegalAction("not_your_turn", self._who_acts())
             if self.forced == a.seat:
-                raise IllegalAction("must_raise", f"everybody agreed: raise above {self.bid}")
+                raise IllegalAction("must_raise", f"everybody agreed: raise above {self.bid}", {"bid": self.bid})
             return
         if t is Flip:
             self._check_target(a.owner)
@@ -591,7 +591,7 @@ class SkullGame(Game):
                     self._raise_phase()
                 raise IllegalAction("wrong_phase", "deposits happen only in the settlement")
             if a.owner not in self.owed:
-                raise IllegalAction("not_a_loser", f"{self.seats[a.owner]} owes no note")
+                raise IllegalAction("not_a_loser", f"{self.seats[a.owner]} owes no note", {"player": self.seats[a.owner]})
             self._check_serial(a.serial)
             if self.owner_of[a.serial] != a.owner:
                 raise IllegalAction("not_own_note", f"{a.serial} is not {self.seats[a.owner]}'s note")
@@ -603,9 +603,10 @@ class SkullGame(Game):
             if phase != "setup":
                 raise IllegalAction("wrong_phase", "registration is at set-up only")
             if self.status[a.owner] != _ACTIVE:
-                raise IllegalAction("seat_out", f"{self.seats[a.owner]} has left")
+                raise IllegalAction("seat_out", f"{self.seats[a.owner]} has left", {"player": self.seats[a.owner]})
             if self.registered[a.owner] is not None:
-                raise IllegalAction("already_registered", f"{self.seats[a.owner]} is registered")
+                raise IllegalAction("already_registered", f"{self.seats[a.owner]} is registered",
+                                    {"player": self.seats[a.owner]})
             problems = validate_note_set(a.serials, self.options, self.owner_of.keys())
             if problems:
                 raise IllegalAction(*problems[0])
@@ -618,10 +619,11 @@ class SkullGame(Game):
             if phase != "setup":
                 raise IllegalAction("wrong_phase", "the first dealer is chosen at set-up")
             if self.status[a.dealer] != _ACTIVE:
-                raise IllegalAction("seat_out", f"{self.seats[a.dealer]} has left")
+                raise IllegalAction("seat_out", f"{self.seats[a.dealer]} has left", {"player": self.seats[a.dealer]})
             missing = [self.seats[s] for s in self._remaining() if self.registered[s] is None]
             if missing:
-                raise IllegalAction("registration_incomplete", f"not registered: {', '.join(missing)}")
+                raise IllegalAction("registration_incomplete", f"not registered: {', '.join(missing)}",
+                                    {"missing": list(missing)})
             return
         if t is Leave:
             self._check_target(a.leaver)
