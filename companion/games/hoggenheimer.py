@@ -202,6 +202,9 @@ class Withdraw(Action):
     """Take back own bet ``bet_id`` while bets are open."""
 
     VERB = "withdraw"
+    #: the bet's number means nothing to a player: the dashboard offers his open bets in words
+    #: (:func:`choice_label`, ``companion.dashboard.model.label_choices``)
+    LABELLED_FIELDS: ClassVar[tuple[str, ...]] = ("bet_id",)
     bet_id: int
 
 
@@ -394,7 +397,9 @@ class HoggenheimerGame(Game):
             bet = next(b for b in self.bets if b["id"] == a.bet_id)
             self.bets.remove(bet)
             self.balances[a.seat] += bet["stake"]
-            return [Event("bet_withdrawn", {"id": bet["id"], "seat": a.seat, "exposure": self.exposure()})]
+            return [Event("bet_withdrawn", {"id": bet["id"], "seat": a.seat, "shape": bet["shape"],
+                                            "cards": list(bet["cards"]), "stake": bet["stake"],
+                                            "exposure": self.exposure()})]
         if t is Close:
             self.phase = "chain"
             return [Event("bets_closed", {"banker": self.banker, "exposure": self.exposure(),
@@ -632,6 +637,30 @@ def bet_words(shape: str, cards, lang: str = "ru", after_on: bool = False) -> st
     return cards_label(cards, " ")
 
 
+def bet_label(bet: dict, lang: str = "ru", number: bool = True) -> str:
+    """A bet in words as the history tells it: what and how much — «5 на Q♥ (ставка №3)», «2 на
+    ряд — все бубны (ставка №4)» / ``"5 on Q♥ (bet no. 3)"``; ``number=False`` leaves the number
+    out. ``bet``: a bet of the view or an event (``id``, ``shape``, ``cards``, ``stake``)."""
+    ru = lang == "ru"
+    target = bet_words(bet["shape"], bet["cards"], "ru" if ru else "en", after_on=True)
+    text = f"{bet['stake']} {'на' if ru else 'on'} {target}"
+    if number:
+        text += f" (ставка №{bet['id']})" if ru else f" (bet no. {bet['id']})"
+    return text
+
+
+def choice_label(field: str, value, view: dict, seats, lang: str = "ru") -> str | None:
+    """Words for an action's choice made by id (``LABELLED_FIELDS``): the open bet ``value`` of a
+    ``withdraw`` as :func:`bet_label` words it, found in ``view`` (the viewer's own view, so
+    nothing the page does not show); ``None`` for another field or an unknown bet."""
+    if field != "bet_id":
+        return None
+    for b in view.get("bets") or []:
+        if b.get("id") == value:
+            return bet_label(b, lang)
+    return None
+
+
 def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     """One line of words for a public event of the joker game (the dashboard's history and the
     console of ``companion run``); ``None`` for a private event or an unknown kind.
@@ -657,7 +686,8 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return (f"{name()} ставит {d['stake']} {target} (ставка №{d['id']}, {d['k']}:1)" if ru
                 else f"{name()} bets {d['stake']} {target} (bet no. {d['id']}, pays {d['k']}:1)")
     if k == "bet_withdrawn":
-        return (f"{name()} снимает ставку №{d['id']}" if ru else f"{name()} takes back bet no. {d['id']}")
+        what = f" ({bet_label(d, L, number=False)})" if "stake" in d and "shape" in d else ""
+        return (f"{name()} снимает ставку №{d['id']}{what}" if ru else f"{name()} takes back bet no. {d['id']}{what}")
     if k == "bets_closed":
         n = d["bets"]
         if ru:

@@ -325,6 +325,8 @@
         var cards = Array.isArray(b.cards) ? b.cards : [];
         var k = cards.length || 1;
         var li = el("li");
+        // the bet's number, as the history and the «take back» choices name it («ставка №3»)
+        if (typeof b.id === "number") li.appendChild(el("span", "bet-no", "№" + b.id));
         li.appendChild(el("b", null, typeof b.seat === "number" ? seatName(b.seat) : ""));
         li.appendChild(el("span", null, (b.shape ? word("shape_" + b.shape, b.shape) + " " : "") + cards.map(cardLabel).join(" ")));
         if (b.stake !== undefined) li.appendChild(el("span", "chip", word("stake") + " " + b.stake));
@@ -523,7 +525,20 @@
     order.forEach(function (verb) {
       var g = groups[verb];
       var numeric = g.length > 1 && g.every(function (a) { return a.args.length === 1 && /^-?\d+$/.test(a.args[0]); });
-      if (numeric) {
+      if (g.every(function (a) { return a.labels && Object.keys(a.labels).length; })) {
+        // a choice made by id (the joker game's bet to take back): the game words each choice
+        // («5 на Q♥ (ставка №3)») and the pad lists them, one button each, under the verb
+        var list = el("div", "choice-list verb-" + verb);
+        list.appendChild(el("span", "step-label", verbLabel(verb)));
+        g.forEach(function (a) {
+          var text = Object.keys(a.labels).map(function (f) { return a.labels[f][LANG] || a.labels[f].ru; }).join(" · ");
+          var b = el("button", "pad-btn choice verb-" + verb, text);
+          b.dataset.action = a.text;
+          b.addEventListener("click", function () { act(a.text); });
+          list.appendChild(b);
+        });
+        pad.appendChild(list);
+      } else if (numeric) {
         var values = g.map(function (a) { return parseInt(a.args[0], 10); }).sort(function (a, b) { return a - b; });
         var cur = stepper[verb];
         if (cur === undefined) { // a reloaded page picks up the count the table already shows
