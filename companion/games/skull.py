@@ -1065,7 +1065,8 @@ class SkullGame(Game):
     def view(self, seat: int | None) -> dict:
         """Public view (``seat=None``) or seat ``seat``'s view.
 
-        Public: phase, round, dealer, bid, who passed/agreed, the seats with counts only (notes,
+        Public: phase, round, dealer (the button: while everybody agreed and the next player
+        must raise, that player), bid, who passed/agreed, the seats with counts only (notes,
         hand, stack, face-down) plus the face-up notes of the reveal, the bank's size (its serials
         only once the game is over), the outcome. Never a face-down note's serial or role, never
         a bank deposit's serial. A seat's view adds ``"you"``: its own notes (serials and roles;
@@ -1084,8 +1085,13 @@ class SkullGame(Game):
                 "lost": sum(1 for b in self.bank if b["seat"] == s),
             })
         value, unknown = self.bank_face_value()
+        # the button: everybody agreed and it passed to the player who must raise (seed "передает
+        # право хода и "баттон" ближайшему слева игроку, который становится новым дилером"; RULINGS
+        # §1) — the page's «Дилер» badge is on him, as the history's line says, not on the bidder
+        # whose bid he must beat (the engine's ``dealer`` holds that bid until he raises)
+        button = self.forced if self.forced is not None else self.dealer
         v = {
-            "game": self.GAME_ID, "phase": self.phase, "round": self.round, "dealer": self.dealer,
+            "game": self.GAME_ID, "phase": self.phase, "round": self.round, "dealer": button,
             "turn": self.current_seats(), "bid": self.bid, "table_notes": self.table_total(),
             "passed": sorted(self.passed), "agreed": sorted(self.agreed), "must_raise": self.forced,
             "roses": self.roses, "outcome": self.outcome, "skull_owner": self.skull_owner,
