@@ -92,6 +92,10 @@ def test_the_seat_page_lists_its_bets_in_words_and_takes_the_chosen_one_back(bro
         expect(choices).to_have_count(3)
         assert choices.all_inner_texts() == ["5 на Q♥ (ставка №1)", "2 на две соседние A♥ K♥ (ставка №3)",
                                             "4 на ряд — все бубны (ставка №4)"]
+        # the verb heads its list (above the choices, not beside them)
+        head = page.locator("#pad .choice-list .step-label").bounding_box()
+        first = choices.first.bounding_box()
+        assert head["y"] + head["height"] <= first["y"] + 1 and first["width"] > 0.8 * page.locator("#pad").bounding_box()["width"]
         # no stepper over bet numbers: the only stepper is the bet's stake
         assert page.locator("#pad .stepper").count() == 1
         assert page.locator("#pad .stepper .step-label").inner_text() != page.locator(
