@@ -72,9 +72,9 @@ REASONS = {
 }
 
 REASONS_RU = {
-    "bad_seats": "нужно не меньше двух игроков с картами, а банкир и сдающий — места за этим столом: "
+    "bad_seats": "Нужно не меньше двух игроков с картами, а банкир и сдающий — места за этим столом: "
                  "по умолчанию банкир и сдающий карт не получают, поэтому нужно не меньше 4 мест "
-                 "(или включите «банкир и сдающий тоже играют»).",
+                 "(или включите «Банкир и сдающий тоже играют»).",
 }
 """Russian sentences for the codes whose meaning is particular to the lottery (the dashboard's
 ``companion/dashboard/reasons.py`` covers the rest)."""

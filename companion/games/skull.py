@@ -188,18 +188,18 @@ def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None
     if reason == "serial_format" and currency in SERIAL_SHAPES:
         en, ru, example = SERIAL_SHAPES[currency]
         if lang == "ru":
-            return f"номер купюры не подходит к формату {currency}: нужно {ru}, например {example}"
-        return f"the serial does not fit the {currency} format: {en}, e.g. {example}"
+            return f"Номер купюры не подходит к формату {currency}: нужно {ru}, например {example}."
+        return f"The serial does not fit the {currency} format: {en}, e.g. {example}."
     if options is not None and reason == "wrong_note_count":
         n = options.notes_per_player
         if lang == "ru":
-            return f"неверное число купюр у игрока: каждый регистрирует {n}"
-        return f"a player's set has the wrong number of notes: each player registers {n}"
+            return f"Неверное число купюр у игрока: каждый регистрирует {n}."
+        return f"A player's set has the wrong number of notes: each player registers {n}."
     if options is not None and reason == "wrong_skull_count":
         k, n = options.skulls_per_player, options.notes_per_player
         if lang == "ru":
-            return f"неверное число «черепов» у игрока: нужно {k} из {n} купюр"
-        return f"a player's set has the wrong number of skulls: {k} of {n} notes"
+            return f"Неверное число «черепов» у игрока: нужно {k} из {n} купюр."
+        return f"A player's set has the wrong number of skulls: {k} of {n} notes."
     return None
 
 

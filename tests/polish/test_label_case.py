@@ -116,3 +116,18 @@ def test_every_label_on_every_page_starts_with_a_capital(browser, fast_dir, lang
         srv.stop()
         table.close()
     assert not any(found.values()), {k: v for k, v in found.items() if v}
+
+
+def test_every_refusal_sentence_starts_with_a_capital():
+    """A refusal's message follows «Не принято: » in a toast and stands alone in an alert: a
+    sentence, capital first, in both languages — the games' own words too (skull's hook, the
+    lottery's ``REASONS_RU``), which started with a small letter."""
+    from companion import games
+    from companion.dashboard.reasons import REASONS, reason_message
+
+    for gid in games.GAME_IDS:
+        options = games.get_game_class(gid).OPTIONS()
+        for code in REASONS:
+            for lang in ("ru", "en"):
+                text = reason_message(code, lang, gid, options)
+                assert text[:1] == text[:1].upper(), (gid, code, lang, text)
