@@ -33,6 +33,8 @@ $(VENV)/.stamp-base: pyproject.toml setup.py | system-deps
 	test -x $(PY) || $(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q --only-binary=:all: "tesserocr>=2.7" || \
+	  echo "note: no tesserocr wheel for this machine; Tesseract will run as a process (slower)"
 	touch $@
 
 $(VENV)/.stamp-test: $(VENV)/.stamp-base pyproject.toml setup.py

@@ -106,7 +106,17 @@ def check_tesseract() -> Check:
     if missing:
         return Check("ocr-tesseract", "fail", f"languages {sorted(langs)}; missing {missing}",
                      "sudo apt install " + " ".join(f"tesseract-ocr-{m}" for m in missing))
-    return Check("ocr-tesseract", "ok", f"{exe}: eng, rus")
+    try:
+        from companion.vision.ocr import TesseractEngine
+
+        tess = TesseractEngine(lang="rus")
+    except Exception as exc:  # noqa: BLE001 - doctor reports, never raises
+        return Check("ocr-tesseract", "fail", f"{exe}: eng, rus; the reader cannot start it: {exc}",
+                     "reinstall tesseract-ocr")
+    if tess.backend == "api":
+        return Check("ocr-tesseract", "ok", f"{exe}: eng, rus; read in-process (tesserocr, Tesseract {tess.version})")
+    return Check("ocr-tesseract", "ok", f"{exe}: eng, rus; read by one process per photo (slower: "
+                 f"`pip install tesserocr` reads in-process)")
 
 
 def check_rapidocr() -> Check:

@@ -20,6 +20,7 @@ import pytest
 from companion.vision import render_notes as RN
 from companion.vision import serials as S
 from companion.vision.notes import NoteReader
+from companion.errors import VisionError
 from companion.vision.ocr import TesseractEngine
 
 SIZE = (1280, 960)
@@ -139,11 +140,13 @@ def _serial_lines(currency, n, seed):
     return lines, serials
 
 
-def test_one_tesseract_process_reads_as_one_process_per_line():
+@pytest.mark.parametrize("backend", ["api", "process"])
+def test_one_tesseract_sheet_reads_as_one_call_per_line(backend):
     try:
-        tess = TesseractEngine()
-    except Exception as exc:  # pragma: no cover - tesseract is a declared system dependency
-        pytest.skip(f"tesseract unavailable: {exc}")
+        tess = TesseractEngine(backend=backend)
+    except Exception as exc:  # pragma: no cover - tesseract and tesserocr are declared dependencies
+        pytest.skip(f"tesseract ({backend}) unavailable: {exc}")
+    assert tess.backend == backend
     lines, serials = _serial_lines("EUR", 4, seed=40)
     assert len(lines) >= 3
     together = [r.text for r in tess.read_lines(lines)]
@@ -196,3 +199,47 @@ def test_legends_are_known_and_upside_down_serials_are_not(reader_for):
     assert not any(is_legend(r) for r in reads), [r.text for r in reads if is_legend(r)]
     upright = reader.engine.read_lines([np.ascontiguousarray(l[::-1, ::-1]) for l in lines])
     assert sum(bool(reader._matches(r.text)) for r in upright) >= 18  # the strips hold serials
+
+
+def _engine_or_skip(backend, **kw):
+    try:
+        return TesseractEngine(backend=backend, **kw)
+    except Exception as exc:  # pragma: no cover - tesseract and tesserocr are installed by make
+        pytest.skip(f"tesseract ({backend}) unavailable: {exc}")
+
+
+def test_tesseract_backends_read_rendered_serials_alike():
+    """The in-process reader (tesserocr, its own libtesseract) and the process (the system's
+    binary) are different Tesseract releases: each must read the serial sheets as well."""
+    lines, serials = _serial_lines("USD", 4, seed=70)
+    assert len(lines) >= 3
+    right = {}
+    for backend in ("api", "process"):
+        tess = _engine_or_skip(backend)
+        right[backend] = sum(S.canonical(r.text) == s for r, s in zip(tess.read_lines(lines), serials))
+    assert right["api"] >= len(lines) - 1, right
+    assert right["api"] >= right["process"] - 1, right
+
+
+def test_tesseract_backend_is_chosen_by_the_environment(monkeypatch):
+    monkeypatch.setenv("COMPANION_TESSERACT", "process")
+    assert _engine_or_skip(None).backend == "process"
+    monkeypatch.setenv("COMPANION_TESSERACT", "subprocess")
+    with pytest.raises(VisionError, match="api, process"):
+        TesseractEngine()
+    monkeypatch.delenv("COMPANION_TESSERACT")
+    pytest.importorskip("tesserocr")
+    tess = TesseractEngine()
+    assert tess.backend == "api" and tess.version.startswith("5.")
+
+
+def test_a_failing_in_process_tesseract_is_no_opinion(monkeypatch):
+    tess = _engine_or_skip("api")
+    lines, _ = _serial_lines("EUR", 1, seed=80)
+    assert lines
+
+    def boom(sheet):
+        raise RuntimeError("tesseract failed")
+
+    monkeypatch.setattr(tess._api, "words", boom)
+    assert [(r.text, r.score) for r in tess.read_lines(lines)] == [("", 0.0)]
