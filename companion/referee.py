@@ -43,6 +43,8 @@ class Outcome:
         detail: human-readable reason when rejected.
         events: the events the action caused (public and private ones; filter by ``private_to``).
         version: the game version after this submission.
+        facts: when rejected, the refusal's facts (``IllegalAction.facts``: the player, the
+            counts …) for the words a person sees; not part of :meth:`to_json`.
     """
 
     accepted: bool
@@ -52,6 +54,7 @@ class Outcome:
     detail: str | None = None
     events: tuple[Event, ...] = ()
     version: int = 0
+    facts: dict | None = None
 
     def to_json(self) -> dict:
         return {
@@ -238,7 +241,8 @@ class Referee:
                     return refused
                 events = self.game.apply(parsed)
             except IllegalAction as exc:
-                return Outcome(False, text, source, exc.reason, exc.detail, (), self.version)
+                return Outcome(False, text, source, exc.reason, exc.detail, (), self.version,
+                               exc.facts or None)
             try:
                 self.log.append(parsed.text(), source)
             except Exception:

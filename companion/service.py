@@ -338,6 +338,7 @@ class TableService:
 
     def _start_table(self) -> None:
         from companion.games import get_game_class
+        from companion.games.base import seat_from_one
         from companion.table import Table
 
         s = self.settings
@@ -364,11 +365,11 @@ class TableService:
             # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
             # does the same); the engine and the log count from 0
             if name in options:
-                v = options[name]
-                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= len(seats):
+                try:
+                    options[name] = seat_from_one(options[name], len(seats))
+                except ValueError:
                     raise CompanionError(f"option {name}: a seat number from 1 to {len(seats)} "
-                                         f"(seats count from 1, clockwise), got {v!r}")
-                options[name] = v - 1
+                                         f"(seats count from 1, clockwise), got {options[name]!r}") from None
         if (s.currency != "auto" and "currency" not in options
                 and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
             options["currency"] = s.currency  # the table's currency is the game's (one switch)

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, action_fields
-from companion.games.base import observation_fields
+from companion.games.base import observation_fields, seat_from_one
 from companion.errors import IllegalAction
 
 bp = Blueprint("operator", __name__)
@@ -174,10 +174,11 @@ def _parse_options(spec: dict, form) -> dict:
             raise FormError(_("«%(option)s» must be %(kind)s.", option=option_label(opt["name"]), kind=kind),
                             f"option {opt['name']} must be {opt['type']}") from None
         if opt.get("seat"):
-            if value < 1:
+            try:
+                value = seat_from_one(value)  # typed from 1; the engine counts seats from 0
+            except ValueError:
                 raise FormError(_("«%(option)s»: seats are numbered from 1.", option=option_label(opt["name"])),
-                                f"option {opt['name']}: seats are numbered from 1")
-            value -= 1  # the engine counts seats from 0
+                                f"option {opt['name']}: seats are numbered from 1") from None
         out[opt["name"]] = value
     return out
 

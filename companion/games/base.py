@@ -207,6 +207,28 @@ class Options:
         return dataclasses.asdict(self)
 
 
+def seat_from_one(value, seat_count: int | None = None) -> int:
+    """A seat number as people see and type it (from 1, clockwise; ``Options.SEATS`` values on
+    the new-game form, ``companion run --option first_dealer=2``) as the engine's seat index (from
+    0): ``2`` → ``1``. The one place that conversion is made.
+
+    Args:
+        value: the typed seat number (an int; a bool is not one).
+        seat_count: the number of seats, when the caller knows it: a larger number is refused
+            too (else the engine refuses it later with ``bad_option``).
+
+    Raises:
+        ValueError: not a whole number, below 1, or above ``seat_count``.
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"a seat number must be a whole number, got {value!r}")
+    if value < 1:
+        raise ValueError(f"seats are numbered from 1, got {value!r}")
+    if seat_count is not None and value > seat_count:
+        raise ValueError(f"there are {seat_count} seats, got {value!r}")
+    return value - 1
+
+
 class Game(ABC):
     """One game at one table: the shared State API.
 

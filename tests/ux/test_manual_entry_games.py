@@ -164,7 +164,7 @@ def test_hoggenheimer_card_left_unknown_names_the_card_field(op):
     _to_chain(table)
     r = c.post("/api/operator/manual", json={"action": "table turn ? ?"}, headers=h)
     assert r.status_code == 400 and r.json["fields"] == ["card"]
-    assert r.json["message"] == "Заполните: «Карта». Пустым (неизвестным) можно оставить только «место»."
+    assert r.json["message"] == "Заполните: «Карта». Пустым (неизвестным) можно оставить только «Место»."
 
 
 # ---------------------------------------------------------------------- doubt: names of the cards
