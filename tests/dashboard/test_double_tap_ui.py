@@ -58,7 +58,7 @@ def test_double_taps_take_effect_once(browser, server):
     undo = console.locator('[data-op="undo"]')
     expect(undo).to_be_visible()
     console.on("dialog", lambda d: d.accept())
-    expect(console.locator("#live")).to_contain_text("в эфире")
+    expect(console.locator("#live")).to_contain_text("В эфире")
     undo.dblclick()
     expect(console.locator("#toast")).to_contain_text("Принято")
     # the answer names what was taken back
