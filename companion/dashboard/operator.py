@@ -1,8 +1,9 @@
 """Operator blueprint: PIN login and the console.
 
-Routes: ``GET /operator`` (login form or console), ``POST /operator/login`` (``pin``; ``?pin=`` from
-the start-up QR pre-fills the form), ``POST /operator/logout``, ``POST /operator/new`` (new game
-form: ``game``, ``seats`` one name a line, ``opt_<game>_<option>``), ``GET /operator/qr/<seat>.svg``
+Routes: ``GET /operator`` (login form or console), ``POST /operator/login`` (``pin``; the start-up
+link ``/operator?pin=…`` renders the form filled in, and the page posts it at once — with its CSRF
+token, through the PIN attempt limiter: ``web/static/login.js``), ``POST /operator/logout``, ``POST /operator/new`` (new game
+form: ``game``, ``seats`` one name a line or comma-separated, ``opt_<game>_<option>``), ``GET /operator/qr/<seat>.svg``
 (join QR of a seat), and the JSON API ``POST /api/operator/{undo,void,end,action,manual,prompt,
 prompt/<id>/clear}``, ``GET /api/operator/state``.
 """
@@ -154,8 +155,33 @@ class FormError(Exception):
         self.message, self.detail = message, detail
 
 
-def _parse_options(spec: dict, form) -> dict:
-    """The house-rule options typed on the new-game form. Raises :class:`FormError`."""
+def split_names(text: str) -> list[str]:
+    """Player names as typed on the new-game form: one a line, or separated by commas on one
+    line (as ``companion run --seats`` takes them), or both; blanks are dropped:
+    ``"Аня, Борис\nВера"`` → ``["Аня", "Борис", "Вера"]``."""
+    return [n.strip() for line in (text or "").splitlines() for n in line.split(",") if n.strip()]
+
+
+def _check_names(names: list[str]) -> None:
+    """Refuse a name that is too long or given twice, before the game is tried.
+
+    Raises:
+        FormError: the name in the page's language, the English detail for the log.
+    """
+    long = next((n for n in names if len(n) > MAX_SEAT_NAME), None)
+    if long is not None:
+        raise FormError(_("A player's name is at most %(n)d characters: «%(name)s» is longer. Put each name on "
+                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME, name=long),
+                        f"seat names are at most {MAX_SEAT_NAME} characters")
+    repeated = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if repeated is not None:
+        raise FormError(_("The name «%(name)s» is entered twice: each player needs a name of their own.",
+                          name=repeated), f"seat name {repeated!r} is given twice")
+
+
+def _parse_options(spec: dict, form, seat_count: int | None = None) -> dict:
+    """The house-rule options typed on the new-game form; a seat option must name one of the
+    ``seat_count`` players when the count is given. Raises :class:`FormError`."""
     from companion.dashboard.i18n import option_label
 
     out = {}
@@ -179,6 +205,10 @@ def _parse_options(spec: dict, form) -> dict:
             except ValueError:
                 raise FormError(_("«%(option)s»: seats are numbered from 1.", option=option_label(opt["name"])),
                                 f"option {opt['name']}: seats are numbered from 1") from None
+            if seat_count and value >= seat_count:
+                raise FormError(_("«%(option)s»: there is no player %(seat)d at this table (players 1–%(n)d).",
+                                  option=option_label(opt["name"]), seat=value + 1, n=seat_count),
+                                f"option {opt['name']}: no seat {value + 1} at a table of {seat_count}")
         out[opt["name"]] = value
     return out
 
@@ -189,6 +219,19 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     from companion.dashboard.i18n import option_label, term
 
     msg = common.reason_message(exc.reason, spec["id"])
+    facts = exc.facts or {}
+    if exc.reason == "bad_option" and isinstance(facts.get("max"), int) and facts.get("option"):
+        # outside the option's range (Options.check_limits): name it with its range
+        words = {"option": option_label(facts["option"]), "min": _number(facts.get("min")), "max": _number(facts["max"])}
+        if facts.get("min") is None:
+            return _("«%(option)s»: a number no larger than %(max)s.", **words)
+        return _("«%(option)s»: a number from %(min)s to %(max)s.", **words)
+    if exc.reason == "bad_option" and facts.get("rule") == "different_seats" and facts.get("options"):
+        return _("%(options)s must be two different players: choose different numbers.",
+                 options=_(" and ").join(f"«{option_label(o)}»" for o in facts["options"]))
+    if exc.reason == "bad_seats" and facts.get("repeated"):
+        return _("The name «%(name)s» is entered twice: each player needs a name of their own.",
+                 name=facts["repeated"])
     if exc.reason == "bad_option":
         # the engine's detail starts with the option's name ("currency must be one of …"): name
         # it in words, with the values it may take when it has a list
@@ -203,6 +246,11 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     return msg
 
 
+def _number(value) -> str:
+    """A whole number for a sentence, thousands grouped with a thin space: 1000000 → «1 000 000»."""
+    return "" if value is None else f"{value:,}".replace(",", "\u202f")
+
+
 @bp.route("/operator/new", methods=["POST"])
 def new_game():
     common.require_operator()
@@ -211,12 +259,13 @@ def new_game():
     if spec is None:
         return _console(error=common.reason_message("unknown_game", gid), status=400, reason="unknown_game",
                         detail=f"unknown game {gid!r}")
-    names = [n.strip() for n in request.form.get("seats", "").splitlines() if n.strip()]
-    if any(len(n) > MAX_SEAT_NAME for n in names):
-        return _console(error=_("A player's name is at most %(n)d characters.", n=MAX_SEAT_NAME), status=400,
-                        reason="bad_seats", detail=f"seat names are at most {MAX_SEAT_NAME} characters")
+    names = split_names(request.form.get("seats", ""))
     try:
-        options = _parse_options(spec, request.form)
+        _check_names(names)
+    except FormError as exc:
+        return _console(error=exc.message, status=400, reason="bad_seats", detail=exc.detail)
+    try:
+        options = _parse_options(spec, request.form, len(names))
         spec = dict(spec, min=min_seats(gid, options))
         common.table().new_game(gid, names, options)
     except FormError as exc:

@@ -135,6 +135,8 @@ class DoubtOptions(Options):
     """
 
     deck: dict | str | None = None
+    #: whole-number ranges (seed "от 1 до 8" cards; a match of at most 1000 games: house limit)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"max_cards": (1, 52), "games": (1, 1000)}
     max_cards: int = 8
     SEATS: ClassVar[tuple[str, ...]] = ('first_dealer',)  # seat indexes (shown 1-based on forms)
 

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
 from companion.games.words import card_label, cards_label, chips, names_and, signed, standings
 
 SUITS = ("S", "H", "D", "C")
@@ -163,6 +163,9 @@ class HoggenheimerOptions(Options):
             count (False: it counts and the bank passes as after any deal). Default False.
     """
 
+    #: whole-number ranges; the seed leaves chips and stakes to the table (house limit: HOUSE_MAX)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"starting_chips": (0, HOUSE_MAX), "min_stake": (1, HOUSE_MAX),
+                                                    "max_stake": (1, HOUSE_MAX), "rounds": (1, 10_000)}
     starting_chips: int = 100
     min_stake: int = 1
     max_stake: int = 20

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
 from companion.games.words import cards_count, names_and, points, ru_plural, standings
 
 
@@ -166,6 +166,8 @@ class InfinityOptions(Options):
     #: the values a text option may take (the operator's new-game form offers them as a list)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"deal_leader": DEAL_LEADER_RULES}
 
+    #: whole-number ranges (seed ¶1: 3, 6 or 10 deals; at most 100: house limit)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"deals": (1, 100), "infinity_points": (0, HOUSE_MAX)}
     deals: int = 3
     simplified_scoring: bool = False
     infinity_points: int = 0

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
 from companion.games.words import card_label, cards_count, cards_label, chips, names_and, signed, standings
 
 
@@ -247,6 +247,10 @@ class LotteryOptions(Options):
     SEATS: ClassVar[tuple[str, ...]] = ('banker', 'dealer')  # seat indexes (shown 1-based on forms)
     CARRIED: ClassVar[dict[str, str]] = {"box": "box"}  # the box carries over (RULINGS §5)
 
+    #: whole-number ranges; the seed leaves amounts to the table (house limit: HOUSE_MAX chips)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {
+        "chips": (0, HOUSE_MAX), "entry_stake": (0, HOUSE_MAX), "card_stake": (0, HOUSE_MAX), "box": (0, HOUSE_MAX),
+        "playoff": (1, 2), "fine_per_card": (0, HOUSE_MAX), "stall_limit": (1, HOUSE_MAX)}
     banker: int = 0
     dealer: int = 1
     officials_play: bool = False
@@ -267,7 +271,8 @@ class LotteryOptions(Options):
         if not isinstance(self.officials_play, bool):
             raise IllegalAction("bad_option", "officials_play is true or false")
         if self.banker == self.dealer:
-            raise IllegalAction("bad_option", "the banker and the dealer are two different seats")
+            raise IllegalAction("bad_option", "the banker and the dealer are two different seats",
+                                facts={"options": ["banker", "dealer"], "rule": "different_seats"})
         if self.playoff not in (1, 2):
             raise IllegalAction("bad_option", "playoff is variant 1 or 2")
         if self.stall_limit < 1:

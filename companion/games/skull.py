@@ -109,6 +109,8 @@ class SkullOptions(Options):
                                                       "leaver_counts_as": ("pass", "agree"),
                                                       "currency": _serials.CURRENCIES}
 
+    #: whole-number ranges (seed 000: 4 notes, 1 skull; RULINGS §1); see Options.check_limits
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"notes_per_player": (2, 20), "skulls_per_player": (1, 19)}
     notes_per_player: int = 4
     skulls_per_player: int = 1
     skull_parity: str = "odd"
