@@ -121,9 +121,14 @@ def _console(error: str | None = None, status: int = 200, reason: str | None = N
 
 @bp.route("/operator")
 def console():
+    pin = request.args.get("pin")
     if not common.is_operator():
-        return render_template("login.html", pin=request.args.get("pin", "")[:12], error=None,
-                               boot=common.boot("login"))
+        # the start-up link (?pin=…): the page posts its own form at once (web/static/login.js),
+        # with its CSRF token and through the attempt limiter; a GET changes nothing
+        pin = pin if isinstance(pin, str) and pin.isdigit() and len(pin) <= 12 else ""
+        return render_template("login.html", pin=pin, error=None, boot=common.boot("login"))
+    if pin is not None:
+        return redirect(url_for("operator.console"))  # logged in already: the PIN leaves the address bar
     return _console()
 
 

@@ -17,7 +17,7 @@ from companion.dashboard import DashboardServer
 from companion.dashboard import i18n
 from companion.sim import get_sim_class
 from companion.table import Table
-from tests.browser import CHROMIUM, PHONE
+from tests.browser import CHROMIUM, PHONE, operator_login
 
 #: where the pages put labels (selectors), and the attributes that carry one
 LABELS = ["h1", "h2", "h3", "dt", "th", ".seat-stats small", ".badge", ".phase", "button", "label",
@@ -86,8 +86,7 @@ def test_every_label_on_every_page_starts_with_a_capital(browser, fast_dir, lang
     found = {}
     try:
         op = ctx.new_page()
-        op.goto(f"{srv.url}/operator?pin={table.pin}")
-        op.click("button[type=submit]")
+        operator_login(op, srv.url, table.pin)  # the start-up link logs in by itself
         found["operator, no game"] = lower_labels(op)
         for game, seats, steps in (("skull", 3, 12), ("doubt", 3, 6), ("hoggenheimer", 3, 3),
                                    ("infinity", 3, 5), ("lottery", 4, 4)):

@@ -16,7 +16,7 @@ from companion.dashboard.model import action_fields
 from companion.games import GAME_IDS, get_game_class
 from companion.table import Table
 
-from tests.browser import CHROMIUM, PHONE
+from tests.browser import CHROMIUM, PHONE, operator_login
 from tests.dashboard.helpers import operator_client, wait_version
 
 SEATS = ["Аня", "Борис", "Вера"]
@@ -251,8 +251,7 @@ def console(browser, fast_dir):
         for text in actions:
             assert table.submit(text, "operator" if text.startswith("table") else "button").accepted, text
         page = browser.new_context(viewport=PHONE).new_page()
-        page.goto(f"{srv.url}/operator?pin={table.pin}")
-        page.click("button[type=submit]")
+        operator_login(page, srv.url, table.pin)  # the start-up link logs in by itself
         pages.append(page)
         return table, page
 
