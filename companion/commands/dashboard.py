@@ -63,7 +63,9 @@ def run(args, stop: threading.Event | None = None) -> int:
         print(f"companion dashboard: {exc}", file=sys.stderr)
         return 2
     for part in ("buttons", "camera", "ocr"):
-        table.set_status(part, {"state": "absent", "detail": "dashboard only: enter observations by hand"})
+        # not a fault: this table runs without the part (companion/statuswords.py: "unused")
+        table.set_status(part, {"state": "unused", "why": "dashboard_only",
+                                "detail": "dashboard only: enter observations by hand"})
     started = False
     if args.game and (args.new or table.referee is None):
         seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]

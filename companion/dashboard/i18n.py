@@ -31,7 +31,7 @@ _WORDS = {
     "over": _l("Game over"), "result": _l("Result"), "hw_status": _l("Table status"), "status": _l("Status"),
     "buttons": _l("Button box"), "camera": _l("Camera"), "ocr": _l("OCR"),
     "state_ok": _l("working"), "state_warn": _l("check"), "state_error": _l("fault"),
-    "state_absent": _l("not connected"), "state_sim": _l("simulated"),
+    "state_absent": _l("not connected"), "state_sim": _l("simulated"), "state_unused": _l("not used"),
     "live": _l("Live"), "offline": _l("Reconnecting…"),
     "no_answer": _l("No answer from the table: look at the table, then repeat if it is needed"), "your_actions": _l("Your actions"),
     "wait": _l("Waiting for other players"),

@@ -47,7 +47,8 @@ def test_command_serves_a_game_and_stops(fast_dir, capsys):
             time.sleep(0.05)
         state = json.load(urllib.request.urlopen(port["url"] + "/api/state", timeout=5))
         assert state["model"]["game"]["seats"] == ["Аня", "Борис"]
-        assert state["status"]["camera"]["state"] == "absent"
+        assert state["status"]["camera"]["state"] == "unused"  # no camera on purpose: not a fault
+        assert state["status"]["buttons"]["words"]["ru"]["state"] == "не используются"
         stop.set()
         t.join(10)
     finally:

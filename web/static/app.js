@@ -398,11 +398,13 @@
     var st = S.status || {};
     Object.keys(st).forEach(function (part) {
       var s = st[part] || {};
+      // the server's words for the part in the page's language (companion/statuswords.py)
+      var w = (s.words && (s.words[LANG] || s.words.ru)) || {};
       var chip = el("span", "hw hw-" + (s.state || "absent"));
-      chip.appendChild(el("b", null, label(word(part))));
+      chip.appendChild(el("b", null, label(w.part || word(part))));
       box.setAttribute("aria-label", word("hw_status"));
-      chip.appendChild(el("span", null, ": " + word("state_" + s.state, s.state || "")));
-      if (s.detail) chip.title = s.detail;
+      chip.appendChild(el("span", null, ": " + (w.state || word("state_" + s.state, s.state || ""))));
+      if (w.detail || s.detail) chip.title = w.detail || s.detail;
       box.appendChild(chip);
     });
     return box;
