@@ -35,17 +35,22 @@ def register(sub) -> None:
     p.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: the table's Wi-Fi)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
     p.add_argument("--pin", help="operator PIN (default: a random 6-digit PIN)")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="language of the console's lines: ru (default, like the dashboard) or en")
     p.set_defaults(func=run)
 
 
-def print_pin(pin: str, url: str, out=None) -> None:
-    """Print the operator PIN and a terminal QR code of the console login URL."""
+def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
+    """Print the operator PIN and a terminal QR code of the console login URL (the link logs in
+    by itself), in ``lang`` (``"ru"`` or ``"en"``)."""
     import qrcode
 
     out = out or sys.stdout
     login = f"{url}/operator?pin={pin}"
-    print(f"Табло / Dashboard: {url}\nПИН оператора / Operator PIN: {pin}\n"
-          f"Пульт оператора / Operator console: {login}", file=out)
+    if lang == "ru":
+        print(f"Табло: {url}\nПИН оператора: {pin}\nПульт оператора (входит сам): {login}", file=out)
+    else:
+        print(f"Dashboard: {url}\nOperator PIN: {pin}\nOperator console (logs in by itself): {login}", file=out)
     qr = qrcode.QRCode(border=1)
     qr.add_data(login)
     qr.print_ascii(out=out, invert=True)
@@ -76,7 +81,8 @@ def run(args, stop: threading.Event | None = None) -> int:
             print(f"companion dashboard: cannot start {args.game}: {exc.reason}: {exc.detail}", file=sys.stderr)
             return 2
     elif table.referee is not None:
-        print(f"Resumed {table.game_id} at version {table.referee.version}")
+        print(f"Игра {table.game_id} продолжается, действий: {table.referee.version}" if args.lang == "ru"
+              else f"Resumed {table.game_id} at version {table.referee.version}")
     server = DashboardServer(table, host=args.host, port=args.port)
     try:
         server.start()
@@ -86,9 +92,10 @@ def run(args, stop: threading.Event | None = None) -> int:
             table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()
         return 1
-    print_pin(table.pin, shown_url(args.host, server.port))
+    print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
     for seat, code in table.seat_codes().items():
-        print(f"Место {seat + 1} ({table.game_info()['seats'][seat]}): код {code}")
+        name = table.game_info()["seats"][seat]
+        print(f"Место {seat + 1} ({name}): код {code}" if args.lang == "ru" else f"Seat {seat + 1} ({name}): code {code}")
     stop = stop or threading.Event()
     import signal
 

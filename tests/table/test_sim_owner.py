@@ -106,7 +106,7 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         assert svc.set_aside == ("skull", str(op_log)), svc.set_aside
         assert "operator console" in svc.set_aside_why
         out = io.StringIO()
-        Console(out).header(svc, None)
+        Console(out, lang="en").header(svc, None)
         assert "set aside (it was started from the operator console" in out.getvalue()
         assert str(op_log) in out.getvalue()
         assert op_log.name not in _seeds(fast_dir)
