@@ -19,11 +19,16 @@ class IllegalAction(CompanionError, ValueError):
         reason: a stable, machine-readable reason code (``snake_case``), listed in the game's
             ``docs/rules/<game>.md``. Common codes are in :data:`COMMON_REASONS`.
         detail: a human-readable sentence (English) saying what was wrong.
+        facts: the table's facts a person needs to put it right, JSON-safe, e.g.
+            ``{"player": "Борис", "dealt": 3, "entered": 2}`` for ``wrong_count``: the dashboard
+            words them in the page's language (``companion.dashboard.reasons``); ``{}`` when the
+            plain sentence for the reason says all.
     """
 
-    def __init__(self, reason: str, detail: str = "") -> None:
+    def __init__(self, reason: str, detail: str = "", facts: dict | None = None) -> None:
         self.reason = reason
         self.detail = detail or reason
+        self.facts = dict(facts or {})
         super().__init__(f"{reason}: {self.detail}")
 
 

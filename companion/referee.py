@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import re
 import threading
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -22,6 +23,9 @@ from typing import Callable
 from companion.errors import CompanionError, IllegalAction
 from companion.games.base import Event
 from companion.log import UNDO, TableLog, replay
+
+VOID = "table void"
+"""Every game's operator action "void the round" (RULINGS §0)."""
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +43,8 @@ class Outcome:
         detail: human-readable reason when rejected.
         events: the events the action caused (public and private ones; filter by ``private_to``).
         version: the game version after this submission.
+        facts: when rejected, the refusal's facts (``IllegalAction.facts``: the player, the
+            counts …) for the words a person sees; not part of :meth:`to_json`.
     """
 
     accepted: bool
@@ -48,6 +54,7 @@ class Outcome:
     detail: str | None = None
     events: tuple[Event, ...] = ()
     version: int = 0
+    facts: dict | None = None
 
     def to_json(self) -> dict:
         return {
@@ -68,6 +75,7 @@ class _Job:
     action: str
     source: str
     future: Future = field(default_factory=Future)
+    seen: int | None = None
 
 
 class Referee:
@@ -91,8 +99,12 @@ class Referee:
                 f"first: line {result.rejected[0].line} {result.rejected[0].reason}"
             )
         self.game = result.game
-        self._applied = len(result.applied)
-        self.version = len(table_log.records())  # one per log record: monotonic across restarts
+        self._applied = [r.action for r in result.applied]  # the actions in effect, in order
+        records = table_log.records()
+        self.version = len(records)  # one per log record: monotonic across restarts
+        #: the logged text of every version (record ``k`` made version ``k + 1``): the
+        #: :meth:`submit` ``seen`` guard looks for a repeat among the ones after ``seen``
+        self._texts: list[str] = [r.action for r in records]
         self.lock = threading.RLock()
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._subscribers: list[Subscriber] = []
@@ -165,16 +177,26 @@ class Referee:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def submit(self, action: str, source: str, timeout: float | None = 10.0) -> Outcome:
+    def submit(self, action: str, source: str, timeout: float | None = 10.0,
+               seen: int | None = None) -> Outcome:
         """Queue one action and wait for its outcome. Thread-safe.
 
         ``action`` may be the log directive ``table undo`` (operator's undo last action).
         If the consumer thread is not running, the action is processed on the caller's thread.
 
+        Args:
+            seen: the :attr:`version` of the table the sender was looking at (a dashboard page
+                sends its model's version), or ``None`` (button pads, the camera: no guard).
+                With it, checked atomically with the apply (a double tap, two operators at
+                once): ``table undo`` and ``table void`` are refused ``stale`` when anything
+                was accepted after ``seen`` (they act on what the sender saw); any other action
+                is refused ``repeated`` when the same action (same text, so the same actor) was
+                already accepted after ``seen``. Nothing changes on a refusal.
+
         Raises:
             TimeoutError: the consumer did not answer within ``timeout`` seconds.
         """
-        job = _Job(action, source)
+        job = _Job(action, source, seen=seen)
         if not (self._thread and self._thread.is_alive()):
             self._process(job)
         else:
@@ -190,7 +212,7 @@ class Referee:
 
     def _process(self, job: _Job) -> None:
         try:
-            outcome = self._apply(job.action, job.source)
+            outcome = self._apply(job.action, job.source, job.seen)
         except Exception as exc:  # never let one bad input kill the consumer
             log.exception("referee failed on %r", job.action)
             job.future.set_exception(exc)
@@ -203,40 +225,71 @@ class Referee:
                 except Exception:  # a broken screen must not stop the game
                     log.exception("subscriber %r failed", callback)
 
-    def _apply(self, action: str, source: str) -> Outcome:
+    def _apply(self, action: str, source: str, seen: int | None = None) -> Outcome:
         with self.lock:
             if not isinstance(action, str) or not action.strip():
                 return Outcome(False, str(action), source, "bad_syntax", "empty action", (), self.version)
-            text = " ".join(action.split())
+            # one form of a list whatever the spacing: "лист, лист" is "лист,лист"
+            text = " ".join(re.sub(r"\s*,\s*", ",", action.strip()).split())
+            if seen is not None and (refused := self._guard(text, source, seen)) is not None:
+                return refused
             if text == UNDO:
                 return self._undo(source)
             try:
                 parsed = self.game.parse_action(text)
+                if seen is not None and (refused := self._guard(parsed.text(), source, seen)) is not None:
+                    return refused
                 events = self.game.apply(parsed)
             except IllegalAction as exc:
-                return Outcome(False, text, source, exc.reason, exc.detail, (), self.version)
+                return Outcome(False, text, source, exc.reason, exc.detail, (), self.version,
+                               exc.facts or None)
             try:
                 self.log.append(parsed.text(), source)
             except Exception:
                 # The log is the truth: if it could not be written, rebuild from it.
                 self._rebuild()
                 raise
-            self._applied += 1
+            self._texts.append(parsed.text())
+            self._applied.append(parsed.text())
             self.version += 1
             return Outcome(True, parsed.text(), source, None, None, tuple(events), self.version)
 
+    def _guard(self, text: str, source: str, seen: int) -> Outcome | None:
+        """The :meth:`submit` ``seen`` check: a refusal, or ``None`` when ``text`` may go on."""
+        if not isinstance(seen, int) or isinstance(seen, bool) or seen < 0:
+            return Outcome(False, text, source, "bad_syntax", f"'seen' must be a table version, got {seen!r}",
+                           (), self.version)
+        after = self._texts[seen:] if seen <= self.version else []
+        if text in (UNDO, VOID):
+            if self.version > seen:
+                return Outcome(False, text, source, "stale",
+                               f"the table changed after version {seen} (now {self.version}): "
+                               f"{'undo' if text == UNDO else 'void'} acts on what the sender saw",
+                               (), self.version)
+            return None
+        if text in after:
+            return Outcome(False, text, source, "repeated",
+                           f"{text!r} was already accepted after version {seen} (a second tap)",
+                           (), self.version)
+        return None
+
     def _undo(self, source: str) -> Outcome:
-        if self._applied == 0:
+        """Undo the last action in effect. The accepted outcome's ``detail`` is the undone
+        action's text, for the operator who asked (it may name a face-down serial, so it is
+        never put into the public ``undo`` event)."""
+        if not self._applied:
             return Outcome(False, UNDO, source, "nothing_to_undo", "no accepted action to undo", (), self.version)
+        undone = self._applied[-1]
         self.log.append(UNDO, source if source in ("operator", "manual") else "operator")
+        self._texts.append(UNDO)
         self._rebuild()
         self.version += 1
-        return Outcome(True, UNDO, source, None, None, (Event("undo", {}),), self.version)
+        return Outcome(True, UNDO, source, None, undone, (Event("undo", {}),), self.version)
 
     def _rebuild(self) -> None:
         result = replay(self.log.header, self.log.records())
         self.game = result.game
-        self._applied = len(result.applied)
+        self._applied = [r.action for r in result.applied]
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int | None) -> dict:

@@ -166,6 +166,18 @@ READER_KINDS = {"skull": ("note",)}
 """Which readers each game's observations need (others: cards only)."""
 
 
+WHY_OPERATORS = ("it was started from the operator console, not by the simulated table's bots",
+                 "её начал оператор на пульте, а не боты имитации")
+"""Why the simulated table's bots leave a resumed game alone (English, Russian)."""
+
+WHY_CANNOT_FOLLOW = ("the bots cannot follow its log: its notes or cards are not the ones they dealt",
+                     "боты не могут следовать её журналу: купюры или карты в нём не те, что сдали боты")
+"""Why the bots leave a resumed game of their own alone (English, Russian)."""
+
+WHY_HEADLESS = ("and this run has no dashboard to play it from", "а в этом запуске нет табло, чтобы в неё играть")
+"""Why a headless run sets such a game aside (English, Russian)."""
+
+
 class PadRouter:
     """Button events → pad mapping → referee, and pending counts → the dashboard.
 
@@ -249,11 +261,13 @@ class TableService:
         #: nobody could play it in this run (not the bots' game, and no dashboard: ``--json``);
         #: the log stays on disk (``--resume LOG`` brings it back)
         self.set_aside: tuple[str, str] | None = None
-        #: why :attr:`set_aside` was set aside, in words for the console (``""`` when nothing was)
-        self.set_aside_why = ""
+        #: why :attr:`set_aside` was set aside, in words for the console (``""`` when nothing was);
+        #: ``set_aside_why_ru`` in Russian
+        self.set_aside_why = self.set_aside_why_ru = ""
         #: on the simulated table, why its bots leave the resumed game alone (the operator started
-        #: it from the console, or they cannot follow its log); ``""`` when they play it
-        self.bots_idle = ""
+        #: it from the console, or they cannot follow its log); ``""`` when they play it;
+        #: ``bots_idle_ru`` in Russian
+        self.bots_idle = self.bots_idle_ru = ""
         self._created = False  # this start made a new game (discarded again if the start fails)
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
@@ -349,6 +363,7 @@ class TableService:
 
     def _start_table(self) -> None:
         from companion.games import get_game_class
+        from companion.games.base import seat_from_one
         from companion.table import Table
 
         s = self.settings
@@ -369,13 +384,13 @@ class TableService:
             # a game the operator started from the console (not in sim-seeds.json): it resumes
             # and the bots leave it alone, as they did before the restart; the console and the
             # phones play it. Only a headless run (no dashboard) has nobody to play it: set aside.
-            why = "it was started from the operator console, not by the simulated table's bots"
             if self.want_dashboard:
                 self.resumed = True
-                self.bots_idle = why
+                self.bots_idle, self.bots_idle_ru = WHY_OPERATORS
                 return
             self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
-            self.set_aside_why = f"{why}, and this run has no dashboard to play it from"
+            self.set_aside_why = f"{WHY_OPERATORS[0]}, {WHY_HEADLESS[0]}"
+            self.set_aside_why_ru = f"{WHY_OPERATORS[1]}, {WHY_HEADLESS[1]}"
         cls = get_game_class(s.game)
         seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
         options = dict(s.options or {})
@@ -383,11 +398,11 @@ class TableService:
             # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
             # does the same); the engine and the log count from 0
             if name in options:
-                v = options[name]
-                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= len(seats):
+                try:
+                    options[name] = seat_from_one(options[name], len(seats))
+                except ValueError:
                     raise CompanionError(f"option {name}: a seat number from 1 to {len(seats)} "
-                                         f"(seats count from 1, clockwise), got {v!r}")
-                options[name] = v - 1
+                                         f"(seats count from 1, clockwise), got {options[name]!r}") from None
         if (s.currency != "auto" and "currency" not in options
                 and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
             options["currency"] = s.currency  # the table's currency is the game's (one switch)
@@ -411,7 +426,7 @@ class TableService:
             if not (self.resumed and self.want_dashboard):
                 raise
             log.warning("%s", exc)
-            self.bots_idle = "the bots cannot follow its log: its notes or cards are not the ones they dealt"
+            self.bots_idle, self.bots_idle_ru = WHY_CANNOT_FOLLOW
             self.simtable.release(self.bots_idle)
 
     def _sim_seeds(self) -> dict:

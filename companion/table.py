@@ -52,15 +52,13 @@ from typing import Any, Callable
 from companion.durable import remove_leftovers, write_file
 from companion.errors import CompanionError, LogError
 from companion.log import UNDO, TableLog
-from companion.referee import Outcome, Referee
+from companion.referee import VOID, Outcome, Referee
 
 log = logging.getLogger(__name__)
 
 STATUS_PARTS = ("buttons", "camera", "ocr")
 """Hardware parts whose status the public view shows (others are accepted too)."""
 
-VOID = "table void"
-"""Every game's operator action "void the round" (RULINGS §0)."""
 
 STATE_FILE = "table.json"
 """The current game's table log name, its seat join codes and seat tokens (JSON, mode 0600)."""
@@ -75,6 +73,27 @@ PIN_FILE = "operator-pin"
 
 class NoGame(CompanionError, LookupError):
     """The table has no current game (start one with :meth:`Table.new_game`)."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One line for the console about what a start found and did (a damaged state file, a game
+    recovered from its log, a new key or PIN), in Russian and English; ``str()`` is the English."""
+
+    ru: str
+    en: str
+
+    def words(self, lang: str = "ru") -> str:
+        """The line in ``lang`` (``"ru"`` or ``"en"``)."""
+        return self.ru if lang == "ru" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
+PROBLEM_RU = {"missing": "отсутствовал", "empty": "был пуст", "damaged (not JSON)": "был повреждён (не JSON)",
+              "damaged (not a table state)": "был повреждён (не состояние стола)"}
+"""What was wrong with ``table.json``, in Russian (the keys are the English words)."""
 
 
 class TableStateError(CompanionError):
@@ -164,7 +183,7 @@ class Table:
         data_dir: the data folder (``Path``).
         pin: the operator PIN (str) — print it on the console at start.
         pin_file: where the PIN is kept (``Path``), or ``None`` when it was given (``pin``).
-        notices: one-line messages for the console about what the start found and did (a
+        notices: :class:`Notice` lines for the console about what the start found and did (a
             damaged ``table.json`` and the game recovered from its log, a new ``secret.key``, a
             new PIN); empty on an ordinary start.
         referee: the current :class:`Referee` or ``None``.
@@ -188,7 +207,7 @@ class Table:
             raise ValueError("the operator PIN must be 4-12 digits")
         if pin is not None and new_pin:
             raise ValueError("give the operator PIN or ask for a new one (--new-pin), not both")
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
         self.referee: Referee | None = None
         self.epoch = 0
         self._lock = threading.RLock()
@@ -208,10 +227,10 @@ class Table:
             self._resume_last()
 
     # ------------------------------------------------------------------ persistence
-    def _notice(self, text: str) -> None:
-        """Keep a one-line message for the console (and the log)."""
-        self.notices.append(text)
-        log.info("%s", text)  # the consoles print the notices themselves
+    def _notice(self, en: str, ru: str) -> None:
+        """Keep a one-line message for the console (and the log), in English and Russian."""
+        self.notices.append(Notice(ru, en))
+        log.info("%s", en)  # the consoles print the notices themselves
 
     def _read_state_file(self, name: str) -> bytes | None:
         """The bytes of a state file (``None`` when missing); leftovers of a killed write go.
@@ -244,7 +263,10 @@ class Table:
         if data is not None:
             self._notice(f"{SECRET_FILE} in {self.data_dir} was {'empty' if not data else 'damaged'} "
                          f"({len(data)} bytes): a new key was made, so every phone and the operator log in "
-                         "again (seat codes and the PIN are unchanged)")
+                         "again (seat codes and the PIN are unchanged)",
+                         f"файл {SECRET_FILE} в {self.data_dir} {'пуст' if not data else 'повреждён'} "
+                         f"({len(data)} байт): сделан новый ключ, поэтому все телефоны и оператор входят заново "
+                         "(коды мест и ПИН прежние)")
         return fresh
 
     def _load_pin(self, new_pin: bool) -> str:
@@ -262,10 +284,14 @@ class Table:
         write_file(path, fresh + "\n")
         if new_pin:
             self._notice(f"a new operator PIN was made (--new-pin), kept in {path}; logins made with the old "
-                         "PIN have ended")
+                         "PIN have ended",
+                         f"сделан новый ПИН оператора (--new-pin), он хранится в {path}; входы со старым ПИНом "
+                         "закончились")
         elif kept is not None:
             self._notice(f"{path} did not hold a PIN of 4-12 digits ({'empty' if not kept else 'damaged'}): "
-                         "a new operator PIN was made")
+                         "a new operator PIN was made",
+                         f"в {path} нет ПИНа из 4–12 цифр ({'файл пуст' if not kept else 'файл повреждён'}): "
+                         "сделан новый ПИН оператора")
         return fresh
 
     def _state_path(self) -> Path:
@@ -316,7 +342,9 @@ class Table:
             self._seat_tokens = {str(t): int(s) for t, s in tokens.items() if isinstance(s, int)}
         except (AttributeError, TypeError, ValueError):  # a hand-edited file: the game still resumes
             self._notice(f"{STATE_FILE} in {self.data_dir} held unreadable seat codes: the seat codes are new, "
-                         "players join their seats again")
+                         "players join their seats again",
+                         f"в {STATE_FILE} ({self.data_dir}) коды мест не читаются: коды мест новые, игроки снова "
+                         "входят на свои места")
             self._seat_codes, self._seat_tokens = {}, {}
         if len(self._seat_codes) != len(referee.game.seats):
             self._issue_seat_codes(len(referee.game.seats))
@@ -354,11 +382,13 @@ class Table:
         games = self.data_dir / "games"
         logs = sorted(games.glob("*.sqlite"))
         where = f"{STATE_FILE} in {self.data_dir} was {problem}"
+        where_ru = f"{STATE_FILE} в {self.data_dir} {PROBLEM_RU.get(problem, problem)}"
         if raw is not None:
             write_file(self.data_dir / f"{STATE_FILE}.damaged", raw)
         if not logs:
             if raw is not None:
-                self._notice(f"{where}; there is no table log in {games}: no game to recover")
+                self._notice(f"{where}; there is no table log in {games}: no game to recover",
+                             f"{where_ru}; журналов стола в {games} нет: восстанавливать нечего")
                 self._save_state()
             return
         found: list[tuple[str, str, str | None, Path]] = []  # (bound, name, ended, path)
@@ -377,23 +407,28 @@ class Table:
         bound, _name, ended, path = max(found)
         if ended and ended >= bound:
             if raw is not None:
-                self._notice(f"{where}; the last game ({path.name}) was ended by the operator: no game to resume")
+                self._notice(f"{where}; the last game ({path.name}) was ended by the operator: no game to resume",
+                             f"{where_ru}; последнюю игру ({path.name}) оператор завершил: продолжать нечего")
             self._save_state()
             return
         referee = self._open_current(path, f"{where}; the current game is {path.name}")
         if referee.game.is_over():
             referee.close()
             if raw is not None:
-                self._notice(f"{where}; the last game ({path.name}) is over: no game to resume")
+                self._notice(f"{where}; the last game ({path.name}) is over: no game to resume",
+                             f"{where_ru}; последняя игра ({path.name}) окончена: продолжать нечего")
             self._save_state()
             return
         self._issue_seat_codes(len(referee.game.seats))
         self._seat_tokens = {}
         self._bind(referee)
         n = len(referee.log.records())
-        self._notice(f"{where}: the unfinished {referee.log.header.game} game was recovered from its table log "
+        game_id = referee.log.header.game
+        self._notice(f"{where}: the unfinished {game_id} game was recovered from its table log "
                      f"{path} ({n} action{'' if n == 1 else 's'} logged); the seat codes are new — players join "
-                     "their seats again")
+                     "their seats again",
+                     f"{where_ru}: неоконченная игра {game_id} восстановлена из журнала стола {path} (действий в "
+                     f"журнале: {n}); коды мест новые — игроки снова входят на свои места")
 
     # ------------------------------------------------------------------ games
     @property
@@ -661,19 +696,23 @@ class Table:
             raise NoGame("no game is running; the operator starts one")
         return referee
 
-    def submit(self, action: str, source: str) -> Outcome:
-        """Submit one action (text form) to the current referee; see :meth:`Referee.submit`.
+    def submit(self, action: str, source: str, seen: int | None = None) -> Outcome:
+        """Submit one action (text form) to the current referee; see :meth:`Referee.submit`
+        (``seen``: the version the sender's page showed, which refuses a repeated tap).
 
         Raises:
             NoGame: no current game.
             TimeoutError: the referee did not answer in time.
         """
-        return self.require_referee().submit(action, source)
+        return self.require_referee().submit(action, source, seen=seen)
 
-    def submit_for_seat(self, seat: int, action: str, source: str = "dashboard") -> Outcome:
+    def submit_for_seat(self, seat: int, action: str, source: str = "dashboard",
+                        seen: int | None = None) -> Outcome:
         """Submit an action on behalf of ``seat`` (a phone or a button pad): the action's actor
         must be that seat, else it is rejected without reaching the game: ``not_your_seat`` (another
         seat's or the table's action), ``bad_syntax`` (no actor at all: ``"bid 3"``, empty text).
+        ``seen``: the version the seat's page showed (:meth:`Referee.submit`: a double tap is
+        refused ``repeated``).
 
         Raises:
             NoGame: no current game.
@@ -693,7 +732,7 @@ class Table:
             return Outcome(False, text, source, "read_by_table",
                            f"a seat declares its move; what it shows ({observed}) is read by the camera "
                            "or entered by the operator", (), referee.version)
-        return referee.submit(text, source)
+        return referee.submit(text, source, seen=seen)
 
     @staticmethod
     def _observed_by_seat(referee, seat: int, text: str) -> str | None:
@@ -722,31 +761,35 @@ class Table:
             filled = bad
         return ", ".join(filled) if filled else None
 
-    def undo(self) -> Outcome:
-        """Undo the last accepted action (the log directive ``table undo``).
+    def undo(self, seen: int | None = None) -> Outcome:
+        """Undo the last accepted action (the log directive ``table undo``). With ``seen`` (the
+        version the operator's page showed) it is refused ``stale`` when anything was accepted
+        since: a double tap or a second operator never undoes two actions.
 
         Raises:
             NoGame: no current game.
         """
-        return self.submit(UNDO, "operator")
+        return self.submit(UNDO, "operator", seen=seen)
 
-    def void_round(self) -> Outcome:
-        """Void the current round: everything returned, no payments (``table void``, RULINGS §0).
+    def void_round(self, seen: int | None = None) -> Outcome:
+        """Void the current round: everything returned, no payments (``table void``, RULINGS §0);
+        ``seen`` as for :meth:`undo`.
 
         Raises:
             NoGame: no current game.
         """
-        return self.submit(VOID, "operator")
+        return self.submit(VOID, "operator", seen=seen)
 
-    def manual_entry(self, action: str, prompt_id: str | None = None) -> Outcome:
+    def manual_entry(self, action: str, prompt_id: str | None = None, seen: int | None = None) -> Outcome:
         """An operator's entry made because OCR abstained; logged with source ``manual``.
 
-        Clears the prompt ``prompt_id`` when the entry is accepted.
+        Clears the prompt ``prompt_id`` when the entry is accepted; ``seen`` as for
+        :meth:`submit`.
 
         Raises:
             NoGame: no current game.
         """
-        outcome = self.submit(action, "manual")
+        outcome = self.submit(action, "manual", seen=seen)
         if outcome.accepted and prompt_id:
             self.clear_prompt(prompt_id)
         return outcome

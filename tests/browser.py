@@ -20,3 +20,14 @@ UI = [pytest.mark.ui, pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"
 def launch(playwright):
     """A headless Chromium browser of ``playwright`` (a ``sync_playwright()`` context)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+
+
+def operator_login(page, url: str, pin: str, goto=None) -> None:
+    """Open the operator's start-up link ``{url}/operator?pin={pin}`` in ``page`` (a Playwright
+    page; ``goto(page, link)`` replaces ``page.goto``) and wait for the console: the link logs in
+    by itself (the page posts its own form)."""
+    import re
+
+    (goto or (lambda p, u: p.goto(u)))(page, f"{url}/operator?pin={pin}")
+    page.wait_for_url(re.compile(r"/operator$"))
+    page.locator("body.page-operator").wait_for(state="attached")

@@ -45,17 +45,22 @@ def register(sub) -> None:
                       "operator-pin file, made once at random)")
     pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="language of the console's lines: ru (default, like the dashboard) or en")
     p.set_defaults(func=run)
 
 
-def print_pin(pin: str, url: str, out=None) -> None:
-    """Print the operator PIN and a terminal QR code of the console login URL."""
+def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
+    """Print the operator PIN and a terminal QR code of the console login URL (the link logs in
+    by itself), in ``lang`` (``"ru"`` or ``"en"``)."""
     import qrcode
 
     out = out or sys.stdout
     login = f"{url}/operator?pin={pin}"
-    print(f"Табло / Dashboard: {url}\nПИН оператора / Operator PIN: {pin}\n"
-          f"Пульт оператора / Operator console: {login}", file=out)
+    if lang == "ru":
+        print(f"Табло: {url}\nПИН оператора: {pin}\nПульт оператора (входит сам): {login}", file=out)
+    else:
+        print(f"Dashboard: {url}\nOperator PIN: {pin}\nOperator console (logs in by itself): {login}", file=out)
     qr = qrcode.QRCode(border=1)
     qr.add_data(login)
     qr.print_ascii(out=out, invert=True)
@@ -82,7 +87,7 @@ def run(args, stop: threading.Event | None = None) -> int:
         print(f"companion dashboard: the data folder cannot be written: {exc}", file=sys.stderr)
         return 1
     for notice in table.notices:
-        print(notice)
+        print(notice.words(args.lang))
     if resume:
         try:
             table.resume_game(resume)
@@ -90,9 +95,13 @@ def run(args, stop: threading.Event | None = None) -> int:
             print(f"companion dashboard: {exc}", file=sys.stderr)
             table.close()
             return 1
-        print(f"Resumed {table.game_id} from {table.referee.log.path} at version {table.referee.version}")
+        print(f"Игра {table.game_id} продолжается из {table.referee.log.path}, действий: {table.referee.version}"
+              if args.lang == "ru" else
+              f"Resumed {table.game_id} from {table.referee.log.path} at version {table.referee.version}")
     for part in ("buttons", "camera", "ocr"):
-        table.set_status(part, {"state": "absent", "detail": "dashboard only: enter observations by hand"})
+        # not a fault: this table runs without the part (companion/statuswords.py: "unused")
+        table.set_status(part, {"state": "unused", "why": "dashboard_only",
+                                "detail": "dashboard only: enter observations by hand"})
     started = False
     if args.game and not resume and (args.new or table.referee is None):
         seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
@@ -103,7 +112,8 @@ def run(args, stop: threading.Event | None = None) -> int:
             print(f"companion dashboard: cannot start {args.game}: {exc.reason}: {exc.detail}", file=sys.stderr)
             return 2
     elif table.referee is not None and not resume:
-        print(f"Resumed {table.game_id} at version {table.referee.version}")
+        print(f"Игра {table.game_id} продолжается, действий: {table.referee.version}" if args.lang == "ru"
+              else f"Resumed {table.game_id} at version {table.referee.version}")
     server = DashboardServer(table, host=args.host, port=args.port)
     try:
         server.start()
@@ -113,10 +123,11 @@ def run(args, stop: threading.Event | None = None) -> int:
             table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()
         return 1
-    print_pin(table.pin, shown_url(args.host, server.port))
-    print(f"ПИН: {pin_origin(table)}")
+    print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
+    print(("ПИН: " if args.lang == "ru" else "PIN: ") + pin_origin(table, args.lang))
     for seat, code in table.seat_codes().items():
-        print(f"Место {seat + 1} ({table.game_info()['seats'][seat]}): код {code}")
+        name = table.game_info()["seats"][seat]
+        print(f"Место {seat + 1} ({name}): код {code}" if args.lang == "ru" else f"Seat {seat + 1} ({name}): code {code}")
     stop = stop or threading.Event()
     import signal
 

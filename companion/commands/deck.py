@@ -18,7 +18,8 @@ def register(subparsers) -> None:
                    help="profiles folder (default $COMPANION_DECKS or ~/.local/share/companion/decks)")
     sub = p.add_subparsers(dest="deck_command", metavar="ACTION")
     learn = sub.add_parser("learn", help="build a profile from a folder of photos, one per face")
-    learn.add_argument("name", help="profile name (letters, digits, _ . -)")
+    learn.add_argument("name", help="profile name: 1-64 letters, digits, _ . - (checked first; a bad "
+                                    "name exits 2 before any photo is read)")
     learn.add_argument("directory", type=Path, help="folder of photos; label = file name without "
                                                     "extension, unless --labels is given")
     learn.add_argument("--kind", choices=["picture", "numbered", "standard"], default="picture",
@@ -41,6 +42,11 @@ def run(args: argparse.Namespace) -> int:
     from companion.vision import decks
     try:
         if args.deck_command == "learn":
+            try:
+                decks.check_name(args.name)  # before any photo is read: an unusable argument
+            except ValueError as e:
+                print(f"companion deck learn: {e}", file=sys.stderr)
+                return 2
             prof, folder = decks.learn(args.name, args.directory, args.kind, args.labels,
                                        args.alphabet, args.deck_size, args.root, args.force)
             print(f"learned deck {prof.name!r} ({prof.kind}, {len(prof.faces)} faces) → {folder}")

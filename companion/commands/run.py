@@ -76,6 +76,8 @@ def register(subparsers) -> None:
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
     p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
     p.add_argument("--lights", help="lights: auto | gpio | mock | none")
+    p.add_argument("--lang", choices=CONSOLE_LANGS, default="ru",
+                   help="language of the console's lines: ru (default, like the dashboard) or en")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
     p.set_defaults(func=main)
 
@@ -120,24 +122,59 @@ def _sim_data_dir(settings, plan) -> None:
         settings.data_dir = settings.data_dir / "sim"
 
 
-#: What to do about a part in trouble, said after its status line (Russian first: the console's
-#: reader is at the table).
+CONSOLE_LANGS = ("ru", "en")
+"""Languages of the console's lines (``--lang``): Russian by default, like the dashboard."""
+
+#: What to do about a part in trouble, said after its status line: ``{part: (Russian, English)}``.
 TROUBLE_HINTS = {
-    "buttons": "проверьте кабель и порт: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
-               "коробка переподключится сама",
-    "camera": "проверьте камеру: companion doctor",
+    "buttons": ("проверьте кабель и порт: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
+                "коробка переподключится сама",
+                "check the cable and the port: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
+                "the box reconnects by itself"),
+    "camera": ("проверьте камеру: companion doctor", "check the camera: companion doctor"),
 }
+
+#: The backend choices of :func:`companion.service.choose_backends` (``plan.why``, English) in
+#: Russian: ``(pattern, replacement)``; a line no pattern fits is printed as it is.
+WHY_RU = (
+    (r"^simulated table: --sim$", "имитация стола: --sim"),
+    (r"^simulated table: not a Raspberry Pi \((.*)\)$", r"имитация стола: это не Raspberry Pi (\1)"),
+    (r"^camera: (.*) \(setting\)$", r"камера: \1 (из настроек)"),
+    (r"^camera: rendered scenes of the simulated table$", "камера: отрисованные кадры имитации стола"),
+    (r"^camera: picamera2 \(Pi camera\)$", "камера: picamera2 (камера Raspberry Pi)"),
+    (r"^camera: USB camera (\S+) \(picamera2 not installed\)$", r"камера: USB-камера \1 (picamera2 не установлен)"),
+    (r"^buttons: (.*) \(setting\)$", r"кнопки: \1 (из настроек)"),
+    (r"^buttons: virtual box on a pty, pressed by the bots$", "кнопки: виртуальная коробка на pty, нажимают боты"),
+    (r"^buttons: (\S+) \(udev rule\)$", r"кнопки: \1 (правило udev)"),
+    (r"^lights: (.*) \(setting\)$", r"подсветка: \1 (из настроек)"),
+    (r"^lights: gpiozero native pins$", "подсветка: выводы gpiozero"),
+    (r"^lights: gpiozero mock pins$", "подсветка: имитация выводов gpiozero"),
+)
+
+
+def why_words(line: str, lang: str = "ru") -> str:
+    """A backend choice (``plan.why``) in ``lang``."""
+    import re
+
+    if lang == "ru":
+        for pattern, ru in WHY_RU:
+            if re.match(pattern, line):
+                return re.sub(pattern, ru, line)
+    return line
 
 
 class Console:
     """Status lines for a person at the console: a header, then one line per notable change
     (game start/resume/end, rounds, part status, rejected presses) — not a log flood."""
 
-    def __init__(self, out=sys.stdout, quiet: bool = False) -> None:
+    def __init__(self, out=sys.stdout, quiet: bool = False, lang: str = "ru") -> None:
         self.out = out
+        #: the language of every line (``--lang``): ``"ru"`` or ``"en"``
+        self.lang = lang if lang in CONSOLE_LANGS else "ru"
         self.quiet = quiet
         self.t0 = time.monotonic()
         self._status: dict = {}
+        self._told: dict = {}  # part -> the last status line printed for it
         self.every = 15.0
         self._last_progress = time.monotonic()
         self._last_version = -1
@@ -147,6 +184,23 @@ class Console:
         #: the table (set by :meth:`header`): after «Завершить игру» its ``last_ended`` is told
         self.table = None
         self._ended_told: int | None = None
+
+    def t(self, ru: str, en: str) -> str:
+        """The console's language's text of the two."""
+        return ru if self.lang == "ru" else en
+
+    def part_line(self, part: str, st: dict) -> str:
+        """A part's status in words (:mod:`companion.statuswords`), with the error and what to do
+        when it is in trouble."""
+        from companion.statuswords import line
+
+        msg = line(part, st, self.lang)
+        trouble = st.get("state") in ("error", "warn")
+        if st.get("error") and trouble:
+            msg += f" — {st['error']}"  # e.g. the button box's port does not exist (the OS's words)
+        if trouble and part in TROUBLE_HINTS:
+            msg += f" ({self.t(*TROUBLE_HINTS[part])})"
+        return msg
 
     def line(self, text: str, always: bool = False) -> None:
         if always or not self.quiet:
@@ -160,43 +214,50 @@ class Console:
         if self.quiet:  # headless: only the parts in trouble (stderr; stdout keeps the summary)
             # and what the start found: a damaged state file, a recovered or set-aside game
             for notice in getattr(service.table, "notices", ()):
-                self.line(notice, always=True)
+                self.line(_notice_words(notice, self.lang), always=True)
             if service.set_aside:
-                self.line(_set_aside_words(service), always=True)
+                self.line(_set_aside_words(service, self.lang), always=True)
             for part, st in sorted(service.table.status().items()):
                 self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
                 if st.get("state") in ("error", "warn"):
-                    self.line(f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip()
-                              + (f" — {st['error']}" if st.get("error") else "")
-                              + (f" ({TROUBLE_HINTS[part]})" if part in TROUBLE_HINTS else ""), always=True)
+                    self.line(self.part_line(part, st), always=True)
             return
         w = self.out
-        print(f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}", file=w)
+        t = self.t
+        print(t(f"Table Companion — игра {head.game}, игроков {len(head.seats)}: {', '.join(head.seats)}",
+                f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}"), file=w)
         if service.resumed:
-            print(f"  resumed from {ref.log.path} at action {len(ref.log.records())}", file=w)
+            n = len(ref.log.records())
+            print(t(f"  игра продолжается из журнала {ref.log.path}, действий: {n}",
+                    f"  resumed from {ref.log.path} at action {n}"), file=w)
         else:
-            print(f"  new game, table log {ref.log.path}", file=w)
+            print(t(f"  новая игра, журнал стола {ref.log.path}", f"  new game, table log {ref.log.path}"), file=w)
         for notice in getattr(service.table, "notices", ()):
-            print(f"  {notice}", file=w)
+            print(f"  {_notice_words(notice, self.lang)}", file=w)
         if service.set_aside:
-            print(f"  {_set_aside_words(service)}", file=w)
+            print(f"  {_set_aside_words(service, self.lang)}", file=w)
         sim = getattr(service, "simtable", None)
         if sim is not None and getattr(sim, "released", None):
-            print(f"  {sim.released}", file=w)
+            print(f"  {_bots_idle_words(service, self.lang)}", file=w)
             self._bots_released = True  # said here, not again by progress()
         for why in service.plan.why:
-            print(f"  {why}", file=w)
+            print(f"  {why_words(why, self.lang)}", file=w)
         if url:
-            print(f"\n  Табло / Dashboard: {url}", file=w)
+            print(t(f"\n  Табло: {url}", f"\n  Dashboard: {url}"), file=w)
             _print_qr(url, w)
-        print(f"  ПИН оператора / Operator PIN: {service.table.pin}  ({pin_origin(service.table)})", file=w)
+            print(t(f"  Пульт оператора (входит сам): {url}/operator?pin={service.table.pin}",
+                    f"  Operator console (logs in by itself): {url}/operator?pin={service.table.pin}"), file=w)
+        print(t(f"  ПИН оператора: {service.table.pin}  ({pin_origin(service.table, 'ru')})",
+                f"  Operator PIN: {service.table.pin}  ({pin_origin(service.table, 'en')})"), file=w)
         codes = service.table.seat_codes()
         if codes:
-            print("  Коды мест / Seat codes: " + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
+            print(t("  Коды мест: ", "  Seat codes: ") + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
         for part, st in sorted(service.table.status().items()):
             self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
-            print(f"  {part}: {st.get('state')} {st.get('detail') or ''}".rstrip(), file=w)
-        print("  Ctrl-C stops; the game resumes from its log at the next start.\n", file=w, flush=True)
+            self._told[part] = self.part_line(part, st)
+            print(f"  {self._told[part]}", file=w)
+        print(t("  Ctrl-C — остановка; игра продолжится из журнала при следующем запуске.\n",
+                "  Ctrl-C stops; the game resumes from its log at the next start.\n"), file=w, flush=True)
 
     def progress(self, service) -> None:
         """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
@@ -218,11 +279,13 @@ class Console:
         if version == self._last_version or over:
             return
         self._last_progress, self._last_version = now, version
-        who = ", ".join(names[s] for s in seats) if seats else "камера или оператор"
-        line = f"ходов {version} · ждём: {who}"
+        t = self.t
+        who = ", ".join(names[s] for s in seats) if seats else t("камера или оператор", "the camera or the operator")
+        line = t(f"ходов {version} · ждём: {who}", f"actions {version} · waiting for: {who}")
         if service.simtable is not None:
             st = service.simtable.stats
-            line += f" · камера: снимков {st.observations}, повторов {st.retried}, вручную {st.manual}"
+            line += t(f" · камера: снимков {st.observations}, повторов {st.retried}, вручную {st.manual}",
+                      f" · camera: {st.observations} reads, {st.retried} retried, {st.manual} by hand")
         self.line(line)
 
     def on_table(self, kind: str, payload) -> None:
@@ -231,12 +294,11 @@ class Console:
                 key = (st.get("state"), st.get("detail"), st.get("error"))
                 if self._status.get(part) != key:
                     self._status[part] = key
-                    msg = f"{part}: {st.get('state')} {st.get('detail') or ''}".rstrip()
+                    msg = self.part_line(part, st)
                     trouble = st.get("state") in ("error", "warn")
-                    if st.get("error") and trouble:
-                        msg += f" — {st['error']}"  # e.g. the button box's port does not exist
-                    if trouble and part in TROUBLE_HINTS:
-                        msg += f" ({TROUBLE_HINTS[part]})"
+                    if msg == self._told.get(part) and not trouble:
+                        continue  # the same words (a field the line does not show changed)
+                    self._told[part] = msg
                     # a part in trouble is said even headless (--json keeps stdout for the
                     # summary; this goes to stderr): a run waiting on a missing box is not silent
                     self.line(msg, always=trouble)
@@ -253,11 +315,11 @@ class Console:
                     if words:
                         self.line(words)
             if payload.over:
-                self.line(final or format_result(payload.result, self._seat_names(payload)))
+                self.line(final or format_result(payload.result, self._seat_names(payload), self.lang))
         elif kind == "game":
             self._tell_ended()
         elif kind == "prompts" and payload:
-            self.line(f"prompt: {payload[-1]['text']}")
+            self.line(self.t("запрос: ", "prompt: ") + payload[-1]["text"])
 
 
     def _seat_names(self, update) -> list[str]:
@@ -284,7 +346,7 @@ class Console:
             if fn is None or not isinstance(seats, list):
                 return False
             names = [s["name"] if isinstance(s, dict) else str(s) for s in seats]
-            return fn(event, names, "ru")
+            return fn(event, names, self.lang)
         except Exception:  # words are a nicety; the generic line is printed instead
             return False
 
@@ -297,28 +359,29 @@ class Console:
         if not isinstance(ended, dict) or table.referee is not None or ended.get("epoch") == self._ended_told:
             return
         self._ended_told = ended.get("epoch")
-        text = (ended.get("text") or {}).get("ru")
+        text = (ended.get("text") or {}).get(self.lang) or (ended.get("text") or {}).get("ru")
         if text:
             self.line(text)
 
 
 NOTABLE = ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out", "settled",
-           "playoff", "void")
+           "playoff", "void", "prize_won", "checked")
 """Event kinds (substrings) the console tells as they happen: rounds and deals, their results
-(the joker game's ``settled``), the lottery's play-off, a voided round or deal, the end."""
+(the joker game's ``settled``, the lottery's ``prize_won``, doubt's ``checked`` pile), the
+lottery's play-off, a voided round or deal, the end."""
 
 
-def _plain(value, limit: int = 8) -> str:
+def _plain(value, limit: int = 8, lang: str = "en") -> str:
     """A value for a console line in words, not Python syntax: ``{"A": 3}`` → ``"A 3"``,
     ``[1, 2]`` → ``"1, 2"``; long collections are cut with ``…``."""
     if isinstance(value, dict):
-        items = [f"{k} {_plain(v, limit)}" for k, v in list(value.items())[:limit]]
+        items = [f"{k} {_plain(v, limit, lang)}" for k, v in list(value.items())[:limit]]
         return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
     if isinstance(value, (list, tuple)):
-        items = [_plain(v, limit) for v in list(value)[:limit]]
+        items = [_plain(v, limit, lang) for v in list(value)[:limit]]
         return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
     return "-" if value is None else str(value)
 
 
@@ -326,13 +389,21 @@ STANDINGS = ("scores", "net", "points", "balances", "chips", "losses")
 """Result keys that rank the players, in the order a summary line prefers them."""
 
 
-def format_result(result: dict | None, seats: list[str] | None = None) -> str:
-    """One human line for a finished game's ``result()`` (any game): the winner(s), at most two
+#: Result keys in Russian, for :func:`format_result`.
+STANDING_RU = {"scores": "очки", "net": "выигрыш", "points": "очки", "balances": "фишки", "chips": "фишки",
+               "losses": "проигрыши"}
+
+
+def format_result(result: dict | None, seats: list[str] | None = None, lang: str = "ru") -> str:
+    """One human line in ``lang`` (``"ru"`` default, or ``"en"``) for a finished game's
+    ``result()`` (any game, for one without its own words for the end): the winner(s), at most two
     standings (scores, net chips, balances …, by player name), the bank of a skull game and the
-    rounds played — e.g. ``game over — winner: Вика · net: Аня -12, Борис 0, Вика 12 · rounds: 9``.
+    rounds played — e.g. ``игра окончена — победитель: Вика · выигрыш: Аня -12, Борис 0, Вика 12 ·
+    раундов: 9`` (``game over — winner: Вика · net: … · rounds: 9``).
     """
+    ru = lang == "ru"
     if not isinstance(result, dict):
-        return "game over"
+        return "игра окончена" if ru else "game over"
     seats = list(seats or [])
 
     def name(v) -> str:
@@ -344,21 +415,22 @@ def format_result(result: dict | None, seats: list[str] | None = None) -> str:
     winner = result.get("winner_name") or result.get("winner")
     winners = result.get("winner_names") or result.get("winners")
     if winner is not None and not isinstance(winner, bool):
-        parts.append(f"winner: {name(winner)}")
+        parts.append(f"победитель: {name(winner)}" if ru else f"winner: {name(winner)}")
     elif isinstance(winners, list) and winners:
-        parts.append(f"winners (tie): {', '.join(name(w) for w in winners)}")
+        told = ", ".join(name(w) for w in winners)
+        parts.append(f"победители (ничья): {told}" if ru else f"winners (tie): {told}")
     else:
-        parts.append("no winner")
+        parts.append("без победителя" if ru else "no winner")
     loser = result.get("loser_name") or result.get("loser")
     if loser is not None and not isinstance(loser, bool):
-        parts.append(f"loser: {name(loser)}")
+        parts.append(f"проигравший: {name(loser)}" if ru else f"loser: {name(loser)}")
     shown = 0
     for key in STANDINGS:
         v = result.get(key)
         if isinstance(v, list) and len(v) == len(seats) and all(isinstance(x, (int, float)) for x in v):
             v = dict(zip(seats, v))
         if isinstance(v, dict) and v and all(isinstance(x, (int, float, str)) for x in v.values()):
-            parts.append(f"{key}: {_plain(v)}")
+            parts.append(f"{STANDING_RU[key] if ru else key}: {_plain(v, lang=lang)}")
             shown += 1
             if shown == 2:
                 break
@@ -367,26 +439,46 @@ def format_result(result: dict | None, seats: list[str] | None = None) -> str:
         money = ""
         if result.get("face_value") is not None:
             money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
-        parts.append(f"bank: {len(bank)} note(s){money}")
+        parts.append(f"банк: купюр {len(bank)}{money}" if ru else f"bank: {len(bank)} note(s){money}")
     if isinstance(result.get("rounds"), int):
-        parts.append(f"rounds: {result['rounds']}")
-    return "game over — " + " · ".join(parts)
+        parts.append(f"раундов: {result['rounds']}" if ru else f"rounds: {result['rounds']}")
+    return ("игра окончена — " if ru else "game over — ") + " · ".join(parts)
 
 
-def _set_aside_words(service) -> str:
+def _notice_words(notice, lang: str = "ru") -> str:
+    """A start's notice (:class:`companion.table.Notice`) in ``lang``."""
+    words = getattr(notice, "words", None)
+    return words(lang) if callable(words) else str(notice)
+
+
+def _set_aside_words(service, lang: str = "ru") -> str:
     """The line for an unfinished game the start set aside: why, where its log is, how to resume it."""
     gid, path = service.set_aside
+    name = Path(path).name
+    if lang == "ru":
+        why = getattr(service, "set_aside_why_ru", "") or "в этом запуске в неё некому играть"
+        return (f"неоконченная игра {gid} отложена ({why}), её журнал сохранён: {path}; "
+                f"`companion run --resume {name}` продолжит её")
     why = getattr(service, "set_aside_why", "") or "nobody could play it in this run"
-    return (f"the unfinished {gid} game is set aside ({why}), its table log kept at {path}; "
-            f"`companion run --resume {Path(path).name}` resumes it")
+    return f"the unfinished {gid} game is set aside ({why}), its table log kept at {path}; `companion run --resume {name}` resumes it"
 
 
-def pin_origin(table) -> str:
-    """Where the operator PIN comes from, for the console's PIN line: the data folder's PIN file
-    (and how to change it) or ``--pin``/settings."""
+def _bots_idle_words(service, lang: str = "ru") -> str:
+    """The line for a resumed game the simulated table's bots leave alone, in ``lang``."""
+    why_ru = getattr(service, "bots_idle_ru", "")
+    if lang == "ru" and why_ru:
+        return f"боты имитации не трогают эту игру ({why_ru}); играйте дальше с пульта и телефонов"
+    return service.simtable.released
+
+
+def pin_origin(table, lang: str = "ru") -> str:
+    """Where the operator PIN comes from, in ``lang``, for the console's PIN line: the data
+    folder's PIN file (and how to change it) or ``--pin``/settings."""
     path = getattr(table, "pin_file", None)
     if path is None:
-        return "--pin / settings"
+        return "--pin / настройки" if lang == "ru" else "--pin / settings"
+    if lang == "ru":
+        return f"хранится в {path}; новый — --new-pin или удалить файл"
     return f"kept in {path}; --new-pin or deleting the file makes a new one"
 
 
@@ -420,7 +512,7 @@ def main(args) -> int:
     return code
 
 
-def _stop_words(service) -> str:
+def _stop_words(service, lang: str = "ru") -> str:
     """The Ctrl-C line: an unfinished game is offered for resuming, a finished one is not."""
     try:
         over = service.table is not None and service.table.referee is not None and service.over
@@ -428,8 +520,10 @@ def _stop_words(service) -> str:
     except Exception:  # the table is half started: say the safe thing
         over, path = False, None
     if over:
-        return f"stopping; the game is over, its table log is {path}"
-    return "stopping; the game resumes from its table log at the next start"
+        return (f"остановка; игра окончена, её журнал стола: {path}" if lang == "ru"
+                else f"stopping; the game is over, its table log is {path}")
+    return ("остановка; игра продолжится из журнала стола при следующем запуске" if lang == "ru"
+            else "stopping; the game resumes from its table log at the next start")
 
 
 def _main(args) -> int:
@@ -445,7 +539,8 @@ def _main(args) -> int:
         print(f"companion run: {exc}", file=sys.stderr)
         return 2
     _sim_data_dir(settings, plan)
-    console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose)
+    console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose,
+                      lang=getattr(args, "lang", "ru"))
 
     stopped_by: list[int] = []
 
@@ -470,14 +565,17 @@ def _main(args) -> int:
             print(json.dumps(summary, ensure_ascii=False))
         if service.simtable is not None:
             st = service.simtable.stats
-            console.line(f"simulated game: {wall:.1f} s, {st.actions} actions, {st.presses} presses, "
-                         f"{st.observations} camera observations, {st.retried} retried "
-                         f"({100 * st.retry_share:.1f} %), {st.manual} manual")
+            console.line(console.t(
+                f"имитация: {wall:.1f} с, действий {st.actions}, нажатий {st.presses}, снимков камеры "
+                f"{st.observations}, повторов {st.retried} ({100 * st.retry_share:.1f} %), вручную {st.manual}",
+                f"simulated game: {wall:.1f} s, {st.actions} actions, {st.presses} presses, "
+                f"{st.observations} camera observations, {st.retried} retried "
+                f"({100 * st.retry_share:.1f} %), {st.manual} manual"))
         if not until_end:
             service.wait(until_end=False)
         return 0
     except KeyboardInterrupt:
-        console.line(_stop_words(service))
+        console.line(_stop_words(service, console.lang))
         # 128 + the signal, as a shell reports it: 130 for Ctrl-C, 143 for SIGTERM (systemd stop)
         return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
     except CompanionError as exc:

@@ -102,7 +102,7 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
 
         return {"csrf_token": csrf_token, "lang": str(get_locale() or i18n.DEFAULT),
                 "languages": i18n.LANGUAGES, "option_label": i18n.option_label, "game_name": i18n.game_name,
-                "term": i18n.term}
+                "term": i18n.term, "label": i18n.sentence}
 
     @app.after_request
     def _headers(resp):

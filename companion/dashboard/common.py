@@ -63,6 +63,16 @@ def text_field(data: dict, name: str, max_len: int = 200) -> str:
     return value.strip()
 
 
+def seen_field(data: dict) -> int | None:
+    """The optional ``"seen"`` of an action request: the table version the page showed when the
+    button was pressed (``model.version``), which lets the referee refuse a double tap or a second
+    operator's undo (:meth:`companion.referee.Referee.submit`); 400 when it is not a version."""
+    seen = data.get("seen")
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool) or seen < 0):
+        abort(400, description="'seen' must be the table version the page showed (an integer >= 0)")
+    return seen
+
+
 def lang() -> str:
     """The page's language (``"ru"`` or ``"en"``)."""
     from flask_babel import get_locale
@@ -70,16 +80,17 @@ def lang() -> str:
     return "en" if str(get_locale() or i18n.DEFAULT) == "en" else "ru"
 
 
-def reason_message(reason: str | None, game_id: str | None = None, options=None) -> str:
+def reason_message(reason: str | None, game_id: str | None = None, options=None, facts: dict | None = None) -> str:
     """A reason code in words in the page's language (:func:`companion.dashboard.reasons.reason_message`):
-    the current game's words when it has them, never the engine's English detail."""
+    the current game's words when it has them, with the refusal's ``facts`` (the player, the
+    counts …) when it has them, never the engine's English detail."""
     from companion.dashboard.reasons import reason_message as words
 
     if game_id is None:
         game_id = table().game_id
         referee = table().referee
         options = getattr(getattr(referee, "game", None), "options", None)
-    return words(reason, lang(), game_id, options)
+    return words(reason, lang(), game_id, options, facts)
 
 
 def outcome_response(outcome):
@@ -88,7 +99,7 @@ def outcome_response(outcome):
     stays in ``detail``, for logs)."""
     body = outcome.to_json()
     if not outcome.accepted:
-        body["message"] = reason_message(outcome.reason)
+        body["message"] = reason_message(outcome.reason, facts=getattr(outcome, "facts", None))
     else:
         told = told_events(outcome)
         if told:

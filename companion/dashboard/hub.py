@@ -28,6 +28,7 @@ from collections import deque
 from typing import Iterator
 
 from companion.dashboard import model as M
+from companion.statuswords import with_words
 from companion.table import NoGame, Table, TableUpdate
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,7 @@ class Hub:
             return None if m is None else self._snapshot_payload(m)
 
     def _snapshot_payload(self, m: dict) -> dict:
-        return {"model": m, "status": self.table.status(),
+        return {"model": m, "status": with_words(self.table.status()),
                 "pending": {str(k): v for k, v in self.table.pending().items()},
                 "prompts": self.table.prompts()}
 
@@ -167,7 +168,9 @@ class Hub:
                 self._broadcast(None)  # end old streams: pages reconnect for a new snapshot
         elif kind == "pending":
             self._broadcast(sse("pending", _dumps({str(k): v for k, v in payload.items()})))
-        elif kind in ("status", "prompts"):
+        elif kind == "status":
+            self._broadcast(sse(kind, _dumps(with_words(payload))))  # the chips' words in both languages
+        elif kind == "prompts":
             self._broadcast(sse(kind, _dumps(payload)))
 
     def _on_action(self, u: TableUpdate) -> None:

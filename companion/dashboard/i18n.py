@@ -26,13 +26,13 @@ def select_locale() -> str:
 # games. Unknown keys and verbs are shown as they are (underscores as spaces).
 _WORDS = {
     # UI
-    "turn": _l("Turn"), "dealer": _l("Dealer"), "you": _l("You"), "pending": _l("counting"),
+    "turn": _l("Turn"), "dealer": _l("Dealer"), "you": _l("You"), "pending": _l("Counting"),
     "history": _l("History"), "no_game": _l("No game yet. The operator starts one."),
     "over": _l("Game over"), "result": _l("Result"), "hw_status": _l("Table status"), "status": _l("Status"),
     "buttons": _l("Button box"), "camera": _l("Camera"), "ocr": _l("OCR"),
     "state_ok": _l("working"), "state_warn": _l("check"), "state_error": _l("fault"),
-    "state_absent": _l("not connected"), "state_sim": _l("simulated"),
-    "live": _l("live"), "offline": _l("reconnecting…"),
+    "state_absent": _l("not connected"), "state_sim": _l("simulated"), "state_unused": _l("not used"),
+    "live": _l("Live"), "offline": _l("Reconnecting…"),
     "no_answer": _l("No answer from the table: look at the table, then repeat if it is needed"), "your_actions": _l("Your actions"),
     "wait": _l("Waiting for other players"),
     "task_flip": _l("Your move: turn the notes over one by one, your own first — the camera reads them"),
@@ -42,8 +42,8 @@ _WORDS = {
     "accepted": _l("Accepted"), "send": _l("OK"), "table_actions": _l("Table actions"),
     "prompts": _l("Prompts"), "manual": _l("Enter by hand"), "private": _l("only you see this"),
     "table_action": _l("Table"), "undo": _l("Last action undone"), "seat": _l("Seat"),
-    "odds": _l("odds"), "chance": _l("chance"), "bets": _l("Bets"), "layout": _l("Layout"),
-    "joker": _l("Joker"), "action": _l("Action"), "bank": _l("Bank"), "notes": _l("notes"),
+    "odds": _l("Odds"), "chance": _l("chance"), "bets": _l("Bets"), "layout": _l("Layout"),
+    "joker": _l("Joker"), "action": _l("Action"), "bank": _l("Bank"), "notes": _l("Notes"),
     "info": _l("Game"), "yes": _l("yes"), "no": _l("no"), "source_manual": _l("entered by hand"),
     "blank_unknown": _l("leave empty if unknown"), "required_field": _l("required"),
     "confirm_leave": _l("Take %(name)s out of the game? This cannot be undone by the player."),
@@ -79,7 +79,7 @@ _WORDS = {
     "phase_auction": _l("auction"), "phase_reveal": _l("reveal"), "phase_settlement": _l("settlement"),
     "phase_over": _l("game over"), "phase_deal": _l("deal"), "phase_play": _l("play"),
     "phase_betting": _l("bets"), "phase_turning": _l("turning cards"), "phase_chain": _l("turning cards"),
-    "b_passed": _l("passed"), "b_agreed": _l("agrees"), "shape_card": _l("card"), "shape_pair": _l("pair"), "shape_square": _l("square"),
+    "b_passed": _l("Passed"), "b_agreed": _l("Agrees"), "shape_card": _l("card"), "shape_pair": _l("pair"), "shape_square": _l("square"),
     "shape_column": _l("column"), "shape_row": _l("row"), "n_cards": _l("cards"),
     # common verbs
     "v_bid": _l("Bid"), "v_raise": _l("Raise"), "v_pass": _l("Pass"), "v_agree": _l("Agree"),
@@ -155,37 +155,37 @@ _TERMS = {
 
 # House-rule option labels on the new-game form (``opt_<name>``) and game names (``game_<id>``).
 _OPTIONS = {
-    "notes_per_player": _l("notes per player"),
-    "skulls_per_player": _l("skulls per player"),
-    "skull_parity": _l("a skull's last digit"),
-    "leaver_counts_as": _l("a player who leaves counts as"),
-    "last_skull_out": _l("last skull: out at once"),
-    "currency": _l("currency of the notes"),
-    "max_cards": _l("most cards in one move"),
-    "first_dealer": _l("first dealer (seat number)"),
-    "games": _l("games in the match"),
-    "starting_chips": _l("chips at the start"),
-    "min_stake": _l("minimum stake"),
-    "max_stake": _l("maximum stake"),
-    "first_banker": _l("first banker (seat number)"),
-    "rounds": _l("rounds"),
-    "bank_must_cover": _l("the bank must cover the bets"),
-    "joker_first_same_banker": _l("joker first: same banker again"),
-    "deals": _l("deals"),
-    "simplified_scoring": _l("simplified scoring"),
-    "infinity_points": _l("points of the Infinity card"),
-    "deck_check": _l("check the deck"),
-    "deal_leader": _l("who leads a deal"),
-    "banker": _l("banker (seat number)"),
-    "dealer": _l("dealer (seat number)"),
-    "officials_play": _l("banker and dealer play too"),
-    "chips": _l("chips per player"),
-    "entry_stake": _l("entry stake"),
-    "card_stake": _l("stake per card"),
-    "box": _l("box at the start"),
-    "playoff": _l("play-off variant"),
-    "fine_per_card": _l("fine per card"),
-    "stall_limit": _l("moves without progress before a stall"),
+    "notes_per_player": _l("Notes per player"),
+    "skulls_per_player": _l("Skulls per player"),
+    "skull_parity": _l("A skull's last digit"),
+    "leaver_counts_as": _l("A player who leaves counts as"),
+    "last_skull_out": _l("Last skull: out at once"),
+    "currency": _l("Currency of the notes"),
+    "max_cards": _l("Most cards in one move"),
+    "first_dealer": _l("First dealer (seat number)"),
+    "games": _l("Games in the match"),
+    "starting_chips": _l("Chips at the start"),
+    "min_stake": _l("Minimum stake"),
+    "max_stake": _l("Maximum stake"),
+    "first_banker": _l("First banker (seat number)"),
+    "rounds": _l("Rounds"),
+    "bank_must_cover": _l("The bank must cover the bets"),
+    "joker_first_same_banker": _l("Joker first: same banker again"),
+    "deals": _l("Deals"),
+    "simplified_scoring": _l("Simplified scoring"),
+    "infinity_points": _l("Points of the Infinity card"),
+    "deck_check": _l("Check the deck"),
+    "deal_leader": _l("Who leads a deal"),
+    "banker": _l("Banker (seat number)"),
+    "dealer": _l("Dealer (seat number)"),
+    "officials_play": _l("Banker and dealer play too"),
+    "chips": _l("Chips per player"),
+    "entry_stake": _l("Entry stake"),
+    "card_stake": _l("Stake per card"),
+    "box": _l("Box at the start"),
+    "playoff": _l("Play-off variant"),
+    "fine_per_card": _l("Fine per card"),
+    "stall_limit": _l("Moves without progress before a stall"),
 }
 _GAMES = {
     "skull": _l("Skull and roses (banknotes)"),
@@ -196,6 +196,16 @@ _GAMES = {
 }
 
 _CACHE: dict[str, dict[str, str]] = {}
+
+
+def sentence(text) -> str:
+    """``text`` in sentence case, as every label on the pages is (a button, a field's name, a
+    heading, a badge): its first letter a capital, the rest as it is — «место» → «Место»,
+    ``"odd"`` → ``"Odd"``, «ХОЙ!» stays. A game term serves as a value too («этап: ставки»), so
+    its catalogue word stays lower case and a label is made of it here (and by the page script's
+    ``label``)."""
+    text = str(text)
+    return text[:1].upper() + text[1:]
 
 
 def option_label(name: str) -> str:
@@ -220,11 +230,12 @@ def field_word(name: str) -> str:
     """An action field's name in the request's language (``"serials"`` → «Номера купюр»), the
     same word the page script shows as the field's placeholder: a UI word, else the game term
     (``"slot"`` → «место», ``"leader"`` → «ведущий»), else the name with spaces for underscores.
-    Every field of the five games' actions has a word (``tests/ux/test_manual_entry_games.py``)."""
+    Every field of the five games' actions has a word (``tests/ux/test_manual_entry_games.py``).
+    A field's name is a label: in sentence case («Место», not «место»)."""
     word = _WORDS.get(name)
     if word is None:
         word = _TERMS.get(name)
-    return str(word) if word is not None else name.replace("_", " ")
+    return sentence(word if word is not None else name.replace("_", " "))
 
 
 def js_words() -> dict[str, str]:
@@ -243,4 +254,4 @@ def js_words() -> dict[str, str]:
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "COOKIE", "select_locale", "js_words", "field_word", "option_label",
-           "game_name", "term", "_"]
+           "game_name", "term", "sentence", "_"]

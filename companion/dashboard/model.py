@@ -8,6 +8,7 @@ A *viewer* is ``"public"``, ``"operator"`` or a seat number. The page model is a
      "turn": [2], "over": False, "result": None,
      "view": {...},                                  # game.view(None), or game.view(seat) for a seat
      "actions": [{"text": "2 bid 3", "verb": "bid", "args": ["3"]}, ...],
+                                                     # + "labels" for a choice made by id (below)
      "history": [{"v": 17, "items": [{"kind": "bid", "data": {...}, "seat": 2}]}, ...]}
 
 Only :func:`view_for` decides what a viewer gets, and it only ever uses ``game.view(None)`` for
@@ -111,6 +112,52 @@ def describe_for_seat(text: str, game_id: str) -> dict | None:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def labelled_verbs(game_id: str) -> dict[str, tuple[str, ...]]:
+    """``{verb: fields}`` of ``game_id``'s actions with fields whose values are ids a person cannot
+    read (the action class's ``LABELLED_FIELDS``: the joker game's ``bet_id``), when the game
+    module words them (its ``choice_label`` hook); ``{}`` otherwise."""
+    from companion import games
+
+    module = games.game_module(game_id)
+    if module is None or not callable(getattr(module, "choice_label", None)):
+        return {}
+    cls = games.get_game_class(game_id)
+    return {a.VERB: tuple(a.LABELLED_FIELDS) for a in cls.ACTIONS if getattr(a, "LABELLED_FIELDS", ())}
+
+
+def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -> list[dict]:
+    """``actions`` (from :func:`describe_action`) with ``"labels": {field: {"ru", "en"}}`` added to
+    each one whose labelled fields (:func:`labelled_verbs`) the game words — «5 на Q♥ (ставка
+    №3)» for the bet ``withdraw 3`` takes back — so the page offers a list of those words instead of
+    a stepper over bare ids. The words come from ``view``, the viewer's own view: a label never
+    tells more than the page already shows."""
+    verbs = labelled_verbs(game_id) if game_id else {}
+    if not verbs or not any(a.get("verb") in verbs for a in actions):
+        return actions
+    from companion import games
+
+    cls = games.get_game_class(game_id)
+    fn = games.game_module(game_id).choice_label
+    out = []
+    for a in actions:
+        fields = verbs.get(a.get("verb"))
+        if fields:
+            try:
+                action = cls.parse_action(a["text"])
+                labels = {}
+                for name in fields:
+                    texts = {lang: fn(name, getattr(action, name), view, list(seats), lang) for lang in ("ru", "en")}
+                    if texts["ru"] and texts["en"]:
+                        labels[name] = texts
+            except Exception:  # words are a nicety: the action keeps its plain form
+                labels = {}
+            if labels:
+                a = {**a, "labels": labels}
+        out.append(a)
+    return out
+
+
 def narrator(game_id: str | None, seats) -> "callable | None":
     """The game module's ``describe_event(event, seats, lang)`` bound to ``seats``, if it has one
     (a game may narrate its public events in words; the page falls back to generic words)."""
@@ -189,7 +236,8 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
         view, actions = {}, []
     elif isinstance(viewer, int):
         view = views.get(viewer, {})
-        actions = [describe_action(t) for t in legal.get(viewer, [])]
+        actions = label_choices([describe_action(t) for t in legal.get(viewer, [])], game_info.get("id"),
+                                view, game_info.get("seats") or [])
     else:
         view = views.get(None, {})
         gid = game_info.get("id")
@@ -200,6 +248,7 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
             # played, when the camera could not read it): the operator enters it by hand
             for seat in sorted(k for k in legal if isinstance(k, int)):
                 actions += [d for d in (describe_for_seat(t, gid) for t in legal[seat]) if d is not None]
+            actions = label_choices(actions, gid, view, game_info.get("seats") or [])
     kind = "seat" if isinstance(viewer, int) else viewer
     extra = {}
     if game_info is None and isinstance(ended, dict):

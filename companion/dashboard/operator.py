@@ -1,8 +1,9 @@
 """Operator blueprint: PIN login and the console.
 
-Routes: ``GET /operator`` (login form or console), ``POST /operator/login`` (``pin``; ``?pin=`` from
-the start-up QR pre-fills the form), ``POST /operator/logout``, ``POST /operator/new`` (new game
-form: ``game``, ``seats`` one name a line, ``opt_<game>_<option>``), ``GET /operator/qr/<seat>.svg``
+Routes: ``GET /operator`` (login form or console), ``POST /operator/login`` (``pin``; the start-up
+link ``/operator?pin=…`` renders the form filled in, and the page posts it at once — with its CSRF
+token, through the PIN attempt limiter: ``web/static/login.js``), ``POST /operator/logout``, ``POST /operator/new`` (new game
+form: ``game``, ``seats`` one name a line or comma-separated, ``opt_<game>_<option>``), ``GET /operator/qr/<seat>.svg``
 (join QR of a seat), and the JSON API ``POST /api/operator/{undo,void,end,action,manual,prompt,
 prompt/<id>/clear}``, ``GET /api/operator/state``.
 """
@@ -18,7 +19,7 @@ from flask_babel import gettext as _
 
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, action_fields
-from companion.games.base import observation_fields
+from companion.games.base import observation_fields, seat_from_one
 from companion.errors import IllegalAction
 
 bp = Blueprint("operator", __name__)
@@ -120,11 +121,17 @@ def _console(error: str | None = None, status: int = 200, reason: str | None = N
 
 @bp.route("/operator")
 def console():
+    pin = request.args.get("pin")
     if not common.is_operator():
+        # the start-up link (?pin=…): the page posts its own form at once (web/static/login.js),
+        # with its CSRF token and through the attempt limiter; a GET changes nothing
         from companion.dashboard.security import login_lost
 
-        return render_template("login.html", pin=request.args.get("pin", "")[:12], error=None,
-                               lost=login_lost(common.lang()), boot=common.boot("login"))
+        pin = pin if isinstance(pin, str) and pin.isdigit() and len(pin) <= 12 else ""
+        return render_template("login.html", pin=pin, error=None, lost=login_lost(common.lang()),
+                               boot=common.boot("login"))
+    if pin is not None:
+        return redirect(url_for("operator.console"))  # logged in already: the PIN leaves the address bar
     return _console()
 
 
@@ -156,8 +163,33 @@ class FormError(Exception):
         self.message, self.detail = message, detail
 
 
-def _parse_options(spec: dict, form) -> dict:
-    """The house-rule options typed on the new-game form. Raises :class:`FormError`."""
+def split_names(text: str) -> list[str]:
+    """Player names as typed on the new-game form: one a line, or separated by commas on one
+    line (as ``companion run --seats`` takes them), or both; blanks are dropped:
+    ``"Аня, Борис\nВера"`` → ``["Аня", "Борис", "Вера"]``."""
+    return [n.strip() for line in (text or "").splitlines() for n in line.split(",") if n.strip()]
+
+
+def _check_names(names: list[str]) -> None:
+    """Refuse a name that is too long or given twice, before the game is tried.
+
+    Raises:
+        FormError: the name in the page's language, the English detail for the log.
+    """
+    long = next((n for n in names if len(n) > MAX_SEAT_NAME), None)
+    if long is not None:
+        raise FormError(_("A player's name is at most %(n)d characters: «%(name)s» is longer. Put each name on "
+                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME, name=long),
+                        f"seat names are at most {MAX_SEAT_NAME} characters")
+    repeated = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if repeated is not None:
+        raise FormError(_("The name «%(name)s» is entered twice: each player needs a name of their own.",
+                          name=repeated), f"seat name {repeated!r} is given twice")
+
+
+def _parse_options(spec: dict, form, seat_count: int | None = None) -> dict:
+    """The house-rule options typed on the new-game form; a seat option must name one of the
+    ``seat_count`` players when the count is given. Raises :class:`FormError`."""
     from companion.dashboard.i18n import option_label
 
     out = {}
@@ -176,10 +208,15 @@ def _parse_options(spec: dict, form) -> dict:
             raise FormError(_("«%(option)s» must be %(kind)s.", option=option_label(opt["name"]), kind=kind),
                             f"option {opt['name']} must be {opt['type']}") from None
         if opt.get("seat"):
-            if value < 1:
+            try:
+                value = seat_from_one(value)  # typed from 1; the engine counts seats from 0
+            except ValueError:
                 raise FormError(_("«%(option)s»: seats are numbered from 1.", option=option_label(opt["name"])),
-                                f"option {opt['name']}: seats are numbered from 1")
-            value -= 1  # the engine counts seats from 0
+                                f"option {opt['name']}: seats are numbered from 1") from None
+            if seat_count and value >= seat_count:
+                raise FormError(_("«%(option)s»: there is no player %(seat)d at this table (players 1–%(n)d).",
+                                  option=option_label(opt["name"]), seat=value + 1, n=seat_count),
+                                f"option {opt['name']}: no seat {value + 1} at a table of {seat_count}")
         out[opt["name"]] = value
     return out
 
@@ -190,6 +227,19 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     from companion.dashboard.i18n import option_label, term
 
     msg = common.reason_message(exc.reason, spec["id"])
+    facts = exc.facts or {}
+    if exc.reason == "bad_option" and isinstance(facts.get("max"), int) and facts.get("option"):
+        # outside the option's range (Options.check_limits): name it with its range
+        words = {"option": option_label(facts["option"]), "min": _number(facts.get("min")), "max": _number(facts["max"])}
+        if facts.get("min") is None:
+            return _("«%(option)s»: a number no larger than %(max)s.", **words)
+        return _("«%(option)s»: a number from %(min)s to %(max)s.", **words)
+    if exc.reason == "bad_option" and facts.get("rule") == "different_seats" and facts.get("options"):
+        return _("%(options)s must be two different players: choose different numbers.",
+                 options=_(" and ").join(f"«{option_label(o)}»" for o in facts["options"]))
+    if exc.reason == "bad_seats" and facts.get("repeated"):
+        return _("The name «%(name)s» is entered twice: each player needs a name of their own.",
+                 name=facts["repeated"])
     if exc.reason == "bad_option":
         # the engine's detail starts with the option's name ("currency must be one of …"): name
         # it in words, with the values it may take when it has a list
@@ -204,6 +254,11 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     return msg
 
 
+def _number(value) -> str:
+    """A whole number for a sentence, thousands grouped with a thin space: 1000000 → «1 000 000»."""
+    return "" if value is None else f"{value:,}".replace(",", "\u202f")
+
+
 @bp.route("/operator/new", methods=["POST"])
 def new_game():
     common.require_operator()
@@ -212,12 +267,13 @@ def new_game():
     if spec is None:
         return _console(error=common.reason_message("unknown_game", gid), status=400, reason="unknown_game",
                         detail=f"unknown game {gid!r}")
-    names = [n.strip() for n in request.form.get("seats", "").splitlines() if n.strip()]
-    if any(len(n) > MAX_SEAT_NAME for n in names):
-        return _console(error=_("A player's name is at most %(n)d characters.", n=MAX_SEAT_NAME), status=400,
-                        reason="bad_seats", detail=f"seat names are at most {MAX_SEAT_NAME} characters")
+    names = split_names(request.form.get("seats", ""))
     try:
-        options = _parse_options(spec, request.form)
+        _check_names(names)
+    except FormError as exc:
+        return _console(error=exc.message, status=400, reason="bad_seats", detail=exc.detail)
+    try:
+        options = _parse_options(spec, request.form, len(names))
         spec = dict(spec, min=min_seats(gid, options))
         common.table().new_game(gid, names, options)
     except FormError as exc:
@@ -257,14 +313,22 @@ def state():
 
 @bp.route("/api/operator/undo", methods=["POST"])
 def undo():
+    """Undo the last accepted action. Body (optional) ``{"seen": version}``: refused ``stale``
+    when the table changed after the version the console showed (a double tap, a second
+    operator): an undo always undoes what the operator saw."""
     common.require_operator()
-    return common.outcome_response(common.table().undo())
+    data = request.get_json(silent=True)
+    seen = common.seen_field(data) if isinstance(data, dict) else None
+    return common.outcome_response(common.table().undo(seen=seen))
 
 
 @bp.route("/api/operator/void", methods=["POST"])
 def void():
+    """Void the round; optional body ``{"seen": version}`` as for :func:`undo`."""
     common.require_operator()
-    return common.outcome_response(common.table().void_round())
+    data = request.get_json(silent=True)
+    seen = common.seen_field(data) if isinstance(data, dict) else None
+    return common.outcome_response(common.table().void_round(seen=seen))
 
 
 @bp.route("/api/operator/end", methods=["POST"])
@@ -279,7 +343,9 @@ def end():
 def action():
     """A table action typed or pressed by the operator (source ``operator``)."""
     common.require_operator()
-    text = common.text_field(common.json_body(), "action")
+    data = common.json_body()
+    text = common.text_field(data, "action")
+    seen = common.seen_field(data)
     if not text.startswith("table "):
         body = {"accepted": False, "action": text, "reason": "not_a_table_action",
                 "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",
@@ -290,7 +356,7 @@ def action():
     named = _canonical_names(referee.game, text)
     if not isinstance(named, str):
         return named
-    return common.outcome_response(common.table().submit(named, "operator"))
+    return common.outcome_response(common.table().submit(named, "operator", seen=seen))
 
 
 def for_seat(game_cls, text: str) -> str:
@@ -432,6 +498,11 @@ def prepare_manual(text: str):
             return jsonify({"accepted": False, "reason": "missing_field", "fields": [], "message": msg,
                             "detail": f"fill every '?' field before sending ({exc.detail})"}), 400
         return text  # the engine rejects it with its reason code (409)
+    if action.seat is not None and not observation_fields(type(action)):
+        # a seat's own decision (a bid, «Верю», a placement): only the seat's pad or phone makes
+        # it; the operator enters what the camera could not read, never a player's choice
+        return _refusal("seat_decision", f"{text!r} is a seat's own decision: the player makes it "
+                        "on the seat's pad or phone", 409)
     fields, optional, _lists = action_fields(type(action))
     optional = list(optional)
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]
@@ -459,6 +530,12 @@ def prepare_manual(text: str):
                         "message": _("A serial number is empty.")}), 400
 
 
+def _refusal(reason: str, detail: str, status: int):
+    """A refusal made before the engine sees the entry, shaped like a rejected outcome."""
+    return jsonify({"accepted": False, "reason": reason, "detail": detail,
+                    "message": common.reason_message(reason)}), status
+
+
 @bp.route("/api/operator/manual", methods=["POST"])
 def manual():
     """An entry made because OCR abstained: logged with source ``manual``.
@@ -475,10 +552,14 @@ def manual():
     prompt = data.get("prompt")
     if prompt is not None and not isinstance(prompt, str):
         abort(400, description="'prompt' must be a prompt id")
+    seen = common.seen_field(data)
+    if prompt is not None and not any(p["id"] == prompt for p in common.table().prompts()):
+        # answered meanwhile (the camera read it, another operator typed it) or never asked
+        return _refusal("prompt_closed", f"no open prompt {prompt!r}", 409)
     prepared = prepare_manual(text)
     if not isinstance(prepared, str):
         return prepared
-    return common.outcome_response(common.table().manual_entry(prepared, prompt))
+    return common.outcome_response(common.table().manual_entry(prepared, prompt, seen=seen))
 
 
 @bp.route("/api/operator/prompt", methods=["POST"])

@@ -7,11 +7,20 @@ so a page never shows the engine's English detail (which names Python types and 
 its message; the detail stays in the JSON's ``detail`` field for logs. A game module's own words
 (``reason_message(reason, lang, options)`` hook, ``REASONS_RU`` / ``REASONS``) come first, since
 they can name the table's facts (skull: the expected serial shape of the currency).
+
+A refusal whose fix needs the table's facts — whose cards, how many, which limit — carries them
+in ``IllegalAction.facts`` (the player's name, the counts, a card code; JSON-safe), and
+:data:`WITH_FACTS` words them before anything else: «Борис: на руках 3 карты, а введено 2»
+instead of «Число карт не совпадает». A refusal without facts (or with facts a sentence cannot
+use) gets its plain sentence, so nothing is lost.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from companion import games
+from companion.games.words import card_label, cards_count, chips, names_and, ru_plural
 
 #: ``{code: (English, Russian)}``.
 REASONS: dict[str, tuple[str, str]] = {
@@ -38,6 +47,19 @@ REASONS: dict[str, tuple[str, str]] = {
                     "Это действие сейчас невозможно: не тот этап игры."),
     "nothing_to_undo": ("There is nothing to undo: no accepted action yet.",
                         "Отменять нечего: принятых действий ещё нет."),
+    # companion.referee.Referee.submit's "seen" guard (a double tap, two operators at once)
+    "repeated": ("Already accepted: this press repeated the one before it.",
+                 "Уже принято: это нажатие повторило предыдущее."),
+    "stale": ("The table changed meanwhile: look at it and press again if still needed.",
+              "Стол уже изменился: посмотрите на него и нажмите ещё раз, если нужно."),
+    # companion/dashboard/operator.py manual entries
+    "prompt_closed": ("This request was already answered (by the camera or another operator).",
+                      "Этот запрос уже закрыт (камерой или другим оператором)."),
+    # companion/dashboard/seat.py: the «считает N» badge of a bid being counted on a phone
+    "bad_pending": ("A bid can be counted only on your turn and within what you may bid now.",
+                    "Считать ставку можно только в свой ход и только в её пределах."),
+    "seat_decision": ("This is the player's own decision: it is made on the player's button pad or phone.",
+                      "Это решение самого игрока: его делают с пульта или телефона игрока."),
     "bad_line": ("A line of the table log is damaged and was skipped.",
                  "Строка журнала стола повреждена и пропущена."),
     "bad_option": ("A house rule has an impossible value.", "У одного из правил недопустимое значение."),
@@ -172,6 +194,169 @@ REASONS: dict[str, tuple[str, str]] = {
 
 GENERIC = ("The entry was not accepted.", "Запись не принята.")
 
+
+# ---------------------------------------------------------------------- refusals with their facts
+SUIT_WORDS = {"S": ("spades ♠", "пики ♠"), "H": ("hearts ♥", "черви ♥"), "D": ("diamonds ♦", "бубны ♦"),
+              "C": ("clubs ♣", "трефы ♣")}
+
+
+def _text(value, ru: bool) -> str:
+    """A fact that comes in both languages (``{"ru": …, "en": …}``: a deck's kind name) in the
+    page's one, else the fact as it is."""
+    if isinstance(value, dict):
+        return str(value.get("ru" if ru else "en") or value.get("en") or value.get("ru") or "")
+    return str(value)
+
+
+def _suit(code: str, ru: bool) -> str:
+    pair = SUIT_WORDS.get(str(code)[-1:], (str(code), str(code)))
+    return pair[1] if ru else pair[0]
+
+
+def _notes(n: int, ru: bool) -> str:
+    return f"{n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}" if ru else f"{n} note{'' if n == 1 else 's'}"
+
+
+def _chips_gen(n: int) -> str:
+    """Russian chips after «не меньше», «не больше» (genitive): «1 фишки», «5 фишек»."""
+    return f"{n} {ru_plural(n, 'фишки', 'фишек', 'фишек')}"
+
+
+def _wrong_count(f: dict, ru: bool) -> str:
+    entered = f["entered"]
+    if "dealt" in f:  # lottery: the cards the dealer dealt that player this deal
+        n = f["dealt"]
+        if ru:
+            done = "сдана" if ru_plural(n, "1", "2", "5") == "1" else "сдано"
+            return f"{f['player']}: {done} {cards_count(n, 'ru')}, а введено {entered}."
+        return f"{f['player']} was dealt {cards_count(n, 'en')}, but {entered} were entered."
+    n = f["held"]  # infinity: the cards the last player still holds
+    if ru:
+        return f"{f['player']}: на руках {cards_count(n, 'ru')}, а введено {entered}."
+    return f"{f['player']} holds {cards_count(n, 'en')}, but {entered} were entered."
+
+
+def _bank_exposure(f: dict, ru: bool) -> str:
+    most, minimum = f["most"], f.get("min_stake", 1)
+    if most >= minimum:
+        return (f"Банк не покроет такую выплату: на эту ставку сейчас можно поставить не больше "
+                f"{_chips_gen(most)}." if ru
+                else f"The bank cannot cover that payout: at most {chips(most, 'en')} on this bet now.")
+    return (f"Банк уже не покроет ставку на эту цель: у банкомета {chips(f['banker_chips'], 'ru')}, "
+            f"а возможная выплата по ставкам уже {f['exposure']}." if ru
+            else f"The bank cannot cover a bet on this target any more: the banker has "
+                 f"{chips(f['banker_chips'], 'en')} and may already owe {f['exposure']}.")
+
+
+def _bad_spread(f: dict, ru: bool) -> str:
+    if "empty" in f:  # chips on a place with no prize (numbered from 1, as on screen)
+        places = ", ".join(str(x) for x in f["empty"])
+        return (f"На месте {places} нет приза — оставьте там 0." if ru
+                else f"There is no prize in place {places}: leave 0 there.")
+    n = f["slots"]
+    return (f"Раскладка: {n} {ru_plural(n, 'сумма', 'суммы', 'сумм')} по порядку мест призов, "
+            f"каждая 0 или больше." if ru
+            else f"The spread is {n} amounts, one per prize place in order, each 0 or more.")
+
+
+#: ``{reason: words(facts, ru) -> sentence}`` for the refusals whose fix needs the table's
+#: facts (see the module doc); a sentence that finds a fact missing falls back to the plain one.
+WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
+    # infinity (kept cards), lottery (a player's cards)
+    "wrong_count": _wrong_count,
+    # hoggenheimer
+    "stake_below_min": lambda f, ru: (f"Ставка меньше минимальной: не меньше {_chips_gen(f['min_stake'])}."
+                                      if ru else f"The stake is below the table minimum of {chips(f['min_stake'], 'en')}."),
+    "stake_above_max": lambda f, ru: (f"Ставка больше максимальной: не больше {_chips_gen(f['max_stake'])}."
+                                      if ru else f"The stake is above the table maximum of {chips(f['max_stake'], 'en')}."),
+    "insufficient_chips": lambda f, ru: (f"{f['player']}: {chips(f['chips'], 'ru')} — меньше ставки {f['stake']}."
+                                         if ru else f"{f['player']} has {chips(f['chips'], 'en')}, less than the stake of {f['stake']}."),
+    "bank_exposure": _bank_exposure,
+    "no_such_bet": lambda f, ru: (f"Открытой ставки №{f['bet']} нет." if ru else f"There is no open bet no. {f['bet']}."),
+    "not_your_bet": lambda f, ru: (f"Ставка №{f['bet']} принадлежит другому игроку — {f['player']}." if ru
+                                   else f"Bet no. {f['bet']} is {f['player']}'s."),
+    "not_banker": lambda f, ru: (f"Ставки закрывает только банкомет — {f['player']}." if ru
+                                 else f"Only the banker, {f['player']}, closes the bets."),
+    "wrong_slot": lambda f, ru: (f"{card_label(f['card'])} положена на место {card_label(f['slot'])}; её место — "
+                                 f"ряд {_suit(f['card'], True)}, колонка {f['card'][:-1]}." if ru
+                                 else f"{card_label(f['card'])} was put on {card_label(f['slot'])}'s place; its place is "
+                                      f"the {_suit(f['card'], False)} row, column {f['card'][:-1]}."),
+    # doubt
+    "bad_count": lambda f, ru: (f"За один ход кладут от 1 до {f['max']} {ru_plural(f['max'], 'карты', 'карт', 'карт')}."
+                                if ru else f"One move lays 1 to {cards_count(f['max'], 'en')}."),
+    "not_enough_cards": lambda f, ru: (f"{f['player']}: на руках только {cards_count(f['held'], 'ru')}." if ru
+                                       else f"{f['player']} holds only {cards_count(f['held'], 'en')}."),
+    "reveal_count_mismatch": lambda f, ru: (
+        f"В последнем ходе {cards_count(f['expected'], 'ru')}: укажите ровно столько, а указано {f['given']}." if ru
+        else f"The last move laid {cards_count(f['expected'], 'en')}: list exactly that many, not {f['given']}."),
+    "impossible_cards": lambda f, ru: (
+        f"Карт «{_text(f['kind'], True)}» в колоде всего {f['in_deck']}"
+        + (f", и {f['discarded']} уже в бите." if f.get("discarded") else ".") if ru
+        else f"The deck has only {f['in_deck']} «{_text(f['kind'], False)}» card(s)"
+        + (f", and {f['discarded']} are already discarded." if f.get("discarded") else ".")),
+    "not_dealer": lambda f, ru: (f"О раздаче сообщает сдающий — {f['player']}." if ru
+                                 else f"The dealer, {f['player']}, reports the deal."),
+    # infinity
+    "wrong_seat": lambda f, ru: (f"Карты остались у другого игрока — {f['player']}." if ru
+                                 else f"{f['player']} is the last player holding cards."),
+    "wrong_leader": lambda f, ru: (f"По правилам эту раздачу начинает {f['player']}." if ru
+                                   else f"By the rules {f['player']} leads this deal."),
+    # lottery
+    "bad_spread": _bad_spread,
+    "wrong_total": lambda f, ru: (f"Раскладка даёт {f['total']}, а разложить нужно {chips(f['pool'], 'ru', acc=True)}." if ru
+                                  else f"The spread adds up to {f['total']}; {chips(f['pool'], 'en')} are to be spread."),
+    "amounts_must_differ": lambda f, ru: (
+        f"Призы получились бы {', '.join(str(x) for x in f['prizes'])} — суммы должны различаться." if ru
+        else f"The prizes would carry {', '.join(str(x) for x in f['prizes'])}: make every amount different."),
+    "must_follow_suit": lambda f, ru: (f"Есть карта масти {_suit(f['suit'], True)} — нужно ходить в масть." if ru
+                                       else f"A {_suit(f['suit'], False)} card is in hand: follow suit."),
+    "must_lead_lowest_of_highest_suit": lambda f, ru: (
+        f"Первый ход — {card_label(f['card'])}: младшая карта старшей масти." if ru
+        else f"The first lead is {card_label(f['card'])}: the lowest card of the highest suit."),
+    "cannot_cover": lambda f, ru: (
+        f"{card_label(f['card'])} не кроет {card_label(f['attack'])}: нужна старшая карта масти "
+        f"{_suit(f['attack'], True)}." if ru
+        else f"{card_label(f['card'])} does not cover {card_label(f['attack'])}: a higher "
+             f"{_suit(f['attack'], False)} card is needed."),
+    "not_in_hand": lambda f, ru: (f"{f['player']}: карты {card_label(f['card'])} на руках нет." if ru
+                                  else f"{f['player']} does not hold {card_label(f['card'])}."),
+    "card_already_dealt": lambda f, ru: (f"{card_label(f['card'])} уже роздана в этой колоде." if ru
+                                         else f"{card_label(f['card'])} of this deck is already dealt."),
+    "prize_already_drawn": lambda f, ru: (f"{card_label(f['card'])} уже выложена призом." if ru
+                                          else f"{card_label(f['card'])} has already been laid as a prize."),
+    "already_read": lambda f, ru: (f"{f['player']}: карты этой раздачи уже распознаны." if ru
+                                   else f"{f['player']}'s cards for this deal are already read."),
+    "not_a_player": lambda f, ru: (f"{f['player']}: у этого места нет карт в игре (банкир или сдающий)." if ru
+                                   else f"{f['player']} holds no cards in this game (banker or dealer)."),
+    # skull
+    "bid_too_low": lambda f, ru: (f"Ставка должна быть больше текущей: не меньше {f['least']}." if ru
+                                  else f"The bid must be higher than the current bid: at least {f['least']}."),
+    "bid_too_high": lambda f, ru: (f"На столе всего {_notes(f['on_table'], True)}: ставка не может быть больше." if ru
+                                   else f"There are only {_notes(f['on_table'], False)} on the table: bid no more."),
+    "must_raise": lambda f, ru: (f"Все согласились — новый дилер обязан повысить ставку: больше {f['bid']}." if ru
+                                 else f"Everybody agreed: the new dealer must raise above {f['bid']}."),
+    "registration_incomplete": lambda f, ru: (
+        f"Первого дилера выбирают, когда купюры всех зарегистрированы; ещё нет: {names_and(f['missing'], 'ru')}." if ru
+        else f"The first dealer is chosen once every player's notes are registered; still missing: "
+             f"{names_and(f['missing'], 'en')}."),
+    "already_registered": lambda f, ru: (f"{f['player']}: купюры уже зарегистрированы." if ru
+                                         else f"{f['player']}'s notes are already registered."),
+    "not_a_loser": lambda f, ru: (f"{f['player']}: долга банку нет." if ru else f"{f['player']} owes no note to the bank."),
+    "seat_out": lambda f, ru: (f"{f['player']}: уже не в игре." if ru else f"{f['player']} is out of the game."),
+}
+
+
+def facts_message(reason: str | None, lang: str, facts: dict | None) -> str | None:
+    """The sentence for ``reason`` with its ``facts`` (:data:`WITH_FACTS`) in ``lang``, or ``None``
+    when the reason has no such sentence or a fact it needs is missing."""
+    words = WITH_FACTS.get(reason or "")
+    if words is None or not facts:
+        return None
+    try:
+        return words(facts, lang == "ru")
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
 #: Dashboard request errors by HTTP status, for the JSON ``message`` (the English ``detail`` stays).
 HTTP: dict[int, tuple[str, str]] = {
     400: ("The request was not understood: check what was typed.", "Запрос не понят: проверьте введённое."),
@@ -201,11 +386,17 @@ def http_message(code: int, lang: str, detail: str | None = None) -> str:
     return pair[1] if lang == "ru" else pair[0]
 
 
-def reason_message(reason: str | None, lang: str, game_id: str | None = None, options=None) -> str:
+def reason_message(reason: str | None, lang: str, game_id: str | None = None, options=None,
+                   facts: dict | None = None) -> str:
     """The sentence for ``reason`` in ``lang`` (``"ru"`` or ``"en"``), never the engine's English
-    detail: the game module's ``reason_message`` hook, then (Russian) its ``REASONS_RU``, then
-    :data:`REASONS`, then (English) the game's ``REASONS``, then a generic "not accepted"."""
+    detail: with the refusal's ``facts`` (``IllegalAction.facts``) their sentence
+    (:data:`WITH_FACTS`), then the game module's ``reason_message`` hook, then (Russian) its
+    ``REASONS_RU``, then :data:`REASONS`, then (English) the game's ``REASONS``, then a generic
+    "not accepted"."""
     ru = lang == "ru"
+    told = facts_message(reason, lang, facts)
+    if told:
+        return told
     module = None
     if reason and game_id:
         module = games.game_module(game_id)

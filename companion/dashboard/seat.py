@@ -68,8 +68,10 @@ def state():
 @bp.route("/api/seat/action", methods=["POST"])
 def action():
     seat = _seat()
-    text = common.text_field(common.json_body(), "action")
-    return common.outcome_response(common.table().submit_for_seat(seat, text, "dashboard"))
+    data = common.json_body()
+    text = common.text_field(data, "action")
+    return common.outcome_response(common.table().submit_for_seat(seat, text, "dashboard",
+                                                                  seen=common.seen_field(data)))
 
 
 @bp.route("/api/seat/pending", methods=["POST"])
@@ -81,5 +83,22 @@ def pending():
     count = body["count"]
     if count is not None and (not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 999):
         abort(400, description="count must be an integer 0-999 or null")
+    if count and count not in (_counts(seat) or ()):
+        # the badge «считает N» tells the table a bid being counted: only the seat that may bid
+        # now, and only a number it may bid (anything else would mislead every screen)
+        reason = "bad_pending"
+        return jsonify({"accepted": False, "reason": reason, "message": common.reason_message(reason),
+                        "detail": f"seat {seat} cannot count {count} now"}), 409
     common.table().set_pending(seat, count)
     return jsonify({"seat": seat, "count": count})
+
+
+def _counts(seat: int) -> set[int] | None:
+    """The numbers ``seat`` may send now as the single argument of one of its legal actions (a
+    bid's stepper), or ``None`` when it has no such action now."""
+    table = common.table()
+    referee = table.require_referee()
+    with referee.lock:
+        texts = [a.text() for a in referee.game.legal_actions(seat)]
+    values = {int(t.split()[2]) for t in texts if len(t.split()) == 3 and t.split()[2].isdigit()}
+    return values or None

@@ -169,6 +169,12 @@ class Event:
     private_to: int | None = None
 
 
+HOUSE_MAX = 1_000_000
+"""The largest value any whole-number house-rule option takes (chips per player, stakes, the
+box, counts): a house limit, since the seeds and RULINGS bound none of them
+(each game's page in ``docs/rules/`` names it)."""
+
+
 @dataclass(frozen=True)
 class Options:
     """Base of a game's house-rule options. Subclasses declare fields with defaults and docstrings
@@ -184,6 +190,9 @@ class Options:
     #: ``{option: key of that game's result()}`` (the lottery's box, RULINGS §5). Forms offer the
     #: carried value as the option's default.
     CARRIED: ClassVar[dict[str, str]] = {}
+    #: ``{option: (least, most)}`` for whole-number options (:meth:`check_limits`); an int
+    #: option not listed may be at most :data:`HOUSE_MAX`.
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {}
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Options":
@@ -197,14 +206,57 @@ class Options:
             opts = cls(**data)
         except TypeError as exc:
             raise IllegalAction("bad_option", str(exc)) from None
+        opts.check_limits()
         opts.validate()
         return opts
+
+    def check_limits(self) -> None:
+        """Refuse a whole-number option outside its range: :attr:`LIMITS` (the rules' bounds), else
+        at most :data:`HOUSE_MAX` (a house limit: no rule of the seeds or RULINGS bounds chips,
+        stakes or counts, but forty nines typed into «Фишки» are a slip, not a table). Seat options
+        (:attr:`SEATS`) are bounded by the table's seats instead. Called before :meth:`validate`.
+
+        Raises:
+            IllegalAction: ``bad_option`` with facts ``{"option", "min", "max", "value"}`` (``min``
+                ``None`` when only the upper bound applies).
+        """
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in self.SEATS or not isinstance(value, int) or isinstance(value, bool):
+                continue
+            lo, hi = self.LIMITS.get(f.name, (None, HOUSE_MAX))
+            if value > hi or (lo is not None and value < lo):
+                span = f"{lo}..{hi}" if lo is not None else f"at most {hi}"
+                raise IllegalAction("bad_option", f"{f.name} must be {span}, got {value}",
+                                    facts={"option": f.name, "min": lo, "max": hi, "value": value})
 
     def validate(self) -> None:
         """Raise ``IllegalAction('bad_option', ...)`` for an impossible combination."""
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
+
+
+def seat_from_one(value, seat_count: int | None = None) -> int:
+    """A seat number as people see and type it (from 1, clockwise; ``Options.SEATS`` values on
+    the new-game form, ``companion run --option first_dealer=2``) as the engine's seat index (from
+    0): ``2`` → ``1``. The one place that conversion is made.
+
+    Args:
+        value: the typed seat number (an int; a bool is not one).
+        seat_count: the number of seats, when the caller knows it: a larger number is refused
+            too (else the engine refuses it later with ``bad_option``).
+
+    Raises:
+        ValueError: not a whole number, below 1, or above ``seat_count``.
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"a seat number must be a whole number, got {value!r}")
+    if value < 1:
+        raise ValueError(f"seats are numbered from 1, got {value!r}")
+    if seat_count is not None and value > seat_count:
+        raise ValueError(f"there are {seat_count} seats, got {value!r}")
+    return value - 1
 
 
 class Game(ABC):
@@ -235,8 +287,12 @@ class Game(ABC):
             raise IllegalAction(
                 "bad_seats", f"{self.GAME_ID} needs {self.MIN_SEATS}-{self.MAX_SEATS} players"
             )
-        if any(not n for n in names) or len(set(names)) != len(names):
+        if any(not n for n in names):
             raise IllegalAction("bad_seats", "seat names must be non-empty and distinct")
+        repeated = next((n for i, n in enumerate(names) if n in names[:i]), None)
+        if repeated is not None:
+            raise IllegalAction("bad_seats", f"seat names must be distinct: {repeated!r} is given twice",
+                                facts={"repeated": repeated})
         self.seats: tuple[str, ...] = tuple(names)
         if options is None or isinstance(options, dict):
             options = self.OPTIONS.from_dict(options)

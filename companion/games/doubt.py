@@ -135,6 +135,8 @@ class DoubtOptions(Options):
     """
 
     deck: dict | str | None = None
+    #: whole-number ranges (seed "от 1 до 8" cards; a match of at most 1000 games: house limit)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"max_cards": (1, 52), "games": (1, 1000)}
     max_cards: int = 8
     SEATS: ClassVar[tuple[str, ...]] = ('first_dealer',)  # seat indexes (shown 1-based on forms)
 
@@ -314,7 +316,8 @@ class DoubtGame(Game):
             count = self.pile[-1][1]
             if len(a.kinds) != count:
                 raise IllegalAction("reveal_count_mismatch",
-                                    f"the last placement has {count} card(s), the reveal lists {len(a.kinds)}")
+                                    f"the last placement has {count} card(s), the reveal lists {len(a.kinds)}",
+                                    {"expected": count, "given": len(a.kinds)})
             if any(k is None or k == "?" for k in a.kinds):
                 raise IllegalAction("unreadable_card", "the reader is not sure of a card: rescan it or "
                                                        "enter the kinds manually")
@@ -327,7 +330,9 @@ class DoubtGame(Game):
                 if self.discard_known[k] + c > self.kind_count[k]:
                     raise IllegalAction("impossible_cards",
                                         f"{c} × {k} plus {self.discard_known[k]} discarded exceeds the deck's "
-                                        f"{self.kind_count[k]}")
+                                        f"{self.kind_count[k]}",
+                                        {"kind": self._kind_words(k), "in_deck": self.kind_count[k],
+                                         "discarded": self.discard_known[k]})
             return
         if a.seat is None:
             raise IllegalAction("seat_only", f"'{a.VERB}' is a seat's action")
@@ -336,7 +341,8 @@ class DoubtGame(Game):
             if self.phase != "deal":
                 raise IllegalAction("wrong_phase", "the cards are already dealt")
             if seat != self.dealer:
-                raise IllegalAction("not_dealer", f"seat {self.dealer} deals this game")
+                raise IllegalAction("not_dealer", f"seat {self.dealer} deals this game",
+                                    {"player": self.seats[self.dealer]})
             return
         if not self.in_game[seat]:
             raise IllegalAction("player_out", f"seat {seat} has left the game")
@@ -360,9 +366,11 @@ class DoubtGame(Game):
 
     def _check_count(self, seat: int, count: int) -> None:
         if not 1 <= count <= self.options.max_cards:
-            raise IllegalAction("bad_count", f"place 1..{self.options.max_cards} cards, not {count}")
+            raise IllegalAction("bad_count", f"place 1..{self.options.max_cards} cards, not {count}",
+                                {"max": self.options.max_cards})
         if count > self.hands[seat]:
-            raise IllegalAction("not_enough_cards", f"seat {seat} holds {self.hands[seat]} card(s)")
+            raise IllegalAction("not_enough_cards", f"seat {seat} holds {self.hands[seat]} card(s)",
+                                {"player": self.seats[seat], "held": self.hands[seat]})
 
     # ------------------------------------------------------------------ transitions
     def _do(self, a: Action) -> list[Event]:
@@ -612,6 +620,14 @@ class DoubtGame(Game):
     def kind_names(self, lang: str) -> list[str]:
         """The deck's kind names in ``lang`` (``"ru"``: ``name``, else ``name_en``), deck order."""
         return [k["name"] if lang == "ru" else k["name_en"] for k in self.deck["kinds"]]
+
+    def _kind_words(self, kind: str) -> dict[str, str]:
+        """A kind's names for a refusal's facts: ``{"ru": «Гриб», "en": "Mushroom"}`` (the id
+        when the deck has no such kind)."""
+        for k in self.deck["kinds"]:
+            if k["id"] == kind:
+                return {"ru": k["name"], "en": k["name_en"]}
+        return {"ru": kind, "en": kind}
 
     def _kind_name(self, kind: str | None) -> str | None:
         for k in self.deck["kinds"]:

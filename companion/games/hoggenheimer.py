@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
 from companion.games.words import card_label, cards_label, chips, names_and, signed, standings
 
 SUITS = ("S", "H", "D", "C")
@@ -163,6 +163,9 @@ class HoggenheimerOptions(Options):
             count (False: it counts and the bank passes as after any deal). Default False.
     """
 
+    #: whole-number ranges; the seed leaves chips and stakes to the table (house limit: HOUSE_MAX)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"starting_chips": (0, HOUSE_MAX), "min_stake": (1, HOUSE_MAX),
+                                                    "max_stake": (1, HOUSE_MAX), "rounds": (1, 10_000)}
     starting_chips: int = 100
     min_stake: int = 1
     max_stake: int = 20
@@ -202,6 +205,9 @@ class Withdraw(Action):
     """Take back own bet ``bet_id`` while bets are open."""
 
     VERB = "withdraw"
+    #: the bet's number means nothing to a player: the dashboard offers his open bets in words
+    #: (:func:`choice_label`, ``companion.dashboard.model.label_choices``)
+    LABELLED_FIELDS: ClassVar[tuple[str, ...]] = ("bet_id",)
     bet_id: int
 
 
@@ -323,31 +329,37 @@ class HoggenheimerGame(Game):
         seat = a.seat
         if t is Close:
             if seat != self.banker:
-                raise IllegalAction("not_banker", f"seat {self.banker} holds the bank")
+                raise IllegalAction("not_banker", f"seat {self.banker} holds the bank",
+                                    {"player": self.seats[self.banker]})
             return
         if t is Withdraw:
             for b in self.bets:
                 if b["id"] == a.bet_id:
                     if b["seat"] != seat:
-                        raise IllegalAction("not_your_bet", f"bet {a.bet_id} is seat {b['seat']}'s")
+                        raise IllegalAction("not_your_bet", f"bet {a.bet_id} is seat {b['seat']}'s",
+                                            {"bet": a.bet_id, "player": self.seats[b["seat"]]})
                     return
-            raise IllegalAction("no_such_bet", f"no open bet number {a.bet_id}")
+            raise IllegalAction("no_such_bet", f"no open bet number {a.bet_id}", {"bet": a.bet_id})
         # Bet
         if seat == self.banker:
             raise IllegalAction("banker_cannot_bet", f"seat {seat} holds the bank")
         o = self.options
         if a.stake < o.min_stake:
-            raise IllegalAction("stake_below_min", f"the table minimum is {o.min_stake}")
+            raise IllegalAction("stake_below_min", f"the table minimum is {o.min_stake}", {"min_stake": o.min_stake})
         if a.stake > o.max_stake:
-            raise IllegalAction("stake_above_max", f"the table maximum is {o.max_stake}")
+            raise IllegalAction("stake_above_max", f"the table maximum is {o.max_stake}", {"max_stake": o.max_stake})
         if a.stake > self.balances[seat]:
-            raise IllegalAction("insufficient_chips", f"seat {seat} has {self.balances[seat]} chip(s)")
+            raise IllegalAction("insufficient_chips", f"seat {seat} has {self.balances[seat]} chip(s)",
+                                {"player": self.seats[seat], "chips": self.balances[seat], "stake": a.stake})
         shape, _cards = parse_bet(a.cards)
         if o.bank_must_cover:
             need = self.exposure() + SHAPES[shape] * a.stake
             if need > self.balances[self.banker]:
+                room = self.balances[self.banker] - self.exposure()
                 raise IllegalAction("bank_exposure", f"the bank would owe up to {need} but holds "
-                                                     f"{self.balances[self.banker]}")
+                                                     f"{self.balances[self.banker]}",
+                                    {"most": max(0, room // SHAPES[shape]), "min_stake": o.min_stake,
+                                     "banker_chips": self.balances[self.banker], "exposure": self.exposure()})
 
     def _check_turn(self, a: Turn) -> None:
         if self.phase != "chain":
@@ -369,7 +381,8 @@ class HoggenheimerGame(Game):
             raise IllegalAction("bad_slot", f"{slot!r} is not a slot (rank + suit)")
         if slot != card:
             raise IllegalAction("wrong_slot", f"{card} was put on {slot}'s place; its place is row "
-                                              f"{SUIT_SYMBOL[card[-1]]}, column {card[:-1]}")
+                                              f"{SUIT_SYMBOL[card[-1]]}, column {card[:-1]}",
+                                {"card": card, "slot": slot})
 
     # ------------------------------------------------------------------ transitions
     def _do(self, a: Action) -> list[Event]:
@@ -387,7 +400,9 @@ class HoggenheimerGame(Game):
             bet = next(b for b in self.bets if b["id"] == a.bet_id)
             self.bets.remove(bet)
             self.balances[a.seat] += bet["stake"]
-            return [Event("bet_withdrawn", {"id": bet["id"], "seat": a.seat, "exposure": self.exposure()})]
+            return [Event("bet_withdrawn", {"id": bet["id"], "seat": a.seat, "shape": bet["shape"],
+                                            "cards": list(bet["cards"]), "stake": bet["stake"],
+                                            "exposure": self.exposure()})]
         if t is Close:
             self.phase = "chain"
             return [Event("bets_closed", {"banker": self.banker, "exposure": self.exposure(),
@@ -625,6 +640,30 @@ def bet_words(shape: str, cards, lang: str = "ru", after_on: bool = False) -> st
     return cards_label(cards, " ")
 
 
+def bet_label(bet: dict, lang: str = "ru", number: bool = True) -> str:
+    """A bet in words as the history tells it: what and how much — «5 на Q♥ (ставка №3)», «2 на
+    ряд — все бубны (ставка №4)» / ``"5 on Q♥ (bet no. 3)"``; ``number=False`` leaves the number
+    out. ``bet``: a bet of the view or an event (``id``, ``shape``, ``cards``, ``stake``)."""
+    ru = lang == "ru"
+    target = bet_words(bet["shape"], bet["cards"], "ru" if ru else "en", after_on=True)
+    text = f"{bet['stake']} {'на' if ru else 'on'} {target}"
+    if number:
+        text += f" (ставка №{bet['id']})" if ru else f" (bet no. {bet['id']})"
+    return text
+
+
+def choice_label(field: str, value, view: dict, seats, lang: str = "ru") -> str | None:
+    """Words for an action's choice made by id (``LABELLED_FIELDS``): the open bet ``value`` of a
+    ``withdraw`` as :func:`bet_label` words it, found in ``view`` (the viewer's own view, so
+    nothing the page does not show); ``None`` for another field or an unknown bet."""
+    if field != "bet_id":
+        return None
+    for b in view.get("bets") or []:
+        if b.get("id") == value:
+            return bet_label(b, lang)
+    return None
+
+
 def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     """One line of words for a public event of the joker game (the dashboard's history and the
     console of ``companion run``); ``None`` for a private event or an unknown kind.
@@ -650,7 +689,8 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return (f"{name()} ставит {d['stake']} {target} (ставка №{d['id']}, {d['k']}:1)" if ru
                 else f"{name()} bets {d['stake']} {target} (bet no. {d['id']}, pays {d['k']}:1)")
     if k == "bet_withdrawn":
-        return (f"{name()} снимает ставку №{d['id']}" if ru else f"{name()} takes back bet no. {d['id']}")
+        what = f" ({bet_label(d, L, number=False)})" if "stake" in d and "shape" in d else ""
+        return (f"{name()} снимает ставку №{d['id']}{what}" if ru else f"{name()} takes back bet no. {d['id']}{what}")
     if k == "bets_closed":
         n = d["bets"]
         if ru:

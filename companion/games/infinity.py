@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
 from companion.games.words import cards_count, names_and, points, ru_plural, standings
 
 
@@ -166,6 +166,8 @@ class InfinityOptions(Options):
     #: the values a text option may take (the operator's new-game form offers them as a list)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"deal_leader": DEAL_LEADER_RULES}
 
+    #: whole-number ranges (seed ¶1: 3, 6 or 10 deals; at most 100: house limit)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"deals": (1, 100), "infinity_points": (0, HOUSE_MAX)}
     deals: int = 3
     simplified_scoring: bool = False
     infinity_points: int = 0
@@ -339,7 +341,8 @@ class InfinityGame(Game):
                 first = s["deal"] == 0 and s["half"] == 0
                 if not first and self.options.deal_leader != "free" and a.leader != self.expected_leader():
                     raise IllegalAction(
-                        "wrong_leader", f"seat {self.expected_leader()} leads this deal, not seat {a.leader}")
+                        "wrong_leader", f"seat {self.expected_leader()} leads this deal, not seat {a.leader}",
+                        {"player": self.seats[self.expected_leader()]})
             return
         if isinstance(a, Play):
             if a.seat is None:
@@ -366,11 +369,13 @@ class InfinityGame(Game):
             if s["phase"] != "kept":
                 raise IllegalAction("wrong_phase", "more than one seat still holds cards")
             if a.owner != s["kept_seat"]:
-                raise IllegalAction("wrong_seat", f"seat {s['kept_seat']} is the one still holding cards")
+                raise IllegalAction("wrong_seat", f"seat {s['kept_seat']} is the one still holding cards",
+                                    {"player": self.seats[s["kept_seat"]]})
             cards = a.cards or ()
             if len(cards) != s["hands"][a.owner]:
                 raise IllegalAction(
-                    "wrong_count", f"seat {a.owner} holds {s['hands'][a.owner]} card(s), {len(cards)} read")
+                    "wrong_count", f"seat {a.owner} holds {s['hands'][a.owner]} card(s), {len(cards)} read",
+                    {"player": self.seats[a.owner], "held": s["hands"][a.owner], "entered": len(cards)})
             need: dict[str, int] = {}
             for t in cards:
                 c = canonical_card(t)

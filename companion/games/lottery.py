@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
 from companion.games.words import card_label, cards_count, cards_label, chips, names_and, signed, standings
 
 
@@ -72,9 +72,9 @@ REASONS = {
 }
 
 REASONS_RU = {
-    "bad_seats": "нужно не меньше двух игроков с картами, а банкир и сдающий — места за этим столом: "
+    "bad_seats": "Нужно не меньше двух игроков с картами, а банкир и сдающий — места за этим столом: "
                  "по умолчанию банкир и сдающий карт не получают, поэтому нужно не меньше 4 мест "
-                 "(или включите «банкир и сдающий тоже играют»).",
+                 "(или включите «Банкир и сдающий тоже играют»).",
 }
 """Russian sentences for the codes whose meaning is particular to the lottery (the dashboard's
 ``companion/dashboard/reasons.py`` covers the rest)."""
@@ -247,6 +247,10 @@ class LotteryOptions(Options):
     SEATS: ClassVar[tuple[str, ...]] = ('banker', 'dealer')  # seat indexes (shown 1-based on forms)
     CARRIED: ClassVar[dict[str, str]] = {"box": "box"}  # the box carries over (RULINGS §5)
 
+    #: whole-number ranges; the seed leaves amounts to the table (house limit: HOUSE_MAX chips)
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {
+        "chips": (0, HOUSE_MAX), "entry_stake": (0, HOUSE_MAX), "card_stake": (0, HOUSE_MAX), "box": (0, HOUSE_MAX),
+        "playoff": (1, 2), "fine_per_card": (0, HOUSE_MAX), "stall_limit": (1, HOUSE_MAX)}
     banker: int = 0
     dealer: int = 1
     officials_play: bool = False
@@ -267,7 +271,8 @@ class LotteryOptions(Options):
         if not isinstance(self.officials_play, bool):
             raise IllegalAction("bad_option", "officials_play is true or false")
         if self.banker == self.dealer:
-            raise IllegalAction("bad_option", "the banker and the dealer are two different seats")
+            raise IllegalAction("bad_option", "the banker and the dealer are two different seats",
+                                facts={"options": ["banker", "dealer"], "rule": "different_seats"})
         if self.playoff not in (1, 2):
             raise IllegalAction("bad_option", "playoff is variant 1 or 2")
         if self.stall_limit < 1:
@@ -420,18 +425,23 @@ class LotteryGame(Game):
                 raise IllegalAction("not_your_turn", f"the banker (seat {o.banker}) spreads the chips")
             bases = self.spread_bases()
             if len(a.amounts) != PRIZE_SLOTS or any(x < 0 for x in a.amounts):
-                raise IllegalAction("bad_spread", f"give {PRIZE_SLOTS} non-negative amounts, one per slot")
+                raise IllegalAction("bad_spread", f"give {PRIZE_SLOTS} non-negative amounts, one per slot",
+                                    {"slots": PRIZE_SLOTS})
             if any(b is None and x for b, x in zip(bases, a.amounts)):
-                raise IllegalAction("bad_spread", "chips on an empty slot")
+                raise IllegalAction("bad_spread", "chips on an empty slot",
+                                    {"empty": [i + 1 for i, (b, x) in enumerate(zip(bases, a.amounts))
+                                               if b is None and x]})
             pool = self.spread_pool()
             if sum(a.amounts) != pool:
-                raise IllegalAction("wrong_total", f"spread {pool} chips, not {sum(a.amounts)}")
+                raise IllegalAction("wrong_total", f"spread {pool} chips, not {sum(a.amounts)}",
+                                    {"pool": pool, "total": sum(a.amounts)})
             minimum = 1 if s["pool_from_box"] else 0
             finals = [b + x for b, x in zip(bases, a.amounts) if b is not None]
             if any(f < minimum for f in finals):
                 raise IllegalAction("prize_empty", "every prize gets at least one chip")
             if len(set(finals)) != len(finals) and find_spread(bases, pool, minimum) is not None:
-                raise IllegalAction("amounts_must_differ", f"prizes would carry {finals}; make them all different")
+                raise IllegalAction("amounts_must_differ", f"prizes would carry {finals}; make them all different",
+                                    {"prizes": list(finals)})
             return
         if isinstance(a, Cards):
             if a.seat is not None:
@@ -440,16 +450,22 @@ class LotteryGame(Game):
                 raise IllegalAction("wrong_phase", f"no deal in progress (phase {ph})")
             key = str(a.owner)
             if a.owner not in self.players:
-                raise IllegalAction("not_a_player", f"seat {a.owner} holds no cards")
+                raise IllegalAction("not_a_player", f"seat {a.owner} holds no cards",
+                                    {"player": self.seats[a.owner]} if 0 <= a.owner < len(self.seats) else None)
             if key in s["current"]:
-                raise IllegalAction("already_read", f"seat {a.owner}'s cards are already read")
+                raise IllegalAction("already_read", f"seat {a.owner}'s cards are already read",
+                                    {"player": self.seats[a.owner]})
             cards = [self._card(t) for t in (a.cards or ())]
             if len(cards) != s["expect"].get(key, 0):
-                raise IllegalAction("wrong_count", f"seat {a.owner} was dealt {s['expect'].get(key, 0)} card(s)")
+                raise IllegalAction("wrong_count", f"seat {a.owner} was dealt {s['expect'].get(key, 0)} card(s), "
+                                                   f"{len(cards)} entered",
+                                    {"player": self.seats[a.owner], "dealt": s["expect"].get(key, 0),
+                                     "entered": len(cards)})
             seen = set(s["dealt"])
             for c in cards:
                 if c in seen:
-                    raise IllegalAction("card_already_dealt", f"{c} of the dealer's deck is already dealt")
+                    raise IllegalAction("card_already_dealt", f"{c} of the dealer's deck is already dealt",
+                                        {"card": c})
                 seen.add(c)
             return
         if isinstance(a, PrizeCard):
@@ -463,7 +479,8 @@ class LotteryGame(Game):
                 raise IllegalAction("no_such_slot", f"no face-down prize in slot {a.slot}")
             c = self._card(a.card)
             if c in s["banker_seen"]:
-                raise IllegalAction("prize_already_drawn", f"{c} of the banker's deck was already a prize")
+                raise IllegalAction("prize_already_drawn", f"{c} of the banker's deck was already a prize",
+                                    {"card": c})
             return
         # ---- play-off
         if isinstance(a, (Lead, Cover, Take, PlayCard)):
@@ -478,15 +495,18 @@ class LotteryGame(Game):
                 c = self._card(a.card)
                 hand = self._hand(a.seat)
                 if c not in hand:
-                    raise IllegalAction("not_in_hand", f"seat {a.seat} does not hold {c}")
+                    raise IllegalAction("not_in_hand", f"seat {a.seat} does not hold {c}",
+                                        {"player": self.seats[a.seat], "card": c})
                 if not po["trick"]:
                     if po["first"] and c != self.forced_first_lead(a.seat):
                         raise IllegalAction("must_lead_lowest_of_highest_suit",
-                                            f"the first lead is {self.forced_first_lead(a.seat)}")
+                                            f"the first lead is {self.forced_first_lead(a.seat)}",
+                                            {"card": self.forced_first_lead(a.seat)})
                 else:
                     led = suit_of(po["trick"][0][1])
                     if suit_of(c) != led and any(suit_of(h) == led for h in hand):
-                        raise IllegalAction("must_follow_suit", f"seat {a.seat} holds {led} and must play it")
+                        raise IllegalAction("must_follow_suit", f"seat {a.seat} holds {led} and must play it",
+                                            {"suit": led})
                 return
             if o.playoff != 1:
                 raise IllegalAction("wrong_phase", "variant 2 play-off: play cards to tricks")
@@ -496,7 +516,8 @@ class LotteryGame(Game):
                                         f"seat {po['defender'] if po['attack'] else po['leader']} acts now")
                 c = self._card(a.card)
                 if c not in self._hand(a.seat):
-                    raise IllegalAction("not_in_hand", f"seat {a.seat} does not hold {c}")
+                    raise IllegalAction("not_in_hand", f"seat {a.seat} does not hold {c}",
+                                        {"player": self.seats[a.seat], "card": c})
                 return
             if po["attack"] is None:
                 raise IllegalAction("nothing_to_cover", "no card has been led")
@@ -505,10 +526,11 @@ class LotteryGame(Game):
             if isinstance(a, Cover):
                 c = self._card(a.card)
                 if c not in self._hand(a.seat):
-                    raise IllegalAction("not_in_hand", f"seat {a.seat} does not hold {c}")
+                    raise IllegalAction("not_in_hand", f"seat {a.seat} does not hold {c}",
+                                        {"player": self.seats[a.seat], "card": c})
                 att = po["attack"]
                 if suit_of(c) != suit_of(att) or rank_index(c) <= rank_index(att):
-                    raise IllegalAction("cannot_cover", f"{c} does not cover {att}")
+                    raise IllegalAction("cannot_cover", f"{c} does not cover {att}", {"card": c, "attack": att})
             return
         raise IllegalAction("unknown_action", type(a).__name__)  # pragma: no cover
 

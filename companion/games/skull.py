@@ -109,6 +109,8 @@ class SkullOptions(Options):
                                                       "leaver_counts_as": ("pass", "agree"),
                                                       "currency": _serials.CURRENCIES}
 
+    #: whole-number ranges (seed 000: 4 notes, 1 skull; RULINGS §1); see Options.check_limits
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"notes_per_player": (2, 20), "skulls_per_player": (1, 19)}
     notes_per_player: int = 4
     skulls_per_player: int = 1
     skull_parity: str = "odd"
@@ -188,18 +190,18 @@ def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None
     if reason == "serial_format" and currency in SERIAL_SHAPES:
         en, ru, example = SERIAL_SHAPES[currency]
         if lang == "ru":
-            return f"номер купюры не подходит к формату {currency}: нужно {ru}, например {example}"
-        return f"the serial does not fit the {currency} format: {en}, e.g. {example}"
+            return f"Номер купюры не подходит к формату {currency}: нужно {ru}, например {example}."
+        return f"The serial does not fit the {currency} format: {en}, e.g. {example}."
     if options is not None and reason == "wrong_note_count":
         n = options.notes_per_player
         if lang == "ru":
-            return f"неверное число купюр у игрока: каждый регистрирует {n}"
-        return f"a player's set has the wrong number of notes: each player registers {n}"
+            return f"Неверное число купюр у игрока: каждый регистрирует {n}."
+        return f"A player's set has the wrong number of notes: each player registers {n}."
     if options is not None and reason == "wrong_skull_count":
         k, n = options.skulls_per_player, options.notes_per_player
         if lang == "ru":
-            return f"неверное число «черепов» у игрока: нужно {k} из {n} купюр"
-        return f"a player's set has the wrong number of skulls: {k} of {n} notes"
+            return f"Неверное число «черепов» у игрока: нужно {k} из {n} купюр."
+        return f"A player's set has the wrong number of skulls: {k} of {n} notes."
     return None
 
 
@@ -527,7 +529,7 @@ class SkullGame(Game):
         elif t not in _SEAT_ACTIONS:
             raise IllegalAction("bad_syntax", f"'{a.VERB}' is an action of the table: 'table {a.VERB} ...'")
         elif self.status[a.seat] != _ACTIVE:
-            raise IllegalAction("seat_out", f"{self.seats[a.seat]} is out of the game")
+            raise IllegalAction("seat_out", f"{self.seats[a.seat]} is out of the game", {"player": self.seats[a.seat]})
         if t is Place:
             s = a.seat
             if phase == "stage1":
@@ -553,10 +555,10 @@ class SkullGame(Game):
                 self._raise_phase()
             low = self.bid + 1
             if a.count < low:
-                raise IllegalAction("bid_too_low", f"bid at least {low}")
+                raise IllegalAction("bid_too_low", f"bid at least {low}", {"least": low})
             total = self.table_total()
             if a.count > total:
-                raise IllegalAction("bid_too_high", f"only {total} note(s) on the table")
+                raise IllegalAction("bid_too_high", f"only {total} note(s) on the table", {"on_table": total})
             return
         if t is Agree or t is Pass:
             if phase != "auction":
@@ -566,7 +568,7 @@ class SkullGame(Game):
             if not self.to_act or a.seat != self.to_act[0]:
                 raise IllegalAction("not_your_turn", self._who_acts())
             if self.forced == a.seat:
-                raise IllegalAction("must_raise", f"everybody agreed: raise above {self.bid}")
+                raise IllegalAction("must_raise", f"everybody agreed: raise above {self.bid}", {"bid": self.bid})
             return
         if t is Flip:
             self._check_target(a.owner)
@@ -591,7 +593,7 @@ class SkullGame(Game):
                     self._raise_phase()
                 raise IllegalAction("wrong_phase", "deposits happen only in the settlement")
             if a.owner not in self.owed:
-                raise IllegalAction("not_a_loser", f"{self.seats[a.owner]} owes no note")
+                raise IllegalAction("not_a_loser", f"{self.seats[a.owner]} owes no note", {"player": self.seats[a.owner]})
             self._check_serial(a.serial)
             if self.owner_of[a.serial] != a.owner:
                 raise IllegalAction("not_own_note", f"{a.serial} is not {self.seats[a.owner]}'s note")
@@ -603,9 +605,10 @@ class SkullGame(Game):
             if phase != "setup":
                 raise IllegalAction("wrong_phase", "registration is at set-up only")
             if self.status[a.owner] != _ACTIVE:
-                raise IllegalAction("seat_out", f"{self.seats[a.owner]} has left")
+                raise IllegalAction("seat_out", f"{self.seats[a.owner]} has left", {"player": self.seats[a.owner]})
             if self.registered[a.owner] is not None:
-                raise IllegalAction("already_registered", f"{self.seats[a.owner]} is registered")
+                raise IllegalAction("already_registered", f"{self.seats[a.owner]} is registered",
+                                    {"player": self.seats[a.owner]})
             problems = validate_note_set(a.serials, self.options, self.owner_of.keys())
             if problems:
                 raise IllegalAction(*problems[0])
@@ -618,10 +621,11 @@ class SkullGame(Game):
             if phase != "setup":
                 raise IllegalAction("wrong_phase", "the first dealer is chosen at set-up")
             if self.status[a.dealer] != _ACTIVE:
-                raise IllegalAction("seat_out", f"{self.seats[a.dealer]} has left")
+                raise IllegalAction("seat_out", f"{self.seats[a.dealer]} has left", {"player": self.seats[a.dealer]})
             missing = [self.seats[s] for s in self._remaining() if self.registered[s] is None]
             if missing:
-                raise IllegalAction("registration_incomplete", f"not registered: {', '.join(missing)}")
+                raise IllegalAction("registration_incomplete", f"not registered: {', '.join(missing)}",
+                                    {"missing": list(missing)})
             return
         if t is Leave:
             self._check_target(a.leaver)
@@ -1063,7 +1067,8 @@ class SkullGame(Game):
     def view(self, seat: int | None) -> dict:
         """Public view (``seat=None``) or seat ``seat``'s view.
 
-        Public: phase, round, dealer, bid, who passed/agreed, the seats with counts only (notes,
+        Public: phase, round, dealer (the button: while everybody agreed and the next player
+        must raise, that player), bid, who passed/agreed, the seats with counts only (notes,
         hand, stack, face-down) plus the face-up notes of the reveal, the bank's size (its serials
         only once the game is over), the outcome. Never a face-down note's serial or role, never
         a bank deposit's serial. A seat's view adds ``"you"``: its own notes (serials and roles;
@@ -1082,8 +1087,13 @@ class SkullGame(Game):
                 "lost": sum(1 for b in self.bank if b["seat"] == s),
             })
         value, unknown = self.bank_face_value()
+        # the button: everybody agreed and it passed to the player who must raise (seed "передает
+        # право хода и "баттон" ближайшему слева игроку, который становится новым дилером"; RULINGS
+        # §1) — the page's «Дилер» badge is on him, as the history's line says, not on the bidder
+        # whose bid he must beat (the engine's ``dealer`` holds that bid until he raises)
+        button = self.forced if self.forced is not None else self.dealer
         v = {
-            "game": self.GAME_ID, "phase": self.phase, "round": self.round, "dealer": self.dealer,
+            "game": self.GAME_ID, "phase": self.phase, "round": self.round, "dealer": button,
             "turn": self.current_seats(), "bid": self.bid, "table_notes": self.table_total(),
             "passed": sorted(self.passed), "agreed": sorted(self.agreed), "must_raise": self.forced,
             "roses": self.roses, "outcome": self.outcome, "skull_owner": self.skull_owner,

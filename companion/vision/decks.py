@@ -310,6 +310,20 @@ def _largest_card(image: np.ndarray) -> np.ndarray:
     raise VisionError("no whole card found in the photo")
 
 
+def check_name(name: str) -> str:
+    """Refuse a deck profile name that cannot name a folder of the decks root: empty, longer
+    than 64 characters, other characters than letters, digits, ``_ . -``, or only dots (``.``,
+    ``..`` would name the decks folder itself or its parent). Returns ``name``.
+
+    Raises:
+        ValueError: the bad name, quoted, and what a name may hold (one line).
+    """
+    if not isinstance(name, str) or not _NAME_RE.match(name) or not name.strip("."):
+        raise ValueError(f"bad deck name {name!r}: 1-64 letters, digits, '_', '.' or '-' "
+                         f"(not only dots)")
+    return name
+
+
 def profile_from_images(name: str, images: dict[str, np.ndarray], kind: str = "picture",
                         names: dict[str, str] | None = None, counts: dict[str, int] | None = None,
                         alphabet: str = "auto", deck_size: int = 52) -> DeckProfile:
@@ -319,8 +333,7 @@ def profile_from_images(name: str, images: dict[str, np.ndarray], kind: str = "p
         ValueError: a bad name, kind or (for ``standard``) card code.
         VisionError: a photo holds no whole card.
     """
-    if not _NAME_RE.match(name):
-        raise ValueError(f"bad deck name {name!r}: use letters, digits, '_', '.', '-'")
+    check_name(name)
     if kind not in KINDS:
         raise ValueError(f"unknown deck kind {kind!r} ({', '.join(KINDS)})")
     if not images:
@@ -375,10 +388,20 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
     Returns:
         (profile, folder written).
 
+    The name, the kind and an existing profile are checked first, before any photo is read (a
+    deck's photos take a while to load and learn).
+
     Raises:
+        ValueError: a bad name (:func:`check_name`) or kind.
         VisionError: no photos, an unreadable photo, or a photo without a card (names the file).
         FileExistsError: the profile exists and ``overwrite`` is False.
     """
+    check_name(name)
+    if kind not in KINDS:
+        raise ValueError(f"unknown deck kind {kind!r} ({', '.join(KINDS)})")
+    folder = Path(root or decks_root()) / name
+    if folder.exists() and not overwrite:
+        raise FileExistsError(f"deck profile {name!r} already exists at {folder} (--force replaces it)")
     directory = Path(directory)
     if not directory.is_dir():
         raise VisionError(f"{directory} is not a folder")

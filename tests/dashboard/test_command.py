@@ -19,7 +19,7 @@ from tests.dashboard.helpers import seat_client
 
 def test_print_pin_prints_pin_url_and_qr():
     out = io.StringIO()
-    cmd.print_pin("482913", "http://10.0.0.5:8000", out)
+    cmd.print_pin("482913", "http://10.0.0.5:8000", out, lang="en")
     text = out.getvalue()
     assert "Operator PIN: 482913" in text and "http://10.0.0.5:8000/operator?pin=482913" in text
     assert text.count("\n") > 15  # the QR code's rows
@@ -34,9 +34,9 @@ def test_command_serves_a_game_and_stops(fast_dir, capsys):
     port = {}
     real = cmd.print_pin
 
-    def spy(pin, url, out=None):
+    def spy(pin, url, out=None, lang="ru"):
         port["url"] = url
-        real(pin, url, out)
+        real(pin, url, out, lang)
 
     cmd.print_pin = spy
     try:
@@ -47,14 +47,16 @@ def test_command_serves_a_game_and_stops(fast_dir, capsys):
             time.sleep(0.05)
         state = json.load(urllib.request.urlopen(port["url"] + "/api/state", timeout=5))
         assert state["model"]["game"]["seats"] == ["Аня", "Борис"]
-        assert state["status"]["camera"]["state"] == "absent"
+        assert state["status"]["camera"]["state"] == "unused"  # no camera on purpose: not a fault
+        assert state["status"]["buttons"]["words"]["ru"]["state"] == "не используются"
         stop.set()
         t.join(10)
     finally:
         cmd.print_pin = real
     assert result["rc"] == 0
     out = capsys.readouterr().out
-    assert "Operator PIN: 2468" in out and "Место 1 (Аня): код" in out
+    assert "ПИН оператора: 2468" in out and "Место 1 (Аня): код" in out
+    assert "Operator" not in out and "Dashboard" not in out  # one language: Russian by default
 
 
 def test_command_rejects_bad_game(fast_dir, capsys):

@@ -15,7 +15,7 @@ from playwright.sync_api import expect  # noqa: E402
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
-from tests.browser import PHONE, UI  # noqa: E402
+from tests.browser import PHONE, UI, operator_login  # noqa: E402
 
 pytestmark = UI
 
@@ -34,8 +34,7 @@ def test_operator_ends_a_game_and_the_pages_show_how_it_stood(browser, fast_dir,
         chips = dict(zip(game.seats, game.balances))
 
         op = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
-        op.goto(f"{srv.url}/operator?pin={table.pin}")
-        op.click("button[type=submit]")
+        operator_login(op, srv.url, table.pin)  # the start-up link logs in by itself
         public = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
         public.goto(srv.url + "/")
         expect(public.locator(".hog-grid")).to_be_visible()

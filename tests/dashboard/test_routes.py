@@ -153,8 +153,11 @@ def test_operator_new_game_and_console_actions(env):
     pid = c.post("/api/operator/prompt", json={"text": "Покажите купюры игрока 2", "seat": 1}, headers=h).json["id"]
     assert table.prompts()[0]["text"] == "Покажите купюры игрока 2"
     assert c.get("/api/state").json["prompts"][0]["id"] == pid
-    # a manual entry is logged as manual and clears its prompt
+    # a seat's own decision is not the operator's to make (docs/dashboard.md "One tap, one effect")
     r = c.post("/api/operator/manual", json={"action": "0 add 2", "prompt": pid}, headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "seat_decision" and table.prompts()
+    # a manual entry (an observation: Tag's "maybe") is logged as manual and clears its prompt
+    r = c.post("/api/operator/manual", json={"action": "0 tag a 2", "prompt": pid}, headers=h)
     assert r.status_code == 200 and r.json["accepted"]
     assert table.referee.log.records()[-1].source == "manual" and table.prompts() == []
     assert c.post(f"/api/operator/prompt/{pid}/clear", headers=h).status_code == 404
@@ -214,8 +217,10 @@ def test_seat_join_actions_pending(env):
     # pending count from the phone's stepper
     for bad in ({"count": -1}, {"count": "3"}, {"count": True}, {"count": 10**6}, []):
         assert s1.post("/api/seat/pending", json=bad, headers=h1).status_code == 400
-    assert s1.post("/api/seat/pending", json={"count": 3}, headers=h1).json == {"seat": 1, "count": 3}
-    assert c.get("/api/state").json["pending"] == {"1": 3}
+    # only the seat that may count now, and only a number it may send (seat 1 waits for seat 0)
+    assert s1.post("/api/seat/pending", json={"count": 3}, headers=h1).json["reason"] == "bad_pending"
+    assert s0.post("/api/seat/pending", json={"count": 3}, headers=h0).json == {"seat": 0, "count": 3}
+    assert c.get("/api/state").json["pending"] == {"0": 3}
     r = s0.post("/api/seat/action", json={"action": "0 add 2"}, headers=h0)
     assert r.status_code == 200 and r.json["accepted"] and r.json["source"] == "dashboard"
     wait_version(app.extensions["companion"]["hub"], 1)

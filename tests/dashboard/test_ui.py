@@ -14,7 +14,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import PHONE, UI  # noqa: E402
+from tests.browser import PHONE, UI, operator_login  # noqa: E402
 from companion.games.skull import Bid  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
@@ -67,7 +67,7 @@ def test_phone_joins_bids_and_public_page_follows(browser, table_server, artifac
     public = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
     public.goto(srv.url + "/")
     expect(public.locator(".seat")).to_have_count(4)
-    expect(public.locator("#live")).to_contain_text("в эфире")  # Russian by default, stream open
+    expect(public.locator("#live")).to_contain_text("В эфире")  # Russian by default, stream open
 
     phone = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
     phone.goto(srv.url + "/join")
@@ -106,7 +106,7 @@ def test_phone_joins_bids_and_public_page_follows(browser, table_server, artifac
     # a page hidden and shown again resyncs from a fresh snapshot
     public.evaluate("""() => { Object.defineProperty(document, 'hidden', {value: true, configurable: true});
                               document.dispatchEvent(new Event('visibilitychange')); }""")
-    expect(public.locator("#live")).to_contain_text("переподключение")
+    expect(public.locator("#live")).to_contain_text("Переподключение")
     drive(table, sim, lambda g: table.referee.version >= version + 4)
     target = table.referee.version
     assert public.evaluate("() => window.__lastVersion") < target  # no stream while hidden
@@ -124,7 +124,7 @@ def test_phone_joins_bids_and_public_page_follows(browser, table_server, artifac
 
     # English on request
     phone.click("text=EN")
-    expect(phone.locator("#live")).to_contain_text("live")
+    expect(phone.locator("#live")).to_contain_text("Live")
     phone.context.close()
     public.context.close()
 
@@ -132,8 +132,7 @@ def test_phone_joins_bids_and_public_page_follows(browser, table_server, artifac
 def test_operator_console_on_a_phone(browser, table_server, artifacts_dir):
     table, srv = table_server
     page = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
-    page.goto(f"{srv.url}/operator?pin={table.pin}")  # the start-up QR pre-fills the PIN
-    page.click("button[type=submit]")
+    operator_login(page, srv.url, table.pin)  # the start-up link logs in by itself
     expect(page.locator("#new-game")).to_be_visible()
     page.select_option("#game-select", "skull")
     expect(page.locator("fieldset[data-game=skull]")).to_be_visible()

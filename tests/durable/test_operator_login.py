@@ -52,14 +52,14 @@ def test_the_pin_is_made_once_and_kept_in_the_data_folder(tmp_path):
     # --new-pin, or deleting the file, makes a new one
     renewed = Table(tmp_path, new_pin=True)
     assert renewed.pin != "24680" and path.read_text(encoding="ascii").strip() == renewed.pin
-    assert len(renewed.notices) == 1 and "--new-pin" in renewed.notices[0]
+    assert len(renewed.notices) == 1 and "--new-pin" in str(renewed.notices[0])
     path.unlink()
     fresh = Table(tmp_path)
     assert fresh.pin != renewed.pin and path.read_text(encoding="ascii").strip() == fresh.pin
     # a damaged file: a new PIN, said in one line
     path.write_bytes(b"")
     damaged = Table(tmp_path)
-    assert damaged.pin.isdigit() and len(damaged.notices) == 1 and PIN_FILE in damaged.notices[0]
+    assert damaged.pin.isdigit() and len(damaged.notices) == 1 and PIN_FILE in str(damaged.notices[0])
     with pytest.raises(ValueError, match="not both"):
         Table(tmp_path, pin="1234", new_pin=True)
 

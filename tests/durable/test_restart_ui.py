@@ -16,7 +16,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.table import Table  # noqa: E402
-from tests.browser import PHONE, UI  # noqa: E402
+from tests.browser import PHONE, UI, operator_login  # noqa: E402
 
 pytestmark = UI
 
@@ -31,8 +31,7 @@ def test_the_console_survives_a_restart_and_says_why_a_new_pin_logs_it_out(brows
     servers, tables = [srv], [table]
     try:
         page = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
-        page.goto(f"{srv.url}/operator?pin={table.pin}")
-        page.click("button[type=submit]")
+        operator_login(page, srv.url, table.pin)  # the start-up link logs in by itself
         expect(page.locator("#new-game")).to_be_visible()
         expect(page.locator("#live.on")).to_be_visible(timeout=10_000)
         page.fill("#prompt-form input[name=text]", TYPED)  # typed, not sent yet

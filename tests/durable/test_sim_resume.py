@@ -81,11 +81,15 @@ def test_an_operators_doubt_game_resumes_after_a_kill(fast_dir):
         assert svc.table.game_id == "doubt" and svc.table.referee.log.path == doubt_log
         assert svc.table.referee.version == len(played)
         out = io.StringIO()
-        Console(out).header(svc, svc.server.url)
+        Console(out, lang="en").header(svc, svc.server.url)
         text = out.getvalue()
         assert "resumed from" in text and "set aside" not in text
         assert "bots leave this game alone (it was started from the operator console" in text
-        assert f"Operator PIN: {pin}" in text  # the same PIN: kept in the data folder
+        assert f"Operator PIN: {pin}  (kept in {fast_dir / 'operator-pin'}" in text  # the same PIN
+        ru = io.StringIO()
+        Console(ru).header(svc, svc.server.url)
+        assert "боты имитации не трогают эту игру" in ru.getvalue() and "отложена" not in ru.getvalue()
+        assert f"ПИН оператора: {pin}  (хранится в {fast_dir / 'operator-pin'}" in ru.getvalue()
         # the phones keep their seats, the console its codes; play goes on
         assert svc.table.seat_for_token(phone_token) == phone_seat and svc.table.seat_codes() == codes
         _idle(svc)
@@ -99,7 +103,7 @@ def test_an_operators_doubt_game_resumes_after_a_kill(fast_dir):
     svc = _service(fast_dir)
     try:
         assert svc.table.referee.log.path == doubt_log and svc.table.referee.version == 6
-        assert any("recovered" in n for n in svc.table.notices)
+        assert any("recovered" in str(n) for n in svc.table.notices)
         _idle(svc)
     finally:
         svc.stop()

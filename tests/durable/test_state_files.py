@@ -70,7 +70,8 @@ def test_a_lost_table_json_recovers_the_game_from_its_log(fast_dir, damage):
         assert again.referee is not None and again.referee.log.path == log_path
         assert again.referee.version == version and again.game_id == "skull"
         assert len(again.notices) == 1, again.notices
-        line = again.notices[0]
+        line = str(again.notices[0])
+        assert "восстановлена из журнала стола" in again.notices[0].words("ru")
         assert "\n" not in line and "recovered" in line and str(log_path) in line
         assert "seat codes are new" in line and STATE_FILE in line
         # the codes were only in table.json: new ones, the old phone token is gone, phones rejoin
@@ -105,8 +106,9 @@ def test_the_dashboard_command_resumes_instead_of_dealing_a_new_game(fast_dir, c
     stop.set()  # serve, print, and stop at once
     assert dashboard_cmd.run(args, stop) == 0
     out = capsys.readouterr().out
-    assert f"{STATE_FILE} in {fast_dir} was empty: the unfinished skull game was recovered" in out
-    assert f"Resumed skull at version {version}" in out
+    # the console's language, Russian by default
+    assert f"{STATE_FILE} в {fast_dir} был пуст: неоконченная игра skull восстановлена из журнала" in out
+    assert f"Игра skull продолжается, действий: {version}" in out
     assert _games(fast_dir) == [log_path]
 
 
@@ -140,7 +142,7 @@ def test_an_ended_or_finished_last_game_is_not_brought_back(fast_dir):
     again = Table(fast_dir)
     try:
         assert again.referee is None
-        assert len(again.notices) == 1 and "ended by the operator" in again.notices[0]
+        assert len(again.notices) == 1 and "ended by the operator" in str(again.notices[0])
     finally:
         again.close()
     # the rewritten table.json says "no game": the next start is quiet
@@ -195,7 +197,8 @@ def test_a_damaged_secret_key_is_said_in_one_line(fast_dir):
     (fast_dir / SECRET_FILE).write_bytes(key[:5])  # a torn write of the old code
     again = Table(fast_dir)
     assert again.secret_key != key and len(again.secret_key) == 32
-    assert len(again.notices) == 1 and SECRET_FILE in again.notices[0] and "log in again" in again.notices[0]
+    line = str(again.notices[0])
+    assert len(again.notices) == 1 and SECRET_FILE in line and "log in again" in line
     assert stat.S_IMODE((fast_dir / SECRET_FILE).stat().st_mode) == 0o600
 
 

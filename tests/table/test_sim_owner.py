@@ -120,10 +120,13 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         assert svc.table.referee.log.path == op_log
         assert "operator console" in svc.bots_idle
         out = io.StringIO()
-        console = Console(out)
+        console = Console(out, lang="en")
         console.header(svc, None)
         assert "bots leave this game alone (it was started from the operator console" in out.getvalue()
         assert "set aside" not in out.getvalue()
+        ru = io.StringIO()
+        Console(ru).header(svc, None)  # the console's own language, Russian by default
+        assert "боты имитации не трогают эту игру (её начал оператор на пульте" in ru.getvalue()
         _bots_stay_idle(svc, op_log)
         console.progress(svc)
         assert out.getvalue().count("leave this game alone") == 1  # said once
@@ -138,7 +141,7 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         assert svc.set_aside == ("skull", str(op_log)), svc.set_aside
         assert "operator console" in svc.set_aside_why and "no dashboard" in svc.set_aside_why
         out = io.StringIO()
-        Console(out).header(svc, None)
+        Console(out, lang="en").header(svc, None)
         assert "set aside (it was started from the operator console" in out.getvalue()
         assert str(op_log) in out.getvalue() and f"--resume {op_log.name}" in out.getvalue()
         assert op_log.name not in _seeds(fast_dir)

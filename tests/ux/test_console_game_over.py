@@ -61,10 +61,10 @@ def test_format_result_lottery_words():
 
     result = {"game": "lottery", "balances": {"Аня": 30, "Борис": 18}, "net": {"Аня": 0, "Борис": -12},
               "box": 12, "prizes_won": [{"draw": 4, "seat": 1}], "winners": [0], "winner": "Аня", "rounds": 7}
-    assert format_result(result, ["Аня", "Борис"]) == (
+    assert format_result(result, ["Аня", "Борис"], "en") == (
         "game over — winner: Аня · net: Аня 0, Борис -12 · balances: Аня 30, Борис 18 · rounds: 7")
     tie = dict(result, winner=None, winners=[0, 1])
-    assert format_result(tie, ["Аня", "Борис"]).startswith("game over — winners (tie): Аня, Борис · ")
+    assert format_result(tie, ["Аня", "Борис"], "en").startswith("game over — winners (tie): Аня, Борис · ")
 
 
 @pytest.mark.slow

@@ -100,7 +100,7 @@ def test_refused_new_games_are_explained_in_russian(op):
              "opt_skull_skull_parity": "blue"}, "bad_option")
     # a forged or typed currency (the form offers a list): the option is named, with its values
     shown = refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_currency": "RUR"}, "bad_option")
-    assert "«валюта купюр»" in shown and "RUB, EUR, USD, INR, KRW, JPY" in shown, shown
+    assert "«Валюта купюр»" in shown and "RUB, EUR, USD, INR, KRW, JPY" in shown, shown
     shown = refused({"game": "lottery", "seats": "Аня\nБорис\nВера"}, "bad_seats")
     assert "4" in shown and "3" in shown  # names the count entered and the count needed
     assert "банкир и сдающий карт не получают" in shown  # and why: the officials hold no cards

@@ -92,5 +92,7 @@ def test_ctrl_c_line_offers_resume_only_for_an_unfinished_game():
     log = SimpleNamespace(path=Path("/data/games/g.sqlite"))
     over = SimpleNamespace(table=SimpleNamespace(referee=SimpleNamespace(log=log)), over=True)
     running = SimpleNamespace(table=SimpleNamespace(referee=SimpleNamespace(log=log)), over=False)
-    assert "resumes" not in _stop_words(over) and "the game is over" in _stop_words(over)
-    assert "resumes from its table log" in _stop_words(running)
+    assert "resumes" not in _stop_words(over, "en") and "the game is over" in _stop_words(over, "en")
+    assert "resumes from its table log" in _stop_words(running, "en")
+    assert "продолжится" not in _stop_words(over) and "игра окончена" in _stop_words(over)  # Russian by default
+    assert "продолжится из журнала" in _stop_words(running)

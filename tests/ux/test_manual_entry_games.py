@@ -16,7 +16,7 @@ from companion.dashboard.model import action_fields
 from companion.games import GAME_IDS, get_game_class
 from companion.table import Table
 
-from tests.browser import CHROMIUM, PHONE
+from tests.browser import CHROMIUM, PHONE, operator_login
 from tests.dashboard.helpers import operator_client, wait_version
 
 SEATS = ["Аня", "Борис", "Вера"]
@@ -164,7 +164,7 @@ def test_hoggenheimer_card_left_unknown_names_the_card_field(op):
     _to_chain(table)
     r = c.post("/api/operator/manual", json={"action": "table turn ? ?"}, headers=h)
     assert r.status_code == 400 and r.json["fields"] == ["card"]
-    assert r.json["message"] == "Заполните: «Карта». Пустым (неизвестным) можно оставить только «место»."
+    assert r.json["message"] == "Заполните: «Карта». Пустым (неизвестным) можно оставить только «Место»."
 
 
 # ---------------------------------------------------------------------- doubt: names of the cards
@@ -251,8 +251,7 @@ def console(browser, fast_dir):
         for text in actions:
             assert table.submit(text, "operator" if text.startswith("table") else "button").accepted, text
         page = browser.new_context(viewport=PHONE).new_page()
-        page.goto(f"{srv.url}/operator?pin={table.pin}")
-        page.click("button[type=submit]")
+        operator_login(page, srv.url, table.pin)  # the start-up link logs in by itself
         pages.append(page)
         return table, page
 

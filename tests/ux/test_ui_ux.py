@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import PHONE, UI  # noqa: E402
+from tests.browser import PHONE, UI, operator_login  # noqa: E402
 from companion.games import GAME_IDS  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
@@ -94,8 +94,7 @@ def test_russian_pages_show_no_english(browser, table_server, artifacts_dir):
     table, srv = table_server
     ctx = browser.new_context(viewport=PHONE)
     op = ctx.new_page()
-    goto(op, f"{srv.url}/operator?pin={table.pin}")
-    op.click("button[type=submit]")
+    operator_login(op, srv.url, table.pin, goto)
     expect(op.locator("#new-game")).to_be_visible()
     problems: dict[str, set] = {}
     text = op.inner_text("body")  # the new-game form: every game's name and options
@@ -176,8 +175,7 @@ def operator_page(browser, table_server, seats=("Аня", "Борис")):
     table, srv = table_server
     table.new_game("skull", list(seats))
     page = browser.new_context(viewport=PHONE).new_page()
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
+    operator_login(page, srv.url, table.pin, goto)
     return table, page
 
 
@@ -298,8 +296,7 @@ def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
         d.dismiss()
 
     page.on("dialog", on_dialog)
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
+    operator_login(page, srv.url, table.pin, goto)
     form = page.locator("#new-game")
     expect(form).to_be_visible()
 
@@ -344,8 +341,7 @@ def test_taking_a_player_out_is_asked_first(browser, table_server):
         d.accept() if answers.pop(0) else d.dismiss()
 
     page.on("dialog", on_dialog)
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
+    operator_login(page, srv.url, table.pin, goto)
     leave = page.locator("#table-actions form[data-verb=leave]").first
     expect(leave).to_be_visible()
     n0 = len(table.referee.log.records())
@@ -394,8 +390,7 @@ def test_the_console_does_not_rebuild_its_forms_when_its_stream_starts(browser, 
         var tb = document.getElementById('table-actions');
         if (tb) new MutationObserver(function () { window.__rebuilds++; }).observe(tb, {childList: true});
     });""")
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
+    operator_login(page, srv.url, table.pin, goto)
     expect(page.locator("#table-actions form").first).to_be_visible()
     page.wait_for_function("() => window.__lastVersion !== undefined")  # the stream's snapshot is in
     page.wait_for_timeout(300)
@@ -482,8 +477,7 @@ def test_seat_numbers_are_names_and_slots_are_not(browser, table_server):
     assert any(a.VERB == "prize" for a in table.referee.game.legal_actions(None))
     ctx = browser.new_context(viewport=PHONE)
     op = ctx.new_page()
-    goto(op, f"{srv.url}/operator?pin={table.pin}")
-    op.click("button[type=submit]")
+    operator_login(op, srv.url, table.pin, goto)
     prize = op.locator("#table-actions form[data-verb=prize]").first
     expect(prize).to_be_visible()
     assert not any(n in prize.inner_text() for n in names), prize.inner_text()
@@ -536,8 +530,7 @@ def test_cards_typed_with_spaces_and_small_letters(browser, table_server):
         sim.applied(nxt[0])
     _, _, owner, cards = nxt[0].split()
     table_, page = table, browser.new_context(viewport=PHONE).new_page()
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
+    operator_login(page, srv.url, table.pin, goto)
     form = page.locator(f"#table-actions form[data-key='cards {owner} ?']")
     expect(form).to_be_visible()
     form.locator("[name=cards]").fill(" ".join(c.lower() for c in cards.split(",")))
@@ -656,8 +649,7 @@ def test_a_seat_typed_by_hand_counts_from_one_or_is_a_name(browser, table_server
     table, srv = table_server
     table.new_game("infinity", ["Аня", "Борис", "Вика"])
     page = browser.new_context(viewport=PHONE).new_page()
-    goto(page, f"{srv.url}/operator?pin={table.pin}")
-    page.click("button[type=submit]")
+    operator_login(page, srv.url, table.pin, goto)
     form = page.locator("#table-actions form[data-key='deal ?']")
     expect(form).to_be_visible()
     assert "с 1" in form.locator("input").get_attribute("placeholder")

@@ -49,6 +49,10 @@
     if (has("opt_" + bare)) return W["opt_" + bare]; // a house-rule option in the view's options
     return fallback !== undefined ? fallback : String(key).replace(/_/g, " ");
   }
+  // a word used as a label — a heading, a field's or a key's name, a badge, a button, a chip's
+  // caption — is in sentence case whatever the catalogue's case: a game term is also a value
+  // ("Этап: ставки"), so its word stays lower case there and becomes "Ставки" here
+  function label(text) { text = String(text); return text.charAt(0).toUpperCase() + text.slice(1); }
   function gameName(id) { return word("game_" + id, id); }
   var SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   // a button's or a toast's words for one argument (the action text stays as is): numbers as
@@ -62,11 +66,12 @@
     if (card) return card[1] + SUIT_SIGNS[card[2]];
     return word("val_" + arg, arg);
   }
-  // a verb in words: the current game's own word first (doubt's "place" lays cards, skull's a note)
+  // a verb in words: the current game's own word first (doubt's "place" lays cards, skull's a note);
+  // a verb names a button, a form or a toast's action: a label, in sentence case
   function verbLabel(v) {
     var gid = S && S.model && S.model.game && S.model.game.id;
-    if (gid && has("v_" + gid + "_" + v)) return W["v_" + gid + "_" + v];
-    return word("v_" + v, v.replace(/_/g, " "));
+    if (gid && has("v_" + gid + "_" + v)) return label(W["v_" + gid + "_" + v]);
+    return label(word("v_" + v, v.replace(/_/g, " ")));
   }
   function seatName(i) {
     var g = S && S.model && S.model.game;
@@ -79,18 +84,28 @@
     if (Array.isArray(v)) return "[" + v.map(stableJSON).join(",") + "]";
     return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + stableJSON(v[k]); }).join(",") + "}";
   }
+  // an action request carries the table version the page showed ("seen"): the referee refuses a
+  // second tap of the same action, and an undo or void of a table that changed meanwhile
+  var SEEN_URLS = /\/api\/(seat\/action|operator\/(action|manual|undo|void))$/;
+  var inflight = {}; // the same request while its answer is awaited is not sent twice
   function post(url, body) {
-    return fetch(url, {
+    body = body || {};
+    if (SEEN_URLS.test(url) && body.seen === undefined && S && S.model && typeof S.model.version === "number") body.seen = S.model.version;
+    var key = url + " " + JSON.stringify(body);
+    if (inflight[key]) return inflight[key];
+    var p = fetch(url, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": boot.csrf },
-      body: JSON.stringify(body || {})
+      body: JSON.stringify(body)
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (j) { j._status = r.status; return j; });
     }, function () {
       // no answer at all (the box restarting, Wi-Fi gone): say so; the action may or may not
       // have reached the table, so the words ask to look before repeating it
       return { _status: 0, _no_answer: true };
-    });
+    }).then(function (j) { delete inflight[key]; return j; });
+    inflight[key] = p;
+    return p;
   }
   function toast(text, bad) {
     var t = document.getElementById("toast");
@@ -116,8 +131,13 @@
     }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
     return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
   }
+  // a repeated tap of an accepted action is not a refusal of the player's move: told plainly
+  function isBad(j) { return !j.accepted && j.reason !== "repeated"; }
   function outcomeText(j) {
     if (j._no_answer) return word("no_answer");
+    if (j.reason === "repeated" && j.message) return j.message;
+    // an undo's answer names the action it took back (to the operator who asked only)
+    if (j.accepted && j.action === "table undo" && j.detail) return word("accepted") + ": " + actionWords(j.action) + " — " + actionWords(j.detail);
     if (j.accepted) return word("accepted") + ": " + actionWords(j.action) + (j.told && j.told.length ? " — " + j.told.join("; ") : "");
     // the server's message is in the page's language; the English detail is for logs (console)
     if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
@@ -146,7 +166,7 @@
   function compact(key, v) { // deep values as words, never as raw JSON
     if (isScalar(v)) return scalar(key, v);
     if (Array.isArray(v)) return v.map(function (x) { return compact(key, x); }).join(", ");
-    return Object.keys(v).filter(shown).map(function (k) { return word(k) + " " + compact(k, v[k]); }).join("; ");
+    return Object.keys(v).filter(shown).map(function (k) { return label(word(k)) + " " + compact(k, v[k]); }).join("; ");
   }
   function renderValue(key, v, depth) {
     if (isScalar(v)) return el("span", "val", scalar(key, v));
@@ -158,7 +178,7 @@
         v.forEach(function (row) { Object.keys(row).filter(shown).forEach(function (k) { if (cols.indexOf(k) < 0) cols.push(k); }); });
         var tbl = el("table", "grid");
         var tr = el("tr");
-        cols.forEach(function (c) { tr.appendChild(el("th", null, word(c))); });
+        cols.forEach(function (c) { tr.appendChild(el("th", null, label(word(c)))); });
         tbl.appendChild(tr);
         v.forEach(function (row) {
           var r = el("tr");
@@ -173,7 +193,7 @@
     var dl = el("dl", "kv");
     Object.keys(v).filter(shown).forEach(function (k) {
       if (k === "game" && S && S.model && S.model.game && v[k] === S.model.game.id) return; // the page says which game
-      dl.appendChild(el("dt", null, word(k)));
+      dl.appendChild(el("dt", null, label(word(k))));
       var dd = el("dd"); dd.appendChild(renderValue(k, v[k], depth + 1)); dl.appendChild(dd);
     });
     return dl;
@@ -224,20 +244,20 @@
       var head = el("div", "seat-head");
       head.appendChild(el("span", "seat-no", i + 1));
       head.appendChild(el("b", "seat-name", seatName(i)));
-      if (view.dealer === i || view.button === i) head.appendChild(el("span", "badge dealer", word("dealer")));
-      if (m.turn.indexOf(i) >= 0) head.appendChild(el("span", "badge turn", word("turn")));
-      if (Array.isArray(view.passed) && view.passed.indexOf(i) >= 0) head.appendChild(el("span", "badge", word("b_passed")));
-      if (Array.isArray(view.agreed) && view.agreed.indexOf(i) >= 0) head.appendChild(el("span", "badge agreed", word("b_agreed")));
-      if (m.viewer.seat === i) head.appendChild(el("span", "badge you", word("you")));
+      if (view.dealer === i || view.button === i) head.appendChild(el("span", "badge dealer", label(word("dealer"))));
+      if (m.turn.indexOf(i) >= 0) head.appendChild(el("span", "badge turn", label(word("turn"))));
+      if (Array.isArray(view.passed) && view.passed.indexOf(i) >= 0) head.appendChild(el("span", "badge", label(word("b_passed"))));
+      if (Array.isArray(view.agreed) && view.agreed.indexOf(i) >= 0) head.appendChild(el("span", "badge agreed", label(word("b_agreed"))));
+      if (m.viewer.seat === i) head.appendChild(el("span", "badge you", label(word("you"))));
       var p = S.pending && S.pending[String(i)];
-      if (p) head.appendChild(el("span", "badge pending", word("pending") + " " + p));
+      if (p) head.appendChild(el("span", "badge pending", label(word("pending")) + " " + p));
       card.appendChild(head);
       var stats = el("div", "seat-stats");
       Object.keys(info).forEach(function (k) {
         if (k === "seat" || k === "name") return;
         var v = info[k];
         var chip = el("span", "chip");
-        chip.appendChild(el("small", null, word(k)));
+        chip.appendChild(el("small", null, label(word(k))));
         if (NOTE_KEYS.test(k) && typeof v === "number" && v <= 12) {
           var notes = el("span", "notes");
           for (var j = 0; j < v; j++) notes.appendChild(el("i", "note-back"));
@@ -325,6 +345,8 @@
         var cards = Array.isArray(b.cards) ? b.cards : [];
         var k = cards.length || 1;
         var li = el("li");
+        // the bet's number, as the history and the «take back» choices name it («ставка №3»)
+        if (typeof b.id === "number") li.appendChild(el("span", "bet-no", "№" + b.id));
         li.appendChild(el("b", null, typeof b.seat === "number" ? seatName(b.seat) : ""));
         li.appendChild(el("span", null, (b.shape ? word("shape_" + b.shape, b.shape) + " " : "") + cards.map(cardLabel).join(" ")));
         if (b.stake !== undefined) li.appendChild(el("span", "chip", word("stake") + " " + b.stake));
@@ -351,7 +373,7 @@
       if (isScalar(v)) parts.push((k === "seat" ? "" : word(k) + " ") + scalar(k, v));
       else if (Array.isArray(v) && v.every(isScalar)) parts.push(word(k) + " " + v.map(function (x) { return scalar(k, x); }).join(", "));
     });
-    return word("e_" + it.kind, it.kind.replace(/_/g, " ")) + (parts.length ? ": " + parts.join(", ") : "");
+    return label(word("e_" + it.kind, it.kind.replace(/_/g, " "))) + (parts.length ? ": " + parts.join(", ") : "");
   }
   function renderHistory(m) {
     var box = el("section", "card history");
@@ -361,7 +383,7 @@
     m.history.slice().reverse().forEach(function (h) {
       h.items.slice().reverse().forEach(function (it) {
         var li = el("li", it.private ? "private" : null, itemText(it));
-        if (it.private) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "badge you", word("private"))); }
+        if (it.private) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "badge you", label(word("private")))); }
         ol.appendChild(li);
       });
     });
@@ -376,11 +398,13 @@
     var st = S.status || {};
     Object.keys(st).forEach(function (part) {
       var s = st[part] || {};
+      // the server's words for the part in the page's language (companion/statuswords.py)
+      var w = (s.words && (s.words[LANG] || s.words.ru)) || {};
       var chip = el("span", "hw hw-" + (s.state || "absent"));
-      chip.appendChild(el("b", null, word(part)));
+      chip.appendChild(el("b", null, label(w.part || word(part))));
       box.setAttribute("aria-label", word("hw_status"));
-      chip.appendChild(el("span", null, ": " + word("state_" + s.state, s.state || "")));
-      if (s.detail) chip.title = s.detail;
+      chip.appendChild(el("span", null, ": " + (w.state || word("state_" + s.state, s.state || ""))));
+      if (w.detail || s.detail) chip.title = w.detail || s.detail;
       box.appendChild(chip);
     });
     return box;
@@ -425,7 +449,7 @@
     }
     var top = el("section", "card game");
     var h = el("h1", null, gameName(m.game.id));
-    if (m.view.phase) h.appendChild(el("span", "phase", word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " "))));
+    if (m.view.phase) h.appendChild(el("span", "phase", label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " ")))));
     top.appendChild(h);
     if (m.over) {
       var res = el("div", "over");
@@ -472,12 +496,14 @@
   // ------------------------------------------------------------------ seat pad
   var stepper = {}; // verb -> current value
   var pendingTimer = null;
+  var lastPending = null; // the count this page last showed the table, until the game moves on
   function sendPending(count) {
     clearTimeout(pendingTimer);
+    lastPending = count;
     pendingTimer = setTimeout(function () { post("/api/seat/pending", { count: count }); }, 120);
   }
   function act(text) {
-    post("/api/seat/action", { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
+    post("/api/seat/action", { action: text }).then(function (j) { toast(outcomeText(j), isBad(j)); });
   }
   // the table's stake limits when its view gives them ([min, max] chips), else null
   function stakeRange(m) {
@@ -523,7 +549,20 @@
     order.forEach(function (verb) {
       var g = groups[verb];
       var numeric = g.length > 1 && g.every(function (a) { return a.args.length === 1 && /^-?\d+$/.test(a.args[0]); });
-      if (numeric) {
+      if (g.every(function (a) { return a.labels && Object.keys(a.labels).length; })) {
+        // a choice made by id (the joker game's bet to take back): the game words each choice
+        // («5 на Q♥ (ставка №3)») and the pad lists them, one button each, under the verb
+        var list = el("div", "choice-list verb-" + verb);
+        list.appendChild(el("span", "step-label", verbLabel(verb)));
+        g.forEach(function (a) {
+          var text = Object.keys(a.labels).map(function (f) { return a.labels[f][LANG] || a.labels[f].ru; }).join(" · ");
+          var b = el("button", "pad-btn choice verb-" + verb, text);
+          b.dataset.action = a.text;
+          b.addEventListener("click", function () { act(a.text); });
+          list.appendChild(b);
+        });
+        pad.appendChild(list);
+      } else if (numeric) {
         var values = g.map(function (a) { return parseInt(a.args[0], 10); }).sort(function (a, b) { return a - b; });
         var cur = stepper[verb];
         if (cur === undefined) { // a reloaded page picks up the count the table already shows
@@ -689,13 +728,13 @@
           var inp = el(multi ? "textarea" : "input"); inp.maxLength = 200; inp.dataset.i = i;
           if (multi) inp.rows = 3;
           inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
-          inp.placeholder = field ? word(field) : "?";
+          inp.placeholder = field ? label(word(field)) : "?"; // a field's name: a label
           if (SEAT_FIELDS[field]) inp.placeholder += " (" + word("seat_hint") + ")";
           var want = a.items && a.items[field]; // how many the game expects (doubt's check: the cards laid)
           if (want) inp.placeholder += " — " + word("how_many").replace("%(n)s", want);
           if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
           inp.name = field || ("arg" + i);
-          inp.title = inp.required ? word("required_field") : word("blank_unknown");
+          inp.title = label(inp.required ? word("required_field") : word("blank_unknown"));
           inp.setAttribute("aria-label", inp.placeholder);
           if (typed[form.dataset.key + "/" + inp.name]) inp.value = typed[form.dataset.key + "/" + inp.name];
           inputs.push(inp); form.appendChild(inp);
@@ -729,7 +768,7 @@
         }
         var text = ["table", a.verb].concat(args).join(" ");
         var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
-        post(url, { action: text }).then(function (j) { toast(outcomeText(j), !j.accepted); });
+        post(url, { action: text }).then(function (j) { toast(outcomeText(j), isBad(j)); });
       });
       tbox.appendChild(form);
       if (focused) inputs.forEach(function (inp) {
@@ -746,7 +785,7 @@
         post("/api/operator/" + b.dataset.op).then(function (j) {
           if (b.dataset.op === "end" && j.ended) { location.reload(); return; }
           var r = document.getElementById("op-result"); if (r) r.textContent = outcomeText(j);
-          toast(outcomeText(j), !j.accepted);
+          toast(outcomeText(j), isBad(j));
         });
       });
     });
@@ -776,7 +815,7 @@
     if (!l) return;
     l.hidden = false;
     l.className = "live " + (ok ? "on" : "off");
-    l.textContent = ok ? "● " + word("live") : "○ " + word("offline");
+    l.textContent = ok ? "● " + label(word("live")) : "○ " + label(word("offline"));
   }
   function applyDelta(d) {
     var m = S.model;
@@ -801,7 +840,13 @@
         else setTimeout(connect, 2000);
       }
     });
-    es.addEventListener("snapshot", function (e) { S = JSON.parse(e.data); render(); window.__lastVersion = S.model.version; });
+    es.addEventListener("snapshot", function (e) {
+      var before = S && S.model ? S.model.version : null;
+      S = JSON.parse(e.data); render(); window.__lastVersion = S.model.version;
+      // the table restarted (or the stream came back) while this phone was counting a bid: the
+      // table forgot the count, the stepper did not; tell it again if the game did not move
+      if (KIND === "seat" && lastPending && before === S.model.version && !(S.pending && S.pending[String(S.model.viewer.seat)])) sendPending(lastPending);
+    });
     es.addEventListener("delta", function (e) {
       var d = JSON.parse(e.data);
       if (!S) return;
@@ -810,6 +855,7 @@
       if (d.base !== m.version) { connect(); return; } // missed one: resync
       applyDelta(d);
       m.version = d.version;
+      lastPending = null; // any accepted action drops the table's pending counts
       window.__lastVersion = d.version;
       render();
     });

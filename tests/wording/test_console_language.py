@@ -1,0 +1,101 @@
+"""``companion run``'s console speaks one language: Russian by default (like the dashboard),
+English with ``--lang en`` — the header, the status lines, every game's event lines and its end.
+Every game prints per-event lines as it goes (the lottery's prizes, doubt's checked piles …)."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from companion.commands.run import Console, build_settings, format_result
+from companion.cli import build_parser
+from companion.sim import play_random_game
+from companion.table import Table
+
+LATIN = re.compile(r"[A-Za-z]{3,}")
+#: Latin that is data in a Russian line (ids, paths, commands, currency codes)
+ALLOWED = {"Table", "Companion", "skull", "doubt", "hoggenheimer", "infinity", "lottery", "RUB", "sqlite",
+           "games", "Ctrl", "sim", "gpiozero", "pty", "udev", "dev", "buttonbox", "pts", "replay", "companion",
+           "standard", "http", "operator", "pin", "doctor", "ttyACM", "ttyUSB", "buttons", "PORT", "Raspberry"}
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def _events(tmp_path, game_id, seats, seed, lang):
+    game, actions = play_random_game(game_id, seats, None, seed)
+    table = Table(tmp_path / f"{game_id}-{lang}", pin="1234", resume=False)
+    out = io.StringIO()
+    console = Console(out, lang=lang)
+    console.game_id, console.seats = game_id, list(game.seats)
+    table.new_game(game_id, list(game.seats), None)
+    done = []
+    table.subscribe(lambda kind, payload: (console.on_table(kind, payload),
+                                           done.append(1) if kind == "action" and payload.over else None))
+    try:
+        for text, source in actions:
+            assert table.submit(text, source).accepted
+        deadline = time.monotonic() + 10
+        while not done and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        table.close()
+    return [l.split("] ", 1)[1] for l in out.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("game_id,seats,seed", [("lottery", 4, 1), ("doubt", 3, 2), ("hoggenheimer", 3, 1)])
+def test_every_game_tells_its_events_in_the_console_language(tmp_path, game_id, seats, seed):
+    ru = _events(tmp_path, game_id, seats, seed, "ru")
+    assert len(ru) >= 3, ru  # per-event lines, not only the end
+    for line in ru:
+        assert CYRILLIC.search(line), line
+        names_free = re.sub(r"Игрок \d|p\d", "", line)
+        assert not [w for w in LATIN.findall(names_free) if w not in ALLOWED], line
+    en = _events(tmp_path, game_id, seats, seed, "en")
+    assert len(en) == len(ru)
+    for line in en:
+        assert not CYRILLIC.search(re.sub(r"Игрок \d", "", line)), line
+
+
+def test_format_result_speaks_russian_by_default():
+    result = {"winner": 0, "net": {"Аня": 12, "Борис": -12}, "rounds": 3}
+    assert format_result(result, ["Аня", "Борис"]) == "игра окончена — победитель: Аня · выигрыш: Аня 12, Борис -12 · раундов: 3"
+    assert format_result(result, ["Аня", "Борис"], "en").startswith("game over — winner: Аня · net: ")
+
+
+def test_the_header_is_in_one_language(tmp_path):
+    table = Table(tmp_path, pin="2468")
+    try:
+        table.new_game("skull", ["Аня", "Борис"], None)
+        table.set_status("buttons", {"state": "sim", "detail": "/dev/pts/3"})
+        table.set_status("camera", {"state": "sim", "detail": "scene"})
+        table.set_status("ocr", {"state": "ok", "detail": "notes (RUB)"})
+        service = SimpleNamespace(table=table, resumed=False, set_aside=None,
+                                  plan=SimpleNamespace(why=("simulated table: --sim",
+                                                            "camera: rendered scenes of the simulated table",
+                                                            "buttons: virtual box on a pty, pressed by the bots",
+                                                            "lights: gpiozero mock pins")))
+        for lang in ("ru", "en"):
+            out = io.StringIO()
+            Console(out, lang=lang).header(service, "http://10.0.0.5:8080")
+            text = [l for l in out.getvalue().splitlines() if l.strip() and not set(l.strip()) <= set("█▀▄ \xa0")]
+            for line in text:
+                if lang == "ru":
+                    assert CYRILLIC.search(line) or line.startswith("Table Companion"), line
+                    free = re.sub(r"https?://\S+|/\S+", "", line)
+                    assert not [w for w in LATIN.findall(free) if w not in ALLOWED], line
+                else:
+                    assert not CYRILLIC.search(re.sub(r"Аня|Борис", "", line)), line
+            joined = "\n".join(text)
+            assert "/operator?pin=2468" in joined  # the link that logs the operator in
+    finally:
+        table.close()
+
+
+def test_lang_flag(tmp_path):
+    args = build_parser().parse_args(["run", "--sim", "--lang", "en", "--data-dir", str(tmp_path)])
+    assert args.lang == "en"
+    assert build_parser().parse_args(["run"]).lang == "ru"
+    build_settings(args)  # the flag is the console's, not a settings key
