@@ -170,16 +170,17 @@ def test_headless_run_says_the_button_box_is_missing(tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--json", "--new", "--game", "skull",
                           "--seats", "Аня,Борис", "--camera", camera, "--buttons", str(tmp_path / "ttyNOPE"),
-                          "--lights", "mock", "--data-dir", str(tmp_path)],
+                          "--lights", "mock", "--data-dir", str(tmp_path), "--lang", "en"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         line = ""
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and "buttons" not in line:
+        while time.monotonic() < deadline and "Button box" not in line:
             line = p.stderr.readline()
             if not line:
                 break
-        assert "buttons: error" in line and "ttyNOPE" in line and "companion doctor" in line, line
+        # the part's status in words (companion/statuswords.py), in English with --lang en
+        assert "Button box: fault" in line and "ttyNOPE" in line and "companion doctor" in line, line
         assert p.poll() is None, "the run waits for the box to be plugged in"
         p.send_signal(signal.SIGTERM)
         out, err = p.communicate(timeout=60)
