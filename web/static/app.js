@@ -146,12 +146,22 @@
   }
 
   // ------------------------------------------------------------------ generic value rendering
+  // a value the game words in both languages ({"ru": …, "en": …}, a page view's words): the
+  // page's language
+  function isWords(v) {
+    return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.ru === "string"
+      && typeof v.en === "string" && Object.keys(v).length === 2;
+  }
+  var CARD_CODE = /^(10|[2-9AKQJ])([SHDC])$/;
   function scalar(key, v) {
     if (v === null || v === undefined) return "—";
+    if (isWords(v)) return v[LANG] || v.ru;
     if (typeof v === "boolean") return v ? word("yes") : word("no");
     if (typeof v === "string") {
       if (key === "game" && has("game_" + v)) return W["game_" + v];
       if (key === "shape" && has("shape_" + v)) return W["shape_" + v]; // a bet's shape (hoggenheimer)
+      var card = CARD_CODE.exec(v); // a card code reads as on the buttons and toasts: "8H" -> "8♥"
+      if (card) return card[1] + SUIT_SIGNS[card[2]];
       return word("val_" + v, v);
     }
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
@@ -159,7 +169,7 @@
     if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(document.documentElement.lang || undefined, {maximumSignificantDigits: 3});
     return String(v);
   }
-  function isScalar(v) { return v === null || typeof v !== "object"; }
+  function isScalar(v) { return v === null || typeof v !== "object" || isWords(v); }
   // "shape_ru" and the like: a game's own Russian copy of a value the page already words in its
   // language — never shown (on an English page it would be Russian, on a Russian one twice)
   function shown(k) { return !/_ru$/.test(k); }
@@ -351,7 +361,8 @@
         li.appendChild(el("span", null, (b.shape ? word("shape_" + b.shape, b.shape) + " " : "") + cards.map(cardLabel).join(" ")));
         if (b.stake !== undefined) li.appendChild(el("span", "chip", word("stake") + " " + b.stake));
         li.appendChild(el("span", "chip odds", (b.payout || k + ":1") + " · " + word("chance") + " " + (b.probability || "1/" + (k + 1))));
-        if (typeof b.up === "number") li.appendChild(el("span", "chip", "↑ " + b.up + "/" + k));
+        // how many of the bet's cards are turned face up so far: «открыто 1 из 2»
+        if (typeof b.up === "number") li.appendChild(el("span", "chip", word("up_of").replace("%(n)s", b.up).replace("%(k)s", k)));
         ul.appendChild(li);
       });
       box.appendChild(ul);
@@ -452,7 +463,10 @@
     if (m.over) {
       var res = el("div", "over");
       res.appendChild(el("h2", null, word("over")));
-      if (m.result) res.appendChild(renderValue("result", m.result, 0));
+      // the game's own words for its end (who won, the standings); the raw result only when a
+      // game has no words for it
+      if (m.result_text && (m.result_text[LANG] || m.result_text.ru)) res.appendChild(el("p", "result-text", m.result_text[LANG] || m.result_text.ru));
+      else if (m.result) res.appendChild(renderValue("result", m.result, 0));
       else if (m.view.winner !== undefined && m.view.winner !== null) // a game whose view names its winner only
         res.appendChild(el("p", "winner", word("winner") + ": " + scalar("winner", m.view.winner)));
       top.appendChild(res);
