@@ -23,6 +23,10 @@
   // argument is one — a lottery prize's slot or a card count is not a seat
   var SEAT_FIELDS = { owner: 1, dealer: 1, leaver: 1, leader: 1, seat: 1 };
   var SEAT_FIRST = { register: 1, dealer: 1, flip: 1, deposit: 1, leave: 1, deal: 1, kept: 1, cards: 1 };
+  // action fields and table verbs whose number is a place the engine counts from 0 (the
+  // lottery's prize slot): people count from 1, so it is shown from 1 and typed from 1
+  var NUMBER_FIELDS = { slot: 1 };
+  var NUMBER_FIRST = { prize: 1 };
   var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1,
     dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1,
     answerer: 1, placer: 1, taker: 1, next_dealer: 1, order: 1, players: 1, last_winner: 1, defender: 1,
@@ -127,6 +131,7 @@
       : (/^\d+$/.test(actor) ? seatName(parseInt(actor, 10)) : actor);
     var rest = t.slice(2).map(function (a, i) {
       if (actor === "table" && i === 0 && SEAT_FIRST[t[1]] && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
+      if (actor === "table" && i === 0 && NUMBER_FIRST[t[1]] && /^\d+$/.test(a)) return String(+a + 1);
       return argLabel(a);
     }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
     return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
@@ -753,7 +758,8 @@
         } else {
           var n = parseInt(arg, 10);
           var seatArg = SEAT_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
-          form.appendChild(el("span", "arg", seatArg ? seatName(n) : argLabel(arg)));
+          var numbered = NUMBER_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg);
+          form.appendChild(el("span", "arg", seatArg ? seatName(n) : numbered ? String(n + 1) : argLabel(arg)));
         }
       });
       var btn = el("button", inputs.length ? "primary" : "", inputs.length ? word("manual") : word("send"));
@@ -771,6 +777,7 @@
             .filter(function (x) { return x.length; })
             .map(function (x) { return upper ? x.toUpperCase() : x; });
           if (SEAT_FIELDS[inp.name]) items = items.map(seatIndex); // typed from 1, or a name
+          if (NUMBER_FIELDS[inp.name]) items = items.map(function (x) { return /^\d+$/.test(x) && +x >= 1 ? String(+x - 1) : x; });
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
         // taking a player out of the game is asked first (one tap must not do it)
