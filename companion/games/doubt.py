@@ -688,7 +688,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
             "“I believe”" if d["answer"] == "believe" else "“I doubt it”")
         # names stay in the nominative (a name is not declined): «Борис — на заявку игрока Аня: …»
         return (f"{name()} отвечает на заявку игрока {name('placer')}: {word}" if ru
-                else f"{name()} answers {name('placer')}'s claim: {word}")
+                else f"{name()} answers the claim of {name('placer')}: {word}")
     if k == "checked":
         shown = ", ".join(kind(x) for x in d.get("kinds", []))
         taker = name("taker")

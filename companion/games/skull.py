@@ -1294,7 +1294,7 @@ def page_view(view: dict, seats: Sequence[str]) -> dict:
         return view
     out = dict(view)
     notes = [{"serial": n.get("serial"), "role": n.get("role")} for n in you.get("notes") or []]
-    out["you"] = {"your_notes": notes or None}
+    out["you"] = {"seat": you.get("seat"), "your_notes": notes or None}  # the seat: shown as its name
     if you.get("lost"):
         out["you"]["lost"] = list(you["lost"])
     return out
