@@ -71,7 +71,8 @@ _WORDS = {
     "options": _l("House rules"), "serial": _l("Serial"), "role": _l("Role"), "serials": _l("Serials"), "denominations": _l("Face values"), "card": _l("Card"),
     "face_value": _l("Face value"), "currency": _l("Currency"), "exposure": _l("Banker's exposure"),
     "limits": _l("Limits"), "chain": _l("Turned cards"), "deals_total": _l("Deals"), "staked": _l("Staked"),
-    "probability": _l("Chance"), "shape": _l("Shape"), "aside": _l("Aside"), "last_settlement": _l("Last settlement"),
+    "probability": _l("Chance"), "up_of": _l("%(n)s of %(k)s face up"), "turned": _l("Turned up"),
+    "prize": _l("Prize"), "shape": _l("Shape"), "aside": _l("Aside"), "last_settlement": _l("Last settlement"),
     # common values and phases
     "val_active": _l("in play"), "val_out": _l("out"), "val_left": _l("left"), "val_rose": _l("rose"),
     "val_skull": _l("skull"), "val_success": _l("success"), "val_failure": _l("failure"),
@@ -189,7 +190,7 @@ _OPTIONS = {
 }
 _GAMES = {
     "skull": _l("Skull and roses (banknotes)"),
-    "doubt": _l("Верю — не верю"),
+    "doubt": _l("Believe it or not"),
     "hoggenheimer": _l("Hoggenheimer (joker bank)"),
     "infinity": _l("6100 (Infinity)"),
     "lottery": _l("Card lottery"),

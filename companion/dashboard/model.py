@@ -172,11 +172,16 @@ def narrator(game_id: str | None, seats) -> "callable | None":
     if fn is None:
         return None
 
+    private_fn = getattr(module, "describe_private_event", None)
+
     def describe(event) -> dict | None:
-        if event.private_to is not None:
+        # an event private to a seat reaches that seat's history only (history_entry): the game
+        # words it there with its own function, if it has one (skull: «Ваши купюры: …»)
+        told = fn if event.private_to is None else private_fn
+        if told is None:
             return None
         try:
-            texts = {lang: fn(event, list(seats), lang) for lang in ("ru", "en")}
+            texts = {lang: told(event, list(seats), lang) for lang in ("ru", "en")}
         except Exception:  # narration is a nicety; never break the stream for it
             return None
         if texts.get("ru") == "":
@@ -251,6 +256,12 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
             actions = label_choices(actions, gid, view, game_info.get("seats") or [])
     kind = "seat" if isinstance(viewer, int) else viewer
     extra = {}
+    result = view.get("result") if isinstance(view, dict) else None
+    if game_info is not None and isinstance(view, dict):
+        seats = list(game_info.get("seats") or [])
+        if over:
+            extra["result_text"] = result_words(game_info.get("id"), view, seats)
+        view = page_view(game_info.get("id"), view, seats)
     if game_info is None and isinstance(ended, dict):
         extra["ended"] = {k: ended.get(k) for k in ("game", "seats", "over", "text")}
     return {**extra,
@@ -262,11 +273,60 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
         "over": bool(over),
         # game.result() is not a viewer-safe channel (skull's lists every player's notes): only what
         # the game's view itself publishes as its result is shown (found by the privacy property test).
-        "result": view.get("result") if isinstance(view, dict) else None,
+        "result": result,
         "view": view,
         "actions": actions,
         "history": list(history)[-HISTORY_LEN:],
     }
+
+
+def page_view(game_id: str | None, view: dict, seats) -> dict:
+    """The view a page shows: the game module's ``page_view(view, seats)`` when it has one, else
+    ``view`` itself. A page view words the engine's view for people — players by name instead of
+    seat indexes from 0, prizes numbered from 1, card codes with their suit signs, words in both
+    languages as ``{"ru": …, "en": …}`` (the page shows its language's) — and leaves out what the
+    seat cards and badges already show. It is made from ``view`` alone (the viewer's own view), so
+    it never tells more than that view; the keys the page script reads (``seats``, ``dealer``,
+    ``turn``, ``limits``, ``table_task``…) keep their meaning."""
+    if not game_id:
+        return view
+    from companion import games
+
+    module = games.game_module(game_id)
+    fn = getattr(module, "page_view", None) if module is not None else None
+    if fn is None:
+        return view
+    try:
+        return fn(view, list(seats))
+    except Exception:  # words are a nicety: a page shows the plain view rather than nothing
+        return view
+
+
+def result_words(game_id: str | None, view: dict, seats) -> dict | None:
+    """The game-over box's words, ``{"ru": …, "en": …}``: the game module's
+    ``describe_standings(view, seats, lang)`` of the finished game (who won, the standings and the
+    few facts that matter), from the viewer's own view; ``None`` when the game has no words."""
+    if not game_id:
+        return None
+    from companion import games
+
+    module = games.game_module(game_id)
+    fn = getattr(module, "describe_standings", None) if module is not None else None
+    if fn is None:
+        return None
+    try:
+        out = {lang: fn(view, list(seats), lang) for lang in ("ru", "en")}
+    except Exception:
+        return None
+    if not (out.get("ru") and out.get("en")):
+        return None
+    # the box's heading already says «Игра окончена»: its words do not say it again
+    for lang, head in (("ru", "Игра окончена"), ("en", "Game over")):
+        text = out[lang]
+        if text.startswith(head) and len(text) > len(head) + 2:
+            out[lang] = text[len(head):].lstrip("!.:; ").strip()
+            out[lang] = out[lang][:1].upper() + out[lang][1:]
+    return out
 
 
 def diff(old: dict, new: dict) -> tuple[list, list]:

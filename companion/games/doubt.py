@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.words import standings
 
 # --------------------------------------------------------------------------- deck profiles
 DEFAULT_DECK: dict = {
@@ -595,7 +596,8 @@ class DoubtGame(Game):
             "last_check": self.last_check,
             "out_order": list(self.out_order),
             "deck": {"name": self.deck["name"], "size": self.deck_size,
-                     "kinds": [{"id": k["id"], "name": k["name"], "count": k["count"]} for k in self.deck["kinds"]]},
+                     "kinds": [{"id": k["id"], "name": k["name"], "name_en": k["name_en"], "count": k["count"]}
+                               for k in self.deck["kinds"]]},
             "version": self.version,
         }
         if self.phase == "over":
@@ -686,7 +688,9 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "answered":
         word = ("«Верю»" if d["answer"] == "believe" else "«Не верю»") if ru else (
             "“I believe”" if d["answer"] == "believe" else "“I doubt it”")
-        return (f"{name()} отвечает {name('placer')}: {word}" if ru else f"{name()} answers {name('placer')}: {word}")
+        # names stay in the nominative (a name is not declined): «Борис — на заявку игрока Аня: …»
+        return (f"{name()} отвечает на заявку игрока {name('placer')}: {word}" if ru
+                else f"{name()} answers the claim of {name('placer')}: {word}")
     if k == "checked":
         shown = ", ".join(kind(x) for x in d.get("kinds", []))
         taker = name("taker")
@@ -720,9 +724,102 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     ru = lang == "ru"
     result = view.get("result")
     if isinstance(result, dict):
-        loser = result.get("loser_name") or "—"
-        return f"Игра окончена! Проиграл {loser}" if ru else f"Game over! {loser} loses"
+        names = [r["name"] for r in view.get("seats") or []] or list(seats)
+        return _result_words(result, names, ru)
     rows = sorted(view.get("seats") or [], key=lambda r: r.get("cards", 0))
     told = ", ".join(f"{r['name']} {r.get('cards', 0)}" for r in rows)
     game = f"игра {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
     return (f"Карт на руках: {told}; {game}" if ru else f"Cards in hand: {told}; {game}")
+
+
+def _result_words(result: dict, names: list[str], ru: bool) -> str:
+    """The game-over words of a match: who lost (the last player left holding cards), the order
+    in which the others got rid of their cards, and — over several games — each player's losses by
+    name. Names stay in the nominative: «Игра окончена! Проигравший — Борис. Избавились от карт по
+    порядку: Аня, Вика»."""
+    loser = result.get("loser_name")
+    winners = list(result.get("winners") or [])
+    if ru:
+        out = f"Игра окончена! Проигравший — {loser}" if loser else "Игра окончена! Проигравшего нет"
+        if winners:
+            out += f". Избавились от карт по порядку: {', '.join(winners)}"
+    else:
+        out = f"Game over! {loser} loses" if loser else "Game over! Nobody loses"
+        if winners:
+            out += f". Out of cards, in order: {', '.join(winners)}"
+    losses = result.get("losses") or []
+    if (result.get("games") or 1) > 1 and len(losses) == len(names):
+        told = standings(list(zip(names, losses)))
+        out += f". Проигрыши за матч: {told}" if ru else f". Losses in the match: {told}"
+    return out
+
+
+# ---------------------------------------------------------------------------- the page's view
+_ANSWER_WORDS = {"believe": {"ru": "«Верю»", "en": "“I believe”"},
+                 "doubt": {"ru": "«Не верю»", "en": "“I doubt it”"}}
+
+
+def page_view(view: dict, seats) -> dict:
+    """The dashboard's view of «Верю — не верю» (``companion.dashboard.model.page_view``), made
+    from ``view`` (:meth:`DoubtGame.view`) alone: the claim once, as the deck's name of the kind
+    in both languages (``{"ru": "гриб", "en": "mushroom"}``); placements and the last check by
+    player name; the deck as its kinds' names and counts (no ids); seat cards with the cards held
+    (``in_game`` and ``last_cards`` only when they tell something). The seat's ``you`` is left out:
+    the seat card shows its cards."""
+    rows = view.get("seats") or []
+    names = [r.get("name") for r in rows] or list(seats)
+    kinds = {k["id"]: {"ru": k["name"], "en": k.get("name_en") or k["name"]}
+             for k in (view.get("deck") or {}).get("kinds", [])}
+
+    def name(i) -> str:
+        return names[i] if isinstance(i, int) and 0 <= i < len(names) else str(i)
+
+    def kind(k):
+        return None if k is None else kinds.get(k, {"ru": str(k), "en": str(k)})
+
+    out: dict = {k: view[k] for k in ("game", "phase", "dealer", "turn") if k in view}
+    out["seats"] = []
+    for r in rows:
+        row = {"seat": r["seat"], "name": r["name"], "cards": r.get("cards")}
+        if r.get("in_game") is False:
+            row["in_game"] = False
+        if r.get("last_cards"):
+            row["last_cards"] = True
+        out["seats"].append(row)
+    for k in ("game_no", "games"):
+        if k in view:
+            out[k] = view[k]
+    pile = view.get("pile") or {}
+    out["pile"] = {"claim": kind(pile.get("claim")),
+                   "placements": [{"name": name(p["seat"]), "count": p["count"]} for p in pile.get("placements", [])],
+                   "cards": pile.get("cards", 0)}
+    answer = view.get("answer")
+    if answer:
+        out["answer"] = {"name": name(answer.get("seat")), "answer": _ANSWER_WORDS.get(answer.get("answer"))}
+    out["discard"] = view.get("discard", 0)
+    check = view.get("last_check")
+    if check:
+        claim = kind(check.get("claim"))
+        n = check.get("count")
+        turned = [kind(k) for k in check.get("kinds", [])]
+        taker, pile_n = check.get("taker"), check.get("pile")
+        if taker is None:
+            end = {"ru": f"стопка ({pile_n}) в биту", "en": f"the pile ({pile_n}) is discarded"}
+        else:
+            end = {"ru": f"стопку ({pile_n}) забирает {name(taker)}", "en": f"{name(taker)} takes the pile ({pile_n})"}
+        out["last_check"] = {
+            "placer": check.get("placer"), "answerer": check.get("answerer"),
+            "answer": _ANSWER_WORDS.get(check.get("answer")),
+            "claim": {"ru": f"{n} × {claim['ru']}", "en": f"{n} × {claim['en']}"} if claim else None,
+            "turned": {"ru": ", ".join(t["ru"] for t in turned), "en": ", ".join(t["en"] for t in turned)},
+            "outcome": {"ru": ("правда" if check.get("true") else "неправда") + "; " + end["ru"],
+                        "en": ("true" if check.get("true") else "false") + "; " + end["en"]},
+        }
+    out["out_order"] = list(view.get("out_order") or [])
+    deck = view.get("deck") or {}
+    out["deck"] = {"size": deck.get("size"),
+                   "kinds": [{"card": kind(k["id"]), "count": k.get("count")} for k in deck.get("kinds", [])]}
+    for k in ("version", "result"):
+        if k in view:
+            out[k] = view[k]
+    return out

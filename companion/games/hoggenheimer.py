@@ -789,3 +789,49 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     deal = (f"сдача {view['deal']} из {view['deals_total']}" if ru
             else f"deal {view['deal']} of {view['deals_total']}")
     return f"{'Фишки' if ru else 'Chips'}: {', '.join(parts)}; {deal}"
+
+
+# ---------------------------------------------------------------------------- the page's view
+def _chance(p: Fraction) -> dict:
+    """A bet's chance in words: ``1/3`` → ``{"ru": "1 из 3 (33 %)", "en": "1 in 3 (33%)"}``."""
+    pct = round(100 * p.numerator / p.denominator)
+    return {"ru": f"{p.numerator} из {p.denominator} ({pct}\u00a0%)", "en": f"{p.numerator} in {p.denominator} ({pct}%)"}
+
+
+def page_view(view: dict, seats) -> dict:
+    """The dashboard's view of the joker game (``companion.dashboard.model.page_view``), made from
+    ``view`` (:meth:`HoggenheimerGame.view`) alone: the odds table as shape, payout («1:1») and
+    chance in words («1 из 2 (50 %)») — no bare ``k`` or ``p``; the banker's role on his seat card
+    (no «banker: no» on the others'); the last settlement's bets by player name with their payout;
+    card codes with their suit signs; no seat number as ``you`` (the seat card shows the chips).
+    ``layout``, ``bets``, ``limits`` stay as the page's layout and stake stepper read them."""
+    rows = view.get("seats") or []
+    names = [r.get("name") for r in rows] or list(seats)
+
+    def name(i) -> str:
+        return names[i] if isinstance(i, int) and 0 <= i < len(names) else str(i)
+
+    out = {k: v for k, v in view.items() if k not in ("seats", "odds", "last_settlement", "you", "chain")}
+    out["seats"] = []
+    for r in rows:
+        row = {"seat": r["seat"], "name": r["name"], "chips": r.get("chips")}
+        if r.get("banker"):
+            row["role"] = {"ru": "банкир", "en": "banker"}
+        if r.get("staked"):
+            row["staked"] = r["staked"]
+        out["seats"].append(row)
+    out["chain"] = [card_label(c) if c != JOKER else {"ru": "джокер", "en": "joker"} for c in view.get("chain") or []]
+    out["odds"] = [{"shape": o["shape"], "payout": o.get("payout") or f"{o['k']}:1",
+                    "chance": _chance(win_probability(o["k"]))} for o in view.get("odds") or []]
+    last = view.get("last_settlement")
+    if last:
+        out["last_settlement"] = {
+            "deal": last.get("deal"), "banker": last.get("banker"), "joker_first": last.get("joker_first"),
+            "turned": last.get("turned"),
+            "bets": [{"id": b.get("id"), "name": name(b.get("seat")), "shape": b.get("shape"),
+                      "cards": [card_label(c) for c in b.get("cards") or []], "stake": b.get("stake"),
+                      "payout": f"{b.get('k')}:1", "won": b.get("won"), "net": signed(b.get("net") or 0)}
+                     for b in last.get("bets") or []],
+            "banker_net": signed(last.get("banker_net") or 0), "counted": last.get("counted"),
+        }
+    return out

@@ -1068,3 +1068,76 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     out = f"Chips: {told}; the box holds {view.get('box', 0)}, the prizes {on_prizes}"
     out += f", stakes to spread {extra}" if extra else ""
     return out + f"; draw {view.get('draw')}"
+
+
+# ---------------------------------------------------------------------- the page's view
+_PLAYOFF_WAY = {1: {"ru": "покрыть или взять", "en": "cover or take"},
+                2: {"ru": "взятки, масти ♥ ♣ ♦ ♠", "en": "tricks, suits ♥ ♣ ♦ ♠"}}
+_FACE_DOWN = {"ru": "рубашкой вверх", "en": "face down"}
+
+
+def page_view(view: dict, seats) -> dict:
+    """The dashboard's view of the lottery (``companion.dashboard.model.page_view``), made from
+    ``view`` (:meth:`LotteryGame.view`) alone: each player's chips and cards of this draw on the
+    seat cards (``seats``: ``[{"seat", "name", "chips", "role"?, "cards"?}]``); prizes numbered
+    from 1 as people count them (``prize``; the engine's ``slot`` counts from 0); players by name
+    instead of seat indexes; card codes with their suit signs («8♥»); no balances list, no empty
+    ``expect``, no seat number as ``you`` (the lottery has nothing private). The game-over box
+    has its own words (``describe_standings``)."""
+    names = list(view.get("seats") or seats)
+
+    def name(i) -> str:
+        i = int(i)
+        return names[i] if 0 <= i < len(names) else str(i)
+
+    def labels(cards) -> list[str]:
+        return [card_label(c) for c in cards]
+
+    balances = view.get("balances") or []
+    current = view.get("current") or {}
+    banker = view.get("banker")
+    rows = []
+    for i, n in enumerate(names):
+        row: dict = {"seat": i, "name": n}
+        if i < len(balances):
+            row["chips"] = balances[i]
+        if i == banker:
+            row["role"] = {"ru": "банкир", "en": "banker"}
+        if str(i) in current:
+            row["cards"] = ", ".join(labels(current[str(i)])) or "—"
+        rows.append(row)
+    out: dict = {k: view[k] for k in ("game", "phase", "banker", "dealer", "players", "draw", "box", "stakes")
+                 if k in view}
+    out["seats"] = rows
+    if view.get("to_spread"):
+        out["to_spread"] = view["to_spread"]
+    out["prizes"] = [{"prize": i + 1,
+                      "card": None if p is None else (card_label(p["card"]) if p.get("face_up") and p.get("card")
+                                                      else _FACE_DOWN),
+                      "chips": None if p is None else p.get("chips")}
+                     for i, p in enumerate(view.get("prizes") or [])]
+    for k in ("banker_deck", "dealer_deck"):
+        if k in view:
+            out[k] = view[k]
+    aside = view.get("aside") or {}
+    if aside:
+        out["aside"] = [{"name": name(k), "cards": labels(v)} for k, v in sorted(aside.items(), key=lambda kv: int(kv[0]))]
+    if view.get("won"):
+        out["won"] = [{"draw": w.get("draw"), "prize": w["slot"] + 1, "card": card_label(w["card"]),
+                       "name": name(w["seat"]), "chips": w.get("chips")} for w in view["won"]]
+    if view.get("last_winner") is not None:
+        out["last_winner"] = view["last_winner"]
+    po = view.get("playoff")
+    if po:
+        out["playoff"] = {
+            "variant": _PLAYOFF_WAY.get(po.get("variant"), po.get("variant")),
+            "hands": [{"name": name(k), "cards": labels(v)} for k, v in sorted((po.get("hands") or {}).items(),
+                                                                               key=lambda kv: int(kv[0]))],
+            "leader": po.get("leader"), "attack": None if po.get("attack") is None else card_label(po["attack"]),
+            "defender": po.get("defender"),
+            "trick": [{"name": name(t["seat"]), "card": card_label(t["card"])} for t in po.get("trick") or []],
+        }
+    for k in ("version", "result"):
+        if k in view:
+            out[k] = view[k]
+    return out

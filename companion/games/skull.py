@@ -1216,7 +1216,7 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         losers = ", ".join(seats[s] for s in d["losers"])
         if d["outcome"] == "success":
             return (f"Успех! Дилер {name('dealer')}: открыто роз — {d['bid']}. В банк платят: {losers}; выбирает {name('chooser')}"
-                    if ru else f"Success! {name('dealer')} turned up {d['bid']} roses. Paying the bank: {losers};"
+                    if ru else f"Success! {name('dealer')} turned up {d['bid']} rose{'' if d['bid'] == 1 else 's'}. Paying the bank: {losers};"
                     f" {name('chooser')} chooses")
         return (f"Череп ({name('skull_owner')})! В банк платят: {losers}; выбирает {name('chooser')}" if ru
                 else f"{name('skull_owner')}'s skull! Paying the bank: {losers}; {name('chooser')} chooses")
@@ -1268,3 +1268,35 @@ def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru") -> st
         parts.append(f"{r['name']} {r.get('notes', 0)}" + (f" ({status[0 if ru else 1]})" if status else ""))
     return (f"Купюр у игроков: {', '.join(parts)}; в банке {bank}" if ru
             else f"Notes left: {', '.join(parts)}; the bank holds {bank}")
+
+
+def describe_private_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
+    """One line of words for an event private to one seat, shown in that seat's history only
+    (``companion.dashboard.model.narrator``): its notes at registration, «Ваши купюры: АК 2444841 —
+    роза, …», and the note of its that went to the bank. ``None`` for another kind."""
+    d = event.data
+    ru = lang == "ru"
+    role = _ROLE_WORD["ru" if ru else "en"]
+    if event.kind == "your_notes":
+        told = ", ".join(f"{s} — {role.get(r, r)}" for s, r in zip(d.get("serials", []), d.get("roles", [])))
+        return f"Ваши купюры: {told}" if ru else f"Your notes: {told}"
+    if event.kind == "your_note_to_bank":
+        r = role.get(d.get("role"), d.get("role"))
+        return (f"Ваша купюра в банк: {d.get('serial')} — {r}" if ru
+                else f"Your note to the bank: {d.get('serial')} — {r}")
+    return None
+
+
+def page_view(view: dict, seats: Sequence[str]) -> dict:
+    """The dashboard's view of skull (``companion.dashboard.model.page_view``), made from ``view``
+    (:meth:`SkullGame.view`) alone: the seat's private box lists its notes as «serial — role» and
+    the notes it lost to the bank, without its seat number. Everything else as the view has it."""
+    you = view.get("you")
+    if not isinstance(you, dict):
+        return view
+    out = dict(view)
+    notes = [{"serial": n.get("serial"), "role": n.get("role")} for n in you.get("notes") or []]
+    out["you"] = {"seat": you.get("seat"), "your_notes": notes or None}  # the seat: shown as its name
+    if you.get("lost"):
+        out["you"]["lost"] = list(you["lost"])
+    return out

@@ -148,9 +148,12 @@ def play_and_check(game_id: str, seats: int, seed: int, options=None) -> int:
                         if v == PUBLIC:
                             assert mine == []
             assert game.is_over(), f"{game_id} seed {seed} did not finish in {steps} steps"
-            # the operator console carries the public view only
+            # the operator console carries the public view only (as the page shows it: the game's
+            # page view of the public view, companion.dashboard.model.page_view)
+            from companion.dashboard.model import page_view
+
             op = hub.snapshot(OPERATOR)["model"]
-            assert op["view"] == game.view(None)
+            assert op["view"] == page_view(game.GAME_ID, game.view(None), list(game.seats))
             return steps
         finally:
             hub.close()

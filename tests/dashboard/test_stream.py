@@ -81,7 +81,7 @@ def test_snapshot_then_chained_deltas_then_reset(server):
     assert model["view"] == {"total": 6} and len(model["history"]) == 6
     table.set_status("camera", {"state": "ok"})
     kind, st = public.next()
-    assert kind == "status" and st["camera"] == {"state": "ok"}
+    assert kind == "status" and st["camera"]["state"] == "ok" and st["camera"]["words"]["ru"]
     table.set_pending(1, 4)
     assert public.next() == ("pending", {"1": 4})
     table.new_game("counting", ["X", "Y", "Z"])

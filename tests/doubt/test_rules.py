@@ -56,7 +56,7 @@ def test_deck_profile_from_card_reader_and_bad_profiles():
                                              {"id": "dog", "name": "пёс", "count": 7}]}
     g = game(2, learned)
     assert g.deck_size == 12 and g.hands == [6, 6]
-    assert g.view(None)["deck"]["kinds"][0] == {"id": "cat", "name": "кот", "count": 5}
+    assert g.view(None)["deck"]["kinds"][0] == {"id": "cat", "name": "кот", "name_en": "кот", "count": 5}
     for bad in ({"kinds": {"a": 3}}, {"kinds": {"A b": 2, "c": 1}}, {"kinds": {"a": 0, "b": 1}},
                 {"kinds": [{"id": "a"}, {"id": "a"}]}, {"nokinds": 1}, "forest", 12):
         with pytest.raises(IllegalAction) as e:

@@ -23,6 +23,10 @@
   // argument is one — a lottery prize's slot or a card count is not a seat
   var SEAT_FIELDS = { owner: 1, dealer: 1, leaver: 1, leader: 1, seat: 1 };
   var SEAT_FIRST = { register: 1, dealer: 1, flip: 1, deposit: 1, leave: 1, deal: 1, kept: 1, cards: 1 };
+  // action fields and table verbs whose number is a place the engine counts from 0 (the
+  // lottery's prize slot): people count from 1, so it is shown from 1 and typed from 1
+  var NUMBER_FIELDS = { slot: 1 };
+  var NUMBER_FIRST = { prize: 1 };
   var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1,
     dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1,
     answerer: 1, placer: 1, taker: 1, next_dealer: 1, order: 1, players: 1, last_winner: 1, defender: 1,
@@ -127,6 +131,7 @@
       : (/^\d+$/.test(actor) ? seatName(parseInt(actor, 10)) : actor);
     var rest = t.slice(2).map(function (a, i) {
       if (actor === "table" && i === 0 && SEAT_FIRST[t[1]] && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
+      if (actor === "table" && i === 0 && NUMBER_FIRST[t[1]] && /^\d+$/.test(a)) return String(+a + 1);
       return argLabel(a);
     }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
     return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
@@ -146,12 +151,22 @@
   }
 
   // ------------------------------------------------------------------ generic value rendering
+  // a value the game words in both languages ({"ru": …, "en": …}, a page view's words): the
+  // page's language
+  function isWords(v) {
+    return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.ru === "string"
+      && typeof v.en === "string" && Object.keys(v).length === 2;
+  }
+  var CARD_CODE = /^(10|[2-9AKQJ])([SHDC])$/;
   function scalar(key, v) {
     if (v === null || v === undefined) return "—";
+    if (isWords(v)) return v[LANG] || v.ru;
     if (typeof v === "boolean") return v ? word("yes") : word("no");
     if (typeof v === "string") {
       if (key === "game" && has("game_" + v)) return W["game_" + v];
       if (key === "shape" && has("shape_" + v)) return W["shape_" + v]; // a bet's shape (hoggenheimer)
+      var card = CARD_CODE.exec(v); // a card code reads as on the buttons and toasts: "8H" -> "8♥"
+      if (card) return card[1] + SUIT_SIGNS[card[2]];
       return word("val_" + v, v);
     }
     if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
@@ -159,7 +174,7 @@
     if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(document.documentElement.lang || undefined, {maximumSignificantDigits: 3});
     return String(v);
   }
-  function isScalar(v) { return v === null || typeof v !== "object"; }
+  function isScalar(v) { return v === null || typeof v !== "object" || isWords(v); }
   // "shape_ru" and the like: a game's own Russian copy of a value the page already words in its
   // language — never shown (on an English page it would be Russian, on a Russian one twice)
   function shown(k) { return !/_ru$/.test(k); }
@@ -351,7 +366,8 @@
         li.appendChild(el("span", null, (b.shape ? word("shape_" + b.shape, b.shape) + " " : "") + cards.map(cardLabel).join(" ")));
         if (b.stake !== undefined) li.appendChild(el("span", "chip", word("stake") + " " + b.stake));
         li.appendChild(el("span", "chip odds", (b.payout || k + ":1") + " · " + word("chance") + " " + (b.probability || "1/" + (k + 1))));
-        if (typeof b.up === "number") li.appendChild(el("span", "chip", "↑ " + b.up + "/" + k));
+        // how many of the bet's cards are turned face up so far: «открыто 1 из 2»
+        if (typeof b.up === "number") li.appendChild(el("span", "chip", word("up_of").replace("%(n)s", b.up).replace("%(k)s", k)));
         ul.appendChild(li);
       });
       box.appendChild(ul);
@@ -454,7 +470,10 @@
     if (m.over) {
       var res = el("div", "over");
       res.appendChild(el("h2", null, word("over")));
-      if (m.result) res.appendChild(renderValue("result", m.result, 0));
+      // the game's own words for its end (who won, the standings); the raw result only when a
+      // game has no words for it
+      if (m.result_text && (m.result_text[LANG] || m.result_text.ru)) res.appendChild(el("p", "result-text", m.result_text[LANG] || m.result_text.ru));
+      else if (m.result) res.appendChild(renderValue("result", m.result, 0));
       else if (m.view.winner !== undefined && m.view.winner !== null) // a game whose view names its winner only
         res.appendChild(el("p", "winner", word("winner") + ": " + scalar("winner", m.view.winner)));
       top.appendChild(res);
@@ -741,7 +760,8 @@
         } else {
           var n = parseInt(arg, 10);
           var seatArg = SEAT_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
-          form.appendChild(el("span", "arg", seatArg ? seatName(n) : argLabel(arg)));
+          var numbered = NUMBER_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg);
+          form.appendChild(el("span", "arg", seatArg ? seatName(n) : numbered ? String(n + 1) : argLabel(arg)));
         }
       });
       var btn = el("button", inputs.length ? "primary" : "", inputs.length ? word("manual") : word("send"));
@@ -759,6 +779,7 @@
             .filter(function (x) { return x.length; })
             .map(function (x) { return upper ? x.toUpperCase() : x; });
           if (SEAT_FIELDS[inp.name]) items = items.map(seatIndex); // typed from 1, or a name
+          if (NUMBER_FIELDS[inp.name]) items = items.map(function (x) { return /^\d+$/.test(x) && +x >= 1 ? String(+x - 1) : x; });
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
         // taking a player out of the game is asked first (one tap must not do it)

@@ -1,0 +1,142 @@
+"""The game pages show the table in words: each game's page view (``page_view``) and game-over
+words (``result_text``), checked on the page model the dashboard sends (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion.dashboard import model as M
+from companion.games import doubt, hoggenheimer, lottery, skull
+from companion.games.base import Event
+from companion.sim import play_random_game
+
+CARD_CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AKQJ])[SHDC](?![\w])")
+NAMES5 = ["Аня", "Борис", "Вика", "Гоша", "Дима"]
+
+
+def _model(game, viewer=M.PUBLIC):
+    views = {None: game.view(None), **{i: game.view(i) for i in range(len(game.seats))}}
+    info = {"id": game.GAME_ID, "seats": list(game.seats), "options": {}}
+    return M.view_for(viewer, epoch=1, version=1, game_info=info, views=views, legal={}, turn=[],
+                      over=game.is_over(), result=None, history=[])
+
+
+def _lottery_mid():
+    from companion.games import new_game
+    from companion.sim import get_sim_class
+
+    g = new_game("lottery", NAMES5, None)
+    sim = get_sim_class("lottery")(g, 7)
+    for _ in range(12):
+        text, _src = sim.next_action()
+        g.apply(g.parse_action(text))
+        sim.applied(text)
+    return g
+
+
+def test_lottery_page_view_names_chips_prizes_from_one_and_card_signs():
+    g = _lottery_mid()
+    raw = g.view(None)
+    assert raw["prizes"][0]["slot"] == 0  # the engine counts slots from 0 (its log too)
+    v = _model(g)["view"]
+    assert "balances" not in v and "expect" not in v and "current_seats" not in v
+    # each player's chips on his seat card
+    assert [r["chips"] for r in v["seats"]] == raw["balances"]
+    assert [r["name"] for r in v["seats"]] == NAMES5
+    assert v["seats"][raw["banker"]]["role"] == {"ru": "банкир", "en": "banker"}
+    # prizes as people count them, no «место» column beside a seat's
+    assert [p["prize"] for p in v["prizes"]] == [1, 2, 3, 4]
+    assert all("slot" not in p for p in v["prizes"]) and all("slot" not in w for w in v.get("won", []))
+    assert all("seat" not in w and w["name"] in NAMES5 for w in v.get("won", []))
+    # cards aside by player name, never by a seat index from 0
+    assert v["aside"] and all(row["name"] in NAMES5 for row in v["aside"])
+    text = json.dumps({k: v[k] for k in ("prizes", "aside", "won", "seats") if k in v}, ensure_ascii=False)
+    assert not CARD_CODE.search(text), text
+    assert "♥" in text or "♠" in text or "♦" in text or "♣" in text
+    # a seat's page has no «you: 1» (the lottery has nothing private)
+    assert "you" not in _model(g, 1)["view"]
+
+
+def test_lottery_game_over_box_is_words_not_a_field_dump():
+    g, _ = play_random_game("lottery", NAMES5, None, seed=3)
+    m = _model(g)
+    words = m["result_text"]
+    best = g.result()["winner"] or g.seats[g.result()["winners"][0]]
+    for lang in ("ru", "en"):
+        assert best in words[lang]
+        for dump in ("chips_total", "playoff_variant", "касса из прошлой игры", "вариант розыгрыша"):
+            assert dump not in words[lang]
+    assert not words["ru"].startswith("Игра окончена")  # the box's heading says it
+    assert "в кассе" in words["ru"] and "box" in words["en"]
+
+
+def test_doubt_page_view_claim_once_deck_names_in_both_languages():
+    g = doubt.DoubtGame(["Аня", "Борис", "Вика"])
+    for t in ("0 deal", "0 place 3 mushroom"):
+        g.apply(g.parse_action(t))
+    v = _model(g)["view"]
+    pile = v["pile"]
+    assert pile["claim"] == {"ru": "гриб", "en": "mushroom"} and "claim_name" not in pile
+    assert pile["placements"] == [{"name": "Аня", "count": 3}]
+    kinds = v["deck"]["kinds"]
+    assert kinds[0] == {"card": {"ru": "гриб", "en": "mushroom"}, "count": 13}
+    assert all("id" not in k and "name" not in k for k in kinds)
+    assert "you" not in _model(g, 1)["view"]
+
+
+def test_doubt_result_words_per_name_and_answer_line_in_nominative():
+    g, _ = play_random_game("doubt", ["Аня", "Борис", "Вика"], {"games": 2}, seed=5)
+    r = g.result()
+    words = _model(g)["result_text"]
+    assert r["loser_name"] in words["ru"] and r["loser_name"] in words["en"]
+    assert words["ru"].count(r["loser_name"]) >= 1 and "Проигрыши за матч" in words["ru"]
+    for i, n in enumerate(g.seats):  # the match's losses told per name, not by position
+        assert f"{n} {r['losses'][i]}" in words["ru"]
+    assert "loser name" not in words["en"] and "claim true" not in words["en"]
+    ev = Event("answered", {"seat": 1, "placer": 0, "answer": "doubt"})
+    line = doubt.describe_event(ev, ["Аня", "Борис", "Вика"], "ru")
+    assert line == "Борис отвечает на заявку игрока Аня: «Не верю»"
+
+
+def test_hoggenheimer_odds_in_words():
+    g = hoggenheimer.HoggenheimerGame(["Аня", "Борис", "Вика"])
+    v = _model(g)["view"]
+    card = next(o for o in v["odds"] if o["shape"] == "card")
+    assert card == {"shape": "card", "payout": "1:1", "chance": {"ru": "1 из 2 (50\u00a0%)", "en": "1 in 2 (50%)"}}
+    assert all("k" not in o and "p" not in o for o in v["odds"])
+    assert "you" not in _model(g, 1)["view"]
+    assert sum(1 for r in v["seats"] if "role" in r) == 1
+
+
+def test_skull_private_lines_and_box_in_words():
+    ev = Event("your_notes", {"seat": 1, "serials": ["АК2444841", "АК2444842"], "roles": ["rose", "skull"]},
+               private_to=1)
+    describe = M.narrator("skull", ["Аня", "Борис"])
+    assert describe(ev) == {"ru": "Ваши купюры: АК2444841 — роза, АК2444842 — череп",
+                            "en": "Your notes: АК2444841 — rose, АК2444842 — skull"}
+    entry = M.history_entry(1, 3, type("O", (), {"events": [ev], "action": "table register 1 ?", "source": "camera"})(),
+                            describe)
+    assert entry["items"][0]["text"]["ru"].startswith("Ваши купюры")
+    assert M.history_entry(0, 3, type("O", (), {"events": [ev], "action": "table register 1 ?",
+                                                "source": "camera"})(), describe)["items"][0]["kind"] == "table_action"
+    ok = Event("outcome", {"outcome": "success", "dealer": 0, "bid": 1, "losers": [1], "chooser": 0})
+    assert "turned up 1 rose." in skull.describe_event(ok, ["Аня", "Борис"], "en")
+
+
+def test_english_game_name_of_doubt(tmp_path):
+    from companion.dashboard import create_app
+    from companion.dashboard.i18n import js_words
+    from companion.table import Table
+
+    table = Table(tmp_path, pin="314159")
+    try:
+        app = create_app(table)
+        with app.test_request_context(headers={"Cookie": "lang=en"}):
+            assert js_words()["game_doubt"] == "Believe it or not"
+        with app.test_request_context():
+            assert js_words()["game_doubt"] == "Верю — не верю"
+    finally:
+        table.close()
