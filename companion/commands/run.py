@@ -245,8 +245,8 @@ class Console:
         if url:
             print(t(f"\n  Табло: {url}", f"\n  Dashboard: {url}"), file=w)
             _print_qr(url, w)
-            print(t(f"  Пульт оператора (входит сам): {url}/operator?pin={service.table.pin}",
-                    f"  Operator console (logs in by itself): {url}/operator?pin={service.table.pin}"), file=w)
+            print(t(f"  Пульт оператора (входит сам): {url.rstrip('/')}/operator?pin={service.table.pin}",
+                    f"  Operator console (logs in by itself): {url.rstrip('/')}/operator?pin={service.table.pin}"), file=w)
         print(t(f"  ПИН оператора: {service.table.pin}  ({pin_origin(service.table, 'ru')})",
                 f"  Operator PIN: {service.table.pin}  ({pin_origin(service.table, 'en')})"), file=w)
         codes = service.table.seat_codes()

@@ -65,7 +65,7 @@ def test_engine_settles_exactly_as_the_model(mc):
     deals, turned = mc
     targets = all_bet_targets()
     rng = np.random.default_rng(7)
-    g = HoggenheimerGame(["Bank", "Punter"], {"starting_chips": 10**9, "max_stake": 1, "rounds": 1000,
+    g = HoggenheimerGame(["Bank", "Punter"], {"starting_chips": 10**6, "max_stake": 1, "rounds": 1000,
                                               "bank_must_cover": False})
     for d in range(2000):
         banker = g.banker
@@ -83,4 +83,4 @@ def test_engine_settles_exactly_as_the_model(mc):
         won = [b["won"] for b in ev[1].data["bets"]]
         model = [bool(turned[d, [INDEX[c] for c in targets[t][1]]].all()) for t in picks]
         assert won == model, d
-    assert g.chips_in_play() == 2 * 10**9
+    assert g.chips_in_play() == 2 * 10**6
