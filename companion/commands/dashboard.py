@@ -56,7 +56,7 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
     import qrcode
 
     out = out or sys.stdout
-    login = f"{url}/operator?pin={pin}"
+    login = f"{url.rstrip('/')}/operator?pin={pin}"
     if lang == "ru":
         print(f"Табло: {url}\nПИН оператора: {pin}\nПульт оператора (входит сам): {login}", file=out)
     else:
