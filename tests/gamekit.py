@@ -11,7 +11,8 @@ Each helper asserts the property it names, so a game's test reads as one line pe
   :func:`shows_none` (public JSON carries no hidden card or serial);
 * table logs: :func:`replay_golden`, :func:`replay_recorded`, :func:`replay_through_sqlite`, and
   the recorders :func:`record_sim_log`, :func:`record_sim_cases`;
-* the referee: :func:`drive`, :func:`power_cut_whole_game`, :func:`power_cut_and_resume`.
+* the referee: :func:`drive`, :func:`power_cut_whole_game`, :func:`power_cut_and_resume`;
+* the ``companion run`` console: :func:`console_lines` (a whole simulated game's lines).
 """
 
 from __future__ import annotations
@@ -269,3 +270,35 @@ def power_cut_and_resume(tmp_path: Path, game_id: str, seats, options, seed: int
         sim.applied(text)
     assert again.game.result()["rounds"] >= 1
     again.close()
+
+
+def console_lines(tmp_path, game_id: str, seats, seed: int, lang: str = "ru"):
+    """Play a whole simulated game of ``game_id`` through a real :class:`~companion.table.Table`
+    with ``companion run``'s console listening, in ``lang``; return ``(lines, game)``: the
+    console's lines without their time stamps, and the finished engine."""
+    import io
+    import time
+
+    from companion.commands.run import Console
+    from companion.sim import play_random_game
+    from companion.table import Table
+
+    game, actions = play_random_game(game_id, seats, None, seed)
+    assert game.is_over()
+    table = Table(tmp_path / f"{game_id}-{lang}", pin="1234", resume=False)
+    out = io.StringIO()
+    console = Console(out, lang=lang)
+    console.game_id, console.seats = game_id, list(game.seats)
+    table.new_game(game_id, list(game.seats), None)
+    done = []
+    table.subscribe(lambda kind, payload: (console.on_table(kind, payload),
+                                           done.append(1) if kind == "action" and payload.over else None))
+    try:
+        for text, source in actions:
+            assert table.submit(text, source).accepted
+        deadline = time.monotonic() + 10
+        while not done and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        table.close()
+    return [l.split("] ", 1)[1] for l in out.getvalue().splitlines()], game

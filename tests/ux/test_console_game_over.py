@@ -2,44 +2,22 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
-import time
 import sys
 from pathlib import Path
 
 import pytest
 
-from companion.commands.run import Console
-from companion.sim import play_random_game
-from companion.table import Table
+from tests.gamekit import console_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 DICT_SYNTAX = re.compile(r"[{}\[\]]|'\w+': |\"\w+\": ")
 
 
 def _console_lines(tmp_path, game_id, seats, seed):
-    game, actions = play_random_game(game_id, seats, None, seed)
-    assert game.is_over()
-    table = Table(tmp_path / game_id, pin="1234", resume=False)
-    out = io.StringIO()
-    console = Console(out)
-    console.game_id, console.seats = game_id, list(game.seats)
-    table.new_game(game_id, list(game.seats), None)
-    done = []
-    table.subscribe(lambda kind, payload: (console.on_table(kind, payload),
-                                           done.append(1) if kind == "action" and payload.over else None))
-    try:
-        for text, source in actions:
-            assert table.submit(text, source).accepted
-        deadline = time.monotonic() + 10
-        while not done and time.monotonic() < deadline:
-            time.sleep(0.01)
-    finally:
-        table.close()
-    return [l.split("] ", 1)[1] for l in out.getvalue().splitlines()], game
+    return console_lines(tmp_path, game_id, seats, seed)
 
 
 @pytest.mark.parametrize("game_id,seats,seed", [("lottery", 4, 1), ("skull", 3, 2), ("infinity", 3, 1)])

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import io
 import re
-import time
 from types import SimpleNamespace
 
 import pytest
 
 from companion.commands.run import Console, build_settings, format_result
 from companion.cli import build_parser
-from companion.sim import play_random_game
 from companion.table import Table
+from tests.gamekit import console_lines
 
 LATIN = re.compile(r"[A-Za-z]{3,}")
 #: Latin that is data in a Russian line (ids, paths, commands, currency codes)
@@ -25,24 +24,7 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 
 def _events(tmp_path, game_id, seats, seed, lang):
-    game, actions = play_random_game(game_id, seats, None, seed)
-    table = Table(tmp_path / f"{game_id}-{lang}", pin="1234", resume=False)
-    out = io.StringIO()
-    console = Console(out, lang=lang)
-    console.game_id, console.seats = game_id, list(game.seats)
-    table.new_game(game_id, list(game.seats), None)
-    done = []
-    table.subscribe(lambda kind, payload: (console.on_table(kind, payload),
-                                           done.append(1) if kind == "action" and payload.over else None))
-    try:
-        for text, source in actions:
-            assert table.submit(text, source).accepted
-        deadline = time.monotonic() + 10
-        while not done and time.monotonic() < deadline:
-            time.sleep(0.01)
-    finally:
-        table.close()
-    return [l.split("] ", 1)[1] for l in out.getvalue().splitlines()]
+    return console_lines(tmp_path, game_id, seats, seed, lang)[0]
 
 
 @pytest.mark.parametrize("game_id,seats,seed", [("lottery", 4, 1), ("doubt", 3, 2), ("hoggenheimer", 3, 1)])
