@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 import typing
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, session, url_for
@@ -474,6 +475,29 @@ def _join_split_serials(game_cls, text: str) -> str:
     return " ".join(tokens[:k] + ["".join(tokens[k:k + extra + 1])] + tokens[k + extra + 1:])
 
 
+_SUIT_SIGNS = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"}
+_RU_RANKS = {"Д": "Q", "К": "K", "В": "J", "Т": "A"}
+_CARD_TOKEN = re.compile(r"^(10|[2-9]|[JQKAДКВТ])([♥♦♣♠HDCS])$", re.IGNORECASE)
+
+
+def normalise_cards(text: str) -> str:
+    """Card codes as the pages show them, typed back by the operator, in the engines' form:
+    ``Q♥`` → ``QH``, ``Д♥`` (Russian rank letters Д К В Т) → ``QH``, ``10♠`` → ``10S``,
+    ``JOKER`` / ``джокер`` → ``JK``. Only whole list items that are a rank and a suit change (a
+    serial, a number or a doubt card name never is one)."""
+    def one(item: str) -> str:
+        if item.upper() in ("JOKER", "ДЖОКЕР"):
+            return "JK"
+        m = _CARD_TOKEN.match(item)
+        if not m:
+            return item
+        rank, suit = m.group(1).upper(), m.group(2).upper()
+        return _RU_RANKS.get(rank, rank) + _SUIT_SIGNS.get(suit, suit)
+
+    text = re.sub(r"\s*,\s*", ",", text)
+    return " ".join(",".join(one(i) for i in tok.split(",")) for tok in text.split())
+
+
 def prepare_manual(text: str):
     """Check and normalise an operator's manual entry (see :func:`manual`).
 
@@ -487,7 +511,7 @@ def prepare_manual(text: str):
     A text the game cannot parse is passed on unchanged: the engine rejects it with its reason.
     """
     referee = common.table().require_referee()  # ended («Завершить игру») or never started: 409 no_game
-    text = for_seat(type(referee.game), text)
+    text = for_seat(type(referee.game), normalise_cards(text))
     text = _join_split_serials(type(referee.game), text)
     tokens = text.split()
     try:
@@ -503,6 +527,12 @@ def prepare_manual(text: str):
         # it; the operator enters what the camera could not read, never a player's choice
         return _refusal("seat_decision", f"{text!r} is a seat's own decision: the player makes it "
                         "on the seat's pad or phone", 409)
+    fill = getattr(type(referee.game), "manual_fill", None)
+    if fill is not None:  # what an operator's entry implies (the joker game: a card lies on its own place)
+        filled = fill(action)
+        if filled != action:
+            action, text = filled, filled.text()
+            tokens = text.split()
     fields, optional, _lists = action_fields(type(action))
     optional = list(optional)
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]

@@ -31,6 +31,8 @@ Card codes: rank ``A K Q J 10 9 8 7`` + suit ``S H D C``; the joker is ``JK``.
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -383,6 +385,15 @@ class HoggenheimerGame(Game):
             raise IllegalAction("wrong_slot", f"{card} was put on {slot}'s place; its place is row "
                                               f"{SUIT_SYMBOL[card[-1]]}, column {card[:-1]}",
                                 {"card": card, "slot": slot})
+
+    @staticmethod
+    def manual_fill(action: Action) -> Action:
+        """What an operator's manual entry implies (companion/dashboard/operator.py
+        ``prepare_manual``): a turned layout card typed without its slot lies on its own place
+        (``table turn AS ?`` → ``table turn AS AS``); the camera still reports where it saw it."""
+        if isinstance(action, Turn) and action.slot is None and action.card not in (None, "?", JOKER):
+            return dataclasses.replace(action, slot=action.card)
+        return action
 
     # ------------------------------------------------------------------ transitions
     def _do(self, a: Action) -> list[Event]:

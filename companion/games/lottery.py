@@ -583,7 +583,8 @@ class LotteryGame(Game):
         cards = [canonical(t) for t in (a.cards or ())]
         s["current"][str(a.owner)] = cards
         s["dealt"].extend(cards)
-        ev = [Event("cards_read", {"seat": a.owner, "cards": cards})]
+        # a copy: the hand is changed later (a card wins a prize), the event must not be
+        ev = [Event("cards_read", {"seat": a.owner, "cards": list(cards)})]
         if all(k in s["current"] for k, v in s["expect"].items() if v > 0):
             for k, v in s["expect"].items():
                 s["current"].setdefault(k, [])

@@ -25,7 +25,8 @@
   var SEAT_FIRST = { register: 1, dealer: 1, flip: 1, deposit: 1, leave: 1, deal: 1, kept: 1, cards: 1 };
   // action fields and table verbs whose number is a place the engine counts from 0 (the
   // lottery's prize slot): people count from 1, so it is shown from 1 and typed from 1
-  var NUMBER_FIELDS = { slot: 1 };
+  var NUMBER_FIELDS = { lottery: { slot: 1 } }; // by game: the joker game's "slot" is a card code
+  function numberField(name) { var g = S && S.model && S.model.game; return !!(g && NUMBER_FIELDS[g.id] && NUMBER_FIELDS[g.id][name]); }
   var NUMBER_FIRST = { prize: 1 };
   var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1,
     dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1,
@@ -760,7 +761,7 @@
         } else {
           var n = parseInt(arg, 10);
           var seatArg = SEAT_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
-          var numbered = NUMBER_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg);
+          var numbered = numberField((a.fields || [])[i]) && /^\d+$/.test(arg);
           form.appendChild(el("span", "arg", seatArg ? seatName(n) : numbered ? String(n + 1) : argLabel(arg)));
         }
       });
@@ -779,7 +780,7 @@
             .filter(function (x) { return x.length; })
             .map(function (x) { return upper ? x.toUpperCase() : x; });
           if (SEAT_FIELDS[inp.name]) items = items.map(seatIndex); // typed from 1, or a name
-          if (NUMBER_FIELDS[inp.name]) items = items.map(function (x) { return /^\d+$/.test(x) && +x >= 1 ? String(+x - 1) : x; });
+          if (numberField(inp.name)) items = items.map(function (x) { return /^\d+$/.test(x) && +x >= 1 ? String(+x - 1) : x; });
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
         // taking a player out of the game is asked first (one tap must not do it)
