@@ -225,6 +225,25 @@ class Table:
         self.pin_file: Path | None = None if pin is not None else self.data_dir / PIN_FILE
         if resume:
             self._resume_last()
+        else:
+            self._tell_left_aside()
+
+    def _tell_left_aside(self) -> None:
+        """A start without resuming (``--new``) leaves the current unfinished game as it is: the
+        console says which log it is and how to bring it back (``--resume``), in one line."""
+        try:
+            raw = self._read_state_file(STATE_FILE)
+            name = json.loads(raw.decode("utf-8")).get("current") if raw else None
+            if not isinstance(name, str):
+                return
+            referee = self._open_current(self.data_dir / "games" / name, "")
+            over = referee.game.is_over()
+            referee.close()
+        except Exception:  # the notice is a courtesy: a damaged state is dealt with on resume
+            return
+        if not over:
+            self._notice(f"the unfinished game in games/{name} is left as it was; --resume {name} brings it back",
+                         f"незаконченная игра (games/{name}) оставлена как есть; вернуть её: --resume {name}")
 
     # ------------------------------------------------------------------ persistence
     def _notice(self, en: str, ru: str) -> None:

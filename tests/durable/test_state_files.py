@@ -266,3 +266,21 @@ def test_the_table_log_is_sqlite_wal_with_full_sync(fast_dir):
         assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: synced at every commit
     finally:
         table.close()
+
+
+def test_a_new_start_says_which_unfinished_game_it_leaves(tmp_path):
+    """``--new`` left the unfinished game without a word (a second fresh user); now one line names
+    its log and how to bring it back, and nothing of it changes."""
+    from companion.table import Table
+
+    t = Table(tmp_path, pin="1234")
+    t.new_game("skull", ["Аня", "Борис"])
+    name = t.referee.log.path.name
+    t.close()
+    t2 = Table(tmp_path, pin="1234", resume=False)
+    try:
+        assert t2.referee is None
+        lines = [n.ru for n in t2.notices]
+        assert any(name in line and "--resume" in line for line in lines), lines
+    finally:
+        t2.close()
