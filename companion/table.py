@@ -323,6 +323,37 @@ class Table:
             "seat_tokens": self._seat_tokens,
         }
         write_file(self._state_path(), json.dumps(state, ensure_ascii=False))
+        if self.referee is not None:
+            self._keep_seats(self.referee)
+
+    def _keep_seats(self, referee: Referee) -> None:
+        """Keep the game's seat codes and the phones' seat tokens in its own log too (the table
+        note ``seats``), so the game keeps them when it is resumed later with ``--resume`` or
+        recovered without ``table.json``: nobody has to join again. Not fatal when it fails."""
+        note = json.dumps({"codes": {str(k): v for k, v in self._seat_codes.items()},
+                           "tokens": self._seat_tokens}, ensure_ascii=False)
+        try:
+            with referee.lock:
+                if referee.log.meta("seats") != note:
+                    referee.log.set_meta("seats", note)
+        except (CompanionError, sqlite3.Error) as exc:
+            log.warning("could not keep the seat codes in %s: %s", referee.log.path, exc)
+
+    def _restore_seats(self, referee: Referee) -> bool:
+        """The seat codes and tokens a game's log kept (:meth:`_keep_seats`), if they fit its
+        seats: True when restored, False when new ones must be issued."""
+        try:
+            kept = json.loads(referee.log.meta("seats") or "null")
+            codes = {int(k): str(v) for k, v in (kept or {}).get("codes", {}).items()}
+            tokens = {str(t): int(v) for t, v in (kept or {}).get("tokens", {}).items()}
+        except (ValueError, TypeError, AttributeError, sqlite3.Error):
+            return False
+        n = len(referee.game.seats)
+        if sorted(codes) != list(range(n)) or len(set(codes.values())) != n or self.pin in codes.values() \
+                or not all(0 <= v < n for v in tokens.values()):
+            return False
+        self._seat_codes, self._seat_tokens = codes, tokens
+        return True
 
     def _resume_last(self) -> None:
         """Resume the current game: the one ``table.json`` names (its seat codes and tokens too),
@@ -438,16 +469,21 @@ class Table:
                              f"{where_ru}; последняя игра ({path.name}) окончена: продолжать нечего")
             self._save_state()
             return
-        self._issue_seat_codes(len(referee.game.seats))
-        self._seat_tokens = {}
+        kept = self._restore_seats(referee)
+        if not kept:
+            self._issue_seat_codes(len(referee.game.seats))
+            self._seat_tokens = {}
         self._bind(referee)
         n = len(referee.log.records())
         game_id = referee.log.header.game
+        seats_en = ("the seat codes and the phones' logins are kept" if kept
+                    else "the seat codes are new — players join their seats again")
+        seats_ru = ("коды мест и входы телефонов сохранены" if kept
+                    else "коды мест новые — игроки снова входят на свои места")
         self._notice(f"{where}: the unfinished {game_id} game was recovered from its table log "
-                     f"{path} ({n} action{'' if n == 1 else 's'} logged); the seat codes are new — players join "
-                     "their seats again",
+                     f"{path} ({n} action{'' if n == 1 else 's'} logged); {seats_en}",
                      f"{where_ru}: неоконченная игра {game_id} восстановлена из журнала стола {path} (действий в "
-                     f"журнале: {n}); коды мест новые — игроки снова входят на свои места")
+                     f"журнале: {n}); {seats_ru}")
 
     # ------------------------------------------------------------------ games
     @property
@@ -541,8 +577,10 @@ class Table:
             raise CompanionError(f"the game in {path} is over, nothing to resume; `companion replay {path}` tells it")
         with self._lock:
             self._close_referee()
-            self._issue_seat_codes(len(referee.game.seats))
-            self._seat_tokens, self._pending, self._prompts = {}, {}, []
+            if not self._restore_seats(referee):  # the codes it had, when its log kept them
+                self._issue_seat_codes(len(referee.game.seats))
+                self._seat_tokens = {}
+            self._pending, self._prompts = {}, []
             self.last_ended = None
             self._bind(referee)
         self._emit("game", None)

@@ -73,12 +73,11 @@ def test_a_lost_table_json_recovers_the_game_from_its_log(fast_dir, damage):
         line = str(again.notices[0])
         assert "восстановлена из журнала стола" in again.notices[0].words("ru")
         assert "\n" not in line and "recovered" in line and str(log_path) in line
-        assert "seat codes are new" in line and STATE_FILE in line
-        # the codes were only in table.json: new ones, the old phone token is gone, phones rejoin
-        new_codes = again.seat_codes()
-        assert sorted(new_codes) == [0, 1, 2] and new_codes != codes
-        assert again.seat_for_token(token) is None
-        assert again.join(new_codes[2])[0] == 2
+        assert "seat codes and the phones' logins are kept" in line and STATE_FILE in line
+        # the game's log kept its seat codes and the phones' tokens: nobody joins again
+        assert again.seat_codes() == codes
+        assert again.seat_for_token(token) == 1
+        assert again.join(codes[2])[0] == 2
         if damaged is not None:  # kept for a look
             assert (fast_dir / f"{STATE_FILE}.damaged").read_bytes() == damaged
         # the state is whole again: the next start is an ordinary resume
@@ -284,3 +283,17 @@ def test_a_new_start_says_which_unfinished_game_it_leaves(tmp_path):
         assert any(name in line and "--resume" in line for line in lines), lines
     finally:
         t2.close()
+
+
+def test_a_resumed_older_game_keeps_its_seat_codes_and_phones(fast_dir):
+    """``--resume LOG`` gave every seat a new code and sent the phones back to /join (a second
+    fresh user); the game's log keeps its codes and the phones' tokens, so they come back too."""
+    table, codes, token, log_path = _skull_in_play(fast_dir)
+    try:
+        table.new_game("doubt", ["Аня", "Борис", "Вика"])  # the skull game is set aside
+        assert table.seat_for_token(token) is None
+        table.resume_game(log_path.name)
+        assert table.seat_codes() == codes
+        assert table.seat_for_token(token) == 1
+    finally:
+        table.close()
