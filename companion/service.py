@@ -406,6 +406,16 @@ class TableService:
         if (s.currency != "auto" and "currency" not in options
                 and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
             options["currency"] = s.currency  # the table's currency is the game's (one switch)
+        # what the last finished game of this kind leaves to the next (the lottery's box: RULINGS §5
+        # "the box carries over"), as the console's new-game form does, unless given explicitly
+        carried = getattr(cls.OPTIONS, "CARRIED", {}) or {}
+        last = self.table.last_result(s.game) if carried else None
+        for opt, key in carried.items():
+            if last and opt not in options and isinstance(last.get(key), int) and last.get(key):
+                options[opt] = last[key]
+                en, ru = {"box": ("the box", "касса")}.get(opt, (opt, opt))
+                self.table._notice(f"{en}: {last[key]} carried over from the last game of this kind",
+                                   f"{ru}: {last[key]} — переходит из прошлой игры")
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()

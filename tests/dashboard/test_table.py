@@ -193,3 +193,27 @@ def test_a_seats_own_decisions_are_never_taken_for_observations(tmp_path):
                 sim.applied(text)
     finally:
         table.close()
+
+
+def test_a_new_lottery_from_the_command_line_carries_the_box(tmp_path):
+    """``companion run --game lottery --new`` after a finished lottery started with ``box: 0``
+    (only the console's form carried it; a second fresh user): the service carries it too, and
+    the console is told."""
+    from companion.service import TableService, choose_backends
+    from companion.settings import Settings
+
+    table = Table(tmp_path, pin="2468")
+    try:
+        _play_a_whole_lottery(table)
+        box = table.referee.game.result()["box"]
+    finally:
+        table.close()
+    assert box > 0
+    s = Settings(game="lottery", seats=["Аня", "Борис", "Вика", "Гена"], sim=False, data_dir=tmp_path,
+                 host="127.0.0.1", port=0)
+    svc = TableService(s, choose_backends(s), dashboard=False, new=True).start()
+    try:
+        assert svc.table.referee.game.options.box == box
+        assert any(str(box) in n.words("ru") and "касса" in n.words("ru") for n in svc.table.notices)
+    finally:
+        svc.stop()
