@@ -90,6 +90,7 @@ _WORDS = {
     "v_reveal": _l("Reveal"), "v_pick": _l("Pick"), "v_bet": _l("Bet"), "v_leave": _l("Leave"),
     "v_deal": _l("Deal"), "v_check": _l("Check"), "v_claim": _l("Claim"), "v_more": _l("More"),
     "v_deposit": _l("Deposit to the bank"), "v_scan": _l("Scan"), "v_undo": _l("Undo"),
+    "v_cards": _l("Player's cards"),
     "v_register": _l("Register notes"), "v_dealer": _l("First dealer"), "v_withdraw": _l("Withdraw"),
     "v_close": _l("Close bets"), "v_turn": _l("Card turned"), "v_answer": _l("Answer"),
 }
