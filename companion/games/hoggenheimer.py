@@ -827,7 +827,7 @@ def page_view(view: dict, seats) -> dict:
     for r in rows:
         row = {"seat": r["seat"], "name": r["name"], "chips": r.get("chips")}
         if r.get("banker"):
-            row["role"] = {"ru": "банкир", "en": "banker"}
+            row["role"] = {"ru": "банкомет", "en": "banker"}
         if r.get("staked"):
             row["staked"] = r["staked"]
         out["seats"].append(row)
