@@ -1121,7 +1121,9 @@ def page_view(view: dict, seats) -> dict:
         if k in view:
             out[k] = view[k]
     aside = view.get("aside") or {}
-    if aside:
+    # the cards aside become the play-off hands (seed ¶8): from then on the hands are the truth and
+    # the list aside is history — shown, it named cards already played or out (a tester saw them)
+    if aside and view.get("phase") not in ("playoff", "over"):
         out["aside"] = [{"name": name(k), "cards": labels(v)} for k, v in sorted(aside.items(), key=lambda kv: int(kv[0]))]
     if view.get("won"):
         out["won"] = [{"draw": w.get("draw"), "prize": w["slot"] + 1, "card": card_label(w["card"]),

@@ -140,3 +140,14 @@ def test_english_game_name_of_doubt(tmp_path):
             assert js_words()["game_doubt"] == "Верю — не верю"
     finally:
         table.close()
+
+
+def test_lottery_cards_aside_are_not_listed_once_they_are_play_off_hands():
+    """The end screen listed «В стороне» cards that had become play-off hands or were already
+    played (a second fresh user): once the play-off starts, the hands are the truth."""
+    g, _ = play_random_game("lottery", NAMES5, None, seed=3)
+    assert g.is_over() and g.view(None).get("aside")  # the engine keeps its list as history
+    assert "aside" not in _model(g)["view"]
+    mid = _lottery_mid()  # before the play-off the cards aside are shown, by name
+    assert mid.view(None)["phase"] == "spread" and any(mid.view(None)["aside"].values())
+    assert [a["name"] for a in _model(mid)["view"]["aside"]] == ["Вика", "Гоша", "Дима"]
