@@ -86,8 +86,7 @@ def pending():
     if count and count not in (_counts(seat) or ()):
         # the badge «считает N» tells the table a bid being counted: only the seat that may bid
         # now, and only a number it may bid (anything else would mislead every screen)
-        reason = "bad_pending"
-        return jsonify({"accepted": False, "reason": reason, "message": common.reason_message(reason),
+        return jsonify({"accepted": False, "reason": "bad_pending", "message": common.reason_message("bad_pending"),
                         "detail": f"seat {seat} cannot count {count} now"}), 409
     common.table().set_pending(seat, count)
     return jsonify({"seat": seat, "count": count})
