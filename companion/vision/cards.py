@@ -898,7 +898,7 @@ def rapid_text(crop: np.ndarray) -> tuple[str, float]:
     if crop.size == 0:
         return "", 0.0
     from companion.vision.ocr import shared_rapid
-    line = shared_rapid().read_lines([crop])[0]
+    line = shared_rapid().read_lines([crop], min_width=320)[0]
     return line.text.strip(), line.score
 
 

@@ -174,6 +174,38 @@ def test_recognition_batches_of_similar_width_keep_order_and_text(reader_for):
     assert S.canonical(together[0]) == serials[0]
 
 
+def test_short_lines_are_padded_to_the_least_width_only(reader_for):
+    """Note lines go to the recogniser padded to ``REC_MIN_WIDTH`` (160 px), not PP-OCR's 320;
+    the card reader still asks for 320. The padded width is what the ONNX session receives, and
+    a serial line reads the same either way."""
+    eng = reader_for("EUR").engine
+    lines, serials = _serial_lines("EUR", 2, seed=51)
+    _, rec = eng._models()
+    seen: list[int] = []
+    session = rec.session
+
+    class Spy:
+        def __call__(self, x):
+            seen.append(x.shape[-1])
+            return session(x)
+
+        def __getattr__(self, name):
+            return getattr(session, name)
+
+    short = lines[0][:, : max(8, lines[0].shape[0] * 2)]  # aspect 2: shorter than any minimum
+    rec.session = Spy()
+    try:
+        eng.read_lines([short])
+        eng.read_lines([short], min_width=320)
+        narrow = [r.text for r in eng.read_lines(lines)]
+        wide = [r.text for r in eng.read_lines(lines, min_width=320)]
+    finally:
+        rec.session = session
+    assert eng.REC_MIN_WIDTH == 160
+    assert seen[:2] == [160, 320]
+    assert [S.canonical(t) for t in narrow] == [S.canonical(t) for t in wide] == serials[: len(lines)]
+
+
 def test_legends_are_known_and_upside_down_serials_are_not(reader_for):
     """A confident legend ("FEDERALRESERVENOTE") is not read again turned round; no serial
     line of any currency, read upside down, passes for a legend (that would hide a second note
