@@ -140,14 +140,7 @@ class SimTable:
         bots are released (once, with the reason in :attr:`released`) and False is returned."""
         if self.released is not None:
             return False
-        # under the table's lock: a new game replaces the referee in one step (close, start,
-        # bind), and a look in between would see no game at all and give the wrong reason
-        lock = getattr(self.table, "_lock", None)
-        if lock is not None:
-            with lock:
-                ref = self.table.referee
-        else:
-            ref = self.table.referee
+        ref = self.table.current_referee()  # never the gap inside a new game's start
         path = ref.log.path if ref is not None else None
         if self.owned is None or path == self.owned:
             return True

@@ -486,6 +486,13 @@ class Table:
                      f"журнале: {n}); {seats_ru}")
 
     # ------------------------------------------------------------------ games
+    def current_referee(self) -> Referee | None:
+        """The current game's referee (``None`` between games), read under the table's lock:
+        :meth:`new_game` replaces it in one step (close, start, bind), and a look in between
+        would see no game at all."""
+        with self._lock:
+            return self.referee
+
     @property
     def game_id(self) -> str | None:
         """The current game's id, or ``None``."""
