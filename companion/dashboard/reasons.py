@@ -175,6 +175,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "cannot_cover": ("A cover must be a higher card of the same suit.",
                      "Покрыть можно только старшей картой той же масти."),
     "card_already_dealt": ("That card has already been dealt.", "Эта карта уже роздана."),
+    "duplicate_card": ("The same card is typed twice in this entry: each card is entered once.",
+                       "Одна и та же карта введена в этой записи дважды: каждую карту вводят один раз."),
     "cards_not_read": ("The prizes are turned once every player's cards are read.",
                        "Призы открывают, когда карты всех игроков распознаны."),
     "must_follow_suit": ("A player holding the led suit must play it.", "Есть карта этой масти — нужно ходить в масть."),
@@ -322,6 +324,8 @@ WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
                                   else f"{f['player']} does not hold {card_label(f['card'])}."),
     "card_already_dealt": lambda f, ru: (f"{card_label(f['card'])} уже роздана в этой колоде." if ru
                                          else f"{card_label(f['card'])} of this deck is already dealt."),
+    "duplicate_card": lambda f, ru: (f"{card_label(f['card'])} введена в этой записи дважды: каждую карту вводят один раз." if ru
+                                     else f"{card_label(f['card'])} is typed twice in this entry: each card is entered once."),
     "prize_already_drawn": lambda f, ru: (f"{card_label(f['card'])} уже выложена призом." if ru
                                           else f"{card_label(f['card'])} has already been laid as a prize."),
     "already_read": lambda f, ru: (f"{f['player']}: карты этой раздачи уже распознаны." if ru

@@ -59,7 +59,8 @@ REASONS = {
     "not_a_player": "that seat holds no cards in this game (banker or dealer)",
     "already_read": "that seat's cards for this deal are already read",
     "wrong_count": "the number of cards read differs from the number dealt to that seat",
-    "card_already_dealt": "that card of the dealer's deck has already been dealt (or is listed twice)",
+    "card_already_dealt": "that card of the dealer's deck has already been dealt",
+    "duplicate_card": "the same card is listed twice in one entry (each deck holds each card once)",
     "no_such_slot": "there is no face-down prize in that slot",
     "prize_already_drawn": "that card of the banker's deck has already been laid as a prize",
     "cards_not_read": "the prizes are turned only after every player's cards are read",
@@ -461,12 +462,13 @@ class LotteryGame(Game):
                                                    f"{len(cards)} entered",
                                     {"player": self.seats[a.owner], "dealt": s["expect"].get(key, 0),
                                      "entered": len(cards)})
-            seen = set(s["dealt"])
-            for c in cards:
-                if c in seen:
-                    raise IllegalAction("card_already_dealt", f"{c} of the dealer's deck is already dealt",
-                                        {"card": c})
-                seen.add(c)
+            twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+            if twice is not None:  # a typing slip in this entry, not a card dealt before it
+                raise IllegalAction("duplicate_card", f"{twice} is listed twice in this entry", {"card": twice})
+            dealt = next((c for c in cards if c in s["dealt"]), None)
+            if dealt is not None:
+                raise IllegalAction("card_already_dealt", f"{dealt} of the dealer's deck is already dealt",
+                                    {"card": dealt})
             return
         if isinstance(a, PrizeCard):
             if a.seat is not None:
