@@ -255,6 +255,10 @@ def _bad_spread(f: dict, ru: bool) -> str:
         places = ", ".join(str(x) for x in f["empty"])
         return (f"На месте {places} нет приза — оставьте там 0." if ru
                 else f"There is no prize in place {places}: leave 0 there.")
+    if f.get("negative"):  # a number, but below zero: named as such, not as "not numbers"
+        value = str(f["negative"][0]).replace("-", "\u2212")
+        return (f"Раскладка: сумма не может быть отрицательной ({value}) — каждая 0 или больше." if ru
+                else f"The spread: an amount cannot be negative ({value}); each is 0 or more.")
     n = f["slots"]
     return (f"Раскладка: {n} {ru_plural(n, 'сумма', 'суммы', 'сумм')} по порядку мест призов, "
             f"каждая 0 или больше." if ru

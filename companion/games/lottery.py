@@ -425,9 +425,12 @@ class LotteryGame(Game):
             if a.seat != o.banker:
                 raise IllegalAction("not_your_turn", f"the banker (seat {o.banker}) spreads the chips")
             bases = self.spread_bases()
-            if len(a.amounts) != PRIZE_SLOTS or any(x < 0 for x in a.amounts):
+            if len(a.amounts) != PRIZE_SLOTS:
                 raise IllegalAction("bad_spread", f"give {PRIZE_SLOTS} non-negative amounts, one per slot",
                                     {"slots": PRIZE_SLOTS})
+            if any(x < 0 for x in a.amounts):
+                raise IllegalAction("bad_spread", "an amount of the spread is negative",
+                                    {"slots": PRIZE_SLOTS, "negative": [x for x in a.amounts if x < 0]})
             if any(b is None and x for b, x in zip(bases, a.amounts)):
                 raise IllegalAction("bad_spread", "chips on an empty slot",
                                     {"empty": [i + 1 for i, (b, x) in enumerate(zip(bases, a.amounts))

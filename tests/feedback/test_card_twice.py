@@ -28,3 +28,4 @@ def test_a_card_dealt_in_an_earlier_entry_is_still_already_dealt(console):
     assert c.post("/api/operator/manual", json={"action": "table cards 2 Q♥,10♠,2♣"}, headers=h).status_code == 200
     j = c.post("/api/operator/manual", json={"action": "table cards 3 A♦,5♠,Q♥"}, headers=h).json
     assert j["reason"] == "card_already_dealt" and j["message"] == "Q♥ уже роздана в этой колоде."
+

@@ -624,6 +624,14 @@
           e.preventDefault();
           var raw = amounts.value.trim();
           var list = raw.split(/[\s,;]+/).filter(function (x) { return x.length; });
+          // a negative amount is a number, but not one a spread can take: say that, by the
+          // form's name, rather than "type numbers"
+          var negative = list.filter(function (x) { return /^[-\u2212\u2013]\d+$/.test(x); })[0];
+          if (negative) {
+            toast(word("rejected") + ": " + word("amount_negative").replace("%(field)s", verbLabel(verb))
+              .replace("%(value)s", "\u2212" + negative.slice(1)), true);
+            return;
+          }
           if (!list.length || list.some(function (x) { return !/^\d+$/.test(x); })) {
             toast(word("rejected") + ": " + word("amounts_hint"), true); // said, not silently dropped
             return;
