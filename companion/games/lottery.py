@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
-from companion.games.words import card_label, cards_count, cards_label, chips, names_and, signed, standings
+from companion.games.words import card_label, cards_count, cards_label, chips, names_and, ru_plural, signed, standings
 
 
 def _clone(obj):
@@ -986,17 +986,21 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "prize_won":
         return (f"Совпадение! {name()} выигрывает приз {card_label(d['card'])}: {chips(d['chips'], L)}" if ru
                 else f"A match! {name()} wins the prize {card_label(d['card'])}: {chips(d['chips'], L)}")
-    if k == "stake_paid":
-        return (f"{name()} платит {chips(d['chips'], L, acc=True)} за карты без выигрыша ({d['cards']})" if ru
-                else f"{name()} pays {chips(d['chips'], L)} for cards that won nothing ({d['cards']})")
+    if k == "stake_paid":  # the count is of the cards that won nothing, said in words (seed ¶9)
+        n = d["cards"]
+        return (f"{name()} платит {chips(d['chips'], L, acc=True)} за {n} {ru_plural(n, 'карту', 'карты', 'карт')} "
+                f"без выигрыша" if ru
+                else f"{name()} pays {chips(d['chips'], L)} for {n} card{'' if n == 1 else 's'} that won nothing")
     if k == "prize_replaced":
         return (f"Банкир кладёт новый приз №{d['slot'] + 1} рубашкой вверх" if ru
                 else f"The banker lays a new prize no. {d['slot'] + 1} face down")
     if k == "prizes_to_box":
         if ru:
-            moved = f"фишки с призов и ставки ({d['chips']}) идут в кассу; " if d["chips"] else ""
+            go = ru_plural(d["chips"], "идёт", "идут", "идут")
+            moved = f"{chips(d['chips'], L)} с призов и ставок {go} в кассу; " if d["chips"] else ""
             return f"Колода сдающего кончилась: {moved}в кассе {d['box']}"
-        moved = f"the prizes' chips and stakes ({d['chips']}) go to the box; " if d["chips"] else ""
+        go = "goes" if d["chips"] == 1 else "go"
+        moved = f"{chips(d['chips'], L)} from the prizes and stakes {go} to the box; " if d["chips"] else ""
         return f"The dealer's deck is used up: {moved}the box holds {d['box']}"
     if k == "playoff":
         if ru:
