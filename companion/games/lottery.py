@@ -1027,10 +1027,10 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
                 else f"{name()} pays a fine of {chips(d['chips'], L)} for the cards left: {cards_label(d['cards'])}")
     if k == "voided":
         if d.get("what") == "playoff":
-            return ("Розыгрыш оставшихся карт аннулирован оператором: карты вернулись, играем его заново" if ru
-                    else "The play-off is void (operator): the cards went back, it is played again")
-        return (f"Розыгрыш {d['draw']} аннулирован оператором: всё как было до сдачи" if ru
-                else f"Draw {d['draw']} void (operator): everything is as before the deal")
+            return ("Розыгрыш оставшихся карт аннулирован: карты вернулись, играем его заново" if ru
+                    else "The play-off is void: the cards went back, it is played again")
+        return (f"Розыгрыш {d['draw']} аннулирован: всё как было до сдачи" if ru
+                else f"Draw {d['draw']} void: everything is as before the deal")
     if k == "game_over":
         return _game_over_words(d, seats, L)
     return None
