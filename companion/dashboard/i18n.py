@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
@@ -241,6 +242,15 @@ def field_word(name: str) -> str:
     return sentence(word if word is not None else name.replace("_", " "))
 
 
+def _game_words() -> dict[str, str]:
+    """Words one game says differently from the others, as ``"<game id>:<key>"``: the page
+    script looks them up first on that game's pages. The joker game's banker is «банкомет», the
+    seed's word (seed 002), while the lottery's stays «банкир» (seed 004): the same view key
+    ``banker``, two words (gettext contexts, so each has its own translation). Call it with a
+    request's locale in force."""
+    return {"hoggenheimer:banker": pgettext("hoggenheimer", "Banker")}
+
+
 def js_words() -> dict[str, str]:
     """The script's words in the request's language (translated once per language)."""
     from flask_babel import get_locale
@@ -252,6 +262,7 @@ def js_words() -> dict[str, str]:
         words.update({f"t_{k}": str(v) for k, v in _TERMS.items()})
         words.update({f"opt_{k}": str(v) for k, v in _OPTIONS.items()})
         words.update({f"game_{k}": str(v) for k, v in _GAMES.items()})
+        words.update(_game_words())
         _CACHE[lang] = words
     return words
 

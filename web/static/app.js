@@ -43,6 +43,9 @@
   var TERM_PREFIX = /^(e_|val_|v_|phase_|b_|shape_)/;
   function has(k) { return Object.prototype.hasOwnProperty.call(W, k); }
   function word(key, fallback) {
+    // a game's own word for a key first ("hoggenheimer:banker": the joker game's «банкомет»)
+    var gid = S && S.model && S.model.game && S.model.game.id;
+    if (gid && has(gid + ":" + key)) return W[gid + ":" + key];
     if (has(key)) return W[key];
     if (has("t_" + key)) return W["t_" + key];
     // a game's own term, shared by view keys, event kinds and values: "e_round_end" -> "t_round_end"
