@@ -574,20 +574,36 @@ class NoteReader:
     def read_frame(self, frame: np.ndarray) -> NoteRead:
         """Read the note(s) in a whole frame (H×W×3 BGR uint8), at any rotation/perspective.
 
-        Detection runs first at :attr:`DET_SIDES` ``[0]`` px; the finer pass runs only when the
-        coarse one decided nothing and saw no conflicting evidence.
+        Detection runs first at :attr:`DET_SIDES` ``[0]`` px; the finer pass runs when the
+        coarse one decided nothing. A conflict the coarse pass found (:data:`CONFLICTS`: two
+        valid serials on different lines) stands unless the finer pass decides *and* read
+        again, at its resolution, every line that carried a conflicting serial
+        (:func:`_reread`): small print read at the coarse scale fits some format by chance
+        under ``auto``, and such a reading must not cost a note whose serial reads cleanly at
+        the finer scale — while a second note's serial, read again, blocks the decision there.
         """
         frame = as_bgr(frame)
         res = NoteRead(None, None, 0.0, "no_serial")
         self._tess_budget = 1  # one Tesseract process per photo at most
         longest = max(frame.shape[:2])
+        conflict: tuple[NoteRead, list[_Line]] | None = None
         for k, side in enumerate(self.DET_SIDES):
             if k and longest <= self.DET_SIDES[k - 1]:
                 break  # the frame was already detected at full resolution
             self._det_scale = min(1.0, side / longest)
-            res = self._read_frame_at(frame, side)
-            if res.decided or res.reason in CONFLICTS:
+            cands = self._candidates(frame, side)
+            res = self._read_lines(cands)
+            if conflict is not None:
+                before, before_cands = conflict
+                against = {e.line for e in before.evidence if not _same_note(e.match, res)}
+                if res.decided and all(_reread(before_cands[i].quad, cands) for i in against):
+                    return res
+                self._last_lines = []
+                return before
+            if res.decided:
                 return res
+            if res.reason in CONFLICTS:
+                conflict = (res, cands)
         return res
 
     # streams ---------------------------------------------------------------------------
@@ -646,9 +662,6 @@ class NoteReader:
     def reset_stream(self) -> None:
         """Forget the tracked serial region (the next :meth:`read_stream` reads the whole frame)."""
         self._track = None
-
-    def _read_frame_at(self, frame: np.ndarray, side: int) -> NoteRead:
-        return self._read_lines(self._candidates(frame, side))
 
     def _read_lines(self, cands: list["_Line"]) -> NoteRead:
         """The verdict from candidate lines: orientation, recognition, decision."""
@@ -995,6 +1008,33 @@ def _scene_change(before: np.ndarray, now: np.ndarray, boxes: list[tuple[int, in
         outside[max(0, y0 - 1):y1 + 2, max(0, x0 - 1):x1 + 2] = False
     n = int(outside.sum())
     return float((changed & outside).sum()) / n if n else 0.0
+
+
+def _same_note(m: S.SerialMatch, res: NoteRead) -> bool:
+    """Whether a reading (``m``) is of the serial a decided ``res`` names (a RUB reading by its
+    seven digits: its letters may be unread); ``False`` when ``res`` decided nothing."""
+    if not res.decided or m.currency != res.currency:
+        return False
+    return m.serial == res.serial or (m.currency == "RUB" and m.serial[2:] == res.serial[2:])
+
+
+#: How much of a line's quadrilateral (its area, px²) another pass's line must cover for the
+#: line to count as read again there (:func:`_reread`).
+REREAD_COVER = 0.5
+
+
+def _reread(quad: np.ndarray, cands: list["_Line"]) -> bool:
+    """Whether one of ``cands`` (the lines another detection pass read, quadrilaterals in the
+    same frame's pixels) covers at least :data:`REREAD_COVER` of ``quad`` (4×2 px)."""
+    q = np.asarray(quad, np.float32)
+    area = abs(cv2.contourArea(q))
+    if area <= 0:
+        return False
+    for c in cands:
+        inter, _ = cv2.intersectConvexConvex(q, np.asarray(c.quad, np.float32))
+        if inter >= REREAD_COVER * area:
+            return True
+    return False
 
 
 def _group_key(m: S.SerialMatch) -> tuple[str, str]:

@@ -252,8 +252,11 @@ class RapidEngine:
                 groups.append([i])
         out: list[LineRead] = [LineRead("", 0.0)] * len(lines)
         with self._lock:
-            rec.rec_image_shape = [3, 48, min_width]
             for g in groups:
+                # the batch's input width: its widest line at 48 px height, whole (PP-OCR's own
+                # rounding down squeezed that line by a pixel), else the least width
+                widest = max(math.ceil(48 * lines[i].shape[1] / max(1, lines[i].shape[0])) for i in g)
+                rec.rec_image_shape = [3, 48, max(min_width, widest)]
                 res = rec(self._TextRecInput(img=[lines[i] for i in g]))
                 txts = res.txts or ("",) * len(g)
                 for i, t, sc in zip(g, txts, res.scores):
