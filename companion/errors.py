@@ -9,7 +9,26 @@ from __future__ import annotations
 
 
 class CompanionError(Exception):
-    """Root of every error raised on purpose by Table Companion."""
+    """Root of every error raised on purpose by Table Companion.
+
+    ``str()`` is the English message (logs, scripts). A raiser whose message a person reads on
+    the console (``companion run``'s refusals before the table starts: a bad flag, setting or
+    ``--resume`` log) may give it in Russian too, ``CompanionError("…", ru="…")``; :meth:`words`
+    gives it in the console's language (``--lang``, Russian by default).
+    """
+
+    #: the message in Russian, when the raiser gave one
+    ru: str | None = None
+
+    def __init__(self, *args, ru: str | None = None) -> None:
+        super().__init__(*args)
+        if ru is not None:
+            self.ru = ru
+
+    def words(self, lang: str = "ru") -> str:
+        """The message in ``lang`` (``"ru"`` or ``"en"``): the Russian one when given, else the
+        English ``str()``."""
+        return self.ru if lang == "ru" and self.ru else str(self)
 
 
 class IllegalAction(CompanionError, ValueError):

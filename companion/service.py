@@ -143,21 +143,30 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
     try:
         camera_kind, _ = parse_spec(camera)
     except CameraError as exc:
-        raise CompanionError(f"unknown camera backend: {exc}") from None
+        raise CompanionError(f"unknown camera backend: {exc}",
+                             ru=f"неизвестная камера {camera!r}; можно: auto, picamera2, opencv:INDEX|URL|VIDEO, "
+                                f"folder:PATH, image:PATH, scene (или номер устройства, адрес, папка, картинка)") from None
     for name, value, ok in (
         ("buttons", buttons, buttons == "virtual" or buttons.startswith("serial:")),
         ("lights", lights, lights in ("gpio", "mock", "none")),
     ):
         if not ok:
-            raise CompanionError(f"unknown {name} backend {value!r}")
+            raise CompanionError(f"unknown {name} backend {value!r}",
+                                 ru=f"неизвестное устройство {name}: {value!r}; можно: " + (
+                                     "auto, virtual, порт или адрес (например /dev/ttyACM0)" if name == "buttons"
+                                     else "auto, gpio, mock, none"))
     if camera_kind == "scene" and not sim:
         # nobody would put anything in its view: a real table would wait on an empty picture
         raise CompanionError("the scene camera shows only the simulated table (add --sim), or name a "
-                             "real camera: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH")
+                             "real camera: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH",
+                             ru="камера scene показывает только имитацию стола (добавьте --sim) — или укажите "
+                                "настоящую камеру: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH")
     if sim and camera_kind != "scene":
-        raise CompanionError("the simulated table needs the scene camera (its bots put notes and cards in view)")
+        raise CompanionError("the simulated table needs the scene camera (its bots put notes and cards in view)",
+                             ru="имитации стола нужна камера scene (боты кладут купюры и карты в её кадр)")
     if sim and buttons != "virtual":
-        raise CompanionError("the simulated table needs the virtual button box (its bots press its buttons)")
+        raise CompanionError("the simulated table needs the virtual button box (its bots press its buttons)",
+                             ru="имитации стола нужна виртуальная коробка кнопок (её кнопки нажимают боты)")
     return BackendPlan(camera, buttons, lights, sim, tuple(why))
 
 
@@ -402,7 +411,9 @@ class TableService:
                     options[name] = seat_from_one(options[name], len(seats))
                 except ValueError:
                     raise CompanionError(f"option {name}: a seat number from 1 to {len(seats)} "
-                                         f"(seats count from 1, clockwise), got {options[name]!r}") from None
+                                         f"(seats count from 1, clockwise), got {options[name]!r}",
+                                         ru=f"правило {name}: номер места от 1 до {len(seats)} (места считаются "
+                                            f"с 1, по часовой стрелке), а задано {options[name]!r}") from None
         if (s.currency != "auto" and "currency" not in options
                 and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
             options["currency"] = s.currency  # the table's currency is the game's (one switch)

@@ -30,7 +30,24 @@ from companion.errors import CompanionError
 
 
 class SettingsError(CompanionError, ValueError):
-    """A settings file or flag is malformed (unknown key, wrong type, unreadable file)."""
+    """A settings file or flag is malformed (unknown key, wrong type, unreadable file). Raised
+    with its Russian words too (``ru=``; :meth:`CompanionError.words`): ``companion run`` prints
+    it in the console's language."""
+
+
+#: a setting's type in Russian, for «должна быть …»
+_TYPE_RU = {str: "строкой", bool: "true или false", int: "целым числом", dict: "таблицей TOML"}
+
+#: an OS error's usual causes in Russian (``errno`` name → words), else its English text
+_OS_RU = {"ENOENT": "нет такого файла", "EACCES": "нет прав на чтение", "EISDIR": "это папка, а не файл",
+          "ENOTDIR": "в пути есть не папка"}
+
+
+def _os_words(exc: OSError) -> str:
+    """Why a file could not be read, in Russian when the cause is a usual one."""
+    import errno
+
+    return _OS_RU.get(errno.errorcode.get(exc.errno or 0, ""), exc.strerror or str(exc))
 
 
 STABLE_BUTTONBOX = "/dev/buttonbox"
@@ -112,29 +129,37 @@ class Settings:
             try:
                 data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
             except OSError as exc:
-                raise SettingsError(f"cannot read settings file {path}: {exc.strerror}") from None
+                raise SettingsError(f"cannot read settings file {path}: {exc.strerror}",
+                                    ru=f"не удаётся прочитать файл настроек {path}: {_os_words(exc)}") from None
             except tomllib.TOMLDecodeError as exc:
-                raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+                raise SettingsError(f"{path}: not valid TOML: {exc}",
+                                    ru=f"{path}: ошибка в записи TOML ({exc})") from None
             except UnicodeDecodeError:  # a photo or another binary file given by mistake
-                raise SettingsError(f"{path}: not a settings file (not UTF-8 text; TOML expected)") from None
+                raise SettingsError(f"{path}: not a settings file (not UTF-8 text; TOML expected)",
+                                    ru=f"{path}: это не файл настроек (не текст UTF-8; нужен TOML)") from None
         backends = data.pop("backends", {}) or {}
         if not isinstance(backends, dict):
-            raise SettingsError("[backends] must be a table")
+            raise SettingsError("[backends] must be a table", ru="[backends] должен быть таблицей TOML")
         names = {f.name for f in dataclasses.fields(cls)} - {"backends"}
         unknown = set(data) - names
         if unknown:
             bn = ", ".join(f.name for f in dataclasses.fields(Backends))
             raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(names))}, "
-                                f"and the table [backends] with {bn} (e.g. [backends] buttons = \"/dev/ttyACM0\")")
+                                f"and the table [backends] with {bn} (e.g. [backends] buttons = \"/dev/ttyACM0\")",
+                                ru=f"неизвестные настройки: {', '.join(sorted(unknown))}; известные: "
+                                   f"{', '.join(sorted(names))} и таблица [backends] с {bn} "
+                                   f"(например, [backends] buttons = \"/dev/ttyACM0\")")
         bnames = {f.name for f in dataclasses.fields(Backends)}
         bunknown = set(backends) - bnames
         if bunknown:
-            raise SettingsError(f"unknown backend(s): {', '.join(sorted(bunknown))}; known: {', '.join(sorted(bnames))}")
+            raise SettingsError(f"unknown backend(s): {', '.join(sorted(bunknown))}; known: {', '.join(sorted(bnames))}",
+                                ru=f"неизвестные устройства в [backends]: {', '.join(sorted(bunknown))}; "
+                                   f"известные: {', '.join(sorted(bnames))}")
         b_over = {k: overrides.pop(k) for k in list(overrides) if k in bnames}
         for k, v in overrides.items():
             if v is not None:
                 if k not in names:
-                    raise SettingsError(f"unknown setting {k!r}")
+                    raise SettingsError(f"unknown setting {k!r}", ru=f"неизвестная настройка {k!r}")
                 data[k] = v
         for k, v in b_over.items():
             if v is not None:
@@ -142,7 +167,7 @@ class Settings:
         try:
             s = cls(**data, backends=Backends(**backends))
         except TypeError as exc:
-            raise SettingsError(str(exc)) from None
+            raise SettingsError(str(exc), ru=f"настройки не подходят: {exc}") from None
         s._check_types()
         return s
 
@@ -154,26 +179,34 @@ class Settings:
         for name, typ in checks.items():
             value = getattr(self, name)
             if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-                raise SettingsError(f"setting {name!r} must be {typ.__name__}, got {value!r}")
+                raise SettingsError(f"setting {name!r} must be {typ.__name__}, got {value!r}",
+                                    ru=f"настройка {name!r} должна быть {_TYPE_RU[typ]}, а задано {value!r}")
         if self.seats is not None and (
             not isinstance(self.seats, list) or not all(isinstance(x, str) for x in self.seats)
         ):
-            raise SettingsError("setting 'seats' must be a list of names")
+            raise SettingsError("setting 'seats' must be a list of names",
+                                ru="настройка 'seats' должна быть списком имён")
         from companion.vision.serials import CURRENCIES, currency_code
 
         self.currency = currency_code(self.currency)
         if self.currency != "auto" and self.currency not in CURRENCIES:
             raise SettingsError(f"setting 'currency' must be auto or one of {', '.join(CURRENCIES)}, "
-                                f"got {self.currency!r}")
+                                f"got {self.currency!r}",
+                                ru=f"настройка 'currency' — auto или одна из {', '.join(CURRENCIES)}, "
+                                   f"а задано {self.currency!r}")
         if self.pin and not (self.pin.isdigit() and self.pin.isascii() and 4 <= len(self.pin) <= 12):
-            raise SettingsError("setting 'pin' must be 4-12 digits")
+            raise SettingsError("setting 'pin' must be 4-12 digits", ru="ПИН оператора (pin) — от 4 до 12 цифр")
         if self.seed < 0:
-            raise SettingsError(f"setting 'seed' must be 0 or more, got {self.seed}")
+            raise SettingsError(f"setting 'seed' must be 0 or more, got {self.seed}",
+                                ru=f"настройка 'seed' должна быть 0 или больше, а задано {self.seed}")
         if self.pace_ms < 0:
-            raise SettingsError(f"setting 'pace_ms' must be 0 or more (ms between the bots' moves), got {self.pace_ms}")
+            raise SettingsError(f"setting 'pace_ms' must be 0 or more (ms between the bots' moves), got {self.pace_ms}",
+                                ru=f"настройка 'pace_ms' (мс между ходами ботов) должна быть 0 или больше, "
+                                   f"а задано {self.pace_ms}")
         if not 0 <= self.port <= 65535:
-            raise SettingsError(f"setting 'port' {self.port} is not a TCP port")
+            raise SettingsError(f"setting 'port' {self.port} is not a TCP port",
+                                ru=f"порт {self.port} (настройка 'port') — не порт TCP: нужен от 0 до 65535")
         self.data_dir = Path(self.data_dir)
         for name in ("camera", "buttons", "lights"):
             if not isinstance(getattr(self.backends, name), str):
-                raise SettingsError(f"backend {name!r} must be a string")
+                raise SettingsError(f"backend {name!r} must be a string", ru=f"устройство {name!r} задаётся строкой")

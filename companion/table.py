@@ -554,10 +554,14 @@ class Table:
                 path = candidate.resolve()
                 if path.parent != games:
                     raise LogError(f"{candidate} is not in this table's folder {games}: copy the log there first "
-                                   f"(a JSON Lines log: `companion replay` reads it)")
+                                   f"(a JSON Lines log: `companion replay` reads it)",
+                                   ru=f"{candidate} не в папке этого стола {games}: сначала скопируйте журнал туда "
+                                      f"(журнал JSON Lines читает `companion replay`)")
                 return path
         raise LogError(f"no table log {log_file} (looked for it as a path and in {games}); "
-                       f"`ls {games}` lists the games, newest last")
+                       f"`ls {games}` lists the games, newest last",
+                       ru=f"журнала стола {log_file} нет (искали по этому пути и в {games}); "
+                          f"`ls {games}` покажет игры, последняя — внизу")
 
     def resume_game(self, log_file: str | os.PathLike) -> Referee:
         """Make the unfinished game of an older table log the current one (``companion run`` /
@@ -578,10 +582,12 @@ class Table:
         try:
             referee = Referee.resume(path)
         except sqlite3.Error as exc:
-            raise LogError(f"{path} cannot be read: {exc}") from None
+            raise LogError(f"{path} cannot be read: {exc}", ru=f"{path} не читается как журнал стола: {exc}") from None
         if referee.game.is_over():
             referee.close()
-            raise CompanionError(f"the game in {path} is over, nothing to resume; `companion replay {path}` tells it")
+            raise CompanionError(f"the game in {path} is over, nothing to resume; `companion replay {path}` tells it",
+                                 ru=f"игра в {path} окончена — продолжать нечего; `companion replay {path}` "
+                                    f"расскажет, как она шла")
         with self._lock:
             self._close_referee()
             if not self._restore_seats(referee):  # the codes it had, when its log kept them

@@ -68,7 +68,7 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 def run(args, stop: threading.Event | None = None) -> int:
     """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
-    from companion.commands.run import pin_origin
+    from companion.commands.run import error_words, pin_origin
     from companion.dashboard import DashboardServer, shown_url
     from companion.errors import CompanionError, IllegalAction
     from companion.table import Table
@@ -78,7 +78,7 @@ def run(args, stop: threading.Event | None = None) -> int:
         table = Table(args.data_dir or default_data_dir(), pin=args.pin, resume=not (args.new or resume),
                       new_pin=getattr(args, "new_pin", False))
     except CompanionError as exc:  # the current game cannot be resumed: never a silent new one
-        print(f"companion dashboard: {exc}", file=sys.stderr)
+        print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
         return 1
     except ValueError as exc:
         print(f"companion dashboard: {exc}", file=sys.stderr)
@@ -92,7 +92,7 @@ def run(args, stop: threading.Event | None = None) -> int:
         try:
             table.resume_game(resume)
         except CompanionError as exc:
-            print(f"companion dashboard: {exc}", file=sys.stderr)
+            print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
             table.close()
             return 1
         print(f"Игра {table.game_id} продолжается из {table.referee.log.path}, действий: {table.referee.version}"
@@ -109,7 +109,9 @@ def run(args, stop: threading.Event | None = None) -> int:
             table.new_game(args.game, seats, None)
             started = True
         except IllegalAction as exc:
-            print(f"companion dashboard: cannot start {args.game}: {exc.reason}: {exc.detail}", file=sys.stderr)
+            why = error_words(exc, args.lang, argparse.Namespace(game=args.game))
+            print("companion dashboard: " + (f"игра {args.game} не начата: {why}" if args.lang == "ru"
+                                              else f"cannot start {args.game}: {why}"), file=sys.stderr)
             return 2
     elif table.referee is not None and not resume:
         print(f"Игра {table.game_id} продолжается, действий: {table.referee.version}" if args.lang == "ru"

@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, IllegalAction
 
 SIM_PACE_MS = 700
 """Default pause between bot actions on the watched simulated table (ms): a person can follow."""
@@ -87,7 +87,9 @@ def _options(pairs: list[str]) -> dict:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise CompanionError(f"--option needs KEY=VALUE, got {pair!r}")
+            raise CompanionError(f"--option needs KEY=VALUE, got {pair!r}",
+                                 ru=f"--option задаётся как ПРАВИЛО=ЗНАЧЕНИЕ (например --option chips=50), "
+                                    f"а задано {pair!r}")
         try:
             out[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -512,6 +514,58 @@ def main(args) -> int:
     return code
 
 
+def error_words(exc: Exception, lang: str = "ru", settings=None) -> str:
+    """A refusal before the table starts — a bad flag, setting file, ``--option``, game id, player
+    list or ``--resume`` log — in the console's language (``--lang``, Russian by default, like
+    every other console line): the error's own Russian words when its raiser gave them
+    (:meth:`CompanionError.words`), a game's refusal (``IllegalAction``) from its reason code and
+    facts, else the English message."""
+    if isinstance(exc, IllegalAction):
+        return _refusal_words(exc, lang, getattr(settings, "game", None))
+    words = getattr(exc, "words", None)
+    return words(lang) if callable(words) else str(exc)
+
+
+def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) -> str:
+    """A new game refused by the engine (``unknown_game``, ``bad_option``, ``bad_seats``) in
+    ``lang``, naming what was typed on the command line or in the settings file."""
+    from companion.dashboard.reasons import reason_message
+
+    ru, f = lang == "ru", exc.facts or {}
+    if exc.reason == "unknown_game" and f.get("game"):
+        games = ", ".join(f.get("games") or ())
+        return (f"игры {f['game']!r} нет; игры: {games}" if ru else f"no game {f['game']!r}; games: {games}")
+    if exc.reason == "bad_option" and f.get("unknown"):
+        unknown, known = ", ".join(f["unknown"]), ", ".join(f.get("known") or ())
+        return (f"неизвестное правило (--option): {unknown}; правила этой игры: {known}" if ru
+                else f"unknown option(s) (--option): {unknown}; this game's options: {known}")
+    if exc.reason == "bad_option" and f.get("option") and f.get("max") is not None:
+        if f.get("min") is None:
+            span = f"не больше {f['max']}" if ru else f"at most {f['max']}"
+        else:
+            span = f"от {f['min']} до {f['max']}" if ru else f"{f['min']} to {f['max']}"
+        value = str(f.get("value")).replace("-", "\u2212")
+        return (f"правило {f['option']} (--option): число {span}, а задано {value}" if ru
+                else f"option {f['option']} (--option): a number {span}, not {value}")
+    if exc.reason == "bad_seats" and f.get("max") is not None:
+        return (f"для этой игры нужно от {f['min']} до {f['max']} игроков, а задано {f['given']} (--seats)" if ru
+                else f"this game needs {f['min']} to {f['max']} players, {f['given']} given (--seats)")
+    if exc.reason == "bad_seats" and f.get("repeated"):
+        return (f"имя {f['repeated']!r} указано дважды (--seats): у каждого игрока своё имя" if ru
+                else f"the name {f['repeated']!r} is given twice (--seats): each player needs a name of their own")
+    if not ru:
+        return str(exc)
+    # the game's own Russian sentence for the code when it has one (the lottery's player count),
+    # else the dashboard's plain sentence with the engine's detail, which names the option
+    from companion import games
+
+    try:
+        own = (getattr(games.game_module(game_id), "REASONS_RU", None) or {}).get(exc.reason) if game_id else None
+    except CompanionError:  # a game id that is not installed
+        own = None
+    return own or f"{reason_message(exc.reason, 'ru').rstrip('.')} ({exc.detail})"
+
+
 def _stop_words(service, lang: str = "ru") -> str:
     """The Ctrl-C line: an unfinished game is offered for resuming, a finished one is not."""
     try:
@@ -536,7 +590,7 @@ def _main(args) -> int:
         settings = build_settings(args)
         plan = choose_backends(settings)
     except CompanionError as exc:
-        print(f"companion run: {exc}", file=sys.stderr)
+        print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 2
     _sim_data_dir(settings, plan)
     console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose,
@@ -579,13 +633,15 @@ def _main(args) -> int:
         # 128 + the signal, as a shell reports it: 130 for Ctrl-C, 143 for SIGTERM (systemd stop)
         return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
     except CompanionError as exc:
-        print(f"companion run: {exc}", file=sys.stderr)
+        print(f"companion run: {error_words(exc, console.lang, settings)}", file=sys.stderr)
         return 1
     except OSError as exc:
-        hint = ""
         if getattr(exc, "errno", None) == 98:
-            hint = f" — the dashboard port {settings.port} is taken; choose another with --port"
-        print(f"companion run: {exc}{hint}", file=sys.stderr)
+            print("companion run: " + console.t(
+                f"порт табло {settings.port} занят — выберите другой: --port",
+                f"{exc} — the dashboard port {settings.port} is taken; choose another with --port"), file=sys.stderr)
+        else:
+            print(f"companion run: {exc}", file=sys.stderr)
         return 1
     finally:
         # a second Ctrl-C or SIGTERM must not cut the orderly stop short: a camera read in

@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
@@ -38,6 +39,7 @@ _WORDS = {
     "task_flip": _l("Your move: turn the notes over one by one, your own first — the camera reads them"),
     "task_choose": _l("You choose which of the loser's notes goes to the bank — show it to the camera"), "seat_hint": _l("number from 1 or name"), "how_many": _l("%(n)s of them"),
     "amounts_hint": _l("Type the amounts as numbers, separated by spaces or commas."),
+    "amount_negative": _l("«%(field)s»: an amount cannot be negative (%(value)s): type 0 or more."),
     "your_turn_table": _l("Your move: play it on the table — the camera reads it (or the operator enters it)"), "rejected": _l("Not accepted"),
     "accepted": _l("Accepted"), "send": _l("OK"), "table_actions": _l("Table actions"),
     "prompts": _l("Prompts"), "manual": _l("Enter by hand"), "private": _l("only you see this"),
@@ -251,6 +253,15 @@ def field_word(name: str) -> str:
     return sentence(word if word is not None else name.replace("_", " "))
 
 
+def _game_words() -> dict[str, str]:
+    """Words one game says differently from the others, as ``"<game id>:<key>"``: the page
+    script looks them up first on that game's pages. The joker game's banker is «банкомет», the
+    seed's word (seed 002), while the lottery's stays «банкир» (seed 004): the same view key
+    ``banker``, two words (gettext contexts, so each has its own translation). Call it with a
+    request's locale in force."""
+    return {"hoggenheimer:banker": pgettext("hoggenheimer", "Banker")}
+
+
 def js_words() -> dict[str, str]:
     """The script's words in the request's language (translated once per language)."""
     from flask_babel import get_locale
@@ -262,6 +273,7 @@ def js_words() -> dict[str, str]:
         words.update({f"t_{k}": str(v) for k, v in _TERMS.items()})
         words.update({f"opt_{k}": str(v) for k, v in _OPTIONS.items()})
         words.update({f"game_{k}": str(v) for k, v in _GAMES.items()})
+        words.update(_game_words())
         _CACHE[lang] = words
     return words
 

@@ -142,13 +142,13 @@ REASONS: dict[str, tuple[str, str]] = {
     "bank_exposure": ("The bank cannot cover this bet's payout on top of the others.",
                       "Банк не покроет выплату по этой ставке вместе с остальными."),
     "banker_cannot_bet": ("The banker does not bet against his own bank.",
-                          "Банкир не ставит против своего банка."),
+                          "Банкомет не ставит против своего банка."),
     "card_already_turned": ("That card is already face up.", "Эта карта уже открыта."),
     "insufficient_chips": ("The player has fewer chips than the stake.", "У игрока меньше фишек, чем ставка."),
     "joker_has_no_slot": ("The joker ends the deal; it is not put on the layout.",
                           "Джокер заканчивает раздачу и на раскладку не кладётся."),
     "no_such_bet": ("There is no open bet with that number.", "Открытой ставки с таким номером нет."),
-    "not_banker": ("Only the banker closes the bets.", "Ставки закрывает только банкир."),
+    "not_banker": ("Only the banker closes the bets.", "Ставки закрывает только банкомет."),
     "not_your_bet": ("That bet belongs to another player.", "Это ставка другого игрока."),
     "slot_missing": ("Say on which place the card was put.", "Укажите, на какое место положена карта."),
     "stake_above_max": ("The stake is above the table maximum.", "Ставка больше максимальной."),
@@ -175,6 +175,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "cannot_cover": ("A cover must be a higher card of the same suit.",
                      "Покрыть можно только старшей картой той же масти."),
     "card_already_dealt": ("That card has already been dealt.", "Эта карта уже роздана."),
+    "duplicate_card": ("The same card is typed twice in this entry: each card is entered once.",
+                       "Одна и та же карта введена в этой записи дважды: каждую карту вводят один раз."),
     "cards_not_read": ("The prizes are turned once every player's cards are read.",
                        "Призы открывают, когда карты всех игроков распознаны."),
     "must_follow_suit": ("A player holding the led suit must play it.", "Есть карта этой масти — нужно ходить в масть."),
@@ -253,6 +255,10 @@ def _bad_spread(f: dict, ru: bool) -> str:
         places = ", ".join(str(x) for x in f["empty"])
         return (f"На месте {places} нет приза — оставьте там 0." if ru
                 else f"There is no prize in place {places}: leave 0 there.")
+    if f.get("negative"):  # a number, but below zero: named as such, not as "not numbers"
+        value = str(f["negative"][0]).replace("-", "\u2212")
+        return (f"Раскладка: сумма не может быть отрицательной ({value}) — каждая 0 или больше." if ru
+                else f"The spread: an amount cannot be negative ({value}); each is 0 or more.")
     n = f["slots"]
     return (f"Раскладка: {n} {ru_plural(n, 'сумма', 'суммы', 'сумм')} по порядку мест призов, "
             f"каждая 0 или больше." if ru
@@ -322,6 +328,8 @@ WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
                                   else f"{f['player']} does not hold {card_label(f['card'])}."),
     "card_already_dealt": lambda f, ru: (f"{card_label(f['card'])} уже роздана в этой колоде." if ru
                                          else f"{card_label(f['card'])} of this deck is already dealt."),
+    "duplicate_card": lambda f, ru: (f"{card_label(f['card'])} введена в этой записи дважды: каждую карту вводят один раз." if ru
+                                     else f"{card_label(f['card'])} is typed twice in this entry: each card is entered once."),
     "prize_already_drawn": lambda f, ru: (f"{card_label(f['card'])} уже выложена призом." if ru
                                           else f"{card_label(f['card'])} has already been laid as a prize."),
     "already_read": lambda f, ru: (f"{f['player']}: карты этой раздачи уже распознаны." if ru

@@ -45,7 +45,8 @@ def get_game_class(game_id: str):
         IllegalAction: ``unknown_game`` when no such game is installed.
     """
     if game_id not in GAME_IDS:
-        raise IllegalAction("unknown_game", f"no game {game_id!r}; games: {', '.join(GAME_IDS)}")
+        raise IllegalAction("unknown_game", f"no game {game_id!r}; games: {', '.join(GAME_IDS)}",
+                            {"game": str(game_id), "games": list(GAME_IDS)})
     try:
         module = importlib.import_module(f"companion.games.{game_id}")
     except ModuleNotFoundError:

@@ -201,7 +201,8 @@ class Options:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:
-            raise IllegalAction("bad_option", f"unknown option(s): {', '.join(sorted(unknown))}")
+            raise IllegalAction("bad_option", f"unknown option(s): {', '.join(sorted(unknown))}",
+                                {"unknown": sorted(unknown), "known": sorted(names)})
         try:
             opts = cls(**data)
         except TypeError as exc:
@@ -285,7 +286,8 @@ class Game(ABC):
         names = [str(s).strip() for s in seats]
         if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
             raise IllegalAction(
-                "bad_seats", f"{self.GAME_ID} needs {self.MIN_SEATS}-{self.MAX_SEATS} players"
+                "bad_seats", f"{self.GAME_ID} needs {self.MIN_SEATS}-{self.MAX_SEATS} players",
+                {"min": self.MIN_SEATS, "max": self.MAX_SEATS, "given": len(names)},
             )
         if any(not n for n in names):
             raise IllegalAction("bad_seats", "seat names must be non-empty and distinct")

@@ -39,7 +39,7 @@ from typing import ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
-from companion.games.words import card_label, cards_label, chips, names_and, signed, standings
+from companion.games.words import card_label, cards_label, chips, names_and, ru_plural, signed, standings
 
 SUITS = ("S", "H", "D", "C")
 """Rows top to bottom: ♠ ♥ ♦ ♣ (seed ¶"Прием ставок"; RULINGS §3)."""
@@ -728,10 +728,11 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "deal_void":
         n = len(d.get("returned", []))
         if ru:
-            back = f"ставки возвращены ({n})" if n else "ставок не было"
-            return f"Сдача аннулирована оператором: {back}; банкомет {name('banker')} сдаёт заново"
-        back = f"{n} stake(s) returned" if n else "there were no bets"
-        return f"Deal void (operator): {back}; {name('banker')} deals again"
+            back = (f"{ru_plural(n, 'возвращена', 'возвращены', 'возвращено')} {n} "
+                    f"{ru_plural(n, 'ставка', 'ставки', 'ставок')}" if n else "ставок не было")
+            return f"Сдача аннулирована: {back}; банкомет {name('banker')} сдаёт заново"
+        back = f"{n} stake{'' if n == 1 else 's'} returned" if n else "there were no bets"
+        return f"Deal void: {back}; {name('banker')} deals again"
     if k == "game_over":
         return _game_over_words(d, L)
     return None

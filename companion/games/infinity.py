@@ -740,8 +740,8 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return (f"Партия {d['deal']} сыграна: {told}; всего: {total}" if ru
                 else f"Deal {d['deal']} played: {told}; in all: {total}")
     if k == "deal_voided":
-        return (f"Партия {d['deal']} аннулирована оператором: карты собраны, партия сдаётся заново" if ru
-                else f"Deal {d['deal']} void (operator): the cards are gathered and dealt again")
+        return (f"Партия {d['deal']} аннулирована: карты собраны, партия сдаётся заново" if ru
+                else f"Deal {d['deal']} void: the cards are gathered and dealt again")
     if k == "game_over":
         return _game_over_words(d, L)
     return None

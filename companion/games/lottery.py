@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
-from companion.games.words import card_label, cards_count, cards_label, chips, names_and, signed, standings
+from companion.games.words import card_label, cards_count, cards_label, chips, names_and, ru_plural, signed, standings
 
 
 def _clone(obj):
@@ -59,7 +59,8 @@ REASONS = {
     "not_a_player": "that seat holds no cards in this game (banker or dealer)",
     "already_read": "that seat's cards for this deal are already read",
     "wrong_count": "the number of cards read differs from the number dealt to that seat",
-    "card_already_dealt": "that card of the dealer's deck has already been dealt (or is listed twice)",
+    "card_already_dealt": "that card of the dealer's deck has already been dealt",
+    "duplicate_card": "the same card is listed twice in one entry (each deck holds each card once)",
     "no_such_slot": "there is no face-down prize in that slot",
     "prize_already_drawn": "that card of the banker's deck has already been laid as a prize",
     "cards_not_read": "the prizes are turned only after every player's cards are read",
@@ -424,9 +425,12 @@ class LotteryGame(Game):
             if a.seat != o.banker:
                 raise IllegalAction("not_your_turn", f"the banker (seat {o.banker}) spreads the chips")
             bases = self.spread_bases()
-            if len(a.amounts) != PRIZE_SLOTS or any(x < 0 for x in a.amounts):
+            if len(a.amounts) != PRIZE_SLOTS:
                 raise IllegalAction("bad_spread", f"give {PRIZE_SLOTS} non-negative amounts, one per slot",
                                     {"slots": PRIZE_SLOTS})
+            if any(x < 0 for x in a.amounts):
+                raise IllegalAction("bad_spread", "an amount of the spread is negative",
+                                    {"slots": PRIZE_SLOTS, "negative": [x for x in a.amounts if x < 0]})
             if any(b is None and x for b, x in zip(bases, a.amounts)):
                 raise IllegalAction("bad_spread", "chips on an empty slot",
                                     {"empty": [i + 1 for i, (b, x) in enumerate(zip(bases, a.amounts))
@@ -461,12 +465,13 @@ class LotteryGame(Game):
                                                    f"{len(cards)} entered",
                                     {"player": self.seats[a.owner], "dealt": s["expect"].get(key, 0),
                                      "entered": len(cards)})
-            seen = set(s["dealt"])
-            for c in cards:
-                if c in seen:
-                    raise IllegalAction("card_already_dealt", f"{c} of the dealer's deck is already dealt",
-                                        {"card": c})
-                seen.add(c)
+            twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+            if twice is not None:  # a typing slip in this entry, not a card dealt before it
+                raise IllegalAction("duplicate_card", f"{twice} is listed twice in this entry", {"card": twice})
+            dealt = next((c for c in cards if c in s["dealt"]), None)
+            if dealt is not None:
+                raise IllegalAction("card_already_dealt", f"{dealt} of the dealer's deck is already dealt",
+                                    {"card": dealt})
             return
         if isinstance(a, PrizeCard):
             if a.seat is not None:
@@ -981,17 +986,21 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "prize_won":
         return (f"Совпадение! {name()} выигрывает приз {card_label(d['card'])}: {chips(d['chips'], L)}" if ru
                 else f"A match! {name()} wins the prize {card_label(d['card'])}: {chips(d['chips'], L)}")
-    if k == "stake_paid":
-        return (f"{name()} платит {chips(d['chips'], L, acc=True)} за карты без выигрыша ({d['cards']})" if ru
-                else f"{name()} pays {chips(d['chips'], L)} for cards that won nothing ({d['cards']})")
+    if k == "stake_paid":  # the count is of the cards that won nothing, said in words (seed ¶9)
+        n = d["cards"]
+        return (f"{name()} платит {chips(d['chips'], L, acc=True)} за {n} {ru_plural(n, 'карту', 'карты', 'карт')} "
+                f"без выигрыша" if ru
+                else f"{name()} pays {chips(d['chips'], L)} for {n} card{'' if n == 1 else 's'} that won nothing")
     if k == "prize_replaced":
         return (f"Банкир кладёт новый приз №{d['slot'] + 1} рубашкой вверх" if ru
                 else f"The banker lays a new prize no. {d['slot'] + 1} face down")
     if k == "prizes_to_box":
         if ru:
-            moved = f"фишки с призов и ставки ({d['chips']}) идут в кассу; " if d["chips"] else ""
+            go = ru_plural(d["chips"], "идёт", "идут", "идут")
+            moved = f"{chips(d['chips'], L)} с призов и ставок {go} в кассу; " if d["chips"] else ""
             return f"Колода сдающего кончилась: {moved}в кассе {d['box']}"
-        moved = f"the prizes' chips and stakes ({d['chips']}) go to the box; " if d["chips"] else ""
+        go = "goes" if d["chips"] == 1 else "go"
+        moved = f"{chips(d['chips'], L)} from the prizes and stakes {go} to the box; " if d["chips"] else ""
         return f"The dealer's deck is used up: {moved}the box holds {d['box']}"
     if k == "playoff":
         if ru:
@@ -1018,10 +1027,10 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
                 else f"{name()} pays a fine of {chips(d['chips'], L)} for the cards left: {cards_label(d['cards'])}")
     if k == "voided":
         if d.get("what") == "playoff":
-            return ("Розыгрыш оставшихся карт аннулирован оператором: карты вернулись, играем его заново" if ru
-                    else "The play-off is void (operator): the cards went back, it is played again")
-        return (f"Розыгрыш {d['draw']} аннулирован оператором: всё как было до сдачи" if ru
-                else f"Draw {d['draw']} void (operator): everything is as before the deal")
+            return ("Розыгрыш оставшихся карт аннулирован: карты вернулись, играем его заново" if ru
+                    else "The play-off is void: the cards went back, it is played again")
+        return (f"Розыгрыш {d['draw']} аннулирован: всё как было до сдачи" if ru
+                else f"Draw {d['draw']} void: everything is as before the deal")
     if k == "game_over":
         return _game_over_words(d, seats, L)
     return None

@@ -1148,10 +1148,11 @@ _ROLE_WORD = {"ru": {ROSE: "роза", SKULL: "череп"}, "en": {ROSE: "rose"
 
 
 #: The ``why`` codes of ``foreign_note`` and ``round_void`` events in words: ``{code: (ru, en)}``.
+#: A ``table void`` (why ``operator``) is told without a reason: it may be the operator's button or
+#: the simulated table's stand-in for it (``companion run --sim``), and the event cannot tell which.
 _WHY_WORDS = {
     "other_owner": ("она зарегистрирована за другим игроком", "it is registered to another player"),
     "in_bank": ("она уже в банке", "it is already in the bank"),
-    "operator": ("решение оператора", "by the operator"),
     "last_opponent_left": ("ушёл последний соперник дилера", "the dealer's last opponent left"),
     "dealer_left": ("дилер ушёл из игры", "the dealer left"),
 }
@@ -1232,6 +1233,9 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"{name()} забирает свои купюры ({d['notes_back']}) и уходит" if ru
                 else f"{name()} takes back his {d['notes_back']} note(s) and leaves")
     if k == "round_void":
+        if d.get("why") == "operator":  # a `table void`: told without naming who pressed it (see _WHY_WORDS)
+            return (f"Раунд {d['round']} аннулирован: все купюры возвращены" if ru
+                    else f"Round {d['round']} void: every note returned")
         why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
         return (f"Раунд {d['round']} аннулирован ({why}): все купюры возвращены" if ru
                 else f"Round {d['round']} void ({why}): every note returned")

@@ -284,7 +284,7 @@ def test_words_read_as_at_the_table():
     assert lottery.describe_event(Event("prize_won", {"slot": 1, "card": "10H", "seat": 1, "chips": 5}), names) == (
         "Совпадение! Борис выигрывает приз 10♥: 5 фишек")
     assert lottery.describe_event(Event("stake_paid", {"seat": 0, "cards": 1, "chips": 1}), names) == (
-        "Аня платит 1 фишку за карты без выигрыша (1)")
+        "Аня платит 1 фишку за 1 карту без выигрыша")
     assert hoggenheimer.describe_event(Event("deal_void", {"returned": [{"id": 1, "seat": 1, "stake": 5}],
                                                            "banker": 0}), names) == (
-        "Сдача аннулирована оператором: ставки возвращены (1); банкомет Аня сдаёт заново")
+        "Сдача аннулирована: возвращена 1 ставка; банкомет Аня сдаёт заново")

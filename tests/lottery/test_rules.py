@@ -97,7 +97,7 @@ def test_players_get_three_cards_read_face_up_by_the_camera():
     rejected(g, "table cards 2 QH,10S", "wrong_count")
     rejected(g, "table cards 0 QH,10S,2C", "not_a_player")
     rejected(g, "2 cards 2 QH,10S,2C", "not_your_turn")
-    rejected(g, "table cards 2 QH,QH,2C", "card_already_dealt")
+    rejected(g, "table cards 2 QH,QH,2C", "duplicate_card")
     rejected(g, "table cards 2 QH,11S,2C", "bad_card")
     run(g, "table cards 2 qh,10s,2c")
     assert g.view(None)["current"] == {"2": ["QH", "10S", "2C"]}

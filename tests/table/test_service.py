@@ -120,7 +120,7 @@ def test_doctor_names_the_font_package_when_no_cyrillic_font(monkeypatch):
 
 def test_run_refuses_bad_arguments_clearly(tmp_path):
     r = _companion("run", "--sim", "--camera", "webcam", "--json", "--data-dir", str(tmp_path))
-    assert r.returncode == 2 and "unknown camera backend" in r.stderr
+    assert r.returncode == 2 and "неизвестная камера 'webcam'" in r.stderr  # the console's language: Russian
     r = _companion("run", "--sim", "--seed", "-5", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 2 and "the seed must be 0 or more" in r.stderr
     r = _companion("run", "--sim", "--game", "chess", "--json", "--data-dir", str(tmp_path))
@@ -143,7 +143,7 @@ def test_seat_options_count_from_one_on_the_command_line(tmp_path):
     for bad in ("0", "4", "true"):
         r = _companion("run", "--sim", "--game", "doubt", "--seats", "Аня,Борис,Вера", "--option",
                        f"first_dealer={bad}", "--json", "--new", "--data-dir", str(tmp_path / "b"))
-        assert r.returncode == 1 and "seats count from 1" in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert r.returncode == 1 and "места считаются с 1" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_scene_camera_is_only_the_simulated_tables(tmp_path):
@@ -151,7 +151,7 @@ def test_scene_camera_is_only_the_simulated_tables(tmp_path):
     on an empty picture."""
     r = _companion("run", "--camera", "scene", "--buttons", "/dev/ttyNOPE", "--json", "--data-dir",
                    str(tmp_path))
-    assert r.returncode == 2 and "add --sim" in r.stderr and "RenderedSource" not in r.stderr
+    assert r.returncode == 2 and "добавьте --sim" in r.stderr and "RenderedSource" not in r.stderr
 
 
 def test_headless_run_says_the_button_box_is_missing(tmp_path):
@@ -291,4 +291,4 @@ def test_a_binary_settings_file_is_refused_in_one_line(tmp_path):
     with pytest.raises(SettingsError, match="not a settings file"):
         Settings.load(f)
     r = _companion("run", "--sim", "--config", str(f), "--json", "--data-dir", str(tmp_path))
-    assert r.returncode == 2 and "not a settings file" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert r.returncode == 2 and "это не файл настроек" in r.stderr and "Traceback" not in r.stderr, r.stderr

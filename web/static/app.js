@@ -43,6 +43,9 @@
   var TERM_PREFIX = /^(e_|val_|v_|phase_|b_|shape_)/;
   function has(k) { return Object.prototype.hasOwnProperty.call(W, k); }
   function word(key, fallback) {
+    // a game's own word for a key first ("hoggenheimer:banker": the joker game's «банкомет»)
+    var gid = S && S.model && S.model.game && S.model.game.id;
+    if (gid && has(gid + ":" + key)) return W[gid + ":" + key];
     if (has(key)) return W[key];
     if (has("t_" + key)) return W["t_" + key];
     // a game's own term, shared by view keys, event kinds and values: "e_round_end" -> "t_round_end"
@@ -112,6 +115,17 @@
     inflight[key] = p;
     return p;
   }
+  // A question asked with window.confirm holds the page until it is answered; a tap made
+  // meanwhile (a double tap's second) is delivered only after it closes, and would ask again or
+  // act twice. Such taps carry the time they were made (event.timeStamp): any click made before
+  // the last question closed is dropped, in the capture phase, before a button or form sees it.
+  var askedUntil = -1;
+  function ask(message) {
+    try { return window.confirm(message); } finally { askedUntil = performance.now(); }
+  }
+  window.addEventListener("click", function (e) {
+    if (e.timeStamp <= askedUntil) { e.preventDefault(); e.stopImmediatePropagation(); }
+  }, true);
   function toast(text, bad) {
     var t = document.getElementById("toast");
     if (!t) { t = el("div", "toast"); t.id = "toast"; t.setAttribute("role", "status"); document.body.appendChild(t); }
@@ -771,6 +785,14 @@
           e.preventDefault();
           var raw = amounts.value.trim();
           var list = raw.split(/[\s,;]+/).filter(function (x) { return x.length; });
+          // a negative amount is a number, but not one a spread can take: say that, by the
+          // form's name, rather than "type numbers"
+          var negative = list.filter(function (x) { return /^[-\u2212\u2013]\d+$/.test(x); })[0];
+          if (negative) {
+            toast(word("rejected") + ": " + word("amount_negative").replace("%(field)s", verbLabel(verb))
+              .replace("%(value)s", "\u2212" + negative.slice(1)), true);
+            return;
+          }
           if (!list.length || list.some(function (x) { return !/^\d+$/.test(x); })) {
             toast(word("rejected") + ": " + word("amounts_hint"), true); // said, not silently dropped
             return;
@@ -930,14 +952,16 @@
           if (numberField(inp.name)) items = items.map(function (x) { return /^\d+$/.test(x) && +x >= 1 ? String(+x - 1) : x; });
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
+        if (form.dataset.busy) return; // its request is on its way: a second tap does nothing
         // taking a player out of the game is asked first (one tap must not do it)
         if (a.verb === "leave") {
           var who = /^\d+$/.test(a.args[0] || "") ? seatName(parseInt(a.args[0], 10)) : "";
-          if (!window.confirm(word("confirm_leave").replace("%(name)s", who))) return;
+          if (!ask(word("confirm_leave").replace("%(name)s", who))) return;
         }
         var text = ["table", a.verb].concat(args).join(" ");
         var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
-        post(url, { action: text }).then(function (j) { toast(outcomeText(j), isBad(j)); });
+        form.dataset.busy = "1";
+        post(url, { action: text }).then(function (j) { delete form.dataset.busy; toast(outcomeText(j), isBad(j)); });
       });
       tbox.appendChild(form);
       if (focused) inputs.forEach(function (inp) {
@@ -950,8 +974,11 @@
   function wireOperator() {
     document.querySelectorAll("[data-op]").forEach(function (b) {
       b.addEventListener("click", function () {
-        if (b.dataset.confirm && !window.confirm(b.dataset.confirm)) return;
+        if (b.dataset.busy) return; // its request is on its way: a second tap does nothing
+        if (b.dataset.confirm && !ask(b.dataset.confirm)) return;
+        b.dataset.busy = "1";
         post("/api/operator/" + b.dataset.op).then(function (j) {
+          delete b.dataset.busy;
           if (b.dataset.op === "end" && j.ended) { location.reload(); return; }
           var r = document.getElementById("op-result"); if (r) r.textContent = outcomeText(j);
           toast(outcomeText(j), isBad(j));
@@ -971,11 +998,16 @@
     if (sel) { sel.addEventListener("change", showOpts); showOpts(); }
     var ng = document.getElementById("new-game");
     if (ng) ng.addEventListener("submit", function (e) {
+      // sent once: the page is on its way to the new game (a second tap neither asks nor sends)
+      if (ng.dataset.sent) { e.preventDefault(); return; }
       var b = ng.querySelector("[data-confirm]");
       // a game that has ended is not cut short by a new one: no question then
       var ended = S.model && S.model.over;
-      if (b && !ended && !window.confirm(b.dataset.confirm)) e.preventDefault();
+      if (b && !ended && !ask(b.dataset.confirm)) { e.preventDefault(); return; }
+      ng.dataset.sent = "1";
     });
+    // a page brought back by the browser's Back button is a fresh form again
+    if (ng) window.addEventListener("pageshow", function () { delete ng.dataset.sent; });
   }
 
   // ------------------------------------------------------------------ the stream

@@ -1,0 +1,55 @@
+"""A voided round, deal or draw is told without «оператором»: the `table void` that voids it may
+be the operator's button or the simulated table's stand-in for it (`companion run --sim`, whose
+bots void a lottery draw now and then), and the event cannot tell which — so the line is neutral
+(a tester saw «Розыгрыш 5 аннулирован оператором» in a demo no operator touched). Reasons the
+engine knows (skull: the dealer left) are still said."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import hoggenheimer, infinity, lottery, skull
+from companion.games.base import Event
+from companion.sim import play_random_game
+
+NAMES = ["Аня", "Борис", "Вика"]
+
+CASES = [
+    (lottery, Event("voided", {"what": "deal", "draw": 5}),
+     "Розыгрыш 5 аннулирован: всё как было до сдачи", "Draw 5 void: everything is as before the deal"),
+    (lottery, Event("voided", {"what": "playoff", "draw": 9}),
+     "Розыгрыш оставшихся карт аннулирован: карты вернулись, играем его заново",
+     "The play-off is void: the cards went back, it is played again"),
+    (hoggenheimer, Event("deal_void", {"returned": [{"id": 1, "seat": 1, "stake": 5}, {"id": 2, "seat": 2, "stake": 3}],
+                                       "banker": 0}),
+     "Сдача аннулирована: возвращены 2 ставки; банкомет Аня сдаёт заново",
+     "Deal void: 2 stakes returned; Аня deals again"),
+    (infinity, Event("deal_voided", {"deal": 2}),
+     "Партия 2 аннулирована: карты собраны, партия сдаётся заново",
+     "Deal 2 void: the cards are gathered and dealt again"),
+    (skull, Event("round_void", {"round": 3, "why": "operator"}),
+     "Раунд 3 аннулирован: все купюры возвращены", "Round 3 void: every note returned"),
+]
+
+
+@pytest.mark.parametrize("module, event, ru, en", CASES, ids=[c[1].kind + str(i) for i, c in enumerate(CASES)])
+def test_a_void_is_told_without_naming_an_operator(module, event, ru, en):
+    assert module.describe_event(event, NAMES) == ru
+    assert module.describe_event(event, NAMES, "en") == en
+
+
+def test_an_engine_reason_for_a_void_is_still_said():
+    line = skull.describe_event(Event("round_void", {"round": 2, "why": "dealer_left"}), NAMES)
+    assert line == "Раунд 2 аннулирован (дилер ушёл из игры): все купюры возвращены"
+
+
+def test_the_simulated_tables_own_void_is_not_told_as_the_operators():
+    """The lottery's bots void a draw in seed 0 (as `companion run --sim --game lottery` does)."""
+    game, actions = play_random_game("lottery", 4, seed=0)
+    assert "table void" in [a for a, _ in actions]
+    from companion.games import new_game
+    g = new_game("lottery", game.seats, None)
+    lines = []
+    for text, _ in actions:
+        lines += [lottery.describe_event(e, g.seats) or "" for e in g.apply(text) if e.kind == "voided"]
+    assert lines and all("оператор" not in line for line in lines), lines
