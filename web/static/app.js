@@ -809,8 +809,8 @@
         g.forEach(function (a) { legal[a.args[0] + " " + a.args[1]] = a.text; });
         var range = counts.length === 1 ? stakeRange(m) : null;
         if (range) {
-          // one stake offered, the table's limits say which others the engine takes (the joker
-          // game's bets): a stake stepper over them, every target with every stake
+          // one stake offered, the table's limits say which others the engine takes (a game whose
+          // view gives limits; the joker game's bets have their grid): a stake stepper over them, every target with every stake
           counts = [];
           for (var v = range[0]; v <= range[1]; v++) counts.push(v);
           g.forEach(function (a) {
