@@ -199,6 +199,17 @@ _GAMES = {
     "lottery": _l("Card lottery"),
 }
 
+# The joker game's bet grid on the seat page (web/static/app.js ``renderBetGrid``): what to tap,
+# why a selection is no bet, and the button that places it.
+_WORDS.update({
+    "bet_hint": _l("Tap your bet's cards; a suit's sign takes its row, a rank its column"),
+    "bet_diagonal": _l("A diagonal is not a bet: touching cards share a side"),
+    "bet_apart": _l("These two cards do not touch: not a bet"),
+    "bet_no_shape": _l("%(n)s cards selected: there is no such bet"),
+    "bet_uncovered": _l("The bank cannot cover it now"),
+    "bet_place": _l("Place the bet"),
+})
+
 _CACHE: dict[str, dict[str, str]] = {}
 
 

@@ -810,13 +810,34 @@ def _chance(p: Fraction) -> dict:
     return {"ru": f"{p.numerator} из {p.denominator} ({pct}\u00a0%)", "en": f"{p.numerator} in {p.denominator} ({pct}%)"}
 
 
+def bet_targets() -> dict[str, dict]:
+    """Every bet target of the layout in words, for the seat page's bet grid: ``{code: {"shape",
+    "payout", "text": {"ru", "en"}}}`` keyed by the target's cards as a ``bet`` action writes them
+    (layout order, comma-separated: ``"QH"``, ``"7S,7H"``, ``"8H,9H,8D,9D"``, ``"AS,AH,AD,AC"``),
+    ``text`` being :func:`bet_words` («две соседние 7♠ 7♥», «ряд — все бубны»). All 117 targets of
+    :func:`all_bet_targets`, whatever the bank covers now: the page finds the target a selection of
+    cards makes here and the legal action for it among the seat's actions. Static (the same
+    public facts for every seat): worded once, a fresh dict on every call."""
+    global _TARGET_WORDS
+    if _TARGET_WORDS is None:
+        _TARGET_WORDS = [(",".join(cards), shape, f"{SHAPES[shape]}:1", bet_words(shape, cards, "ru"),
+                          bet_words(shape, cards, "en")) for shape, cards in _targets()]
+    return {code: {"shape": shape, "payout": payout, "text": {"ru": ru, "en": en}}
+            for code, shape, payout, ru, en in _TARGET_WORDS}
+
+
+_TARGET_WORDS: list[tuple[str, str, str, str, str]] | None = None
+
+
 def page_view(view: dict, seats) -> dict:
     """The dashboard's view of the joker game (``companion.dashboard.model.page_view``), made from
     ``view`` (:meth:`HoggenheimerGame.view`) alone: the odds table as shape, payout («1:1») and
     chance in words («1 из 2 (50 %)») — no bare ``k`` or ``p``; the banker's role on his seat card
     (no «banker: no» on the others'); the last settlement's bets by player name with their payout;
     card codes with their suit signs; no seat number as ``you`` (the seat card shows the chips).
-    ``layout``, ``bets``, ``limits`` stay as the page's layout and stake stepper read them."""
+    ``layout``, ``bets``, ``limits`` stay as the page's layout and stake stepper read them. A seat's
+    view (the one with ``you``) also carries ``targets`` (:func:`bet_targets`): the words and payout
+    of every target, for the seat page's bet grid."""
     rows = view.get("seats") or []
     names = [r.get("name") for r in rows] or list(seats)
 
@@ -832,6 +853,8 @@ def page_view(view: dict, seats) -> dict:
         if r.get("staked"):
             row["staked"] = r["staked"]
         out["seats"].append(row)
+    if isinstance(view.get("you"), dict):  # a seat's page: its bet grid words the target tapped
+        out["targets"] = bet_targets()
     out["chain"] = [card_label(c) if c != JOKER else {"ru": "джокер", "en": "joker"} for c in view.get("chain") or []]
     out["odds"] = [{"shape": o["shape"], "payout": o.get("payout") or f"{o['k']}:1",
                     "chance": _chance(win_probability(o["k"]))} for o in view.get("odds") or []]

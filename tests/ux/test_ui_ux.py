@@ -441,17 +441,20 @@ def test_the_seat_pad_sits_under_the_header_and_covers_nothing(browser, table_se
 
 
 def test_a_long_pad_never_hides_the_table(browser, table_server):
-    """The joker banking game offers a bet on each of 117 targets: the seat's pad scrolls inside
-    itself and takes at most about half the phone's screen, so the layout and the seat's chips
-    stay in view at every scroll position (a 4 368 px pinned pad hid the whole game)."""
+    """The joker banking game's pad holds the bet grid and a list of the seat's bets to take back:
+    the seat's pad scrolls inside itself and takes at most about half the phone's screen, so the
+    layout and the seat's chips stay in view at every scroll position (a 4 368 px pinned pad, one
+    button for each of the 117 targets then, hid the whole game)."""
     table, srv = table_server
     table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
+    for text in ("1 bet 1 AS", "1 bet 1 KS", "1 bet 1 QS", "1 bet 1 JS", "1 bet 1 10S", "1 bet 1 9S"):
+        assert table.submit(text, "dashboard").accepted, text
     page = browser.new_context(viewport=PHONE).new_page()
     goto(page, srv.url + "/join")
     page.fill("#code", table.seat_codes()[1])
     page.click("button[type=submit]")
-    expect(page.locator("#pad button").first).to_be_visible()
-    assert page.locator("#pad button").count() > 50
+    expect(page.locator("#pad .choice-list button")).to_have_count(6)
+    assert page.evaluate("() => { var p = document.getElementById('pad'); return p.scrollHeight > p.clientHeight; }")
     for y in (0, 800, 2000):
         page.evaluate(f"() => window.scrollTo(0, {y})")
         page.wait_for_timeout(100)
@@ -624,8 +627,9 @@ def test_the_banker_chooses_his_spread(browser, table_server):
 
 
 def test_a_bet_has_a_stake_and_cards_read_with_suit_signs(browser, table_server):
-    """The joker game's bet: a stake stepper over the table's limits and one button per target,
-    cards shown with suit signs (K♠); the tap sends that stake (it was always 1)."""
+    """The joker game's bet: a stake stepper over the table's limits and a grid of the layout's
+    cards shown with suit signs (K♠); the bet sends that stake (it was always 1). The grid itself:
+    tests/jokerpad/."""
     table, srv = table_server
     table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
     page = browser.new_context(viewport=PHONE).new_page()
@@ -636,7 +640,8 @@ def test_a_bet_has_a_stake_and_cards_read_with_suit_signs(browser, table_server)
     for _ in range(4):
         page.locator("#pad .stepper button[aria-label='+']").click()
     expect(page.locator("#pad .step-val")).to_have_text("5")
-    page.locator("#pad .pad-row button", has_text=re.compile(r"^K♠$")).click()
+    page.locator("#pad .bet-card", has_text=re.compile(r"^K♠$")).click()
+    page.locator("#pad .bet-place").click()
     expect(page.locator("#toast")).to_contain_text("Принято")
     assert table.referee.log.records()[-1].action == "1 bet 5 KS"
     assert "K♠" in page.inner_text("#toast")

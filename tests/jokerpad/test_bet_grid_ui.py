@@ -1,0 +1,249 @@
+"""The joker game's bet on the seat page is placed on a picture of the layout (RULINGS §3: rows
+♠ ♥ ♦ ♣ from the top, columns A K Q J 10 9 8 7), not on one button per target (there are 117).
+
+Tapped cards make the selection — one card, two touching cards, a 2×2 square; a suit's sign takes
+its row, a rank its column — the page words it as the game does (``bet_words`` through the seat's
+page view, ``targets``) with its payout, and one «Поставить» button sends the legal bet at the
+stepper's stake. A selection that is no bet (a diagonal, two cards apart, three cards) is said in
+words and the button stays disabled. Driven in a real headless Chromium on a running table; the
+engine's bets and log are the judge."""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+
+import pytest
+
+from companion.dashboard import DashboardServer
+from companion.games import hoggenheimer as H
+from companion.table import Table
+from tests.browser import PHONE, UI
+
+ROW_D = ",".join(r + "D" for r in H.RANKS)
+
+
+pytestmark = UI
+
+
+# ---------------------------------------------------------------------- in the browser
+@pytest.fixture
+def table_server(fast_dir):
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    table = Table(fast_dir, pin="314159")
+    srv = DashboardServer(table, port=0).start()
+    yield table, srv
+    srv.stop()
+    table.close()
+
+
+def seat_page(browser, srv, table, seat, lang="ru"):
+    ctx = browser.new_context(viewport=PHONE)
+    if lang != "ru":
+        ctx.add_cookies([{"name": "lang", "value": lang, "url": srv.url}])
+    page = ctx.new_page()
+    page.goto(srv.url + "/join")
+    page.fill("#code", table.seat_codes()[seat])
+    page.click("button[type=submit]")
+    page.locator("#pad .bet-grid").wait_for()
+    return page
+
+
+def set_stake(page, stake):
+    from playwright.sync_api import expect
+
+    val = page.locator("#pad .bet-stake .step-val")
+    for _ in range(40):
+        now = int(val.inner_text())
+        if now == stake:
+            break
+        page.locator("#pad .bet-stake button[aria-label='%s']" % ("+" if now < stake else "−")).click()
+    expect(val).to_have_text(str(stake))
+
+
+def wait_bets(table, n):
+    deadline = time.monotonic() + 5
+    while len(table.referee.game.bets) < n and time.monotonic() < deadline:
+        time.sleep(0.03)
+    assert len(table.referee.game.bets) == n
+
+
+def test_card_pair_square_column_and_row_are_placed_from_the_grid(browser, table_server):
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])  # Аня holds the bank
+    page = seat_page(browser, srv, table, 1)
+    # never one button per target: 32 cards, 8 ranks, 4 suits, the stepper and the one button
+    expect(page.locator("#pad .bet-card")).to_have_count(32)
+    assert page.locator("#pad button").count() < 60
+    assert page.locator("#pad .pad-row button").count() == 0
+    say, place = page.locator("#pad .bet-say"), page.locator("#pad .bet-place")
+    expect(place).to_have_text("Поставить")
+    expect(place).to_be_disabled()
+    expect(say).to_contain_text("Отметьте карты")
+
+    def card(code):
+        return page.locator(f"#pad .bet-card[data-card='{code}']")
+
+    plan = [  # what is tapped, the words shown, the stake, the bet the engine gets
+        (lambda: card("AS").click(), "Карта A♠ — выплата 1:1", 3, ("card", ["AS"])),
+        (lambda: (card("QH").click(), card("KH").click()), "Две соседние K♥ Q♥ — выплата 2:1", 2,
+         ("pair", ["KH", "QH"])),
+        (lambda: [card(c).click() for c in ("8D", "9H", "8H", "9D")], "Квадрат 9♥ 8♥ 9♦ 8♦ — выплата 4:1", 4,
+         ("square", ["9H", "8H", "9D", "8D"])),
+        (lambda: page.locator("#pad .bet-col", has_text=re.compile(r"^10$")).click(),
+         "Колонка — все десятки — выплата 4:1", 5, ("column", ["10S", "10H", "10D", "10C"])),
+        (lambda: page.locator("#pad .bet-row.s-D").click(), "Ряд — все бубны — выплата 8:1", 1,
+         ("row", ROW_D.split(","))),
+    ]
+    for n, (tap, words, stake, (shape, cards)) in enumerate(plan, start=1):
+        set_stake(page, stake)
+        tap()
+        expect(say).to_have_text(words.replace(" — выплата ", " — выплата\u00a0"))
+        expect(place).to_be_enabled()
+        expect(page.locator("#pad .bet-card.on")).to_have_count(len(cards))
+        place.click()
+        wait_bets(table, n)
+        bet = table.referee.game.bets[-1]
+        assert (bet["seat"], bet["shape"], bet["cards"], bet["stake"]) == (1, shape, cards, stake)
+        assert table.referee.log.records()[-1].action == f"1 bet {stake} {','.join(cards)}"
+        expect(page.locator("#toast")).to_contain_text("Принято")
+        # placed: the selection is cleared for the next bet
+        expect(page.locator("#pad .bet-card.on")).to_have_count(0)
+        expect(place).to_be_disabled()
+    assert [(b["shape"], b["stake"]) for b in table.referee.game.bets] == [
+        ("card", 3), ("pair", 2), ("square", 4), ("column", 5), ("row", 1)]
+    assert table.referee.game.balances[1] == 100 - 15
+    # the bets to take back are still listed in words, under the grid
+    choices = page.locator("#pad .choice-list.verb-withdraw button")
+    expect(choices).to_have_count(5)
+    grid, listed = page.locator("#pad .bet-grid").bounding_box(), choices.first.bounding_box()
+    assert listed["y"] > grid["y"] + grid["height"]
+    page.context.close()
+
+
+def test_a_selection_that_is_no_bet_is_said_and_cannot_be_sent(browser, table_server):
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
+    page = seat_page(browser, srv, table, 2)
+    say, place = page.locator("#pad .bet-say"), page.locator("#pad .bet-place")
+
+    def tap(*codes):
+        for c in codes:
+            page.locator(f"#pad .bet-card[data-card='{c}']").click()
+
+    records = len(table.referee.log.records())
+    tap("KS", "QH")  # a diagonal
+    expect(say).to_contain_text("По диагонали — не ставка")
+    expect(say).to_have_class(re.compile(r"\bbad\b"))
+    expect(place).to_be_disabled()
+    place.click(force=True)  # a tap on the disabled button sends nothing
+    tap("QH")  # tapped again: unselected, one card left — a bet
+    expect(page.locator("#pad .bet-card.on")).to_have_count(1)
+    expect(say).to_have_text("Карта K♠ — выплата\u00a01:1")
+    expect(place).to_be_enabled()
+    tap("JS")  # K♠ and J♠: not touching
+    expect(say).to_contain_text("Эти две карты не соседние")
+    expect(place).to_be_disabled()
+    tap("QS")  # three cards in a line
+    expect(say).to_contain_text("Выбрано карт: 3 — такой ставки нет")
+    expect(place).to_be_disabled()
+    # a row's sign selects the row; tapped again, it is unselected
+    row = page.locator("#pad .bet-row.s-H")
+    row.click()
+    expect(page.locator("#pad .bet-card.on")).to_have_count(8)
+    expect(row).to_have_class(re.compile(r"\bon\b"))
+    expect(say).to_contain_text("Ряд — все черви")
+    tap("7H")  # seven cards of the row: no bet
+    expect(say).to_contain_text("Выбрано карт: 7")
+    expect(place).to_be_disabled()
+    row.click()
+    row.click()
+    expect(page.locator("#pad .bet-card.on")).to_have_count(0)
+    expect(say).to_contain_text("Отметьте карты")
+    time.sleep(0.3)
+    assert len(table.referee.log.records()) == records  # nothing was sent
+    page.context.close()
+
+
+def test_a_bet_the_bank_cannot_cover_is_said_and_disabled(browser, table_server):
+    """With 5 chips in the bank a row (8:1) cannot be covered even at the minimum stake: the
+    engine does not offer it, and the page says so rather than sending a bet it would refuse."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис"], {"starting_chips": 5, "max_stake": 5})
+    page = seat_page(browser, srv, table, 1)
+    page.locator("#pad .bet-row.s-S").click()
+    say = page.locator("#pad .bet-say")
+    expect(say).to_contain_text("Ряд — все пики — выплата\u00a08:1")
+    expect(say).to_contain_text("Банк сейчас её не покроет")
+    expect(page.locator("#pad .bet-place")).to_be_disabled()
+    page.locator("#pad .bet-row.s-S").click()
+    page.locator("#pad .bet-col", has_text=re.compile(r"^A$")).click()  # a column (4:1) is covered
+    expect(say).to_have_text("Колонка — все тузы — выплата\u00a04:1")
+    page.locator("#pad .bet-place").click()
+    wait_bets(table, 1)
+    assert table.referee.game.bets[0]["cards"] == ["AS", "AH", "AD", "AC"]
+    page.context.close()
+
+
+def test_the_grid_fits_a_phone_and_speaks_english_on_an_english_page(browser, table_server):
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
+    for text in ("1 bet 5 QH", "1 bet 2 AH,KH", "1 bet 4 row:D"):  # a list of bets to take back too
+        assert table.submit(text, "dashboard").accepted, text
+    page = seat_page(browser, srv, table, 1, lang="en")
+    # 360 × 740: nothing wider than the screen, the cards 36 px wide (as large as fit), 38 px high
+    assert page.viewport_size == PHONE
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("() => document.body.scrollWidth") <= PHONE["width"]
+    for b in page.locator("#pad .bet-grid button").all():
+        box = b.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        assert box["height"] >= 26
+    for b in page.locator("#pad .bet-card").all():
+        box = b.bounding_box()
+        assert box["width"] >= 35.5 and box["height"] >= 36, box
+    for b in page.locator("#pad .bet-row").all():  # a row's sign: what the 360 px leave, 30 px
+        box = b.bounding_box()
+        assert box["width"] >= 29.5 and box["height"] >= 36, box
+    # the suits are coloured: hearts and diamonds red, spades and clubs not
+    colour = page.evaluate("""() => ['AH', 'AD', 'AS', 'AC'].map(c => getComputedStyle(
+        document.querySelector(`#pad .bet-card[data-card='${c}']`)).color)""")
+    assert colour[0] == colour[1] and colour[2] == colour[3] and colour[0] != colour[2]
+    # the ranks read as the rest of the page writes cards (argLabel: "10♥", "Q♠")
+    assert page.locator("#pad .bet-card[data-card='10H']").inner_text() == "10♥"
+    assert page.locator("#pad .bet-col").all_inner_texts() == list(H.RANKS)
+    assert page.locator("#pad .bet-row").all_inner_texts() == ["♠", "♥", "♦", "♣"]
+    # the words of the 117 targets feed the grid; the page's game box does not list them
+    assert "targets" not in page.inner_text("#app").lower()
+    assert "the column — all tens" not in page.inner_text("body")
+    say, place = page.locator("#pad .bet-say"), page.locator("#pad .bet-place")
+    expect(place).to_have_text("Place the bet")
+    page.locator("#pad .bet-card[data-card='KH']").click()
+    page.locator("#pad .bet-card[data-card='QH']").click()
+    expect(say).to_have_text("Two touching cards K♥ Q♥ — payout\u00a02:1")
+    page.locator("#pad .bet-card[data-card='JS']").click()
+    expect(say).to_have_text("3 cards selected: there is no such bet")
+    page.locator("#pad .bet-card[data-card='KH']").click()  # unselected: Q♥ and J♠, a diagonal
+    expect(say).to_have_text("A diagonal is not a bet: touching cards share a side")
+    expect(place).to_be_disabled()
+    # the pad stays within about half the screen and scrolls inside itself; the grid, the words
+    # and the button are in view at the top of the pad
+    pad = page.locator("#pad").bounding_box()
+    assert pad["height"] <= 0.5 * PHONE["height"]
+    for sel in ("#pad .bet-grid", "#pad .bet-say", "#pad .bet-place"):
+        box = page.locator(sel).bounding_box()
+        assert box["y"] + box["height"] <= pad["y"] + pad["height"], sel
+    page.context.close()

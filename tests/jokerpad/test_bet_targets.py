@@ -1,0 +1,43 @@
+"""The joker game's bet targets in words for the seat page's bet grid (``bet_targets``, the seat's
+page view's ``targets``); the grid itself is driven in ``test_bet_grid_ui.py``."""
+
+from __future__ import annotations
+
+from companion.dashboard.model import PUBLIC, view_for
+from companion.games import hoggenheimer as H
+
+ROW_D = ",".join(r + "D" for r in H.RANKS)
+
+
+def test_every_target_is_worded_once_and_keyed_as_the_bet_action_writes_it():
+    targets = H.bet_targets()
+    assert len(targets) == 117
+    game = H.HoggenheimerGame(["Аня", "Борис", "Вера"])
+    # the keys are the cards argument of the seat's legal bets, one for one
+    legal = {a.text().split()[3] for a in game.legal_actions(1) if isinstance(a, H.Bet)}
+    assert legal == set(targets)
+    assert targets["KH,QH"] == {"shape": "pair", "payout": "2:1",
+                                "text": {"ru": "две соседние K♥ Q♥", "en": "two touching cards K♥ Q♥"}}
+    assert targets["9H,8H,9D,8D"]["text"]["ru"] == "квадрат 9♥ 8♥ 9♦ 8♦"
+    assert targets["10S,10H,10D,10C"] == {"shape": "column", "payout": "4:1",
+                                          "text": {"ru": "колонка — все десятки", "en": "the column — all tens"}}
+    assert targets[ROW_D]["payout"] == "8:1" and targets[ROW_D]["text"]["ru"] == "ряд — все бубны"
+    assert targets["QH"]["payout"] == "1:1"
+    assert {t["shape"] for t in targets.values()} == set(H.SHAPES)
+    # a fresh dict every time: a page view changed by someone cannot change the next one
+    targets["QH"]["text"]["ru"] = "x"
+    assert H.bet_targets()["QH"]["text"]["ru"] == "Q♥"
+
+
+def test_only_a_seat_page_carries_the_targets():
+    game = H.HoggenheimerGame(["Аня", "Борис", "Вера"])
+    views = {None: game.view(None), **{i: game.view(i) for i in range(3)}}
+    info = {"id": "hoggenheimer", "seats": list(game.seats), "options": {}}
+
+    def model(viewer):
+        return view_for(viewer, epoch=1, version=1, game_info=info, views=views, legal={}, turn=[],
+                        over=False, result=None, history=[])
+
+    assert "targets" not in model(PUBLIC)["view"]
+    assert len(model(1)["view"]["targets"]) == 117
+    assert model(1)["view"]["targets"] == model(2)["view"]["targets"]  # the same public facts
