@@ -43,6 +43,23 @@ def fast_dir(tmp_path):
         yield tmp_path
 
 
+@pytest.fixture
+def table_server(fast_dir):
+    """``(table, server)``: a :class:`companion.table.Table` on a fast data folder (operator PIN
+    314159) with its dashboard served on a free port; stopped and closed afterwards."""
+    import logging
+
+    from companion.dashboard import DashboardServer
+    from companion.table import Table
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    table = Table(fast_dir, pin="314159")
+    srv = DashboardServer(table, port=0).start()
+    yield table, srv
+    srv.stop()
+    table.close()
+
+
 @pytest.fixture(scope="module")
 def browser():
     """A headless Chromium (tests/browser.py) for one UI test module; skips without Playwright."""

@@ -10,15 +10,12 @@ engine's bets and log are the judge."""
 
 from __future__ import annotations
 
-import logging
 import re
 import time
 
 import pytest
 
-from companion.dashboard import DashboardServer
 from companion.games import hoggenheimer as H
-from companion.table import Table
 from tests.browser import PHONE, UI
 
 ROW_D = ",".join(r + "D" for r in H.RANKS)
@@ -28,16 +25,6 @@ pytestmark = UI
 
 
 # ---------------------------------------------------------------------- in the browser
-@pytest.fixture
-def table_server(fast_dir):
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    table = Table(fast_dir, pin="314159")
-    srv = DashboardServer(table, port=0).start()
-    yield table, srv
-    srv.stop()
-    table.close()
-
-
 def seat_page(browser, srv, table, seat, lang="ru"):
     ctx = browser.new_context(viewport=PHONE)
     if lang != "ru":

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import logging
 import re
 import time
 from pathlib import Path
@@ -18,11 +17,9 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
-from companion.dashboard import DashboardServer  # noqa: E402
 from tests.browser import PHONE, UI, operator_login  # noqa: E402
 from companion.games import GAME_IDS  # noqa: E402
 from companion.sim import get_sim_class  # noqa: E402
-from companion.table import Table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,16 +34,6 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_ ]{2,}")
 #: Latin that is data, not words: the RU/EN switch, currency and card codes, a learned deck's name
 ALLOWED = re.compile(r"^(RU ?EN|RUB|EUR|USD|INR|KRW|JPY|INF|JK|forest)$")
 SEATS = {"skull": 3, "doubt": 3, "hoggenheimer": 3, "infinity": 3, "lottery": 4}
-
-
-@pytest.fixture
-def table_server(fast_dir):
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    table = Table(fast_dir, pin="314159")
-    srv = DashboardServer(table, port=0).start()
-    yield table, srv
-    srv.stop()
-    table.close()
 
 
 def drive(table, sim, until, limit=3000) -> None:

@@ -429,6 +429,26 @@
     var payout = t ? t.payout : cards.length + ":1";
     return label(text) + " — " + word("payout").toLowerCase() + "\u00a0" + payout;
   }
+  // a stepper over ``counts`` for ``verb`` (a stake, a number of cards): its label, − value +;
+  // the value is stepper[verb], and onStep() runs after each step
+  function stakeStepper(cls, verb, counts, onStep) {
+    var box = el("div", cls);
+    box.appendChild(el("span", "step-label", verbLabel(verb)));
+    var less = el("button", "step", "−"); less.setAttribute("aria-label", "−");
+    var shown = el("output", "step-val", stepper[verb]);
+    var more = el("button", "step", "+"); more.setAttribute("aria-label", "+");
+    [less, shown, more].forEach(function (x) { box.appendChild(x); });
+    function step(d) {
+      var i = counts.indexOf(stepper[verb]) + d;
+      if (i < 0 || i >= counts.length) return;
+      stepper[verb] = counts[i];
+      onStep();
+    }
+    less.addEventListener("click", function () { step(-1); });
+    more.addEventListener("click", function () { step(1); });
+    return { box: box, shown: shown };
+  }
+
   function renderBetGrid(pad, m, seat, verb, g) {
     var targets = (m.view && m.view.targets) || {};
     var legal = {}; // target key -> the cards argument of the seat's legal bet
@@ -483,14 +503,11 @@
     var say = el("p", "bet-say");
     say.setAttribute("aria-live", "polite");
     box.appendChild(say);
-    var sbox = el("div", "stepper bet-stake");
-    sbox.appendChild(el("span", "step-label", verbLabel(verb)));
-    var less = el("button", "step", "−"); less.setAttribute("aria-label", "−");
-    var shownN = el("output", "step-val", stepper[verb]);
-    var more = el("button", "step", "+"); more.setAttribute("aria-label", "+");
+    var stake = stakeStepper("stepper bet-stake", verb, counts, function () { refresh(); });
+    var shownN = stake.shown;
     var place = el("button", "primary bet-place", word("bet_place"));
-    [less, shownN, more, place].forEach(function (x) { sbox.appendChild(x); });
-    box.appendChild(sbox);
+    stake.box.appendChild(place);
+    box.appendChild(stake.box);
     function refresh() {
       var cards = betPicked();
       var key = cards.length ? layoutKey(cards) : "";
@@ -511,14 +528,6 @@
       place.disabled = !ok;
       place.dataset.action = ok ? seat + " " + verb + " " + stepper[verb] + " " + arg : "";
     }
-    function step(d) {
-      var i = counts.indexOf(stepper[verb]) + d;
-      if (i < 0 || i >= counts.length) return;
-      stepper[verb] = counts[i];
-      refresh();
-    }
-    less.addEventListener("click", function () { step(-1); });
-    more.addEventListener("click", function () { step(1); });
     place.addEventListener("click", function () {
       var text = place.dataset.action;
       if (!text) return;
@@ -820,13 +829,9 @@
         var n0 = stepper[verb];
         if (counts.indexOf(n0) < 0) n0 = counts[0];
         stepper[verb] = n0;
-        var sbox = el("div", "stepper");
-        sbox.appendChild(el("span", "step-label", verbLabel(verb)));
-        var less = el("button", "step", "−"); less.setAttribute("aria-label", "−");
-        var shownN = el("output", "step-val", n0);
-        var more = el("button", "step", "+"); more.setAttribute("aria-label", "+");
-        [less, shownN, more].forEach(function (x) { sbox.appendChild(x); });
-        pad.appendChild(sbox);
+        var counted = stakeStepper("stepper", verb, counts, function () { refresh(); });
+        var shownN = counted.shown;
+        pad.appendChild(counted.box);
         var choices = el("div", "pad-row");
         var buttons = [];
         Array.from(new Set(g.map(function (a) { return a.args[1]; }))).forEach(function (c) {
@@ -843,14 +848,6 @@
           shownN.textContent = stepper[verb];
           buttons.forEach(function (b) { b.disabled = !legal[stepper[verb] + " " + b.dataset.choice]; });
         };
-        var step = function (d) {
-          var i = counts.indexOf(stepper[verb]) + d;
-          if (i < 0 || i >= counts.length) return;
-          stepper[verb] = counts[i];
-          refresh();
-        };
-        less.addEventListener("click", function () { step(-1); });
-        more.addEventListener("click", function () { step(1); });
         refresh();
         pad.appendChild(choices);
       } else {
