@@ -86,8 +86,9 @@ _WORDS = {
     "shape_column": _l("column"), "shape_row": _l("row"), "n_cards": _l("cards"),
     # common verbs
     "v_bid": _l("Bid"), "v_raise": _l("Raise"), "v_pass": _l("Pass"), "v_agree": _l("Agree"),
-    "v_believe": _l("Верю"), "v_disbelieve": _l("Не верю"), "v_doubt": _l("Не верю"),
-    "v_trust": _l("Верю"), "v_place": _l("Place a note"), "v_doubt_place": _l("Lay cards"), "v_add": _l("Add"), "v_play": _l("Play"),
+    # the game's own words stay Russian on an English page too, with their meaning beside them
+    "v_believe": _l("Верю · I believe"), "v_disbelieve": _l("Не верю · I doubt it"),
+    "v_doubt": _l("Не верю · I doubt it"), "v_trust": _l("Верю · I believe"), "v_place": _l("Place a note"), "v_doubt_place": _l("Lay cards"), "v_add": _l("Add"), "v_play": _l("Play"),
     "v_take": _l("Take"), "v_hoi": _l("ХОЙ!"), "v_void": _l("Void the round"), "v_flip": _l("Flip"),
     "v_reveal": _l("Reveal"), "v_pick": _l("Pick"), "v_bet": _l("Bet"), "v_leave": _l("Leave"),
     "v_deal": _l("Deal"), "v_check": _l("Check"), "v_claim": _l("Claim"), "v_more": _l("More"),

@@ -136,8 +136,12 @@ def test_english_game_name_of_doubt(tmp_path):
         app = create_app(table)
         with app.test_request_context(headers={"Cookie": "lang=en"}):
             assert js_words()["game_doubt"] == "Believe it or not"
+            # the buttons keep the game's words, with their meaning for a guest
+            assert js_words()["v_believe"] == "Верю · I believe"
+            assert js_words()["v_disbelieve"] == "Не верю · I doubt it"
         with app.test_request_context():
             assert js_words()["game_doubt"] == "Верю — не верю"
+            assert (js_words()["v_believe"], js_words()["v_disbelieve"]) == ("Верю", "Не верю")
     finally:
         table.close()
 
