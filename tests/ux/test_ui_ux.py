@@ -684,9 +684,8 @@ def test_the_dealer_is_told_to_turn_notes_over(browser, table_server):
     table.new_game("skull", ["Аня", "Борис"])
     for line in ("table register 0 АК2444842,АК2444844,АК2444846,АК2444841 ?",
                  "table register 1 ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001 ?", "table dealer 0",
-                 "0 place", "1 place", "0 bid 1", "1 pass"):
+                 "0 place", "1 place", "0 bid 1"):
         assert table.submit(line, "manual").accepted, line
-    assert table.referee.game.view(None).get("table_task") is None
     pages = []
     for seat in (0, 1):  # one phone each (a context each: its own seat cookie)
         page = browser.new_context(viewport=PHONE).new_page()
@@ -694,6 +693,11 @@ def test_the_dealer_is_told_to_turn_notes_over(browser, table_server):
         page.fill("#code", table.seat_codes()[seat])
         page.click("button[type=submit]")
         pages.append(page)
+    # the dealer waits for the other's answer; the pass starts the reveal while both pages are
+    # open: the dealer's page must change its words with the live update (no reload)
+    expect(pages[0].locator("#pad .wait")).to_contain_text("Ждём")
+    assert table.submit("1 pass", "manual").accepted
+    assert table.referee.game.view(None).get("table_task") is None
     expect(pages[0].locator("#pad .wait")).to_contain_text("переворачивайте купюры")
     expect(pages[1].locator("#pad .wait")).to_contain_text("Ждём")
     for page in pages:

@@ -704,7 +704,9 @@
     var seat = m.viewer.seat;
     // the same actions: keep the pad (a rebuild under a finger lost a tap on "+" when the
     // table's echo of the pending count arrived between two taps)
-    var sig = stableJSON([seat, seatName(seat), m.over, m.actions || []]);
+    // (what the game asks of this seat at the table counts too: skull's reveal changes no button,
+    // only the words «переворачивайте купюры»)
+    var sig = stableJSON([seat, seatName(seat), m.over, m.actions || [], (m.view && m.view.table_task) || null]);
     if (pad.dataset.sig === sig) return;
     pad.dataset.sig = sig;
     pad.textContent = "";
