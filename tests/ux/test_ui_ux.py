@@ -204,6 +204,22 @@ def test_manual_entry_takes_serials_one_a_line(browser, table_server):
     _manual_register(browser, table_server, "ак 244-4840\nak2444842\nАК 2444844\naK-2444841", check)
 
 
+def test_manual_entry_takes_serials_and_face_values_separated_by_spaces(browser, table_server):
+    """Serials typed on one line with spaces between them, each a whole serial (every word holds a
+    digit), are four notes; face values «100 500 1000 5000» are four values (a first-time tester
+    got them glued into one number and a refusal that blamed him)."""
+    table, page = operator_page(browser, table_server)
+    form = page.locator("#table-actions form").first
+    expect(form).to_be_visible()
+    form.locator("[name=serials]").fill("ак2444840 AK2444842 АК2444844 aK2444841")
+    form.locator("[name=denominations]").fill("100 500 1000 5000")
+    form.locator("button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    rec = table.referee.log.records()[-1]
+    assert rec.action == "table register 0 АК2444840,АК2444842,АК2444844,АК2444841 100,500,1000,5000"
+    page.context.close()
+
+
 CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
 
 

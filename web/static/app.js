@@ -944,7 +944,14 @@
           // card codes ("QC JH KD", "as") are short items: spaces separate them too, and the
           // letters are capitals; a serial keeps its inner spaces out ("Ак 2444841" is one note)
           var cards = /^cards?$/.test(inp.name), upper = cards || inp.name === "slot";
-          var items = inp.value.split(cards ? /[,;\s]+/ : /[,;\n]+/).map(function (x) { return x.replace(/\s+/g, ""); })
+          // amounts ("100 500 1000 5000") are separated by spaces too; so are serials when every
+          // word holds a digit ("ак2444841 AK2444842"): a word of letters alone is a serial's
+          // prefix ("Ак 2444841"), and then the spaces are inside one serial
+          var spaced = cards || /^(denominations|amounts|values)$/.test(inp.name);
+          var items = inp.value.split(spaced ? /[,;\s]+/ : /[,;\n]+/).reduce(function (out, x) {
+            var words = x.trim().split(/\s+/);
+            return out.concat(words.length > 1 && words.every(function (w) { return /\d/.test(w); }) ? words : [x]);
+          }, []).map(function (x) { return x.replace(/\s+/g, ""); })
             .filter(function (x) { return x.length; })
             .map(function (x) { return upper ? x.toUpperCase() : x; });
           if (SEAT_FIELDS[inp.name]) items = items.map(seatIndex); // typed from 1, or a name
