@@ -135,7 +135,7 @@ REASONS: dict[str, tuple[str, str]] = {
                         "Карта не распознана — пересканируйте её или введите вручную."),
     # hoggenheimer
     "bad_bet_shape": ("A bet is a card, two touching cards, a 2×2 square, a column or a row.",
-                      "Ставка — на карту, две соседние карты, квадрат 2×2, столбец или ряд."),
+                      "Ставка — на карту, две соседние карты, квадрат 2×2, колонка или ряд."),
     "bad_card": ("The card is not written correctly (e.g. QH for the queen of hearts).",
                  "Карта записана неверно (например, QH — дама червей)."),
     "bad_slot": ("There is no such place on the layout.", "На раскладке нет такого места."),

@@ -41,3 +41,22 @@ def test_only_a_seat_page_carries_the_targets():
     assert "targets" not in model(PUBLIC)["view"]
     assert len(model(1)["view"]["targets"]) == 117
     assert model(1)["view"]["targets"] == model(2)["view"]["targets"]  # the same public facts
+
+
+def test_the_pages_name_the_shapes_as_the_game_does(tmp_path):
+    """The page's shape words (odds table, bet grid) are the game's own (SHAPE_NAMES_RU, the
+    seed's «колонка»): a tester saw «колонка» in the grid's words and «столбец» elsewhere."""
+    from companion.dashboard import create_app
+    from companion.dashboard.i18n import js_words
+    from companion.games.hoggenheimer import SHAPE_NAMES_RU
+    from companion.table import Table
+
+    table = Table(tmp_path, pin="314159")
+    try:
+        with create_app(table).test_request_context():
+            words = js_words()
+            for shape, ru in SHAPE_NAMES_RU.items():
+                if shape != "pair":  # «две соседние» is the bet's words; the odds row says «пара»
+                    assert words["shape_" + shape].lower() == ru, shape
+    finally:
+        table.close()
