@@ -208,6 +208,7 @@ _WORDS.update({
     "bet_apart": _l("These two cards do not touch: not a bet"),
     "bet_no_shape": _l("%(n)s cards selected: there is no such bet"),
     "bet_uncovered": _l("The bank cannot cover it now"),
+    "bet_room": _l("The bank covers a stake up to %(n)s here"),
     "bet_place": _l("Place the bet"),
 })
 

@@ -580,7 +580,11 @@ class HoggenheimerGame(Game):
             "exposure": {"max_payout": exposure, "banker_chips": self.balances[self.banker],
                          "covered": exposure <= self.balances[self.banker],
                          "stakes": sum(b["stake"] for b in self.bets)},
-            "limits": {"min_stake": self.options.min_stake, "max_stake": self.options.max_stake},
+            # bank_room: what the bank can still pay out (chips) when it must cover every bet, else
+            # None — a stake on a k:1 target is covered up to bank_room // k (the seat page's grid)
+            "limits": {"min_stake": self.options.min_stake, "max_stake": self.options.max_stake,
+                       "bank_room": max(0, self.balances[self.banker] - exposure)
+                       if self.options.bank_must_cover else None},
             "odds": [{"shape": sh, "shape_ru": SHAPE_NAMES_RU[sh], "k": k, "payout": f"{k}:1",
                       "probability": f"1/{k + 1}", "p": 1 / (k + 1)} for sh, k in SHAPES.items()],
             "last_settlement": self.last_settlement,

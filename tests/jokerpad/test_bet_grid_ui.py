@@ -176,6 +176,12 @@ def test_a_bet_the_bank_cannot_cover_is_said_and_disabled(browser, table_server)
     page.locator("#pad .bet-row.s-S").click()
     page.locator("#pad .bet-col", has_text=re.compile(r"^A$")).click()  # a column (4:1) is covered
     expect(say).to_have_text("Колонка — все тузы — выплата\u00a04:1")
+    # ... at 1 chip only (5 // 4): a stake of 2 is said and not sent, back at 1 it is
+    page.locator("#pad .bet-stake button[aria-label='+']").click()
+    expect(say).to_contain_text("Банк покроет здесь ставку до 1")
+    expect(page.locator("#pad .bet-place")).to_be_disabled()
+    page.locator("#pad .bet-stake button[aria-label='−']").click()
+    expect(say).to_have_text("Колонка — все тузы — выплата\u00a04:1")
     page.locator("#pad .bet-place").click()
     wait_bets(table, 1)
     assert table.referee.game.bets[0]["cards"] == ["AS", "AH", "AD", "AC"]

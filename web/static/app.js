@@ -520,7 +520,15 @@
       shownN.textContent = stepper[verb];
       var t = targets[key], arg = legal[key], ok = false, text;
       if (!cards.length) text = word("bet_hint");
-      else if (arg) { text = targetWords(t, cards); ok = true; }
+      else if (arg) {
+        text = targetWords(t, cards); ok = true;
+        // the stake the bank covers on this target (its payout k:1): more is refused, so say it
+        var room = m.view && m.view.limits ? m.view.limits.bank_room : null;
+        var k = t ? parseInt(t.payout, 10) : 0;
+        if (typeof room === "number" && k > 0 && stepper[verb] * k > room) {
+          text += ". " + word("bet_room").replace("%(n)s", Math.floor(room / k)); ok = false;
+        }
+      }
       else if (t) text = targetWords(t, cards) + ". " + word("bet_uncovered"); // a bet the bank cannot cover now
       else text = noBetWords(cards);
       say.textContent = text;
