@@ -147,11 +147,17 @@ WHY_RU = (
     (r"^camera: USB camera (\S+) \(picamera2 not installed\)$", r"камера: USB-камера \1 (picamera2 не установлен)"),
     (r"^buttons: (.*) \(setting\)$", r"кнопки: \1 (из настроек)"),
     (r"^buttons: virtual box on a pty, pressed by the bots$", "кнопки: виртуальная коробка на pty, нажимают боты"),
+    (r"^buttons: virtual box on a pty$", "кнопки: виртуальная коробка на pty"),
     (r"^buttons: (\S+) \(udev rule\)$", r"кнопки: \1 (правило udev)"),
     (r"^lights: (.*) \(setting\)$", r"подсветка: \1 (из настроек)"),
     (r"^lights: gpiozero native pins$", "подсветка: выводы gpiozero"),
     (r"^lights: gpiozero mock pins$", "подсветка: имитация выводов gpiozero"),
 )
+
+
+#: The end of the buttons' backend line when the simulated table's bots press them; left out when
+#: the bots leave the table's game alone (an operator's game resumed).
+BOTS_PRESS = ", pressed by the bots"
 
 
 def why_words(line: str, lang: str = "ru") -> str:
@@ -243,6 +249,8 @@ class Console:
             print(f"  {_bots_idle_words(service, self.lang)}", file=w)
             self._bots_released = True  # said here, not again by progress()
         for why in service.plan.why:
+            if self._bots_released and why.endswith(BOTS_PRESS):
+                why = why[: -len(BOTS_PRESS)]  # the bots were just said to leave this game alone
             print(f"  {why_words(why, self.lang)}", file=w)
         if url:
             print(t(f"\n  Табло: {url}", f"\n  Dashboard: {url}"), file=w)
