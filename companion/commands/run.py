@@ -27,7 +27,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError, IllegalAction
 
-SIM_PACE_MS = 700
+SIM_PACE_MS = 1200
 """Default pause between bot actions on the watched simulated table (ms): a person can follow."""
 
 
