@@ -865,6 +865,9 @@ class LotteryGame(Game):
             "rounds": s["draw"],
             "voids": s["voids"],
             "chips_total": self.chips_total(),
+            # the roles' names: their net is in ``net`` too, beside the card-holding players'
+            "banker": self.seats[o.banker] if o.banker is not None else None,
+            "dealer": self.seats[o.dealer] if o.dealer is not None else None,
         }
 
     def replay_summary(self) -> dict:
@@ -1052,6 +1055,13 @@ def _game_over_words(result: dict, seats, lang: str) -> str:
         head = (f"Игра окончена! Лучший итог ({signed(best)}) поровну у {names_and(winners, lang)}" if ru
                 else f"Game over! {names_and(winners, lang)} share the best result ({signed(best)})")
     table = standings([(n, net[n]) for n in players], signed)
+    # the banker and the dealer hold no cards (by default) but win or lose chips all the same
+    roles = {"banker": ("банкир", "banker"), "dealer": ("сдающий", "dealer")}
+    told = [f"{ru_word if ru else en_word} {result[role]} {signed(net[result[role]])}"
+            for role, (ru_word, en_word) in roles.items()
+            if result.get(role) and result[role] not in players and result[role] in net]
+    if told:
+        table += "; " + ", ".join(told)
     box = (f"; в кассе {result.get('box', 0)} — касса переходит в следующую игру" if ru
            else f"; the box holds {result.get('box', 0)} and carries over to the next game")
     return f"{head}. {'Итог' if ru else 'Standings'}: {table}{box}"

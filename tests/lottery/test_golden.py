@@ -50,3 +50,18 @@ def test_recorded_sim_games_replay_to_the_same_result(name):
 
 if __name__ == "__main__":  # pragma: no cover - a maintenance tool
     record_sim_cases(HERE, "lottery", SIM_CASES)
+
+
+def test_the_game_over_line_counts_the_banker_and_the_dealer_too():
+    """The banker and the dealer hold no cards by default but win or lose chips: the history's
+    last line names them with their net beside the players' standings (a tester read only the
+    players' losses, «Лучший итог … −16», and wondered where the chips went)."""
+    from companion.games.lottery import describe_event
+    from companion.games.base import Event
+
+    header, records, res, expected = replay_recorded(HERE / "sim_v1_4p.jsonl", "lottery")
+    result = res.game.result()
+    line = describe_event(Event("game_over", result), header.seats, "ru")
+    assert f"банкир {result['banker']} " in line and f"сдающий {result['dealer']} " in line
+    en = describe_event(Event("game_over", result), header.seats, "en")
+    assert f"banker {result['banker']} " in en and f"dealer {result['dealer']} " in en
