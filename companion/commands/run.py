@@ -268,7 +268,8 @@ class Console:
         sim = getattr(service, "simtable", None)
         if sim is not None and getattr(sim, "released", None) and not self._bots_released:
             self._bots_released = True
-            self.line(sim.released, always=True)
+            words = getattr(sim, "released_words", None)
+            self.line(words(self.lang) if callable(words) else sim.released, always=True)
         now = time.monotonic()
         if self.quiet or now - self._last_progress < self.every:
             return
