@@ -548,6 +548,10 @@ def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) ->
         value = str(f.get("value")).replace("-", "\u2212")
         return (f"правило {f['option']} (--option): число {span}, а задано {value}" if ru
                 else f"option {f['option']} (--option): a number {span}, not {value}")
+    if exc.reason == "bad_option" and f.get("option") and f.get("choices"):
+        choices = ", ".join(map(str, f["choices"]))
+        return (f"правило {f['option']} (--option): одно из значений {choices}, а задано {f.get('value')!r}" if ru
+                else f"option {f['option']} (--option): one of {choices}, not {f.get('value')!r}")
     if exc.reason == "bad_seats" and f.get("max") is not None:
         return (f"для этой игры нужно от {f['min']} до {f['max']} игроков, а задано {f['given']} (--seats)" if ru
                 else f"this game needs {f['min']} to {f['max']} players, {f['given']} given (--seats)")

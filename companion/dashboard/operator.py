@@ -246,7 +246,8 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
         # it in words, with the values it may take when it has a list
         opt = next((o for o in spec["options"] if (exc.detail or "").startswith(o["name"])), None)
         if opt is not None:
-            msg = _("«%(option)s»: %(reason)s", option=option_label(opt["name"]), reason=msg)
+            # the reason goes on after the colon: lower case («"Валюта": у одного из правил …»)
+            msg = _("«%(option)s»: %(reason)s", option=option_label(opt["name"]), reason=msg[:1].lower() + msg[1:])
             if opt.get("choices"):
                 msg += " " + _("Possible values: %(values)s.", values=", ".join(term(c) for c in opt["choices"]))
     if exc.reason == "bad_seats":

@@ -122,18 +122,25 @@ class SkullOptions(Options):
         if not isinstance(self.notes_per_player, int) or not 2 <= self.notes_per_player <= 20:
             raise IllegalAction("bad_option", "notes_per_player must be 2-20")
         if not isinstance(self.skulls_per_player, int) or not 1 <= self.skulls_per_player < self.notes_per_player:
-            raise IllegalAction("bad_option", "skulls_per_player must be at least 1 and below notes_per_player")
-        if self.skull_parity not in ("odd", "even"):
-            raise IllegalAction("bad_option", "skull_parity must be 'odd' or 'even'")
-        if self.leaver_counts_as not in ("pass", "agree"):
-            raise IllegalAction("bad_option", "leaver_counts_as must be 'pass' or 'agree'")
+            # the range depends on notes_per_player: the facts carry it, so a refusal can say
+            # «от 1 до 3» rather than only that a value is impossible
+            raise IllegalAction("bad_option", "skulls_per_player must be at least 1 and below notes_per_player",
+                                facts={"option": "skulls_per_player", "min": 1, "max": self.notes_per_player - 1,
+                                       "value": self.skulls_per_player})
+        for name in ("skull_parity", "leaver_counts_as"):
+            if getattr(self, name) not in self.CHOICES[name]:
+                raise IllegalAction("bad_option", f"{name} must be {' or '.join(map(repr, self.CHOICES[name]))}",
+                                    facts={"option": name, "choices": list(self.CHOICES[name]),
+                                           "value": getattr(self, name)})
         if not isinstance(self.last_skull_out, bool):
             raise IllegalAction("bad_option", "last_skull_out must be true or false")
         if self.currency not in _serials.CURRENCIES:
             # a typo ("rub", "RUR") or a currency without a known serial format would silently
             # switch the serial check off, and the reader could not read its notes anyway
             raise IllegalAction("bad_option", f"currency must be one of {', '.join(_serials.CURRENCIES)} "
-                                f"(the serial formats the note reader knows), got {self.currency!r}")
+                                f"(the serial formats the note reader knows), got {self.currency!r}",
+                                facts={"option": "currency", "choices": list(_serials.CURRENCIES),
+                                       "value": self.currency})
 
 
 # ---------------------------------------------------------------------------- serials
