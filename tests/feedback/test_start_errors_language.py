@@ -78,6 +78,10 @@ def _refusal(make):
     (lambda: new_game("skull", ["Аня", "Борис"], {"skulls_per_player": 4}),
      "правило skulls_per_player (--option): число от 1 до 3, а задано 4",
      "option skulls_per_player (--option): a number 1 to 3, not 4"),
+    # the same name in another case, with spaces around it, is the same player (README)
+    (lambda: new_game("skull", ["Аня", " аня ", "Борис"]),
+     "имя 'аня' указано дважды (--seats): у каждого игрока своё имя",
+     "the name 'аня' is given twice (--seats): each player needs a name of their own"),
     (lambda: Settings.load(None, port=70000), "порт 70000 (настройка 'port') — не порт TCP: нужен от 0 до 65535",
      "setting 'port' 70000 is not a TCP port"),
     (lambda: Settings.load(None, seed="x"), "настройка 'seed' должна быть целым числом, а задано 'x'",

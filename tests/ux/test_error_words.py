@@ -94,6 +94,9 @@ def test_refused_new_games_are_explained_in_russian(op):
         return shown
 
     refused({"game": "skull", "seats": "Аня\n" + "Б" * 30}, "bad_seats")
+    # «Аня» and «аня» are one player: a repeated name, whatever its case (README)
+    shown = refused({"game": "skull", "seats": "Аня\nБорис\n аня "}, "bad_seats")
+    assert shown.startswith("Имя «аня» введено дважды"), shown
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "x"}, "bad_option")
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "1"}, "bad_option")
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_currency": "RUB",
