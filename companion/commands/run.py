@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from companion.errors import CompanionError, IllegalAction
+from companion.games.words import ru_plural
 
 SIM_PACE_MS = 700
 """Default pause between bot actions on the watched simulated table (ms): a person can follow."""
@@ -442,7 +443,7 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
         money = ""
         if result.get("face_value") is not None:
             money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
-        parts.append(f"банк: купюр {len(bank)}{money}" if ru else f"bank: {len(bank)} note(s){money}")
+        parts.append(f"банк: {len(bank)} {ru_plural(len(bank), 'купюра', 'купюры', 'купюр')}{money}" if ru else f"bank: {len(bank)} note(s){money}")
     if isinstance(result.get("rounds"), int):
         parts.append(f"раундов: {result['rounds']}" if ru else f"rounds: {result['rounds']}")
     return ("игра окончена — " if ru else "game over — ") + " · ".join(parts)
