@@ -225,9 +225,11 @@ class Console:
                 if st.get("state") in ("error", "warn"):
                     self.line(self.part_line(part, st), always=True)
             return
+        from companion.dashboard.i18n import game_title
+
         w = self.out
         t = self.t
-        print(t(f"Table Companion — игра {head.game}, игроков {len(head.seats)}: {', '.join(head.seats)}",
+        print(t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: {', '.join(head.seats)}",
                 f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}"), file=w)
         if service.resumed:
             n = len(ref.log.records())
