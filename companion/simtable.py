@@ -130,9 +130,11 @@ class SimTable:
         self.error: BaseException | None = None
         #: the table log (``Path``) of the bots' own game: the table's game at the first sync
         self.owned = None
-        #: why the bots stopped playing (the table's game is no longer theirs), one line; ``None``
-        #: while they play
+        #: why the bots stopped playing (the table's game is no longer theirs), one line in
+        #: English (the run's log); ``None`` while they play
         self.released: str | None = None
+        #: the same line in Russian (the console's default language, :meth:`released_words`)
+        self.released_ru: str | None = None
 
     # ------------------------------------------------------------------ whose game
     def _ours(self) -> bool:
@@ -146,12 +148,23 @@ class SimTable:
             return True
         if ref is None:
             why = "the operator ended the game"
+            why_ru = "оператор закончил игру"
         else:
             why = f"the operator started another game ({ref.log.header.game}, table log {path})"
+            why_ru = f"оператор начал другую игру ({ref.log.header.game}, журнал стола {path})"
+        self.released_ru = (f"{why_ru}: боты имитации играют только свою игру ({self.owned.name}) "
+                            "и останавливаются; играйте дальше с пульта и телефонов")
         self.released = (f"{why}: the simulated table's bots play only their own game "
                          f"({self.owned.name}) and stop; play on from the console and the phones")
         log.info("%s", self.released)
         return False
+
+    def released_words(self, lang: str = "ru") -> str | None:
+        """:attr:`released` in ``lang`` (``"ru"`` or ``"en"``); ``None`` while the bots play. A
+        release without Russian words (:meth:`release`, whose caller words it) gives the English."""
+        if lang == "ru" and self.released_ru:
+            return self.released_ru
+        return self.released
 
     def release(self, why: str) -> None:
         """Let the bots leave the table's game alone from the start (a resumed game the operator

@@ -70,6 +70,7 @@ def run(args, stop: threading.Event | None = None) -> int:
     """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
     from companion.commands.run import error_words, pin_origin
     from companion.dashboard import DashboardServer, shown_url
+    from companion.dashboard.i18n import game_title
     from companion.errors import CompanionError, IllegalAction
     from companion.table import Table
 
@@ -95,7 +96,8 @@ def run(args, stop: threading.Event | None = None) -> int:
             print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
             table.close()
             return 1
-        print(f"Игра {table.game_id} продолжается из {table.referee.log.path}, действий: {table.referee.version}"
+        print(f"Игра «{game_title(table.game_id, 'ru')}» продолжается из {table.referee.log.path}, "
+              f"действий: {table.referee.version}"
               if args.lang == "ru" else
               f"Resumed {table.game_id} from {table.referee.log.path} at version {table.referee.version}")
     for part in ("buttons", "camera", "ocr"):
@@ -114,7 +116,8 @@ def run(args, stop: threading.Event | None = None) -> int:
                                               else f"cannot start {args.game}: {why}"), file=sys.stderr)
             return 2
     elif table.referee is not None and not resume:
-        print(f"Игра {table.game_id} продолжается, действий: {table.referee.version}" if args.lang == "ru"
+        print(f"Игра «{game_title(table.game_id, 'ru')}» продолжается, действий: {table.referee.version}"
+              if args.lang == "ru"
               else f"Resumed {table.game_id} at version {table.referee.version}")
     server = DashboardServer(table, host=args.host, port=args.port)
     try:

@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from companion.errors import CompanionError, IllegalAction
+from companion.games.words import ru_plural
 
 SIM_PACE_MS = 1200
 """Default pause between bot actions on the watched simulated table (ms): a person can follow."""
@@ -230,9 +231,11 @@ class Console:
                 if st.get("state") in ("error", "warn"):
                     self.line(self.part_line(part, st), always=True)
             return
+        from companion.dashboard.i18n import game_title
+
         w = self.out
         t = self.t
-        print(t(f"Table Companion — игра {head.game}, игроков {len(head.seats)}: {', '.join(head.seats)}",
+        print(t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: {', '.join(head.seats)}",
                 f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}"), file=w)
         if service.resumed:
             n = len(ref.log.records())
@@ -276,7 +279,8 @@ class Console:
         sim = getattr(service, "simtable", None)
         if sim is not None and getattr(sim, "released", None) and not self._bots_released:
             self._bots_released = True
-            self.line(sim.released, always=True)
+            words = getattr(sim, "released_words", None)
+            self.line(words(self.lang) if callable(words) else sim.released, always=True)
         now = time.monotonic()
         if self.quiet or now - self._last_progress < self.every:
             return
@@ -449,7 +453,7 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
         money = ""
         if result.get("face_value") is not None:
             money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
-        parts.append(f"банк: купюр {len(bank)}{money}" if ru else f"bank: {len(bank)} note(s){money}")
+        parts.append(f"банк: {len(bank)} {ru_plural(len(bank), 'купюра', 'купюры', 'купюр')}{money}" if ru else f"bank: {len(bank)} note(s){money}")
     if isinstance(result.get("rounds"), int):
         parts.append(f"раундов: {result['rounds']}" if ru else f"rounds: {result['rounds']}")
     return ("игра окончена — " if ru else "game over — ") + " · ".join(parts)
@@ -555,6 +559,10 @@ def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) ->
         value = str(f.get("value")).replace("-", "\u2212")
         return (f"правило {f['option']} (--option): число {span}, а задано {value}" if ru
                 else f"option {f['option']} (--option): a number {span}, not {value}")
+    if exc.reason == "bad_option" and f.get("option") and f.get("choices"):
+        choices = ", ".join(map(str, f["choices"]))
+        return (f"правило {f['option']} (--option): одно из значений {choices}, а задано {f.get('value')!r}" if ru
+                else f"option {f['option']} (--option): one of {choices}, not {f.get('value')!r}")
     if exc.reason == "bad_seats" and f.get("max") is not None:
         return (f"для этой игры нужно от {f['min']} до {f['max']} игроков, а задано {f['given']} (--seats)" if ru
                 else f"this game needs {f['min']} to {f['max']} players, {f['given']} given (--seats)")

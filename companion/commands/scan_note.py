@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             out.write(f"{path}: {read.serial} ({read.currency}) last digit {read.last_digit} "
                       f"{read.parity} — confidence {read.confidence:.2f}\n")
         else:
-            why = REASONS.get(read.reason, read.reason)
+            why = reason_words(read.reason, args.currency)
             out.write(f"{path}: no decision ({read.reason}) — {why} (confidence {read.confidence:.2f})\n")
         out.flush()
     if getattr(args, "note_set", False):
@@ -91,6 +91,19 @@ def run(args: argparse.Namespace) -> int:
             next(iter(currencies)) if len(currencies) == 1 else "auto")
         _check_set(serials, unread, args.json, out, currency)
     return 0
+
+
+def reason_words(reason: str, currency: str = "auto") -> str:
+    """The human words for an abstaining read's ``reason`` code (:data:`companion.vision.notes.REASONS`):
+    with a currency given (not ``auto``), ``no_serial`` adds that the note may be of another
+    currency — a euro note scanned with ``--currency RUB`` shows no RUB serial. The JSON keeps the
+    code alone."""
+    from companion.vision.notes import REASONS
+
+    why = REASONS.get(reason, reason)
+    if reason == "no_serial" and currency != "auto":
+        why += f"; or the note is not in {currency} (try --currency auto)"
+    return why
 
 
 def _check_set(serials: list[str], unread: list[str], as_json: bool, out, currency: str = "auto") -> None:

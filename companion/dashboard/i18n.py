@@ -237,6 +237,29 @@ def game_name(game_id: str) -> str:
     return str(word) if word is not None else game_id
 
 
+_CATALOGUES: dict[str, object] = {}
+
+
+def game_title(game_id: str, lang: str = DEFAULT) -> str:
+    """A game's name in ``lang`` outside a request (the consoles of ``companion run`` and
+    ``companion dashboard``): the pages' own names (:data:`_GAMES`, translated from the same
+    catalogue), «Череп и розы (на купюрах)» for ``skull``; the id when unknown."""
+    word = _GAMES.get(game_id)
+    if word is None:
+        return game_id
+    msgid = word._args[0]  # a lazy string keeps its message id
+    if lang not in LANGUAGES or lang == "en":
+        return msgid
+    cat = _CATALOGUES.get(lang)
+    if cat is None:
+        from babel.support import Translations
+
+        from companion.dashboard import web_root
+
+        cat = _CATALOGUES[lang] = Translations.load(str(web_root() / "translations"), [lang])
+    return cat.gettext(msgid)
+
+
 def term(value: str) -> str:
     """A game term (an option's choice such as ``odd``) in the request's language, else itself."""
     word = _TERMS.get(value)
@@ -281,4 +304,4 @@ def js_words() -> dict[str, str]:
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "COOKIE", "select_locale", "js_words", "field_word", "option_label",
-           "game_name", "term", "sentence", "_"]
+           "game_name", "game_title", "term", "sentence", "_"]

@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, action_fields
-from companion.games.base import observation_fields, seat_from_one
+from companion.games.base import observation_fields, repeated_name, seat_from_one
 from companion.errors import IllegalAction
 
 bp = Blueprint("operator", __name__)
@@ -182,7 +182,7 @@ def _check_names(names: list[str]) -> None:
         raise FormError(_("A player's name is at most %(n)d characters: «%(name)s» is longer. Put each name on "
                           "its own line (or separate them with commas).", n=MAX_SEAT_NAME, name=long),
                         f"seat names are at most {MAX_SEAT_NAME} characters")
-    repeated = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    repeated = repeated_name(names)  # «Аня» and «аня» are one player
     if repeated is not None:
         raise FormError(_("The name «%(name)s» is entered twice: each player needs a name of their own.",
                           name=repeated), f"seat name {repeated!r} is given twice")
@@ -246,7 +246,8 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
         # it in words, with the values it may take when it has a list
         opt = next((o for o in spec["options"] if (exc.detail or "").startswith(o["name"])), None)
         if opt is not None:
-            msg = _("«%(option)s»: %(reason)s", option=option_label(opt["name"]), reason=msg)
+            # the reason goes on after the colon: lower case («"Валюта": у одного из правил …»)
+            msg = _("«%(option)s»: %(reason)s", option=option_label(opt["name"]), reason=msg[:1].lower() + msg[1:])
             if opt.get("choices"):
                 msg += " " + _("Possible values: %(values)s.", values=", ".join(term(c) for c in opt["choices"]))
     if exc.reason == "bad_seats":

@@ -238,6 +238,19 @@ class Options:
         return dataclasses.asdict(self)
 
 
+def repeated_name(names: Sequence[str]) -> str | None:
+    """The first of ``names`` (seat names) that repeats an earlier one, as it was typed, or
+    ``None``. Names are compared as people read them: ignoring case and surrounding spaces, so
+    «Аня» and « аня» are one player (README: a repeated name is refused)."""
+    seen: set[str] = set()
+    for name in names:
+        key = str(name).strip().casefold()
+        if key in seen:
+            return name
+        seen.add(key)
+    return None
+
+
 def seat_from_one(value, seat_count: int | None = None) -> int:
     """A seat number as people see and type it (from 1, clockwise; ``Options.SEATS`` values on
     the new-game form, ``companion run --option first_dealer=2``) as the engine's seat index (from
@@ -291,7 +304,7 @@ class Game(ABC):
             )
         if any(not n for n in names):
             raise IllegalAction("bad_seats", "seat names must be non-empty and distinct")
-        repeated = next((n for i, n in enumerate(names) if n in names[:i]), None)
+        repeated = repeated_name(names)
         if repeated is not None:
             raise IllegalAction("bad_seats", f"seat names must be distinct: {repeated!r} is given twice",
                                 facts={"repeated": repeated})

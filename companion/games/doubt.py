@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options, seat_namer
-from companion.games.words import standings
+from companion.games.words import ru_plural, standings
 
 # --------------------------------------------------------------------------- deck profiles
 DEFAULT_DECK: dict = {
@@ -681,7 +681,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return (f"Игра {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
     if k in ("placed", "added"):
         verb = ("выкладывает" if k == "placed" else "добавляет") if ru else ("lays" if k == "placed" else "adds")
-        return (f"{name()} {verb} карт: {d['count']}, «{kind(d['kind'])}»; в стопке {d['pile']}" if ru
+        return (f"{name()} {verb} {d['count']} {ru_plural(d['count'], 'карту', 'карты', 'карт')}: «{kind(d['kind'])}»; в стопке {d['pile']}" if ru
                 else f"{name()} {verb} {d['count']} as «{kind(d['kind'])}»; pile {d['pile']}")
     if k == "last_cards":
         return f"{name()}: последние карты" if ru else f"{name()}: last cards"
@@ -697,7 +697,11 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         if ru:
             told = "правда" if d["true"] else "неправда"
             end = f"стопка ({d['pile']}) в биту" if d["taker"] is None else f"стопку ({d['pile']}) забирает {taker}"
-            return f"Проверка: открыто {shown} — {told}; {end}"
+            kinds = d.get("kinds", [])
+            # «открыта» agrees with «карта» (a kind's name may be masculine: «гриб»), «открыты»
+            # with a list
+            opened = f"открыта карта «{shown}»" if len(kinds) == 1 else f"открыты {shown}"
+            return f"Проверка: {opened} — {told}; {end}"
         told = "true" if d["true"] else "false"
         end = f"the pile ({d['pile']}) is discarded" if d["taker"] is None else f"{taker} takes the pile ({d['pile']})"
         return f"Check: turned up {shown} — {told}; {end}"

@@ -23,6 +23,7 @@ from typing import ClassVar, Iterable, Sequence
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options, seat_namer
+from companion.games.words import ru_plural
 from companion.vision import serials as _serials
 from companion.vision.serials import canonical, last_digit
 
@@ -122,18 +123,25 @@ class SkullOptions(Options):
         if not isinstance(self.notes_per_player, int) or not 2 <= self.notes_per_player <= 20:
             raise IllegalAction("bad_option", "notes_per_player must be 2-20")
         if not isinstance(self.skulls_per_player, int) or not 1 <= self.skulls_per_player < self.notes_per_player:
-            raise IllegalAction("bad_option", "skulls_per_player must be at least 1 and below notes_per_player")
-        if self.skull_parity not in ("odd", "even"):
-            raise IllegalAction("bad_option", "skull_parity must be 'odd' or 'even'")
-        if self.leaver_counts_as not in ("pass", "agree"):
-            raise IllegalAction("bad_option", "leaver_counts_as must be 'pass' or 'agree'")
+            # the range depends on notes_per_player: the facts carry it, so a refusal can say
+            # «от 1 до 3» rather than only that a value is impossible
+            raise IllegalAction("bad_option", "skulls_per_player must be at least 1 and below notes_per_player",
+                                facts={"option": "skulls_per_player", "min": 1, "max": self.notes_per_player - 1,
+                                       "value": self.skulls_per_player})
+        for name in ("skull_parity", "leaver_counts_as"):
+            if getattr(self, name) not in self.CHOICES[name]:
+                raise IllegalAction("bad_option", f"{name} must be {' or '.join(map(repr, self.CHOICES[name]))}",
+                                    facts={"option": name, "choices": list(self.CHOICES[name]),
+                                           "value": getattr(self, name)})
         if not isinstance(self.last_skull_out, bool):
             raise IllegalAction("bad_option", "last_skull_out must be true or false")
         if self.currency not in _serials.CURRENCIES:
             # a typo ("rub", "RUR") or a currency without a known serial format would silently
             # switch the serial check off, and the reader could not read its notes anyway
             raise IllegalAction("bad_option", f"currency must be one of {', '.join(_serials.CURRENCIES)} "
-                                f"(the serial formats the note reader knows), got {self.currency!r}")
+                                f"(the serial formats the note reader knows), got {self.currency!r}",
+                                facts={"option": "currency", "choices": list(_serials.CURRENCIES),
+                                       "value": self.currency})
 
 
 # ---------------------------------------------------------------------------- serials
@@ -1185,7 +1193,7 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"— Раунд {d['round']}, дилер {name('dealer')} —" if ru
                 else f"— Round {d['round']}, dealer {name('dealer')} —")
     if k == "place":
-        return (f"{name()} кладёт купюру рубашкой вверх (в стопке {d['stack']})" if ru
+        return (f"{name()} кладёт купюру номером вниз (в стопке {d['stack']})" if ru
                 else f"{name()} puts a note face down ({d['stack']} in the stack)")
     if k == "stage2":
         return f"Этап 2: ходит {name('turn')}" if ru else f"Stage 2: {name('turn')} to play"
@@ -1207,11 +1215,11 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Вскрытие: дилер {name('dealer')}, нужно открыть роз: {d['bid']}" if ru
                 else f"Reveal: {name('dealer')} must turn up {d['bid']} rose(s)")
     if k == "flip":
-        return (f"Открыта купюра {name()}: {d['serial']} — {role[d['role']]}" if ru
+        return (f"Открыта купюра игрока {name()}: {d['serial']} — {role[d['role']]}" if ru
                 else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
     if k == "foreign_note":
         why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
-        return (f"Чужая купюра в стопке {name()}: {why}. Раунд остановлен — оператор аннулирует его" if ru
+        return (f"Чужая купюра в стопке игрока {name()}: {why}. Раунд остановлен — оператор аннулирует его" if ru
                 else f"Foreign note in {name()}'s stack: {why}. Round halted — the operator voids it")
     if k == "outcome":
         losers = ", ".join(seats[s] for s in d["losers"])
@@ -1219,7 +1227,7 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
             return (f"Успех! Дилер {name('dealer')}: открыто роз — {d['bid']}. В банк платят: {losers}; выбирает {name('chooser')}"
                     if ru else f"Success! {name('dealer')} turned up {d['bid']} rose{'' if d['bid'] == 1 else 's'}. Paying the bank: {losers};"
                     f" {name('chooser')} chooses")
-        return (f"Череп ({name('skull_owner')})! В банк платят: {losers}; выбирает {name('chooser')}" if ru
+        return (f"Череп у игрока {name('skull_owner')}! В банк платят: {losers}; выбирает {name('chooser')}" if ru
                 else f"{name('skull_owner')}'s skull! Paying the bank: {losers}; {name('chooser')} chooses")
     if k == "note_to_bank":
         extra = (" (последняя купюра — череп)" if ru else " (last note a skull)") if d.get("auto") else ""
@@ -1246,9 +1254,15 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         money = f", {value} {d.get('currency', '')}".rstrip() if value is not None else ""
         if d["winner"] is None:
             return "Игра окончена, победителя нет" if ru else "Game over, no winner"
-        return (f"Игра окончена! {name('winner')} забирает банк: {len(d['bank'])} купюр{money}" if ru
+        return (f"Игра окончена! {name('winner')} забирает банк: {notes_count(len(d['bank']))}{money}" if ru
                 else f"Game over! {name('winner')} takes the bank: {len(d['bank'])} note(s){money}")
     return None
+
+
+def notes_count(n: int) -> str:
+    """``15`` → «15 купюр», ``1`` → «1 купюра», ``3`` → «3 купюры»: a count of banknotes in
+    Russian, the number first (as the history and the end-of-game box both say it)."""
+    return f"{n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}"
 
 
 def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru") -> str | None:
@@ -1263,7 +1277,7 @@ def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru") -> st
         winner = seats[view["winner"]]
         value = (view.get("bank") or {}).get("face_value")
         money = f", {value} {(view.get('bank') or {}).get('currency', '')}".rstrip() if value is not None else ""
-        return (f"Игра окончена! {winner} забирает банк: купюр {bank}{money}" if ru
+        return (f"Игра окончена! {winner} забирает банк: {notes_count(bank)}{money}" if ru
                 else f"Game over! {winner} takes the bank: {bank} note(s){money}")
     gone = {"out": ("вне игры", "out"), "left": ("покинул(а) стол", "left")}
     parts = []

@@ -42,4 +42,21 @@ def test_a_check_names_the_cards_and_who_takes_the_pile():
     g.apply("0 place 2 mushroom")
     g.apply("1 doubt")
     ev = [e for e in g.apply("table reveal mushroom,hare") if e.kind == "checked"][0]
-    assert describe_event(ev, NAMES, "ru") == "Проверка: открыто гриб, заяц — неправда; стопку (2) забирает Аня"
+    assert describe_event(ev, NAMES, "ru") == "Проверка: открыты гриб, заяц — неправда; стопку (2) забирает Аня"
+
+
+def test_a_placement_counts_its_cards_and_a_check_of_one_card_agrees_with_it():
+    """«Аня выкладывает карт: 5, «гриб»» and «открыто гриб» (a first-time tester): the count
+    before its noun in the right form, «открыта карта» for one card, «открыты» for several."""
+    g = new_game("doubt", NAMES, {})
+    g.apply("0 deal")
+    placed = [e for e in g.apply("0 place 1 mushroom") if e.kind == "placed"][0]
+    assert describe_event(placed, NAMES, "ru") == "Аня выкладывает 1 карту: «гриб»; в стопке 1"
+    g.apply("1 doubt")
+    ev = [e for e in g.apply("table reveal mushroom") if e.kind == "checked"][0]
+    assert describe_event(ev, NAMES, "ru") == "Проверка: открыта карта «гриб» — правда; стопку (1) забирает Борис"
+    for n, told in ((2, "2 карты"), (5, "5 карт")):
+        g = new_game("doubt", NAMES, {})
+        g.apply("0 deal")
+        placed = [e for e in g.apply(f"0 place {n} mushroom") if e.kind == "placed"][0]
+        assert describe_event(placed, NAMES, "ru") == f"Аня выкладывает {told}: «гриб»; в стопке {n}"

@@ -107,7 +107,7 @@ def test_the_dashboard_command_resumes_instead_of_dealing_a_new_game(fast_dir, c
     out = capsys.readouterr().out
     # the console's language, Russian by default
     assert f"{STATE_FILE} в {fast_dir} был пуст: неоконченная игра skull восстановлена из журнала" in out
-    assert f"Игра skull продолжается, действий: {version}" in out
+    assert f"Игра «Череп и розы (на купюрах)» продолжается, действий: {version}" in out  # its name, not the id
     assert _games(fast_dir) == [log_path]
 
 

@@ -67,6 +67,21 @@ def _refusal(make):
     (lambda: new_game("doubt", ["Аня", "Аня", "Борис"]),
      "имя 'Аня' указано дважды (--seats): у каждого игрока своё имя",
      "the name 'Аня' is given twice (--seats): each player needs a name of their own"),
+    # the tester's `--option currency=RUR`: the allowed values, not the engine's English
+    (lambda: new_game("skull", ["Аня", "Борис"], {"currency": "RUR"}),
+     "правило currency (--option): одно из значений RUB, EUR, USD, INR, KRW, JPY, а задано 'RUR'",
+     "option currency (--option): one of RUB, EUR, USD, INR, KRW, JPY, not 'RUR'"),
+    (lambda: new_game("skull", ["Аня", "Борис"], {"skull_parity": "blue"}),
+     "правило skull_parity (--option): одно из значений odd, even, а задано 'blue'",
+     "option skull_parity (--option): one of odd, even, not 'blue'"),
+    # skulls among 4 notes: the range the game computes from notes_per_player
+    (lambda: new_game("skull", ["Аня", "Борис"], {"skulls_per_player": 4}),
+     "правило skulls_per_player (--option): число от 1 до 3, а задано 4",
+     "option skulls_per_player (--option): a number 1 to 3, not 4"),
+    # the same name in another case, with spaces around it, is the same player (README)
+    (lambda: new_game("skull", ["Аня", " аня ", "Борис"]),
+     "имя 'аня' указано дважды (--seats): у каждого игрока своё имя",
+     "the name 'аня' is given twice (--seats): each player needs a name of their own"),
     (lambda: Settings.load(None, port=70000), "порт 70000 (настройка 'port') — не порт TCP: нужен от 0 до 65535",
      "setting 'port' 70000 is not a TCP port"),
     (lambda: Settings.load(None, seed="x"), "настройка 'seed' должна быть целым числом, а задано 'x'",

@@ -104,12 +104,18 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         assert "operator started another game" in svc.simtable.released
         # the console and dashboard keep working for manual play
         assert svc.table.submit("table register 1 ВВ1234561,ВВ1234562,ВВ1234564,ВВ1234566 ?", "manual").accepted
-        # the run says so once
+        # the run says so once, in the console's language (Russian by default; the tester saw
+        # the English line on a Russian console)
         out = io.StringIO()
         console = Console(out)
         console.progress(svc)
         console.progress(svc)
-        assert out.getvalue().count("bots play only their own game") == 1, out.getvalue()
+        assert out.getvalue().count("оператор начал другую игру (skull, журнал стола") == 1, out.getvalue()
+        assert "боты имитации играют только свою игру" in out.getvalue()
+        assert "the operator" not in out.getvalue() and "bots play" not in out.getvalue()
+        en = io.StringIO()
+        Console(en, lang="en").progress(svc)
+        assert en.getvalue().count("bots play only their own game") == 1, en.getvalue()
     finally:
         svc.stop()
     op_records = _records(op_log)

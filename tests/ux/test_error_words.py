@@ -94,6 +94,9 @@ def test_refused_new_games_are_explained_in_russian(op):
         return shown
 
     refused({"game": "skull", "seats": "Аня\n" + "Б" * 30}, "bad_seats")
+    # «Аня» and «аня» are one player: a repeated name, whatever its case (README)
+    shown = refused({"game": "skull", "seats": "Аня\nБорис\n аня "}, "bad_seats")
+    assert shown.startswith("Имя «аня» введено дважды"), shown
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "x"}, "bad_option")
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "1"}, "bad_option")
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_currency": "RUB",
@@ -101,6 +104,11 @@ def test_refused_new_games_are_explained_in_russian(op):
     # a forged or typed currency (the form offers a list): the option is named, with its values
     shown = refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_currency": "RUR"}, "bad_option")
     assert "«Валюта купюр»" in shown and "RUB, EUR, USD, INR, KRW, JPY" in shown, shown
+    assert "»: у одного из правил недопустимое значение" in shown, shown  # lower case after the colon
+    # as many skulls as notes: the range the game computes (1 to notes − 1), in lower case
+    shown = refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "4",
+                     "opt_skull_skulls_per_player": "4"}, "bad_option")
+    assert shown == "«Из них черепов»: число от 1 до 3.", shown
     shown = refused({"game": "lottery", "seats": "Аня\nБорис\nВера"}, "bad_seats")
     assert "4" in shown and "3" in shown  # names the count entered and the count needed
     assert "банкир и сдающий карт не получают" in shown  # and why: the officials hold no cards

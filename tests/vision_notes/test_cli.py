@@ -8,6 +8,7 @@ import cv2
 
 from companion.cli import main
 from companion.vision import render_notes as RN
+from companion.vision.notes import REASONS
 
 
 def test_scan_note_json_lines(real_data, tmp_path, capsys):
@@ -74,3 +75,18 @@ def test_scan_note_set_check(tmp_path, capsys):
     assert verdict["ok"] is False
     reasons = {p["reason"] for p in verdict["problems"]}
     assert reasons & {"duplicate_serial", "unread_note"}
+
+
+def test_scan_note_with_a_currency_hints_at_another_currency(real_data, capsys):
+    """A euro note scanned with ``--currency RUB`` (a first-time tester): «no serial number found»
+    alone never hints that the note may be of another currency; the words say so, the JSON keeps
+    its fields and their values."""
+    crop = real_data / "banknotes" / "ejeong93__SNRdataset" / "EUR005XBA_109_TR_ZB5458244919.bmp"
+    assert main(["scan-note", "--currency", "RUB", str(crop)]) == 0
+    out = capsys.readouterr().out
+    assert "no decision (no_serial)" in out, out
+    assert "or the note is not in RUB (try --currency auto)" in out, out
+    assert main(["scan-note", "--currency", "RUB", "--json", str(crop)]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert set(line) == {"image", "serial", "last_digit", "parity", "confidence", "reason"}
+    assert line["serial"] is None and line["reason"] == REASONS["no_serial"]  # as before

@@ -72,6 +72,8 @@ def test_the_header_is_in_one_language(tmp_path):
                     assert not CYRILLIC.search(re.sub(r"Аня|Борис", "", line)), line
             joined = "\n".join(text)
             assert "/operator?pin=2468" in joined  # the link that logs the operator in
+            if lang == "ru":  # the game's Russian name, as the pages call it, not its id
+                assert text[0].startswith("Table Companion — игра «Череп и розы (на купюрах)», игроков 2"), text[0]
     finally:
         table.close()
 

@@ -1,0 +1,44 @@
+"""Skull tells its events in Russian that reads right for any name (a first-time tester found
+«Открыта купюра Аня», «Чужая купюра в стопке Аня», «Череп (Игрок 2)!» — a name left in the
+nominative after a noun — «кладёт купюру рубашкой вверх», though a banknote has no «рубашка»
+(seed 000: the notes lie «номером вниз»), and «купюр 15» in the end-of-game box while the history
+says «15 купюр»)."""
+
+from __future__ import annotations
+
+from companion.games.base import Event
+from companion.games.skull import describe_event, describe_standings, notes_count
+
+SEATS = ["Аня", "Игрок 2", "Вика"]
+
+
+def _ru(kind: str, **data) -> str:
+    return describe_event(Event(kind, data), SEATS, "ru")
+
+
+def test_a_name_after_a_noun_follows_igroka():
+    assert _ru("flip", seat=0, serial="АК2444841", role="rose").startswith("Открыта купюра игрока Аня: АК2444841 — ")
+    assert _ru("foreign_note", seat=0, why="other_owner").startswith("Чужая купюра в стопке игрока Аня: ")
+    told = _ru("outcome", outcome="failure", skull_owner=1, losers=[0], chooser=1, dealer=0, bid=2)
+    assert told.startswith("Череп у игрока Игрок 2! В банк платят: Аня; выбирает Игрок 2"), told
+
+
+def test_a_note_goes_down_number_down_as_the_seed_says():
+    assert _ru("place", seat=2, stack=1) == "Вика кладёт купюру номером вниз (в стопке 1)"
+
+
+def test_the_bank_is_counted_number_first_in_the_box_and_the_history_alike():
+    assert [notes_count(n) for n in (1, 3, 15, 21)] == ["1 купюра", "3 купюры", "15 купюр", "21 купюра"]
+    box = describe_standings({"over": True, "winner": 0, "bank": {"count": 15, "face_value": 1500,
+                                                                 "currency": "RUB"}}, SEATS, "ru")
+    assert box == "Игра окончена! Аня забирает банк: 15 купюр, 1500 RUB", box
+    history = _ru("game_over", winner=0, bank=["x"] * 3, face_value=None)
+    assert history == "Игра окончена! Аня забирает банк: 3 купюры", history
+
+
+def test_the_console_summary_counts_the_bank_number_first():
+    from companion.commands.run import format_result
+
+    told = format_result({"winner": 0, "bank": ["x"] * 15}, SEATS, "ru")
+    assert "банк: 15 купюр" in told, told
+    assert "банк: 2 купюры" in format_result({"winner": 0, "bank": ["x", "y"]}, SEATS, "ru")
