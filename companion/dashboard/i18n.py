@@ -128,6 +128,7 @@ _TERMS = {
     "leader": _l("leader"), "leaf": _l("leaf"), "led": _l("led"), "loser": _l("loser"),
     "loser_name": _l("loser name"), "losses": _l("losses"), "match_over": _l("match over"),
     "max_payout": _l("max payout"), "max_stake": _l("max stake"), "min_stake": _l("min stake"),
+    "bank_room": _l("the bank can still pay"),
     "mushroom": _l("mushroom"), "net": _l("net"), "new_deal": _l("new deal"),
     "next_dealer": _l("next dealer"), "odd": _l("odd"), "even": _l("even"), "order": _l("order"),
     "owl": _l("owl"), "pair": _l("pair"), "pass": _l("pass"), "per_game": _l("per game"),
