@@ -955,7 +955,7 @@
           // amounts ("100 500 1000 5000") are separated by spaces too; so are serials when every
           // word holds a digit ("ак2444841 AK2444842"): a word of letters alone is a serial's
           // prefix ("Ак 2444841"), and then the spaces are inside one serial
-          var spaced = cards || /^(denominations|amounts|values)$/.test(inp.name);
+          var spaced = cards || /^(denominations|amounts)$/.test(inp.name);
           var items = inp.value.split(spaced ? /[,;\s]+/ : /[,;\n]+/).reduce(function (out, x) {
             var words = x.trim().split(/\s+/);
             return out.concat(words.length > 1 && words.every(function (w) { return /\d/.test(w); }) ? words : [x]);
