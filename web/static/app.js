@@ -546,6 +546,7 @@
     });
     betRefresh = refresh;
     refresh();
+    pad.classList.add("has-betgrid");
     pad.appendChild(box);
   }
 
@@ -718,6 +719,7 @@
     if (pad.dataset.sig === sig) return;
     pad.dataset.sig = sig;
     pad.textContent = "";
+    pad.classList.remove("has-betgrid"); // renderBetGrid widens the pad for its cells
     pad.appendChild(el("h2", null, (seat + 1) + ". " + seatName(seat)));
     var acts = (m.actions || []).filter(function (a) { return a.args.indexOf("?") < 0; });
     if (!acts.length) {
