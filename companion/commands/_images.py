@@ -11,10 +11,37 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.errors import VisionError
-from companion.vision.images import IMAGE_SUFFIXES, image_files
+from companion.vision.images import IMAGE_SUFFIXES, LOAD_REASONS_RU, image_files
 
 #: The ``"error"`` code of a JSON line for an image that could not be read (both commands).
 UNREADABLE = "unreadable_file"
+
+#: Why an argument gave no image (:func:`read_image`, :func:`expand`; the English words stay in
+#: the JSON's ``reason``) in Russian, for the text lines of ``--lang ru``.
+PROBLEMS_RU = {**LOAD_REASONS_RU, "no images in the folder": "в папке нет снимков"}
+
+
+def problem_words(problem: str, lang: str = "ru") -> str:
+    """A file problem (:data:`PROBLEMS_RU`'s English words, a :class:`VisionError`'s message) in
+    ``lang``; a problem without Russian words (a reader's own error) as it is."""
+    if lang != "ru":
+        return problem
+    head, sep, tail = problem.partition(" (")
+    if problem not in PROBLEMS_RU and head in PROBLEMS_RU:  # "no images in the folder (.jpg …)"
+        return PROBLEMS_RU[head] + sep + tail
+    return PROBLEMS_RU.get(problem, problem)
+
+
+def error_line(path: str, exc: Exception | str, lang: str = "ru") -> str:
+    """The stderr line for an argument that gave no image: ``IMAGE: error: REASON`` /
+    ``IMAGE: ошибка: ПРИЧИНА`` (an error's own Russian words when its raiser gave them,
+    :meth:`companion.errors.CompanionError.words`)."""
+    words = getattr(exc, "words", None)
+    if lang == "ru" and callable(words) and getattr(exc, "ru", None):
+        text = words(lang)
+    else:
+        text = problem_words(str(exc), lang)
+    return f"{path}: {'ошибка' if lang == 'ru' else 'error'}: {text}"
 
 
 def read_image(path: str):

@@ -1,11 +1,15 @@
 """``companion scan-card`` — read every card in one or more photos.
 
-Text output: one line per image (``IMAGE: QH 10S ?(weak_index)``: an abstained card as ``?`` with
-its reason); ``--json``: one JSON object per image per line, ``{"image", "cards": [{"card", "box":
+Text output, in the console's language (``--lang``: Russian by default, like ``companion run``;
+``en`` for English — :mod:`companion.commands._lang`): one line per image, the card codes left to
+right with an abstained card as ``?``. English: ``IMAGE: QH 10S ?(weak_index)`` (the reason code in
+brackets); Russian: ``IMAGE: 3 карты: QH 10S ? — карта 3 не распознана: <why, in words>; пересканируйте``
+(:data:`companion.vision.cards.REASONS_RU`). ``--json`` (the same whatever ``--lang`` says): one
+JSON object per image per line, ``{"image", "cards": [{"card", "box":
 [x, y, w, h], "confidence"}], "reason"}``, cards left to right; ``box`` is the card's bounding box
 in px (left, top, width, height) of the image as decoded, EXIF orientation applied. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
 gives ``"cards": []``, ``"error": "unreadable_file"`` and a ``"reason"`` (``no such file``, ``not a readable
-image …``; text: ``IMAGE: error: REASON`` on stderr, as scan-note), and the other images are
+image …``; text: ``IMAGE: ошибка: ПРИЧИНА`` / ``IMAGE: error: REASON`` on stderr, as scan-note), and the other images are
 still read. A folder stands for the images in it (:mod:`companion.commands._images`). Exit status:
 0 (also when a file was missing or unreadable: that is reported on its line), or 2 when an argument
 was unusable (unknown deck, bad option — argparse) — the same rule as ``companion scan-note``.
@@ -17,7 +21,7 @@ import argparse
 import json
 import sys
 
-
+from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
 
 
@@ -40,6 +44,7 @@ def register(subparsers) -> None:
     p.add_argument("--layout", action="store_true",
                    help="read the Hoggenheimer 4×8 layout instead (slots, 33rd card, misplaced cards)")
     p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
@@ -57,12 +62,15 @@ def make_reader(deck: str, alphabet: str = "auto", ocr: bool = False):
 
 
 def run(args: argparse.Namespace) -> int:
+    """Read every image; returns the exit status (0; 2 for an unknown deck)."""
+    lang = getattr(args, "lang", "ru")
     try:
         reader = make_reader(args.deck, args.alphabet, args.ocr)
     except (VisionError, ValueError) as e:
-        print(f"companion scan-card: {e}", file=sys.stderr)
+        words = getattr(e, "words", None)
+        print(f"companion scan-card: {words(lang) if callable(words) else e}", file=sys.stderr)
         return 2
-    from companion.commands._images import UNREADABLE, expand, read_image
+    from companion.commands._images import UNREADABLE, error_line, expand, read_image
 
     for name, problem in expand(args.images):
         out: dict = {"image": name, "cards": [], "reason": None}
@@ -75,18 +83,18 @@ def run(args: argparse.Namespace) -> int:
                 from companion.vision.layout import read_layout
                 lay = read_layout(img, reader if args.deck != "standard" else make_reader("standard32", args.alphabet, args.ocr))
                 out = {"image": name, **lay.to_json()}
-                text = _layout_text(lay)
+                text = _layout_text(lay, lang)
             else:
                 reads = reader.read(img)
                 out["cards"] = [r.to_json() for r in reads]
                 if not reads:
                     out["reason"] = "no_card_found"
-                text = " ".join(r.card or f"?({r.reason})" for r in reads) or "(no card found)"
+                text = cards_words(reads, lang)
         except VisionError as e:
             out["reason"] = str(e)
             out["error"] = UNREADABLE
             if not args.json:  # errors on stderr, as scan-note prints them
-                print(f"{name}: error: {e}", file=sys.stderr, flush=True)
+                print(error_line(name, e, lang), file=sys.stderr, flush=True)
                 continue
         if args.json:
             print(json.dumps(out, ensure_ascii=False), flush=True)
@@ -95,9 +103,65 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _layout_text(lay) -> str:
+def card_reason_words(reason: str | None, lang: str = "ru") -> str:
+    """An abstained card's reason code in ``lang``: Russian words
+    (:data:`companion.vision.cards.REASONS_RU`), or the code itself in English (the codes are
+    explained in ``docs/vision-cards.md``)."""
+    from companion.vision.cards import REASONS_RU
+
+    reason = reason or "unreadable"
+    return REASONS_RU.get(reason, reason) if lang == "ru" else reason
+
+
+def cards_words(reads, lang: str = "ru") -> str:
+    """One image's cards (``CardRead`` list, left to right) as its text line after ``IMAGE: ``.
+
+    English: ``QH 10S ?(weak_index)``; Russian: ``3 карты: QH 10S ? — карта 3 не распознана: <why>;
+    пересканируйте`` (each abstained card by its place from the left; no rescan for a card lying
+    face down), ``(карт не найдено)`` / ``(no card found)`` for none."""
+    if not reads:
+        return "(карт не найдено)" if lang == "ru" else "(no card found)"
+    if lang != "ru":
+        return " ".join(r.card or f"?({r.reason})" for r in reads)
+    from companion.games.words import cards_count
+
+    codes = cards_count(len(reads), lang) + ": " + " ".join(r.card or "?" for r in reads)
+    unsure = [(i, r.reason or "unreadable") for i, r in enumerate(reads, 1) if not r.card]
+    if not unsure:
+        return codes
+    # a card lying face down is not misread: it is turned, not rescanned
+    rescan = "; пересканируйте" if any(reason != "face_down" for _, reason in unsure) else ""
+    return codes + " — " + "; ".join(f"карта {i} не распознана: {card_reason_words(reason, lang)}"
+                                     for i, reason in unsure) + rescan
+
+
+#: Words of the Hoggenheimer layout's text (``--layout``) in Russian.
+_LAYOUT_RU = {"33rd card": "33-я карта", "misplaced": "не на своём месте", "on": "на месте",
+              "face_down": "рубашкой вверх", "face_up": "открыта", "missing": "не видна",
+              "unknown": "не распознана — пересканируйте"}
+
+
+def layout_reason_words(reason: str, lang: str = "ru") -> str:
+    """The layout reader's ``reason`` (``layout_not_found: …``) in ``lang``."""
+    if lang != "ru":
+        return reason
+    import re
+
+    m = re.match(r"^layout_not_found: (\d+) whole cards seen$", reason)
+    if m:
+        return (f"раскладка 4×8 не найдена: видно целых карт — {m.group(1)} "
+                f"(нужно не меньше 16); пересканируйте")
+    if reason == "layout_not_found: no 4×8 lattice":
+        return "раскладка 4×8 не найдена: карты не складываются в четыре ряда по восемь; пересканируйте"
+    if reason == "layout_not_found: cards are not on a lattice":
+        return "раскладка 4×8 не найдена: карты лежат не рядами; пересканируйте"
+    return reason
+
+
+def _layout_text(lay, lang: str = "ru") -> str:
     if lay.reason:
-        return lay.reason
+        return layout_reason_words(lay.reason, lang)
+    ru = lang == "ru"
     rows = []
     for r in range(4):
         cells = []
@@ -106,6 +170,8 @@ def _layout_text(lay) -> str:
             cells.append({"face_down": "##", "empty": "..", "unknown": "??"}.get(s.state, s.card or "??")
                          + ("!" if s.misplaced else ""))
         rows.append(" ".join(f"{x:>4}" for x in cells))
-    extra = lay.extra_card or lay.extra_state
-    mis = ", ".join(f"{s.card} on {s.expected}" for s in lay.misplaced)
-    return "\n" + "\n".join(rows) + f"\n33rd card: {extra}" + (f"\nmisplaced: {mis}" if mis else "")
+    extra = lay.extra_card or (_LAYOUT_RU.get(lay.extra_state, lay.extra_state) if ru else lay.extra_state)
+    on = f" {_LAYOUT_RU['on']} " if ru else " on "
+    mis = ", ".join(f"{s.card}{on}{s.expected}" for s in lay.misplaced)
+    third, misplaced = ("33rd card", "misplaced") if not ru else (_LAYOUT_RU["33rd card"], _LAYOUT_RU["misplaced"])
+    return "\n" + "\n".join(rows) + f"\n{third}: {extra}" + (f"\n{misplaced}: {mis}" if mis else "")

@@ -1,16 +1,19 @@
 """``companion scan-note`` — read banknote serials from image files.
 
-    companion scan-note [--currency auto|RUB|EUR|USD|INR|KRW|JPY] [--json] IMAGE...
+    companion scan-note [--currency auto|RUB|EUR|USD|INR|KRW|JPY] [--json] [--lang ru|en] IMAGE...
 
-One result per image. With ``--json`` each line is one JSON object
+One result per image, in words in the console's language (``--lang``: Russian by default, like
+``companion run``; ``en`` for English — :mod:`companion.commands._lang`). With ``--json`` each line is one JSON object
 ``{"image", "serial", "last_digit", "parity", "confidence", "reason"}``; ``serial``,
 ``last_digit`` and ``parity`` are ``null`` with a ``reason`` when the reader abstains ("not sure,
-rescan"). A missing or corrupt file gets an error line (text: ``IMAGE: error: REASON`` on stderr; JSON:
-``"error"`` key and a ``reason``) and the other images are still read. A folder stands for the
+rescan"); the JSON is the same whatever ``--lang`` says. A missing or corrupt file gets an error
+line (text: ``IMAGE: ошибка: ПРИЧИНА`` / ``IMAGE: error: REASON`` on stderr; JSON: ``"error"`` key and
+a ``reason``) and the other images are still read. A folder stands for the
 images in it, sorted by name (:mod:`companion.commands._images`); a folder without images gets an
 error line. With ``--set`` a last line checks the images as one player's
 skull set (``companion.games.skull.validate_note_set``: composition, no serial twice). Exit
-status: 0, or 2 when an argument was unusable (no image given, unknown currency — argparse).
+status: 0, or 2 when an argument was unusable (no image given, unknown currency — argparse,
+worded in the ``--lang`` language too).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import argparse
 import json
 import sys
 
+from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
 from companion.vision.serials import CURRENCIES, currency_code
 
@@ -42,19 +46,21 @@ def register(subparsers) -> None:
                    help="the images are one player's notes for the skull game: also check the set "
                         "(default composition three even + one odd, no serial twice)")
     p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (jpg, png, bmp…) or folders of them")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read every image; returns the exit status (0)."""
-    from companion.vision.notes import REASONS, NoteReader
+    from companion.vision.notes import NoteReader
 
+    lang = getattr(args, "lang", "ru")
     reader = NoteReader(currency=args.currency, second_opinion=not args.no_second_opinion)
     out = sys.stdout
     serials: list[str] = []
     currencies: set[str] = set()
     unread: list[str] = []
-    from companion.commands._images import UNREADABLE, expand, read_image
+    from companion.commands._images import UNREADABLE, error_line, expand, read_image
 
     for path, problem in expand(args.images):
         try:
@@ -68,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
                                       "parity": None, "confidence": 0.0, "reason": str(exc),
                                       "error": UNREADABLE}, ensure_ascii=False) + "\n")
             else:
-                print(f"{path}: error: {exc}", file=sys.stderr)
+                print(error_line(path, exc, lang), file=sys.stderr)
             out.flush()
             continue
         if read.decided:
@@ -78,37 +84,58 @@ def run(args: argparse.Namespace) -> int:
             unread.append(path)
         if args.json:
             out.write(json.dumps(read.to_json(path), ensure_ascii=False) + "\n")
-        elif read.decided:
-            out.write(f"{path}: {read.serial} ({read.currency}) last digit {read.last_digit} "
-                      f"{read.parity} — confidence {read.confidence:.2f}\n")
         else:
-            why = reason_words(read.reason, args.currency)
-            out.write(f"{path}: no decision ({read.reason}) — {why} (confidence {read.confidence:.2f})\n")
+            out.write(read_words(path, read, args.currency, lang) + "\n")
         out.flush()
     if getattr(args, "note_set", False):
         # the set is checked against the notes' currency (the skull engine checks the serial shape)
         currency = args.currency if args.currency != "auto" else (
             next(iter(currencies)) if len(currencies) == 1 else "auto")
-        _check_set(serials, unread, args.json, out, currency)
+        _check_set(serials, unread, args.json, out, currency, lang)
     return 0
 
 
-def reason_words(reason: str, currency: str = "auto") -> str:
-    """The human words for an abstaining read's ``reason`` code (:data:`companion.vision.notes.REASONS`):
-    with a currency given (not ``auto``), ``no_serial`` adds that the note may be of another
-    currency — a euro note scanned with ``--currency RUB`` shows no RUB serial. The JSON keeps the
-    code alone."""
-    from companion.vision.notes import REASONS
+#: A decided note's parity in Russian (``NoteRead.parity``: ``"even"`` / ``"odd"``).
+PARITY_RU = {"even": "чётная", "odd": "нечётная"}
 
-    why = REASONS.get(reason, reason)
+
+def read_words(path: str, read, currency: str = "auto", lang: str = "ru") -> str:
+    """The text line for one image's :class:`~companion.vision.notes.NoteRead` in ``lang``: the
+    serial, its last digit and parity, or "no decision" with the reason and what to do."""
+    if lang == "ru":
+        if read.decided:
+            return (f"{path}: серийный номер {read.serial} ({read.currency}), последняя цифра "
+                    f"{read.last_digit} — {PARITY_RU[read.parity]}, уверенность {read.confidence:.2f}")
+        why = reason_words(read.reason, currency, lang)
+        return f"{path}: нет решения — {why} (уверенность {read.confidence:.2f})"
+    if read.decided:
+        return (f"{path}: {read.serial} ({read.currency}) last digit {read.last_digit} "
+                f"{read.parity} — confidence {read.confidence:.2f}")
+    why = reason_words(read.reason, currency, lang)
+    return f"{path}: no decision ({read.reason}) — {why} (confidence {read.confidence:.2f})"
+
+
+def reason_words(reason: str, currency: str = "auto", lang: str = "ru") -> str:
+    """The human words in ``lang`` for an abstaining read's ``reason`` code
+    (:data:`companion.vision.notes.REASONS`, :data:`~companion.vision.notes.REASONS_RU`): with a
+    currency given (not ``auto``), ``no_serial`` adds that the note may be of another
+    currency — a euro note scanned with ``--currency RUB`` shows no RUB serial. The JSON keeps the
+    English words."""
+    from companion.vision.notes import REASONS, REASONS_RU
+
+    ru = lang == "ru"
+    why = (REASONS_RU if ru else REASONS).get(reason) or REASONS.get(reason, reason)
     if reason == "no_serial" and currency != "auto":
-        why += f"; or the note is not in {currency} (try --currency auto)"
+        why += (f"; или купюра не в {currency} (попробуйте --currency auto)" if ru
+                else f"; or the note is not in {currency} (try --currency auto)")
     return why
 
 
-def _check_set(serials: list[str], unread: list[str], as_json: bool, out, currency: str = "auto") -> None:
+def _check_set(serials: list[str], unread: list[str], as_json: bool, out, currency: str = "auto",
+               lang: str = "ru") -> None:
     """Print the skull set check (``companion.games.skull.validate_note_set``) of the serials
-    read; a set with an unread note is reported incomplete instead of being judged."""
+    read; a set with an unread note is reported incomplete instead of being judged. The JSON's
+    messages are the engine's English ones; the text line is in ``lang``."""
     from companion.games.skull import validate_note_set
 
     if unread:
@@ -119,8 +146,51 @@ def _check_set(serials: list[str], unread: list[str], as_json: bool, out, curren
         out.write(json.dumps({"set": serials, "ok": not problems,
                               "problems": [{"reason": r, "message": m} for r, m in problems]},
                              ensure_ascii=False) + "\n")
-    elif problems:
-        for reason, message in problems:
-            out.write(f"set: {reason}: {message}\n")
-    else:
-        out.write(f"set: ok ({len(serials)} notes)\n")
+        return
+    for line in set_words(serials, unread, problems, currency, lang):
+        out.write(line + "\n")
+
+
+def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, str]],
+              currency: str = "auto", lang: str = "ru") -> list[str]:
+    """The text lines of the ``--set`` check in ``lang``: ``set: ok (4 notes: 3 roses, 1 skull)``
+    / ``набор: в порядке (4 купюры: 3 розы, 1 череп)``, or one line per problem. Russian problems
+    are the dashboard's sentences for the skull engine's reason codes
+    (:func:`companion.dashboard.reasons.reason_message`) with the serials they concern."""
+    from companion.games.skull import SKULL, SkullOptions, note_role
+    from companion.games.words import ru_plural
+
+    ru = lang == "ru"
+    options = SkullOptions.from_dict({"currency": currency})
+    if not problems:
+        skulls = sum(1 for s in serials if note_role(s, options.skull_parity) == SKULL)
+        roses, n = len(serials) - skulls, len(serials)
+        if ru:
+            return [f"набор: в порядке ({n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}: {roses} "
+                    f"{ru_plural(roses, 'роза', 'розы', 'роз')}, {skulls} "
+                    f"{ru_plural(skulls, 'череп', 'черепа', 'черепов')})"]
+        return [f"set: ok ({n} notes: {roses} rose{'s' * (roses != 1)}, {skulls} skull{'s' * (skulls != 1)})"]
+    if not ru:
+        return [f"set: {reason}: {message}" for reason, message in problems]
+    from companion.dashboard.reasons import reason_message
+
+    lines = []
+    for reason, message in problems:
+        if reason == "unread_note":
+            n = len(unread)
+            lines.append(f"набор: не прочитано {n} {ru_plural(n, 'купюра', 'купюры', 'купюр')} — "
+                         f"пересканируйте {', '.join(unread)}")
+            continue
+        words = reason_message(reason, "ru", "skull", options).rstrip(".")
+        words = words[:1].lower() + words[1:]
+        # the serials the problem concerns, as the engine's message lists them
+        named = [s for s in dict.fromkeys(serials) if s in message]
+        if reason == "wrong_note_count":
+            words += f" (прочитано {len(serials)})"
+        elif reason == "wrong_skull_count":
+            skulls = sum(1 for s in serials if note_role(s, options.skull_parity) == SKULL)
+            words += f" (черепов {skulls})"
+        elif named:
+            words = ", ".join(named) + " — " + words
+        lines.append(f"набор: {words}")
+    return lines

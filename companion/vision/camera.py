@@ -85,7 +85,8 @@ class PiCamera(FrameSource):
         try:
             from picamera2 import Picamera2  # Raspberry Pi OS: apt install python3-picamera2
         except ImportError as exc:
-            raise CameraError("picamera2 is not installed (Raspberry Pi OS only)") from exc
+            raise CameraError("picamera2 is not installed (Raspberry Pi OS only)",
+                              ru="picamera2 не установлен (есть только в Raspberry Pi OS)") from exc
         self.size = tuple(size)
         self.still = still
         try:
@@ -95,7 +96,8 @@ class PiCamera(FrameSource):
             self._cam.configure(make(main={"format": "RGB888", "size": self.size}))
             self._cam.start()
         except Exception as exc:  # the library raises RuntimeError and friends
-            raise CameraError(f"cannot start the Pi camera: {exc}") from exc
+            raise CameraError(f"cannot start the Pi camera: {exc}",
+                              ru=f"камера Raspberry Pi не запускается: {exc}") from exc
 
     def read(self) -> np.ndarray:
         self._check_open()
@@ -133,7 +135,7 @@ class OpenCVCamera(FrameSource):
         self._cap = cv2.VideoCapture(device)
         if not self._cap.isOpened():
             self._cap.release()
-            raise CameraError(f"cannot open camera {device!r}")
+            raise CameraError(f"cannot open camera {device!r}", ru=f"камера {device!r} не открывается")
         if size:
             self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
@@ -172,10 +174,10 @@ class FolderSource(FrameSource):
     def __init__(self, folder: str | Path, loop: bool = False) -> None:
         self.folder = Path(folder)
         if not self.folder.is_dir():
-            raise CameraError(f"{self.folder}: no such folder")
+            raise CameraError(f"{self.folder}: no such folder", ru=f"{self.folder}: нет такой папки")
         self.files = image_files(self.folder)
         if not self.files:
-            raise CameraError(f"{self.folder}: no images in the folder")
+            raise CameraError(f"{self.folder}: no images in the folder", ru=f"{self.folder}: в папке нет снимков")
         self.loop = loop
         self.index = 0
         self.last_path: Path | None = None

@@ -95,6 +95,25 @@ MIN_CONFIDENCE = 0.5
 #: Corner reads whose rank glyph may dissent: read, or weakly read with its pip (a glyph with no
 #: pip under it is more often a cut-off letter or picture detail than an index).
 DISSENT_REASONS = (None, "weak_index")
+#: An abstained card's reason code (``CardRead.reason``, listed in ``docs/vision-cards.md``) in
+#: Russian, for the operator's console (``companion scan-card --lang ru``); the JSON keeps the code.
+REASONS_RU = {
+    "weak_index": "индекс в углу виден, но достоинство или масть не распознаны уверенно",
+    "no_index": "в углу карты не видно индекса (закрыт, блик или это не карта)",
+    "no_pip": "в углу карты не видно масти (закрыта, блик или это не карта)",
+    "no_paper": "в углу не видно карты (закрыт, блик или это не карта)",
+    "no_rank": "достоинство в углу не прочитано",
+    "corners_disagree": "два угла карты прочитаны по-разному",
+    "not_in_deck": "такого достоинства нет в этой колоде",
+    "not_an_index": "в углу не индекс карты",
+    "rank_picture_mismatch": "в углу достоинство с числом, а в центре карты картинка",
+    "alphabet_lookalike": "угол 8/B/В можно прочитать по-разному в разных алфавитах (укажите --alphabet)",
+    "face_down": "карта лежит рубашкой вверх",
+    "no_profile_match": "карта не похожа ни на одну карту выученной колоды",
+    "no_corner_visible": "видна карта, но ни одного её угла (она под другой картой или у края кадра)",
+    "unreadable": "карта не прочитана",
+    "no_card_found": "карт не найдено",
+}
 #: Corners read at least this confidently that agree on one code vote it through (see
 #: :meth:`CardReader.read_frame`).
 VOTE_CONFIDENCE = 0.4
@@ -183,7 +202,8 @@ def check_image(image) -> np.ndarray:
 
     image = to_bgr(image)
     if min(image.shape[:2]) < 32:
-        raise VisionError(f"image too small: {image.shape[1]}×{image.shape[0]} px")
+        raise VisionError(f"image too small: {image.shape[1]}×{image.shape[0]} px",
+                          ru=f"снимок слишком мал: {image.shape[1]}×{image.shape[0]} пикс.")
     return image
 
 

@@ -263,7 +263,9 @@ class DeckProfile:
         folder = p if (p.is_dir() and (p / "manifest.json").is_file()) else Path(root or decks_root()) / str(name_or_path)
         mf = folder / "manifest.json"
         if not mf.is_file():
-            raise VisionError(f"no deck profile {str(name_or_path)!r} (looked in {folder})")
+            raise VisionError(f"no deck profile {str(name_or_path)!r} (looked in {folder})",
+                              ru=f"нет выученной колоды {str(name_or_path)!r} (искали в {folder}; "
+                                 f"список: companion deck list)")
         try:
             m = json.loads(mf.read_text(encoding="utf-8"))
             if m.get("format") != FORMAT:
@@ -278,7 +280,8 @@ class DeckProfile:
             if m["kind"] not in KINDS:
                 raise ValueError(f"unknown kind {m['kind']!r}")
         except (OSError, ValueError, KeyError, TypeError) as e:
-            raise VisionError(f"deck profile {folder} is malformed: {e}") from e
+            raise VisionError(f"deck profile {folder} is malformed: {e}",
+                              ru=f"профиль колоды {folder} повреждён: {e}") from e
         return cls(m["name"], m["kind"], faces, feats, labels, m.get("alphabet", "auto"),
                    int(m.get("deck_size", 52)))
 

@@ -52,6 +52,15 @@ def image_files(folder: str | Path) -> list[Path]:
                   key=lambda p: p.name)
 
 
+#: :func:`load_image`'s reasons in Russian (the error's ``ru`` words,
+#: :meth:`companion.errors.CompanionError.words`).
+LOAD_REASONS_RU = {
+    "no such file": "нет такого файла",
+    "not an image file (a folder or a device)": "это не файл снимка (папка или устройство)",
+    "not a readable image (corrupt or unknown format)": "снимок не читается (файл повреждён или формат неизвестен)",
+}
+
+
 def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.ndarray:
     """Read an image file as H×W×3 BGR uint8 (any format OpenCV decodes; the bytes are read by
     numpy, so a path in any script works on every platform).
@@ -59,7 +68,8 @@ def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.nda
     Raises:
         VisionError (or ``error``): ``"PATH: no such file"``, ``"PATH: not an image file (a folder
             or a device)"`` or ``"PATH: not a readable image (corrupt or unknown format)"``; the
-            exception's ``reason`` attribute holds the words without the path.
+            exception's ``reason`` attribute holds the words without the path, its ``ru`` the
+            message in Russian (:data:`LOAD_REASONS_RU`).
     """
     p = Path(path)
     if not p.is_file():
@@ -72,4 +82,5 @@ def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.nda
         reason = "not a readable image (corrupt or unknown format)"
     exc = error(f"{p}: {reason}")
     exc.reason = reason
+    exc.ru = f"{p}: {LOAD_REASONS_RU[reason]}"  # set, not passed: ``error`` may be any exception class
     raise exc

@@ -54,6 +54,20 @@ REASONS = {
     "letters_unconfirmed": "the serial's letters are not sure (one engine only): rescan",
 }
 
+#: :data:`REASONS` in Russian, for the operator's console (``companion scan-note --lang ru``); the
+#: JSON keeps the English words.
+REASONS_RU = {
+    "no_serial": "серийный номер не найден: покажите купюру стороной с номером, ближе, и пересканируйте",
+    "low_confidence": "серийный номер прочитан, но неуверенно: пересканируйте",
+    "copies_disagree": "две напечатанные копии серийного номера прочитаны по-разному: пересканируйте",
+    "several_notes": "прочитаны два разных серийных номера: если купюра в кадре одна — пересканируйте её, "
+                     "если их больше — сканируйте по одной",
+    "ambiguous_currency": "текст подходит к нескольким валютам с разными цифрами: укажите --currency",
+    "corrected_parity_digit": "последняя цифра нечёткая: пересканируйте",
+    "letters_unread": "цифры серийного номера прочитаны, а две его буквы — нет: пересканируйте",
+    "letters_unconfirmed": "буквы серийного номера не точны (их прочитал только один движок): пересканируйте",
+}
+
 #: Abstentions that come from conflicting evidence: a second, finer detection pass must not
 #: overrule them.
 CONFLICTS = frozenset({"copies_disagree", "several_notes", "ambiguous_currency"})

@@ -25,8 +25,8 @@ pytestmark = UI
 
 
 # ---------------------------------------------------------------------- in the browser
-def seat_page(browser, srv, table, seat, lang="ru"):
-    ctx = browser.new_context(viewport=PHONE)
+def seat_page(browser, srv, table, seat, lang="ru", viewport=PHONE):
+    ctx = browser.new_context(viewport=viewport)
     if lang != "ru":
         ctx.add_cookies([{"name": "lang", "value": lang, "url": srv.url}])
     page = ctx.new_page()
@@ -197,20 +197,21 @@ def test_the_grid_fits_a_phone_and_speaks_english_on_an_english_page(browser, ta
     for text in ("1 bet 5 QH", "1 bet 2 AH,KH", "1 bet 4 row:D"):  # a list of bets to take back too
         assert table.submit(text, "dashboard").accepted, text
     page = seat_page(browser, srv, table, 1, lang="en")
-    # 360 × 740: nothing wider than the screen, the cards 36 px wide (as large as fit), 38 px high
+    # 360 × 740: nothing wider than the screen; every cell 44 px high (a touch target), the
+    # cards as wide as fit (38.75 px), a row's sign 22 px
     assert page.viewport_size == PHONE
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.evaluate("() => document.body.scrollWidth") <= PHONE["width"]
     for b in page.locator("#pad .bet-grid button").all():
         box = b.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-        assert box["height"] >= 26
+        assert box["height"] >= 44, box
     for b in page.locator("#pad .bet-card").all():
         box = b.bounding_box()
-        assert box["width"] >= 35.5 and box["height"] >= 36, box
-    for b in page.locator("#pad .bet-row").all():  # a row's sign: what the 360 px leave, 30 px
+        assert box["width"] >= 38.5, box
+    for b in page.locator("#pad .bet-row").all():
         box = b.bounding_box()
-        assert box["width"] >= 29.5 and box["height"] >= 36, box
+        assert box["width"] >= 21.5, box
     # the suits are coloured: hearts and diamonds red, spades and clubs not
     colour = page.evaluate("""() => ['AH', 'AD', 'AS', 'AC'].map(c => getComputedStyle(
         document.querySelector(`#pad .bet-card[data-card='${c}']`)).color)""")
@@ -232,11 +233,63 @@ def test_the_grid_fits_a_phone_and_speaks_english_on_an_english_page(browser, ta
     page.locator("#pad .bet-card[data-card='KH']").click()  # unselected: Q♥ and J♠, a diagonal
     expect(say).to_have_text("A diagonal is not a bet: touching cards share a side")
     expect(place).to_be_disabled()
-    # the pad stays within about half the screen and scrolls inside itself; the grid, the words
-    # and the button are in view at the top of the pad
+    # the pad stays within half the screen and scrolls inside itself; the grid (44 px rows), the
+    # words and the button are in view at the top of the pad
     pad = page.locator("#pad").bounding_box()
     assert pad["height"] <= 0.5 * PHONE["height"]
     for sel in ("#pad .bet-grid", "#pad .bet-say", "#pad .bet-place"):
         box = page.locator(sel).bounding_box()
         assert box["y"] + box["height"] <= pad["y"] + pad["height"], sel
+    page.context.close()
+
+
+def test_every_cell_is_a_touch_target_on_a_390_px_phone(browser, table_server, artifacts_dir):
+    """390 × 844 (a common phone): every tappable cell of the grid — 32 cards, 4 suit signs, 8
+    ranks — is at least 44 px high (the usual minimum touch target; they were 38 and 26) and as
+    wide as the screen allows with the page never scrolling sideways: the grid spans the pad's
+    whole inner width but 2 px a side, the signs' column is 22 px, and the eight card columns
+    share the rest (42.5 px each). The grid, its words and «Поставить» are in view in the pad."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    viewport = {"width": 390, "height": 844}
+    table, srv = table_server
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
+    assert table.submit("1 bet 5 QH", "dashboard").accepted
+    page = seat_page(browser, srv, table, 1, viewport=viewport)
+    width = viewport["width"]
+    assert page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth]") == [width, width]
+    grid = page.locator("#pad .bet-grid").bounding_box()
+    pad = page.locator("#pad").bounding_box()
+    inner = page.evaluate("() => { const p = document.getElementById('pad'); return [p.clientWidth, p.scrollWidth]; }")
+    assert inner[1] == inner[0]  # nothing scrolls sideways inside the pad either
+    assert pad["x"] >= 0 and pad["x"] + pad["width"] <= width
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= width
+    assert grid["width"] >= inner[0] - 4 - 0.5, (grid, inner)  # all the pad's inner width but 2 px a side
+    cells = {sel: [b.bounding_box() for b in page.locator(f"#pad {sel}").all()]
+             for sel in (".bet-card", ".bet-row", ".bet-col")}
+    assert [len(v) for v in cells.values()] == [32, 4, 8]
+    for sel, boxes in cells.items():
+        for box in boxes:
+            assert box["height"] >= 44, (sel, box)
+            assert box["x"] >= grid["x"] - 0.5 and box["x"] + box["width"] <= grid["x"] + grid["width"] + 0.5, (sel, box)
+    card = (grid["width"] - 22 - 8 * 2) / 8  # the eight card columns share what the signs and gaps leave
+    for box in cells[".bet-card"] + cells[".bet-col"]:
+        assert abs(box["width"] - card) < 0.6 and box["width"] >= 42, box
+    assert all(abs(box["width"] - 22) < 0.6 for box in cells[".bet-row"])
+    # the cells do not overlap: a tap lands on one card only
+    cards = sorted(cells[".bet-card"], key=lambda b: (round(b["y"]), b["x"]))
+    for a, b in zip(cards, cards[1:]):
+        if round(a["y"]) == round(b["y"]):
+            assert b["x"] >= a["x"] + a["width"] + 1.5, (a, b)
+    for sel in (".bet-grid", ".bet-say", ".bet-place"):
+        box = page.locator(f"#pad {sel}").bounding_box()
+        assert box["y"] + box["height"] <= pad["y"] + pad["height"], sel
+    # a tap on a card at each edge selects it, drawn whole (its gold ring is not cut off)
+    page.locator("#pad .bet-card[data-card='AS']").click()
+    page.locator("#pad .bet-card[data-card='7S']").click()
+    expect(page.locator("#pad .bet-say")).to_contain_text("Эти две карты не соседние")
+    page.locator("#pad .bet-card[data-card='AS']").click()
+    expect(page.locator("#pad .bet-say")).to_have_text("Карта 7♠ — выплата\u00a01:1")
+    page.screenshot(path=str(artifacts_dir / "jokerpad-bet-grid-390.png"))
     page.context.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,63 @@ def test_doctor_on_the_simulated_table():
             "dashboard", "data"} <= set(parts)
     assert r.returncode == (1 if "fail" in parts.values() else 0), r.stdout
     assert parts["buttons"] == "ok" and parts["gpio"] == "ok"
+
+
+def test_doctor_speaks_russian_by_default_and_english_with_lang_en():
+    """The console lines of ``companion doctor`` are in the console's language (Russian by
+    default, like ``companion run``); ``--json`` stays the same (English detail and fix)."""
+    from companion.commands.doctor import PARTS_RU
+
+    ru = _companion("doctor", "--sim", "--port", "0")
+    en = _companion("doctor", "--sim", "--port", "0", "--lang", "en")
+    assert ru.returncode == en.returncode, (ru.stdout, en.stdout)
+    ru_lines, en_lines = ru.stdout.splitlines(), en.stdout.splitlines()
+    checks = [l for l in ru_lines if l.startswith("[")]
+    assert len(checks) == 9 == len([l for l in en_lines if l.startswith("[")]), ru.stdout
+    names = list(PARTS_RU.values())
+    for line in checks:
+        mark, _, rest = line[1:].partition("] ")
+        assert mark.strip() in ("ок", "внимание", "СБОЙ"), line
+        assert any(rest.startswith(n) for n in names), line
+    assert all(l.strip().startswith("что сделать: ") for l in ru_lines if not l.startswith("[")), ru.stdout
+    assert checks[0].startswith("[ок      ] платформа      не Raspberry Pi; имитация стола: --sim; "
+                                "камера: отрисованные кадры имитации стола"), checks[0]
+    buttons = next(l for l in checks if "] кнопки " in l)
+    assert "] кнопки         виртуальная коробка на /dev/pts/" in buttons and ", мест 4" in buttons, buttons
+    assert en_lines[0].startswith("[ok  ] platform       not a Raspberry Pi; simulated table: --sim"), en_lines[0]
+    assert any(l.startswith("[ok  ] buttons        virtual box on /dev/pts/") for l in en_lines), en.stdout
+    assert not re.search("[А-Яа-яЁё]", en.stdout), en.stdout
+
+
+def test_doctor_failures_and_fixes_in_both_languages(tmp_path, capsys):
+    """A camera folder and a button box that do not exist: each fails with what to do, in the
+    console's language; a bad settings file is refused in it (exit 2)."""
+    from companion.cli import main
+    from companion.commands import doctor
+    from companion.service import BackendPlan
+
+    plan = BackendPlan(camera="folder:/nonexist", buttons="serial:/dev/ttyNOPE", lights="none", sim=False,
+                       why=("camera: folder:/nonexist (setting)",))
+    camera = doctor.check_camera(plan, 1.0)
+    buttons = doctor.check_buttons(plan, 1.0)
+    assert (camera.state, buttons.state) == ("fail", "fail")
+    assert doctor.check_line(camera, "ru") == [
+        "[СБОЙ    ] камера         folder:/nonexist: /nonexist: нет такой папки",
+        "                          что сделать: проверьте путь '/nonexist': это должна быть существующая папка со снимками"]
+    assert doctor.check_line(camera, "en") == [
+        "[FAIL] camera         folder:/nonexist: /nonexist: no such folder",
+        "                      fix: check the path '/nonexist': it must be an existing folder of images"]
+    assert doctor.check_line(buttons, "ru")[0] == "[СБОЙ    ] кнопки         /dev/ttyNOPE не существует"
+    assert doctor.check_line(buttons, "ru")[1].strip().startswith("что сделать: подключите коробку кнопок")
+    assert doctor.check_line(buttons, "en")[0] == "[FAIL] buttons        /dev/ttyNOPE does not exist"
+    assert camera.to_json() == {"part": "camera", "state": "fail", "detail": "folder:/nonexist: /nonexist: no such folder",
+                                "fix": "check the path '/nonexist': it must be an existing folder of images"}
+    bad = tmp_path / "c.toml"
+    bad.write_text("gmae = 'skull'\n")
+    assert main(["doctor", "--config", str(bad)]) == 2
+    assert capsys.readouterr().err.startswith("companion doctor: неизвестные настройки: gmae; известные: ")
+    assert main(["doctor", "--config", str(bad), "--lang", "en"]) == 2
+    assert capsys.readouterr().err.startswith("companion doctor: unknown setting(s): gmae; known: ")
 
 
 def test_doctor_hints_fit_the_camera_source():

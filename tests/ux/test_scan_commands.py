@@ -30,7 +30,7 @@ def files(tmp_path):
 
 @pytest.mark.parametrize("command", ["scan-note", "scan-card"])
 def test_bad_files_exit_0_with_one_clear_line_each(command, files, capsys):
-    rc = main([command, files["missing"], files["empty"]])
+    rc = main([command, "--lang", "en", files["missing"], files["empty"]])
     captured = capsys.readouterr()
     assert rc == 0
     err = captured.err.splitlines()
@@ -39,6 +39,36 @@ def test_bad_files_exit_0_with_one_clear_line_each(command, files, capsys):
     assert "no such file" in err[0]
     assert err[0].count(files["missing"]) == 1  # the path once, not "x: error: x: no such file"
     assert err[1] == files["empty"] + ": error: no images in the folder (.jpg .jpeg .png .bmp .tif .tiff .webp)"
+
+
+@pytest.mark.parametrize("command", ["scan-note", "scan-card"])
+def test_bad_files_in_russian_by_default(command, files, capsys):
+    """The operator's tools speak the console's language, Russian by default (as ``companion
+    run``): the same error lines, in Russian words, the path once."""
+    rc = main([command, files["missing"], files["empty"], str(files["photos"] / "b_bad.JPG")])
+    captured = capsys.readouterr()
+    assert rc == 0
+    assert captured.err.splitlines() == [
+        files["missing"] + ": ошибка: нет такого файла",
+        files["empty"] + ": ошибка: в папке нет снимков (.jpg .jpeg .png .bmp .tif .tiff .webp)",
+        str(files["photos"] / "b_bad.JPG") + ": ошибка: снимок не читается (файл повреждён или формат неизвестен)",
+    ], captured
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize("command", ["scan-note", "scan-card"])
+def test_json_is_the_same_in_both_languages(command, files, capsys):
+    """``--lang`` words the lines for people; the JSON for programs keeps its keys, codes and
+    English reasons whatever it says."""
+    outs = []
+    for lang in ("ru", "en"):
+        assert main([command, "--json", "--lang", lang, str(files["photos"]), files["missing"]]) == 0
+        captured = capsys.readouterr()
+        assert captured.err == ""
+        outs.append([json.loads(x) for x in captured.out.splitlines()])
+    assert outs[0] == outs[1]
+    assert outs[0][-1]["reason"] == "no such file" and outs[0][-1]["error"] == "unreadable_file"
+    assert "not a readable image" in outs[0][1]["reason"]
 
 
 @pytest.mark.parametrize("command", ["scan-note", "scan-card"])
@@ -58,6 +88,38 @@ def test_a_folder_is_read_image_by_image(command, files, capsys):
 
 def test_unusable_argument_still_exits_2(capsys):
     with pytest.raises(SystemExit) as e:
-        main(["scan-card", "--alphabet", "klingon", "x.jpg"])
+        main(["scan-card", "--alphabet", "klingon", "--lang", "en", "x.jpg"])
     assert e.value.code == 2
+    assert "error: argument --alphabet: invalid choice: 'klingon'" in capsys.readouterr().err
+    assert main(["scan-card", "--deck", "nosuchdeck", "--lang", "en", "x.jpg"]) == 2
+    assert "no deck profile 'nosuchdeck'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["scan-card", "--alphabet", "klingon", "x.jpg"],
+     "companion scan-card: ошибка: аргумент --alphabet: недопустимое значение 'klingon' (можно: "),
+    (["scan-note", "--currency", "GBP", "x.jpg"],
+     "companion scan-note: ошибка: аргумент --currency: недопустимое значение 'GBP' (можно: 'auto', 'RUB'"),
+    (["scan-note"], "companion scan-note: ошибка: не хватает аргументов: IMAGE"),
+    (["scan-card", "x.jpg", "--bogus"], "companion scan-card: ошибка: неизвестные аргументы: --bogus"),
+    (["doctor", "--port", "eighty"], "companion doctor: ошибка: аргумент --port: нужно целое число, а задано 'eighty'"),
+])
+def test_unusable_argument_in_russian_by_default(argv, words, capsys):
+    """argparse's refusals speak the tool's language too (usage line, then the reason), exit 2."""
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: companion ") and words in err, err
+    with pytest.raises(SystemExit) as e:  # the same refusal in English with --lang en
+        main(argv + ["--lang", "en"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert ": error: " in err and "ошибка" not in err, err
+
+
+def test_unknown_deck_in_russian(capsys):
     assert main(["scan-card", "--deck", "nosuchdeck", "x.jpg"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion scan-card: нет выученной колоды 'nosuchdeck'"), err
+    assert "companion deck list" in err

@@ -123,6 +123,67 @@ def test_cli_scan_card_json_and_errors(tmp_path, capsys):
     assert rc == 2 and "nosuchdeck" in capsys.readouterr().err
 
 
+def _scan_card_lines(argv, capsys):
+    assert main(["scan-card", *argv]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out.splitlines()
+
+
+def test_cli_scan_card_text_in_both_languages(real_data, tmp_path, capsys):
+    """The text lines say what the JSON says, in Russian by default and in English with ``--lang
+    en``: the cards read left to right, and every abstained card with its reason — Russian words
+    and «пересканируйте», except for a card lying face down (turned, not rescanned)."""
+    from companion.vision.cards import REASONS_RU
+
+    img, _ = R.scatter_scene(["QH", "back"], seed=8)
+    cv2.imwrite(str(tmp_path / "back.png"), img)
+    photos = [tmp_path / "back.png",
+              real_data / "cards" / "Vosloo__playing-cards-detection" / "10C_00.jpg",
+              real_data / "cards" / "AnimaNoProject__Detecting-playing-cards" / "Spiel2__Spielzug_1.jpg",
+              real_data / "cards" / "jrkaczmarek__CardRecognition" / "14.jpg"]
+    args = [str(x) for x in photos]
+    js = [json.loads(x) for x in _scan_card_lines(["--json", *args], capsys)]
+    assert [c["card"] for c in js[0]["cards"]] == ["QH", None] and js[0]["cards"][1]["reason"] == "face_down"
+    assert [c["card"] for c in js[1]["cards"]] == ["10C"]
+    ru = _scan_card_lines(args, capsys)
+    en = _scan_card_lines(["--lang", "en", *args], capsys)
+    assert ru[0] == f"{photos[0]}: 2 карты: QH ? — карта 2 не распознана: карта лежит рубашкой вверх"
+    assert en[0] == f"{photos[0]}: QH ?(face_down)"
+    assert ru[1] == f"{photos[1]}: 1 карта: 10C" and en[1] == f"{photos[1]}: 10C"
+    told = 0
+    for line_ru, line_en, j in zip(ru, en, js):
+        cards = j["cards"]
+        codes = [c["card"] or "?" for c in cards]
+        assert line_en == f"{j['image']}: " + " ".join(c["card"] or f"?({c['reason']})" for c in cards)
+        assert line_ru.startswith(f"{j['image']}: {len(cards)} карт")
+        assert (": " + " ".join(codes)) in line_ru
+        for i, c in enumerate(cards, 1):
+            if c["card"] is None:
+                assert f"карта {i} не распознана: {REASONS_RU[c['reason']]}" in line_ru, line_ru
+                told += 1
+        rescan = any(c["card"] is None and c["reason"] != "face_down" for c in cards)
+        assert line_ru.endswith("; пересканируйте") == rescan, line_ru
+    assert told >= 1
+
+
+def test_cli_scan_card_layout_text_in_both_languages(tmp_path, capsys):
+    up = {(0, 0): "AS", (1, 3): "JH", (3, 7): "7C", (1, 6): "KS"}  # KS lies on 8H
+    img, _ = R.render_layout(up, None, seed=3)
+    cv2.imwrite(str(tmp_path / "layout.png"), img)
+    img, _ = R.scatter_scene(["QH", "10S"], seed=1)
+    cv2.imwrite(str(tmp_path / "two.png"), img)
+    args = ["--layout", str(tmp_path / "layout.png"), str(tmp_path / "two.png")]
+    ru = "\n".join(_scan_card_lines(args, capsys))
+    en = "\n".join(_scan_card_lines(["--lang", "en", *args], capsys))
+    for text in (ru, en):  # the grid itself: cards, ## face down, ! misplaced
+        assert "  AS   ##" in text and " KS!" in text
+    assert "33-я карта: рубашкой вверх\nне на своём месте: KS на месте 8H" in ru
+    assert "33rd card: face_down\nmisplaced: KS on 8H" in en
+    assert f"{tmp_path / 'two.png'}: раскладка 4×8 не найдена: видно целых карт — 2 (нужно не меньше 16); пересканируйте" in ru
+    assert f"{tmp_path / 'two.png'}: layout_not_found: 2 whole cards seen" in en
+
+
 def test_cli_deck_learn_list_show_and_scan(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("COMPANION_DECKS", str(tmp_path / "decks"))
     _photos(tmp_path / "ph", VALUES, "numbered", seed0=800)

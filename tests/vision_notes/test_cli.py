@@ -36,10 +36,43 @@ def test_scan_note_text_and_rub_currency(tmp_path, capsys):
     scene = RN.render_scene([RN.render_note(serial, "RUB", seed=11)], seed=11, angle=25, tilt=0.1)
     path = tmp_path / "note.jpg"
     cv2.imwrite(str(path), scene.image)
-    assert main(["scan-note", "--currency", "RUB", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith(str(path))
-    assert (serial in out and "even" in out) or "rescan" in out
+    assert main(["scan-note", "--currency", "RUB", "--json", str(path)]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert main(["scan-note", "--currency", "RUB", "--lang", "en", str(path)]) == 0
+    en = capsys.readouterr().out
+    assert main(["scan-note", "--currency", "RUB", str(path)]) == 0  # Russian by default
+    ru = capsys.readouterr().out
+    assert en.startswith(str(path)) and ru.startswith(str(path))
+    if read["serial"]:
+        assert read["serial"] == serial
+        assert f"{serial} (RUB) last digit 0 even" in en
+        assert f"серийный номер {serial} (RUB), последняя цифра 0 — чётная" in ru
+    else:
+        assert "rescan" in en and "no decision" in en
+        assert "пересканируйте" in ru and "нет решения" in ru
+
+
+def test_scan_note_text_in_both_languages_on_real_photos(real_data, tmp_path, capsys):
+    """The text lines, Russian by default and English with ``--lang en``, on a real serial crop
+    (read: serial, last digit, parity) and a real photo where no serial shows (not sure: the
+    reason in words, rescan)."""
+    from companion.vision.notes import REASONS_RU
+
+    crop = real_data / "banknotes" / "ejeong93__SNRdataset" / "EUR005XBA_109_TR_ZB5458244919.bmp"
+    scene = real_data / "banknotes" / "format37__tfodModelBanknotes" / "img03.JPG"
+    assert main(["scan-note", str(crop), str(scene)]) == 0
+    ru = capsys.readouterr().out.splitlines()
+    assert main(["scan-note", "--lang", "en", str(crop), str(scene)]) == 0
+    en = capsys.readouterr().out.splitlines()
+    assert ru[0].startswith(f"{crop}: серийный номер ZB5458244919 (EUR), последняя цифра 9 — нечётная, "
+                            "уверенность "), ru[0]
+    assert en[0].startswith(f"{crop}: ZB5458244919 (EUR) last digit 9 odd — confidence "), en[0]
+    assert main(["scan-note", "--json", str(scene)]) == 0
+    reason = json.loads(capsys.readouterr().out)["reason"]
+    code = next(k for k, v in REASONS.items() if v == reason)
+    assert ru[1] == f"{scene}: нет решения — {REASONS_RU[code]} (уверенность 0.00)", ru[1]
+    assert "пересканируйте" in ru[1] or "--currency" in ru[1]
+    assert en[1].startswith(f"{scene}: no decision ({code}) — {REASONS[code]}"), en[1]
 
 
 def test_scan_note_unusable_argument_exits_2(capsys):
@@ -66,27 +99,54 @@ def test_scan_note_set_check(tmp_path, capsys):
     lines = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
     verdict = lines[-1]
     assert set(verdict) == {"set", "ok", "problems"}
-    if all(l["serial"] for l in lines[:-1]):
+    read_all = all(l["serial"] for l in lines[:-1])
+    if read_all:
         assert verdict["ok"] is True and verdict["problems"] == []
     else:
         assert verdict["problems"][0]["reason"] == "unread_note"
+    # the same verdict in words: Russian by default (roses and skulls), English with --lang en
+    assert main(["scan-note", "--set", "--currency", "EUR", *paths]) == 0
+    ru = capsys.readouterr().out.splitlines()[-1]
+    assert main(["scan-note", "--set", "--currency", "EUR", "--lang", "en", *paths]) == 0
+    en = capsys.readouterr().out.splitlines()[-1]
+    if read_all:
+        assert ru == "набор: в порядке (4 купюры: 3 розы, 1 череп)"
+        assert en == "set: ok (4 notes: 3 roses, 1 skull)"
+    else:
+        unread = [l["image"] for l in lines[:-1] if not l["serial"]]
+        assert ru.startswith("набор: не прочитано ") and ru.endswith("пересканируйте " + ", ".join(unread))
+        assert en.startswith("set: unread_note: ") and "rescan" in en
     assert main(["scan-note", "--json", "--set", "--currency", "EUR", paths[0], paths[0]]) == 0
-    verdict = json.loads(capsys.readouterr().out.splitlines()[-1])
+    out = capsys.readouterr().out.splitlines()
+    verdict = json.loads(out[-1])
     assert verdict["ok"] is False
     reasons = {p["reason"] for p in verdict["problems"]}
     assert reasons & {"duplicate_serial", "unread_note"}
+    assert main(["scan-note", "--set", "--currency", "EUR", paths[0], paths[0]]) == 0
+    ru = capsys.readouterr().out.splitlines()[2:]
+    assert len(ru) == len(verdict["problems"])
+    if "duplicate_serial" in reasons:
+        first = json.loads(out[0])["serial"]
+        assert ru[0] == f"набор: {first} — одна и та же купюра дважды в наборе игрока"
+        assert ru[1] == "набор: неверное число купюр у игрока: каждый регистрирует 4 (прочитано 2)"
+    assert all(line.startswith("набор: ") for line in ru)
 
 
 def test_scan_note_with_a_currency_hints_at_another_currency(real_data, capsys):
     """A euro note scanned with ``--currency RUB`` (a first-time tester): «no serial number found»
-    alone never hints that the note may be of another currency; the words say so, the JSON keeps
-    its fields and their values."""
+    alone never hints that the note may be of another currency; the words say so (in Russian by
+    default), the JSON keeps its fields and their values."""
     crop = real_data / "banknotes" / "ejeong93__SNRdataset" / "EUR005XBA_109_TR_ZB5458244919.bmp"
-    assert main(["scan-note", "--currency", "RUB", str(crop)]) == 0
+    assert main(["scan-note", "--currency", "RUB", "--lang", "en", str(crop)]) == 0
     out = capsys.readouterr().out
     assert "no decision (no_serial)" in out, out
     assert "or the note is not in RUB (try --currency auto)" in out, out
-    assert main(["scan-note", "--currency", "RUB", "--json", str(crop)]) == 0
-    line = json.loads(capsys.readouterr().out)
-    assert set(line) == {"image", "serial", "last_digit", "parity", "confidence", "reason"}
-    assert line["serial"] is None and line["reason"] == REASONS["no_serial"]  # as before
+    assert main(["scan-note", "--currency", "RUB", str(crop)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{crop}: нет решения — серийный номер не найден"), out
+    assert "; или купюра не в RUB (попробуйте --currency auto)" in out, out
+    for lang in ("ru", "en"):
+        assert main(["scan-note", "--currency", "RUB", "--json", "--lang", lang, str(crop)]) == 0
+        line = json.loads(capsys.readouterr().out)
+        assert set(line) == {"image", "serial", "last_digit", "parity", "confidence", "reason"}
+        assert line["serial"] is None and line["reason"] == REASONS["no_serial"]  # as before

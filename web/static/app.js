@@ -546,6 +546,7 @@
     });
     betRefresh = refresh;
     refresh();
+    pad.classList.add("has-betgrid");
     pad.appendChild(box);
   }
 
@@ -718,6 +719,7 @@
     if (pad.dataset.sig === sig) return;
     pad.dataset.sig = sig;
     pad.textContent = "";
+    pad.classList.remove("has-betgrid"); // renderBetGrid widens the pad for its cells
     pad.appendChild(el("h2", null, (seat + 1) + ". " + seatName(seat)));
     var acts = (m.actions || []).filter(function (a) { return a.args.indexOf("?") < 0; });
     if (!acts.length) {
@@ -1092,9 +1094,23 @@
   var topEl = document.querySelector("header.top");
   if (topEl && window.ResizeObserver) new ResizeObserver(measureTop).observe(topEl);
 
+  // «Покинуть место» on a phone mid-game is asked first, as the operator's destructive buttons
+  // are (data-confirm, ask): a mis-tap must not drop the phone off its seat
+  function wireSeat() {
+    var lf = document.getElementById("leave-seat");
+    if (lf) lf.addEventListener("submit", function (e) {
+      if (lf.dataset.sent) { e.preventDefault(); return; } // on its way: a second tap neither asks nor sends
+      var b = lf.querySelector("[data-confirm]");
+      if (b && !ask(b.dataset.confirm)) { e.preventDefault(); return; }
+      lf.dataset.sent = "1";
+    });
+    if (lf) window.addEventListener("pageshow", function () { delete lf.dataset.sent; });
+  }
+
   if (KIND === "public" || KIND === "seat" || KIND === "operator") {
     render();
     if (KIND === "operator") wireOperator();
+    if (KIND === "seat") wireSeat();
     connect();
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) { if (es) { es.close(); es = null; } setLive(false); }
