@@ -512,8 +512,10 @@ def prepare_manual(text: str):
     A text the game cannot parse is passed on unchanged: the engine rejects it with its reason.
     """
     referee = common.table().require_referee()  # ended («Завершить игру») or never started: 409 no_game
-    text = for_seat(type(referee.game), normalise_cards(text))
-    text = _join_split_serials(type(referee.game), text)
+    # a serial typed with spaces is rejoined first: ``table flip 1 БВ 2222224`` has one word more
+    # than its fields and would otherwise read as seat 1's entry (:func:`for_seat`)
+    text = _join_split_serials(type(referee.game), normalise_cards(text))
+    text = for_seat(type(referee.game), text)
     tokens = text.split()
     try:
         action = type(referee.game).parse_action(text)
