@@ -316,13 +316,16 @@ class Rejected:
 
 @dataclass
 class ReplayResult:
-    """The rebuilt game, the records that were applied, the ones rejected, and the events each
-    applied record produced (``events[i]`` belongs to ``applied[i]``)."""
+    """The rebuilt game, the records that were applied, the ones rejected, the events each
+    applied record produced (``events[i]`` belongs to ``applied[i]``), and the ``table undo``
+    directives that took effect (``undos``, in log order; the actions they undid are no longer in
+    ``applied``)."""
 
     game: object
     applied: list[LogRecord]
     rejected: list[Rejected]
     events: list[tuple] = field(default_factory=list)
+    undos: list[LogRecord] = field(default_factory=list)
 
 
 def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterable[LineError] = ()) -> ReplayResult:
@@ -340,6 +343,7 @@ def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterabl
     applied: list[LogRecord] = []
     events: list[tuple] = []
     rejected = [Rejected(e.line, "", e.reason, e.detail) for e in line_errors]
+    undos: list[LogRecord] = []
     for rec in records:
         if rec.action.split() == UNDO.split():
             if not applied:
@@ -347,6 +351,7 @@ def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterabl
                 continue
             applied.pop()
             events.pop()
+            undos.append(rec)
             game = fresh()
             for r in applied:
                 game.apply(r.action)
@@ -359,4 +364,4 @@ def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterabl
         applied.append(rec)
         events.append(tuple(ev or ()))
     rejected.sort(key=lambda r: r.line)
-    return ReplayResult(game, applied, rejected, events)
+    return ReplayResult(game, applied, rejected, events, undos)

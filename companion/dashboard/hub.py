@@ -114,9 +114,11 @@ class Hub:
 
     def _past_outcomes(self) -> list:
         """The last accepted actions of the current game with their events, rebuilt by one replay
-        of its table log (undo directives resolved), so a page after a restart (power cut,
-        kill -9) still tells the round's history. Returns ``[(log seq, Outcome), ...]``, oldest
-        first; empty when there is no log."""
+        of its table log, so a page after a restart (power cut, kill -9) still tells the round's
+        history exactly as before it. An undone action is left out (it may have named a face-down
+        note); each undo that took effect is told where it happened, as the live page told it.
+        Returns ``[(log seq, Outcome), ...]``, oldest first; empty when there is no log."""
+        from companion.games.base import Event
         from companion.log import replay
         from companion.referee import Outcome
 
@@ -125,9 +127,11 @@ class Hub:
             return []
         try:
             result = replay(referee.log.header, referee.log.records())
-            keep_from = max(0, len(result.applied) - M.HISTORY_LEN)
+            told = list(zip(result.applied, result.events))
+            told += [(rec, (Event("undo", {}),)) for rec in result.undos]
+            told.sort(key=lambda pair: pair[0].seq)
             return [(rec.seq, Outcome(True, rec.action, rec.source, None, None, events, rec.seq))
-                    for rec, events in list(zip(result.applied, result.events))[keep_from:]]
+                    for rec, events in told[-M.HISTORY_LEN:]]
         except Exception:  # history is a courtesy; never let it stop the dashboard
             log.exception("could not rebuild the history from the table log")
             return []
@@ -194,7 +198,7 @@ class Hub:
                             hist.append(entry)
                 else:
                     hist = self._history.setdefault(viewer, deque(maxlen=M.HISTORY_LEN))
-                if past is not None or not any(h["v"] == u.version for h in hist):
+                if not any(h["v"] == u.version for h in hist):  # the undo is in ``past`` already
                     entry = M.history_entry(viewer, u.version, u.outcome, describe)
                     if entry is not None:
                         hist.append(entry)

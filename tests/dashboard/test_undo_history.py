@@ -90,3 +90,45 @@ def test_the_answer_to_an_action_tells_what_it_did(tmp_path):
     finally:
         app.extensions["companion"]["hub"].close()
         table.close()
+
+
+def test_history_after_a_restart_is_the_history_before_it(fast_dir):
+    """A power cut after undos changes nothing on the pages: every viewer's history (the undone
+    actions gone, each undo told where it happened) is the same from the live hub and from a
+    table reopened on the same data folder (a first-time tester saw the undo line vanish after
+    ``kill -9``)."""
+    table = Table(fast_dir, pin="2468")
+    hub = Hub(table)
+
+    def caught_up() -> None:
+        deadline = time.monotonic() + 5
+        while hub.model(PUBLIC)["version"] != table.referee.version and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    try:
+        table.new_game("skull", ["Аня", "Борис"])
+        for line in (f"table register 0 {A} ?", f"table register 1 {B} ?", "table dealer 0",
+                     "0 place", "1 place", "0 bid 1", "1 pass"):
+            assert table.submit(line, "manual").accepted, line
+        assert table.submit("table flip 0 АК2444846", "manual").accepted  # typed by mistake
+        assert table.undo().accepted
+        assert table.submit("table flip 0 АК2444844", "manual").accepted
+        assert table.undo().accepted  # a second mistake, undone too
+        caught_up()
+        viewers = (PUBLIC, OPERATOR, 0, 1)
+        before = {v: hub.model(v)["history"] for v in viewers}
+        version = hub.model(PUBLIC)["version"]
+    finally:
+        hub.close()
+        table.close()
+    kinds = [i["kind"] for e in before[PUBLIC] for i in e["items"]]
+    assert kinds.count("undo") == 2, kinds  # both undos are told, not only the last
+    again = Table(fast_dir, pin="2468")
+    hub2 = Hub(again)
+    try:
+        assert hub2.model(PUBLIC)["version"] == version
+        for v in viewers:
+            assert hub2.model(v)["history"] == before[v], v
+    finally:
+        hub2.close()
+        again.close()
