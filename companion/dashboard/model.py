@@ -8,6 +8,8 @@ A *viewer* is ``"public"``, ``"operator"`` or a seat number. The page model is a
      "turn": [2], "over": False, "result": None,
      "view": {...},                                  # game.view(None), or game.view(seat) for a seat
      "actions": [{"text": "2 bid 3", "verb": "bid", "args": ["3"]}, ...],
+     "waiting": {"ru": …, "en": …},                 # a seat's page with nothing to do: what the
+                                                     # table waits for (dashboard.waiting)
                                                      # + "labels" for a choice made by id (below)
      "history": [{"v": 17, "items": [{"kind": "bid", "data": {...}, "seat": 2}]}, ...]}
 
@@ -259,6 +261,14 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
     result = view.get("result") if isinstance(view, dict) else None
     if game_info is not None and isinstance(view, dict):
         seats = list(game_info.get("seats") or [])
+        if isinstance(viewer, int) and not over:
+            # what this phone waits for when its pad has nothing for it: the other players by
+            # name, or the table's own pending task (the camera, the operator) in words
+            from companion.dashboard.waiting import waiting_words
+
+            waiting = waiting_words(game_info.get("id"), viewer, view, legal, seats)
+            if waiting:
+                extra["waiting"] = waiting
         if over:
             extra["result_text"] = result_words(game_info.get("id"), view, seats)
         view = page_view(game_info.get("id"), view, seats)

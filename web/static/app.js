@@ -715,7 +715,7 @@
     // table's echo of the pending count arrived between two taps)
     // (what the game asks of this seat at the table counts too: skull's reveal changes no button,
     // only the words «переворачивайте купюры»)
-    var sig = stableJSON([seat, seatName(seat), m.over, m.actions || [], (m.view && m.view.table_task) || null]);
+    var sig = stableJSON([seat, seatName(seat), m.over, m.actions || [], (m.view && m.view.table_task) || null, m.waiting || null]);
     if (pad.dataset.sig === sig) return;
     pad.dataset.sig = sig;
     pad.textContent = "";
@@ -727,8 +727,11 @@
       // the same, and "waiting for the others" would be wrong
       var observed = (m.actions || []).length > 0;
       var task = m.view && m.view.table_task; // what the game says this seat does at the table now
+      // what is awaited, in the server's words: the other players by name, or the table's own
+      // task (the camera reading a card, the operator choosing the first dealer)
+      var waiting = m.waiting && (m.waiting[LANG] || m.waiting.ru);
       pad.appendChild(el("p", "muted wait", m.over ? word("over")
-        : (task ? word("task_" + task) : (observed ? word("your_turn_table") : word("wait")))));
+        : (task ? word("task_" + task) : (observed ? word("your_turn_table") : (waiting || word("wait"))))));
       if (observed && !m.over) {
         // the seat may declare the move now (like its button box); the face follows from the table
         var declare = el("div", "pad-row");

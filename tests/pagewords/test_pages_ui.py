@@ -1,0 +1,58 @@
+"""The dashboard's pages in a real headless Chromium at a phone's size: what a seat's pad says it
+waits for, the operator's manual forms, the toasts — as a first-time tester read them."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.browser import PHONE, UI  # noqa: E402
+from tests.pagewords.test_waiting_words import SKULL_SETUP  # noqa: E402
+
+pytestmark = UI
+
+
+def test_the_phone_says_what_is_awaited(browser, table_server):
+    table, srv = table_server
+    table.new_game("infinity", ["Аня", "Борис", "Вика"])
+    assert table.submit("table deal 0", "manual").accepted
+    pages = []
+    for seat in (0, 1):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(srv.url + "/join")
+        page.fill("#code", table.seat_codes()[seat])
+        page.click("button[type=submit]")
+        pages.append(page)
+    expect(pages[1].locator("#pad .wait")).to_have_text("Ждём другого игрока: Аня")
+    pages[0].locator("#pad .pad-row button").first.click()  # «Сыграть»
+    expect(pages[0].locator("#toast")).to_contain_text("Принято")
+    expect(pages[0].locator("#pad .wait")).to_have_text("Ждём камеру или оператора: ваша карта ещё не прочитана")
+    expect(pages[1].locator("#pad .wait")).to_have_text(
+        "Ждём камеру или оператора: карта, которой ходит Аня, ещё не прочитана")
+    assert table.submit("table face 500", "manual").accepted
+    expect(pages[1].locator("#pad .wait")).not_to_contain_text("камеру")
+    for page in pages:
+        page.context.close()
+
+
+def test_skull_phones_wait_for_the_operator_not_for_players(browser, table_server, artifacts_dir):
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис"])
+    for line in SKULL_SETUP:
+        assert table.submit(line, "manual").accepted
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(srv.url + "/join")
+    page.fill("#code", table.seat_codes()[1])
+    page.click("button[type=submit]")
+    expect(page.locator("#pad .wait")).to_have_text("Ждём оператора: он выбирает первого дилера")
+    page.screenshot(path=str(artifacts_dir / "pagewords-skull-setup-seat.png"), full_page=True)
+    page.context.clear_cookies()
+    page.context.add_cookies([{"name": "lang", "value": "en", "url": srv.url}])
+    page.goto(srv.url + "/join")
+    page.fill("#code", table.seat_codes()[1])
+    page.click("button[type=submit]")
+    expect(page.locator("#pad .wait")).to_have_text("Waiting for the operator to choose the first dealer")
+    page.context.close()
