@@ -325,7 +325,8 @@ class DoubtGame(Game):
             seen: dict[str, int] = {}
             for k in a.kinds:
                 if k not in self.kind_count:
-                    raise IllegalAction("unknown_kind", f"{k!r} is not a kind of deck {self.deck['name']}")
+                    raise IllegalAction("unknown_kind", f"{k!r} is not a kind of deck {self.deck['name']}",
+                                        self._unknown_kind_facts(k))
                 seen[k] = seen.get(k, 0) + 1
             for k, c in seen.items():
                 if self.discard_known[k] + c > self.kind_count[k]:
@@ -353,7 +354,8 @@ class DoubtGame(Game):
             if seat != self.turn:
                 raise IllegalAction("not_your_turn", f"seat {self.turn} leads")
             if a.kind not in self.kind_count:
-                raise IllegalAction("unknown_kind", f"{a.kind!r} is not a kind of deck {self.deck['name']}")
+                raise IllegalAction("unknown_kind", f"{a.kind!r} is not a kind of deck {self.deck['name']}",
+                                    self._unknown_kind_facts(a.kind))
             self._check_count(seat, a.count)
             return
         if self.phase != "answer":
@@ -630,6 +632,11 @@ class DoubtGame(Game):
             if k["id"] == kind:
                 return {"ru": k["name"], "en": k["name_en"]}
         return {"ru": kind, "en": kind}
+
+    def _unknown_kind_facts(self, kind) -> dict:
+        """The facts of an ``unknown_kind`` refusal: the kind typed and this deck's kinds by name
+        in both languages (the dashboard names them: the deck's own cards, not another game's)."""
+        return {"card": kind, "kinds": [{"ru": k["name"], "en": k["name_en"]} for k in self.deck["kinds"]]}
 
     def _kind_name(self, kind: str | None) -> str | None:
         for k in self.deck["kinds"]:

@@ -52,6 +52,9 @@ CARDS = tuple(r + s for s in SUITS for r in RANKS)
 POS = {c: (SUITS.index(c[-1]), RANKS.index(c[:-1])) for c in CARDS}
 """Card (= slot) code -> (row, column)."""
 AT = {v: k for k, v in POS.items()}
+CARD_FACTS = {"ranks": list(RANKS), "examples": ["QH", "10S", "7C"], "joker": JOKER}
+"""The facts of a ``bad_card`` refusal besides the card typed: how this deck's codes are written
+(its ranks, examples from the layout, the joker's code), for the dashboard's sentence."""
 
 SHAPE_NAMES_RU = {"card": "карта", "pair": "две соседние", "square": "квадрат", "column": "колонка",
                   "row": "ряд"}
@@ -87,7 +90,8 @@ def parse_bet(items: tuple[str, ...] | list[str]) -> tuple[str, tuple[str, ...]]
         return "row", tuple(r + suit for r in RANKS)
     for c in items:
         if c not in POS:
-            raise IllegalAction("bad_card", f"{c!r} is not a layout card (rank A K Q J 10 9 8 7 + suit S H D C)")
+            raise IllegalAction("bad_card", f"{c!r} is not a layout card (rank A K Q J 10 9 8 7 + suit S H D C)",
+                                {"card": c, "ranks": CARD_FACTS["ranks"], "examples": CARD_FACTS["examples"]})
     if len(set(items)) != len(items) or not items:
         raise IllegalAction("bad_card", "a bet names each card once")
     cards = tuple(sorted(items, key=lambda c: POS[c]))
@@ -370,7 +374,7 @@ class HoggenheimerGame(Game):
         if card is None or card == "?":
             raise IllegalAction("unreadable_card", "the reader is not sure of the card: rescan it or enter it manually")
         if card != JOKER and card not in POS:
-            raise IllegalAction("bad_card", f"{card!r} is not a card of this deck")
+            raise IllegalAction("bad_card", f"{card!r} is not a card of this deck", {"card": card, **CARD_FACTS})
         if card in self.chain:
             raise IllegalAction("card_already_turned", f"{card} is already face up")
         if card == JOKER:

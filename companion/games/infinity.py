@@ -309,12 +309,19 @@ class InfinityGame(Game):
             return 0
         return (s["first_leaders"][-1] + 1) % len(self.seats)
 
+    def deck_cards(self) -> list[str]:
+        """This table's card values as the operator types them, weakest first (``["10", "36", …,
+        "INF"]``): a refusal of a card written wrong names them (the table's own deck profile,
+        not another game's card codes)."""
+        return sorted(self.deck, key=card_rank)
+
     def _check_card(self, token: str | None, *, need: int = 1) -> str:
         card = canonical_card(token) if token is not None else None
         if card is None:
-            raise IllegalAction("bad_card", f"{token!r} is not a card (a value such as 500, or INF)")
+            raise IllegalAction("bad_card", f"{token!r} is not a card (a value such as 500, or INF)",
+                                {"card": token, "deck": self.deck_cards()})
         if card not in self.deck:
-            raise IllegalAction("unknown_card", f"this deck has no {card}")
+            raise IllegalAction("unknown_card", f"this deck has no {card}", {"card": card, "deck": self.deck_cards()})
         if self.s["unseen"].get(card, 0) < need:
             raise IllegalAction("card_exhausted", f"every {card} of the deck has already been seen this deal")
         return card
@@ -380,7 +387,7 @@ class InfinityGame(Game):
             for t in cards:
                 c = canonical_card(t)
                 if c is None:
-                    raise IllegalAction("bad_card", f"{t!r} is not a card")
+                    raise IllegalAction("bad_card", f"{t!r} is not a card", {"card": t, "deck": self.deck_cards()})
                 need[c] = need.get(c, 0) + 1
             for c, k in need.items():
                 self._check_card(c, need=k)

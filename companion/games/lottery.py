@@ -403,7 +403,8 @@ class LotteryGame(Game):
     def _card(self, token: str | None) -> str:
         c = canonical(token) if token is not None else None
         if c is None:
-            raise IllegalAction("bad_card", f"{token!r} is not a card code (e.g. QH, 10S)")
+            raise IllegalAction("bad_card", f"{token!r} is not a card code (e.g. QH, 10S)",
+                                {"card": token, "ranks": list(reversed(RANKS)), "examples": ["QH", "10S", "2C"]})
         return c
 
     # ------------------------------------------------------------------ checking
