@@ -56,3 +56,25 @@ def test_skull_phones_wait_for_the_operator_not_for_players(browser, table_serve
     page.click("button[type=submit]")
     expect(page.locator("#pad .wait")).to_have_text("Waiting for the operator to choose the first dealer")
     page.context.close()
+
+
+def test_the_operators_card_form_names_the_player(browser, table_server, artifacts_dir):
+    from tests.browser import operator_login
+
+    table, srv = table_server
+    table.new_game("infinity", ["Аня", "Борис", "Вика"])
+    assert table.submit("table deal 0", "manual").accepted
+    assert table.submit("0 play 10", "camera").accepted
+    page = browser.new_context(viewport=PHONE).new_page()
+    operator_login(page, srv.url, table.pin)
+    assert table.submit("1 play ?", "dashboard").accepted  # live: the form appears with the name
+    form = page.locator("#table-actions form[data-key='face ?']")
+    expect(form).to_be_visible()
+    expect(form.locator(".whose")).to_have_text("Борис")
+    expect(form.locator(".verb")).to_have_text("Карта")
+    page.screenshot(path=str(artifacts_dir / "pagewords-infinity-operator-face.png"), full_page=True)
+    form.locator("input").fill("500")
+    form.locator("button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    assert table.referee.log.records()[-1].action == "table face 500"
+    page.context.close()

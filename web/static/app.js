@@ -918,6 +918,9 @@
       form.dataset.verb = a.verb;
       form.dataset.key = a.verb + " " + a.args.join(" ");
       form.appendChild(el("span", "verb", verbLabel(a.verb)));
+      // the player the entry is about when its arguments name none (6100's card played, doubt's
+      // cards turned up), as skull's forms name him with the seat in their arguments
+      if (typeof a.whose === "number") form.appendChild(el("span", "arg whose", seatName(a.whose)));
       var inputs = [];
       var optional = a.optional || [];
       a.args.forEach(function (arg, i) {
