@@ -284,8 +284,10 @@ def _game_words() -> dict[str, str]:
     script looks them up first on that game's pages. The joker game's banker is «банкомет», the
     seed's word (seed 002), while the lottery's stays «банкир» (seed 004): the same view key
     ``banker``, two words (gettext contexts, so each has its own translation). Call it with a
-    request's locale in force."""
-    return {"hoggenheimer:banker": pgettext("hoggenheimer", "Banker")}
+    request's locale in force. Skull's notes lie «номером вниз» (seed 000, as its history says),
+    not «рубашкой вверх»: a banknote has no card back."""
+    return {"hoggenheimer:banker": pgettext("hoggenheimer", "Banker"),
+            "skull:face_down": pgettext("skull", "Face down")}
 
 
 def js_words() -> dict[str, str]:

@@ -78,3 +78,20 @@ def test_the_operators_card_form_names_the_player(browser, table_server, artifac
     expect(page.locator("#toast")).to_contain_text("Принято")
     assert table.referee.log.records()[-1].action == "table face 500"
     page.context.close()
+
+
+def test_skull_notes_lie_serial_down_not_card_backs(browser, table_server):
+    """A banknote has no «рубашка»: skull's seat cards say «Номером вниз», as its history does."""
+    table, srv = table_server
+    table.new_game("skull", ["Аня", "Борис"])
+    for line in (*SKULL_SETUP, "table dealer 0", "0 place", "1 place"):
+        assert table.submit(line, "manual").accepted, line
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(srv.url + "/")
+    chip = page.locator(".seat .chip small", has_text="Номером вниз")
+    expect(chip.first).to_be_visible()
+    assert chip.count() == 2
+    text = page.inner_text("#app")
+    assert "Рубашк" not in text and "рубашк" not in text
+    assert "номером вниз" in page.inner_text(".history")
+    page.context.close()
