@@ -695,8 +695,9 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "answered":
         word = ("«Верю»" if d["answer"] == "believe" else "«Не верю»") if ru else (
             "“I believe”" if d["answer"] == "believe" else "“I doubt it”")
-        # names stay in the nominative (a name is not declined): «Борис — на заявку игрока Аня: …»
-        return (f"{name()} отвечает на заявку игрока {name('placer')}: {word}" if ru
+        # a name is not declined nor stacked after «игрока» («заявку игрока Игрок 2»): the
+        # placer's name stands after a colon
+        return (f"{name()} отвечает {word} (заявка: {name('placer')})" if ru
                 else f"{name()} answers the claim of {name('placer')}: {word}")
     if k == "checked":
         shown = ", ".join(kind(x) for x in d.get("kinds", []))

@@ -781,7 +781,7 @@ def _game_over_words(result: dict, lang: str) -> str:
         head = (f"Игра окончена! Победитель — {winners[0]}: {chips(best, lang)}" if ru
                 else f"Game over! The winner is {winners[0]}: {chips(best, lang)}")
     else:
-        head = (f"Игра окончена! Больше всех фишек ({best}) поровну у {names_and(winners, lang)}" if ru
+        head = (f"Игра окончена! Больше всех фишек ({best}) поровну: {names_and(winners, lang)}" if ru
                 else f"Game over! {names_and(winners, lang)} share the most chips ({best})")
     table = ", ".join(f"{n} {balances[n]} ({signed(net.get(n, 0))})"
                       for n in sorted(balances, key=lambda n: -balances[n]))

@@ -714,7 +714,8 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         aside = f"; {cards_count(d['aside'], L)} set aside" if d.get("aside") else ""
         return f"{head}: {cards_count(d['cards_each'], L)} each{aside}; {name('leader')} leads"
     if k == "trick_started":
-        return (f"Раунд: ходит {name('leader')}, фишка у игрока {name('token')}" if ru
+        # names after a colon, never declined nor after «у игрока» («фишка у игрока Игрок 2»)
+        return (f"Раунд: ходит {name('leader')}; фишка: {name('token')}" if ru
                 else f"Trick: {name('leader')} leads, {name('token')} holds the token (фишка)")
     if k == "play_declared":
         return (f"{name()} кладёт карту — камера читает её" if ru
@@ -722,7 +723,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "card_played":
         return f"{name()} кладёт {card_words(d['card'], L)}" if ru else f"{name()} plays {card_words(d['card'], L)}"
     if k == "hoy":
-        return (f"{name()}: «ХОЙ!» — такая же карта ({card_words(d['card'], L)}), фишка у игрока {name()}; "
+        return (f"{name()}: «ХОЙ!» — такая же карта ({card_words(d['card'], L)}) и фишка; "
                 f"остальные ходят ещё раз" if ru
                 else f"{name()}: “ХОЙ!” — the same card ({card_words(d['card'], L)}), {name()} takes the token; "
                      f"the others play again")
@@ -730,7 +731,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return (f"{name()} забирает взятку: {_cards_words(d['cards'], L)} — {points(d['points'], L)}" if ru
                 else f"{name()} takes the trick: {_cards_words(d['cards'], L)} — {points(d['points'], L)}")
     if k == "cards_left":
-        return (f"Карты на руках остались только у игрока {name()} ({d['count']}) — он оставляет их себе" if ru
+        return (f"Карты на руках остались только у одного игрока — {name()} ({d['count']}): их оставляют себе" if ru
                 else f"Only {name()} still holds cards ({d['count']}) and keeps them")
     if k == "cards_kept":
         return (f"{name()} показывает оставшиеся карты: {_cards_words(d['cards'], L)} — {points(d['points'], L)} себе" if ru
@@ -764,7 +765,7 @@ def _game_over_words(result: dict, lang: str) -> str:
         head = (f"Игра окончена! Победитель — {winners[0]}: {points(best, lang)}" if ru
                 else f"Game over! The winner is {winners[0]}: {points(best, lang)}")
     else:
-        head = (f"Игра окончена! Поровну у {names_and(winners, lang)}: {points(best, lang)}" if ru
+        head = (f"Игра окончена! Поровну: {names_and(winners, lang)} — {points(best, lang)}" if ru
                 else f"Game over! A tie between {names_and(winners, lang)}: {points(best, lang)}")
     deals = result.get("rounds")
     after = (f" после {deals} {ru_plural(deals, 'партии', 'партий', 'партий')}" if ru

@@ -1053,7 +1053,7 @@ def _game_over_words(result: dict, seats, lang: str) -> str:
         head = (f"Игра окончена! Лучший итог — {winners[0]}: {signed(best)}" if ru
                 else f"Game over! Best result: {winners[0]}, {signed(best)}")
     else:
-        head = (f"Игра окончена! Лучший итог ({signed(best)}) поровну у {names_and(winners, lang)}" if ru
+        head = (f"Игра окончена! Лучший итог ({signed(best)}) поровну: {names_and(winners, lang)}" if ru
                 else f"Game over! {names_and(winners, lang)} share the best result ({signed(best)})")
     table = standings([(n, net[n]) for n in players], signed)
     # the banker and the dealer hold no cards (by default) but win or lose chips all the same

@@ -1215,11 +1215,13 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Вскрытие: дилер {name('dealer')}, нужно открыть роз: {d['bid']}" if ru
                 else f"Reveal: {name('dealer')} must turn up {d['bid']} rose(s)")
     if k == "flip":
-        return (f"Открыта купюра игрока {name()}: {d['serial']} — {role[d['role']]}" if ru
+        # a name is never declined nor stacked after «игрока» («купюра игрока Игрок 4»): it
+        # stands before a colon, whatever it is
+        return (f"{name()}: открыта купюра {d['serial']} — {role[d['role']]}" if ru
                 else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
     if k == "foreign_note":
         why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
-        return (f"Чужая купюра в стопке игрока {name()}: {why}. Раунд остановлен — оператор аннулирует его" if ru
+        return (f"{name()}: в стопке чужая купюра — {why}. Раунд остановлен — оператор аннулирует его" if ru
                 else f"Foreign note in {name()}'s stack: {why}. Round halted — the operator voids it")
     if k == "outcome":
         losers = ", ".join(seats[s] for s in d["losers"])
@@ -1227,7 +1229,7 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
             return (f"Успех! Дилер {name('dealer')}: открыто роз — {d['bid']}. В банк платят: {losers}; выбирает {name('chooser')}"
                     if ru else f"Success! {name('dealer')} turned up {d['bid']} rose{'' if d['bid'] == 1 else 's'}. Paying the bank: {losers};"
                     f" {name('chooser')} chooses")
-        return (f"Череп у игрока {name('skull_owner')}! В банк платят: {losers}; выбирает {name('chooser')}" if ru
+        return (f"Череп: {name('skull_owner')}! В банк платят: {losers}; выбирает {name('chooser')}" if ru
                 else f"{name('skull_owner')}'s skull! Paying the bank: {losers}; {name('chooser')} chooses")
     if k == "note_to_bank":
         extra = (" (последняя купюра — череп)" if ru else " (last note a skull)") if d.get("auto") else ""
