@@ -384,7 +384,30 @@ WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
                                    else f"{f['player']}'s cards for this deal are already read."),
     "not_a_player": lambda f, ru: (f"{f['player']}: у этого места нет карт в игре (банкир или сдающий)." if ru
                                    else f"{f['player']} holds no cards in this game (banker or dealer)."),
+    # every game: who must act now (the player by name), or the table itself
+    "not_your_turn": lambda f, ru: (
+        ("Это делает стол: камера или оператор." if ru else "The table does this: the camera or the operator.")
+        if f.get("by") == "table"
+        else (f"Фишки раскладывает банкир — {f['player']}." if ru else f"The banker, {f['player']}, spreads the chips.")
+        if f.get("role") == "banker"
+        else (f"Сейчас ходит {f['player']}." if ru else f"{f['player']} must act now.")),
     # skull
+    "serial_taken": lambda f, ru: (
+        (f"Купюра {f['serials'][0]} уже зарегистрирована за другим игроком." if ru
+         else f"Note {f['serials'][0]} is already registered to another player.") if len(f["serials"]) == 1
+        else (f"Купюры {', '.join(f['serials'])} уже зарегистрированы за другими игроками." if ru
+              else f"Notes {', '.join(f['serials'])} are already registered to other players.")),
+    "duplicate_serial": lambda f, ru: (
+        (f"Купюра {f['serials'][0]} дважды в наборе игрока." if ru
+         else f"Note {f['serials'][0]} appears twice in the player's set.") if len(f["serials"]) == 1
+        else (f"Купюры {', '.join(f['serials'])} — каждая дважды в наборе игрока." if ru
+              else f"Notes {', '.join(f['serials'])} each appear twice in the player's set.")),
+    "wrong_note_count": lambda f, ru: (
+        f"Неверное число купюр: в наборе {f['given']}, а каждый регистрирует {f['each']}." if ru
+        else f"Wrong number of notes: the set has {f['given']}; each player registers {f['each']}."),
+    "wrong_skull_count": lambda f, ru: (
+        f"Неверное число «черепов»: в наборе {f['skulls']}, а нужно {f['want']} из {f['each']} купюр." if ru
+        else f"Wrong number of skulls: the set has {f['skulls']}; {f['want']} of {f['each']} notes are needed."),
     "bid_too_low": lambda f, ru: (f"Ставка должна быть больше текущей: не меньше {f['least']}." if ru
                                   else f"The bid must be higher than the current bid: at least {f['least']}."),
     "bid_too_high": lambda f, ru: (f"На столе всего {_notes(f['on_table'], True)}: ставка не может быть больше." if ru

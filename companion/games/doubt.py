@@ -352,7 +352,7 @@ class DoubtGame(Game):
             if self.phase != "lead":
                 raise IllegalAction("wrong_phase", "a pile is already in play; answer it")
             if seat != self.turn:
-                raise IllegalAction("not_your_turn", f"seat {self.turn} leads")
+                raise IllegalAction("not_your_turn", f"seat {self.turn} leads", {"player": self.seats[self.turn]})
             if a.kind not in self.kind_count:
                 raise IllegalAction("unknown_kind", f"{a.kind!r} is not a kind of deck {self.deck['name']}",
                                     self._unknown_kind_facts(a.kind))
@@ -361,7 +361,7 @@ class DoubtGame(Game):
         if self.phase != "answer":
             raise IllegalAction("wrong_phase", f"'{a.VERB}' answers a placement; phase is {self.phase}")
         if seat != self.turn:
-            raise IllegalAction("not_your_turn", f"seat {self.turn} answers")
+            raise IllegalAction("not_your_turn", f"seat {self.turn} answers", {"player": self.seats[self.turn]})
         if t is Add:
             if self.hands[seat] == 0:
                 raise IllegalAction("no_cards", f"seat {seat} holds no cards; believe or doubt")

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
-from companion.games.words import cards_count, names_and, points, ru_plural, standings
+from companion.games.words import TABLE_DOES, cards_count, names_and, points, ru_plural, standings
 
 
 def _clone(obj):
@@ -333,13 +333,13 @@ class InfinityGame(Game):
             raise IllegalAction("game_over", "all agreed deals are played")
         if isinstance(a, Void):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "only the table (operator) voids a deal")
+                raise IllegalAction("not_your_turn", "only the table (operator) voids a deal", TABLE_DOES)
             if s["phase"] == "deal" and s["half"] == 0:
                 raise IllegalAction("nothing_to_void", "no deal is in progress")
             return
         if isinstance(a, DealCards):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "the deal is reported by the table")
+                raise IllegalAction("not_your_turn", "the deal is reported by the table", TABLE_DOES)
             if s["phase"] != "deal":
                 raise IllegalAction("wrong_phase", "the cards are already dealt")
             if a.leader is not None:
@@ -359,20 +359,20 @@ class InfinityGame(Game):
             if s["pending"] is not None:
                 raise IllegalAction("face_pending", f"seat {s['pending']}'s card must be read first")
             if a.seat != s["turn"]:
-                raise IllegalAction("not_your_turn", f"seat {s['turn']} plays now")
+                raise IllegalAction("not_your_turn", f"seat {s['turn']} plays now", {"player": self.seats[s["turn"]]})
             if a.card is not None:
                 self._check_card(a.card)
             return
         if isinstance(a, Face):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "a face is read by the table (camera or operator)")
+                raise IllegalAction("not_your_turn", "a face is read by the table (camera or operator)", TABLE_DOES)
             if s["phase"] != "play" or s["pending"] is None:
                 raise IllegalAction("no_pending_play", "no declared card is waiting for its face")
             self._check_card(a.card)
             return
         if isinstance(a, Kept):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "kept cards are read by the table")
+                raise IllegalAction("not_your_turn", "kept cards are read by the table", TABLE_DOES)
             if s["phase"] != "kept":
                 raise IllegalAction("wrong_phase", "more than one seat still holds cards")
             if a.owner != s["kept_seat"]:
