@@ -95,3 +95,67 @@ def test_skull_notes_lie_serial_down_not_card_backs(browser, table_server):
     assert "Рубашк" not in text and "рубашк" not in text
     assert "номером вниз" in page.inner_text(".history")
     page.context.close()
+
+
+def _drive_until(table, sim, stop, limit=3000):
+    """Play the bots' actions until ``stop(next action text)``; return that action (not played)."""
+    for _ in range(limit):
+        text, source = sim.next_action()
+        if stop(text):
+            return text
+        assert table.submit(text, source).accepted, text
+        sim.applied(text)
+    raise AssertionError("never reached")
+
+
+def _toast(page) -> str:
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("Принято")
+    return toast.inner_text()
+
+
+def test_toasts_say_nothing_twice_and_no_stray_dashes(browser, table_server, artifacts_dir):
+    from companion.sim import get_sim_class
+    from tests.browser import operator_login
+
+    table, srv = table_server
+    # the joker game: a card turned up goes to its own place — said once, not «A♠ A♠»
+    table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
+    sim = get_sim_class("hoggenheimer")(table.referee.game, 3)
+    turn = _drive_until(table, sim, lambda t: t.startswith("table turn") and "JK" not in t)
+    card = turn.split()[2]
+    page = browser.new_context(viewport=PHONE).new_page()
+    operator_login(page, srv.url, table.pin)
+    form = page.locator("#table-actions form[data-key='turn ? ?']")
+    form.locator("[name=card]").fill(card)
+    form.locator("[name=slot]").fill(card)
+    form.locator("button").click()
+    text = _toast(page)
+    shown = card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+    assert text.count(shown) == 1, text
+    assert "Стол:" not in text and text.startswith("Принято: 33-я карта: " + shown), text
+    page.context.close()
+
+    # skull: the note that ends a round is told with the next round's heading, without its dashes
+    table.new_game("skull", ["Аня", "Борис", "Вера"])
+    game = table.referee.game
+    sim = get_sim_class("skull")(game, 5)
+    while True:
+        dep = _drive_until(table, sim, lambda t: t.startswith("table deposit"))
+        if len(game.owed) == 1:  # the last note owed: the next round starts with it
+            break
+        assert table.submit(dep, "camera").accepted
+        sim.applied(dep)
+    _, _, owner, serial = dep.split()
+    page = browser.new_context(viewport=PHONE).new_page()
+    operator_login(page, srv.url, table.pin)
+    form = page.locator(f"#table-actions form[data-key='deposit {owner} ?']")
+    form.locator("input").fill(serial)
+    form.locator("button").click()
+    text = _toast(page)
+    page.screenshot(path=str(artifacts_dir / "pagewords-skull-deposit-toast.png"))
+    assert "Раунд" in text, text
+    assert "; —" not in text and not text.rstrip().endswith("—") and "— Раунд" not in text, text
+    assert "Стол:" not in text and "Купюра в банк" not in text, text  # the game's words, not the action's too
+    page.context.close()
+

@@ -148,8 +148,18 @@
       if (actor === "table" && i === 0 && SEAT_FIRST[t[1]] && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
       if (actor === "table" && i === 0 && NUMBER_FIRST[t[1]] && /^\d+$/.test(a)) return String(+a + 1);
       return argLabel(a);
-    }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
+    }).filter(function (a, i, all) {
+      // a value left unknown is not shown; nor is one said twice in a row (the joker game's
+      // "turn KD KD": the card and its place on the layout are the same card)
+      return a !== "?" && (i === 0 || a !== all[i - 1]);
+    });
     return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
+  }
+  // what an accepted action did, in the game's words (the server's "told": each line already
+  // names who did what), as sentences: «Вера: одна купюра в банк; в банке 1. Раунд 2, дилер Аня»
+  function toldWords(told) {
+    return told.map(function (x) { return String(x).trim(); }).filter(function (x) { return x.length; })
+      .reduce(function (out, x) { return out ? out + (/[.!?…]$/.test(out) ? " " : ". ") + x : x; }, "");
   }
   // a repeated tap of an accepted action is not a refusal of the player's move: told plainly
   function isBad(j) { return !j.accepted && j.reason !== "repeated"; }
@@ -158,7 +168,11 @@
     if (j.reason === "repeated" && j.message) return j.message;
     // an undo's answer names the action it took back (to the operator who asked only)
     if (j.accepted && j.action === "table undo" && j.detail) return word("accepted") + ": " + actionWords(j.action) + " — " + actionWords(j.detail);
-    if (j.accepted) return word("accepted") + ": " + actionWords(j.action) + (j.told && j.told.length ? " — " + j.told.join("; ") : "");
+    // the game's words for what it did say it all («Первый дилер — Борис»): the action's own
+    // words (its verb and arguments) only when the game tells nothing of it — never both, so
+    // nothing is said twice («Открыта карта A♠ A♠ — 33-я карта: A♠ …»)
+    if (j.accepted && j.told && j.told.length && toldWords(j.told)) return word("accepted") + ": " + toldWords(j.told);
+    if (j.accepted) return word("accepted") + ": " + actionWords(j.action);
     // the server's message is in the page's language; the English detail is for logs (console)
     if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
     if (j.message) return word("rejected") + ": " + j.message;
