@@ -685,7 +685,8 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
 
     k = event.kind
     if k == "dealt":
-        return (f"Игра {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
+        # a game of the match is a «партия», as the options («Партий в матче») and the page say
+        return (f"Партия {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
     if k in ("placed", "added"):
         verb = ("выкладывает" if k == "placed" else "добавляет") if ru else ("lays" if k == "placed" else "adds")
         return (f"{name()} {verb} {d['count']} {ru_plural(d['count'], 'карту', 'карты', 'карт')}: «{kind(d['kind'])}»; в стопке {d['pile']}" if ru
@@ -714,12 +715,12 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         end = f"the pile ({d['pile']}) is discarded" if d["taker"] is None else f"{taker} takes the pile ({d['pile']})"
         return f"Check: turned up {shown} — {told}; {end}"
     if k == "player_out":
-        return f"{name()} избавился от карт и выходит" if ru else f"{name()} is out of cards and leaves"
+        return f"{name()}: карт больше нет — выходит из игры" if ru else f"{name()} is out of cards and leaves"
     if k == "lead":
         return f"Ходит {name()}" if ru else f"{name()} leads"
     if k == "game_over":
         loser = d.get("loser_name") or "—"
-        return (f"Игра {d['game']} окончена: проиграл {loser}" if ru else f"Game {d['game']} over: {loser} loses")
+        return (f"Партия {d['game']} окончена, проигравший — {loser}" if ru else f"Game {d['game']} over: {loser} loses")
     if k == "match_over":
         return ""  # told by the last game's line and the result
     if k == "round_void":
@@ -740,7 +741,7 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
         return _result_words(result, names, ru)
     rows = sorted(view.get("seats") or [], key=lambda r: r.get("cards", 0))
     told = ", ".join(f"{r['name']} {r.get('cards', 0)}" for r in rows)
-    game = f"игра {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
+    game = f"партия {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
     return (f"Карт на руках: {told}; {game}" if ru else f"Cards in hand: {told}; {game}")
 
 
@@ -798,9 +799,9 @@ def page_view(view: dict, seats) -> dict:
         if r.get("last_cards"):
             row["last_cards"] = True
         out["seats"].append(row)
-    for k in ("game_no", "games"):
-        if k in view:
-            out[k] = view[k]
+    if "game_no" in view:  # «Партия 1 из 2», not «Партия № 1» beside «Партий 2»
+        n, of = view["game_no"], view.get("games")
+        out["game_no"] = {"ru": f"{n} из {of}", "en": f"{n} of {of}"} if of else n
     pile = view.get("pile") or {}
     out["pile"] = {"claim": kind(pile.get("claim")),
                    "placements": [{"name": name(p["seat"]), "count": p["count"]} for p in pile.get("placements", [])],

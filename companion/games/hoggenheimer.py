@@ -852,7 +852,9 @@ def page_view(view: dict, seats) -> dict:
     def name(i) -> str:
         return names[i] if isinstance(i, int) and 0 <= i < len(names) else str(i)
 
-    out = {k: v for k, v in view.items() if k not in ("seats", "odds", "last_settlement", "you", "chain")}
+    out = {k: v for k, v in view.items() if k not in ("seats", "odds", "last_settlement", "you", "chain", "deals_total")}
+    if "deal" in view and view.get("deals_total"):  # «Сдача 2 из 3», one term (seed «Сдача расклада»)
+        out["deal"] = {"ru": f"{view['deal']} из {view['deals_total']}", "en": f"{view['deal']} of {view['deals_total']}"}
     out["seats"] = []
     for r in rows:
         row = {"seat": r["seat"], "name": r["name"], "chips": r.get("chips")}

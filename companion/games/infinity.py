@@ -795,3 +795,19 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
         out += (f"; в неоконченной партии: {standings(_by_name(current, names))}" if ru
                 else f"; in the unfinished deal: {standings(_by_name(current, names))}")
     return out
+
+
+def page_view(view: dict, seats) -> dict:
+    """The dashboard's view of 6100 (``companion.dashboard.model.page_view``), made from ``view``
+    (:meth:`InfinityGame.view`) alone. One term for a deal, the history's and the seed's
+    («Партия 1: по 12 карт», seed 003 «оговоренное количество партий»): ``deal`` as «1 из 3»
+    (the page's word for it in this game is «Партия»), and for two players the half of the deck
+    dealt as «1 из 2» (the history's «раздача 1 из 2»; left out for more players). The seat's own
+    seat number (``you``) is left out: its seat card says «Вы». Everything else as the view has
+    it."""
+    out = {k: v for k, v in view.items() if k not in ("deals", "half", "you")}
+    if "deal" in view and view.get("deals"):
+        out["deal"] = {"ru": f"{view['deal']} из {view['deals']}", "en": f"{view['deal']} of {view['deals']}"}
+    if view.get("half"):
+        out["half"] = {"ru": f"{view['half']} из 2", "en": f"{view['half']} of 2"}
+    return out

@@ -159,3 +159,34 @@ def test_toasts_say_nothing_twice_and_no_stray_dashes(browser, table_server, art
     assert "Стол:" not in text and "Купюра в банк" not in text, text  # the game's words, not the action's too
     page.context.close()
 
+
+@pytest.mark.parametrize("gid,names,said,unsaid", [
+    # the lottery's dealer is the seed's «сдающий», on the badge as in the history
+    ("lottery", ["Аня", "Борис", "Вика", "Гоша"], ["Сдающий"], ["Дилер"]),
+    # doubt: the dealer too, and the game of the match «Партия 1 из 1» (not «Партия № 1», «Партий 1»)
+    ("doubt", ["Аня", "Борис", "Вика"], ["Сдающий", "Партия\n1 из 1"], ["Дилер", "Партий", "№"]),
+    # the joker game's deal is a «сдача» (seed 002), «Сдача 1 из 3» — not «Раздача» beside «Сдач»
+    ("hoggenheimer", ["Аня", "Борис", "Вика"], ["Сдача\n1 из 3"], ["Раздача", "Сдач\n"]),
+    # 6100's deal is a «партия», as its history says («Партия 1: по 12 карт»)
+    ("infinity", ["Аня", "Борис", "Вика"], ["Партия\n1 из 3", "Очки по партиям"], ["Раздача", "Сдач", "сдачам"]),
+])
+def test_one_term_per_game(browser, table_server, artifacts_dir, gid, names, said, unsaid):
+    from companion.sim import get_sim_class
+
+    table, srv = table_server
+    table.new_game(gid, names, {"games": 1} if gid == "doubt" else None)
+    sim = get_sim_class(gid)(table.referee.game, 4)
+    for _ in range(6):  # a few moves in: the history has lines, the dealer's badge is up
+        text, source = sim.next_action()
+        assert table.submit(text, source).accepted, text
+        sim.applied(text)
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(srv.url + "/")
+    page.locator("section.card.game").wait_for()
+    shown = "\n".join(page.locator("section.card.game, section.card.info").all_inner_texts())
+    page.screenshot(path=str(artifacts_dir / f"pagewords-terms-{gid}.png"), full_page=True)
+    for w in said:
+        assert w in shown, (gid, w, shown[:1500])
+    for w in unsaid:
+        assert w not in shown, (gid, w, shown[:1500])
+    page.context.close()
