@@ -123,8 +123,18 @@ def told_events(outcome) -> list[str]:
             continue
         texts = describe(ev)
         if texts and texts is not M.SILENT and texts.get(lang()):
-            out.append(texts[lang()])
-    return out
+            out.append(toast_line(texts[lang()]))
+    return [x for x in out if x]
+
+
+def toast_line(text: str) -> str:
+    """A history line as a toast says it: without the dashes that frame a heading line in the
+    history («— Раунд 2, дилер Аня —» → «Раунд 2, дилер Аня»), which in a toast's run of
+    sentences read as stray punctuation («в банке 2; — Раунд 2, дилер Аня —»)."""
+    text = str(text).strip()
+    if text.startswith("—") and text.endswith("—") and len(text) > 2:
+        text = text[1:-1].strip()
+    return text
 
 
 def boot(kind: str, **extra) -> dict:

@@ -284,8 +284,21 @@ def _game_words() -> dict[str, str]:
     script looks them up first on that game's pages. The joker game's banker is «банкомет», the
     seed's word (seed 002), while the lottery's stays «банкир» (seed 004): the same view key
     ``banker``, two words (gettext contexts, so each has its own translation). Call it with a
-    request's locale in force."""
-    return {"hoggenheimer:banker": pgettext("hoggenheimer", "Banker")}
+    request's locale in force. Skull's notes lie «номером вниз» (seed 000, as its history says),
+    not «рубашкой вверх»: a banknote has no card back. One term per game, as its seed and its
+    history say it: the lottery's and doubt's dealer is «сдающий» (seed 004; doubt's options and
+    refusals), skull's «дилер» (seed 000); the joker game's deal is a «сдача» (seed 002: «Сдача
+    расклада»), 6100's a «партия» (seed 003: «оговоренное количество партий»), doubt's game of the
+    match a «партия»."""
+    return {"hoggenheimer:banker": pgettext("hoggenheimer", "Banker"),
+            "skull:face_down": pgettext("skull", "Face down"),
+            "lottery:dealer": pgettext("lottery", "Dealer"),
+            "doubt:dealer": pgettext("doubt", "Dealer"),
+            "hoggenheimer:deal": pgettext("hoggenheimer", "Deal"),
+            "infinity:deal": pgettext("infinity", "Deal"),
+            "infinity:deal_scores": pgettext("infinity", "Deal scores"),
+            "infinity:half": pgettext("infinity", "Half"),
+            "doubt:game_no": pgettext("doubt", "Game")}
 
 
 def js_words() -> dict[str, str]:

@@ -8,6 +8,8 @@ A *viewer* is ``"public"``, ``"operator"`` or a seat number. The page model is a
      "turn": [2], "over": False, "result": None,
      "view": {...},                                  # game.view(None), or game.view(seat) for a seat
      "actions": [{"text": "2 bid 3", "verb": "bid", "args": ["3"]}, ...],
+     "waiting": {"ru": …, "en": …},                 # a seat's page with nothing to do: what the
+                                                     # table waits for (dashboard.waiting)
                                                      # + "labels" for a choice made by id (below)
      "history": [{"v": 17, "items": [{"kind": "bid", "data": {...}, "seat": 2}]}, ...]}
 
@@ -229,6 +231,38 @@ def viewers_for(seat_count: int) -> list[Viewer]:
     return [PUBLIC, OPERATOR, *range(seat_count)]
 
 
+def _last_placer(view: dict):
+    placements = (view.get("pile") or {}).get("placements") or []
+    return placements[-1].get("seat") if placements and isinstance(placements[-1], dict) else None
+
+
+#: ``{game id: {table verb: whose(view) -> seat | None}}``: the player a table action's manual
+#: form is about when the action itself names no seat — 6100's ``table face ?`` reads the card
+#: the seat in ``pending`` declared; doubt's ``table reveal ?`` turns up the last placement's cards.
+#: The operator's form names that player (``"whose"`` in its description), as skull's forms do
+#: with the seat in their arguments («Купюра в банк Борис»).
+WHOSE: dict[str, dict[str, Any]] = {
+    "infinity": {"face": lambda v: v.get("pending")},
+    "doubt": {"reveal": _last_placer},
+}
+
+
+def whose(actions: list[dict], game_id: str | None, view: dict, seats) -> list[dict]:
+    """``actions`` with ``"whose": seat`` added to each table action :data:`WHOSE` names a player
+    for (from ``view``, the operator's public view: who played a card is public at the table)."""
+    found = WHOSE.get(game_id or "", {})
+    if not found:
+        return actions
+    out = []
+    for a in actions:
+        fn = found.get(a.get("verb")) if a.get("actor") is None and "for_seat" not in a else None
+        seat = fn(view) if fn else None
+        if isinstance(seat, int) and 0 <= seat < len(seats):
+            a = {**a, "whose": seat}
+        out.append(a)
+    return out
+
+
 def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None, views: dict,
              legal: dict, turn: list, over: bool, result: dict | None, history: Iterable[dict],
              ended: dict | None = None) -> dict:
@@ -254,11 +288,20 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
             for seat in sorted(k for k in legal if isinstance(k, int)):
                 actions += [d for d in (describe_for_seat(t, gid) for t in legal[seat]) if d is not None]
             actions = label_choices(actions, gid, view, game_info.get("seats") or [])
+            actions = whose(actions, gid, view, game_info.get("seats") or [])
     kind = "seat" if isinstance(viewer, int) else viewer
     extra = {}
     result = view.get("result") if isinstance(view, dict) else None
     if game_info is not None and isinstance(view, dict):
         seats = list(game_info.get("seats") or [])
+        if isinstance(viewer, int) and not over:
+            # what this phone waits for when its pad has nothing for it: the other players by
+            # name, or the table's own pending task (the camera, the operator) in words
+            from companion.dashboard.waiting import waiting_words
+
+            waiting = waiting_words(game_info.get("id"), viewer, view, legal, seats)
+            if waiting:
+                extra["waiting"] = waiting
         if over:
             extra["result_text"] = result_words(game_info.get("id"), view, seats)
         view = page_view(game_info.get("id"), view, seats)

@@ -17,6 +17,7 @@ use) gets its plain sentence, so nothing is lost.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from companion import games
@@ -138,8 +139,8 @@ REASONS: dict[str, tuple[str, str]] = {
     # hoggenheimer
     "bad_bet_shape": ("A bet is a card, two touching cards, a 2×2 square, a column or a row.",
                       "Ставка — на карту, две соседние карты, квадрат 2×2, колонка или ряд."),
-    "bad_card": ("The card is not written correctly (e.g. QH for the queen of hearts).",
-                 "Карта записана неверно (например, QH — дама червей)."),
+    # (with its facts the sentence names the game's own deck: WITH_FACTS, _bad_card)
+    "bad_card": ("The card is not written correctly.", "Карта записана неверно."),
     "bad_slot": ("There is no such place on the layout.", "На раскладке нет такого места."),
     "bank_exposure": ("The bank cannot cover this bet's payout on top of the others.",
                       "Банк не покроет выплату по этой ставке вместе с остальными."),
@@ -267,6 +268,47 @@ def _bad_spread(f: dict, ru: bool) -> str:
             else f"The spread is {n} amounts, one per prize place in order, each 0 or more.")
 
 
+def _typed(f: dict) -> str:
+    """ «ХОЙ»: the card as typed, after a colon, when the refusal has it (else nothing)."""
+    card = f.get("card")
+    return "" if card in (None, "", "?") else f": «{card}»"
+
+
+def _listed(cards) -> str:
+    return ", ".join(str(c) for c in cards)
+
+
+def _bad_card(f: dict, ru: bool) -> str:
+    """A card written wrong, with how the game's own deck writes its cards: 6100's values
+    («10, 36, …, INF»), or rank and suit with examples from the deck (QH — Q♥). The same
+    sentences as the console's for a card name not in doubt's deck («Такой карты в этой колоде
+    нет: «лиса». Карты колоды: …», ``operator._canonical_names``)."""
+    typed = _typed(f)
+    if "deck" in f:  # infinity: the table's card values
+        return (f"Карта записана неверно{typed}. Карты колоды: {_listed(f['deck'])}." if ru
+                else f"The card is not written correctly{typed}. The deck's cards: {_listed(f['deck'])}.")
+    ranks, examples = " ".join(f["ranks"]), ", ".join(f"{c} — {card_label(c)}" for c in f["examples"])
+    joker = f.get("joker")
+    if re.fullmatch(r"(10|[2-9AKQJ])[SHDC]", str(f.get("card") or "")):
+        # written right, but not a card of this deck (the joker game's 32 cards have no 2♣)
+        return (f"Такой карты в этой колоде нет{typed}. Достоинства колоды: {ranks}." if ru
+                else f"No such card in this deck{typed}. The deck's ranks: {ranks}.")
+    if ru:
+        return (f"Карта записана неверно{typed}. Пишите достоинство ({ranks}) и масть (S, H, D, C), "
+                f"например {examples}" + (f"; джокер — {joker}." if joker else "."))
+    return (f"The card is not written correctly{typed}. Write a rank ({ranks}) and a suit (S, H, D, C), "
+            f"e.g. {examples}" + (f"; the joker is {joker}." if joker else "."))
+
+
+def _unknown_card(f: dict, ru: bool) -> str:
+    """A card the game knows how to write but this table's deck does not hold (6100's 700, a
+    name not among doubt's kinds): the deck's own cards."""
+    cards = f["deck"] if "deck" in f else [_text(k, ru) for k in f["kinds"]]
+    typed = _typed(f)
+    return (f"Такой карты в этой колоде нет{typed}. Карты колоды: {_listed(cards)}." if ru
+            else f"No such card in this deck{typed}. The deck's cards: {_listed(cards)}.")
+
+
 #: ``{reason: words(facts, ru) -> sentence}`` for the refusals whose fix needs the table's
 #: facts (see the module doc); a sentence that finds a fact missing falls back to the plain one.
 WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
@@ -304,6 +346,10 @@ WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
         + (f", and {f['discarded']} are already discarded." if f.get("discarded") else ".")),
     "not_dealer": lambda f, ru: (f"О раздаче сообщает сдающий — {f['player']}." if ru
                                  else f"The dealer, {f['player']}, reports the deal."),
+    # a card field (doubt, hoggenheimer, infinity, lottery): the game's own deck
+    "bad_card": _bad_card,
+    "unknown_card": _unknown_card,
+    "unknown_kind": _unknown_card,
     # infinity
     "wrong_seat": lambda f, ru: (f"Карты остались у другого игрока — {f['player']}." if ru
                                  else f"{f['player']} is the last player holding cards."),
@@ -338,7 +384,30 @@ WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
                                    else f"{f['player']}'s cards for this deal are already read."),
     "not_a_player": lambda f, ru: (f"{f['player']}: у этого места нет карт в игре (банкир или сдающий)." if ru
                                    else f"{f['player']} holds no cards in this game (banker or dealer)."),
+    # every game: who must act now (the player by name), or the table itself
+    "not_your_turn": lambda f, ru: (
+        ("Это делает стол: камера или оператор." if ru else "The table does this: the camera or the operator.")
+        if f.get("by") == "table"
+        else (f"Фишки раскладывает банкир — {f['player']}." if ru else f"The banker, {f['player']}, spreads the chips.")
+        if f.get("role") == "banker"
+        else (f"Сейчас ходит {f['player']}." if ru else f"{f['player']} must act now.")),
     # skull
+    "serial_taken": lambda f, ru: (
+        (f"Купюра {f['serials'][0]} уже зарегистрирована за другим игроком." if ru
+         else f"Note {f['serials'][0]} is already registered to another player.") if len(f["serials"]) == 1
+        else (f"Купюры {', '.join(f['serials'])} уже зарегистрированы за другими игроками." if ru
+              else f"Notes {', '.join(f['serials'])} are already registered to other players.")),
+    "duplicate_serial": lambda f, ru: (
+        (f"Купюра {f['serials'][0]} дважды в наборе игрока." if ru
+         else f"Note {f['serials'][0]} appears twice in the player's set.") if len(f["serials"]) == 1
+        else (f"Купюры {', '.join(f['serials'])} — каждая дважды в наборе игрока." if ru
+              else f"Notes {', '.join(f['serials'])} each appear twice in the player's set.")),
+    "wrong_note_count": lambda f, ru: (
+        f"Неверное число купюр: в наборе {f['given']}, а каждый регистрирует {f['each']}." if ru
+        else f"Wrong number of notes: the set has {f['given']}; each player registers {f['each']}."),
+    "wrong_skull_count": lambda f, ru: (
+        f"Неверное число «черепов»: в наборе {f['skulls']}, а нужно {f['want']} из {f['each']} купюр." if ru
+        else f"Wrong number of skulls: the set has {f['skulls']}; {f['want']} of {f['each']} notes are needed."),
     "bid_too_low": lambda f, ru: (f"Ставка должна быть больше текущей: не меньше {f['least']}." if ru
                                   else f"The bid must be higher than the current bid: at least {f['least']}."),
     "bid_too_high": lambda f, ru: (f"На столе всего {_notes(f['on_table'], True)}: ставка не может быть больше." if ru

@@ -325,7 +325,8 @@ class DoubtGame(Game):
             seen: dict[str, int] = {}
             for k in a.kinds:
                 if k not in self.kind_count:
-                    raise IllegalAction("unknown_kind", f"{k!r} is not a kind of deck {self.deck['name']}")
+                    raise IllegalAction("unknown_kind", f"{k!r} is not a kind of deck {self.deck['name']}",
+                                        self._unknown_kind_facts(k))
                 seen[k] = seen.get(k, 0) + 1
             for k, c in seen.items():
                 if self.discard_known[k] + c > self.kind_count[k]:
@@ -351,15 +352,16 @@ class DoubtGame(Game):
             if self.phase != "lead":
                 raise IllegalAction("wrong_phase", "a pile is already in play; answer it")
             if seat != self.turn:
-                raise IllegalAction("not_your_turn", f"seat {self.turn} leads")
+                raise IllegalAction("not_your_turn", f"seat {self.turn} leads", {"player": self.seats[self.turn]})
             if a.kind not in self.kind_count:
-                raise IllegalAction("unknown_kind", f"{a.kind!r} is not a kind of deck {self.deck['name']}")
+                raise IllegalAction("unknown_kind", f"{a.kind!r} is not a kind of deck {self.deck['name']}",
+                                    self._unknown_kind_facts(a.kind))
             self._check_count(seat, a.count)
             return
         if self.phase != "answer":
             raise IllegalAction("wrong_phase", f"'{a.VERB}' answers a placement; phase is {self.phase}")
         if seat != self.turn:
-            raise IllegalAction("not_your_turn", f"seat {self.turn} answers")
+            raise IllegalAction("not_your_turn", f"seat {self.turn} answers", {"player": self.seats[self.turn]})
         if t is Add:
             if self.hands[seat] == 0:
                 raise IllegalAction("no_cards", f"seat {seat} holds no cards; believe or doubt")
@@ -631,6 +633,11 @@ class DoubtGame(Game):
                 return {"ru": k["name"], "en": k["name_en"]}
         return {"ru": kind, "en": kind}
 
+    def _unknown_kind_facts(self, kind) -> dict:
+        """The facts of an ``unknown_kind`` refusal: the kind typed and this deck's kinds by name
+        in both languages (the dashboard names them: the deck's own cards, not another game's)."""
+        return {"card": kind, "kinds": [{"ru": k["name"], "en": k["name_en"]} for k in self.deck["kinds"]]}
+
     def _kind_name(self, kind: str | None) -> str | None:
         for k in self.deck["kinds"]:
             if k["id"] == kind:
@@ -678,7 +685,8 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
 
     k = event.kind
     if k == "dealt":
-        return (f"Игра {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
+        # a game of the match is a «партия», as the options («Партий в матче») and the page say
+        return (f"Партия {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
     if k in ("placed", "added"):
         verb = ("выкладывает" if k == "placed" else "добавляет") if ru else ("lays" if k == "placed" else "adds")
         return (f"{name()} {verb} {d['count']} {ru_plural(d['count'], 'карту', 'карты', 'карт')}: «{kind(d['kind'])}»; в стопке {d['pile']}" if ru
@@ -688,8 +696,9 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "answered":
         word = ("«Верю»" if d["answer"] == "believe" else "«Не верю»") if ru else (
             "“I believe”" if d["answer"] == "believe" else "“I doubt it”")
-        # names stay in the nominative (a name is not declined): «Борис — на заявку игрока Аня: …»
-        return (f"{name()} отвечает на заявку игрока {name('placer')}: {word}" if ru
+        # a name is not declined nor stacked after «игрока» («заявку игрока Игрок 2»): the
+        # placer's name stands after a colon
+        return (f"{name()} отвечает {word} (заявка: {name('placer')})" if ru
                 else f"{name()} answers the claim of {name('placer')}: {word}")
     if k == "checked":
         shown = ", ".join(kind(x) for x in d.get("kinds", []))
@@ -706,12 +715,12 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         end = f"the pile ({d['pile']}) is discarded" if d["taker"] is None else f"{taker} takes the pile ({d['pile']})"
         return f"Check: turned up {shown} — {told}; {end}"
     if k == "player_out":
-        return f"{name()} избавился от карт и выходит" if ru else f"{name()} is out of cards and leaves"
+        return f"{name()}: карт больше нет — выходит из игры" if ru else f"{name()} is out of cards and leaves"
     if k == "lead":
         return f"Ходит {name()}" if ru else f"{name()} leads"
     if k == "game_over":
         loser = d.get("loser_name") or "—"
-        return (f"Игра {d['game']} окончена: проиграл {loser}" if ru else f"Game {d['game']} over: {loser} loses")
+        return (f"Партия {d['game']} окончена, проигравший — {loser}" if ru else f"Game {d['game']} over: {loser} loses")
     if k == "match_over":
         return ""  # told by the last game's line and the result
     if k == "round_void":
@@ -732,7 +741,7 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
         return _result_words(result, names, ru)
     rows = sorted(view.get("seats") or [], key=lambda r: r.get("cards", 0))
     told = ", ".join(f"{r['name']} {r.get('cards', 0)}" for r in rows)
-    game = f"игра {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
+    game = f"партия {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
     return (f"Карт на руках: {told}; {game}" if ru else f"Cards in hand: {told}; {game}")
 
 
@@ -790,9 +799,9 @@ def page_view(view: dict, seats) -> dict:
         if r.get("last_cards"):
             row["last_cards"] = True
         out["seats"].append(row)
-    for k in ("game_no", "games"):
-        if k in view:
-            out[k] = view[k]
+    if "game_no" in view:  # «Партия 1 из 2», not «Партия № 1» beside «Партий 2»
+        n, of = view["game_no"], view.get("games")
+        out["game_no"] = {"ru": f"{n} из {of}", "en": f"{n} of {of}"} if of else n
     pile = view.get("pile") or {}
     out["pile"] = {"claim": kind(pile.get("claim")),
                    "placements": [{"name": name(p["seat"]), "count": p["count"]} for p in pile.get("placements", [])],

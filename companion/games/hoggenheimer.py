@@ -52,6 +52,9 @@ CARDS = tuple(r + s for s in SUITS for r in RANKS)
 POS = {c: (SUITS.index(c[-1]), RANKS.index(c[:-1])) for c in CARDS}
 """Card (= slot) code -> (row, column)."""
 AT = {v: k for k, v in POS.items()}
+CARD_FACTS = {"ranks": list(RANKS), "examples": ["QH", "10S", "7C"], "joker": JOKER}
+"""The facts of a ``bad_card`` refusal besides the card typed: how this deck's codes are written
+(its ranks, examples from the layout, the joker's code), for the dashboard's sentence."""
 
 SHAPE_NAMES_RU = {"card": "карта", "pair": "две соседние", "square": "квадрат", "column": "колонка",
                   "row": "ряд"}
@@ -87,7 +90,8 @@ def parse_bet(items: tuple[str, ...] | list[str]) -> tuple[str, tuple[str, ...]]
         return "row", tuple(r + suit for r in RANKS)
     for c in items:
         if c not in POS:
-            raise IllegalAction("bad_card", f"{c!r} is not a layout card (rank A K Q J 10 9 8 7 + suit S H D C)")
+            raise IllegalAction("bad_card", f"{c!r} is not a layout card (rank A K Q J 10 9 8 7 + suit S H D C)",
+                                {"card": c, "ranks": CARD_FACTS["ranks"], "examples": CARD_FACTS["examples"]})
     if len(set(items)) != len(items) or not items:
         raise IllegalAction("bad_card", "a bet names each card once")
     cards = tuple(sorted(items, key=lambda c: POS[c]))
@@ -370,7 +374,7 @@ class HoggenheimerGame(Game):
         if card is None or card == "?":
             raise IllegalAction("unreadable_card", "the reader is not sure of the card: rescan it or enter it manually")
         if card != JOKER and card not in POS:
-            raise IllegalAction("bad_card", f"{card!r} is not a card of this deck")
+            raise IllegalAction("bad_card", f"{card!r} is not a card of this deck", {"card": card, **CARD_FACTS})
         if card in self.chain:
             raise IllegalAction("card_already_turned", f"{card} is already face up")
         if card == JOKER:
@@ -777,7 +781,7 @@ def _game_over_words(result: dict, lang: str) -> str:
         head = (f"Игра окончена! Победитель — {winners[0]}: {chips(best, lang)}" if ru
                 else f"Game over! The winner is {winners[0]}: {chips(best, lang)}")
     else:
-        head = (f"Игра окончена! Больше всех фишек ({best}) поровну у {names_and(winners, lang)}" if ru
+        head = (f"Игра окончена! Больше всех фишек ({best}) поровну: {names_and(winners, lang)}" if ru
                 else f"Game over! {names_and(winners, lang)} share the most chips ({best})")
     table = ", ".join(f"{n} {balances[n]} ({signed(net.get(n, 0))})"
                       for n in sorted(balances, key=lambda n: -balances[n]))
@@ -848,7 +852,9 @@ def page_view(view: dict, seats) -> dict:
     def name(i) -> str:
         return names[i] if isinstance(i, int) and 0 <= i < len(names) else str(i)
 
-    out = {k: v for k, v in view.items() if k not in ("seats", "odds", "last_settlement", "you", "chain")}
+    out = {k: v for k, v in view.items() if k not in ("seats", "odds", "last_settlement", "you", "chain", "deals_total")}
+    if "deal" in view and view.get("deals_total"):  # «Сдача 2 из 3», one term (seed «Сдача расклада»)
+        out["deal"] = {"ru": f"{view['deal']} из {view['deals_total']}", "en": f"{view['deal']} of {view['deals_total']}"}
     out["seats"] = []
     for r in rows:
         row = {"seat": r["seat"], "name": r["name"], "chips": r.get("chips")}

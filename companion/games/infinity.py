@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
-from companion.games.words import cards_count, names_and, points, ru_plural, standings
+from companion.games.words import TABLE_DOES, cards_count, names_and, points, ru_plural, standings
 
 
 def _clone(obj):
@@ -309,12 +309,19 @@ class InfinityGame(Game):
             return 0
         return (s["first_leaders"][-1] + 1) % len(self.seats)
 
+    def deck_cards(self) -> list[str]:
+        """This table's card values as the operator types them, weakest first (``["10", "36", …,
+        "INF"]``): a refusal of a card written wrong names them (the table's own deck profile,
+        not another game's card codes)."""
+        return sorted(self.deck, key=card_rank)
+
     def _check_card(self, token: str | None, *, need: int = 1) -> str:
         card = canonical_card(token) if token is not None else None
         if card is None:
-            raise IllegalAction("bad_card", f"{token!r} is not a card (a value such as 500, or INF)")
+            raise IllegalAction("bad_card", f"{token!r} is not a card (a value such as 500, or INF)",
+                                {"card": token, "deck": self.deck_cards()})
         if card not in self.deck:
-            raise IllegalAction("unknown_card", f"this deck has no {card}")
+            raise IllegalAction("unknown_card", f"this deck has no {card}", {"card": card, "deck": self.deck_cards()})
         if self.s["unseen"].get(card, 0) < need:
             raise IllegalAction("card_exhausted", f"every {card} of the deck has already been seen this deal")
         return card
@@ -326,13 +333,13 @@ class InfinityGame(Game):
             raise IllegalAction("game_over", "all agreed deals are played")
         if isinstance(a, Void):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "only the table (operator) voids a deal")
+                raise IllegalAction("not_your_turn", "only the table (operator) voids a deal", TABLE_DOES)
             if s["phase"] == "deal" and s["half"] == 0:
                 raise IllegalAction("nothing_to_void", "no deal is in progress")
             return
         if isinstance(a, DealCards):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "the deal is reported by the table")
+                raise IllegalAction("not_your_turn", "the deal is reported by the table", TABLE_DOES)
             if s["phase"] != "deal":
                 raise IllegalAction("wrong_phase", "the cards are already dealt")
             if a.leader is not None:
@@ -352,20 +359,20 @@ class InfinityGame(Game):
             if s["pending"] is not None:
                 raise IllegalAction("face_pending", f"seat {s['pending']}'s card must be read first")
             if a.seat != s["turn"]:
-                raise IllegalAction("not_your_turn", f"seat {s['turn']} plays now")
+                raise IllegalAction("not_your_turn", f"seat {s['turn']} plays now", {"player": self.seats[s["turn"]]})
             if a.card is not None:
                 self._check_card(a.card)
             return
         if isinstance(a, Face):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "a face is read by the table (camera or operator)")
+                raise IllegalAction("not_your_turn", "a face is read by the table (camera or operator)", TABLE_DOES)
             if s["phase"] != "play" or s["pending"] is None:
                 raise IllegalAction("no_pending_play", "no declared card is waiting for its face")
             self._check_card(a.card)
             return
         if isinstance(a, Kept):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "kept cards are read by the table")
+                raise IllegalAction("not_your_turn", "kept cards are read by the table", TABLE_DOES)
             if s["phase"] != "kept":
                 raise IllegalAction("wrong_phase", "more than one seat still holds cards")
             if a.owner != s["kept_seat"]:
@@ -380,7 +387,7 @@ class InfinityGame(Game):
             for t in cards:
                 c = canonical_card(t)
                 if c is None:
-                    raise IllegalAction("bad_card", f"{t!r} is not a card")
+                    raise IllegalAction("bad_card", f"{t!r} is not a card", {"card": t, "deck": self.deck_cards()})
                 need[c] = need.get(c, 0) + 1
             for c, k in need.items():
                 self._check_card(c, need=k)
@@ -707,7 +714,8 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         aside = f"; {cards_count(d['aside'], L)} set aside" if d.get("aside") else ""
         return f"{head}: {cards_count(d['cards_each'], L)} each{aside}; {name('leader')} leads"
     if k == "trick_started":
-        return (f"Раунд: ходит {name('leader')}, фишка у игрока {name('token')}" if ru
+        # names after a colon, never declined nor after «у игрока» («фишка у игрока Игрок 2»)
+        return (f"Раунд: ходит {name('leader')}; фишка: {name('token')}" if ru
                 else f"Trick: {name('leader')} leads, {name('token')} holds the token (фишка)")
     if k == "play_declared":
         return (f"{name()} кладёт карту — камера читает её" if ru
@@ -715,7 +723,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     if k == "card_played":
         return f"{name()} кладёт {card_words(d['card'], L)}" if ru else f"{name()} plays {card_words(d['card'], L)}"
     if k == "hoy":
-        return (f"{name()}: «ХОЙ!» — такая же карта ({card_words(d['card'], L)}), фишка у игрока {name()}; "
+        return (f"{name()}: «ХОЙ!» — такая же карта ({card_words(d['card'], L)}) и фишка; "
                 f"остальные ходят ещё раз" if ru
                 else f"{name()}: “ХОЙ!” — the same card ({card_words(d['card'], L)}), {name()} takes the token; "
                      f"the others play again")
@@ -723,7 +731,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         return (f"{name()} забирает взятку: {_cards_words(d['cards'], L)} — {points(d['points'], L)}" if ru
                 else f"{name()} takes the trick: {_cards_words(d['cards'], L)} — {points(d['points'], L)}")
     if k == "cards_left":
-        return (f"Карты на руках остались только у игрока {name()} ({d['count']}) — он оставляет их себе" if ru
+        return (f"Карты на руках остались только у одного игрока — {name()} ({d['count']}): их оставляют себе" if ru
                 else f"Only {name()} still holds cards ({d['count']}) and keeps them")
     if k == "cards_kept":
         return (f"{name()} показывает оставшиеся карты: {_cards_words(d['cards'], L)} — {points(d['points'], L)} себе" if ru
@@ -757,7 +765,7 @@ def _game_over_words(result: dict, lang: str) -> str:
         head = (f"Игра окончена! Победитель — {winners[0]}: {points(best, lang)}" if ru
                 else f"Game over! The winner is {winners[0]}: {points(best, lang)}")
     else:
-        head = (f"Игра окончена! Поровну у {names_and(winners, lang)}: {points(best, lang)}" if ru
+        head = (f"Игра окончена! Поровну: {names_and(winners, lang)} — {points(best, lang)}" if ru
                 else f"Game over! A tie between {names_and(winners, lang)}: {points(best, lang)}")
     deals = result.get("rounds")
     after = (f" после {deals} {ru_plural(deals, 'партии', 'партий', 'партий')}" if ru
@@ -786,4 +794,20 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     if under_way and current:
         out += (f"; в неоконченной партии: {standings(_by_name(current, names))}" if ru
                 else f"; in the unfinished deal: {standings(_by_name(current, names))}")
+    return out
+
+
+def page_view(view: dict, seats) -> dict:
+    """The dashboard's view of 6100 (``companion.dashboard.model.page_view``), made from ``view``
+    (:meth:`InfinityGame.view`) alone. One term for a deal, the history's and the seed's
+    («Партия 1: по 12 карт», seed 003 «оговоренное количество партий»): ``deal`` as «1 из 3»
+    (the page's word for it in this game is «Партия»), and for two players the half of the deck
+    dealt as «1 из 2» (the history's «раздача 1 из 2»; left out for more players). The seat's own
+    seat number (``you``) is left out: its seat card says «Вы». Everything else as the view has
+    it."""
+    out = {k: v for k, v in view.items() if k not in ("deals", "half", "you")}
+    if "deal" in view and view.get("deals"):
+        out["deal"] = {"ru": f"{view['deal']} из {view['deals']}", "en": f"{view['deal']} of {view['deals']}"}
+    if view.get("half"):
+        out["half"] = {"ru": f"{view['half']} из 2", "en": f"{view['half']} of 2"}
     return out

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
 from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
-from companion.games.words import card_label, cards_count, cards_label, chips, names_and, ru_plural, signed, standings
+from companion.games.words import TABLE_DOES, card_label, cards_count, cards_label, chips, names_and, ru_plural, signed, standings
 
 
 def _clone(obj):
@@ -403,7 +403,8 @@ class LotteryGame(Game):
     def _card(self, token: str | None) -> str:
         c = canonical(token) if token is not None else None
         if c is None:
-            raise IllegalAction("bad_card", f"{token!r} is not a card code (e.g. QH, 10S)")
+            raise IllegalAction("bad_card", f"{token!r} is not a card code (e.g. QH, 10S)",
+                                {"card": token, "ranks": list(reversed(RANKS)), "examples": ["QH", "10S", "2C"]})
         return c
 
     # ------------------------------------------------------------------ checking
@@ -415,7 +416,7 @@ class LotteryGame(Game):
             raise IllegalAction("game_over", "the lottery has ended")
         if isinstance(a, Void):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "only the table (operator) voids")
+                raise IllegalAction("not_your_turn", "only the table (operator) voids", TABLE_DOES)
             if self._mark is None or ph == "spread":
                 raise IllegalAction("nothing_to_void", "no deal or play-off is in progress")
             return
@@ -423,7 +424,8 @@ class LotteryGame(Game):
             if ph != "spread":
                 raise IllegalAction("wrong_phase", f"nothing to spread now (phase {ph})")
             if a.seat != o.banker:
-                raise IllegalAction("not_your_turn", f"the banker (seat {o.banker}) spreads the chips")
+                raise IllegalAction("not_your_turn", f"the banker (seat {o.banker}) spreads the chips",
+                                    {"player": self.seats[o.banker], "role": "banker"})
             bases = self.spread_bases()
             if len(a.amounts) != PRIZE_SLOTS:
                 raise IllegalAction("bad_spread", f"give {PRIZE_SLOTS} non-negative amounts, one per slot",
@@ -449,7 +451,7 @@ class LotteryGame(Game):
             return
         if isinstance(a, Cards):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "dealt cards are read by the table (camera)")
+                raise IllegalAction("not_your_turn", "dealt cards are read by the table (camera)", TABLE_DOES)
             if ph != "deal":
                 raise IllegalAction("wrong_phase", f"no deal in progress (phase {ph})")
             key = str(a.owner)
@@ -475,7 +477,7 @@ class LotteryGame(Game):
             return
         if isinstance(a, PrizeCard):
             if a.seat is not None:
-                raise IllegalAction("not_your_turn", "prizes are read by the table (camera)")
+                raise IllegalAction("not_your_turn", "prizes are read by the table (camera)", TABLE_DOES)
             if ph == "deal":
                 raise IllegalAction("cards_not_read", "read every player's cards first")
             if ph != "draw":
@@ -496,7 +498,7 @@ class LotteryGame(Game):
                 if o.playoff != 2:
                     raise IllegalAction("wrong_phase", "variant 1 play-off: lead, cover or take")
                 if a.seat != po["turn"]:
-                    raise IllegalAction("not_your_turn", f"seat {po['turn']} plays now")
+                    raise IllegalAction("not_your_turn", f"seat {po['turn']} plays now", {"player": self.seats[po["turn"]]})
                 c = self._card(a.card)
                 hand = self._hand(a.seat)
                 if c not in hand:
@@ -517,8 +519,8 @@ class LotteryGame(Game):
                 raise IllegalAction("wrong_phase", "variant 2 play-off: play cards to tricks")
             if isinstance(a, Lead):
                 if po["attack"] is not None or a.seat != po["leader"]:
-                    raise IllegalAction("not_your_turn",
-                                        f"seat {po['defender'] if po['attack'] else po['leader']} acts now")
+                    who = po["defender"] if po["attack"] else po["leader"]
+                    raise IllegalAction("not_your_turn", f"seat {who} acts now", {"player": self.seats[who]})
                 c = self._card(a.card)
                 if c not in self._hand(a.seat):
                     raise IllegalAction("not_in_hand", f"seat {a.seat} does not hold {c}",
@@ -527,7 +529,8 @@ class LotteryGame(Game):
             if po["attack"] is None:
                 raise IllegalAction("nothing_to_cover", "no card has been led")
             if a.seat != po["defender"]:
-                raise IllegalAction("not_your_turn", f"seat {po['defender']} answers the lead")
+                raise IllegalAction("not_your_turn", f"seat {po['defender']} answers the lead",
+                                    {"player": self.seats[po["defender"]]})
             if isinstance(a, Cover):
                 c = self._card(a.card)
                 if c not in self._hand(a.seat):
@@ -1052,7 +1055,7 @@ def _game_over_words(result: dict, seats, lang: str) -> str:
         head = (f"Игра окончена! Лучший итог — {winners[0]}: {signed(best)}" if ru
                 else f"Game over! Best result: {winners[0]}, {signed(best)}")
     else:
-        head = (f"Игра окончена! Лучший итог ({signed(best)}) поровну у {names_and(winners, lang)}" if ru
+        head = (f"Игра окончена! Лучший итог ({signed(best)}) поровну: {names_and(winners, lang)}" if ru
                 else f"Game over! {names_and(winners, lang)} share the best result ({signed(best)})")
     table = standings([(n, net[n]) for n in players], signed)
     # the banker and the dealer hold no cards (by default) but win or lose chips all the same

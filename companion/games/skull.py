@@ -547,7 +547,8 @@ class SkullGame(Game):
             if phase != "stage2":
                 self._raise_phase()
             if s != self.turn:
-                raise IllegalAction("not_your_turn", f"{self.seats[self.turn]} plays now")
+                raise IllegalAction("not_your_turn", f"{self.seats[self.turn]} plays now",
+                                    {"player": self.seats[self.turn]})
             if self.hand(s) <= 0:
                 raise IllegalAction("must_bid", "no notes left in hand: bid")
             return
@@ -555,10 +556,11 @@ class SkullGame(Game):
             s = a.seat
             if phase == "stage2":
                 if s != self.turn:
-                    raise IllegalAction("not_your_turn", f"{self.seats[self.turn]} plays now")
+                    raise IllegalAction("not_your_turn", f"{self.seats[self.turn]} plays now",
+                                        {"player": self.seats[self.turn]})
             elif phase == "auction":
                 if not self.to_act or s != self.to_act[0]:
-                    raise IllegalAction("not_your_turn", self._who_acts())
+                    raise IllegalAction("not_your_turn", self._who_acts(), self._who_acts_facts())
             else:
                 self._raise_phase()
             low = self.bid + 1
@@ -574,7 +576,7 @@ class SkullGame(Game):
             if a.seat == self.dealer:
                 raise IllegalAction("dealer_cannot_answer", "the dealer holds the bid")
             if not self.to_act or a.seat != self.to_act[0]:
-                raise IllegalAction("not_your_turn", self._who_acts())
+                raise IllegalAction("not_your_turn", self._who_acts(), self._who_acts_facts())
             if self.forced == a.seat:
                 raise IllegalAction("must_raise", f"everybody agreed: raise above {self.bid}", {"bid": self.bid})
             return
@@ -619,7 +621,8 @@ class SkullGame(Game):
                                     {"player": self.seats[a.owner]})
             problems = validate_note_set(a.serials, self.options, self.owner_of.keys())
             if problems:
-                raise IllegalAction(*problems[0])
+                code, message = problems[0]
+                raise IllegalAction(code, message, self._note_set_facts(code, a.serials))
             d = a.denominations
             if d is not None and (len(d) != len(a.serials) or any(v <= 0 for v in d)):
                 raise IllegalAction("bad_denominations", "one positive face value per note")
@@ -679,6 +682,27 @@ class SkullGame(Game):
 
     def _who_acts(self) -> str:
         return f"{self.seats[self.to_act[0]]} answers now" if self.to_act else "nobody answers now"
+
+    def _who_acts_facts(self) -> dict:
+        """A ``not_your_turn`` refusal's facts: the player who must answer now (none: ``{}``)."""
+        return {"player": self.seats[self.to_act[0]]} if self.to_act else {}
+
+    def _note_set_facts(self, code: str, serials) -> dict:
+        """The facts of a registration refusal (:func:`validate_note_set`'s ``code``) for the
+        dashboard's sentence: the serials a clash or a repeat concerns, the count given and the
+        count each player registers, the skulls found and wanted."""
+        serials = list(serials)
+        if code == "serial_taken":
+            return {"serials": sorted(s for s in set(serials) if s in self.owner_of)}
+        if code == "duplicate_serial":
+            seen: set = set()
+            return {"serials": sorted({s for s in serials if s in seen or seen.add(s)})}
+        if code == "wrong_note_count":
+            return {"given": len(serials), "each": self.options.notes_per_player}
+        if code == "wrong_skull_count":
+            skulls = sum(1 for s in serials if note_role(s, self.options.skull_parity) == SKULL)
+            return {"skulls": skulls, "want": self.options.skulls_per_player, "each": self.options.notes_per_player}
+        return {}
 
     # ------------------------------------------------------------------ applying
     def _do(self, a: Action) -> list[Event]:
@@ -1215,11 +1239,13 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
         return (f"Вскрытие: дилер {name('dealer')}, нужно открыть роз: {d['bid']}" if ru
                 else f"Reveal: {name('dealer')} must turn up {d['bid']} rose(s)")
     if k == "flip":
-        return (f"Открыта купюра игрока {name()}: {d['serial']} — {role[d['role']]}" if ru
+        # a name is never declined nor stacked after «игрока» («купюра игрока Игрок 4»): it
+        # stands before a colon, whatever it is
+        return (f"{name()}: открыта купюра {d['serial']} — {role[d['role']]}" if ru
                 else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
     if k == "foreign_note":
         why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
-        return (f"Чужая купюра в стопке игрока {name()}: {why}. Раунд остановлен — оператор аннулирует его" if ru
+        return (f"{name()}: в стопке чужая купюра — {why}. Раунд остановлен — оператор аннулирует его" if ru
                 else f"Foreign note in {name()}'s stack: {why}. Round halted — the operator voids it")
     if k == "outcome":
         losers = ", ".join(seats[s] for s in d["losers"])
@@ -1227,7 +1253,7 @@ def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str 
             return (f"Успех! Дилер {name('dealer')}: открыто роз — {d['bid']}. В банк платят: {losers}; выбирает {name('chooser')}"
                     if ru else f"Success! {name('dealer')} turned up {d['bid']} rose{'' if d['bid'] == 1 else 's'}. Paying the bank: {losers};"
                     f" {name('chooser')} chooses")
-        return (f"Череп у игрока {name('skull_owner')}! В банк платят: {losers}; выбирает {name('chooser')}" if ru
+        return (f"Череп: {name('skull_owner')}! В банк платят: {losers}; выбирает {name('chooser')}" if ru
                 else f"{name('skull_owner')}'s skull! Paying the bank: {losers}; {name('chooser')} chooses")
     if k == "note_to_bank":
         extra = (" (последняя купюра — череп)" if ru else " (last note a skull)") if d.get("auto") else ""

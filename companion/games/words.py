@@ -14,6 +14,12 @@ SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter of a card code -> its sign (the dashboard's ``SUIT_SIGNS``)."""
 
 
+TABLE_DOES = {"by": "table"}
+"""The facts of a ``not_your_turn`` refusal of a seat doing what only the table does (a card's face,
+a deal, a void): the dashboard says so («Это делает стол: камера или оператор») instead of
+«another player must act»."""
+
+
 def card_label(code: str) -> str:
     """A card code with its suit sign: ``"10H"`` → ``"10♥"``, ``"QS"`` → ``"Q♠"``. A code that
     is not rank + suit letter is returned as it is."""

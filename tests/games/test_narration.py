@@ -279,7 +279,7 @@ def test_words_read_as_at_the_table():
                       "k": 8, "stake": 2, "exposure": 36}), names, "en") == (
         "Вика bets 2 on the row — all diamonds (bet no. 5, pays 8:1)")
     assert infinity.describe_event(Event("hoy", {"seat": 0, "card": "500"}), names) == (
-        "Аня: «ХОЙ!» — такая же карта (500), фишка у игрока Аня; остальные ходят ещё раз")
+        "Аня: «ХОЙ!» — такая же карта (500) и фишка; остальные ходят ещё раз")
     assert infinity.describe_event(Event("card_played", {"seat": 2, "card": "INF"}), names) == "Вика кладёт Бесконечность"
     assert lottery.describe_event(Event("prize_won", {"slot": 1, "card": "10H", "seat": 1, "chips": 5}), names) == (
         "Совпадение! Борис выигрывает приз 10♥: 5 фишек")

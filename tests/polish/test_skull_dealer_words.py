@@ -68,7 +68,7 @@ def test_a_skull_of_another_player_makes_its_owner_the_next_dealer(table):
     play(table, "0 place", "1 place", "2 place", "0 bid 2", "1 pass", "2 pass")
     play(table, f"table flip 0 {rose(0, 0)}")
     badge, lines, _ = page(table, play(table, f"table flip 2 {skull(2, 0)}"))
-    assert badge == 0 and lines[0].startswith("Череп у игрока Вера!")
+    assert badge == 0 and lines[0].startswith("Череп: Вера!")
     badge, lines, _ = page(table, play(table, f"table deposit 0 {rose(0, 1)}"))
     assert lines[0] == "— Раунд 2, дилер Вера —" and badge == 2
 

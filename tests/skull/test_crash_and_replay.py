@@ -217,7 +217,7 @@ def test_replay_generic_summary_for_other_games(monkeypatch, capsys, tmp_path):
 def test_demo_tells_the_bundled_game(capsys):
     assert cli_main(["demo"]) == 0
     out = capsys.readouterr().out
-    assert "Первый дилер — Аня" in out and "Череп у игрока Аня!" in out
+    assert "Первый дилер — Аня" in out and "Череп: Аня!" in out
     assert "Игра окончена! Вера забирает банк: 9 купюр, 4500 RUB" in out
     assert "Раундов: 4" in out
     buf = io.StringIO()

@@ -1,6 +1,8 @@
 """Skull tells its events in Russian that reads right for any name (a first-time tester found
 «Открыта купюра Аня», «Чужая купюра в стопке Аня», «Череп (Игрок 2)!» — a name left in the
-nominative after a noun — «кладёт купюру рубашкой вверх», though a banknote has no «рубашка»
+nominative after a noun; the next one «Череп у игрока Игрок 2!», «Открыта купюра игрока Игрок 4»:
+a default name stacked after «игрока»; so a name stands before or after a colon — «кладёт купюру
+рубашкой вверх», though a banknote has no «рубашка»
 (seed 000: the notes lie «номером вниз»), and «купюр 15» in the end-of-game box while the history
 says «15 купюр»)."""
 
@@ -16,11 +18,16 @@ def _ru(kind: str, **data) -> str:
     return describe_event(Event(kind, data), SEATS, "ru")
 
 
-def test_a_name_after_a_noun_follows_igroka():
-    assert _ru("flip", seat=0, serial="АК2444841", role="rose").startswith("Открыта купюра игрока Аня: АК2444841 — ")
-    assert _ru("foreign_note", seat=0, why="other_owner").startswith("Чужая купюра в стопке игрока Аня: ")
+def test_a_name_stands_by_a_colon_never_after_igroka():
+    assert _ru("flip", seat=1, serial="АК2444841", role="rose").startswith("Игрок 2: открыта купюра АК2444841 — ")
+    assert _ru("foreign_note", seat=0, why="other_owner").startswith("Аня: в стопке чужая купюра — ")
     told = _ru("outcome", outcome="failure", skull_owner=1, losers=[0], chooser=1, dealer=0, bid=2)
-    assert told.startswith("Череп у игрока Игрок 2! В банк платят: Аня; выбирает Игрок 2"), told
+    assert told.startswith("Череп: Игрок 2! В банк платят: Аня; выбирает Игрок 2"), told
+    for kind, data in (("flip", {"seat": 1, "serial": "АК2444841", "role": "rose"}),
+                       ("foreign_note", {"seat": 1, "why": "in_bank"}),
+                       ("outcome", {"outcome": "failure", "skull_owner": 1, "losers": [0], "chooser": 1,
+                                    "dealer": 0, "bid": 2})):
+        assert "игрока Игрок" not in _ru(kind, **data)
 
 
 def test_a_note_goes_down_number_down_as_the_seed_says():

@@ -114,7 +114,7 @@ def test_engine_rejection_carries_a_russian_message(op):
     r = c.post("/api/operator/manual", json={"action": "table register 0 АК2444841,АК2444843,АК2444845,АК2444840 ?"},
                headers=h)
     assert r.status_code == 409 and r.json["reason"] == "wrong_skull_count"
-    assert r.json["message"].startswith("Неверное число «черепов» у игрока")
+    assert r.json["message"] == "Неверное число «черепов»: в наборе 3, а нужно 1 из 4 купюр."
 
 
 def test_canonical_serial_rules():

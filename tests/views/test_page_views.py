@@ -98,7 +98,7 @@ def test_doubt_result_words_per_name_and_answer_line_in_nominative():
     assert "loser name" not in words["en"] and "claim true" not in words["en"]
     ev = Event("answered", {"seat": 1, "placer": 0, "answer": "doubt"})
     line = doubt.describe_event(ev, ["Аня", "Борис", "Вика"], "ru")
-    assert line == "Борис отвечает на заявку игрока Аня: «Не верю»"
+    assert line == "Борис отвечает «Не верю» (заявка: Аня)"
 
 
 def test_hoggenheimer_odds_in_words():

@@ -148,8 +148,18 @@
       if (actor === "table" && i === 0 && SEAT_FIRST[t[1]] && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
       if (actor === "table" && i === 0 && NUMBER_FIRST[t[1]] && /^\d+$/.test(a)) return String(+a + 1);
       return argLabel(a);
-    }).filter(function (a) { return a !== "?"; }); // a value left unknown is not shown
+    }).filter(function (a, i, all) {
+      // a value left unknown is not shown; nor is one said twice in a row (the joker game's
+      // "turn KD KD": the card and its place on the layout are the same card)
+      return a !== "?" && (i === 0 || a !== all[i - 1]);
+    });
     return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
+  }
+  // what an accepted action did, in the game's words (the server's "told": each line already
+  // names who did what), as sentences: «Вера: одна купюра в банк; в банке 1. Раунд 2, дилер Аня»
+  function toldWords(told) {
+    return told.map(function (x) { return String(x).trim(); }).filter(function (x) { return x.length; })
+      .reduce(function (out, x) { return out ? out + (/[.!?…]$/.test(out) ? " " : ". ") + x : x; }, "");
   }
   // a repeated tap of an accepted action is not a refusal of the player's move: told plainly
   function isBad(j) { return !j.accepted && j.reason !== "repeated"; }
@@ -158,7 +168,11 @@
     if (j.reason === "repeated" && j.message) return j.message;
     // an undo's answer names the action it took back (to the operator who asked only)
     if (j.accepted && j.action === "table undo" && j.detail) return word("accepted") + ": " + actionWords(j.action) + " — " + actionWords(j.detail);
-    if (j.accepted) return word("accepted") + ": " + actionWords(j.action) + (j.told && j.told.length ? " — " + j.told.join("; ") : "");
+    // the game's words for what it did say it all («Первый дилер — Борис»): the action's own
+    // words (its verb and arguments) only when the game tells nothing of it — never both, so
+    // nothing is said twice («Открыта карта A♠ A♠ — 33-я карта: A♠ …»)
+    if (j.accepted && j.told && j.told.length && toldWords(j.told)) return word("accepted") + ": " + toldWords(j.told);
+    if (j.accepted) return word("accepted") + ": " + actionWords(j.action);
     // the server's message is in the page's language; the English detail is for logs (console)
     if (j.detail && j.detail !== j.message && window.console) console.info("rejected:", j.reason || j.error, j.detail);
     if (j.message) return word("rejected") + ": " + j.message;
@@ -715,7 +729,7 @@
     // table's echo of the pending count arrived between two taps)
     // (what the game asks of this seat at the table counts too: skull's reveal changes no button,
     // only the words «переворачивайте купюры»)
-    var sig = stableJSON([seat, seatName(seat), m.over, m.actions || [], (m.view && m.view.table_task) || null]);
+    var sig = stableJSON([seat, seatName(seat), m.over, m.actions || [], (m.view && m.view.table_task) || null, m.waiting || null]);
     if (pad.dataset.sig === sig) return;
     pad.dataset.sig = sig;
     pad.textContent = "";
@@ -727,8 +741,11 @@
       // the same, and "waiting for the others" would be wrong
       var observed = (m.actions || []).length > 0;
       var task = m.view && m.view.table_task; // what the game says this seat does at the table now
+      // what is awaited, in the server's words: the other players by name, or the table's own
+      // task (the camera reading a card, the operator choosing the first dealer)
+      var waiting = m.waiting && (m.waiting[LANG] || m.waiting.ru);
       pad.appendChild(el("p", "muted wait", m.over ? word("over")
-        : (task ? word("task_" + task) : (observed ? word("your_turn_table") : word("wait")))));
+        : (task ? word("task_" + task) : (observed ? word("your_turn_table") : (waiting || word("wait"))))));
       if (observed && !m.over) {
         // the seat may declare the move now (like its button box); the face follows from the table
         var declare = el("div", "pad-row");
@@ -915,6 +932,9 @@
       form.dataset.verb = a.verb;
       form.dataset.key = a.verb + " " + a.args.join(" ");
       form.appendChild(el("span", "verb", verbLabel(a.verb)));
+      // the player the entry is about when its arguments name none (6100's card played, doubt's
+      // cards turned up), as skull's forms name him with the seat in their arguments
+      if (typeof a.whose === "number") form.appendChild(el("span", "arg whose", seatName(a.whose)));
       var inputs = [];
       var optional = a.optional || [];
       a.args.forEach(function (arg, i) {
