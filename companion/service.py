@@ -131,7 +131,7 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
     if b.lights != "auto":
         lights = b.lights
         why.append(f"lights: {lights} (setting)")
-    elif p.is_pi and not settings.sim:
+    elif p.is_pi and not sim:
         lights = "gpio"
         why.append("lights: gpiozero native pins")
     else:

@@ -72,7 +72,8 @@ def register(subparsers) -> None:
                       "folder's operator-pin file, made once at random)")
     pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)")
-    p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS}, headless 0)")
+    p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS} on the simulated table, "
+                   "whether chosen by --sim or because this is not a Raspberry Pi; 0 with --json)")
     p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
     p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
@@ -106,21 +107,28 @@ def build_settings(args):
     """
     from companion.settings import Settings
 
-    headless = bool(args.json)
     overrides = dict(
         game=args.game, sim=args.sim, seed=args.seed, host=args.host, port=args.port, pin=args.pin,
         pace_ms=args.pace_ms, camera=args.camera, buttons=args.buttons, lights=args.lights,
         seats=[s.strip() for s in args.seats.split(",")] if args.seats else None,
         options=_options(args.option) or None, data_dir=args.data_dir,
     )
-    s = Settings.load(args.config, **overrides)
-    if args.pace_ms is None and s.pace_ms == 0 and s.sim and not headless:
-        s.pace_ms = SIM_PACE_MS
-    return s
+    return Settings.load(args.config, **overrides)
 
 
-def _sim_data_dir(settings, plan) -> None:
-    """A simulated table keeps its logs apart from a real table's (``<data_dir>/sim``)."""
+def apply_plan(settings, plan, args) -> None:
+    """Settings that follow the table actually chosen (``plan.sim``), however it was chosen:
+    ``--sim``, ``sim = true`` in the settings file, or :func:`~companion.service.choose_backends`
+    picking the simulated table because this is not a Raspberry Pi (plain ``make demo``).
+
+    * the bots' pace: :data:`SIM_PACE_MS` on a simulated table someone watches (no ``--json``)
+      unless ``--pace-ms`` or the file's ``pace_ms`` says otherwise; 0 headless or on a real table;
+    * the data folder: a simulated table keeps its logs apart from a real table's
+      (``<data_dir>/sim``).
+    """
+    headless = bool(getattr(args, "json", False))
+    if getattr(args, "pace_ms", None) is None and settings.pace_ms == 0 and plan.sim and not headless:
+        settings.pace_ms = SIM_PACE_MS
     if plan.sim and settings.data_dir.name != "sim":
         settings.data_dir = settings.data_dir / "sim"
 
@@ -608,7 +616,7 @@ def _main(args) -> int:
     except CompanionError as exc:
         print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 2
-    _sim_data_dir(settings, plan)
+    apply_plan(settings, plan, args)
     console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose,
                       lang=getattr(args, "lang", "ru"))
 
