@@ -190,6 +190,10 @@ class SimTable:
                 self._accepted.append((payload.version, payload.outcome.action))
                 self._cond.notify_all()
         elif kind == "game":
+            # decided now, not when the bots next move: their thread may be idle (their game is
+            # over) and the console says at once that they leave the new game alone
+            if self.owned is not None:
+                self._ours()
             with self._cond:
                 self._accepted.append((-1, ""))  # a new/resumed game: resync
                 self._cond.notify_all()

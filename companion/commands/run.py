@@ -200,6 +200,10 @@ class Console:
         self._bots_released = False
         #: the table (set by :meth:`header`): after «Завершить игру» its ``last_ended`` is told
         self.table = None
+        #: the service (set by :meth:`header`): its simulated table, if any, for the bots' line
+        self.service = None
+        #: the table log of the game the console last announced (header or :meth:`_tell_game`)
+        self._game_path = None
         self._ended_told: int | None = None
 
     def t(self, ru: str, en: str) -> str:
@@ -228,6 +232,8 @@ class Console:
         head = ref.log.header
         self.game_id, self.seats = head.game, list(head.seats)
         self.table = service.table
+        self.service = service
+        self._game_path = ref.log.path
         if self.quiet:  # headless: only the parts in trouble (stderr; stdout keeps the summary)
             # and what the start found: a damaged state file, a recovered or set-aside game
             for notice in getattr(service.table, "notices", ()):
@@ -239,12 +245,9 @@ class Console:
                 if st.get("state") in ("error", "warn"):
                     self.line(self.part_line(part, st), always=True)
             return
-        from companion.dashboard.i18n import game_title
-
         w = self.out
         t = self.t
-        print(t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: {', '.join(head.seats)}",
-                f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}"), file=w)
+        print(self._title(head), file=w)
         if service.resumed:
             n = len(ref.log.records())
             print(t(f"  игра продолжается из журнала {ref.log.path}, действий: {n}",
@@ -270,15 +273,72 @@ class Console:
                     f"  Operator console (logs in by itself): {url.rstrip('/')}/operator?pin={service.table.pin}"), file=w)
         print(t(f"  ПИН оператора: {service.table.pin}  ({pin_origin(service.table, 'ru')})",
                 f"  Operator PIN: {service.table.pin}  ({pin_origin(service.table, 'en')})"), file=w)
-        codes = service.table.seat_codes()
+        codes = self._codes_line(head)
         if codes:
-            print(t("  Коды мест: ", "  Seat codes: ") + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
+            print(f"  {codes}", file=w)
         for part, st in sorted(service.table.status().items()):
             self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
             self._told[part] = self.part_line(part, st)
             print(f"  {self._told[part]}", file=w)
         print(t("  Ctrl-C — остановка; игра продолжится из журнала при следующем запуске.\n",
                 "  Ctrl-C stops; the game resumes from its log at the next start.\n"), file=w, flush=True)
+
+    def _title(self, head) -> str:
+        """The first line of a game's announcement: the game's name and its players."""
+        from companion.dashboard.i18n import game_title
+
+        return self.t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: "
+                      f"{', '.join(head.seats)}",
+                      f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}")
+
+    def _codes_line(self, head) -> str:
+        """The seat join codes of the current game in words (``""`` when there are none)."""
+        codes = self.table.seat_codes() if self.table is not None else {}
+        if not codes:
+            return ""
+        return self.t("Коды мест: ", "Seat codes: ") + ", ".join(
+            f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))
+
+    def _tell_game(self) -> None:
+        """A game the table took up after the start — the operator started it on the dashboard's
+        console (or resumed one there) — announced at once, like the first: its name and players,
+        its table log, the new seat codes, and, on the simulated table, once, that the bots do
+        not touch it (the bots play only their own game: :attr:`SimTable.released`)."""
+        table = self.table
+        ref = table.current_referee() if table is not None else None
+        if ref is None or ref.log.path == self._game_path:
+            return
+        self._game_path = ref.log.path
+        head = ref.log.header
+        self.game_id, self.seats = head.game, list(head.seats)
+        sim = getattr(self.service, "simtable", None)
+        released = sim is not None and getattr(sim, "released", None)
+        if not self.quiet:
+            t = self.t
+            self.line(self._title(head))
+            if ref.version:
+                told = t(f"игра продолжается из журнала {ref.log.path}, действий: {ref.version}",
+                         f"resumed from {ref.log.path} at action {ref.version}")
+            else:
+                told = t(f"новая игра, её начал оператор на пульте; журнал стола {ref.log.path}",
+                         f"new game, started from the operator console; table log {ref.log.path}")
+            print(f"  {told}", file=self.out)
+            codes = self._codes_line(head)
+            if codes:
+                print(f"  {codes}", file=self.out, flush=True)
+        if released:
+            # said now, not at the next status line, and not again by progress()
+            self._bots_released = True
+            from companion.service import WHY_OPERATORS
+
+            why = WHY_OPERATORS[1] if self.lang == "ru" else WHY_OPERATORS[0]
+            words = self.t(f"боты имитации не трогают эту игру ({why}); играйте с пульта и телефонов",
+                           f"the simulated table's bots leave this game alone ({why}); "
+                           "play it from the console and the phones")
+            if self.quiet:
+                self.line(words, always=True)
+            else:
+                print(f"  {words}", file=self.out, flush=True)
 
     def progress(self, service) -> None:
         """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
@@ -340,6 +400,7 @@ class Console:
                 self.line(final or format_result(payload.result, self._seat_names(payload), self.lang))
         elif kind == "game":
             self._tell_ended()
+            self._tell_game()
         elif kind == "prompts" and payload:
             self.line(self.t("запрос: ", "prompt: ") + payload[-1]["text"])
 
