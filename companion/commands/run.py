@@ -364,11 +364,20 @@ class Console:
         t = self.t
         who = ", ".join(names[s] for s in seats) if seats else t("камера или оператор", "the camera or the operator")
         line = t(f"ходов {version} · ждём: {who}", f"actions {version} · waiting for: {who}")
-        if service.simtable is not None:
-            st = service.simtable.stats
-            line += t(f" · камера: снимков {st.observations}, повторов {st.retried}, вручную {st.manual}",
-                      f" · camera: {st.observations} reads, {st.retried} retried, {st.manual} by hand")
+        counts = camera_counts(service)
+        if counts is not None:
+            line += self.camera_words(counts)
         self.line(line)
+
+    def camera_words(self, counts: dict) -> str:
+        """The status line's camera part for :func:`camera_counts`: «камера: снимков 34, повторов 3,
+        вручную 8» (the re-reads only where they are known: the simulated table's own game)."""
+        reads, retried, manual = counts["reads"], counts["retried"], counts["manual"]
+        if retried is None:
+            return self.t(f" · камера: снимков {reads}, вручную {manual}",
+                          f" · camera: {reads} reads, {manual} by hand")
+        return self.t(f" · камера: снимков {reads}, повторов {retried}, вручную {manual}",
+                      f" · camera: {reads} reads, {retried} retried, {manual} by hand")
 
     def on_table(self, kind: str, payload) -> None:
         if kind == "status":
@@ -445,6 +454,32 @@ class Console:
         text = (ended.get("text") or {}).get(self.lang) or (ended.get("text") or {}).get("ru")
         if text:
             self.line(text)
+
+
+def camera_counts(service) -> dict | None:
+    """The current game's camera counters, for the console's status and end lines — of the game,
+    not of this process, so a restart (``--resume``, or after a crash) goes on from where they
+    stood, as the count of actions does:
+
+    * ``reads``: observations the camera read and the referee accepted (log source ``camera``);
+    * ``manual``: entries typed by hand — the operator's manual-entry forms
+      (``/api/operator/manual``) and the simulated table's operator after six failed reads
+      (log source ``manual``; an entry later undone still counts: it was made);
+    * ``retried``: observations that needed more than one read — known only on the simulated
+      table, for the bots' own game (:class:`companion.simtable.SimStats`, kept in
+      ``sim-stats.json``); ``None`` elsewhere.
+
+    ``None`` when the table has no game.
+    """
+    table = getattr(service, "table", None)
+    ref = table.current_referee() if table is not None else None
+    if ref is None:
+        return None
+    with ref.lock:
+        sources = [r.source for r in ref.log.records()]
+    sim = getattr(service, "simtable", None)
+    retried = sim.stats.retried if sim is not None and sim.owned == ref.log.path else None
+    return {"reads": sources.count("camera"), "manual": sources.count("manual"), "retried": retried}
 
 
 NOTABLE = ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out", "settled",
@@ -704,12 +739,14 @@ def _main(args) -> int:
             print(json.dumps(summary, ensure_ascii=False))
         if service.simtable is not None:
             st = service.simtable.stats
+            counts = camera_counts(service) or {"reads": 0, "manual": 0}
             console.line(console.t(
-                f"имитация: {wall:.1f} с, действий {st.actions}, нажатий {st.presses}, снимков камеры "
-                f"{st.observations}, повторов {st.retried} ({100 * st.retry_share:.1f} %), вручную {st.manual}",
-                f"simulated game: {wall:.1f} s, {st.actions} actions, {st.presses} presses, "
-                f"{st.observations} camera observations, {st.retried} retried "
-                f"({100 * st.retry_share:.1f} %), {st.manual} manual"))
+                f"имитация: {wall:.1f} с в этом запуске, за игру действий ботов {st.actions}, нажатий {st.presses}, "
+                f"снимков камеры {counts['reads']}, повторов {st.retried} ({100 * st.retry_share:.1f} %), "
+                f"вручную {counts['manual']}",
+                f"simulated game: {wall:.1f} s in this run; in the game {st.actions} bot actions, {st.presses} presses, "
+                f"{counts['reads']} camera reads, {st.retried} retried "
+                f"({100 * st.retry_share:.1f} %), {counts['manual']} by hand"))
         if not until_end:
             service.wait(until_end=False)
         return 0
