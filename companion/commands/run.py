@@ -149,7 +149,9 @@ TROUBLE_HINTS = {
 #: Russian: ``(pattern, replacement)``; a line no pattern fits is printed as it is.
 WHY_RU = (
     (r"^simulated table: --sim$", "имитация стола: --sim"),
-    (r"^simulated table: not a Raspberry Pi \((.*)\)$", r"имитация стола: это не Raspberry Pi (\1)"),
+    (r"^simulated table: not a Raspberry Pi \(no board model\)$",
+     "имитация стола: это не Raspberry Pi (модель платы не определена)"),
+    (r"^simulated table: not a Raspberry Pi \((.*)\)$", r"имитация стола: это не Raspberry Pi (плата: \1)"),
     (r"^camera: (.*) \(setting\)$", r"камера: \1 (из настроек)"),
     (r"^camera: rendered scenes of the simulated table$", "камера: отрисованные кадры имитации стола"),
     (r"^camera: picamera2 \(Pi camera\)$", "камера: picamera2 (камера Raspberry Pi)"),
