@@ -8,8 +8,10 @@ Examples::
 
 The console shows the dashboard URL, a QR code of it and the operator PIN, then short progress
 and status lines. Ctrl-C (or SIGTERM from systemd) stops cleanly; the game resumes from its table
-log at the next start. Exit status: 0 ok, 1 the table could not run (a part is missing, a device
-failed), 2 unusable arguments, 130 interrupted.
+log at the next start. Exit status: 0 ok — also Ctrl-C on a table that serves until it is stopped
+(``make demo``: the operator's way to end the run, not a failure); 1 the table could not run (a
+part is missing, a device failed); 2 unusable arguments; 130 Ctrl-C before the end a run was asked
+to reach (``--until-end``, ``--json``); 143 SIGTERM (systemd's stop).
 """
 
 from __future__ import annotations
@@ -616,7 +618,8 @@ def _print_qr(url: str, out) -> None:
 
 
 def main(args) -> int:
-    """Run the table; returns the exit status (0 done, 1 error, 2 bad arguments, 130 Ctrl-C).
+    """Run the table; returns the exit status (0 done or stopped by Ctrl-C, 1 error, 2 bad
+    arguments, 130 Ctrl-C before the end of an ``--until-end`` run, 143 SIGTERM; module docstring).
 
     A camera read (onnxruntime, Tesseract) cannot be interrupted. If one is still running on a
     worker thread after every part was stopped and the table log closed, the process leaves with
@@ -754,7 +757,13 @@ def _main(args) -> int:
         return 0
     except KeyboardInterrupt:
         console.line(_stop_words(service, console.lang))
-        # 128 + the signal, as a shell reports it: 130 for Ctrl-C, 143 for SIGTERM (systemd stop)
+        if not stopped_by and not until_end:
+            # Ctrl-C is how an operator ends a served table (the header says so): a clean stop,
+            # status 0 — `make demo` would otherwise add "make: *** [demo] Error 130". The
+            # finally below stops every part; an error there still propagates.
+            return 0
+        # 128 + the signal, as a shell reports it: 130 for Ctrl-C before the end a headless run
+        # was asked to reach, 143 for SIGTERM (systemd stop)
         return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
     except CompanionError as exc:
         print(f"companion run: {error_words(exc, console.lang, settings)}", file=sys.stderr)
