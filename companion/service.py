@@ -131,7 +131,7 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
     if b.lights != "auto":
         lights = b.lights
         why.append(f"lights: {lights} (setting)")
-    elif p.is_pi and not settings.sim:
+    elif p.is_pi and not sim:
         lights = "gpio"
         why.append("lights: gpiozero native pins")
     else:
@@ -352,7 +352,8 @@ class TableService:
                         raise CompanionError(f"the virtual box did not play seat {seat}'s {button!r} press")
 
                 self.simtable = SimTable(self.table, press, self.camera, self.readers, renderer,
-                                         seed=self.settings.seed, pace_ms=self.settings.pace_ms)
+                                         seed=self.settings.seed, pace_ms=self.settings.pace_ms,
+                                         stats_file=Path(self.settings.data_dir) / "sim-stats.json")
                 if self.bots_idle:
                     self.simtable.release(self.bots_idle)
                 else:

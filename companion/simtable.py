@@ -34,6 +34,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from companion.errors import CompanionError
@@ -52,7 +53,9 @@ class SimTableError(CompanionError, RuntimeError):
 
 @dataclass
 class SimStats:
-    """Counters of one simulated game.
+    """Counters of one simulated game — of the game, not of the process: the simulated table keeps
+    them beside the logs (``sim-stats.json``, :class:`SimTable` ``stats_file``) and a resumed game
+    goes on counting from where it stood.
 
     Attributes:
         actions: actions the referee accepted from the bots.
@@ -81,6 +84,21 @@ class SimStats:
         """Share of camera observations that needed a retry (0…1)."""
         return self.retried / self.observations if self.observations else 0.0
 
+    @classmethod
+    def from_json(cls, data) -> "SimStats":
+        """The counters :meth:`to_json` gave (unknown keys, a wrong type: left at 0)."""
+        stats = cls()
+        if not isinstance(data, dict):
+            return stats
+        for f in dataclasses.fields(cls):
+            value = data.get(f.name)
+            if f.name == "reasons":
+                if isinstance(value, dict):
+                    stats.reasons = {str(k): v for k, v in value.items() if isinstance(v, int) and v >= 0}
+            elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                setattr(stats, f.name, value)
+        return stats
+
     def to_json(self) -> dict:
         return {"actions": self.actions, "presses": self.presses, "observations": self.observations,
                 "reads": self.reads, "retried": self.retried, "wrong": self.wrong, "manual": self.manual, "seat_view": self.seat_view,
@@ -102,11 +120,14 @@ class SimTable:
         press_ms: pause between presses of one action (ms).
         max_attempts: camera reads per observation before manual entry.
         timeout: seconds to wait for the referee to accept an action.
+        stats_file: where the bots' games' :class:`SimStats` are kept (JSON: table log file name →
+            counters), or ``None`` to keep them in memory only. A resumed game's counters are
+            read back from it at the first :meth:`sync`; each step writes them.
     """
 
     def __init__(self, table, press: Callable[[int, str], None], camera, readers: dict, renderer,
                  seed: int = 0, pace_ms: int = 0, press_ms: int = 2, max_attempts: int = 6,
-                 timeout: float = 20.0, sim_options: dict | None = None) -> None:
+                 timeout: float = 20.0, sim_options: dict | None = None, stats_file=None) -> None:
         self.table = table
         self.press = press
         self.camera = camera
@@ -119,6 +140,9 @@ class SimTable:
         self.timeout = timeout
         self.sim_options = dict(sim_options or {})
         self.stats = SimStats()
+        self.stats_file = stats_file
+        self._kept: dict = {}  # the stats file's content: table log file name -> counters
+        self._saved: dict | None = None  # the counters last written
         self.game = None  # the shadow game
         self.sim = None
         self._cond = threading.Condition()
@@ -190,6 +214,10 @@ class SimTable:
                 self._accepted.append((payload.version, payload.outcome.action))
                 self._cond.notify_all()
         elif kind == "game":
+            # decided now, not when the bots next move: their thread may be idle (their game is
+            # over) and the console says at once that they leave the new game alone
+            if self.owned is not None:
+                self._ours()
             with self._cond:
                 self._accepted.append((-1, ""))  # a new/resumed game: resync
                 self._cond.notify_all()
@@ -233,11 +261,51 @@ class SimTable:
                     f"dealt; `companion run --new` starts a new game and keeps that log") from exc
         if self.owned is None:
             self.owned = ref.log.path
+            self._load_stats()
         self.game, self.sim = game, sim
         with self._cond:
             self._accepted.clear()
             self._seen_version = version
         return len(result.applied)
+
+    def _load_stats(self) -> None:
+        """The counters of the bots' game (:attr:`owned`) as the stats file kept them: a resumed
+        game counts on from there (a new game, or a missing or damaged file: from 0)."""
+        import json
+
+        from companion.durable import remove_leftovers
+
+        if self.stats_file is None:
+            return
+        path = Path(self.stats_file)
+        remove_leftovers(path.parent, path.name)  # a write cut short by a kill
+        try:
+            kept = json.loads(Path(self.stats_file).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            kept = {}
+        self._kept = kept if isinstance(kept, dict) else {}
+        if self.owned.name in self._kept:
+            self.stats = SimStats.from_json(self._kept[self.owned.name])
+            self._saved = self.stats.to_json()
+
+    def _save_stats(self) -> None:
+        """Write the bots' game's counters to the stats file when they changed (never raises: the
+        counters are a report, the game goes on without them)."""
+        import json
+
+        from companion.durable import write_file
+
+        if self.stats_file is None or self.owned is None:
+            return
+        now = self.stats.to_json()
+        if now == self._saved:
+            return
+        self._kept[self.owned.name] = now
+        try:
+            write_file(self.stats_file, json.dumps(self._kept, ensure_ascii=False), mode=0o644)
+            self._saved = now
+        except OSError as exc:
+            log.warning("could not keep the simulated table's counters in %s: %s", self.stats_file, exc)
 
     def _wait_for(self, text: str) -> None:
         """Wait until the referee accepted ``text``; apply it to the shadow game and the bots."""
@@ -296,6 +364,8 @@ class SimTable:
                 self._submit(text, source if source in ("operator", "sim", "dashboard") else "sim")
         except _Resynced:
             return not self.game.is_over()
+        finally:
+            self._save_stats()
         if self.pace_ms:
             self._stop.wait(self.pace_ms / 1000)
         return not self.game.is_over()

@@ -8,8 +8,10 @@ Examples::
 
 The console shows the dashboard URL, a QR code of it and the operator PIN, then short progress
 and status lines. Ctrl-C (or SIGTERM from systemd) stops cleanly; the game resumes from its table
-log at the next start. Exit status: 0 ok, 1 the table could not run (a part is missing, a device
-failed), 2 unusable arguments, 130 interrupted.
+log at the next start. Exit status: 0 ok — also Ctrl-C on a table that serves until it is stopped
+(``make demo``: the operator's way to end the run, not a failure); 1 the table could not run (a
+part is missing, a device failed); 2 unusable arguments; 130 Ctrl-C before the end a run was asked
+to reach (``--until-end``, ``--json``); 143 SIGTERM (systemd's stop).
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ def register(subparsers) -> None:
                       "folder's operator-pin file, made once at random)")
     pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)")
-    p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS}, headless 0)")
+    p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS} on the simulated table, "
+                   "whether chosen by --sim or because this is not a Raspberry Pi; 0 with --json)")
     p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
     p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
@@ -106,21 +109,28 @@ def build_settings(args):
     """
     from companion.settings import Settings
 
-    headless = bool(args.json)
     overrides = dict(
         game=args.game, sim=args.sim, seed=args.seed, host=args.host, port=args.port, pin=args.pin,
         pace_ms=args.pace_ms, camera=args.camera, buttons=args.buttons, lights=args.lights,
         seats=[s.strip() for s in args.seats.split(",")] if args.seats else None,
         options=_options(args.option) or None, data_dir=args.data_dir,
     )
-    s = Settings.load(args.config, **overrides)
-    if args.pace_ms is None and s.pace_ms == 0 and s.sim and not headless:
-        s.pace_ms = SIM_PACE_MS
-    return s
+    return Settings.load(args.config, **overrides)
 
 
-def _sim_data_dir(settings, plan) -> None:
-    """A simulated table keeps its logs apart from a real table's (``<data_dir>/sim``)."""
+def apply_plan(settings, plan, args) -> None:
+    """Settings that follow the table actually chosen (``plan.sim``), however it was chosen:
+    ``--sim``, ``sim = true`` in the settings file, or :func:`~companion.service.choose_backends`
+    picking the simulated table because this is not a Raspberry Pi (plain ``make demo``).
+
+    * the bots' pace: :data:`SIM_PACE_MS` on a simulated table someone watches (no ``--json``)
+      unless ``--pace-ms`` or the file's ``pace_ms`` says otherwise; 0 headless or on a real table;
+    * the data folder: a simulated table keeps its logs apart from a real table's
+      (``<data_dir>/sim``).
+    """
+    headless = bool(getattr(args, "json", False))
+    if getattr(args, "pace_ms", None) is None and settings.pace_ms == 0 and plan.sim and not headless:
+        settings.pace_ms = SIM_PACE_MS
     if plan.sim and settings.data_dir.name != "sim":
         settings.data_dir = settings.data_dir / "sim"
 
@@ -141,7 +151,9 @@ TROUBLE_HINTS = {
 #: Russian: ``(pattern, replacement)``; a line no pattern fits is printed as it is.
 WHY_RU = (
     (r"^simulated table: --sim$", "имитация стола: --sim"),
-    (r"^simulated table: not a Raspberry Pi \((.*)\)$", r"имитация стола: это не Raspberry Pi (\1)"),
+    (r"^simulated table: not a Raspberry Pi \(no board model\)$",
+     "имитация стола: это не Raspberry Pi (модель платы не определена)"),
+    (r"^simulated table: not a Raspberry Pi \((.*)\)$", r"имитация стола: это не Raspberry Pi (плата: \1)"),
     (r"^camera: (.*) \(setting\)$", r"камера: \1 (из настроек)"),
     (r"^camera: rendered scenes of the simulated table$", "камера: отрисованные кадры имитации стола"),
     (r"^camera: picamera2 \(Pi camera\)$", "камера: picamera2 (камера Raspberry Pi)"),
@@ -192,6 +204,10 @@ class Console:
         self._bots_released = False
         #: the table (set by :meth:`header`): after «Завершить игру» its ``last_ended`` is told
         self.table = None
+        #: the service (set by :meth:`header`): its simulated table, if any, for the bots' line
+        self.service = None
+        #: the table log of the game the console last announced (header or :meth:`_tell_game`)
+        self._game_path = None
         self._ended_told: int | None = None
 
     def t(self, ru: str, en: str) -> str:
@@ -220,6 +236,8 @@ class Console:
         head = ref.log.header
         self.game_id, self.seats = head.game, list(head.seats)
         self.table = service.table
+        self.service = service
+        self._game_path = ref.log.path
         if self.quiet:  # headless: only the parts in trouble (stderr; stdout keeps the summary)
             # and what the start found: a damaged state file, a recovered or set-aside game
             for notice in getattr(service.table, "notices", ()):
@@ -231,12 +249,9 @@ class Console:
                 if st.get("state") in ("error", "warn"):
                     self.line(self.part_line(part, st), always=True)
             return
-        from companion.dashboard.i18n import game_title
-
         w = self.out
         t = self.t
-        print(t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: {', '.join(head.seats)}",
-                f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}"), file=w)
+        print(self._title(head), file=w)
         if service.resumed:
             n = len(ref.log.records())
             print(t(f"  игра продолжается из журнала {ref.log.path}, действий: {n}",
@@ -262,15 +277,72 @@ class Console:
                     f"  Operator console (logs in by itself): {url.rstrip('/')}/operator?pin={service.table.pin}"), file=w)
         print(t(f"  ПИН оператора: {service.table.pin}  ({pin_origin(service.table, 'ru')})",
                 f"  Operator PIN: {service.table.pin}  ({pin_origin(service.table, 'en')})"), file=w)
-        codes = service.table.seat_codes()
+        codes = self._codes_line(head)
         if codes:
-            print(t("  Коды мест: ", "  Seat codes: ") + ", ".join(f"{head.seats[k]}={v}" for k, v in sorted(codes.items())), file=w)
+            print(f"  {codes}", file=w)
         for part, st in sorted(service.table.status().items()):
             self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
             self._told[part] = self.part_line(part, st)
             print(f"  {self._told[part]}", file=w)
         print(t("  Ctrl-C — остановка; игра продолжится из журнала при следующем запуске.\n",
                 "  Ctrl-C stops; the game resumes from its log at the next start.\n"), file=w, flush=True)
+
+    def _title(self, head) -> str:
+        """The first line of a game's announcement: the game's name and its players."""
+        from companion.dashboard.i18n import game_title
+
+        return self.t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: "
+                      f"{', '.join(head.seats)}",
+                      f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}")
+
+    def _codes_line(self, head) -> str:
+        """The seat join codes of the current game in words (``""`` when there are none)."""
+        codes = self.table.seat_codes() if self.table is not None else {}
+        if not codes:
+            return ""
+        return self.t("Коды мест: ", "Seat codes: ") + ", ".join(
+            f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))
+
+    def _tell_game(self) -> None:
+        """A game the table took up after the start — the operator started it on the dashboard's
+        console (or resumed one there) — announced at once, like the first: its name and players,
+        its table log, the new seat codes, and, on the simulated table, once, that the bots do
+        not touch it (the bots play only their own game: :attr:`SimTable.released`)."""
+        table = self.table
+        ref = table.current_referee() if table is not None else None
+        if ref is None or ref.log.path == self._game_path:
+            return
+        self._game_path = ref.log.path
+        head = ref.log.header
+        self.game_id, self.seats = head.game, list(head.seats)
+        sim = getattr(self.service, "simtable", None)
+        released = sim is not None and getattr(sim, "released", None)
+        if not self.quiet:
+            t = self.t
+            self.line(self._title(head))
+            if ref.version:
+                told = t(f"игра продолжается из журнала {ref.log.path}, действий: {ref.version}",
+                         f"resumed from {ref.log.path} at action {ref.version}")
+            else:
+                told = t(f"новая игра, её начал оператор на пульте; журнал стола {ref.log.path}",
+                         f"new game, started from the operator console; table log {ref.log.path}")
+            print(f"  {told}", file=self.out)
+            codes = self._codes_line(head)
+            if codes:
+                print(f"  {codes}", file=self.out, flush=True)
+        if released:
+            # said now, not at the next status line, and not again by progress()
+            self._bots_released = True
+            from companion.service import WHY_OPERATORS
+
+            why = WHY_OPERATORS[1] if self.lang == "ru" else WHY_OPERATORS[0]
+            words = self.t(f"боты имитации не трогают эту игру ({why}); играйте с пульта и телефонов",
+                           f"the simulated table's bots leave this game alone ({why}); "
+                           "play it from the console and the phones")
+            if self.quiet:
+                self.line(words, always=True)
+            else:
+                print(f"  {words}", file=self.out, flush=True)
 
     def progress(self, service) -> None:
         """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
@@ -296,11 +368,20 @@ class Console:
         t = self.t
         who = ", ".join(names[s] for s in seats) if seats else t("камера или оператор", "the camera or the operator")
         line = t(f"ходов {version} · ждём: {who}", f"actions {version} · waiting for: {who}")
-        if service.simtable is not None:
-            st = service.simtable.stats
-            line += t(f" · камера: снимков {st.observations}, повторов {st.retried}, вручную {st.manual}",
-                      f" · camera: {st.observations} reads, {st.retried} retried, {st.manual} by hand")
+        counts = camera_counts(service)
+        if counts is not None:
+            line += self.camera_words(counts)
         self.line(line)
+
+    def camera_words(self, counts: dict) -> str:
+        """The status line's camera part for :func:`camera_counts`: «камера: снимков 34, повторов 3,
+        вручную 8» (the re-reads only where they are known: the simulated table's own game)."""
+        reads, retried, manual = counts["reads"], counts["retried"], counts["manual"]
+        if retried is None:
+            return self.t(f" · камера: снимков {reads}, вручную {manual}",
+                          f" · camera: {reads} reads, {manual} by hand")
+        return self.t(f" · камера: снимков {reads}, повторов {retried}, вручную {manual}",
+                      f" · camera: {reads} reads, {retried} retried, {manual} by hand")
 
     def on_table(self, kind: str, payload) -> None:
         if kind == "status":
@@ -332,6 +413,7 @@ class Console:
                 self.line(final or format_result(payload.result, self._seat_names(payload), self.lang))
         elif kind == "game":
             self._tell_ended()
+            self._tell_game()
         elif kind == "prompts" and payload:
             self.line(self.t("запрос: ", "prompt: ") + payload[-1]["text"])
 
@@ -376,6 +458,32 @@ class Console:
         text = (ended.get("text") or {}).get(self.lang) or (ended.get("text") or {}).get("ru")
         if text:
             self.line(text)
+
+
+def camera_counts(service) -> dict | None:
+    """The current game's camera counters, for the console's status and end lines — of the game,
+    not of this process, so a restart (``--resume``, or after a crash) goes on from where they
+    stood, as the count of actions does:
+
+    * ``reads``: observations the camera read and the referee accepted (log source ``camera``);
+    * ``manual``: entries typed by hand — the operator's manual-entry forms
+      (``/api/operator/manual``) and the simulated table's operator after six failed reads
+      (log source ``manual``; an entry later undone still counts: it was made);
+    * ``retried``: observations that needed more than one read — known only on the simulated
+      table, for the bots' own game (:class:`companion.simtable.SimStats`, kept in
+      ``sim-stats.json``); ``None`` elsewhere.
+
+    ``None`` when the table has no game.
+    """
+    table = getattr(service, "table", None)
+    ref = table.current_referee() if table is not None else None
+    if ref is None:
+        return None
+    with ref.lock:
+        sources = [r.source for r in ref.log.records()]
+    sim = getattr(service, "simtable", None)
+    retried = sim.stats.retried if sim is not None and sim.owned == ref.log.path else None
+    return {"reads": sources.count("camera"), "manual": sources.count("manual"), "retried": retried}
 
 
 NOTABLE = ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out", "settled",
@@ -510,7 +618,8 @@ def _print_qr(url: str, out) -> None:
 
 
 def main(args) -> int:
-    """Run the table; returns the exit status (0 done, 1 error, 2 bad arguments, 130 Ctrl-C).
+    """Run the table; returns the exit status (0 done or stopped by Ctrl-C, 1 error, 2 bad
+    arguments, 130 Ctrl-C before the end of an ``--until-end`` run, 143 SIGTERM; module docstring).
 
     A camera read (onnxruntime, Tesseract) cannot be interrupted. If one is still running on a
     worker thread after every part was stopped and the table log closed, the process leaves with
@@ -608,7 +717,7 @@ def _main(args) -> int:
     except CompanionError as exc:
         print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 2
-    _sim_data_dir(settings, plan)
+    apply_plan(settings, plan, args)
     console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose,
                       lang=getattr(args, "lang", "ru"))
 
@@ -635,18 +744,26 @@ def _main(args) -> int:
             print(json.dumps(summary, ensure_ascii=False))
         if service.simtable is not None:
             st = service.simtable.stats
+            counts = camera_counts(service) or {"reads": 0, "manual": 0}
             console.line(console.t(
-                f"имитация: {wall:.1f} с, действий {st.actions}, нажатий {st.presses}, снимков камеры "
-                f"{st.observations}, повторов {st.retried} ({100 * st.retry_share:.1f} %), вручную {st.manual}",
-                f"simulated game: {wall:.1f} s, {st.actions} actions, {st.presses} presses, "
-                f"{st.observations} camera observations, {st.retried} retried "
-                f"({100 * st.retry_share:.1f} %), {st.manual} manual"))
+                f"имитация: {wall:.1f} с в этом запуске, за игру действий ботов {st.actions}, нажатий {st.presses}, "
+                f"снимков камеры {counts['reads']}, повторов {st.retried} ({100 * st.retry_share:.1f} %), "
+                f"вручную {counts['manual']}",
+                f"simulated game: {wall:.1f} s in this run; in the game {st.actions} bot actions, {st.presses} presses, "
+                f"{counts['reads']} camera reads, {st.retried} retried "
+                f"({100 * st.retry_share:.1f} %), {counts['manual']} by hand"))
         if not until_end:
             service.wait(until_end=False)
         return 0
     except KeyboardInterrupt:
         console.line(_stop_words(service, console.lang))
-        # 128 + the signal, as a shell reports it: 130 for Ctrl-C, 143 for SIGTERM (systemd stop)
+        if not stopped_by and not until_end:
+            # Ctrl-C is how an operator ends a served table (the header says so): a clean stop,
+            # status 0 — `make demo` would otherwise add "make: *** [demo] Error 130". The
+            # finally below stops every part; an error there still propagates.
+            return 0
+        # 128 + the signal, as a shell reports it: 130 for Ctrl-C before the end a headless run
+        # was asked to reach, 143 for SIGTERM (systemd stop)
         return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
     except CompanionError as exc:
         print(f"companion run: {error_words(exc, console.lang, settings)}", file=sys.stderr)

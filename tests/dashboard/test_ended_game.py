@@ -171,7 +171,9 @@ def test_the_console_says_the_game_was_ended(tmp_path):
         lines = [line.split("] ", 1)[1] for line in out.getvalue().splitlines()]
         assert lines == ["Игра завершена оператором до конца. Фишки: Аня 100, Борис 95 (+5 на столе), Вика 100; "
                          "сдача 1 из 3"], lines
-        table.new_game("skull", NAMES[:2])  # a new game is not an ended one: nothing more is said
-        assert len(out.getvalue().splitlines()) == 1
+        table.new_game("skull", NAMES[:2])  # a new game is not an ended one: it is announced as new
+        text = out.getvalue()
+        assert text.count("Игра завершена") == 1, text
+        assert "игра «Череп и розы (на купюрах)», игроков 2" in text and "новая игра" in text, text
     finally:
         table.close()

@@ -1,0 +1,96 @@
+"""Ctrl-C on ``make demo`` is the operator's way to end the run, not a failure: ``companion run``
+stops cleanly, says «остановка…», and exits 0, so make adds no "make: *** [demo] Error 130". The
+table log stays intact and the next start resumes the game. A headless run asked to reach the end
+(``--until-end``/``--json``) that is interrupted before it still exits 130; SIGTERM (systemd) 143
+(tests/table/test_service.py).
+
+Real code path: ``companion run`` in a subprocess, SIGINT sent as a terminal's Ctrl-C would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.log import TableLog
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _log(data: Path) -> Path | None:
+    try:
+        state = json.loads((data / "sim" / "table.json").read_text(encoding="utf-8"))
+        return data / "sim" / "games" / state["current"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def _records(data: Path) -> list[tuple[str, str]]:
+    path = _log(data)
+    if path is None or not path.exists():
+        return []
+    with TableLog.open(path) as tl:
+        return [(r.action, r.source) for r in tl.records()]
+
+
+def _run_until(data: Path, at_least: int, *extra: str) -> subprocess.Popen:
+    """Start ``companion run --sim`` on ``data`` and return it once its log holds ``at_least``
+    actions. SIGINT is left at its default, as in a terminal (a background job would ignore it)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--game", "skull", "--host",
+                          "127.0.0.1", "--port", "0", "--pace-ms", "0", "--data-dir", str(data), *extra],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while len(_records(data)) < at_least and p.poll() is None:
+        if time.monotonic() > deadline:
+            p.kill()
+            pytest.fail(f"no {at_least} actions in 2 minutes: {p.communicate()[0][-2000:]}")
+        time.sleep(0.1)
+    return p
+
+
+def _ctrl_c(p: subprocess.Popen) -> tuple[int, str]:
+    p.send_signal(signal.SIGINT)
+    try:
+        out, _ = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    return p.returncode, out
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_cleanly_with_status_0_and_the_game_resumes(fast_dir):
+    p = _run_until(fast_dir, 3)
+    code, out = _ctrl_c(p)
+    # the bug: 130, which make reports as "make: *** [Makefile:53: demo] Error 130"
+    assert code == 0, out[-2000:]
+    assert "остановка; игра продолжится из журнала стола при следующем запуске" in out
+    for bad in ("Traceback", "terminate called", "Exception ignored"):
+        assert bad not in out, out[-2000:]
+    before = _records(fast_dir)
+    first_log = _log(fast_dir)
+    assert len(before) >= 3
+    # the next start resumes that game from its log and the bots go on with it
+    p = _run_until(fast_dir, len(before) + 2)
+    code, out = _ctrl_c(p)
+    assert code == 0, out[-2000:]
+    assert f"игра продолжается из журнала {first_log}" in out, out[:2000]
+    after = _records(fast_dir)
+    assert _log(fast_dir) == first_log and after[:len(before)] == before and len(after) > len(before)
+
+
+@pytest.mark.slow
+def test_ctrl_c_before_the_end_of_a_headless_run_is_still_130(fast_dir):
+    p = _run_until(fast_dir, 1, "--until-end", "--json")
+    code, out = _ctrl_c(p)
+    assert code == 130, out[-2000:]
+    assert "Traceback" not in out
