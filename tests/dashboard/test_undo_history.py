@@ -14,14 +14,19 @@ A = "АК2444842,АК2444844,АК2444846,АК2444841"
 B = "ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001"
 
 
+def _caught_up(hub, table) -> None:
+    """Wait until the hub heard the table (it hears it on the referee's thread, just after)."""
+    deadline = time.monotonic() + 5
+    while hub.model(PUBLIC)["version"] != table.referee.version and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def test_an_undone_flip_leaves_the_public_history(fast_dir):
     table = Table(fast_dir, pin="2468")
     hub = Hub(table)
 
-    def caught_up() -> None:  # the hub hears the table on the referee's thread, just after
-        deadline = time.monotonic() + 5
-        while hub.model(PUBLIC)["version"] != table.referee.version and time.monotonic() < deadline:
-            time.sleep(0.01)
+    def caught_up() -> None:
+        _caught_up(hub, table)
 
     try:
         table.new_game("skull", ["Аня", "Борис"])
@@ -101,9 +106,7 @@ def test_history_after_a_restart_is_the_history_before_it(fast_dir):
     hub = Hub(table)
 
     def caught_up() -> None:
-        deadline = time.monotonic() + 5
-        while hub.model(PUBLIC)["version"] != table.referee.version and time.monotonic() < deadline:
-            time.sleep(0.01)
+        _caught_up(hub, table)
 
     try:
         table.new_game("skull", ["Аня", "Борис"])
