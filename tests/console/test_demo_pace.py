@@ -76,7 +76,7 @@ def test_plain_make_demo_paces_the_bots(tmp_path):
     if "Raspberry Pi" in (Path("/proc/device-tree/model").read_text(errors="replace")
                           if Path("/proc/device-tree/model").exists() else ""):
         pytest.skip("on a Raspberry Pi `make demo` runs the real table, not the bots")
-    env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT), PYTHONFAULTHANDLER="1")
     p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--game", "skull", "--host", "127.0.0.1",
                           "--port", "0", "--data-dir", str(tmp_path)],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
@@ -86,7 +86,12 @@ def test_plain_make_demo_paces_the_bots(tmp_path):
             time.sleep(0.2)
     finally:
         p.send_signal(signal.SIGINT)
-        out, _ = p.communicate(timeout=60)
+        try:
+            out, _ = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # seen once in a loaded full run: say where it stood
+            p.send_signal(signal.SIGABRT)  # faulthandler prints every thread's stack
+            out, _ = p.communicate(timeout=30)
+            pytest.fail("companion run did not stop within 60 s of Ctrl-C; its threads:\n" + out[-6000:])
     records = _records(tmp_path)
     assert len(records) >= 5, out[-2000:]
     assert "имитация стола: это не Raspberry Pi" in out, out[:2000]  # chosen by the platform, not --sim
