@@ -976,10 +976,10 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         counts = {int(s): n for s, n in d["cards"].items()}
         if not d.get("short"):
             n = next(iter(counts.values()), 3)
-            return (f"Розыгрыш {d['draw']}: сдающий сдаёт по {cards_count(n, L)}" if ru
+            return (f"Тираж {d['draw']}: сдающий сдаёт по {cards_count(n, L)}" if ru
                     else f"Draw {d['draw']}: the dealer deals {cards_count(n, L)} each")
         told = ", ".join(f"{seats[s]} {n}" for s, n in counts.items() if n)
-        return (f"Розыгрыш {d['draw']}, последняя неполная сдача: {told}" if ru
+        return (f"Тираж {d['draw']}, последняя неполная сдача: {told}" if ru
                 else f"Draw {d['draw']}, the last short deal: {told}")
     if k == "cards_read":
         if not d["cards"]:
@@ -1035,7 +1035,7 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
         if d.get("what") == "playoff":
             return ("Розыгрыш оставшихся карт аннулирован: карты вернулись, играем его заново" if ru
                     else "The play-off is void: the cards went back, it is played again")
-        return (f"Розыгрыш {d['draw']} аннулирован: всё как было до сдачи" if ru
+        return (f"Тираж {d['draw']} аннулирован: всё как было до сдачи" if ru
                 else f"Draw {d['draw']} void: everything is as before the deal")
     if k == "game_over":
         return _game_over_words(d, seats, L)
@@ -1073,7 +1073,7 @@ def _game_over_words(result: dict, seats, lang: str) -> str:
 def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     """The standing of a game in words from its *public* view (``game.view(None)``): each
     card-holding player's chips, the box and the chips lying on the prizes — «Фишки: Аня 31,
-    Борис 24; в кассе 6, на призах 14; розыгрыш 3»; once over, the history's last line. For the
+    Борис 24; в кассе 6, на призах 14; тираж 3»; once over, the history's last line. For the
     operator's «Завершить игру»."""
     names = list(view.get("seats") or seats)
     if isinstance(view.get("result"), dict):  # over: the history's last line
@@ -1087,7 +1087,7 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     if ru:
         out = f"Фишки: {told}; в кассе {view.get('box', 0)}, на призах {on_prizes}"
         out += f", ставки к раскладке {extra}" if extra else ""
-        return out + f"; розыгрыш {view.get('draw')}"
+        return out + f"; тираж {view.get('draw')}"
     out = f"Chips: {told}; the box holds {view.get('box', 0)}, the prizes {on_prizes}"
     out += f", stakes to spread {extra}" if extra else ""
     return out + f"; draw {view.get('draw')}"

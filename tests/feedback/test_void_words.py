@@ -1,7 +1,7 @@
 """A voided round, deal or draw is told without «оператором»: the `table void` that voids it may
 be the operator's button or the simulated table's stand-in for it (`companion run --sim`, whose
 bots void a lottery draw now and then), and the event cannot tell which — so the line is neutral
-(a tester saw «Розыгрыш 5 аннулирован оператором» in a demo no operator touched). Reasons the
+(a tester saw «Тираж 5 аннулирован оператором» in a demo no operator touched). Reasons the
 engine knows (skull: the dealer left) are still said."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ NAMES = ["Аня", "Борис", "Вика"]
 
 CASES = [
     (lottery, Event("voided", {"what": "deal", "draw": 5}),
-     "Розыгрыш 5 аннулирован: всё как было до сдачи", "Draw 5 void: everything is as before the deal"),
+     "Тираж 5 аннулирован: всё как было до сдачи", "Draw 5 void: everything is as before the deal"),
     (lottery, Event("voided", {"what": "playoff", "draw": 9}),
      "Розыгрыш оставшихся карт аннулирован: карты вернулись, играем его заново",
      "The play-off is void: the cards went back, it is played again"),
