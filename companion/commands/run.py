@@ -727,6 +727,11 @@ def _main(args) -> int:
         stopped_by.append(signum)
         raise KeyboardInterrupt
 
+    # Ctrl-C must stop the table even when this process began with SIGINT ignored (inherited
+    # from a parent that ignores it: a script's background job, or an in-process caller whose
+    # earlier run left it ignored); the handlers are put back as they were once stopped
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, terminate)
     service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new,
                            resume=args.resume, new_pin=args.new_pin)
@@ -782,4 +787,8 @@ def _main(args) -> int:
         # interrupted stop left an OCR thread running into shutdown: "terminate called …")
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        service.stop()
+        try:
+            service.stop()
+        finally:  # a caller in the same process (tests, a wrapper) gets its own handlers back
+            for sig, handler in previous.items():
+                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
