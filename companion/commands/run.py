@@ -335,10 +335,7 @@ class Console:
             self._bots_released = True
             from companion.service import WHY_OPERATORS
 
-            why = WHY_OPERATORS[1] if self.lang == "ru" else WHY_OPERATORS[0]
-            words = self.t(f"боты имитации не трогают эту игру ({why}); играйте с пульта и телефонов",
-                           f"the simulated table's bots leave this game alone ({why}); "
-                           "play it from the console and the phones")
+            words = bots_leave_words(WHY_OPERATORS, self.lang)
             if self.quiet:
                 self.line(words, always=True)
             else:
@@ -585,11 +582,21 @@ def _set_aside_words(service, lang: str = "ru") -> str:
     return f"the unfinished {gid} game is set aside ({why}), its table log kept at {path}; `companion run --resume {name}` resumes it"
 
 
+def bots_leave_words(why: tuple[str, str], lang: str = "ru", go_on: bool = False) -> str:
+    """The line that the simulated table's bots leave a game alone, in ``lang``; ``why`` is
+    ``(English, Russian)`` (:data:`companion.service.WHY_OPERATORS`); ``go_on`` for a resumed
+    game («играйте дальше»)."""
+    if lang == "ru":
+        return (f"боты имитации не трогают эту игру ({why[1]}); играйте{' дальше' if go_on else ''} "
+                "с пульта и телефонов")
+    return f"the simulated table's bots leave this game alone ({why[0]}); play it from the console and the phones"
+
+
 def _bots_idle_words(service, lang: str = "ru") -> str:
     """The line for a resumed game the simulated table's bots leave alone, in ``lang``."""
     why_ru = getattr(service, "bots_idle_ru", "")
     if lang == "ru" and why_ru:
-        return f"боты имитации не трогают эту игру ({why_ru}); играйте дальше с пульта и телефонов"
+        return bots_leave_words(("", why_ru), lang, go_on=True)
     return service.simtable.released
 
 
