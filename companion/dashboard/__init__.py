@@ -137,7 +137,11 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         else:
             # the English description stays out of the page when the sentence says it all (a stale
             # token; the lockout, whose wait is in the Retry-After header)
-            detail = None if exc.description in (None, "csrf") or code == 429 else exc.description
+            # and werkzeug's own English description of the code («The requested URL was not found
+            # on the server…») says no more than the sentence in the page's language
+            default = getattr(type(exc), "description", None)
+            detail = (None if exc.description in (None, "csrf", default) or code == 429
+                      else exc.description)
             resp = app.make_response((render_template("error.html", code=code, name=exc.name,
                                                       message=message, detail=detail), code))
         resp.status_code = code

@@ -275,3 +275,15 @@ def test_bad_requests_never_500(env):
     assert c.post("/operator/new", data={"csrf_token": token}).status_code == 400
     r = c.post("/api/seat/action", json={"action": "0 add 1"}, headers=h)  # operator is not a seat
     assert r.status_code == 403
+
+
+def test_an_unknown_page_speaks_only_the_page_language(env):
+    """A 404 page in Russian says «Не найдено» and nothing in English: werkzeug's own description of
+    the code is left out («The requested URL was not found on the server…», a tester's report);
+    the JSON answer keeps it in its detail, for programs."""
+    _, app, _ = env
+    c = app.test_client()
+    page = c.get("/nonexistent").get_data(as_text=True)
+    assert "Не найдено" in page, page
+    assert "The requested URL" not in page, page
+    assert c.get("/api/nope").json["detail"].startswith("The requested URL")  # the API keeps it for programs
