@@ -14,6 +14,14 @@ A = "АК2444842,АК2444844,АК2444846,АК2444841"
 B = "ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001"
 
 
+def _to_the_reveal(table) -> None:
+    """A two-player skull game up to the dealer's reveal (Аня bid 1, Борис passed)."""
+    table.new_game("skull", ["Аня", "Борис"])
+    for line in (f"table register 0 {A} ?", f"table register 1 {B} ?", "table dealer 0",
+                 "0 place", "1 place", "0 bid 1", "1 pass"):
+        assert table.submit(line, "manual").accepted, line
+
+
 def _caught_up(hub, table) -> None:
     """Wait until the hub heard the table (it hears it on the referee's thread, just after)."""
     deadline = time.monotonic() + 5
@@ -29,10 +37,7 @@ def test_an_undone_flip_leaves_the_public_history(fast_dir):
         _caught_up(hub, table)
 
     try:
-        table.new_game("skull", ["Аня", "Борис"])
-        for line in (f"table register 0 {A} ?", f"table register 1 {B} ?", "table dealer 0",
-                     "0 place", "1 place", "0 bid 1", "1 pass"):
-            assert table.submit(line, "manual").accepted, line
+        _to_the_reveal(table)
         assert table.submit("table flip 0 АК2444846", "manual").accepted  # typed by mistake
 
         def public() -> str:
@@ -83,10 +88,7 @@ def test_the_answer_to_an_action_tells_what_it_did(tmp_path):
     table = Table(tmp_path, pin="2468")
     app = create_app(table, testing=True)
     try:
-        table.new_game("skull", ["Аня", "Борис"])
-        for line in (f"table register 0 {A} ?", f"table register 1 {B} ?", "table dealer 0",
-                     "0 place", "1 place", "0 bid 1", "1 pass"):
-            assert table.submit(line, "manual").accepted, line
+        _to_the_reveal(table)
         c, csrf = operator_client(app, table)
         r = c.post("/api/operator/manual", json={"action": "table flip 0 ВЕ1000002"}, headers={"X-CSRF-Token": csrf})
         assert r.status_code == 200 and r.json["accepted"]
@@ -109,10 +111,7 @@ def test_history_after_a_restart_is_the_history_before_it(fast_dir):
         _caught_up(hub, table)
 
     try:
-        table.new_game("skull", ["Аня", "Борис"])
-        for line in (f"table register 0 {A} ?", f"table register 1 {B} ?", "table dealer 0",
-                     "0 place", "1 place", "0 bid 1", "1 pass"):
-            assert table.submit(line, "manual").accepted, line
+        _to_the_reveal(table)
         assert table.submit("table flip 0 АК2444846", "manual").accepted  # typed by mistake
         assert table.undo().accepted
         assert table.submit("table flip 0 АК2444844", "manual").accepted
