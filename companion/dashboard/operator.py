@@ -273,28 +273,14 @@ def new_game():
     try:
         _check_names(names)
     except FormError as exc:
-        if request.form.get("check") == "1":
-            return jsonify({"ok": False, "message": exc.message})
         return _console(error=exc.message, status=400, reason="bad_seats", detail=exc.detail)
-    check = request.form.get("check") == "1"
     try:
         options = _parse_options(spec, request.form, len(names))
         spec = dict(spec, min=min_seats(gid, options))
-        if check:
-            # the page asks «Текущая игра будет завершена…» only for a form that would start a
-            # game: the engine checks seats and options here, and nothing at the table changes
-            from companion.games import new_game as make_game
-
-            make_game(gid, names, options)
-            return jsonify({"ok": True})
         common.table().new_game(gid, names, options)
     except FormError as exc:
-        if check:
-            return jsonify({"ok": False, "message": exc.message})
         return _console(error=exc.message, status=400, reason="bad_option", detail=exc.detail)
     except IllegalAction as exc:
-        if check:
-            return jsonify({"ok": False, "message": _new_game_error(exc, spec, len(names))})
         return _console(error=_new_game_error(exc, spec, len(names)), status=400, reason=exc.reason,
                         detail=exc.detail)
     return redirect(url_for("operator.console"))

@@ -1035,29 +1035,15 @@
     var ng = document.getElementById("new-game");
     if (ng) ng.addEventListener("submit", function (e) {
       // sent once: the page is on its way to the new game (a second tap neither asks nor sends)
-      if (ng.dataset.sent || ng.dataset.checking) { e.preventDefault(); return; }
+      if (ng.dataset.sent) { e.preventDefault(); return; }
       var b = ng.querySelector("[data-confirm]");
       // a game that has ended is not cut short by a new one: no question then
       var ended = S.model && S.model.over;
-      if (!b || ended || ng.dataset.checked) { delete ng.dataset.checked; ng.dataset.sent = "1"; return; }
-      // asked only for a form that would start a game: the server checks it first (check=1
-      // changes nothing); a form with a mistake goes straight on, to come back with its message
-      e.preventDefault();
-      var data = new FormData(ng);
-      data.append("check", "1");
-      ng.dataset.checking = "1";
-      fetch(ng.action, { method: "POST", body: data, credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : { ok: true }; })
-        .catch(function () { return { ok: true }; })
-        .then(function (res) {
-          delete ng.dataset.checking;
-          if (res.ok && !ask(b.dataset.confirm)) return;
-          ng.dataset.checked = "1";
-          ng.requestSubmit ? ng.requestSubmit() : ng.submit();
-        });
+      if (b && !ended && !ask(b.dataset.confirm)) { e.preventDefault(); return; }
+      ng.dataset.sent = "1";
     });
     // a page brought back by the browser's Back button is a fresh form again
-    if (ng) window.addEventListener("pageshow", function () { delete ng.dataset.sent; delete ng.dataset.checking; });
+    if (ng) window.addEventListener("pageshow", function () { delete ng.dataset.sent; });
   }
 
   // ------------------------------------------------------------------ the stream
