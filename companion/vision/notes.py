@@ -259,11 +259,21 @@ class NoteReader:
     #: last full read (:func:`_scene_change`) before the frame is read whole.
     TRACK_SCENE_CHANGE = 0.01
 
+    #: Recognisers of serial lines: ``serialnet`` (the project's own model,
+    #: :mod:`companion.vision.serialnet`) or ``ppocr`` (PP-OCR's recogniser with Tesseract and
+    #: the glyph matcher: the reader before it, kept for the benchmark's comparison).
+    RECOGNISERS = ("serialnet", "ppocr")
+
     def __init__(self, currency: str = "auto", second_opinion: bool = True,
-                 min_confidence: float = 0.95, engine: RapidEngine | None = None) -> None:
+                 min_confidence: float = 0.95, engine: RapidEngine | None = None,
+                 recogniser: str = "serialnet") -> None:
         if currency != "auto" and currency not in S.CURRENCIES:
             raise ValueError(f"unknown currency {currency!r}; use auto or one of "
                              f"{', '.join(S.CURRENCIES)}")
+        if recogniser not in self.RECOGNISERS:
+            raise ValueError(f"unknown recogniser {recogniser!r}; use {' or '.join(self.RECOGNISERS)}")
+        self.recogniser = recogniser
+        self._net = None
         self.currency = currency
         self.second_opinion = second_opinion
         self.min_confidence = min_confidence
@@ -318,7 +328,23 @@ class NoteReader:
         """
         return self.read(load_image(path))
 
+    @property
+    def net(self):
+        """The serial recogniser (:func:`companion.vision.serialnet.shared_serialnet`)."""
+        if self._net is None:
+            from companion.vision.serialnet import shared_serialnet
+
+            self._net = shared_serialnet()
+        return self._net
+
     # strips ----------------------------------------------------------------------------
+    def read_strip_net(self, strip: np.ndarray) -> NoteRead:
+        """Read a strip (H×W×3 BGR uint8) with the project's recogniser under the formats
+        (:func:`companion.vision.notes_net.net_decide`)."""
+        from companion.vision.notes_net import net_decide
+
+        return net_decide(self, [as_bgr(strip)], strip=True)
+
     def _strip_variants(self, strip: np.ndarray) -> list[np.ndarray]:
         gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
         h, w = gray.shape
@@ -370,6 +396,8 @@ class NoteReader:
         not know) through the greedy readings of :meth:`read_strip_greedy`.
         """
         strip = as_bgr(strip)
+        if self.recogniser == "serialnet":
+            return self.read_strip_net(strip)
         if self.currency == "RUB":
             return self.read_strip_greedy(strip)
         res = self.read_strip_ctc(strip)
@@ -682,6 +710,12 @@ class NoteReader:
         self._last_lines = []
         if not cands:
             return NoteRead(None, None, 0.0, "no_serial")
+        if self.recogniser == "serialnet":
+            from companion.vision.notes_net import net_decide
+
+            res = net_decide(self, [c.image for c in cands], strip=False)
+            self._remember(cands, res)
+            return res
         lines = [c.image for c in cands]
         # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
         turned = [flip for flip, _ in self.engine.upside_down(lines)]
