@@ -170,10 +170,13 @@ def main() -> int:
         for kind in kinds:
             for mode in ("known", "auto"):
                 t = Tally()
-                for img, truth, cur in imgs:
+                for (img, truth, cur), (path, _, _) in zip(imgs, rows):
                     with crop_t[kind] if mode == "known" else Timer():
                         r = reader(kind, cur if mode == "known" else "auto").read(img)
                     t.add(r.serial, truth)
+                    if r.decided and r.serial != truth and kind == "ours":
+                        print(f"        {mode} {Path(path).name}: label {truth}, read {r.serial} "
+                              f"({r.confidence:.3f})")
                 wrong_parity[kind] += t.wrong_parity
                 print(f"  {kind:5s} currency {mode:5s}: {t.line()}")
         t = Tally()

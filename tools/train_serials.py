@@ -224,6 +224,7 @@ def main() -> int:
     print(f"calib greedy exact {acc:.4f}", flush=True)
     out = Path(args.out)
     export(out)
+    torch.save(model.state_dict(), out.with_suffix(".pt"))  # for a later fine-tune (not shipped)
     meta = {
         "seed": args.seed, "steps": args.steps, "batch": args.batch, "lr": args.lr,
         "synthetic": args.synthetic, "real_share": args.real_share, "parameters": n_par,

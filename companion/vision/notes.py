@@ -151,6 +151,8 @@ class NoteRead:
     candidate: str | None = None
     evidence: list[Evidence] = field(default_factory=list)
     letters_confirmed: bool = True
+    #: the serial recogniser's candidates → their share of its posterior (empty for PP-OCR)
+    shares: dict = field(default_factory=dict)
 
     @property
     def decided(self) -> bool:
@@ -343,7 +345,20 @@ class NoteReader:
         (:func:`companion.vision.notes_net.net_decide`)."""
         from companion.vision.notes_net import net_decide
 
-        return net_decide(self, [as_bgr(strip)], strip=True)
+        strip = as_bgr(strip)
+        res = net_decide(self, [strip], strip=True)
+        if res.decided or res.reason not in ("low_confidence", "no_serial") or not self.second_opinion:
+            return res
+        # not sure: PP-OCR's reading of the same strip, an independent engine, decides when the
+        # recogniser gives its serial a real share or has no opinion (second_engine_counts)
+        from companion.vision.notes_net import second_engine_counts
+
+        other = self.read_strip_greedy(strip) if self.currency == "RUB" else self.read_strip_ctc(strip)
+        if second_engine_counts(res, other):
+            ev = res.evidence + other.evidence
+            return NoteRead(other.serial, other.currency, max(res.confidence, other.confidence),
+                            None, other.serial, ev, other.letters_confirmed)
+        return res
 
     def _strip_variants(self, strip: np.ndarray) -> list[np.ndarray]:
         gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
@@ -714,8 +729,22 @@ class NoteReader:
             from companion.vision.notes_net import net_decide
 
             res = net_decide(self, [c.image for c in cands], strip=False)
+            if not res.decided and res.reason in ("low_confidence", "no_serial") and self.second_opinion:
+                # not sure: PP-OCR's reading of the same lines (with its own second opinions)
+                # decides when the recogniser gives its serial a real share or has no opinion
+                from companion.vision.notes_net import second_engine_counts
+
+                other = self._read_lines_ppocr(cands)
+                if second_engine_counts(res, other):
+                    res = NoteRead(other.serial, other.currency, other.confidence, None,
+                                   other.serial, res.evidence + other.evidence,
+                                   other.letters_confirmed or other.serial == res.candidate)
             self._remember(cands, res)
             return res
+        return self._read_lines_ppocr(cands)
+
+    def _read_lines_ppocr(self, cands: list["_Line"]) -> NoteRead:
+        """The verdict from candidate lines with PP-OCR's recogniser (the earlier reader)."""
         lines = [c.image for c in cands]
         # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
         turned = [flip for flip, _ in self.engine.upside_down(lines)]

@@ -26,8 +26,44 @@ MIN_POSTERIOR_SINGLE = 0.985
 MAX_FLIP = 0.05
 #: ``auto``: never decide while serials of another currency hold this much.
 MAX_OTHER_CURRENCY = 0.05
+#: A second engine's decision (PP-OCR) counts when the recogniser gives its serial at least this
+#: share (measured on the calib split: ``docs/vision-notes.md``).
+MIN_SHARE_CONFIRMED = 0.05
+#: ... or when the recogniser has no opinion: its best serial holds less than this share (or
+#: no serial fits its reading at all).
+NET_UNSURE = 0.3
+
+
+def second_engine_counts(net_read, other) -> bool:
+    """Whether a second engine's verdict ``other`` may stand where the recogniser's
+    ``net_read`` abstained for want of certainty (never after a conflict it found)."""
+    if not other.decided or net_read.reason not in ("low_confidence", "no_serial"):
+        return False
+    shares = net_read.shares
+    return (shares.get(other.serial, 0.0) >= MIN_SHARE_CONFIRMED
+            or max(shares.values(), default=0.0) < NET_UNSURE)
+
+
 #: RUB: the two letters are confirmed when their posterior given the digits reaches this.
 MIN_LETTERS = 0.9
+
+
+#: Renderings of each line averaged by the decoder (test-time augmentation): ``as_is``, ``ink``
+#: (the printed background flattened, :func:`companion.vision.notes._ink_on_flat_paper`),
+#: ``blur`` (3×3 Gaussian).
+STRIP_RENDERINGS = ("as_is", "ink")
+LINE_RENDERINGS = ("as_is",)
+
+
+def _render(line: np.ndarray, name: str) -> np.ndarray:
+    if name == "as_is":
+        return line
+    from companion.vision.notes import _ink_on_flat_paper
+
+    gray = cv2.cvtColor(line, cv2.COLOR_BGR2GRAY)
+    if name == "ink":
+        return _ink_on_flat_paper(gray, 0.25 * gray.shape[0])
+    return cv2.GaussianBlur(gray, (3, 3), 0)
 
 
 def _currencies(reader) -> list[str]:
@@ -46,17 +82,25 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
     from companion.vision.notes import Evidence, NoteRead
 
     currencies = _currencies(reader)
-    turned = [cv2.rotate(l, cv2.ROTATE_180) for l in lines]
-    probs = reader.net.probs(list(lines) + turned)
+    names = STRIP_RENDERINGS if strip else LINE_RENDERINGS
+    R = len(names)
+    images = []
+    for l in lines:
+        for way in (l, cv2.rotate(l, cv2.ROTATE_180)):
+            images += [_render(way, nm) for nm in names]
+    probs = reader.net.probs(images)
     n = len(lines)
     fits: list[SR.LineFit] = []
     for i in range(n):
         best = None
-        for k, pr in ((0, probs[i]), (1, probs[n + i])):
-            if not strip and not SR.looks_like_text(pr):
+        for k in (0, 1):
+            pr = probs[(2 * i + k) * R:(2 * i + k + 1) * R]
+            if not strip and not SR.looks_like_text(pr[0]):
                 continue
             f = SR.fit_line(pr, currencies, line=i, turned=bool(k))
-            if f.cands and (best is None or f.gap < best.gap):
+            # the way up whose best serial is likelier: digits read turned round still fit a
+            # format (0 1 2 5 6 8 9 turn into digits), with a small gap but a lower likelihood
+            if f.fits and (best is None or max(f.cands.values()) > max(best.cands.values())):
                 best = f
         if best is not None:
             fits.append(best)
@@ -76,7 +120,7 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
 
     def abstain(reason: str):
         return NoteRead(None, None, round(min(conf, reader.min_confidence - 0.01), 3), reason,
-                        j.serial, ev)
+                        j.serial, ev, shares=j.shares)
 
     if j.contradict:
         return abstain("copies_disagree" if j.close else "several_notes")

@@ -56,7 +56,8 @@ class LineFit:
     """One line decoded under the formats.
 
     Attributes:
-        probs: the line's T×K probabilities (in the orientation that fits).
+        probs: the line's T×K probabilities (in the orientation that fits), one array per
+            rendering of the line (renderings average: test-time augmentation).
         cands: canonical serial → log-probability (best format-valid strings).
         currency_of: canonical serial → currency.
         free: log-probability of the recogniser's best path (sum of per-step maxima).
@@ -65,7 +66,7 @@ class LineFit:
         line: the line's index in the frame.
     """
 
-    probs: np.ndarray
+    probs: list[np.ndarray]
     cands: dict[str, float] = field(default_factory=dict)
     currency_of: dict[str, str] = field(default_factory=dict)
     free: float = 0.0
@@ -93,28 +94,45 @@ class LineFit:
         """log P(serial | this line), summed over CTC alignments (cached candidates first)."""
         if serial in self.cands:
             return self.cands[serial]
-        return ctc.logprob(self.probs, SN.CHARSET, to_model(serial))
+        return _mean_logp([ctc.logprob(p, SN.CHARSET, to_model(serial)) for p in self.probs])
 
 
 def _greedy_len(probs: np.ndarray) -> int:
     return len(ctc.greedy(probs, SN.CHARSET))
 
 
-def fit_line(probs: np.ndarray, currencies: list[str], line: int = 0, turned: bool = False) -> LineFit:
-    """Decode one line's probabilities under every format of ``currencies``."""
-    fit = LineFit(probs, line=line, turned=turned)
-    fit.free = float(np.log(np.clip(probs.max(axis=1), 1e-30, None)).sum())
-    g_len = _greedy_len(probs)
-    for cur in currencies:
-        rule = (lambda pre: S.last_characters("EUR", pre)) if cur == "EUR" else None
-        for alph in alphabets(cur):
-            if abs(len(alph) - g_len) > 2 or probs.shape[0] < len(alph):
-                continue
-            for c in ctc.constrained_beam(probs, SN.CHARSET, alph, rule, beam=BEAM, keep=KEEP):
-                serial = to_serial(c.text, cur)
-                if c.logp > fit.cands.get(serial, -math.inf):
-                    fit.cands[serial] = c.logp
-                    fit.currency_of[serial] = cur
+def _mean_logp(lps: list[float]) -> float:
+    """log of the mean of exp(lps) (renderings of one line averaged)."""
+    top = max(lps)
+    if top == -math.inf:
+        return top
+    return top + math.log(sum(math.exp(v - top) for v in lps) / len(lps))
+
+
+def fit_line(probs: np.ndarray | list[np.ndarray], currencies: list[str], line: int = 0,
+             turned: bool = False) -> LineFit:
+    """Decode one line's probabilities (one array, or one per rendering of the line) under
+    every format of ``currencies``. With several renderings, each candidate's probability is
+    the mean over the renderings."""
+    renders = [probs] if isinstance(probs, np.ndarray) else list(probs)
+    fit = LineFit(renders, line=line, turned=turned)
+    fit.free = _mean_logp([float(np.log(np.clip(p.max(axis=1), 1e-30, None)).sum()) for p in renders])
+    found: list[dict[str, float]] = [{} for _ in renders]
+    for r, p in enumerate(renders):
+        g_len = _greedy_len(p)
+        for cur in currencies:
+            rule = (lambda pre: S.last_characters("EUR", pre)) if cur == "EUR" else None
+            for alph in alphabets(cur):
+                if abs(len(alph) - g_len) > 2 or p.shape[0] < len(alph):
+                    continue
+                for c in ctc.constrained_beam(p, SN.CHARSET, alph, rule, beam=BEAM, keep=KEEP):
+                    serial = to_serial(c.text, cur)
+                    found[r][serial] = max(c.logp, found[r].get(serial, -math.inf))
+                    fit.currency_of.setdefault(serial, cur)
+    for serial in fit.currency_of:
+        lps = [f[serial] if serial in f else ctc.logprob(p, SN.CHARSET, to_model(serial))
+               for f, p in zip(found, renders)]
+        fit.cands[serial] = _mean_logp(lps)
     if fit.cands:
         fit.gap = fit.free - max(fit.cands.values())
     return fit
@@ -140,6 +158,7 @@ class Joint:
         close: every contradicting line reads a serial close to ``serial`` (a misread copy,
             not a second note).
         letters: for RUB, the posterior of ``serial``'s two letters given its digits.
+        shares: every candidate serial → its share of the frame's posterior.
     """
 
     serial: str | None
@@ -151,6 +170,7 @@ class Joint:
     contradict: list[int] = field(default_factory=list)
     close: bool = True
     letters: float = 1.0
+    shares: dict = field(default_factory=dict)
 
 
 #: A line supports a serial when its log-probability of it is at most this far below the
@@ -189,7 +209,7 @@ def joint(fits: list[LineFit]) -> Joint:
     best = max(post, key=post.get)
     cur = cands[best]
     lps = per_line[best]
-    res = Joint(best, cur, post[best])
+    res = Joint(best, cur, post[best], shares=post)
     d = S.last_digit(best) % 2
     res.flip = sum(v for s, v in post.items() if S.last_digit(s) % 2 != d)
     res.other_currency = sum(v for s, v in post.items() if cands[s] != cur)
