@@ -41,7 +41,7 @@ def main() -> int:
     args = ap.parse_args()
     # thresholds off: every top serial is "decided", so right and wrong ones can be told apart
     saved = {k: getattr(NN, k) for k in ("MIN_POSTERIOR_STRIP", "MIN_POSTERIOR_COPIES",
-                                         "MIN_POSTERIOR_SINGLE", "MAX_FLIP", "MAX_OTHER_CURRENCY")}
+                                         "MAX_FLIP", "MAX_OTHER_CURRENCY")}
     for k in saved:
         setattr(NN, k, 0.0 if k.startswith("MIN") else 1.01)
     readers = {}

@@ -123,7 +123,7 @@ def fit_line(probs: np.ndarray | list[np.ndarray], currencies: list[str], line: 
         for cur in currencies:
             rule = (lambda pre: S.last_characters("EUR", pre)) if cur == "EUR" else None
             for alph in alphabets(cur):
-                if abs(len(alph) - g_len) > 2 or p.shape[0] < len(alph):
+                if abs(len(alph) - g_len) > 3 or p.shape[0] < len(alph):
                     continue
                 for c in ctc.constrained_beam(p, SN.CHARSET, alph, rule, beam=BEAM, keep=KEEP):
                     serial = to_serial(c.text, cur)
