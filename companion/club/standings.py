@@ -126,7 +126,10 @@ def standings(results: Iterable[dict], aliases: dict[str, str] | None = None) ->
     Returns one row per player, best first (wins, then chips, then 6100 points, then name)::
 
         {"name", "spellings": [...], "games", "wins", "banks", "bank_notes", "bank_value":
-         {currency: total}, "points", "chips", "tables": [...]}
+         {currency: total}, "points", "point_games", "chips", "chip_games", "tables": [...]}
+
+    ``points`` are 6100's, summed over ``point_games`` games; ``chips`` the net chips of the joker
+    game and the lottery over ``chip_games``; ``banks`` the skull banks won (notes, face value).
     """
     aliases = aliases or {}
     rows: dict[str, dict] = {}
@@ -138,7 +141,7 @@ def standings(results: Iterable[dict], aliases: dict[str, str] | None = None) ->
             key = resolve(name_key(r["name"]), aliases)
             row = rows.setdefault(key, {"key": key, "name": None, "spellings": [], "games": 0, "wins": 0,
                                         "banks": 0, "bank_notes": 0, "bank_value": {}, "points": 0,
-                                        "chips": 0, "tables": []})
+                                        "point_games": 0, "chips": 0, "chip_games": 0, "tables": []})
             spelling = " ".join(r["name"].split())
             if spelling not in row["spellings"]:
                 row["spellings"].append(spelling)
@@ -149,8 +152,12 @@ def standings(results: Iterable[dict], aliases: dict[str, str] | None = None) ->
                 row["bank_notes"] += _num(r["bank_notes"])
                 cur = str(r.get("currency") or "")
                 row["bank_value"][cur] = row["bank_value"].get(cur, 0) + _num(r.get("bank_value"))
-            row["points"] += _num(r.get("points"))
-            row["chips"] += _num(r.get("chips"))
+            if "points" in r:
+                row["points"] += _num(r.get("points"))
+                row["point_games"] += 1
+            if "chips" in r:
+                row["chips"] += _num(r.get("chips"))
+                row["chip_games"] += 1
             if table not in row["tables"]:
                 row["tables"].append(table)
     for key, row in rows.items():
