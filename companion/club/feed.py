@@ -114,10 +114,10 @@ class PublicFeed:
         self._log.close()
 
     # ------------------------------------------------------------------ reading
-    def poll(self) -> list[Step]:
-        """The records appended since the last poll, as :class:`Step` s (in order)."""
+    def poll(self, limit: int | None = None) -> list[Step]:
+        """The records appended since the last poll (at most ``limit``), as :class:`Step` s, in order."""
         new = [r for r in self._log.records() if r.seq > self.seq]
-        return [self._step(r) for r in new]
+        return [self._step(r) for r in new[:limit]]
 
     def _rebuild(self) -> None:
         self.game = self._new()
