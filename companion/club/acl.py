@@ -1,8 +1,10 @@
 """``companion club acl``: the broker's password file and ACL for one club.
 
 Each table gets its own broker user (its table id) and password; the ACL lets a table **write only
-under its own topic** ``companion/<club>/tables/<table>/#`` and the board user **only read**
-``companion/<club>/tables/#``. Mosquitto denies whatever the ACL file does not allow, so a table
+under its own topic** ``companion/<club>/tables/<table>/#`` and the board user **only read** the
+tables' topics ``companion/<club>/tables/#``. The board's one way to speak is to ask, under
+``companion/<club>/board/`` (its hello, and a request to one table to send a game again:
+:mod:`companion.club.topics`); a table reads the hello and its own requests only. Mosquitto denies whatever the ACL file does not allow, so a table
 publishing another table's topic is refused by the broker (MQTT 5: PUBACK «Not authorized»).
 
 The folder written (``--dir``)::
@@ -44,9 +46,10 @@ def hash_password(password: str, *, iterations: int = ITERATIONS, salt: bytes | 
 def acl_text(club: str, tables: list[str], board: str = BOARD_USER) -> str:
     """The ACL file: the board reads the club, each table writes its own topic only."""
     lines = [f"# companion club acl: club {club} (docs/club.md). Anything not allowed here is denied.", "",
-             f"user {board}", f"topic read companion/{club}/tables/#", ""]
+             f"user {board}", f"topic read companion/{club}/tables/#", f"topic write companion/{club}/board/#", ""]
     for t in tables:
-        lines += [f"user {t}", f"topic write companion/{club}/tables/{t}/#", ""]
+        lines += [f"user {t}", f"topic write companion/{club}/tables/{t}/#",
+                  f"topic read companion/{club}/board/hello", f"topic read companion/{club}/board/resync/{t}", ""]
     return "\n".join(lines)
 
 

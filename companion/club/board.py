@@ -17,13 +17,19 @@ from typing import Callable
 
 from companion.club.mqtt import connect_properties, mqtt_client
 from companion.club.store import Store
-from companion.club.topics import Refused, Topics, parse_incoming
+from companion.club.topics import VERSION, Refused, Topics, dumps, parse_incoming
 from companion.club.url import ClubURL, parse
 
 log = logging.getLogger(__name__)
 
 SESSION_S = 24 * 3600
 """How long the broker keeps the board's session (its queued events) while the board is down."""
+
+GAP_CHECK_S = 3.0
+"""How often the board looks for gaps in its record (a table quiet this long is asked to resend)."""
+
+ASK_AGAIN_S = 10.0
+"""A table asked to send a game again is not asked again about it sooner."""
 
 Listener = Callable[[str, str | None], None]
 """``listener(kind, table)``: ``kind`` is ``table`` (a table's snapshot, status or online state
@@ -44,7 +50,8 @@ class Board:
 
     Attributes:
         store: the :class:`Store`. ``connected``: the board's own link to the broker.
-        ignored: messages ignored as malformed or foreign since the start.
+        ignored: messages ignored as malformed or foreign since the start; ``asked``: requests
+            to a table to send a game again (gaps found in the record).
     """
 
     def __init__(self, url: ClubURL | str, data_dir: str | Path) -> None:
@@ -59,22 +66,70 @@ class Board:
         self._client = None
         self._standings: list[dict] | None = None
         self._stopping = False
+        self._stop = threading.Event()
+        self._gap_thread: threading.Thread | None = None
+        self.asked = 0
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> "Board":
-        """Connect in the background (a broker that is not there yet is retried, 1–30 s)."""
-        who = self.url.user or "board"
-        client = self._client = mqtt_client(self.url, f"companion-board-{self.url.club}-{who}")
+        """Connect in the background (a broker that is not there yet is retried, 1–30 s) and look
+        for gaps in the record every :data:`GAP_CHECK_S`."""
+        client = self._client = mqtt_client(self.url, f"companion-board-{self.url.club}-{self._board_id()}")
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         client.connect_async(self.url.host, self.url.port, keepalive=15, clean_start=False,
                              properties=connect_properties(SESSION_S))
         client.loop_start()
+        self._gap_thread = threading.Thread(target=self._watch_gaps, name="club-board-gaps", daemon=True)
+        self._gap_thread.start()
         return self
+
+    def _board_id(self) -> str:
+        """This board's MQTT client id part, kept in its data folder (its session survives restarts;
+        two boards of one club do not push each other off)."""
+        import secrets
+
+        path = self.store.path.parent / "board-id"
+        try:
+            kept = path.read_text(encoding="ascii").strip()
+            if kept.isalnum() and 4 <= len(kept) <= 32:
+                return kept
+        except (OSError, UnicodeDecodeError):
+            pass
+        fresh = secrets.token_hex(4)
+        from companion.durable import write_file
+
+        write_file(path, fresh + "\n", mode=0o644)
+        return fresh
+
+    def _watch_gaps(self) -> None:
+        """Ask a table to send a game again when the record lacks some of its events and the
+        table has been quiet for a moment (events in flight come in order)."""
+        asked: dict[tuple[str, str], float] = {}
+        while not self._stop.wait(GAP_CHECK_S):
+            if not self.connected:
+                continue
+            try:
+                gaps = self.store.gaps()
+            except Exception:
+                log.exception("club board: could not look for gaps")
+                continue
+            now = time.monotonic()
+            for table, game, first in gaps:
+                row = self.store.table(table) or {}
+                if time.time() - (row.get("last_seen") or 0) < GAP_CHECK_S / 2:
+                    continue
+                if now - asked.get((table, game), -ASK_AGAIN_S) < ASK_AGAIN_S:
+                    continue
+                asked[(table, game)] = now
+                self.asked += 1
+                log.info("club board: asking table %s for game %s from record %d", table, game, first)
+                self._client.publish(self.topics.resync(table), dumps({"v": VERSION, "game": game, "from": first}), qos=1)
 
     def stop(self) -> None:
         self._stopping = True
+        self._stop.set()
         if self._client is not None:
             self._client.disconnect()
             self._client.loop_stop()
@@ -107,6 +162,13 @@ class Board:
             return
         self.connected = True
         client.subscribe([(t, 1) for t in self.topics.subscriptions()])
+        if not flags.session_present:
+            # the broker kept nothing for this board (its first start, or a broker that lost its
+            # state): every table sends its night again (retained, so a table joining later hears it)
+            import secrets
+
+            client.publish(self.topics.hello, dumps({"v": VERSION, "session": secrets.token_hex(8),
+                                                      "ts": time.time()}), qos=1, retain=True)
         log.info("club board: connected to %s", self.url.shown())
         self._tell("broker", None)
 

@@ -88,6 +88,8 @@ class ClubPublisher:
         self._complete: dict[str, set[int]] = {}
         self._saved_at = 0.0
         self._refusals = 0
+        self._board_session: str | None = None
+        self._requests: list[tuple[str, int]] = []          # (game key, from seq) the board asked for
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> "ClubPublisher":
@@ -97,6 +99,7 @@ class ClubPublisher:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
+        client.on_message = self._on_message
         client.connect_async(self.url.host, self.url.port, keepalive=KEEPALIVE_S, clean_start=True)
         client.loop_start()
         self._set_status()
@@ -161,6 +164,7 @@ class ClubPublisher:
             self._connected = True
             self._resync = True
             self.state = "online"
+            client.subscribe([(self.topics.hello, 1), (self.topics.resync(), 1)])
             log.info("club: connected to %s", self.url.shown())
         self._status_dirty = True
         self._wake.set()
@@ -174,6 +178,27 @@ class ClubPublisher:
             log.warning("club: lost the broker %s (%s); the table goes on, messages wait in its log",
                         self.url.shown(), reason_code)
         self._status_dirty = True
+        self._wake.set()
+
+    def _on_message(self, client, userdata, msg) -> None:
+        """The board asks: its hello (a board without its session: send the night again) or a
+        resync of one game from a seq (a gap in its record)."""
+        import json
+
+        try:
+            req = json.loads(bytes(msg.payload).decode("utf-8")) if msg.payload else None
+        except (UnicodeDecodeError, ValueError):
+            req = None
+        if not isinstance(req, dict):
+            return
+        if msg.topic == self.topics.hello:
+            session = req.get("session")
+            if isinstance(session, str) and session != self._board_session:
+                self._board_session = session
+                self._resync = True
+        elif isinstance(req.get("game"), str) and isinstance(req.get("from"), int) and not isinstance(req["from"], bool):
+            with self._lock:
+                self._requests.append((req["game"], max(1, req["from"])))
         self._wake.set()
 
     def _on_publish(self, client, userdata, mid, reason_code=None, properties=None) -> None:
@@ -271,6 +296,10 @@ class ClubPublisher:
                 if feed.result is not None:
                     self._publish(self.topics.result(feed.key), feed.result, retain=True,
                                   belongs=(current, feed.result["seq"]))
+        with self._lock:
+            requests, self._requests = self._requests, []
+        for key, first in requests:
+            self._send_again(key, first, current)
         if self._status_dirty:
             self._status_dirty = False
             self._publish(self.topics.of("status"), {"v": VERSION, "table": self.url.table, "ts": _now(),
@@ -301,6 +330,35 @@ class ClubPublisher:
                 self._feeds.pop(name, None)
         if changed:
             self._publish_snapshot(current)
+
+    def _send_again(self, key: str, first: int, current: str | None) -> None:
+        """The board found a gap: send game ``key``'s events from ``first`` again (a game this
+        club follows; any other key is not the board's to ask for)."""
+        from companion.club.topics import game_key
+
+        with self._lock:
+            name = next((n for n in self._cursor.all_logs() if game_key(n) == key), None)
+        if name is None:
+            log.info("club: the board asked for game %s, which this table does not publish", key)
+            return
+        feed = self._feeds.get(name)
+        opened = feed is None
+        if opened:
+            try:
+                feed = PublicFeed(self.table.data_dir / "games" / name, self.url.table)
+            except Exception:
+                return
+        try:
+            if opened:
+                feed.poll()  # (an open feed's new records go out with the main loop)
+            for event in feed.events:
+                if event["seq"] >= first:
+                    self._publish(self.topics.of("events"), event, belongs=(name, event["seq"]))
+            if feed.result is not None:
+                self._publish(self.topics.result(feed.key), feed.result, retain=True)
+        finally:
+            if opened:
+                feed.close()
 
     def _republish_results(self, current: str | None) -> None:
         """At a connection: every followed game's result again (retained; a broker that crashed

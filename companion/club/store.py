@@ -11,7 +11,7 @@ Tables::
     events(table, game, seq, game_id, ts, received, payload, PK(table, game, seq))
     results(table, game, game_id, finished, payload, PK(table, game))
     aliases(key PK, into)       -- a merged spelling: name_key -> the key it is merged into
-    meta(key PK, value)         -- "night": when the night's standings start (ISO 8601, UTC)
+    meta(key PK, value)         -- "night": when the operator began a new night (ISO 8601, UTC)
 """
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ from pathlib import Path
 from companion.club.standings import name_key, resolve, standings
 from companion.club.topics import Incoming
 
+NIGHT_HOURS = 16
+"""A night's standings count the games finished in the last this many hours (or since a new night)."""
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (tbl TEXT PRIMARY KEY, snapshot TEXT, snap_game TEXT, snap_seq INTEGER,
     status TEXT, online TEXT, last_seen REAL);
@@ -36,6 +39,15 @@ CREATE TABLE IF NOT EXISTS results (tbl TEXT NOT NULL, game TEXT NOT NULL, game_
 CREATE TABLE IF NOT EXISTS aliases (key TEXT PRIMARY KEY, into_key TEXT NOT NULL, into_name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+
+def _when(text: str | None) -> _dt.datetime | None:
+    """An ISO 8601 time as an aware datetime (UTC when it names no zone); ``None`` if unreadable."""
+    try:
+        t = _dt.datetime.fromisoformat(str(text))
+    except (TypeError, ValueError):
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=_dt.timezone.utc)
 
 
 def _dumps(obj) -> str:
@@ -58,8 +70,6 @@ class Store:
         self._conn.executescript(SCHEMA)                 # second: the broker sends it again
         self._lock = threading.Lock()
         self.duplicates = 0
-        if self.meta("night") is None:
-            self.set_meta("night", _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
 
     def close(self) -> None:
         with self._lock:
@@ -77,7 +87,7 @@ class Store:
 
     def new_night(self) -> str:
         """Start a new night: the standings count games finished from now on (nothing is deleted)."""
-        now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+        now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
         self.set_meta("night", now)
         return now
 
@@ -159,12 +169,39 @@ class Store:
             out.setdefault((t, g), []).append(s)
         return out
 
+    def gaps(self) -> list[tuple[str, str, int]]:
+        """``(table, game, first missing seq)`` for each game whose events the record lacks: a
+        seq below the table's latest snapshot or a result's seq that no event holds."""
+        with self._lock:
+            known = self._conn.execute(
+                "SELECT tbl, snap_game, snap_seq FROM tables WHERE snap_game IS NOT NULL "
+                "UNION SELECT tbl, game, json_extract(payload, '$.seq') FROM results").fetchall()
+            out = []
+            for table, game, top in known:
+                if not isinstance(top, int) or top < 1:
+                    continue
+                seqs = [r[0] for r in self._conn.execute(
+                    "SELECT seq FROM events WHERE tbl=? AND game=? AND seq<=? ORDER BY seq", (table, game, top))]
+                if len(seqs) < top:
+                    first = next((i for i, s in enumerate(seqs, start=1) if s != i), len(seqs) + 1)
+                    out.append((table, game, first))
+        return out
+
+    def night(self) -> _dt.datetime:
+        """When tonight began: the last :meth:`new_night`, else :data:`NIGHT_HOURS` ago (a board
+        started late counts the night's earlier games; last week's results, still retained by
+        the broker, are not tonight's)."""
+        since = _when(self.meta("night"))
+        fallback = _dt.datetime.now(_dt.timezone.utc) - _dt.timedelta(hours=NIGHT_HOURS)
+        return since if since is not None and since > fallback else fallback
+
     def results(self, night_only: bool = True) -> list[dict]:
-        """The stored results (of tonight: finished since :meth:`new_night`), oldest first."""
-        night = self.meta("night") or ""
+        """The stored results (of tonight, :meth:`night`), oldest first."""
+        night = self.night()
         with self._lock:
             rows = self._conn.execute("SELECT payload, finished FROM results ORDER BY finished").fetchall()
-        return [json.loads(p) for p, f in rows if not night_only or (f or "") >= night]
+        return [json.loads(p) for p, f in rows
+                if not night_only or night is None or (_when(f) or night) >= night]
 
     # ------------------------------------------------------------------ names
     def aliases(self) -> dict[str, str]:

@@ -12,6 +12,13 @@ Every topic is under ``companion/<club>/tables/<table>/``::
 ``game`` is the table log's file name without ``.sqlite`` (unique at its table); ``seq`` the log
 record's sequence number. Receivers deduplicate events by ``(table, game, seq)``. Every message is
 QoS 1, UTF-8 JSON, at most :data:`MAX_PAYLOAD` bytes.
+
+The board writes nothing under a table's topic; it may only *ask*, under ``companion/<club>/board/``::
+
+    hello               retained  {"v", "session", "ts"}   a board without its broker session (its first
+                                  start, a broker that lost its state): every table sends its night again
+    resync/<table>      QoS 1     {"v", "game", "from"}    a gap in the board's record: that table sends
+                                  the game's events again from ``from``
 """
 
 from __future__ import annotations
@@ -63,6 +70,15 @@ class Topics:
     def subscriptions(self) -> list[str]:
         """What the board subscribes to: every table's messages of this club."""
         return [f"{self.base}/+/{k}" for k in KINDS] + [f"{self.base}/+/results/+"]
+
+    @property
+    def hello(self) -> str:
+        """The board's retained hello (its session id): ``companion/<club>/board/hello``."""
+        return f"{ROOT}/{self.club}/board/hello"
+
+    def resync(self, table: str | None = None) -> str:
+        """The board's request to one table to send a game's events again."""
+        return f"{ROOT}/{self.club}/board/resync/{table or self.table}"
 
 
 @dataclass(frozen=True)

@@ -238,7 +238,7 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
 
     @app.route("/api/standings")
     def api_standings():
-        return jsonify({"club": board.url.club, "night": board.store.meta("night"), "standings": board.standings(),
+        return jsonify({"club": board.url.club, "night": board.store.night().isoformat(timespec="seconds"), "standings": board.standings(),
                         "merges": board.store.merges()})
 
     def body_with_pin() -> dict:
