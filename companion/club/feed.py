@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from pathlib import Path
 
 from companion.club.feed import PublicFeed, empty_snapshot
 from companion.club.outbox import Cursor

@@ -102,6 +102,11 @@ def run_broker(args) -> int:
                         f"адреса столов: companion club acl --club {args.club} --tables {args.tables} --dir {args.dir}",
              f"the club {args.club}'s broker: mosquitto on port {broker.port} (log {broker.log_path}); the tables' "
              f"addresses: companion club acl --club {args.club} --tables {args.tables} --dir {args.dir}"))
+    def terminate(signum, frame):  # systemd's stop: as Ctrl-C, the broker saves and stops
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, terminate)
     try:
         import time
 

@@ -13,7 +13,6 @@ from companion.club.feed import PublicFeed
 from companion.club.topics import dumps
 from companion.dashboard import model as M
 from companion.dashboard.hub import Hub
-from companion.log import UNDO
 from companion.table import Table
 from tests.club.helpers import Bots
 
