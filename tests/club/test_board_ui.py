@@ -76,8 +76,8 @@ def test_the_board_shows_every_table_live_and_the_standings(browser, club, artif
     now = current_names(table)
     frame = tv.frame_locator(".tile[data-table=t2] iframe")
     if now:
-        expect(tv.locator(".tile[data-table=t2] .players .turn")).to_have_text(now[0])
-        expect(frame.locator(".seat.turn").first).to_contain_text(now[0])
+        expect(tv.locator(".tile[data-table=t2] .players .turn")).to_have_text(now[0], timeout=15_000)
+        expect(frame.locator(".seat.turn").first).to_contain_text(now[0], timeout=15_000)
     assert tv.evaluate("performance.getEntriesByType('navigation').length") == 1
 
     # a game ends: its players reach the standings of the night
@@ -85,13 +85,13 @@ def test_the_board_shows_every_table_live_and_the_standings(browser, club, artif
     table1, _, bots1 = tables["t1"]
     bots1.play()
     winner = table1.referee.game.result()["winner_name"]
-    expect(tv.locator("#standings-table tr").nth(1)).to_contain_text(winner)
-    expect(tv.locator(".tile[data-table=t1]")).to_contain_text("Игра окончена")
+    expect(tv.locator("#standings-table tr").nth(1)).to_contain_text(winner, timeout=15_000)
+    expect(tv.locator(".tile[data-table=t1]")).to_contain_text("Игра окончена", timeout=15_000)
     tv.screenshot(path=str(artifacts_dir / "club-board-standings.png"), full_page=True)
 
     # a table that drops off is marked silent
     tables["t3"][1].stop()
-    expect(tv.locator(".tile[data-table=t3] .state")).to_have_text("Молчит")
+    expect(tv.locator(".tile[data-table=t3] .state")).to_have_text("Молчит", timeout=15_000)
     tv.context.close()
 
 

@@ -98,7 +98,7 @@ def test_a_table_off_the_network_is_silent_then_catches_up(broker, board, fast_d
     summary = next(t for t in board.tables() if t["table"] == "t2")
     assert summary["silent"] is True
     bots.play(25)
-    assert table.status()["club"]["state"] == "absent"
+    wait_until(lambda: table.status()["club"]["state"] == "absent", what="the table's club status: no connection")
     link.restore()
     bots.play()
     wait_until(lambda: record_matches_log(board, "t2", table), timeout=60, what="t2's record after the cut")

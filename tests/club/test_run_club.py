@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -58,11 +57,9 @@ def test_a_simulated_table_killed_mid_game_publishes_its_whole_game_once(broker,
 @pytest.mark.slow
 def test_a_missing_broker_does_not_stop_the_game(fast_dir, real_data):
     url = f"mqtt://t1:pw@127.0.0.1:{free_port()}/vecher"  # nothing listens there
-    t0 = time.monotonic()
     done = subprocess.run(run_cmd(fast_dir, url), env=env_for(real_data), cwd=ROOT, capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert b'"game": "lottery"' in done.stdout and b'"over": true' in done.stdout
-    assert time.monotonic() - t0 < 240
 
 
 def test_a_bad_club_address_is_one_line(fast_dir):
