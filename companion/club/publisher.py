@@ -309,8 +309,7 @@ class ClubPublisher:
             names = self._cursor.open_logs()
         for name in names:
             if len(self._mids) >= WINDOW:
-                self._wake.set()  # more when the broker has caught up
-                break
+                break  # more when the broker has caught up (its acknowledgements wake the pump)
             feed = self._feed(name)
             if feed is None:
                 continue
