@@ -12,8 +12,12 @@ Pipeline (``docs/vision-notes.md`` has the measured figures):
    dropped. Tall lines (the vertical RUB copy) are turned, the angle classifier turns
    upside-down lines round, and lines that fit no format are read turned 180° too before
    anything is decided (the classifier can be sure and wrong).
-3. *Read and validate.* Each line is recognised (RapidOCR, primary) and matched against the
-   currency formats of :mod:`companion.vision.serials`, with format-only corrections.
+3. *Read and validate.* Each line is recognised by the project's serial recogniser
+   (:mod:`companion.vision.serialnet`) both ways up and decoded under the currency formats;
+   the lines are decided together (:mod:`companion.vision.notes_net`). Where it is unsure,
+   PP-OCR's recogniser (with Tesseract and the glyph matcher: ``recogniser="ppocr"``, the
+   reader before it) reads the same lines, and its decision stands only where the recogniser
+   does not hold another serial likelier.
 4. *Decide.* Readings of the same serial (two printed copies, several variants of a strip,
    Tesseract's independent second opinion) raise the confidence; readings that disagree (the two
    copies of one RUB note, or two different notes in view) make the reader abstain. Only a
