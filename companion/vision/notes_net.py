@@ -20,7 +20,7 @@ from companion.vision import serials as S
 #: The joint posterior a decision needs: a strip (one line, a sorter crop), a frame (where at
 #: least two lines, the two printed copies, must read the serial).
 MIN_POSTERIOR_STRIP = 0.99
-MIN_POSTERIOR_COPIES = 0.9
+MIN_POSTERIOR_COPIES = 0.97
 #: Never decide while serials of the other parity hold this much of the posterior.
 MAX_FLIP = 0.05
 #: ``auto``: never decide while serials of another currency hold this much.

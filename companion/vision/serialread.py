@@ -180,6 +180,8 @@ class Joint:
 SUPPORT_GAP = 4.0
 CONTRADICT_GAP = 8.0
 CONTRADICT_POSTERIOR = 0.6
+#: ... and only when the serial holds at least this share of the line's own posterior.
+SUPPORT_SHARE = 0.3
 #: A line that reads another serial costs the joint score at most this (it may be a second
 #: note's serial, judged by the contradiction rule instead).
 LINE_PENALTY_CAP = 12.0
@@ -215,7 +217,9 @@ def joint(fits: list[LineFit]) -> Joint:
     res.flip = sum(v for s, v in post.items() if S.last_digit(s) % 2 != d)
     res.other_currency = sum(v for s, v in post.items() if cands[s] != cur)
     for f, b, lp in zip(fits, own, lps):
-        if b - lp <= SUPPORT_GAP:
+        if b - lp <= SUPPORT_GAP and f.free - lp <= MAX_FORMAT_GAP and _share(f, best, lp) >= SUPPORT_SHARE:
+            # the line reads this serial itself (not merely a flat reading that costs every
+            # candidate alike: a legend read as gibberish supports nothing)
             res.support.append(f.line)
         elif b - lp >= CONTRADICT_GAP and max(f.posterior().values()) >= CONTRADICT_POSTERIOR:
             res.contradict.append(f.line)
@@ -226,6 +230,13 @@ def joint(fits: list[LineFit]) -> Joint:
         same_digits = sum(v for s, v in post.items() if cands[s] == "RUB" and s[2:] == best[2:])
         res.letters = post[best] / same_digits if same_digits > 0 else 0.0
     return res
+
+
+def _share(f: LineFit, serial: str, lp: float) -> float:
+    """``serial``'s share of line ``f``'s own posterior (its candidates plus ``serial``)."""
+    vals = [v for k, v in f.cands.items() if k != serial] + [lp]
+    top = max(vals)
+    return math.exp(lp - top) / sum(math.exp(v - top) for v in vals)
 
 
 def _close(a: str, b: str) -> bool:
