@@ -65,6 +65,29 @@ def _render(line: np.ndarray, name: str) -> np.ndarray:
     return cv2.GaussianBlur(gray, (3, 3), 0)
 
 
+def _glyphs_object(serial: str, lines: list[np.ndarray]) -> bool:
+    """Whether the glyph matcher (:mod:`companion.vision.letters`, a Cyrillic-aware source
+    independent of the recogniser) prefers another letter than ``serial``'s at either position
+    on any of the ``lines`` that read it (a vote with margin ≥ 0.05; no opinion objects to
+    nothing). Upright lines; a line is tried as it is and turned round."""
+    from companion.vision.letters import shared_matcher
+    from companion.vision.notes import _even_glyph_heights
+
+    try:
+        matcher = shared_matcher()
+    except FileNotFoundError:
+        return False
+    for line in lines:
+        for way in (line, cv2.rotate(line, cv2.ROTATE_180)):
+            votes = matcher.rub_letters(_even_glyph_heights(way))
+            if votes is None:
+                continue
+            if any(v.margin >= 0.05 and v.letter != serial[k] for k, v in enumerate(votes)):
+                return True
+            break
+    return False
+
+
 def _currencies(reader) -> list[str]:
     return list(S.CURRENCIES) if reader.currency == "auto" else [reader.currency]
 
@@ -133,5 +156,6 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
         # a plate number on another note fits a format now and then: a USD note's GIF copy
         # read a RUB serial from one line); the second engine must agree (notes.py)
         return abstain("low_confidence")
-    letters_ok = cur != "RUB" or j.letters >= MIN_LETTERS
+    letters_ok = cur != "RUB" or (j.letters >= MIN_LETTERS and not _glyphs_object(
+        j.serial, [lines[i] for i in j.support if i < len(lines)]))
     return NoteRead(j.serial, cur, round(conf, 3), None, j.serial, ev, letters_ok)
