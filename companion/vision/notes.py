@@ -42,6 +42,7 @@ from companion.errors import VisionError
 from companion.vision import serials as S
 from companion.vision.images import load_image, to_bgr  # noqa: F401 (load_image: public here too)
 from companion.vision.ocr import LineRead, RapidEngine, TesseractEngine, shared_rapid
+from companion.vision.notes_net import SECOND_ENGINE_REASONS
 
 #: Reason codes of abstentions (stable; shown by ``companion scan-note``).
 REASONS = {
@@ -351,7 +352,7 @@ class NoteReader:
 
         strip = as_bgr(strip)
         res = net_decide(self, [strip], strip=True)
-        if res.decided or res.reason not in ("low_confidence", "no_serial") or not self.second_opinion:
+        if res.decided or res.reason not in SECOND_ENGINE_REASONS or not self.second_opinion:
             return res
         # not sure: PP-OCR's reading of the same strip, an independent engine, decides when the
         # recogniser gives its serial a real share or has no opinion (second_engine_counts)
@@ -733,7 +734,7 @@ class NoteReader:
             from companion.vision.notes_net import net_decide
 
             res = net_decide(self, [c.image for c in cands], strip=False)
-            if not res.decided and res.reason in ("low_confidence", "no_serial") and self.second_opinion:
+            if not res.decided and res.reason in SECOND_ENGINE_REASONS and self.second_opinion:
                 # not sure: PP-OCR's reading of the same lines (with its own second opinions)
                 # decides when the recogniser gives its serial a real share or has no opinion
                 from companion.vision.notes_net import second_engine_counts

@@ -31,12 +31,16 @@ MIN_SHARE_CONFIRMED = 0.05
 #: ... or when the recogniser has no opinion: its best serial holds less than this share (or
 #: no serial fits its reading at all).
 NET_UNSURE = 0.3
+#: The recogniser's abstentions after which the second engine reads: want of certainty, and
+#: under ``auto`` serials of several currencies (the recogniser reads the real USD scans' print
+#: poorly; their shares decide as for the others). Never after two serials on two lines.
+SECOND_ENGINE_REASONS = ("low_confidence", "no_serial", "ambiguous_currency")
 
 
 def second_engine_counts(net_read, other) -> bool:
     """Whether a second engine's verdict ``other`` may stand where the recogniser's
     ``net_read`` abstained for want of certainty (never after a conflict it found)."""
-    if not other.decided or net_read.reason not in ("low_confidence", "no_serial"):
+    if not other.decided or net_read.reason not in SECOND_ENGINE_REASONS:
         return False
     shares = net_read.shares
     return (shares.get(other.serial, 0.0) >= MIN_SHARE_CONFIRMED
