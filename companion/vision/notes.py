@@ -352,6 +352,8 @@ class NoteReader:
 
         strip = as_bgr(strip)
         res = net_decide(self, [strip], strip=True)
+        if res.decided and self.second_opinion:
+            return self._vetoed(res, [strip])
         if res.decided or res.reason not in SECOND_ENGINE_REASONS or not self.second_opinion:
             return res
         # not sure: PP-OCR's reading of the same strip, an independent engine, decides when the
@@ -744,9 +746,34 @@ class NoteReader:
                     res = NoteRead(other.serial, other.currency, other.confidence, None,
                                    other.serial, res.evidence + other.evidence,
                                    other.letters_confirmed or other.serial == res.candidate)
+            elif res.decided and self.second_opinion:
+                res = self._vetoed(res, [cands[e.line].image for e in res.evidence
+                                         if e.engine == "serialnet"])
             self._remember(cands, res)
             return res
         return self._read_lines_ppocr(cands)
+
+    def _vetoed(self, res: NoteRead, lines: list[np.ndarray]) -> NoteRead:
+        """``res`` (decided by the serial recogniser) unless PP-OCR's plain reading of the lines
+        it rests on (each both ways up) fits the format as *another* serial and never as this
+        one — two engines that disagree are not sure (a series-1 euro serial M8… was read
+        RB… by the recogniser, whose real training crops are all two-letter euros). RUB is
+        compared by its digits (PP-OCR reads no Cyrillic)."""
+        if not lines:
+            return res
+        key = (lambda s: s[2:]) if res.currency == "RUB" else (lambda s: s)
+        imgs = lines + [cv2.rotate(l, cv2.ROTATE_180) for l in lines]
+        seen_same = seen_other = False
+        for r in self.engine.read_lines(imgs):
+            for m in S.match(r.text, res.currency, allow_trim=True):
+                if key(m.serial) == key(res.serial):
+                    seen_same = True
+                else:
+                    seen_other = True
+        if seen_other and not seen_same:
+            return NoteRead(None, None, round(min(res.confidence, self.min_confidence - 0.01), 3),
+                            "low_confidence", res.serial, res.evidence, shares=res.shares)
+        return res
 
     def _read_lines_ppocr(self, cands: list["_Line"]) -> NoteRead:
         """The verdict from candidate lines with PP-OCR's recogniser (the earlier reader)."""

@@ -43,8 +43,11 @@ def second_engine_counts(net_read, other) -> bool:
     if not other.decided or net_read.reason not in SECOND_ENGINE_REASONS:
         return False
     shares = net_read.shares
-    return (shares.get(other.serial, 0.0) >= MIN_SHARE_CONFIRMED
-            or max(shares.values(), default=0.0) < NET_UNSURE)
+    if shares.get(other.serial, 0.0) >= MIN_SHARE_CONFIRMED:
+        return True
+    # no opinion of its own; never under ambiguous_currency, where it holds several serials
+    # (a USD note's GIF copy: PP-OCR read the KRW-shaped OS3381275C, issue 20 item 8)
+    return net_read.reason != "ambiguous_currency" and max(shares.values(), default=0.0) < NET_UNSURE
 
 
 #: RUB: the two letters are confirmed when their posterior given the digits reaches this.
