@@ -31,10 +31,14 @@ MIN_SHARE_CONFIRMED = 0.05
 #: ... or when the recogniser has no opinion: its best serial holds less than this share (or
 #: no serial fits its reading at all).
 NET_UNSURE = 0.3
-#: The recogniser's abstentions after which the second engine reads: want of certainty, and
-#: under ``auto`` serials of several currencies (the recogniser reads the real USD scans' print
-#: poorly; their shares decide as for the others). Never after two serials on two lines.
-SECOND_ENGINE_REASONS = ("low_confidence", "no_serial", "ambiguous_currency")
+#: The recogniser's abstentions after which the second engine reads: want of certainty, serials
+#: of several currencies, and conflicts between lines (the recogniser reads the real USD scans'
+#: print poorly and finds conflicts in it that PP-OCR does not).
+SECOND_ENGINE_REASONS = ("low_confidence", "no_serial", "ambiguous_currency", "copies_disagree",
+                         "several_notes")
+#: ... of which these need the recogniser's own share of the second engine's serial (it holds
+#: several serials: "no opinion" does not apply).
+SHARE_ONLY_REASONS = ("ambiguous_currency", "copies_disagree", "several_notes")
 
 
 def second_engine_counts(net_read, other) -> bool:
@@ -47,7 +51,7 @@ def second_engine_counts(net_read, other) -> bool:
         return True
     # no opinion of its own; never under ambiguous_currency, where it holds several serials
     # (a USD note's GIF copy: PP-OCR read the KRW-shaped OS3381275C, issue 20 item 8)
-    return net_read.reason != "ambiguous_currency" and max(shares.values(), default=0.0) < NET_UNSURE
+    return net_read.reason not in SHARE_ONLY_REASONS and max(shares.values(), default=0.0) < NET_UNSURE
 
 
 #: RUB: the two letters are confirmed when their posterior given the digits reaches this.
