@@ -244,12 +244,33 @@ def _line_intersection(p1, d1, p2, d2):
     return np.asarray(p1, np.float64) + t[0] * np.asarray(d1, np.float64)
 
 
-def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame]:
+#: How the card-paper mask is made: ``learned`` (the paper segmenter,
+#: :mod:`companion.vision.card_paper`), ``white`` (the brightness threshold of the first
+#: readers: dark tables only), ``union`` (either). ``None``: learned when its model is there.
+MASK_MODE: str | None = None
+
+
+def paper_mask(small: np.ndarray, mode: str | None = None) -> np.ndarray:
+    """The card-paper mask (uint8 0/255) of a working-scale frame ``small`` (see :data:`MASK_MODE`)."""
+    from companion.vision import card_paper
+
+    mode = mode or MASK_MODE or ("learned" if card_paper.available() else "white")
+    if mode == "white":
+        return _whiteness_mask(small)
+    m = card_paper.shared().mask(small, (small.shape[1], small.shape[0]))
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if mode == "union":
+        m |= _whiteness_mask(small)
+    return m
+
+
+def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | None = None) -> list[CardFrame]:
     """Find every card (face up or down) in ``image`` (H×W×3 BGR uint8).
 
     Args:
         paper: if given, receives ``mask`` (the card-paper mask, h×w uint8 0/255 at working
             scale) and ``scale`` (working px per image px).
+        mask_mode: how the paper mask is made (:data:`MASK_MODE`).
 
     Returns:
         Card frames in px of ``image``. Overlapping cards give one frame per visible corner
@@ -262,7 +283,7 @@ def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame
     H, W = image.shape[:2]
     s = min(1.0, WORK_WIDTH / max(W, H))
     small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
-    mask = _whiteness_mask(small)
+    mask = paper_mask(small, mask_mode)
     if paper is not None:
         paper.update(mask=mask, scale=s)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -1244,9 +1265,20 @@ class CardReader:
             :class:`companion.vision.decks.DeckProfile` (learned deck).
         alphabet: corner-index alphabet: ``en``, ``ru``, ``de`` or ``auto``.
         ocr: let RapidOCR re-read weak rank glyphs (slower; for still images).
+        learned: read indices with the learned classifier (:mod:`companion.vision.learned_read`);
+            None: when its model is there. False: the glyph templates alone.
+        cross_check: with ``learned``, the templates must not read another card at the corners
+            that read the card.
+        mask_mode: how card paper is found (:data:`MASK_MODE`).
     """
 
-    def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False) -> None:
+    def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False,
+                 learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None) -> None:
+        from companion.vision import card_index
+
+        self.learned = card_index.available() if learned is None else learned
+        self.cross_check = cross_check
+        self.mask_mode = mask_mode
         self.profile = None
         size = 52
         if isinstance(deck, str):
@@ -1272,7 +1304,7 @@ class CardReader:
         """
         image = check_image(image)
         paper: dict = {}
-        frames = detect_cards(image, paper)
+        frames = detect_cards(image, paper, self.mask_mode)
         H, W = image.shape[:2]
         if not frames or (len(frames) == 1 and frames[0].box[2] * frames[0].box[3] > 0.8 * W * H):
             asp = max(H, W) / min(H, W)
@@ -1334,6 +1366,9 @@ class CardReader:
                 return CardRead(None, box, conf, "face_down", frame, False)
             if self.profile.kind != "standard":
                 return CardRead(None, box, conf, "no_profile_match", frame, None)
+        if self.learned:
+            from companion.vision.learned_read import read_frame_learned
+            return read_frame_learned(self, image, frame, retry)
         if frame.complete:
             # the two index corners of a standard card first; the other two (four-index decks,
             # or the card's short side taken for its long one) only when those do not settle it
