@@ -89,7 +89,8 @@ class IndexNet:
         VisionError: the model file is missing or unreadable.
     """
 
-    def __init__(self, path: Path = MODEL) -> None:
+    def __init__(self, path: Path | None = None) -> None:
+        path = path or MODEL
         try:
             import onnxruntime as ort
         except ImportError as e:  # pragma: no cover - a runtime dependency

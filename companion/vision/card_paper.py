@@ -24,7 +24,7 @@ from companion.errors import VisionError
 
 MODEL = Path(__file__).resolve().parent / "models" / "card_paper.onnx"
 #: Long side (px) of the network's input.
-INPUT_LONG = 320
+INPUT_LONG = 256
 #: Probability above which a pixel is card paper.
 PAPER_P = 0.5
 
@@ -49,7 +49,8 @@ class PaperNet:
         VisionError: the model file is missing or does not match this version.
     """
 
-    def __init__(self, path: Path = MODEL) -> None:
+    def __init__(self, path: Path | None = None) -> None:
+        path = path or MODEL
         import onnxruntime as ort
 
         meta_path = Path(path).with_suffix(".json")

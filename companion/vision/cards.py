@@ -147,6 +147,9 @@ class CardFrame:
     complete: bool
     readable: tuple[int, ...] = (0, 1, 2, 3)
     views: list = field(default_factory=list)
+    #: found only by the extra cues of :mod:`companion.vision.card_find` (closed edges, local
+    #: contrast): reported only when read surely (else it may be a tile, not a card)
+    verify: bool = False
 
     @property
     def center(self) -> tuple[float, float]:
@@ -244,19 +247,35 @@ def _line_intersection(p1, d1, p2, d2):
     return np.asarray(p1, np.float64) + t[0] * np.asarray(d1, np.float64)
 
 
-#: How the card-paper mask is made: ``learned`` (the paper segmenter,
-#: :mod:`companion.vision.card_paper`), ``white`` (the brightness threshold of the first
-#: readers: dark tables only), ``union`` (either). ``None``: learned when its model is there.
+#: How card paper is found: ``multi`` (the global brightness threshold, or local contrast on a
+#: table as bright as paper, plus card-shaped closed edges and local-contrast blobs checked by
+#: their index: :mod:`companion.vision.card_find`), ``white`` (the global threshold alone: the
+#: classic pipeline, dark tables only), ``learned`` / ``union`` (the paper segmenter of
+#: :mod:`companion.vision.card_paper`, alone or with ``white``). ``None``: ``learned`` when its
+#: model is there, else ``multi``.
 MASK_MODE: str | None = None
+
+
+def _mode(mode: str | None) -> str:
+    from companion.vision import card_paper
+
+    return mode or MASK_MODE or ("learned" if card_paper.available() else "multi")
 
 
 def paper_mask(small: np.ndarray, mode: str | None = None) -> np.ndarray:
     """The card-paper mask (uint8 0/255) of a working-scale frame ``small`` (see :data:`MASK_MODE`)."""
-    from companion.vision import card_paper
+    from companion.vision import card_find, card_paper
 
-    mode = mode or MASK_MODE or ("learned" if card_paper.available() else "white")
+    mode = _mode(mode)
     if mode == "white":
         return _whiteness_mask(small)
+    if mode == "multi":
+        m = _whiteness_mask(small)
+        if np.count_nonzero(m) > card_find.BRIGHT_TABLE * m.size:
+            if card_find.BRIGHT_PRIMARY == "local":
+                return card_find.local_paper_mask(small)
+            return np.zeros_like(m)  # the closed-edge and local-contrast cards only (verified)
+        return m
     m = card_paper.shared().mask(small, (small.shape[1], small.shape[0]))
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     if mode == "union":
@@ -356,7 +375,13 @@ def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | 
             frames.append(CardFrame(skewed[k] / s, True))
         frames.extend(CardFrame(q / s, False, r) for q, r in hyps)
     frames = _dedupe(frames)
-    return frames + _unexplained(blobs, frames, s, mask.shape, S_all, L_all)
+    frames = frames + _unexplained(blobs, frames, s, mask.shape, S_all, L_all)
+    if _mode(mask_mode) != "white":
+        from companion.vision import card_find
+        cands = card_find.edge_quads(small, min_area) + card_find.mask_quads(card_find.local_paper_mask(small), min_area)
+        known = [np.asarray(q, np.float32) * s for f in frames for q in [f.quad] + [v[0] for v in f.views]]
+        frames += [CardFrame(_order_quad(q) / s, True, verify=True) for q in card_find.new_quads(cands, known)]
+    return frames
 
 
 #: A paper blob is reported as a card region (``card`` null, reason ``no_corner_visible``) when
@@ -1328,7 +1353,9 @@ class CardReader:
             r = done[i] = self.read_frame(image, f, retry=not explained)
             if r.card is not None or f.complete:
                 named_corners += [(q[k], min(f.size)) for q, ks in _frame_quads(f) for k in ks]
-        reads = _merge_same_card([done[i] for i in range(len(frames))])
+        # a frame only the extra cues found counts only when it reads as a card
+        reads = _merge_same_card([done[i] for i in range(len(frames))
+                                  if not (frames[i].verify and done[i].card is None)])
         if "mask" in paper:
             reads = _explained_nulls_dropped(reads, paper["mask"], paper["scale"])
             reads = [self._read_region(image, r) if r.reason == "no_corner_visible" else r

@@ -2,9 +2,12 @@
 
 The simulated table (:mod:`companion.simtable`) asks for a frame whenever the camera must read
 something — a note shown for the set-up scan or turned up in a reveal, a card turned in a check.
-The frame shows those items face up on a table surface (felt, dark cloth or wood) at a random
-pose, lit and blurred like a real overhead camera, plus the face-down items the table's physical
-truth holds (backs of cards, notes face down) around the edge, as the camera would see them.
+The frame shows those items face up on a table surface at a random pose, lit and blurred like a
+real overhead camera — card frames on any of :data:`companion.vision.table_scenes.SURFACES`
+(felt, wood, carpet, tiles, patterned cloth) under warm, cool or tinted light with soft shadows,
+glare and JPEG, as a real table sends; note frames on felt, dark cloth or wood — plus the
+face-down items the table's physical truth holds (backs of cards, notes face down) around the
+edge, as the camera would see them.
 
 Card faces: a **real photo** from ``../shared/data/real/cards/Vosloo__playing-cards-detection``
 (rectified photos of a real 24-card deck, 9–A) when the card's face is in that set, otherwise a
@@ -140,17 +143,24 @@ class SceneRenderer:
         rng = _rng(*key)
         rc = self._rc
         W, H = self.size
-        surface = str(rng.choice(["felt", "cloth", "wood"]))
-        frame = rc.background(surface, (W, H), rng)
         n = max(1, len(items))
         notes = [v for k, v in items if k == "note"]
         cards = [v for k, v in items if k == "card"]
+        if cards and not notes:
+            # card frames: the variety of a real table (issue 17) — felt, wood, carpet, tiles or
+            # patterned cloth in either style, coloured light and shadows, cards of many sizes
+            from companion.vision import table_scenes as ts
+            surface = str(rng.choice(ts.SURFACES))
+            frame = ts.surface(surface, (W, H), rng, str(rng.choice(["a", "b"])))
+        else:
+            surface = str(rng.choice(["felt", "cloth", "wood"]))
+            frame = rc.background(surface, (W, H), rng)
         if self.context and truth and cards and not notes:
             # card games: the backs of what lies face down, along the edge. A note shown for a
             # scan is held up alone (the note reader reads one note per frame).
             self._context(frame, truth, rng)
         if cards:
-            h = float(rng.uniform(0.42, 0.55)) * H * min(1.0, 4.0 / max(4, n))
+            h = float(rng.uniform(0.3, 0.55)) * H * min(1.0, 4.0 / max(4, n))
             for i, code in enumerate(cards):
                 cx = W * (i + 0.5) / len(cards) + rng.uniform(-0.03, 0.03) * W / len(cards)
                 cy = H * 0.55 + rng.uniform(-0.05, 0.05) * H
@@ -159,6 +169,9 @@ class SceneRenderer:
                 rc.paste_card(frame, self.card_face(code, rng), quad)
         if notes:
             self._paste_notes(frame, notes, rng)
+        elif cards:
+            from companion.vision import table_scenes as ts
+            return ts.photometric(frame, rng, ts.random_light(rng, harsh=False))
         light = float(rng.uniform(0.8, 1.1))
         blur = float(rng.choice([0.0, 0.0, 0.5, 0.8]))
         return rc.photometric(frame, rng, light=light, blur=blur, tint=float(rng.uniform(0, 0.3)))

@@ -426,11 +426,12 @@ def width_band(w: float) -> str:
 HELDOUT_SIZES = ((1280, 720), (960, 540), (378, 504), (640, 480), (504, 378))
 
 
-def heldout_scene(i: int, seed: int = 7_000_000):
+def heldout_scene(i: int, seed: int = 7_000_000, style: str = "b", font_split: str = "heldout"):
     """Scene ``i`` of the held-out "new table" set: style-``b`` surfaces and held-out fonts only
     (never used in training), new seeds, 1–4 cards of a 52-card deck + joker in a random
     alphabet, overlapping pairs in a third of the scenes. Returns (frame, truth, facts) with
-    ``facts["alphabet"]`` and ``facts["overlap"]`` added."""
+    ``facts["alphabet"]`` and ``facts["overlap"]`` added. (:func:`validation_scene`: the same
+    with the training styles and fonts, for choosing the reader's constants.)"""
     rng = np.random.default_rng(seed + i)
     alphabet = str(rng.choice(["en", "en", "ru", "de"]))
     overlap = bool(rng.random() < 0.33)
@@ -438,7 +439,14 @@ def heldout_scene(i: int, seed: int = 7_000_000):
     deck = rc.DECKS[52] + ["JK"]
     codes = [deck[k] for k in rng.choice(len(deck), n, replace=False)]
     size = HELDOUT_SIZES[int(rng.integers(len(HELDOUT_SIZES)))]
-    frame, truth, facts = table_scene(codes, rng, size, style="b", overlap=overlap, alphabet=alphabet,
-                                      font_split="heldout", width=(70, 400))
+    frame, truth, facts = table_scene(codes, rng, size, style=style, overlap=overlap, alphabet=alphabet,
+                                      font_split=font_split, width=(70, 400))
     facts.update(alphabet=alphabet, overlap=overlap, size=size)
     return frame, truth, facts
+
+
+def validation_scene(i: int):
+    """Scene ``i`` of the validation set: like :func:`heldout_scene` but on the training styles
+    and fonts, with seeds of its own. The reader's constants are chosen on it, never on the
+    held-out set or a real photo."""
+    return heldout_scene(i, 8_000_000, "a", "train")
