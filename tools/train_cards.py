@@ -81,7 +81,9 @@ def scene_patches(seed: int):
         black = tuple(int(v) for v in np.clip(rng.normal([30, 30, 30], 10), 0, 90))
         face = rc.render_face(code, alphabet, font, four_index=four, paper=paper,
                               index=(gh, int(gh * rng.uniform(0.6, 0.85)), int(rng.uniform(7, 16)),
-                                     int(rng.uniform(7, 16)), int(rng.uniform(2, 8))), colours=(red, black))
+                                     int(rng.uniform(7, 16)), int(rng.uniform(2, 8))), colours=(red, black),
+                              pip_font=fl[int(rng.integers(len(fl)))] if rng.random() < 0.6 else None,
+                              pip_aspect=float(rng.uniform(0.8, 1.15)))
     angle = float(rng.uniform(-180, 180))
     quad = rc.pose_quad((W / 2 + rng.uniform(-0.1, 0.1) * W, H / 2 + rng.uniform(-0.1, 0.1) * H), angle, ch, 0.0)
     quad[:2] += (quad[:2] - quad.mean(0)) * rng.uniform(-0.08, 0.08)

@@ -56,6 +56,16 @@ def local_paper_mask(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(m, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
 
 
+def one_card(mask: np.ndarray) -> bool:
+    """Whether a mask that covers most of the frame is one card-shaped blob (a photo that is
+    mostly one card, a scan or a crop), not a bright table."""
+    cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not cs:
+        return False
+    c = max(cs, key=cv2.contourArea)
+    return _card_shape(c, 0.3 * mask.size, mask.size) is not None
+
+
 def _card_shape(contour, min_area: float, max_area: float):
     """The minimum-area rectangle of a filled region if it has a card's shape (fills ≥ 88 % of
     its rectangle, long/short 1.2–1.8, area in range), else None."""

@@ -123,6 +123,8 @@ DISSENT_CONFIDENCE = 0.4
 #: German "B" (Bube) / Russian "В" (валет). A partly hidden card read as one of these under a
 #: single alphabet is cross-checked with ``auto`` (a wrongly set deck alphabet must abstain).
 LOOKALIKE_RANKS = frozenset({"8", "J"})
+#: Reasons of an unread card that show no sign of a card beyond its paper (see CardReader.read).
+NO_SIGN_REASONS = frozenset({"no_index", "no_paper", "no_pip", "no_corner_visible", "unreadable"})
 #: Numbered ranks: their card's centre shows pips, not a picture.
 NUMBERED_RANKS = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10"})
 #: A whole card's centre is a picture when its largest ink component covers more than this
@@ -262,6 +264,14 @@ def _mode(mode: str | None) -> str:
     return mode or MASK_MODE or ("learned" if card_paper.available() else "multi")
 
 
+class _Bright(np.ndarray):
+    """A paper mask made by local contrast on a table as bright as paper (it says so)."""
+    bright = True
+
+    def __new__(cls, a):
+        return np.asarray(a).view(cls)
+
+
 def paper_mask(small: np.ndarray, mode: str | None = None) -> np.ndarray:
     """The card-paper mask (uint8 0/255) of a working-scale frame ``small`` (see :data:`MASK_MODE`)."""
     from companion.vision import card_find, card_paper
@@ -271,9 +281,9 @@ def paper_mask(small: np.ndarray, mode: str | None = None) -> np.ndarray:
         return _whiteness_mask(small)
     if mode == "multi":
         m = _whiteness_mask(small)
-        if np.count_nonzero(m) > card_find.BRIGHT_TABLE * m.size:
+        if np.count_nonzero(m) > card_find.BRIGHT_TABLE * m.size and not card_find.one_card(m):
             if card_find.BRIGHT_PRIMARY == "local":
-                return card_find.local_paper_mask(small)
+                return _Bright(card_find.local_paper_mask(small))
             return np.zeros_like(m)  # the closed-edge and local-contrast cards only (verified)
         return m
     m = card_paper.shared().mask(small, (small.shape[1], small.shape[0]))
@@ -304,7 +314,7 @@ def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | 
     small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
     mask = paper_mask(small, mask_mode)
     if paper is not None:
-        paper.update(mask=mask, scale=s)
+        paper.update(mask=mask, scale=s, bright=getattr(mask, "bright", False))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
@@ -1295,14 +1305,18 @@ class CardReader:
         cross_check: with ``learned``, the templates must not read another card at the corners
             that read the card.
         mask_mode: how card paper is found (:data:`MASK_MODE`).
+        combine: with ``learned``, also read with the templates and combine the two answers
+            (:func:`companion.vision.learned_read.combine`); False: the learned read alone.
     """
 
     def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False,
-                 learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None) -> None:
+                 learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None,
+                 combine: bool = True) -> None:
         from companion.vision import card_index
 
         self.learned = card_index.available() if learned is None else learned
         self.cross_check = cross_check
+        self.combine = combine
         self.mask_mode = mask_mode
         self.profile = None
         size = 52
@@ -1331,7 +1345,8 @@ class CardReader:
         paper: dict = {}
         frames = detect_cards(image, paper, self.mask_mode)
         H, W = image.shape[:2]
-        if not frames or (len(frames) == 1 and frames[0].box[2] * frames[0].box[3] > 0.8 * W * H):
+        sure = [f for f in frames if not f.verify]
+        if not sure or (len(sure) == 1 and sure[0].box[2] * sure[0].box[3] > 0.8 * W * H):
             asp = max(H, W) / min(H, W)
             if 1.25 <= asp <= 1.75:
                 q = np.array([[0, 0], [W - 1, 0], [W - 1, H - 1], [0, H - 1]], np.float32)
@@ -1360,6 +1375,11 @@ class CardReader:
             reads = _explained_nulls_dropped(reads, paper["mask"], paper["scale"])
             reads = [self._read_region(image, r) if r.reason == "no_corner_visible" else r
                      for r in reads]
+            if paper.get("bright"):
+                # a table as bright as paper: local contrast also marks pieces of the table, so
+                # unread paper is reported only with some sign of a card (a card's whole
+                # outline, or a corner that shows an index, read or not)
+                reads = [r for r in reads if r.card or r.frame.complete or r.reason not in NO_SIGN_REASONS]
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
 
@@ -1394,8 +1414,16 @@ class CardReader:
             if self.profile.kind != "standard":
                 return CardRead(None, box, conf, "no_profile_match", frame, None)
         if self.learned:
-            from companion.vision.learned_read import read_frame_learned
-            return read_frame_learned(self, image, frame, retry)
+            from companion.vision.learned_read import combine, read_frame_learned
+            learned = read_frame_learned(self, image, frame, retry)
+            if not self.combine:
+                return learned
+            return combine(self._read_frame_classic(image, frame, retry), learned)
+        return self._read_frame_classic(image, frame, retry)
+
+    def _read_frame_classic(self, image: np.ndarray, frame: CardFrame, retry: bool = True) -> CardRead:
+        """The glyph-template read of one card (the classic pipeline's decision)."""
+        box = frame.box
         if frame.complete:
             # the two index corners of a standard card first; the other two (four-index decks,
             # or the card's short side taken for its long one) only when those do not settle it

@@ -76,6 +76,10 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
             continue
         reads.append((code, p, i))
     good = [r for r in reads if r[1] >= ACCEPT_P]
+    dissent_p = {}
+    for c, p, _i in reads:
+        if p >= DISSENT_P:
+            dissent_p[c] = max(p, dissent_p.get(c, 0.0))
     if not good:
         best_p = max((r[1] for r in reads), default=0.0)
         if frame.complete and all(g.glyph == "none" for g in guesses) and is_back(rectify(image, frame.quad, 84, 118)):
@@ -87,11 +91,12 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
         else:
             reason = "no_index"
         return CardRead(None, box, best_p, reason, frame, None,
-                        {"corners": sorted({r[0] for r in reads if r[1] >= SEEN_P})})
+                        {"corners": sorted({r[0] for r in reads if r[1] >= SEEN_P}), "dissent": dissent_p})
     codes = {r[0] for r in good}
     dissent = {r[0] for r in reads if r[1] >= DISSENT_P}
     if len(codes) > 1 or len(dissent) > 1:
-        return CardRead(None, box, 0.0, "corners_disagree", frame, True, {"corners": sorted(dissent | codes)})
+        return CardRead(None, box, 0.0, "corners_disagree", frame, True,
+                        {"corners": sorted(dissent | codes), "dissent": dissent_p})
     (code,) = codes
     conf = max(r[1] for r in good)
     rank = "JK" if code == "JK" else code[:-1]
@@ -104,3 +109,42 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
                 return CardRead(None, box, 0.0, "corners_disagree", frame, True,
                                 {"corners": [code], "template": t.code})
     return CardRead(code, box, conf, None, frame, True, {"corners": len(good), "learned": True})
+
+
+#: Classic reasons that are a verdict on the card, not a lack of evidence: a learned read alone
+#: does not overrule them.
+CLASSIC_VETO = frozenset({"corners_disagree", "rank_picture_mismatch", "alphabet_lookalike", "not_in_deck"})
+
+
+def combine(classic, learned):
+    """One card's answer from the classic (glyph templates) and the learned read of the same
+    frame (both :class:`companion.vision.cards.CardRead`).
+
+    * both name the same card: that card, with the learned confidence;
+    * only the learned read names it (probability ≥ :data:`ACCEPT_P`): the card, unless the
+      classic read is a verdict against it (:data:`CLASSIC_VETO`);
+    * only the classic read names it: the card, unless any corner of the learned read shows
+      another card with probability ≥ :data:`DISSENT_P`;
+    * they name different cards: ``corners_disagree``;
+    * neither: the classic verdict if it has one, else the learned reason.
+    """
+    from companion.vision.cards import CardRead
+
+    if classic.card and learned.card:
+        if classic.card == learned.card:
+            return learned
+        return CardRead(None, learned.box, 0.0, "corners_disagree", learned.frame, True,
+                        {"classic": classic.card, "learned": learned.card})
+    if learned.card:
+        if classic.reason in CLASSIC_VETO:
+            return classic
+        return learned
+    if classic.card:
+        others = {c for c in learned.detail.get("dissent", {}) if c != classic.card}
+        if learned.reason in ("not_in_deck", "rank_picture_mismatch") or others:
+            return CardRead(None, classic.box, 0.0, "corners_disagree", classic.frame, True,
+                            {"classic": classic.card, "learned": sorted(others)})
+        return classic
+    if classic.reason in CLASSIC_VETO or classic.reason == "face_down":
+        return classic
+    return learned

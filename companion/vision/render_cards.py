@@ -196,7 +196,8 @@ def _corner_indices(img: np.ndarray, top: np.ndarray, bottom: np.ndarray | None,
 
 def render_face(code: str, alphabet: str = "en", font: int | str = 0, four_index: bool = False,
                 paper=(246, 248, 250), index: tuple[int, int, int, int, int] = (34, 24, 12, 12, 6),
-                colours=((30, 30, 205), (25, 25, 25))) -> np.ndarray:
+                colours=((30, 30, 205), (25, 25, 25)), pip_font: int | str | None = None,
+                pip_aspect: float = 1.0) -> np.ndarray:
     """Render a standard card face, CARD_H×CARD_W×3 BGR uint8.
 
     Args:
@@ -208,6 +209,8 @@ def render_face(code: str, alphabet: str = "en", font: int | str = 0, four_index
         index: the corner index's layout in face px: glyph height, pip size, left and top
             margin, gap between glyph and pip.
         colours: the red and the black ink (BGR).
+        pip_font: draw the index pip as this font's suit glyph (♠ ♥ ♦ ♣) instead of the drawn
+            pip; ``pip_aspect`` squeezes (< 1) or widens it.
 
     Raises:
         ValueError: an unknown code or alphabet.
@@ -241,7 +244,13 @@ def render_face(code: str, alphabet: str = "en", font: int | str = 0, four_index
     glyph = ALPHABETS[alphabet].get(rank, rank)
     gh, ph, mx, my, gap = index
     top = text_mask(glyph, gh, font, max_width=round(gh * 40 / 34))
-    _corner_indices(img, top, pip_mask(suit, ph), color, four_index, mx, my, gap)
+    if pip_font is None:
+        pip = pip_mask(suit, ph)
+    else:
+        pip = text_mask({"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit], ph, pip_font)
+    if pip_aspect != 1.0 or pip_font is not None:
+        pip = cv2.resize(pip, (max(4, round(ph * pip_aspect)), ph), interpolation=cv2.INTER_AREA)
+    _corner_indices(img, top, pip, color, four_index, mx, my, gap)
     # centre
     if rank in ("K", "Q", "J"):
         x0, y0, x1, y1 = 44, 50, CARD_W - 44, CARD_H - 50

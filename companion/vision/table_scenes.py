@@ -193,7 +193,8 @@ def random_face(code: str, alphabet: str, font: str | int, rng: np.random.Genera
     red = tuple(int(v) for v in np.clip(rng.normal([35, 30, 200], [15, 15, 25]), 0, 255))
     black = tuple(int(v) for v in np.clip(rng.normal([30, 30, 30], 10), 0, 90))
     return rc.render_face(code, alphabet, font, four_index=bool(rng.random() < 0.2), paper=paper,
-                          index=(gh, ph, mx, my, int(rng.uniform(2, 8))), colours=(red, black))
+                          index=(gh, ph, mx, my, int(rng.uniform(2, 8))), colours=(red, black),
+                          pip_font=font if rng.random() < 0.6 else None, pip_aspect=float(rng.uniform(0.8, 1.15)))
 
 
 # ---------------------------------------------------------------------------- scenes
