@@ -37,7 +37,7 @@ BRIGHT_PRIMARY = "local"
 def balanced(small: np.ndarray) -> np.ndarray:
     """The frame white-balanced on its brightest pixels (each channel's 99th percentile maps to
     245): under coloured light, paper is grey again. uint8 BGR."""
-    f = small.reshape(-1, 3)
+    f = small[::3, ::3].reshape(-1, 3)  # a ninth of the pixels is plenty for a percentile
     k = int(0.99 * (len(f) - 1))
     top = np.partition(f, k, axis=0)[k].astype(np.float32) + 1
     return np.clip(small.astype(np.float32) * (245.0 / top), 0, 255).astype(np.uint8)

@@ -25,9 +25,16 @@ import numpy as np
 from companion.vision import card_index as CI
 
 #: Calibrated probability at or above which a corner's read is a card.
-ACCEPT_P = 0.9
+ACCEPT_P = 0.97
 #: A corner reading another card with at least this probability vetoes the card.
 DISSENT_P = 0.5
+#: A learned corner reading another card with at least this probability vetoes a card only the
+#: templates read (chosen on the validation scenes, docs/vision-cards.md).
+VETO_P = 0.9
+#: A card only the templates read needs a learned corner reading it too (with probability
+#: ≥ :data:`SEEN_P`): on tables unlike the ones the templates were fitted to, they read a card
+#: surely and wrongly where the classifier sees nothing sure.
+NEED_SUPPORT = False
 #: Corner reads below this probability count as nothing printed there for the reason code.
 SEEN_P = 0.3
 
@@ -118,14 +125,16 @@ CLASSIC_VETO = frozenset({"corners_disagree", "rank_picture_mismatch", "alphabet
 
 def combine(classic, learned):
     """One card's answer from the classic (glyph templates) and the learned read of the same
-    frame (both :class:`companion.vision.cards.CardRead`).
+    frame (both :class:`companion.vision.cards.CardRead`). Only a *sure* contradiction vetoes:
 
     * both name the same card: that card, with the learned confidence;
-    * only the learned read names it (probability ≥ :data:`ACCEPT_P`): the card, unless the
-      classic read is a verdict against it (:data:`CLASSIC_VETO`);
-    * only the classic read names it: the card, unless any corner of the learned read shows
-      another card with probability ≥ :data:`DISSENT_P`;
-    * they name different cards: ``corners_disagree``;
+    * one names a card and the other names another: ``corners_disagree``;
+    * only the learned read names it: the card, unless the classic read is a verdict against it
+      (:data:`CLASSIC_VETO`: two corners read differently, a picture under a numbered rank …);
+    * only the classic read names it: the card, unless a corner of the learned read reads
+      another card with probability ≥ :data:`VETO_P`, or no learned corner reads it at all
+      (:data:`NEED_SUPPORT`), or the learned read is a verdict (``not_in_deck``,
+      ``rank_picture_mismatch``, ``corners_disagree``);
     * neither: the classic verdict if it has one, else the learned reason.
     """
     from companion.vision.cards import CardRead
@@ -140,10 +149,12 @@ def combine(classic, learned):
             return classic
         return learned
     if classic.card:
-        others = {c for c in learned.detail.get("dissent", {}) if c != classic.card}
-        if learned.reason in ("not_in_deck", "rank_picture_mismatch") or others:
+        sure_other = sorted(c for c, p in learned.detail.get("dissent", {}).items()
+                            if c != classic.card and p >= VETO_P)
+        support = classic.card in learned.detail.get("corners", ()) or not NEED_SUPPORT
+        if learned.reason in ("not_in_deck", "rank_picture_mismatch", "corners_disagree") or sure_other or not support:
             return CardRead(None, classic.box, 0.0, "corners_disagree", classic.frame, True,
-                            {"classic": classic.card, "learned": sorted(others)})
+                            {"classic": classic.card, "learned": sure_other})
         return classic
     if classic.reason in CLASSIC_VETO or classic.reason == "face_down":
         return classic
