@@ -2,14 +2,16 @@
 
     COMPANION_SHARED=/work/shared python bench/cards.py [--quick] [--real-only]
 
-Prints, for the reader (learned paper mask + learned index classifier) and, in the same run, the
+Prints, for the reader (multi-cue card finding + learned index classifier combined with the glyph
+templates) and, in the same run, the
 classic pipeline it replaces (brightness contours + glyph templates, ``CardReader(learned=False,
 mask_mode="white")``):
 
 1. each shared real set (../shared/data/real/cards, read in place): cards read, confident wrong
-   among the cards reported, phantom nulls, unreported cards. No real photo trained or tuned a
-   learned part (both models are trained on renders only: tools/train_cards.py,
-   tools/train_card_seg.py), so each real set is held out from everything learned;
+   among the cards reported, phantom nulls, unreported cards. No real photo trained or tuned the
+   learned index classifier (renders only: tools/train_cards.py), so each real set is held out
+   from it; the classic geometry and glyph templates were fitted on these photos in earlier
+   passes (docs/vision-cards.md);
 2. the held-out synthetic "new table" set (table_scenes.heldout_scene: surface styles and index
    fonts never used in training, new seeds): per condition — background kind, card width band,
    angle band, overlap — cards read and confident wrong;
@@ -88,7 +90,7 @@ def real_rows(name: str) -> list[dict]:
 
 
 def bench_real() -> None:
-    print("== shared real sets (held out from every learned part: both models trained on renders only)")
+    print("== shared real sets (held out from the learned index classifier: trained on renders only)")
     for name, alphabet in REAL_SETS.items():
         rows = real_rows(name)
         imgs = [(r["label"].split(), cv2.imread(str(CARDS / name / r["filename"]))) for r in rows]

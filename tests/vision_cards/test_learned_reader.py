@@ -24,12 +24,24 @@ from companion.vision.learned_read import ACCEPT_P
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_models_are_small_committed_and_trained_on_renders_only():
-    for path in (CI.MODEL, CP.MODEL):
-        assert path.is_file() and path.stat().st_size < 3_000_000, path
-        meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-        assert "no real photo" in meta["trained_on"]
+def test_model_is_small_committed_and_trained_on_renders_only():
+    path = CI.MODEL
+    assert path.is_file() and path.stat().st_size < 3_000_000, path
+    meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    assert "no real photo" in meta["trained_on"]
+    assert meta["glyphs"] == CI.GLYPHS and meta["suits"] == CI.SUITS
     assert CardReader().learned is True
+
+
+def test_paper_segmenter_without_its_model_says_so(tmp_path):
+    """The paper segmenter is not shipped yet (docs/vision-cards.md): the default mask is the
+    multi-cue one, and asking for the segmenter without a model is a clear error."""
+    from companion.errors import VisionError
+    if CP.available():
+        pytest.skip("a paper segmenter model is installed")
+    assert CardReader().read(T.table_scene(["QH"], np.random.default_rng(1), (640, 480))[0]) is not None
+    with pytest.raises(VisionError, match="card paper model missing"):
+        CP.PaperNet(tmp_path / "none.onnx")
 
 
 def test_the_runtime_needs_no_training_library():
