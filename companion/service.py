@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.errors import CompanionError
+from companion.games import registry
 from companion.settings import STABLE_BUTTONBOX, Settings
 
 log = logging.getLogger(__name__)
@@ -171,10 +172,6 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
 
 
 # ---------------------------------------------------------------------- the service
-READER_KINDS = {"skull": ("note",)}
-"""Which readers each game's observations need (others: cards only)."""
-
-
 WHY_OPERATORS = ("it was started from the operator console, not by the simulated table's bots",
                  "её начал оператор на пульте, а не боты имитации")
 """Why the simulated table's bots leave a resumed game alone (English, Russian)."""
@@ -297,6 +294,7 @@ class TableService:
             self._start_table()
             self._unsubs.append(self.table.subscribe(self._on_table))
             game_id = self.table.game_id
+            spec = registry.get(game_id)
             n = len(self.table.referee.game.seats)
             from companion.vision.serials import CURRENCIES
 
@@ -315,9 +313,10 @@ class TableService:
             if self.plan.sim:
                 from companion.vision.scene import SceneRenderer
 
-                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency)
+                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency,
+                                         deck=spec.deck.kind if spec.deck is not None else "standard")
             # readers first: a missing reader must fail before anything moves
-            for kind in READER_KINDS.get(game_id, ("card",)):
+            for kind in spec.readers:
                 self.readers[kind] = parts.reader(kind, self.settings, self.table.referee.game, renderer)
             self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
                 getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind

@@ -1,7 +1,7 @@
-"""Simulated tables: the physical truth of a table plus bot players, one module per game id.
+"""Simulated tables: the physical truth of a table plus bot players; each game's bots are its
+package's ``sim`` module (``companion/games/<id>/sim.py``), declared as ``GameSpec.simulator``.
 
 Random play exists only here and in tests, always from a seed (RULINGS §0); the engines stay pure.
-Each module ``companion.sim.<game_id>`` exposes ``SIM``, a :class:`TableSim` subclass.
 
 A sim never changes the game itself. The driver (a test, the engine bench, the simulated table of
 ``companion run --sim``) asks :meth:`TableSim.next_action` for the next action, applies it through
@@ -11,7 +11,6 @@ the real path (engine, referee, button box, camera) and then tells the sim with
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Sequence
 
@@ -52,11 +51,12 @@ def get_sim_class(game_id: str):
     Raises:
         IllegalAction: ``unknown_game`` when no sim exists for that game.
     """
-    try:
-        module = importlib.import_module(f"companion.sim.{game_id}")
-    except ModuleNotFoundError:
-        raise IllegalAction("unknown_game", f"no simulated table for {game_id!r}") from None
-    return module.SIM
+    from companion.games import registry
+
+    sim = registry.get(game_id).simulator
+    if sim is None:
+        raise IllegalAction("unknown_game", f"no simulated table for {game_id!r}")
+    return sim
 
 
 def play_random_game(game_id: str, seats: Sequence[str] | int = 4, options: dict | None = None,
