@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from companion.games.fields import Kind, fields_of
+from companion.games.words import refusal_words, waiting_by_verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.games.base import Event, Game
@@ -88,8 +89,11 @@ class Presenter(Protocol):
 
 
 class PlainPresenter:
-    """A presenter that says nothing of its own: every method returns ``None`` (the table's
-    generic words are used) and the page shows the view as it is. Games subclass it."""
+    """A presenter that says nothing of its own: the table's generic words are used and the page
+    shows the view as it is. Games subclass it and fill in what they word: the methods, or the
+    tables the default :meth:`waiting` and :meth:`refusal` read (``waiting_words``: ``{table verb:
+    fn(seat, view, templates, seats)}``; ``refusals``, ``refusals_with_facts``; ``own_refusal`` for
+    words that need the game's options)."""
 
     narrates: bool = False
     notable: tuple[str, ...] = ("game_over",)
@@ -99,6 +103,7 @@ class PlainPresenter:
                                   "current_seats", "players", "order")
     refusals: Mapping[str, tuple[str, str]] = {}
     refusals_with_facts: Mapping[str, Callable[[dict, bool], str]] = {}
+    waiting_words: Mapping[str, Callable[..., dict | None]] = {}
 
     def event(self, event, seats, lang):
         return None
@@ -113,13 +118,18 @@ class PlainPresenter:
         return view
 
     def waiting(self, seat, view, tasks, seats):
-        return None
+        return waiting_by_verb(self.waiting_words, seat, view, tasks, seats)
 
     def whose(self, verb, view):
         return None
 
-    def refusal(self, reason, lang, options=None, facts=None):
+    def own_refusal(self, reason: str, lang: str, options: Any = None) -> str | None:
+        """Words for a refusal that need the game's options (skull: the currency's serial shape)."""
         return None
+
+    def refusal(self, reason, lang, options=None, facts=None):
+        return refusal_words(reason, lang, facts, self.refusals, self.refusals_with_facts,
+                             own=lambda: self.own_refusal(reason, lang, options))
 
     def choice_label(self, field, value, view, seats, lang):
         return None

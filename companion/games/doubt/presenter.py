@@ -7,7 +7,7 @@ from typing import Callable
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, cards_count, in_lang, refusal_words, ru_plural, seat_name, standings, waiting_by_verb, waiting_pair
+from companion.games.words import CAMERA, cards_count, in_lang, ru_plural, seat_name, standings, waiting_pair
 from companion.games.doubt.rules import DEFAULT_DECK
 
 
@@ -259,21 +259,10 @@ class DoubtPresenter(PlainPresenter):
     seat_keys = PlainPresenter.seat_keys + ('out_order', 'loser', 'answerer', 'placer', 'taker', 'next_dealer')
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
-
-    def event(self, event, seats, lang):
-        return describe_event(event, seats, lang)
-
-    def standings(self, view, seats, lang):
-        return describe_standings(view, seats, lang)
-
-    def page(self, view, seats):
-        return page_view(view, seats)
-
-    def waiting(self, seat, view, tasks, seats):
-        return waiting_by_verb(WAITING, seat, view, tasks, seats)
-
-    def refusal(self, reason, lang, options=None, facts=None):
-        return refusal_words(reason, lang, facts, REFUSALS, REFUSALS_WITH_FACTS)
+    waiting_words = WAITING
+    event = staticmethod(describe_event)
+    standings = staticmethod(describe_standings)
+    page = staticmethod(page_view)
 
     def whose(self, verb, view):
         return _last_placer(view) if verb == "reveal" else None

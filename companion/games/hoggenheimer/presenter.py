@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, card_label, cards_label, chips, chips_gen, names_and, refusal_words, ru_plural, seat_name, signed, standings, suit_name, waiting_by_verb, waiting_pair
+from companion.games.words import CAMERA, card_label, cards_label, chips, chips_gen, names_and, ru_plural, seat_name, signed, standings, suit_name, waiting_pair
 from companion.games.hoggenheimer.rules import JOKER, SHAPES, _targets, win_probability
 
 
@@ -358,24 +358,11 @@ class HoggenheimerPresenter(PlainPresenter):
     seat_keys = PlainPresenter.seat_keys + ('banker',)
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
-
-    def event(self, event, seats, lang):
-        return describe_event(event, seats, lang)
-
-    def standings(self, view, seats, lang):
-        return describe_standings(view, seats, lang)
-
-    def page(self, view, seats):
-        return page_view(view, seats)
-
-    def waiting(self, seat, view, tasks, seats):
-        return waiting_by_verb(WAITING, seat, view, tasks, seats)
-
-    def refusal(self, reason, lang, options=None, facts=None):
-        return refusal_words(reason, lang, facts, REFUSALS, REFUSALS_WITH_FACTS)
-
-    def choice_label(self, field, value, view, seats, lang):
-        return choice_label(field, value, view, seats, lang)
+    waiting_words = WAITING
+    event = staticmethod(describe_event)
+    standings = staticmethod(describe_standings)
+    page = staticmethod(page_view)
+    choice_label = staticmethod(choice_label)
 
 
 PRESENTER = HoggenheimerPresenter()

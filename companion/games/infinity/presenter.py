@@ -7,7 +7,7 @@ from typing import Callable
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, cards_count, names_and, OPERATOR, points, refusal_words, ru_plural, seat_name, standings, waiting_by_verb, waiting_pair
+from companion.games.words import CAMERA, cards_count, names_and, OPERATOR, points, ru_plural, seat_name, standings, waiting_pair
 from companion.games.infinity.rules import INF
 
 
@@ -217,21 +217,10 @@ class InfinityPresenter(PlainPresenter):
     seat_keys = PlainPresenter.seat_keys + ('leader', 'token', 'last_winner', 'kept_seat', 'pending')
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
-
-    def event(self, event, seats, lang):
-        return describe_event(event, seats, lang)
-
-    def standings(self, view, seats, lang):
-        return describe_standings(view, seats, lang)
-
-    def page(self, view, seats):
-        return page_view(view, seats)
-
-    def waiting(self, seat, view, tasks, seats):
-        return waiting_by_verb(WAITING, seat, view, tasks, seats)
-
-    def refusal(self, reason, lang, options=None, facts=None):
-        return refusal_words(reason, lang, facts, REFUSALS, REFUSALS_WITH_FACTS)
+    waiting_words = WAITING
+    event = staticmethod(describe_event)
+    standings = staticmethod(describe_standings)
+    page = staticmethod(page_view)
 
     def whose(self, verb, view):
         return view.get("pending") if verb == "face" else None  # the card the seat in `pending` declared

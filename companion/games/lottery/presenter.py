@@ -7,7 +7,7 @@ from typing import Callable
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, card_label, cards_count, cards_label, chips, names_and, refusal_words, ru_plural, seat_args, seat_name, signed, standings, suit_name, waiting_by_verb, waiting_pair
+from companion.games.words import CAMERA, card_label, cards_count, cards_label, chips, names_and, ru_plural, seat_args, seat_name, signed, standings, suit_name, waiting_pair
 
 
 REASONS_RU = {
@@ -361,22 +361,13 @@ class LotteryPresenter(PlainPresenter):
     seat_keys = PlainPresenter.seat_keys + ('banker', 'leader', 'last_winner', 'defender', 'to')
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
+    waiting_words = WAITING
+    event = staticmethod(describe_event)
+    standings = staticmethod(describe_standings)
+    page = staticmethod(page_view)
 
-    def event(self, event, seats, lang):
-        return describe_event(event, seats, lang)
-
-    def standings(self, view, seats, lang):
-        return describe_standings(view, seats, lang)
-
-    def page(self, view, seats):
-        return page_view(view, seats)
-
-    def waiting(self, seat, view, tasks, seats):
-        return waiting_by_verb(WAITING, seat, view, tasks, seats)
-
-    def refusal(self, reason, lang, options=None, facts=None):
-        return refusal_words(reason, lang, facts, REFUSALS, REFUSALS_WITH_FACTS,
-                             own=lambda: REASONS_RU.get(reason) if lang == "ru" else None)
+    def own_refusal(self, reason, lang, options=None):
+        return REASONS_RU.get(reason) if lang == "ru" else None
 
 
 PRESENTER = LotteryPresenter()

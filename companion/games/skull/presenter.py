@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, names_and, notes_n, OPERATOR, refusal_words, ru_plural, seat_args, seat_name, waiting_by_verb, waiting_pair
+from companion.games.words import CAMERA, names_and, notes_n, OPERATOR, ru_plural, seat_args, seat_name, waiting_pair
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
 
 
@@ -346,28 +346,20 @@ class SkullPresenter(PlainPresenter):
     seat_keys = PlainPresenter.seat_keys + ('passed', 'agreed', 'owed', 'losers', 'chooser', 'skull_owner', 'owner', 'next_dealer')
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
+    waiting_words = WAITING
+    event = staticmethod(describe_event)
+    private_event = staticmethod(describe_private_event)
+    standings = staticmethod(describe_standings)
+    page = staticmethod(page_view)
 
-    def event(self, event, seats, lang):
-        return describe_event(event, seats, lang)
-
-    def private_event(self, event, seats, lang):
-        return describe_private_event(event, seats, lang)
-
-    def standings(self, view, seats, lang):
-        return describe_standings(view, seats, lang)
-
-    def page(self, view, seats):
-        return page_view(view, seats)
+    def own_refusal(self, reason, lang, options=None):
+        return reason_message(reason, lang, options)
 
     def waiting(self, seat, view, tasks, seats):
-        told = waiting_by_verb(WAITING, seat, view, tasks, seats)
+        told = super().waiting(seat, view, tasks, seats)
         if told is None and view.get("phase") == "halted" and "void" in tasks:
             return VOID  # a foreign note stopped the round: only the operator's void goes on
         return told
-
-    def refusal(self, reason, lang, options=None, facts=None):
-        return refusal_words(reason, lang, facts, REFUSALS, REFUSALS_WITH_FACTS,
-                             own=lambda: reason_message(reason, lang, options))
 
 
 PRESENTER = SkullPresenter()
