@@ -524,8 +524,8 @@ class TableService:
             self.simtable.start()
 
     def wait(self, until_end: bool = False, poll: float = 0.2, progress: Callable[[], None] | None = None) -> None:
-        """Block until the game is over (``until_end``) or forever (Ctrl-C raises
-        ``KeyboardInterrupt`` here).
+        """Block until the game is over and its last action told to every part (``until_end``) or
+        forever (Ctrl-C raises ``KeyboardInterrupt`` here).
 
         Raises:
             CompanionError: the simulated table stopped with an error.
@@ -534,7 +534,7 @@ class TableService:
             if self.simtable is not None and self.simtable.error is not None:
                 err = self.simtable.error
                 raise CompanionError(f"the simulated table stopped: {err}") from err
-            if until_end and self.over:
+            if until_end and self.over and self._told():
                 return
             if progress:
                 progress()
@@ -547,6 +547,12 @@ class TableService:
             return False
         with ref.lock:
             return ref.game.is_over()
+
+    def _told(self) -> bool:
+        """Every part (console, screens, lights) has been told the last accepted action
+        (``Referee.published``): a run that waits for the end stops after its last lines."""
+        ref = self.table.referee if self.table else None
+        return ref is None or ref.published >= ref.version
 
     def summary(self) -> dict:
         """The replay summary of the current game's log — the object ``companion replay --json``
