@@ -65,10 +65,17 @@ def test_the_dashboard_serves_it(nim, fast_dir):
         table.close()
 
 
-def test_the_console_runs_it(nim, tmp_path, capsys):
-    from companion.cli import main
+def _run(argv: list[str]) -> int:
+    """``companion run`` in this process (its ``_main``: ``main`` leaves the process with
+    ``os._exit`` when a thread is still alive at the end, which here would end pytest)."""
+    from companion.cli import build_parser
+    from companion.commands import run
 
-    code = main(["run", "--sim", "--game", "nim", "--seed", "3", "--json", "--data-dir", str(tmp_path),
+    return run._main(build_parser().parse_args(argv))
+
+
+def test_the_console_runs_it(nim, tmp_path, capsys):
+    code = _run(["run", "--sim", "--game", "nim", "--seed", "3", "--json", "--data-dir", str(tmp_path),
                  "--option", "pile=7", "--lang", "en"])
     out, err = capsys.readouterr()
     assert code == 0, err
@@ -76,7 +83,7 @@ def test_the_console_runs_it(nim, tmp_path, capsys):
     assert summary["game"] == "nim" and summary["over"] is True
     assert sum(summary["result"]["taken"]) == 7
     # watched: the console tells each take in the game's own words, then the winner
-    code = main(["run", "--sim", "--game", "nim", "--seed", "3", "--until-end", "--new", "--port", "0",
+    code = _run(["run", "--sim", "--game", "nim", "--seed", "3", "--until-end", "--new", "--port", "0",
                  "--pace-ms", "0", "--data-dir", str(tmp_path), "--option", "pile=7", "--lang", "en"])
     out, err = capsys.readouterr()
     assert code == 0, err
