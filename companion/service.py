@@ -262,6 +262,7 @@ class TableService:
         self.server = None
         self.simtable = None
         self.watcher = None
+        self.club = None
         self.resumed = False
         #: ``(game id, table log)`` of an unfinished game a simulated table set aside because
         #: nobody could play it in this run (not the bots' game, and no dashboard: ``--json``);
@@ -293,6 +294,10 @@ class TableService:
         try:
             self._start_table()
             self._unsubs.append(self.table.subscribe(self._on_table))
+            if self.settings.club:  # club mode: the public view to the club's broker (docs/club.md)
+                from companion.club.publisher import ClubPublisher
+
+                self.club = ClubPublisher(self.table, self.settings.club).start()
             game_id = self.table.game_id
             spec = registry.get(game_id)
             n = len(self.table.referee.game.seats)
@@ -572,7 +577,7 @@ class TableService:
         for unsub in self._unsubs:
             unsub()
         self._unsubs.clear()
-        for name in ("simtable", "watcher", "server", "lights", "box", "vbox", "camera"):
+        for name in ("simtable", "watcher", "server", "lights", "box", "vbox", "camera", "club"):
             part = getattr(self, name)
             if part is None:
                 continue

@@ -80,6 +80,8 @@ def register(subparsers) -> None:
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
     p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
     p.add_argument("--lights", help="lights: auto | gpio | mock | none")
+    p.add_argument("--club", metavar="URL", help="publish this table to its club: mqtt[s]://[user:pass@]HOST:PORT/CLUB "
+                   "(docs/club.md)")
     p.add_argument("--lang", choices=CONSOLE_LANGS, default="ru",
                    help="language of the console's lines: ru (default, like the dashboard) or en")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
@@ -113,7 +115,7 @@ def build_settings(args):
         game=args.game, sim=args.sim, seed=args.seed, host=args.host, port=args.port, pin=args.pin,
         pace_ms=args.pace_ms, camera=args.camera, buttons=args.buttons, lights=args.lights,
         seats=[s.strip() for s in args.seats.split(",")] if args.seats else None,
-        options=_options(args.option) or None, data_dir=args.data_dir,
+        options=_options(args.option) or None, data_dir=args.data_dir, club=getattr(args, "club", None),
     )
     return Settings.load(args.config, **overrides)
 

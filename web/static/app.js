@@ -1086,9 +1086,18 @@
       t[path[path.length - 1]] = pv[1];
     });
   }
+  // the stream: the table's own, or the one a page served elsewhere names (the club board's copy
+  // of a table's page, companion/club); boot.stream null: no stream — the page that embeds this
+  // one (the club board) hands it each snapshot by postMessage
+  var STREAM = boot.stream === undefined ? "/stream?view=" + KIND : boot.stream;
+  if (STREAM === null) window.addEventListener("message", function (e) {
+    if (e.origin !== location.origin || !e.data || e.data.kind !== "snapshot" || !e.data.snapshot) return;
+    S = e.data.snapshot; render();
+  });
   function connect() {
     if (es) es.close();
-    es = new EventSource("/stream?view=" + KIND);
+    if (!STREAM) return;
+    es = new EventSource(STREAM);
     es.addEventListener("open", function () { setLive(true); });
     es.addEventListener("error", function () {
       setLive(false);
@@ -1153,7 +1162,7 @@
     if (KIND === "seat") wireSeat();
     connect();
     document.addEventListener("visibilitychange", function () {
-      if (document.hidden) { if (es) { es.close(); es = null; } setLive(false); }
+      if (document.hidden) { if (es) { es.close(); es = null; } if (STREAM) setLive(false); }
       else connect(); // fresh snapshot
     });
   }
