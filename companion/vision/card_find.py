@@ -56,6 +56,19 @@ def local_paper_mask(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(m, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
 
 
+def bright_table(mask: np.ndarray) -> bool:
+    """Whether the global paper mask says the table itself is as bright as paper: it marks more
+    than :data:`BRIGHT_TABLE` of the frame and more than half of the frame's border (cards lie
+    on the table; a dense layout leaves the table along the border), and is not one card-shaped
+    blob (a photo that is mostly one card)."""
+    if np.count_nonzero(mask) <= BRIGHT_TABLE * mask.size:
+        return False
+    h, w = mask.shape
+    b = max(2, min(h, w) // 30)
+    ring = np.concatenate([mask[:b].ravel(), mask[-b:].ravel(), mask[:, :b].ravel(), mask[:, -b:].ravel()])
+    return np.count_nonzero(ring) > 0.5 * ring.size and not one_card(mask)
+
+
 def one_card(mask: np.ndarray) -> bool:
     """Whether a mask that covers most of the frame is one card-shaped blob (a photo that is
     mostly one card, a scan or a crop), not a bright table."""

@@ -281,7 +281,7 @@ def paper_mask(small: np.ndarray, mode: str | None = None) -> np.ndarray:
         return _whiteness_mask(small)
     if mode == "multi":
         m = _whiteness_mask(small)
-        if np.count_nonzero(m) > card_find.BRIGHT_TABLE * m.size and not card_find.one_card(m):
+        if card_find.bright_table(m):
             if card_find.BRIGHT_PRIMARY == "local":
                 return _Bright(card_find.local_paper_mask(small))
             return np.zeros_like(m)  # the closed-edge and local-contrast cards only (verified)
