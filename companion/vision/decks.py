@@ -60,6 +60,8 @@ IMAGE_EXTS = set(IMAGE_SUFFIXES)  # companion.vision.images
 #: :meth:`DeckProfile.read_value`'s answer for a clean printed number that is none of the
 #: deck's values (a face the profile never learned).
 UNKNOWN_VALUE = "?"
+#: A numbered face's value read by OCR at this score or more is taken whatever the picture match.
+SURE_VALUE = 0.95
 _NAME_RE = re.compile(r"^[\w.-]{1,64}$")
 _CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
 
@@ -147,7 +149,9 @@ class DeckProfile:
             if value is not None:
                 # the printed value decides; the picture match must not contradict it strongly
                 label, conf, up = self._match_features(card)
-                if label in (None, value):
+                # a value read this surely stands even when the picture match differs (a table
+                # or light unlike the learning photo's moves the picture feature, not the digits)
+                if label in (None, value) or score >= SURE_VALUE:
                     return value, float(min(1.0, score)), True
                 return None, 0.0, None
         return self._match_features(card)

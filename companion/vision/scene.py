@@ -84,6 +84,8 @@ class SceneRenderer:
         currency: the notes' currency for the note renderer (``RUB`` default).
         deck: the game's deck kind (``GameSpec.deck.kind``): a picture or numbered deck is rendered
             as its own cards (:data:`RENDERED_DECKS`), any other as standard cards.
+        varied: card frames of play on every procedural table and light
+            (:mod:`companion.vision.table_scenes`); False: felt, cloth or wood as before.
 
     Attributes:
         real_used, rendered_used: how many card faces came from real photos / were rendered.
@@ -91,11 +93,12 @@ class SceneRenderer:
 
     def __init__(self, game_id: str, seed: int = 0, size: tuple[int, int] = (1280, 720),
                  real_photos: bool = True, context: bool = True, currency: str = "RUB",
-                 deck: str = "standard") -> None:
+                 deck: str = "standard", varied: bool = True) -> None:
         self.game_id = game_id
         self.seed = seed
         self.size = size
         self.deck_kind = deck if deck in RENDERED_DECKS else "standard"
+        self.varied = varied
         shared = shared_dir()
         self.faces = real_faces(str(shared / "data" / "real" / "cards") if shared else None) if real_photos else {}
         self.context = context
@@ -149,9 +152,12 @@ class SceneRenderer:
         n = max(1, len(items))
         notes = [v for k, v in items if k == "note"]
         cards = [v for k, v in items if k == "card"]
-        if cards and not notes:
-            # card frames: the variety of a real table (issue 17) — felt, wood, carpet, tiles or
-            # patterned cloth in either style, coloured light and shadows, cards of many sizes
+        # card frames of play: the variety of a real table (issue 17) — felt, wood, carpet, tiles
+        # or patterned cloth in either style, coloured light and shadows, cards of many sizes. A
+        # deck-learning shot (attempt < 0: one photo per face, as a person takes it to teach the
+        # deck) stays on a plain table.
+        vary = self.varied and bool(cards) and not notes and attempt >= 0
+        if vary:
             from companion.vision import table_scenes as ts
             surface = str(rng.choice(ts.SURFACES))
             frame = ts.surface(surface, (W, H), rng, str(rng.choice(["a", "b"])))
@@ -163,7 +169,7 @@ class SceneRenderer:
             # scan is held up alone (the note reader reads one note per frame).
             self._context(frame, truth, rng)
         if cards:
-            h = float(rng.uniform(0.3, 0.55)) * H * min(1.0, 4.0 / max(4, n))
+            h = float(rng.uniform(0.3 if vary else 0.42, 0.55)) * H * min(1.0, 4.0 / max(4, n))
             for i, code in enumerate(cards):
                 cx = W * (i + 0.5) / len(cards) + rng.uniform(-0.03, 0.03) * W / len(cards)
                 cy = H * 0.55 + rng.uniform(-0.05, 0.05) * H
@@ -172,7 +178,7 @@ class SceneRenderer:
                 rc.paste_card(frame, self.card_face(code, rng), quad)
         if notes:
             self._paste_notes(frame, notes, rng)
-        elif cards:
+        elif vary:
             from companion.vision import table_scenes as ts
             return ts.photometric(frame, rng, ts.random_light(rng, harsh=False))
         light = float(rng.uniform(0.8, 1.1))
