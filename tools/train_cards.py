@@ -3,7 +3,7 @@
     nice -n 10 .venv/bin/python tools/train_cards.py [--scenes 12000] [--val-scenes 1500] [--epochs 6] [--seed 1]
 
 The committed model (companion/vision/models/card_index.onnx, "v1") is
-``--scenes 12000 --val-scenes 1500 --epochs 6 --seed 1`` with this tool as of commit 0b1872c,
+``--scenes 12000 --val-scenes 1500 --epochs 6 --seed 1`` with this tool as of commit 9adc258,
 whose renders drew every index pip with the one drawn pip shape; the tool now draws 60 % of
 them from the fonts' suit glyphs (v2, not trained yet: docs/vision-cards.md), so the same
 command now makes a different model. About 35 minutes on two busy cores.
