@@ -272,11 +272,11 @@ def test_a_new_start_says_which_unfinished_game_it_leaves(tmp_path):
     its log and how to bring it back, and nothing of it changes."""
     from companion.table import Table
 
-    t = Table(tmp_path, pin="1234")
+    t = Table(tmp_path, pin="123456")
     t.new_game("skull", ["Аня", "Борис"])
     name = t.referee.log.path.name
     t.close()
-    t2 = Table(tmp_path, pin="1234", resume=False)
+    t2 = Table(tmp_path, pin="123456", resume=False)
     try:
         assert t2.referee is None
         lines = [n.ru for n in t2.notices]

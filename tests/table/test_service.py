@@ -192,7 +192,7 @@ def test_seat_options_count_from_one_on_the_command_line(tmp_path):
     from companion.service import TableService
 
     s = Settings(game="doubt", seats=["Аня", "Борис", "Вера"], sim=True, seed=1, data_dir=tmp_path,
-                 host="127.0.0.1", port=0, pin="2468", options={"first_dealer": 2})
+                 host="127.0.0.1", port=0, pin="246802", options={"first_dealer": 2})
     svc = TableService(s, choose_backends(s), dashboard=False, new=True).start()
     try:
         assert svc.table.referee.game.options.first_dealer == 1  # Борис
@@ -261,7 +261,7 @@ def test_currency_setting_is_checked_and_is_the_games_currency(tmp_path):
 
     def start(currency, new):
         s = Settings(game="skull", seats=["Аня", "Борис"], sim=True, seed=1, data_dir=tmp_path,
-                     host="127.0.0.1", port=0, pin="2468", currency=currency)
+                     host="127.0.0.1", port=0, pin="246802", currency=currency)
         svc = TableService(s, choose_backends(s), dashboard=False, new=new).start()
         try:
             return svc.table.referee.game.options.currency, svc.settings.currency, svc.readers["note"]
