@@ -241,9 +241,10 @@ class Table:
             name = json.loads(raw.decode("utf-8")).get("current") if raw else None
             if not isinstance(name, str):
                 return
-            referee = self._open_current(self.data_dir / "games" / name, "")
-            over = referee.game.is_over()
-            referee.close()
+            from companion.log import replay
+
+            with TableLog.open(self.data_dir / "games" / name, readonly=True) as tlog:  # a look, no write
+                over = replay(tlog.header, tlog.records()).game.is_over()
         except Exception:  # the notice is a courtesy: a damaged state is dealt with on resume
             return
         if not over:
@@ -457,7 +458,7 @@ class Table:
         found: list[tuple[str, str, str | None, Path]] = []  # (bound, name, ended, path)
         for path in logs:
             try:
-                with TableLog.open(path) as tlog:
+                with TableLog.open(path, readonly=True) as tlog:
                     header = tlog.header
                     found.append((tlog.meta("bound") or header.created, path.name, tlog.meta("ended"), path))
             except (CompanionError, OSError, sqlite3.Error, ValueError) as exc:
@@ -638,7 +639,7 @@ class Table:
             try:
                 key = (str(path), path.stat().st_mtime_ns)
                 if key not in self._results:
-                    with TableLog.open(path) as tlog:
+                    with TableLog.open(path, readonly=True) as tlog:
                         game = replay(tlog.header, tlog.records()).game
                     self._results[key] = game.result() if game.is_over() else None
             except Exception as exc:  # a damaged old log carries nothing; the table goes on
@@ -739,7 +740,24 @@ class Table:
         except (CompanionError, sqlite3.Error) as exc:
             log.warning("could not note %s in %s: %s", key, referee.log.path, exc)
 
+    def _tell_wal_damage(self, referee: Referee) -> None:
+        """Say it when the game's WAL file held records that fail their checksum (SQLite drops
+        them without a word; :attr:`companion.log.TableLog.wal_damage`)."""
+        damage = getattr(referee.log, "wal_damage", None)
+        if damage is None:
+            return
+        path, n = referee.log.path, referee.version
+        lost = damage.commits_lost or 1
+        self._notice(f"the table log {path} was damaged: its WAL file held {damage.damaged} page(s) that fail "
+                     f"their checksum — about {lost} action(s) after action {n} are lost and the game goes on "
+                     f"from action {n}; check the table and undo or enter again what is missing (a copy: "
+                     f"{path}-wal.damaged)",
+                     f"журнал стола {path} повреждён: страниц его файла WAL, не прошедших проверку: "
+                     f"{damage.damaged}; потеряно действий после {n}-го: примерно {lost}; игра продолжается с "
+                     f"действия {n} — сверьте стол и введите недостающее заново (копия: {path}-wal.damaged)")
+
     def _bind(self, referee: Referee) -> None:
+        self._tell_wal_damage(referee)
         self._note(referee, "bound")
         self.referee = referee
         self._unsub = referee.subscribe(self._on_outcome)
