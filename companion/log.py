@@ -20,6 +20,7 @@ import logging
 import os
 import shutil
 import sqlite3
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable
@@ -95,6 +96,10 @@ class TableLog:
         self._conn = _conn
         self.readonly = readonly
         self.wal_damage = None
+        # one connection, used from several threads (the referee writes, screens and the console
+        # read): one statement at a time, so a checkpoint never meets a read in progress
+        self._lock = threading.RLock()
+        self._header: LogHeader | None = None
 
     # ------------------------------------------------------------------ open / create
     @staticmethod
@@ -125,11 +130,16 @@ class TableLog:
 
     @staticmethod
     def _checkpoint_conn(conn: sqlite3.Connection, path: Path) -> None:
-        """Copy the whole WAL into the ``.sqlite`` file, sync it and empty the WAL (TRUNCATE)."""
-        busy, _frames, _done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        if busy:  # another connection is reading this log: the record stays in the WAL (durable there)
-            log.warning("table log %s: checkpoint postponed (a reader holds the log); the WAL keeps the "
-                        "record until the next write", path)
+        """Copy the whole WAL into the ``.sqlite`` file, sync it and empty the WAL (TRUNCATE).
+        Never fails a write: the record is committed (synced in the WAL) before this runs; a
+        checkpoint that cannot run now (another process reading the log) runs after the next."""
+        try:
+            busy, _frames, _done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.OperationalError as exc:
+            busy = str(exc)
+        if busy:  # the record stays in the WAL (durable there) until the next write's checkpoint
+            log.warning("table log %s: checkpoint postponed (%s); the WAL keeps the record until the next "
+                        "write", path, "a reader holds the log" if busy == 1 else busy)
 
     def _checkpoint(self) -> None:
         self._checkpoint_conn(self._conn, self.path)
@@ -140,13 +150,14 @@ class TableLog:
         Raises:
             LogError: the file cannot be opened for writing.
         """
-        if self.readonly:
-            self._conn.close()
-            try:
-                self._conn = self._connect(self.path)
-            except sqlite3.Error as exc:
-                raise LogError(f"{self.path} cannot be opened for writing: {exc}") from None
-            self.readonly = False
+        with self._lock:
+            if self.readonly:
+                self._conn.close()
+                try:
+                    self._conn = self._connect(self.path)
+                except sqlite3.Error as exc:
+                    raise LogError(f"{self.path} cannot be opened for writing: {exc}") from None
+                self.readonly = False
         return self
 
     @classmethod
@@ -212,14 +223,19 @@ class TableLog:
     # ------------------------------------------------------------------ reading / writing
     @property
     def header(self) -> LogHeader:
-        row = self._conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
-        return _header_from_json(json.loads(row[0]), where=str(self.path))
+        """The game's header (written once, by :meth:`create`; read once)."""
+        if self._header is None:
+            with self._lock:
+                row = self._conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
+            self._header = _header_from_json(json.loads(row[0]), where=str(self.path))
+        return self._header
 
     def meta(self, key: str) -> str | None:
         """A table note kept in the log beside its header (``None`` when not set). The table uses
         ``bound`` (when it last made this game its current one) and ``ended`` (when the operator
         ended it): they let the current game be found from the logs alone (docs/table-log.md)."""
-        row = self._conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        with self._lock:
+            row = self._conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def set_meta(self, key: str, value: str) -> None:
@@ -230,10 +246,11 @@ class TableLog:
         """
         if key == "header":
             raise LogError("the log header is written once, when the game starts")
-        self._check_writable()
-        with self._conn:
-            self._conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
-        self._checkpoint()
+        with self._lock:
+            self._check_writable()
+            with self._conn:
+                self._conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
+            self._checkpoint()
 
     def append(self, action: str, source: str = "button", ts: str | None = None) -> int:
         """Append one accepted action (its text form); durable on return. Returns its seq.
@@ -243,12 +260,13 @@ class TableLog:
         """
         if source not in SOURCES:
             raise LogError(f"unknown source {source!r}; one of {', '.join(SOURCES)}")
-        self._check_writable()
-        with self._conn:
-            cur = self._conn.execute(
-                "INSERT INTO actions (action, source, ts) VALUES (?, ?, ?)", (action, source, ts or _now())
-            )
-        self._checkpoint()  # the record is in the .sqlite file now; the WAL is empty again
+        with self._lock:
+            self._check_writable()
+            with self._conn:
+                cur = self._conn.execute(
+                    "INSERT INTO actions (action, source, ts) VALUES (?, ?, ?)", (action, source, ts or _now())
+                )
+            self._checkpoint()  # the record is in the .sqlite file now; the WAL is empty again
         return int(cur.lastrowid)
 
     def _check_writable(self) -> None:
@@ -257,7 +275,8 @@ class TableLog:
 
     def records(self) -> list[LogRecord]:
         """All records in order."""
-        rows = self._conn.execute("SELECT seq, action, source, ts FROM actions ORDER BY seq").fetchall()
+        with self._lock:
+            rows = self._conn.execute("SELECT seq, action, source, ts FROM actions ORDER BY seq").fetchall()
         return [LogRecord(seq, action, source, ts, line=seq) for seq, action, source, ts in rows]
 
     def export_jsonl(self, out: str | os.PathLike | IO[str]) -> None:
@@ -278,7 +297,8 @@ class TableLog:
         return log
 
     def close(self) -> None:
-        self._conn.close()
+        with self._lock:
+            self._conn.close()
 
     def __enter__(self) -> "TableLog":
         return self

@@ -285,18 +285,22 @@ def test_sigterm_twice_stops_cleanly(tmp_path):
     import time
 
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # paced: the game lasts well over a minute whatever the machine's speed (about a hundred bot
+    # actions, 0.6 s apart), so SIGTERM reaches a table in play — not one whose game already ended
+    # (unpaced, an idle machine finished it in 13 s, before the 15 s status line this test waited for)
     p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--json", "--new", "-v",
-                          "--data-dir", str(tmp_path), "--port", "0"],
+                          "--pace-ms", "600", "--data-dir", str(tmp_path), "--port", "0"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                          cwd=Path(__file__).resolve().parents[2])
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         seen = ""
-        while time.monotonic() < deadline and "ходов" not in seen and "actions" not in seen:
-            line = p.stderr.readline()
+        while time.monotonic() < deadline and "Раунд 1" not in seen and "Round 1" not in seen:
+            line = p.stderr.readline()  # the first round's line: the bots are playing
             if not line:
                 break
             seen += line
+        assert "Раунд 1" in seen, seen[-2000:]
         time.sleep(1.0)  # the bots and the camera are busy now
         p.send_signal(signal.SIGTERM)
         while time.monotonic() < deadline:  # the second one lands while the run is stopping
