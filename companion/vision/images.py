@@ -9,7 +9,7 @@ lazy ``Image.open`` reads the header only; a PNG's bit depth from its IHDR) befo
 it, and an array's shape before anything converts it. Every path in goes through it:
 ``scan-note``, ``scan-card``, ``deck learn`` (:func:`load_image`), the ``folder:`` and ``image:``
 camera sources (:func:`load_image`), and every frame from a camera or pushed in from outside
-(:func:`to_bgr`). Rationale and figures: docs/vision-notes.md "Input sizes", ``bench/images.py``.
+(:func:`to_bgr`). Rationale and figures: docs/architecture.md "Input sizes", ``bench/images.py``.
 """
 
 from __future__ import annotations
