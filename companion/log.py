@@ -123,9 +123,11 @@ class TableLog:
 
     @staticmethod
     def _connect_readonly(path: Path) -> sqlite3.Connection:
-        # mode=ro: nothing of the log is written (SQLite may create an empty -wal and -shm
-        # beside it, which hold nothing); no checkpoint on close either
-        uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+        # mode=ro: nothing of the log is written, and no checkpoint on close. Without a -wal file
+        # no connection has the log open (one in WAL mode keeps it there) and the file alone is
+        # the log: immutable=1 reads it without creating a -wal and -shm beside it
+        wal = Path(f"{path}-wal")
+        uri = f"file:{quote(str(path.resolve()))}?mode=ro" + ("" if wal.exists() else "&immutable=1")
         return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
 
     @staticmethod

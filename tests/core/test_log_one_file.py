@@ -185,3 +185,14 @@ def test_opening_a_sqlite_file_that_is_not_a_log_writes_nothing(tmp_path):
         TableLog.open(other)
     assert other.read_bytes() == before
     assert not (tmp_path / STATE_FILE).exists()
+
+
+def test_reading_a_closed_log_leaves_no_files_beside_it(tmp_path):
+    log = tmp_path / "game.sqlite"
+    _write(log, 3)
+    TableLog.open(log).close()  # a clean close: the WAL and its index go
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert before == ["game.sqlite"]
+    with TableLog.open(log, readonly=True) as opened:
+        assert len(opened.records()) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
