@@ -131,7 +131,8 @@ def one_case(rng: random.Random, planned: list[str], policy: str, damaging: bool
     done = ""
     if damaging:
         which, mode = rng.choice(FILES), rng.choice(MODES)
-        done = f"{which} {damage(folder, log, which, mode, rng)}"
+        what = damage(folder, log, which, mode, rng)
+        done = f"{which} {mode}" + (f" ({what})" if what in ("no file", "empty file (nothing to flip)") else "")
     out = {"reported": reported, "damage": done, "lost": 0, "extra": 0, "wrong": False, "refused": False,
            "said": False}
     try:

@@ -73,8 +73,8 @@ def inspect(path: str | Path) -> WalReport:
     frame = FRAME_HEADER + page_size
     whole = (size - HEADER) // frame if 512 <= page_size <= 65536 else (size - HEADER) // 4120
     if magic not in MAGIC or not 512 <= page_size <= 65536 or _checksum(data[:24], bool(magic & 1)) != (c1, c2):
-        if size == HEADER:
-            return WalReport(size)  # a header and no frame: nothing was in it
+        if size < HEADER + FRAME_HEADER + 512:
+            return WalReport(size)  # no whole frame after the header: no record can have been in it
         return WalReport(size, 0, max(whole, 1), max(whole, 1) and 1,
                          f"the WAL header fails its check ({size - HEADER} bytes after it cannot be read)")
     big = bool(magic & 1)
