@@ -135,19 +135,20 @@ def one_case(rng: random.Random, planned: list[str], policy: str, damaging: bool
         done = f"{which} {mode}" + (f" ({what})" if what in ("no file", "empty file (nothing to flip)") else "")
     out = {"reported": reported, "damage": done, "lost": 0, "extra": 0, "wrong": False, "refused": False,
            "said": False}
+    from companion.log import TableLog
+
     try:
         table = Table(folder)
     except TableStateError:
-        out.update(refused=True, lost=reported)
+        out.update(refused=True)
     else:
-        try:
-            records = [r.action for r in table.referee.log.records()] if table.referee else []
-            out["said"] = bool(table.notices)
-        finally:
-            table.close()
-        out["wrong"] = records != planned[: len(records)]
-        out["lost"] = max(0, reported - len(records))
-        out["extra"] = max(0, len(records) - reported)
+        out["said"] = bool(table.notices)
+        table.close()  # a finished game is not resumed: what counts is what its log holds
+    with TableLog.open(log, readonly=True) as opened:
+        records = [r.action for r in opened.records()]
+    out["wrong"] = records != planned[: len(records)]
+    out["lost"] = reported if out["refused"] else max(0, reported - len(records))
+    out["extra"] = max(0, len(records) - reported)
     shutil.rmtree(folder, ignore_errors=True)
     return out
 

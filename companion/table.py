@@ -92,8 +92,11 @@ class Notice:
         return self.en
 
 
+MISSING_LOG = "damaged (it names a table log that is not there)"
+
 PROBLEM_RU = {"missing": "отсутствовал", "empty": "был пуст", "damaged (not JSON)": "был повреждён (не JSON)",
-              "damaged (not a table state)": "был повреждён (не состояние стола)"}
+              "damaged (not a table state)": "был повреждён (не состояние стола)",
+              MISSING_LOG: "был повреждён (называет журнал стола, которого нет)"}
 """What was wrong with ``table.json``, in Russian (the keys are the English words)."""
 
 
@@ -395,6 +398,11 @@ class Table:
         if name is None:
             return  # no game at the table (ended, or never started)
         path = self.data_dir / "games" / name
+        if not path.exists() and isinstance(name, str) and any((self.data_dir / "games").glob("*.sqlite")):
+            # a name no log has (a damaged byte in it): table.json cannot be trusted — the logs
+            # tell the current game, as when it is missing (with no log at all the start refuses)
+            self._recover(MISSING_LOG, raw)
+            return
         referee = self._open_current(path, f"{STATE_FILE} names {name} as the current game")
         if referee.game.is_over():
             referee.close()
