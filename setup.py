@@ -25,6 +25,7 @@ setup(
     },
     package_data={
         "companion": ["**/*.json", "**/*.jsonl", "**/*.toml", "**/*.svg", "**/*.png"],
+        "companion.club": ["templates/*.html", "static/*", "translations/*/LC_MESSAGES/*", "babel.cfg"],
         "companion.vision.models": ["*.onnx", "*.json", "*.md"],
         "companion.web": ["**/*"],
         "companion.hardware": ["*.json", "*.csv", "*.svg", "*.rules"],

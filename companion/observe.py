@@ -6,15 +6,14 @@ module decides which reader a field needs, reads a frame with the real reader an
 template — or abstains with a reason so that the caller rescans or asks for manual entry. It is
 the same code for a real camera and for the simulated table's rendered frames.
 
-Field names decide the reader: a name containing ``serial`` or ``note`` → the banknote reader;
-``card``, ``face``, ``kind``, ``value`` or ``rank`` → the card reader. A tuple field takes every item
-in the frame, ordered left to right; a single field needs exactly one item.
+The field's kind decides the reader (:mod:`companion.games.fields`): a ``serial`` → the banknote
+reader, a ``card`` → the card reader. A tuple field takes every item in the frame, ordered left to
+right; a single field needs exactly one item.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import typing
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -22,10 +21,7 @@ import numpy as np
 
 from companion.errors import CameraMissing
 from companion.games.base import Action
-
-NOTE_WORDS = ("serial", "note")
-CARD_WORDS = ("card", "face", "kind", "value", "rank")
-
+from companion.games.fields import fields_of
 
 @dataclass(frozen=True)
 class ObservedField:
@@ -45,24 +41,14 @@ class ObservedField:
 def observed_fields(template: Action) -> list[ObservedField]:
     """The ``None`` fields of ``template`` and the reader each needs.
 
-    ``None`` fields whose name says neither note nor card (skull's optional denominations) are
-    not camera fields: they stay as the template or the caller gives them.
+    ``None`` fields of a kind no reader reads (skull's optional face values, the joker game's
+    layout slot) are not camera fields: they stay as the template or the caller gives them.
     """
-    hints = typing.get_type_hints(type(template))
     out = []
-    for f in dataclasses.fields(template)[1:]:
-        if not _open(getattr(template, f.name)):
+    for f in fields_of(type(template)):
+        if f.reader is None or not _open(getattr(template, f.name)):
             continue
-        low = f.name.lower()
-        if any(w in low for w in NOTE_WORDS):
-            kind = "note"
-        elif any(w in low for w in CARD_WORDS):
-            kind = "card"
-        else:
-            continue
-        hint = hints[f.name]
-        many = "tuple" in str(hint).lower() or isinstance(getattr(template, f.name), tuple)
-        out.append(ObservedField(f.name, kind, many))
+        out.append(ObservedField(f.name, f.reader, f.many or isinstance(getattr(template, f.name), tuple)))
     return out
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.errors import CompanionError
+from companion.games import registry
 from companion.settings import STABLE_BUTTONBOX, Settings
 
 log = logging.getLogger(__name__)
@@ -171,10 +172,6 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
 
 
 # ---------------------------------------------------------------------- the service
-READER_KINDS = {"skull": ("note",)}
-"""Which readers each game's observations need (others: cards only)."""
-
-
 WHY_OPERATORS = ("it was started from the operator console, not by the simulated table's bots",
                  "её начал оператор на пульте, а не боты имитации")
 """Why the simulated table's bots leave a resumed game alone (English, Russian)."""
@@ -265,6 +262,7 @@ class TableService:
         self.server = None
         self.simtable = None
         self.watcher = None
+        self.club = None
         self.resumed = False
         #: ``(game id, table log)`` of an unfinished game a simulated table set aside because
         #: nobody could play it in this run (not the bots' game, and no dashboard: ``--json``);
@@ -296,7 +294,12 @@ class TableService:
         try:
             self._start_table()
             self._unsubs.append(self.table.subscribe(self._on_table))
+            if self.settings.club:  # club mode: the public view to the club's broker (docs/club.md)
+                from companion.club.publisher import ClubPublisher
+
+                self.club = ClubPublisher(self.table, self.settings.club).start()
             game_id = self.table.game_id
+            spec = registry.get(game_id)
             n = len(self.table.referee.game.seats)
             from companion.vision.serials import CURRENCIES
 
@@ -315,9 +318,10 @@ class TableService:
             if self.plan.sim:
                 from companion.vision.scene import SceneRenderer
 
-                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency)
+                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency,
+                                         deck=spec.deck.kind if spec.deck is not None else "standard")
             # readers first: a missing reader must fail before anything moves
-            for kind in READER_KINDS.get(game_id, ("card",)):
+            for kind in spec.readers:
                 self.readers[kind] = parts.reader(kind, self.settings, self.table.referee.game, renderer)
             self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
                 getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
@@ -548,8 +552,8 @@ class TableService:
             self.simtable.start()
 
     def wait(self, until_end: bool = False, poll: float = 0.2, progress: Callable[[], None] | None = None) -> None:
-        """Block until the game is over (``until_end``) or forever (Ctrl-C raises
-        ``KeyboardInterrupt`` here).
+        """Block until the game is over and its last action told to every part (``until_end``) or
+        forever (Ctrl-C raises ``KeyboardInterrupt`` here).
 
         Raises:
             CompanionError: the simulated table stopped with an error.
@@ -558,7 +562,7 @@ class TableService:
             if self.simtable is not None and self.simtable.error is not None:
                 err = self.simtable.error
                 raise CompanionError(f"the simulated table stopped: {err}") from err
-            if until_end and self.over:
+            if until_end and self.over and self._told():
                 return
             if progress:
                 progress()
@@ -571,6 +575,12 @@ class TableService:
             return False
         with ref.lock:
             return ref.game.is_over()
+
+    def _told(self) -> bool:
+        """Every part (console, screens, lights) has been told the last accepted action
+        (``Referee.published``): a run that waits for the end stops after its last lines."""
+        ref = self.table.referee if self.table else None
+        return ref is None or ref.published >= ref.version
 
     def summary(self) -> dict:
         """The replay summary of the current game's log — the object ``companion replay --json``
@@ -590,7 +600,7 @@ class TableService:
         for unsub in self._unsubs:
             unsub()
         self._unsubs.clear()
-        for name in ("simtable", "watcher", "server", "lights", "box", "vbox", "camera"):
+        for name in ("simtable", "watcher", "server", "lights", "box", "vbox", "camera", "club"):
             part = getattr(self, name)
             if part is None:
                 continue

@@ -10,6 +10,8 @@ A settings file is TOML (``tomllib``, standard library)::
     [options]
     notes_per_player = 4
 
+    club = "mqtt://table3:PASSWORD@192.168.1.10:1883/vecher"   # club mode (docs/club.md); "" = off
+
     [backends]            # "auto" picks the real device on a Pi and the simulated one elsewhere
     camera = "auto"       # auto | picamera2 | opencv:0 | opencv:URL | folder:PATH | image:PATH | scene
     buttons = "auto"      # auto | virtual | a serial URL/port, e.g. /dev/buttonbox
@@ -98,6 +100,8 @@ class Settings:
             its own ``currency`` option, and the reader follows the game.
         deck: card deck profile for the card reader (``standard`` or a learned deck name).
         pace_ms: simulated table only: pause between bot actions, so a watcher can follow (ms).
+        club: the club's broker address (``mqtt[s]://[user:pass@]HOST:PORT/CLUB``, docs/club.md):
+            the table publishes its public view there; ``""``: not in a club.
         backends: device backends.
     """
 
@@ -113,6 +117,7 @@ class Settings:
     currency: str = "auto"
     deck: str = "standard"
     pace_ms: int = 0
+    club: str = ""
     backends: Backends = field(default_factory=Backends)
 
     # ------------------------------------------------------------------ loading
@@ -174,7 +179,7 @@ class Settings:
     def _check_types(self) -> None:
         checks = {
             "game": str, "sim": bool, "seed": int, "host": str, "port": int, "pin": str,
-            "currency": str, "deck": str, "pace_ms": int, "options": dict,
+            "currency": str, "deck": str, "pace_ms": int, "options": dict, "club": str,
         }
         for name, typ in checks.items():
             value = getattr(self, name)

@@ -26,6 +26,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "camera": ("Камера", "Camera"),
     "ocr": ("Распознавание", "OCR"),
     "lights": ("Подсветка", "Lights"),
+    "club": ("Клуб", "Club"),
 }
 
 #: State words: ``{state: {part or "*": (Russian, English)}}`` — Russian agrees with the part's

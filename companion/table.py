@@ -524,7 +524,7 @@ class Table:
         """End the current game (if any) and start a new one with a new table log.
 
         Args:
-            game_id: one of :data:`companion.games.GAME_IDS` (installed).
+            game_id: a registered game id (:func:`companion.games.ids`).
             seats: player names, clockwise from seat 0.
             options: house-rule options (the game's ``Options`` fields); defaults when ``None``.
 

@@ -80,6 +80,8 @@ def register(subparsers) -> None:
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
     p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
     p.add_argument("--lights", help="lights: auto | gpio | mock | none")
+    p.add_argument("--club", metavar="URL", help="publish this table to its club: mqtt[s]://[user:pass@]HOST:PORT/CLUB "
+                   "(docs/club.md)")
     p.add_argument("--lang", choices=CONSOLE_LANGS, default="ru",
                    help="language of the console's lines: ru (default, like the dashboard) or en")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
@@ -113,7 +115,7 @@ def build_settings(args):
         game=args.game, sim=args.sim, seed=args.seed, host=args.host, port=args.port, pin=args.pin,
         pace_ms=args.pace_ms, camera=args.camera, buttons=args.buttons, lights=args.lights,
         seats=[s.strip() for s in args.seats.split(",")] if args.seats else None,
-        options=_options(args.option) or None, data_dir=args.data_dir,
+        options=_options(args.option) or None, data_dir=args.data_dir, club=getattr(args, "club", None),
     )
     return Settings.load(args.config, **overrides)
 
@@ -397,7 +399,7 @@ class Console:
         elif kind == "action":
             final = None  # the game's own words for its end, if it has them
             for ev in payload.outcome.events:
-                if ev.private_to is None and any(w in ev.kind for w in NOTABLE):
+                if ev.private_to is None and any(w in ev.kind for w in self._notable()):
                     words = self._words(ev, payload)
                     if payload.over and ev.kind == "game_over":
                         final = words or None
@@ -415,6 +417,14 @@ class Console:
             self.line(self.t("запрос: ", "prompt: ") + payload[-1]["text"])
 
 
+    def _notable(self) -> tuple[str, ...]:
+        """The event kinds (substrings) the console tells as they happen: the game presenter's
+        ``notable`` (rounds and deals, their results, a voided round, the end)."""
+        from companion.games import registry
+
+        spec = registry.find(self.game_id)
+        return spec.presenter.notable if spec is not None else ("game_over",)
+
     def _seat_names(self, update) -> list[str]:
         if self.seats:
             return self.seats
@@ -425,21 +435,17 @@ class Console:
             return []
 
     def _words(self, event, update) -> str | None:
-        """The game's own Russian sentence for a public event when the game module offers one
-        (``describe_event(event, seats, lang)``, e.g. skull's; ``None``: the game says nothing for
-        it), or ``False`` when the game has no words (the generic line is printed)."""
-        from companion import games
+        """The game's own sentence for a public event when its presenter narrates events
+        (``event(event, seats, lang)``; ``None``: the game says nothing for it), or ``False`` when
+        the game has no words (the generic line is printed)."""
+        from companion.games import registry
 
         try:
-            seats = update.views[None].get("seat_names") or update.views[None].get("seats")
-            game_id = self.game_id
-            if not game_id:
+            spec = registry.find(self.game_id)
+            names = self._seat_names(update)
+            if spec is None or not spec.presenter.narrates or not names:
                 return False
-            fn = getattr(games.game_module(game_id), "describe_event", None)
-            if fn is None or not isinstance(seats, list):
-                return False
-            names = [s["name"] if isinstance(s, dict) else str(s) for s in seats]
-            return fn(event, names, self.lang)
+            return spec.presenter.event(event, names, self.lang)
         except Exception:  # words are a nicety; the generic line is printed instead
             return False
 
@@ -481,13 +487,6 @@ def camera_counts(service) -> dict | None:
     sim = getattr(service, "simtable", None)
     retried = sim.stats.retried if sim is not None and sim.owned == ref.log.path else None
     return {"reads": sources.count("camera"), "manual": sources.count("manual"), "retried": retried}
-
-
-NOTABLE = ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out", "settled",
-           "playoff", "void", "prize_won", "checked")
-"""Event kinds (substrings) the console tells as they happen: rounds and deals, their results
-(the joker game's ``settled``, the lottery's ``prize_won``, doubt's ``checked`` pile), the
-lottery's play-off, a voided round or deal, the end."""
 
 
 def _plain(value, limit: int = 8, lang: str = "en") -> str:
@@ -689,12 +688,10 @@ def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) ->
         return str(exc)
     # the game's own Russian sentence for the code when it has one (the lottery's player count),
     # else the dashboard's plain sentence with the engine's detail, which names the option
-    from companion import games
+    from companion.games import registry
 
-    try:
-        own = (getattr(games.game_module(game_id), "REASONS_RU", None) or {}).get(exc.reason) if game_id else None
-    except CompanionError:  # a game id that is not installed
-        own = None
+    spec = registry.find(game_id)
+    own = spec.presenter.refusal(exc.reason, "ru") if spec is not None else None
     return own or f"{reason_message(exc.reason, 'ru').rstrip('.')} ({exc.detail})"
 
 

@@ -22,6 +22,7 @@ from companion import sanitise
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, action_fields
 from companion.games.base import observation_fields, repeated_name, seat_from_one
+from companion.games.fields import Kind, fields_of
 from companion.errors import IllegalAction
 
 bp = Blueprint("operator", __name__)
@@ -36,7 +37,7 @@ def game_specs() -> list[dict]:
     import companion.games as games
 
     specs = []
-    for gid in games.GAME_IDS:
+    for gid in games.ids():
         try:
             cls = games.get_game_class(gid)
         except (IllegalAction, ImportError):
@@ -383,15 +384,10 @@ def for_seat(game_cls, text: str) -> str:
     return " ".join([str(int(tokens[2])), tokens[1], *tokens[3:]])
 
 
-NAME_FIELDS = ("kind", "kinds")
-"""Action fields that hold a card kind (doubt's pictures); a game whose engine has
-``kind_for_name(text)`` takes them as the names shown on the page (its deck's names)."""
-
-
 def _canonical_names(game, text: str):
-    """``text`` with the kind names the operator typed («гриб,Ёж», ``Mushroom``) replaced by the
-    deck's kind ids (``mushroom,hedgehog``), via the game's ``kind_for_name`` (the deck profile is
-    the one source of the names). Returns the text, or a Flask ``(response, 409)`` ``unknown_kind``
+    """``text`` with the kind names the operator typed («гриб,Ёж», ``Mushroom``) in its card fields
+    (kind ``card``) replaced by the deck's kind ids (``mushroom,hedgehog``), via the game's
+    ``kind_for_name`` (a deck of named pictures: the deck profile is the one source of the names). Returns the text, or a Flask ``(response, 409)`` ``unknown_kind``
     naming the deck's cards in the page's language when a name is not in the deck."""
     lookup = getattr(game, "kind_for_name", None)
     if lookup is None:
@@ -401,8 +397,8 @@ def _canonical_names(game, text: str):
     except IllegalAction:
         return text
     changes, unknown = {}, []
-    for name in NAME_FIELDS:
-        value = getattr(action, name, None) if hasattr(action, name) else None
+    for name in (f.name for f in fields_of(type(action)) if f.kind is Kind.CARD):
+        value = getattr(action, name, None)
         values = value if isinstance(value, tuple) else (value,) if isinstance(value, str) else ()
         ids = []
         for v in values:
@@ -419,11 +415,6 @@ def _canonical_names(game, text: str):
         return jsonify({"accepted": False, "action": text, "reason": "unknown_kind", "fields": [],
                         "detail": f"not a kind of this deck: {', '.join(unknown)}", "message": msg}), 409
     return dataclasses.replace(action, **changes).text() if changes else text
-
-
-SERIAL_FIELDS = ("serial", "serials")
-"""Action fields that hold banknote serial numbers (the observation reader picks notes by these
-names too); a manual entry's values in them are canonicalised before the engine sees them."""
 
 
 def canonical_serial(text: str, currency: str | None) -> str:
@@ -475,7 +466,7 @@ def _join_split_serials(game_cls, text: str) -> str:
         return text
     fields = action_fields(cls)[0]
     extra = len(tokens) - 2 - len(fields)
-    where = [i for i, name in enumerate(fields) if name in SERIAL_FIELDS]
+    where = [i for i, f in enumerate(fields_of(cls)) if f.kind is Kind.SERIAL]
     if extra <= 0 or len(where) != 1:
         return text
     k = 2 + where[0]
@@ -554,8 +545,9 @@ def prepare_manual(text: str):
         text, action = named, type(referee.game).parse_action(named)
     currency = getattr(getattr(referee.game, "options", None), "currency", None)
     changes = {}
-    for name in SERIAL_FIELDS:
-        value = getattr(action, name, None) if name in fields else None
+    # serial fields (kind ``serial``) are canonicalised before the engine sees them
+    for name in (f.name for f in fields_of(type(action)) if f.kind is Kind.SERIAL):
+        value = getattr(action, name, None)
         if isinstance(value, str):
             changes[name] = canonical_serial(value, currency)
         elif isinstance(value, tuple):

@@ -291,6 +291,8 @@ class Game(ABC):
 
     GAME_ID: ClassVar[str] = ""
     ACTIONS: ClassVar[tuple[type[Action], ...]] = ()
+    #: ``{reason code: its meaning}`` (English, for logs and ``docs/rules/<game>.md``)
+    REASONS: ClassVar[dict[str, str]] = {}
     OPTIONS: ClassVar[type[Options]] = Options
     MIN_SEATS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 8
@@ -449,6 +451,12 @@ class Game(ABC):
     @abstractmethod
     def snapshot(self) -> dict:
         """The complete state as JSON-safe data, hidden facts included (for tests and audit)."""
+
+    def conserved(self) -> dict[str, int]:
+        """What the rules neither create nor destroy, by name (chips, notes, cards in the game's
+        books): every accepted action leaves each value as it was. ``{}`` by default; the
+        registry's API-consistency test (``tests/games/test_api.py``) checks it after every action."""
+        return {}
 
     # ------------------------------------------------------------------ helpers
     def snapshot_bytes(self) -> bytes:

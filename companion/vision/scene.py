@@ -30,8 +30,8 @@ from companion.parts import need
 
 REAL_SET = "Vosloo__playing-cards-detection"
 
-DECK_KIND = {"doubt": "picture", "infinity": "numbered"}
-"""The rendered deck kind per game (others use standard card codes)."""
+RENDERED_DECKS = ("picture", "numbered")
+"""Deck kinds rendered as their own cards; every other deck (52 or 32 cards) as standard cards."""
 
 
 def shared_dir() -> Path | None:
@@ -73,23 +73,26 @@ class SceneRenderer:
     """Renders the simulated table's camera frames.
 
     Args:
-        game_id: decides the rendered deck kind (:data:`DECK_KIND`).
+        game_id: the game whose table is rendered.
         seed: scene seed (poses, light, surface).
         size: frame size (width, height) in px.
         real_photos: use real card photos where a face is available.
         context: draw the face-down items of the table's truth around the edge.
         currency: the notes' currency for the note renderer (``RUB`` default).
+        deck: the game's deck kind (``GameSpec.deck.kind``): a picture or numbered deck is rendered
+            as its own cards (:data:`RENDERED_DECKS`), any other as standard cards.
 
     Attributes:
         real_used, rendered_used: how many card faces came from real photos / were rendered.
     """
 
     def __init__(self, game_id: str, seed: int = 0, size: tuple[int, int] = (1280, 720),
-                 real_photos: bool = True, context: bool = True, currency: str = "RUB") -> None:
+                 real_photos: bool = True, context: bool = True, currency: str = "RUB",
+                 deck: str = "standard") -> None:
         self.game_id = game_id
         self.seed = seed
         self.size = size
-        self.deck_kind = DECK_KIND.get(game_id, "standard")
+        self.deck_kind = deck if deck in RENDERED_DECKS else "standard"
         shared = shared_dir()
         self.faces = real_faces(str(shared / "data" / "real" / "cards") if shared else None) if real_photos else {}
         self.context = context

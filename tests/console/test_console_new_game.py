@@ -20,7 +20,7 @@ import time
 from companion.commands.run import Console
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 from tests.dashboard.helpers import operator_client
 
 SEATS = ["Аня", "Борис", "Вика"]

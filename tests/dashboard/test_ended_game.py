@@ -15,7 +15,7 @@ from companion.commands.run import Console
 from companion.dashboard import create_app
 from companion.dashboard.model import OPERATOR, PUBLIC
 from companion.games.words import card_label
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 from companion.table import Table
 
 from tests.dashboard.helpers import operator_client

@@ -91,7 +91,7 @@ def test_bad_pin_argument(tmp_path):
 
 def _play_a_whole_lottery(table) -> None:
     """A new four-seat lottery at ``table``, played to its end by the simulated table's bots."""
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
     sim = get_sim_class("lottery")(table.referee.game, 3)
@@ -146,7 +146,7 @@ def test_a_seat_declares_its_play_but_does_not_set_the_face(tmp_path):
     """In the trick game a seat declares its play (``0 play ?``); the card's face is the camera's
     or the operator's to give. A phone or pad that sends ``0 play 500`` is refused with
     ``read_by_table`` and nothing changes; the declaration itself is accepted."""
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     table = Table(tmp_path, pin="246802")
     try:
@@ -171,7 +171,7 @@ def test_a_seat_declares_its_play_but_does_not_set_the_face(tmp_path):
 def test_a_seats_own_decisions_are_never_taken_for_observations(tmp_path):
     """Every legal seat action of whole simulated games passes the seat channel's face check
     (the lottery's card plays name their cards: a decision, not a face to read)."""
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     table = Table(tmp_path, pin="246802")
     try:

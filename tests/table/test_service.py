@@ -336,7 +336,7 @@ def test_simulated_notes_follow_the_tables_currency():
     """A simulated skull table in euros deals euro serials (valid check digit) with the skull
     parity the options say, so the camera and the referee agree."""
     from companion.games.skull import SkullGame
-    from companion.sim.skull import SIM
+    from companion.games.skull.sim import SIM
     from companion.vision import serials as S
 
     game = SkullGame(["Аня", "Борис"], {"currency": "EUR"})

@@ -25,7 +25,7 @@ from companion.errors import CompanionError
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 
 SEATS = ["Аня", "Борис", "Вика"]
 OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК2444846 ?"

@@ -1,0 +1,210 @@
+"""``companion club`` — the club board, and the club's broker files.
+
+::
+
+    companion club --broker mqtt://board:PASSWORD@HOST:1883/CLUB [--port 8090] [--data-dir D]
+    companion club acl --club CLUB --tables t1,t2,t3 [--dir D] [--host HOST]
+    companion club broker --club CLUB --tables t1,t2,t3 [--dir D] [--port 1883]
+
+The board serves a page for a TV or phones with every table of the club live and the standings of
+the night; it keeps what it receives in ``<data-dir>/club.sqlite``. ``acl`` writes the broker's
+password file and ACL (each table writes only its own topic, the board only reads) and prints each
+table's ``--club`` address. ``broker`` runs Mosquitto with those files in the foreground (a club
+night on one Pi; a club with its own broker uses the files there). See docs/club.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from companion.settings import default_data_dir
+
+
+def register(sub) -> None:
+    p = sub.add_parser("club", help="the club board (many tables on one MQTT broker), and the broker's files",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--broker", metavar="URL", help="the board's broker address: mqtt[s]://board:PASSWORD@HOST:PORT/CLUB")
+    p.add_argument("--host", default="0.0.0.0", help="address the board's pages listen on (default 0.0.0.0)")
+    p.add_argument("--port", type=int, default=8090, help="the board's TCP port (default 8090)")
+    p.add_argument("--data-dir", type=Path, help="where the board keeps club.sqlite and its PIN (default "
+                   "$COMPANION_DATA/club, else /var/lib/companion/club or ~/.local/share/companion/club)")
+    p.add_argument("--pin", help="the board's PIN for merging names (default: kept in the data folder, made once)")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru", help="language of the console's lines (default ru)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log every ignored message and reconnect")
+    p.set_defaults(func=run_board)
+    what = p.add_subparsers(dest="club_command", metavar="{acl,broker}")
+    a = what.add_parser("acl", help="write the broker's password file and ACL for a club, print each table's address")
+    _club_args(a, "./club-broker")
+    a.add_argument("--host", dest="broker_host", default="HOST", help="the broker's address as the tables reach it "
+                   "(for the printed addresses; default HOST)")
+    a.add_argument("--port", dest="broker_port", type=int, default=1883, help="the broker's port (default 1883)")
+    a.set_defaults(func=run_acl)
+    b = what.add_parser("broker", help="run mosquitto for the club with those files (foreground, Ctrl-C stops)")
+    _club_args(b, "./club-broker")
+    b.add_argument("--bind", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    b.add_argument("--port", dest="broker_port", type=int, default=1883, help="TCP port (default 1883)")
+    b.set_defaults(func=run_broker)
+
+
+def _club_args(p, folder: str) -> None:
+    p.add_argument("--club", required=True, help="the club's name (letters, digits, _ or -)")
+    p.add_argument("--tables", required=True, help="table ids, comma separated (each is its broker user)")
+    p.add_argument("--dir", type=Path, default=Path(folder), help=f"folder for the files (default {folder})")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru", help="language of the console's lines (default ru)")
+
+
+def _t(lang: str, ru: str, en: str) -> str:
+    return ru if lang == "ru" else en
+
+
+def _tables(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def run_acl(args) -> int:
+    from companion.club import acl
+    from companion.errors import CompanionError
+
+    try:
+        creds = acl.generate(args.dir, args.club, _tables(args.tables), port=args.broker_port)
+    except (CompanionError, OSError) as exc:
+        print(f"companion club acl: {exc.words(args.lang) if isinstance(exc, CompanionError) else exc}",
+              file=sys.stderr)
+        return 2
+    d = args.dir
+    print(_t(args.lang, f"Файлы брокера клуба {creds.club} в {d}: passwords, acl, mosquitto.conf, credentials.json "
+                        "(пароли — берегите этот файл)",
+             f"The club {creds.club}'s broker files in {d}: passwords, acl, mosquitto.conf, credentials.json "
+             "(the passwords — keep it safe)"))
+    print(_t(args.lang, "Табло клуба:", "Club board:"))
+    print(f"  companion club --broker {creds.url(None, args.broker_host, args.broker_port)}")
+    print(_t(args.lang, "Столы (каждый пишет только в свою тему):", "Tables (each writes its own topic only):"))
+    for t in sorted(creds.tables):
+        print(f"  {t}: companion run --club {creds.url(t, args.broker_host, args.broker_port)}")
+    return 0
+
+
+def run_broker(args) -> int:
+    from companion.club.broker import LocalBroker
+    from companion.errors import CompanionError
+
+    try:
+        broker = LocalBroker(args.dir, args.club, _tables(args.tables), port=args.broker_port, bind=args.bind).start()
+    except CompanionError as exc:
+        print(f"companion club broker: {exc.words(args.lang)}", file=sys.stderr)
+        return 2
+    print(_t(args.lang, f"брокер клуба {args.club}: mosquitto на порту {broker.port} (журнал {broker.log_path}); "
+                        f"адреса столов: companion club acl --club {args.club} --tables {args.tables} --dir {args.dir}",
+             f"the club {args.club}'s broker: mosquitto on port {broker.port} (log {broker.log_path}); the tables' "
+             f"addresses: companion club acl --club {args.club} --tables {args.tables} --dir {args.dir}"))
+    def terminate(signum, frame):  # systemd's stop: as Ctrl-C, the broker saves and stops
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, terminate)
+    try:
+        import time
+
+        while broker.running:
+            time.sleep(1.0)
+        print(_t(args.lang, "mosquitto остановился; см. журнал", "mosquitto stopped; see its log"), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        broker.stop()
+
+
+def _pin(folder: Path, given: str | None) -> str:
+    import secrets
+
+    from companion.durable import write_file
+
+    if given:
+        return given
+    path = folder / "board-pin"
+    try:
+        kept = path.read_text(encoding="ascii").strip()
+        if kept.isdigit() and 4 <= len(kept) <= 12:
+            return kept
+    except (OSError, UnicodeDecodeError):
+        pass
+    pin = "".join(secrets.choice("0123456789") for _ in range(6))
+    write_file(path, pin + "\n")
+    return pin
+
+
+def run_board(args, stop: threading.Event | None = None) -> int:
+    """Serve the board until Ctrl-C, SIGTERM or ``stop``."""
+    from companion.club.board import Board
+    from companion.club.web import BoardServer
+    from companion.dashboard import shown_url
+    from companion.errors import CompanionError
+
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    lang = args.lang
+    if not args.broker:
+        print(_t(lang, "companion club: укажите брокер: --broker mqtt://board:ПАРОЛЬ@АДРЕС:1883/КЛУБ "
+                       "(или companion club acl … — файлы брокера)",
+                 "companion club: name the broker: --broker mqtt://board:PASSWORD@HOST:1883/CLUB "
+                 "(or companion club acl … for the broker's files)"), file=sys.stderr)
+        return 2
+    if args.pin is not None and not (args.pin.isdigit() and 4 <= len(args.pin) <= 12):
+        print(_t(lang, "companion club: ПИН табло — от 4 до 12 цифр", "companion club: the board PIN is 4-12 digits"),
+              file=sys.stderr)
+        return 2
+    folder = args.data_dir or (default_data_dir() / "club")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        pin = _pin(folder, args.pin)
+        board = Board(args.broker, folder)
+    except CompanionError as exc:
+        print(f"companion club: {exc.words(lang)}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"companion club: {exc}", file=sys.stderr)
+        return 1
+    try:
+        server = BoardServer(board, pin, args.host, args.port).start()
+    except OSError as exc:
+        board.store.close()
+        print("companion club: " + _t(lang, f"порт {args.port} занят — выберите другой: --port",
+                                       f"{exc} — the port {args.port} is taken; choose another with --port"),
+              file=sys.stderr)
+        return 1
+    board.start()
+    url = shown_url(args.host, server.port)
+    print(_t(lang, f"Табло клуба {board.url.club}: {url}\nБрокер: {board.url.shown()}\nПИН табло (объединить имена, "
+                   f"новый вечер): {pin}\nЗаписи табло: {board.store.path}",
+             f"Club board {board.url.club}: {url}\nBroker: {board.url.shown()}\nBoard PIN (merge names, new night): "
+             f"{pin}\nThe board's record: {board.store.path}"), flush=True)
+    try:
+        import qrcode
+
+        qr = qrcode.QRCode(border=1)
+        qr.add_data(url)
+        qr.print_ascii(out=sys.stdout, invert=True)
+    except Exception:  # the QR code is a courtesy
+        pass
+    done = stop or threading.Event()
+    previous = signal.getsignal(signal.SIGTERM) if threading.current_thread() is threading.main_thread() else None
+    if previous is not None:
+        signal.signal(signal.SIGTERM, lambda *_: done.set())
+    try:
+        while not done.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+        server.stop()
+        board.stop()
+        print(_t(lang, "табло остановлено", "the board stopped"), flush=True)
+    return 0
