@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from companion.errors import CameraMissing
 from companion.games.base import Action
 from companion.games.fields import fields_of
 
@@ -251,7 +252,14 @@ class CameraWatcher:
                 name = ref.game.seats[owner]
                 self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
                              "scan", template, owner)
-        frame = self.camera.read()
+        try:
+            frame = self.camera.read()
+        except CameraMissing:
+            # no camera now (never found, or unplugged; its status says so and it is looked for
+            # again): the operator types what the table waits for, at once
+            self._prompt(("no_camera", version), "Камера не подключена — введите вручную / No camera — enter by hand",
+                         "manual", template)
+            return False
         if f.many and f.kind == "note":
             return self._collect(template, f, frame, expected, version)
         reading = fill(template, frame, self.readers)
