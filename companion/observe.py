@@ -203,14 +203,20 @@ class CameraWatcher:
 
         log = logging.getLogger(__name__)
         last = None
+        healthy = None  # the camera's status before a problem, given back once a frame reads again
         while not self._stop.wait(self.interval):
             try:
                 self.step()
                 last = None
+                if healthy is not None:
+                    self.table.set_status("camera", healthy)
+                    healthy = None
             except Exception as exc:  # the camera must never stop the table
                 if str(exc) != last:  # once per new problem (the status line shows it), not per frame
                     log.warning("camera: %s", exc)
                     last = str(exc)
+                if healthy is None:
+                    healthy = self.table.status().get("camera") or {"state": "ok"}
                 self.table.set_status("camera", {"state": "error", "detail": str(exc)[:200]})
 
     def _choose(self, templates: list[Action]) -> Action | None:
@@ -232,7 +238,8 @@ class CameraWatcher:
         if ref is None:
             return False
         with ref.lock:
-            version = ref.version
+            # a version counts within one game: the table's epoch tells the games apart
+            version = (getattr(self.table, "epoch", 0), ref.version)
             templates = camera_templates(ref.game)
             expected = getattr(ref.game.options, "notes_per_player", None)
         if not templates:
@@ -244,6 +251,10 @@ class CameraWatcher:
                          + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
             return False
         f = observed_fields(template)[0]
+        if f.kind not in self.readers:
+            # the game just taken up has no reader of this kind (yet, or it could not be built:
+            # the ocr status says why): its observations are typed on the console or the pages
+            return False
         if self._key != (version, template):
             self._key, self._streak, self._seen, self._misses = (version, template), [], {}, 0
             owner = getattr(template, "owner", None)
