@@ -239,14 +239,19 @@ class TableService:
         resume: a table log (path, or file name in ``<data_dir>/games/``) whose unfinished game
             to resume instead of the current one (``companion run --resume LOG``).
         new_pin: make a new operator PIN and keep it in the data folder (``--new-pin``).
+        asked: ``{"game": id, "seats": [names]}`` given on the command line for a new game.
 
     Raises:
         MissingPart: a part the chosen backends need is not installed (at :meth:`start`).
     """
 
     def __init__(self, settings: Settings, plan: BackendPlan | None = None, *, dashboard: bool = True,
-                 new: bool = False, resume: str | os.PathLike | None = None, new_pin: bool = False) -> None:
+                 new: bool = False, resume: str | os.PathLike | None = None, new_pin: bool = False,
+                 asked: dict | None = None) -> None:
         self.settings = settings
+        #: the new-game flags given on the command line (``{"game", "seats"}``): one that differs
+        #: from the unfinished game this start would resume stops it (:mod:`companion.resumeflags`)
+        self.asked = asked or {}
         self.plan = plan or choose_backends(settings)
         self.want_dashboard = dashboard
         self.new = new
@@ -460,11 +465,13 @@ class TableService:
             self.table.resume_game(self.resume)
         if self.table.referee is not None:
             if not self.plan.sim:
+                self._refuse_conflict()
                 self.resumed = True
                 return
             name = self.table.referee.log.path.name
             ours = self._sim_seeds().get(name)
             if isinstance(ours, int):
+                self._refuse_conflict()
                 self.resumed = True
                 self.settings.seed = ours  # the bots go on with the seed they dealt with
                 return
@@ -472,6 +479,7 @@ class TableService:
             # and the bots leave it alone, as they did before the restart; the console and the
             # phones play it. Only a headless run (no dashboard) has nobody to play it: set aside.
             if self.want_dashboard:
+                self._refuse_conflict()
                 self.resumed = True
                 self.bots_idle, self.bots_idle_ru = WHY_OPERATORS
                 return
@@ -508,6 +516,21 @@ class TableService:
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
+
+    def _refuse_conflict(self) -> None:
+        """Stop a start about to resume the current game when a command-line flag asks for
+        another (an explicit ``--resume LOG`` is what was asked for: never refused).
+
+        Raises:
+            ResumeConflict: the one line with the game found and the ways on.
+        """
+        from companion.resumeflags import conflict
+
+        if self.resume:
+            return
+        refusal = conflict(self.table, self.asked.get("game"), self.asked.get("seats"))
+        if refusal is not None:
+            raise refusal
 
     def _sync_bots(self) -> None:
         """Let the bots take up the table's game (their own: recorded in ``sim-seeds.json``).
