@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from companion.errors import CameraMissing
 from companion.games.base import Action
 from companion.games.fields import fields_of
 
@@ -203,21 +204,26 @@ class CameraWatcher:
 
         log = logging.getLogger(__name__)
         last = None
-        healthy = None  # the camera's status before a problem, given back once a frame reads again
+        # the camera's healthy status before the watcher's own error, given back once a step goes
+        # through again — unless someone else (the camera source) has said something since
+        healthy = mine = None
         while not self._stop.wait(self.interval):
             try:
                 self.step()
                 last = None
-                if healthy is not None:
-                    self.table.set_status("camera", healthy)
-                    healthy = None
+                if mine is not None:
+                    if healthy is not None and self.table.status().get("camera") == mine:
+                        self.table.set_status("camera", healthy)
+                    healthy = mine = None
             except Exception as exc:  # the camera must never stop the table
                 if str(exc) != last:  # once per new problem (the status line shows it), not per frame
                     log.warning("camera: %s", exc)
                     last = str(exc)
-                if healthy is None:
-                    healthy = self.table.status().get("camera") or {"state": "ok"}
-                self.table.set_status("camera", {"state": "error", "detail": str(exc)[:200]})
+                if mine is None:
+                    before = self.table.status().get("camera") or {}
+                    healthy = before if before.get("state") in ("ok", "sim") else None
+                mine = {"state": "error", "detail": str(exc)[:200]}
+                self.table.set_status("camera", mine)
 
     def _choose(self, templates: list[Action]) -> Action | None:
         first = templates[0]
@@ -262,7 +268,14 @@ class CameraWatcher:
                 name = ref.game.seats[owner]
                 self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
                              "scan", template, owner)
-        frame = self.camera.read()
+        try:
+            frame = self.camera.read()
+        except CameraMissing:
+            # no camera now (never found, or unplugged; its status says so and it is looked for
+            # again): the operator types what the table waits for, at once
+            self._prompt(("no_camera", version), "Камера не подключена — введите вручную / No camera — enter by hand",
+                         "manual", template)
+            return False
         if f.many and f.kind == "note":
             return self._collect(template, f, frame, expected, version)
         reading = fill(template, frame, self.readers)

@@ -312,9 +312,7 @@ class TableService:
             n = len(self.table.referee.game.seats)
             # readers first: a missing reader must fail before anything moves
             renderer = self._take_up_game(strict=True)
-            self.camera = parts.camera(self.plan.camera)
-            self.table.set_status("camera", {"state": "sim" if self.plan.camera == "scene" else "ok",
-                                             "detail": self.plan.camera})
+            self._start_camera()
             self.router = PadRouter(self.table)
             if self.plan.buttons == "virtual":
                 self.vbox = parts.virtual_box(n)
@@ -452,6 +450,31 @@ class TableService:
                 getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
                 for kind, r in self.readers.items()) or "—"})
         return renderer
+
+    def _start_camera(self) -> None:
+        """The camera: the scene source on the simulated table; any other camera through a
+        :class:`~companion.vision.camera.RetryingSource`, so a camera that is missing (``--camera
+        opencv:7``) or unplugged never stops the table — its status says «нет связи» on every page
+        and the console, the operator enters observations by hand, and the camera is picked up
+        when it appears."""
+        from companion import parts
+
+        spec = self.plan.camera
+        if spec == "scene":
+            self.camera = parts.camera(spec)
+            self.table.set_status("camera", {"state": "sim", "detail": spec})
+            return
+        from companion.vision.camera import RetryingSource
+
+        def status(connected: bool, error: str | None) -> None:
+            if self.table is not None:
+                # as the button box: a fault while it is missing, said with what to do
+                self.table.set_status("camera", {"state": "ok", "detail": spec} if connected else
+                                      {"state": "error", "detail": spec, "missing": True, "error": error})
+
+        self.camera = parts.CameraAdapter(RetryingSource(spec, on_status=status))
+        if self.camera.source.connected:
+            status(True, None)
 
     def _start_table(self) -> None:
         from companion.games import get_game_class

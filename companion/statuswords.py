@@ -9,7 +9,8 @@ part words it in both languages).
   connected yet) — a fault to look at;
 * ``unused``: the table runs without the part on purpose (``companion dashboard``: no button box,
   no camera; observations are entered by hand) — nothing is wrong;
-* ``why``: an optional code for a fixed detail sentence (:data:`WHY`).
+* ``why``: an optional code for a fixed detail sentence (:data:`WHY`);
+* ``missing``: the camera is not connected and is being looked for (the table goes on by hand).
 
 The English ``detail`` stays as it is for logs; :func:`words` gives what a person reads.
 """
@@ -113,7 +114,13 @@ def detail_words(part: str, status: dict, lang: str = "ru") -> str:
             text += ": нет соединения" if ru else ": not connected"
         return text
     if part == "camera":
-        return _camera(detail, ru)
+        text = _camera(detail, ru)
+        if status.get("missing"):
+            # a missing camera never stops the table (companion.vision.camera.RetryingSource)
+            text += (": не подключена — наблюдения вводит оператор вручную, камера подключится сама, когда появится"
+                     if ru else ": not connected — the operator enters observations by hand; the camera is picked "
+                     "up when it appears")
+        return text
     if part == "ocr":
         return _ocr(detail, ru)
     return detail

@@ -80,12 +80,12 @@ def run(args, stop: threading.Event | None = None) -> int:
     try:
         table = Table(args.data_dir or default_data_dir(), pin=args.pin, resume=not (args.new or resume),
                       new_pin=getattr(args, "new_pin", False))
+    except ValueError as exc:  # a PIN too short (SettingsError) or --pin with --new-pin
+        print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
+        return 2
     except CompanionError as exc:  # the current game cannot be resumed: never a silent new one
         print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
         return 1
-    except ValueError as exc:
-        print(f"companion dashboard: {exc}", file=sys.stderr)
-        return 2
     except OSError as exc:
         print(f"companion dashboard: the data folder cannot be written: {exc}", file=sys.stderr)
         return 1

@@ -70,7 +70,7 @@ def register(subparsers) -> None:
     p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
     p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
     pins = p.add_mutually_exclusive_group()
-    pins.add_argument("--pin", help="operator PIN for this run (4-12 digits; default the PIN kept in the data "
+    pins.add_argument("--pin", help="operator PIN for this run (6-12 digits; default the PIN kept in the data "
                       "folder's operator-pin file, made once at random)")
     pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)")

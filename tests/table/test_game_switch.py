@@ -53,7 +53,7 @@ def test_the_readers_follow_the_game_being_played(tmp_path, real_data):
 
     felt = np.full((720, 1280, 3), (40, 110, 30), np.uint8)  # an empty table: nothing to read
     cv2.imwrite(str(tmp_path / "felt.png"), felt)
-    s = Settings.load(None, game="skull", seats=SEATS, options=SKULL, data_dir=tmp_path / "data", pin="2468",
+    s = Settings.load(None, game="skull", seats=SEATS, options=SKULL, data_dir=tmp_path / "data", pin="246813",
                       camera=f"image:{tmp_path / 'felt.png'}", buttons="virtual", lights="mock", currency="RUB")
     svc = TableService(s, choose_backends(s), dashboard=False, new=True).start()
     seen: list[tuple[str, str]] = []  # every camera and ocr status the table was told

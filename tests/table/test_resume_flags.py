@@ -21,7 +21,7 @@ LOTTERY = ["Аня", "Борис", "Вика", "Глеб"]
 
 
 def _unfinished_lottery(folder: Path) -> Path:
-    table = Table(folder, pin="2468", resume=False)
+    table = Table(folder, pin="246813", resume=False)
     table.new_game("lottery", LOTTERY)
     assert table.submit("0 spread 1,2,3,4", "operator").accepted
     path = table.referee.log.path
@@ -80,7 +80,7 @@ def test_flags_that_name_the_unfinished_game_resume_it(tmp_path):
 
     def start(asked, **kw):
         s = Settings.load(None, game=asked.get("game") or "skull", seats=asked.get("seats"), data_dir=folder,
-                          pin="2468", camera=f"image:{felt}", buttons="virtual", lights="mock", currency="RUB")
+                          pin="246813", camera=f"image:{felt}", buttons="virtual", lights="mock", currency="RUB")
         return TableService(s, choose_backends(s), dashboard=False, asked=asked, **kw).start()
 
     for asked in ({}, {"game": "lottery"}, {"game": "lottery", "seats": LOTTERY}):
