@@ -70,6 +70,20 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 def run(args, stop: threading.Event | None = None) -> int:
     """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
+    from companion.commands.run import error_words
+    from companion.datalock import DataFolderBusy, hold as hold_data_folder
+
+    folder = args.data_dir or default_data_dir()
+    try:
+        with hold_data_folder(folder):
+            return _serve(args, folder, stop)
+    except DataFolderBusy as exc:  # another table referees from this folder: never two in one log
+        print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
+        return 1
+
+
+def _serve(args, folder, stop: threading.Event | None) -> int:
+    """Serve the table of the data folder ``folder`` (already held); returns the exit status."""
     from companion.commands.run import error_words, pin_origin
     from companion.dashboard import DashboardServer, shown_url
     from companion.dashboard.i18n import game_title
@@ -78,7 +92,7 @@ def run(args, stop: threading.Event | None = None) -> int:
 
     resume = getattr(args, "resume", None)
     try:
-        table = Table(args.data_dir or default_data_dir(), pin=args.pin, resume=not (args.new or resume),
+        table = Table(folder, pin=args.pin, resume=not (args.new or resume),
                       new_pin=getattr(args, "new_pin", False))
     except ValueError as exc:  # a PIN too short (SettingsError) or --pin with --new-pin
         print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)

@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
 from companion.games.words import ru_plural
 
@@ -710,7 +711,7 @@ def _stop_words(service, lang: str = "ru") -> str:
 
 
 def _main(args) -> int:
-    from companion.service import TableService, choose_backends
+    from companion.service import choose_backends
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
@@ -722,6 +723,19 @@ def _main(args) -> int:
         print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 2
     apply_plan(settings, plan, args)
+    try:
+        with hold_data_folder(settings.data_dir):
+            return _serve(args, settings, plan, until_end)
+    except DataFolderBusy as exc:  # another table referees from this folder: never two in one log
+        print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
+        return 1
+
+
+def _serve(args, settings, plan, until_end: bool) -> int:
+    """Run the table of ``settings`` and ``plan`` until its end, Ctrl-C or SIGTERM (the data
+    folder already held); returns the exit status."""
+    from companion.service import TableService
+
     console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose,
                       lang=getattr(args, "lang", "ru"))
 

@@ -267,3 +267,19 @@ def test_card_ocr_goes_through_the_shared_ocr_module():
     assert text == "333" and score > 0.9
     assert shared_rapid() is shared_rapid()
     assert rapid_text(face[:0]) == ("", 0.0)
+
+
+def test_deck_profiles_live_in_the_tables_data_folder(tmp_path, monkeypatch):
+    """``COMPANION_DATA`` moves the deck profiles with the rest of the table (``deck learn``,
+    ``deck list`` and ``scan-card --deck`` all look there); ``COMPANION_DECKS`` still wins."""
+    from companion.vision.decks import decks_root
+
+    monkeypatch.delenv("COMPANION_DECKS", raising=False)
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "table"))
+    assert decks_root() == tmp_path / "table" / "decks"
+    monkeypatch.setenv("COMPANION_DECKS", str(tmp_path / "mine"))
+    assert decks_root() == tmp_path / "mine"
+    monkeypatch.delenv("COMPANION_DECKS")
+    monkeypatch.delenv("COMPANION_DATA")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert decks_root() == tmp_path / "xdg" / "companion" / "decks"
