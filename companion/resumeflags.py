@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.errors import CompanionError
+from companion.games.base import name_key
 
 
 class ResumeConflict(CompanionError):
@@ -18,7 +19,8 @@ class ResumeConflict(CompanionError):
 def conflict(table, game: str | None = None, seats: Sequence[str] | None = None) -> ResumeConflict | None:
     """The refusal when ``game`` (``--game``) or ``seats`` (``--seats``) differ from the
     unfinished game ``table`` is about to resume; ``None`` when there is none or they agree (the
-    same game id, the same names in the same order).
+    same game id, the same names in the same order, compared as people read them:
+    :func:`companion.games.base.name_key`).
 
     Args:
         table: the :class:`companion.table.Table` just opened (``table.referee``: the game it
@@ -32,7 +34,7 @@ def conflict(table, game: str | None = None, seats: Sequence[str] | None = None)
     if game and game != have_game:
         asked_en.append(f"--game {game}")
         asked_ru.append(f"--game {game}")
-    if seats and [s.strip() for s in seats] != have_seats:
+    if seats and [name_key(s) for s in seats] != [name_key(s) for s in have_seats]:  # as people read names
         asked_en.append(f"--seats {','.join(seats)}")
         asked_ru.append(f"--seats {','.join(seats)}")
     if not asked_en:

@@ -83,7 +83,8 @@ def test_flags_that_name_the_unfinished_game_resume_it(tmp_path):
                           pin="246813", camera=f"image:{felt}", buttons="virtual", lights="mock", currency="RUB")
         return TableService(s, choose_backends(s), dashboard=False, asked=asked, **kw).start()
 
-    for asked in ({}, {"game": "lottery"}, {"game": "lottery", "seats": LOTTERY}):
+    for asked in ({}, {"game": "lottery"}, {"game": "lottery", "seats": LOTTERY},
+                  {"seats": ["аня", "Борис ", "Вика", "ГЛЕБ"]}):  # the same players, as people read names
         svc = start(asked)
         try:
             assert svc.resumed and svc.table.referee.log.path == log and svc.table.referee.version == 1
