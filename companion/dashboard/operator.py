@@ -186,7 +186,8 @@ def _check_names(names: list[str]) -> None:
     long = next((n for n in names if len(n) > MAX_SEAT_NAME), None)
     if long is not None:
         raise FormError(_("A player's name is at most %(n)d characters: «%(name)s» is longer. Put each name on "
-                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME, name=long),
+                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME,
+                          name=long if len(long) <= 2 * MAX_SEAT_NAME else long[:2 * MAX_SEAT_NAME] + "…"),
                         f"seat names are at most {MAX_SEAT_NAME} characters")
     repeated = repeated_name(names)  # «Аня» and «аня» are one player
     if repeated is not None:
