@@ -2,7 +2,8 @@
 pages and the lines of the ``companion run`` console say the same.
 
 A part's status is the dict :meth:`companion.table.Table.set_status` holds: ``{"state": "ok" |
-"sim" | "warn" | "error" | "absent" | "unused", "detail": str?, "error": str?, "why": str?}``.
+"sim" | "warn" | "error" | "absent" | "unused", "detail": str?, "error": str?, "why": str?, "detail_ru": str?}`` (``detail_ru``: the detail's own Russian, when the
+part words it in both languages).
 
 * ``absent``: the part is part of this table but has not answered (the button box is not
   connected yet) — a fault to look at;
@@ -100,6 +101,8 @@ def detail_words(part: str, status: dict, lang: str = "ru") -> str:
     why = WHY.get(status.get("why") or "")
     if why:
         return why[0] if ru else why[1]
+    if ru and isinstance(status.get("detail_ru"), str) and status["detail_ru"]:
+        return status["detail_ru"]  # a sentence the part gave in both languages
     detail = status.get("detail")
     if not isinstance(detail, str) or not detail:
         return ""

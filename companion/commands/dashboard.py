@@ -5,8 +5,10 @@ on-screen pads; the operator logs in with the PIN printed here (also as a QR cod
 
     companion dashboard --game skull --seats "Аня,Борис,Вика" --port 8080
 
-With ``--game`` a new game starts unless an unfinished one was resumed from the data folder
-(``--new`` forces a new one; ``--resume LOG`` resumes an older unfinished game instead). Without
+With ``--game`` a new game starts unless the data folder holds an unfinished one: then it
+resumes when ``--game`` and ``--seats`` name that game (or are left out), and the start is
+refused in one line otherwise (``--new`` starts the new game; ``--resume LOG`` resumes an older
+unfinished game instead). Without
 ``--game`` the operator starts one from the console. The operator PIN is kept in the data folder
 (``operator-pin``, made once) unless ``--pin`` gives one; ``--new-pin`` makes a new one.
 Observations (camera reads) are then entered by hand on the console, marked ``manual`` in the log.
@@ -103,6 +105,15 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
         return 1
     for notice in table.notices:
         print(notice.words(args.lang))
+    if not (args.new or resume):
+        from companion.resumeflags import conflict
+
+        seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
+        refusal = conflict(table, args.game, seats or None)
+        if refusal is not None:  # a flag for another game is never dropped in silence
+            print(f"companion dashboard: {error_words(refusal, args.lang)}", file=sys.stderr)
+            table.close()
+            return 1
     if resume:
         try:
             table.resume_game(resume)

@@ -114,7 +114,7 @@ def test_cli_scan_card_json_and_errors(tmp_path, capsys):
     rc = main(["scan-card", "--json", str(tmp_path / "three.png"), str(tmp_path / "bad.jpg"),
                str(tmp_path / "missing.jpg")])
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert rc == 0 and len(lines) == 3  # a bad file is reported on its line, not by the exit status
+    assert rc == 1 and len(lines) == 3  # a bad file is reported on its line and by the exit status
     assert [c["card"] for c in lines[0]["cards"]] == ["QH", "10S", "7D"]
     assert all(len(c["box"]) == 4 and 0 <= c["confidence"] <= 1 for c in lines[0]["cards"])
     assert lines[1]["cards"] == [] and "not a readable image" in lines[1]["reason"]
