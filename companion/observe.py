@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from companion.errors import CameraMissing
 from companion.games.base import Action
 from companion.games.fields import fields_of
 
@@ -203,15 +204,26 @@ class CameraWatcher:
 
         log = logging.getLogger(__name__)
         last = None
+        # the camera's healthy status before the watcher's own error, given back once a step goes
+        # through again — unless someone else (the camera source) has said something since
+        healthy = mine = None
         while not self._stop.wait(self.interval):
             try:
                 self.step()
                 last = None
+                if mine is not None:
+                    if healthy is not None and self.table.status().get("camera") == mine:
+                        self.table.set_status("camera", healthy)
+                    healthy = mine = None
             except Exception as exc:  # the camera must never stop the table
                 if str(exc) != last:  # once per new problem (the status line shows it), not per frame
                     log.warning("camera: %s", exc)
                     last = str(exc)
-                self.table.set_status("camera", {"state": "error", "detail": str(exc)[:200]})
+                if mine is None:
+                    before = self.table.status().get("camera") or {}
+                    healthy = before if before.get("state") in ("ok", "sim") else None
+                mine = {"state": "error", "detail": str(exc)[:200]}
+                self.table.set_status("camera", mine)
 
     def _choose(self, templates: list[Action]) -> Action | None:
         first = templates[0]
@@ -232,7 +244,8 @@ class CameraWatcher:
         if ref is None:
             return False
         with ref.lock:
-            version = ref.version
+            # a version counts within one game: the table's epoch tells the games apart
+            version = (getattr(self.table, "epoch", 0), ref.version)
             templates = camera_templates(ref.game)
             expected = getattr(ref.game.options, "notes_per_player", None)
         if not templates:
@@ -244,6 +257,10 @@ class CameraWatcher:
                          + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
             return False
         f = observed_fields(template)[0]
+        if f.kind not in self.readers:
+            # the game just taken up has no reader of this kind (yet, or it could not be built:
+            # the ocr status says why): its observations are typed on the console or the pages
+            return False
         if self._key != (version, template):
             self._key, self._streak, self._seen, self._misses = (version, template), [], {}, 0
             owner = getattr(template, "owner", None)
@@ -251,7 +268,14 @@ class CameraWatcher:
                 name = ref.game.seats[owner]
                 self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
                              "scan", template, owner)
-        frame = self.camera.read()
+        try:
+            frame = self.camera.read()
+        except CameraMissing:
+            # no camera now (never found, or unplugged; its status says so and it is looked for
+            # again): the operator types what the table waits for, at once
+            self._prompt(("no_camera", version), "Камера не подключена — введите вручную / No camera — enter by hand",
+                         "manual", template)
+            return False
         if f.many and f.kind == "note":
             return self._collect(template, f, frame, expected, version)
         reading = fill(template, frame, self.readers)

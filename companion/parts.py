@@ -280,7 +280,9 @@ def _card_reader(settings, game, sim_renderer):
         if sim_renderer is None:
             raise CompanionError(
                 f"{game_id} is played with its own cards: learn them first (companion deck learn NAME DIR, "
-                f"one photo per card) and set deck = NAME in the settings")
+                f"one photo per card) and set deck = NAME in the settings",
+                ru=f"в {game_id} играют своими картами: сначала выучите их (companion deck learn ИМЯ ПАПКА, "
+                   f"по снимку на карту) и задайте deck = ИМЯ в настройках")
         if spec_deck.labels is None:
             raise CompanionError(f"{game_id}: cannot list the deck's cards to register them")
         profile_from_images = need("companion.vision.decks", "profile_from_images", part="deck profiles (branch cards)")

@@ -131,10 +131,21 @@ class Referee:
     def resume(cls, log_path: str | Path) -> "Referee":
         """Rebuild the referee from an existing table log (after a crash or restart).
 
+        The log is read and replayed read-only first: a log the engine refuses (or that is no
+        table log) is left exactly as it was, byte for byte, and closed.
+
         Raises:
             LogError: no log at ``log_path`` or not a table log.
+            CompanionError: the engine rejects a line of the log.
         """
-        return cls(TableLog.open(log_path))
+        table_log = TableLog.open(log_path, readonly=True)
+        try:
+            referee = cls(table_log)
+            table_log.writable()
+        except BaseException:
+            table_log.close()
+            raise
+        return referee
 
     # ------------------------------------------------------------------ subscribers
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:

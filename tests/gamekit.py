@@ -285,7 +285,7 @@ def console_lines(tmp_path, game_id: str, seats, seed: int, lang: str = "ru"):
 
     game, actions = play_random_game(game_id, seats, None, seed)
     assert game.is_over()
-    table = Table(tmp_path / f"{game_id}-{lang}", pin="1234", resume=False)
+    table = Table(tmp_path / f"{game_id}-{lang}", pin="123456", resume=False)
     out = io.StringIO()
     console = Console(out, lang=lang)
     console.game_id, console.seats = game_id, list(game.seats)

@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
 from companion.games.words import ru_plural
 
@@ -70,7 +71,7 @@ def register(subparsers) -> None:
     p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
     p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
     pins = p.add_mutually_exclusive_group()
-    pins.add_argument("--pin", help="operator PIN for this run (4-12 digits; default the PIN kept in the data "
+    pins.add_argument("--pin", help="operator PIN for this run (6-12 digits; default the PIN kept in the data "
                       "folder's operator-pin file, made once at random)")
     pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)")
@@ -710,7 +711,7 @@ def _stop_words(service, lang: str = "ru") -> str:
 
 
 def _main(args) -> int:
-    from companion.service import TableService, choose_backends
+    from companion.service import choose_backends
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
@@ -722,6 +723,19 @@ def _main(args) -> int:
         print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 2
     apply_plan(settings, plan, args)
+    try:
+        with hold_data_folder(settings.data_dir):
+            return _serve(args, settings, plan, until_end)
+    except DataFolderBusy as exc:  # another table referees from this folder: never two in one log
+        print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
+        return 1
+
+
+def _serve(args, settings, plan, until_end: bool) -> int:
+    """Run the table of ``settings`` and ``plan`` until its end, Ctrl-C or SIGTERM (the data
+    folder already held); returns the exit status."""
+    from companion.service import TableService
+
     console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose,
                       lang=getattr(args, "lang", "ru"))
 
@@ -738,7 +752,8 @@ def _main(args) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, terminate)
     service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new,
-                           resume=args.resume, new_pin=args.new_pin)
+                           resume=args.resume, new_pin=args.new_pin,
+                           asked={"game": args.game, "seats": settings.seats if args.seats else None})
     try:
         service.start()
         service.table.subscribe(console.on_table)

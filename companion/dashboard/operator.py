@@ -18,6 +18,7 @@ import typing
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from companion import sanitise
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, action_fields
 from companion.games.base import observation_fields, repeated_name, seat_from_one
@@ -139,20 +140,24 @@ def console():
 
 @bp.route("/operator/login", methods=["POST"])
 def login():
-    common.limit("pin")
+    table = common.table()
+    # a browser that logged in with this PIN before is the operator's own device: someone else's
+    # guessing (the table-wide backoff) never locks it out; its own address's count still holds
+    common.limit("pin", trusted=table.sessions.is_device(session.get("dev")))
     pin = request.form.get("pin", "")
-    token = common.table().check_pin(pin) if isinstance(pin, str) and len(pin) <= 12 else None
+    token = table.check_pin(pin) if isinstance(pin, str) and len(pin) <= 24 else None
     if token is None:
-        common.limiter().fail("pin", common.client_ip())
+        common.limiter().fail("pin", common.client_ip())  # a right PIN clears nothing
         return render_template("login.html", pin="", error=_("Wrong PIN."), boot=common.boot("login")), 403
-    common.limiter().reset("pin", common.client_ip())
     session["op"] = token
+    if not table.sessions.is_device(session.get("dev")):
+        session["dev"] = table.sessions.device_mark()
     return redirect(url_for("operator.console"))
 
 
 @bp.route("/operator/logout", methods=["POST"])
 def logout():
-    session.pop("op", None)
+    common.table().logout_operator(session.pop("op", None))  # ended at the table, not only here
     return redirect(url_for("public.index"))
 
 
@@ -181,7 +186,8 @@ def _check_names(names: list[str]) -> None:
     long = next((n for n in names if len(n) > MAX_SEAT_NAME), None)
     if long is not None:
         raise FormError(_("A player's name is at most %(n)d characters: «%(name)s» is longer. Put each name on "
-                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME, name=long),
+                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME,
+                          name=long if len(long) <= 2 * MAX_SEAT_NAME else long[:2 * MAX_SEAT_NAME] + "…"),
                         f"seat names are at most {MAX_SEAT_NAME} characters")
     repeated = repeated_name(names)  # «Аня» and «аня» are one player
     if repeated is not None:
@@ -293,7 +299,8 @@ def seat_qr(seat: int):
     code = common.table().seat_codes().get(seat)
     if code is None:
         abort(404, description=f"no seat {seat} in the current game")
-    return Response(qr_svg(url_for("seat.join", code=code, _external=True)), mimetype="image/svg+xml")
+    link = url_for("seat.join", code=code, k=common.table().sessions.join_pass(code), _external=True)
+    return Response(qr_svg(link), mimetype="image/svg+xml")
 
 
 def qr_svg(data: str) -> bytes:
@@ -320,7 +327,7 @@ def undo():
     when the table changed after the version the console showed (a double tap, a second
     operator): an undo always undoes what the operator saw."""
     common.require_operator()
-    data = request.get_json(silent=True)
+    data = sanitise.json_body()
     seen = common.seen_field(data) if isinstance(data, dict) else None
     return common.outcome_response(common.table().undo(seen=seen))
 
@@ -329,7 +336,7 @@ def undo():
 def void():
     """Void the round; optional body ``{"seen": version}`` as for :func:`undo`."""
     common.require_operator()
-    data = request.get_json(silent=True)
+    data = sanitise.json_body()
     seen = common.seen_field(data) if isinstance(data, dict) else None
     return common.outcome_response(common.table().void_round(seen=seen))
 

@@ -213,9 +213,26 @@ STALE_PAGE = ("This page is out of date (the table restarted or the session ende
               "Страница устарела (стол перезапущен или сеанс закончился): обновите её и повторите.")
 
 
-def http_message(code: int, lang: str, detail: str | None = None) -> str:
+#: A refused guess (429) with its wait: ``{wait}`` is «40 с» / «3 мин» (security.wait_words).
+RETRY_WAIT = ("Too many wrong attempts: wait {wait} and try again.",
+              "Слишком много неверных попыток: подождите {wait} и попробуйте снова.")
+
+#: A request refused by the text sanitiser at the API edge (``companion.sanitise``).
+BAD_TEXT = ("The text holds characters that cannot be shown (control characters or broken ones): "
+            "type it again.",
+            "В тексте есть символы, которые нельзя показать (управляющие или испорченные): введите его заново.")
+
+
+def http_message(code: int, lang: str, detail: str | None = None, wait: int | None = None) -> str:
     """A dashboard request error (HTTP status ``code``; ``detail`` the error's description, e.g.
-    ``"csrf"``) in words in ``lang``."""
+    ``"csrf"``) in words in ``lang``; a 429 with its ``wait`` (seconds) says how long."""
+    if code == 429 and wait:
+        from companion.dashboard.security import wait_words
+
+        pair = RETRY_WAIT
+        return (pair[1] if lang == "ru" else pair[0]).format(wait=wait_words(int(wait), lang))
+    if code == 400 and detail is not None and str(detail).startswith("bad_text"):
+        return BAD_TEXT[1] if lang == "ru" else BAD_TEXT[0]
     pair = STALE_PAGE if (code == 400 and detail == "csrf") else HTTP.get(
         code, HTTP[400] if 400 <= code < 500 else GENERIC)
     return pair[1] if lang == "ru" else pair[0]

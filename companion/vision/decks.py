@@ -2,7 +2,7 @@
 
 A profile is a folder a user can copy between tables::
 
-    ~/.local/share/companion/decks/NAME/      ($COMPANION_DECKS or $XDG_DATA_HOME/companion/decks)
+    ~/.local/share/companion/decks/NAME/      ($COMPANION_DECKS, $COMPANION_DATA/decks or $XDG_DATA_HOME/companion/decks)
         manifest.json   name, kind, alphabet, deck size, faces [{label, name, count}], format
         features.npz    one feature vector per face and orientation (float32), see FEATURE_*
 
@@ -67,11 +67,15 @@ _CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
 
 
 def decks_root() -> Path:
-    """Where profiles live: ``$COMPANION_DECKS``, else ``$XDG_DATA_HOME/companion/decks``, else
+    """Where profiles live: ``$COMPANION_DECKS``, else ``$COMPANION_DATA/decks`` (the table's own
+    data folder, as every other command uses it), else ``$XDG_DATA_HOME/companion/decks``, else
     ``~/.local/share/companion/decks``."""
     env = os.environ.get("COMPANION_DECKS")
     if env:
         return Path(env)
+    data = os.environ.get("COMPANION_DATA")
+    if data:
+        return Path(data) / "decks"
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg) if xdg else Path.home() / ".local" / "share"
     return base / "companion" / "decks"

@@ -29,7 +29,7 @@ OPERATORS = ["Борис", "Дина", "Егор"]
 
 def _start(data_dir) -> tuple[TableService, Console, io.StringIO]:
     s = Settings(game="skull", seats=list(SEATS), sim=True, seed=0, data_dir=data_dir, host="127.0.0.1",
-                 port=0, pin="1234", pace_ms=5)
+                 port=0, pin="123456", pace_ms=5)
     svc = TableService(s, choose_backends(s), dashboard=True).start()
     out = io.StringIO()
     console = Console(out)

@@ -34,7 +34,7 @@ OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК24448
 
 def _settings(data_dir) -> Settings:
     return Settings(game="skull", seats=list(SEATS), sim=True, seed=0, data_dir=data_dir,
-                    host="127.0.0.1", port=0, pin="1234", pace_ms=5)
+                    host="127.0.0.1", port=0, pin="123456", pace_ms=5)
 
 
 def _start(data_dir, dashboard: bool = False) -> TableService:
