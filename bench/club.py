@@ -60,7 +60,7 @@ class SimTable:
         from companion.table import Table
 
         self.id, self.game_id, self.seed = table_id, game_id, seed
-        self.table = Table(folder / table_id, pin="1234")
+        self.table = Table(folder / table_id, pin="123456")
         self.pub = ClubPublisher(self.table, url).start()
         self.games = 0
         self._new_game()
@@ -187,7 +187,7 @@ def wait(cond, timeout: float, step: float = 0.2):
 def start_board(broker: LocalBroker, folder: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "companion", "club", "--broker", broker.url(None), "--host",
-                             "127.0.0.1", "--port", str(port), "--data-dir", str(folder), "--pin", "2468",
+                             "127.0.0.1", "--port", str(port), "--data-dir", str(folder), "--pin", "246810",
                              "--lang", "en"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                             stdout=subprocess.DEVNULL, stderr=open(folder.parent / "board.err", "ab"))
     url = f"http://127.0.0.1:{port}"

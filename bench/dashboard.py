@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from companion.sim import get_sim_class  # noqa: E402
+from companion.games.simulator import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
 
 

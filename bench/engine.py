@@ -1,7 +1,7 @@
 """Engine benchmark: random full games per second, for every game that has an engine and a sim.
 
-Each game is played start to end by the game's simulated table (``companion.sim.<id>``) through
-the real engine (``companion.sim.play_random_game``): set-up observations, every decision, every
+Each game is played start to end by the game's simulated table (``companion/games/<id>/sim.py``)
+through the real engine (``companion.games.simulator.play_random_game``): set-up observations, every decision, every
 camera read, parsing each action from its text form. Figures printed:
 
 * ``1 process``: games per second of one process (wall clock) and per CPU-second (robust when
@@ -26,22 +26,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.games import GAME_IDS  # noqa: E402
-from companion.sim import play_random_game  # noqa: E402
+from companion.games import registry  # noqa: E402
+from companion.games.simulator import play_random_game  # noqa: E402
 
 GOALS = {"skull": 1000.0}
 """Games per second wanted on the 2-core reference machine (issue 2)."""
 
 
 def _available(game_id: str) -> bool:
-    import importlib
-
-    for mod in (f"companion.games.{game_id}", f"companion.sim.{game_id}"):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError:
-            return False
-    return True
+    spec = registry.find(game_id)
+    return spec is not None and spec.simulator is not None
 
 
 def run(game_id: str, seconds: float, seats: int, seed0: int = 0) -> tuple[int, int, float, float]:
@@ -68,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cores = os.cpu_count() or 1
     print(f"engine benchmark: random full games, {args.seats} seats, {cores} core(s)")
-    for gid in GAME_IDS:
+    for gid in registry.ids():
         if not _available(gid):
             print(f"{gid:13s} skipped (no engine or no sim yet)")
             continue

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.games.hoggenheimer import CARDS, SHAPES, all_bet_targets  # noqa: E402
-from companion.sim.hoggenheimer import simulate_chains  # noqa: E402
+from companion.games.hoggenheimer.sim import simulate_chains  # noqa: E402
 
 
 def main() -> None:

@@ -79,6 +79,12 @@ class CameraError(CompanionError, OSError):
     """A camera source could not be opened or stopped delivering frames."""
 
 
+class CameraMissing(CameraError):
+    """The table's camera is not connected now (never found, or unplugged); it is being looked
+    for again (:class:`companion.vision.camera.RetryingSource`) — observations are typed by hand
+    meanwhile."""
+
+
 class DeviceError(CompanionError, OSError):
     """A table device (button box, lights) failed or is not connected."""
 

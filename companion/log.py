@@ -1,8 +1,10 @@
 """The table log: every accepted action and observation, append-only, crash-safe.
 
-Stored in SQLite (WAL journal, ``synchronous=FULL``: a record is on disk when :meth:`TableLog.append`
-returns), exported to and imported from JSON Lines — one header line, then one action per line.
-The format is documented in ``docs/table-log.md``.
+Stored in SQLite (WAL journal, ``synchronous=FULL``, and a checkpoint after every write: when
+:meth:`TableLog.append` returns the record is on disk **in the ``.sqlite`` file itself** and the WAL
+is empty again — the game is in one file, and losing or damaging the ``-wal`` or ``-shm`` costs at
+most the action being written), exported to and imported from JSON Lines — one header line, then
+one action per line. The format and the measured cost are in ``docs/table-log.md``.
 
 Replaying the records through a fresh engine (:func:`replay`) rebuilds the exact state, which is
 how the referee resumes after a power cut. The log-level directive ``table undo`` removes the most
@@ -14,11 +16,15 @@ from __future__ import annotations
 import datetime as _dt
 import io
 import json
+import logging
 import os
+import shutil
 import sqlite3
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable
+from urllib.parse import quote
 
 from companion.errors import IllegalAction, LogError
 
@@ -26,6 +32,8 @@ FORMAT_VERSION = 1
 UNDO = "table undo"
 SOURCES = ("button", "camera", "manual", "operator", "dashboard", "sim", "replay")
 """Where an action came from. ``manual`` marks an operator entry made because OCR abstained."""
+
+log = logging.getLogger(__name__)
 
 
 def _now() -> str:
@@ -68,22 +76,41 @@ class LogRecord:
 class TableLog:
     """An append-only SQLite table log.
 
-    Use :meth:`create` for a new game and :meth:`open` to resume. A context manager.
+    Use :meth:`create` for a new game and :meth:`open` to resume (``readonly=True`` to read one
+    without changing a byte of it). A context manager.
+
+    Attributes:
+        path: the ``.sqlite`` file.
+        readonly: opened read-only (:meth:`writable` makes it writable).
+        wal_damage: when the log was opened, its ``-wal`` file held whole records that fail their
+            checksum (:func:`companion.wal.inspect`) — SQLite drops those silently; this says it:
+            a :class:`companion.wal.WalReport`, else ``None``. The damaged file is kept beside
+            as ``X.sqlite-wal.damaged``.
 
     Raises:
         LogError: the file is not a table log, or ``create`` found an existing log.
     """
 
-    def __init__(self, path: str | os.PathLike, _conn: sqlite3.Connection) -> None:
+    def __init__(self, path: str | os.PathLike, _conn: sqlite3.Connection, readonly: bool = False) -> None:
         self.path = Path(path)
         self._conn = _conn
+        self.readonly = readonly
+        self.wal_damage = None
+        # one connection, used from several threads (the referee writes, screens and the console
+        # read): one statement at a time, so a checkpoint never meets a read in progress
+        self._lock = threading.RLock()
+        self._header: LogHeader | None = None
 
     # ------------------------------------------------------------------ open / create
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout=2000")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
+        # no checkpoint of SQLite's own choosing (it would restart the WAL and leave old frames
+        # behind): this log checkpoints the whole WAL after every write (_checkpoint)
+        conn.execute("PRAGMA wal_autocheckpoint=0")
         conn.execute(
             "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
         )
@@ -91,7 +118,49 @@ class TableLog:
             "CREATE TABLE IF NOT EXISTS actions (seq INTEGER PRIMARY KEY, action TEXT NOT NULL,"
             " source TEXT NOT NULL, ts TEXT NOT NULL)"
         )
+        TableLog._checkpoint_conn(conn, path)  # a WAL left by a stop mid-append goes into the file
         return conn
+
+    @staticmethod
+    def _connect_readonly(path: Path) -> sqlite3.Connection:
+        # mode=ro: nothing of the log is written, and no checkpoint on close. Without a -wal file
+        # no connection has the log open (one in WAL mode keeps it there) and the file alone is
+        # the log: immutable=1 reads it without creating a -wal and -shm beside it
+        wal = Path(f"{path}-wal")
+        uri = f"file:{quote(str(path.resolve()))}?mode=ro" + ("" if wal.exists() else "&immutable=1")
+        return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+    @staticmethod
+    def _checkpoint_conn(conn: sqlite3.Connection, path: Path) -> None:
+        """Copy the whole WAL into the ``.sqlite`` file, sync it and empty the WAL (TRUNCATE).
+        Never fails a write: the record is committed (synced in the WAL) before this runs; a
+        checkpoint that cannot run now (another process reading the log) runs after the next."""
+        try:
+            busy, _frames, _done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.OperationalError as exc:
+            busy = str(exc)
+        if busy:  # the record stays in the WAL (durable there) until the next write's checkpoint
+            log.warning("table log %s: checkpoint postponed (%s); the WAL keeps the record until the next "
+                        "write", path, "a reader holds the log" if busy == 1 else busy)
+
+    def _checkpoint(self) -> None:
+        self._checkpoint_conn(self._conn, self.path)
+
+    def writable(self) -> "TableLog":
+        """Reopen a log opened read-only for writing (after the caller checked it); returns self.
+
+        Raises:
+            LogError: the file cannot be opened for writing.
+        """
+        with self._lock:
+            if self.readonly:
+                self._conn.close()
+                try:
+                    self._conn = self._connect(self.path)
+                except sqlite3.Error as exc:
+                    raise LogError(f"{self.path} cannot be opened for writing: {exc}") from None
+                self.readonly = False
+        return self
 
     @classmethod
     def create(cls, path: str | os.PathLike, game: str, seats: Iterable[str], options: dict | None = None) -> "TableLog":
@@ -107,42 +176,68 @@ class TableLog:
             raise LogError(f"{path} already holds a game; open it to resume or choose a new file")
         header = LogHeader(game, tuple(seats), dict(options or {}), _now())
         conn.execute("INSERT INTO meta VALUES ('header', ?)", (json.dumps(header.to_json(), ensure_ascii=False),))
+        cls._checkpoint_conn(conn, path)
         from companion.durable import fsync_dir
 
         fsync_dir(path.parent)  # the new file's name is on disk too, not only its pages
         return cls(path, conn)
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "TableLog":
-        """Open an existing log to resume or read it.
+    def open(cls, path: str | os.PathLike, readonly: bool = False) -> "TableLog":
+        """Open an existing log to resume (``readonly=False``) or read it (``True``: not a byte
+        of the log changes, so a start that then refuses the log has changed nothing).
+
+        The ``-wal`` file is checked first (:func:`companion.wal.inspect`): whole records in it
+        that fail their checksum are reported in :attr:`wal_damage`, and the file is copied to
+        ``X.sqlite-wal.damaged`` before SQLite would drop them.
 
         Raises:
             LogError: no such file, or the file is not a table log.
         """
+        from companion import wal
+
         path = Path(path)
         if not path.exists():
             raise LogError(f"no table log at {path}")
-        try:
-            conn = cls._connect(path)
+        report = wal.inspect(f"{path}-wal")
+        if not report.ok:
+            damaged = Path(f"{path}-wal.damaged")
+            try:
+                shutil.copyfile(f"{path}-wal", damaged)
+            except OSError as exc:
+                log.warning("could not keep the damaged %s-wal: %s", path, exc)
+            log.warning("table log %s: %s", path, report.detail)
+        conn = None
+        try:  # read-only first: a file that is not a table log is never written to
+            conn = cls._connect_readonly(path)
             row = conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
         except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()
             raise LogError(f"{path} is not a table log: {exc}") from None
         if not row:
             conn.close()
             raise LogError(f"{path} has no game header")
-        return cls(path, conn)
+        opened = cls(path, conn, readonly=True)
+        opened.wal_damage = None if report.ok else report
+        return opened if readonly else opened.writable()
 
     # ------------------------------------------------------------------ reading / writing
     @property
     def header(self) -> LogHeader:
-        row = self._conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
-        return _header_from_json(json.loads(row[0]), where=str(self.path))
+        """The game's header (written once, by :meth:`create`; read once)."""
+        if self._header is None:
+            with self._lock:
+                row = self._conn.execute("SELECT value FROM meta WHERE key='header'").fetchone()
+            self._header = _header_from_json(json.loads(row[0]), where=str(self.path))
+        return self._header
 
     def meta(self, key: str) -> str | None:
         """A table note kept in the log beside its header (``None`` when not set). The table uses
         ``bound`` (when it last made this game its current one) and ``ended`` (when the operator
         ended it): they let the current game be found from the logs alone (docs/table-log.md)."""
-        row = self._conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        with self._lock:
+            row = self._conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def set_meta(self, key: str, value: str) -> None:
@@ -153,8 +248,11 @@ class TableLog:
         """
         if key == "header":
             raise LogError("the log header is written once, when the game starts")
-        with self._conn:
-            self._conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
+        with self._lock:
+            self._check_writable()
+            with self._conn:
+                self._conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
+            self._checkpoint()
 
     def append(self, action: str, source: str = "button", ts: str | None = None) -> int:
         """Append one accepted action (its text form); durable on return. Returns its seq.
@@ -164,15 +262,23 @@ class TableLog:
         """
         if source not in SOURCES:
             raise LogError(f"unknown source {source!r}; one of {', '.join(SOURCES)}")
-        with self._conn:
-            cur = self._conn.execute(
-                "INSERT INTO actions (action, source, ts) VALUES (?, ?, ?)", (action, source, ts or _now())
-            )
+        with self._lock:
+            self._check_writable()
+            with self._conn:
+                cur = self._conn.execute(
+                    "INSERT INTO actions (action, source, ts) VALUES (?, ?, ?)", (action, source, ts or _now())
+                )
+            self._checkpoint()  # the record is in the .sqlite file now; the WAL is empty again
         return int(cur.lastrowid)
+
+    def _check_writable(self) -> None:
+        if self.readonly:
+            raise LogError(f"{self.path} was opened read-only")
 
     def records(self) -> list[LogRecord]:
         """All records in order."""
-        rows = self._conn.execute("SELECT seq, action, source, ts FROM actions ORDER BY seq").fetchall()
+        with self._lock:
+            rows = self._conn.execute("SELECT seq, action, source, ts FROM actions ORDER BY seq").fetchall()
         return [LogRecord(seq, action, source, ts, line=seq) for seq, action, source, ts in rows]
 
     def export_jsonl(self, out: str | os.PathLike | IO[str]) -> None:
@@ -193,7 +299,8 @@ class TableLog:
         return log
 
     def close(self) -> None:
-        self._conn.close()
+        with self._lock:
+            self._conn.close()
 
     def __enter__(self) -> "TableLog":
         return self

@@ -6,25 +6,22 @@ module decides which reader a field needs, reads a frame with the real reader an
 template — or abstains with a reason so that the caller rescans or asks for manual entry. It is
 the same code for a real camera and for the simulated table's rendered frames.
 
-Field names decide the reader: a name containing ``serial`` or ``note`` → the banknote reader;
-``card``, ``face``, ``kind``, ``value`` or ``rank`` → the card reader. A tuple field takes every item
-in the frame, ordered left to right; a single field needs exactly one item.
+The field's kind decides the reader (:mod:`companion.games.fields`): a ``serial`` → the banknote
+reader, a ``card`` → the card reader. A tuple field takes every item in the frame, ordered left to
+right; a single field needs exactly one item.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import typing
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
 
+from companion.errors import CameraMissing
 from companion.games.base import Action
-
-NOTE_WORDS = ("serial", "note")
-CARD_WORDS = ("card", "face", "kind", "value", "rank")
-
+from companion.games.fields import fields_of
 
 @dataclass(frozen=True)
 class ObservedField:
@@ -44,24 +41,14 @@ class ObservedField:
 def observed_fields(template: Action) -> list[ObservedField]:
     """The ``None`` fields of ``template`` and the reader each needs.
 
-    ``None`` fields whose name says neither note nor card (skull's optional denominations) are
-    not camera fields: they stay as the template or the caller gives them.
+    ``None`` fields of a kind no reader reads (skull's optional face values, the joker game's
+    layout slot) are not camera fields: they stay as the template or the caller gives them.
     """
-    hints = typing.get_type_hints(type(template))
     out = []
-    for f in dataclasses.fields(template)[1:]:
-        if not _open(getattr(template, f.name)):
+    for f in fields_of(type(template)):
+        if f.reader is None or not _open(getattr(template, f.name)):
             continue
-        low = f.name.lower()
-        if any(w in low for w in NOTE_WORDS):
-            kind = "note"
-        elif any(w in low for w in CARD_WORDS):
-            kind = "card"
-        else:
-            continue
-        hint = hints[f.name]
-        many = "tuple" in str(hint).lower() or isinstance(getattr(template, f.name), tuple)
-        out.append(ObservedField(f.name, kind, many))
+        out.append(ObservedField(f.name, f.reader, f.many or isinstance(getattr(template, f.name), tuple)))
     return out
 
 
@@ -217,15 +204,26 @@ class CameraWatcher:
 
         log = logging.getLogger(__name__)
         last = None
+        # the camera's healthy status before the watcher's own error, given back once a step goes
+        # through again — unless someone else (the camera source) has said something since
+        healthy = mine = None
         while not self._stop.wait(self.interval):
             try:
                 self.step()
                 last = None
+                if mine is not None:
+                    if healthy is not None and self.table.status().get("camera") == mine:
+                        self.table.set_status("camera", healthy)
+                    healthy = mine = None
             except Exception as exc:  # the camera must never stop the table
                 if str(exc) != last:  # once per new problem (the status line shows it), not per frame
                     log.warning("camera: %s", exc)
                     last = str(exc)
-                self.table.set_status("camera", {"state": "error", "detail": str(exc)[:200]})
+                if mine is None:
+                    before = self.table.status().get("camera") or {}
+                    healthy = before if before.get("state") in ("ok", "sim") else None
+                mine = {"state": "error", "detail": str(exc)[:200]}
+                self.table.set_status("camera", mine)
 
     def _choose(self, templates: list[Action]) -> Action | None:
         first = templates[0]
@@ -246,7 +244,8 @@ class CameraWatcher:
         if ref is None:
             return False
         with ref.lock:
-            version = ref.version
+            # a version counts within one game: the table's epoch tells the games apart
+            version = (getattr(self.table, "epoch", 0), ref.version)
             templates = camera_templates(ref.game)
             expected = getattr(ref.game.options, "notes_per_player", None)
         if not templates:
@@ -258,6 +257,10 @@ class CameraWatcher:
                          + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
             return False
         f = observed_fields(template)[0]
+        if f.kind not in self.readers:
+            # the game just taken up has no reader of this kind (yet, or it could not be built:
+            # the ocr status says why): its observations are typed on the console or the pages
+            return False
         if self._key != (version, template):
             self._key, self._streak, self._seen, self._misses = (version, template), [], {}, 0
             owner = getattr(template, "owner", None)
@@ -265,7 +268,14 @@ class CameraWatcher:
                 name = ref.game.seats[owner]
                 self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
                              "scan", template, owner)
-        frame = self.camera.read()
+        try:
+            frame = self.camera.read()
+        except CameraMissing:
+            # no camera now (never found, or unplugged; its status says so and it is looked for
+            # again): the operator types what the table waits for, at once
+            self._prompt(("no_camera", version), "Камера не подключена — введите вручную / No camera — enter by hand",
+                         "manual", template)
+            return False
         if f.many and f.kind == "note":
             return self._collect(template, f, frame, expected, version)
         reading = fill(template, frame, self.readers)

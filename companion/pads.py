@@ -5,8 +5,8 @@ Each seat pad has four buttons (``hardware/``, issue 5): **yes** («Верю» /
 do, so the mapping is computed from the engine's own ``legal_actions(seat)`` every time a button
 is pressed — never from a copy of the rules:
 
-* **yes** submits the seat's legal *yes-action* (the game's verb for agreeing/believing, see
-  :data:`YES_VERBS`); **no** submits its *no-action* (:data:`NO_VERBS`).
+* **yes** submits the seat's legal *yes-action* (the game's verb for agreeing/believing, its
+  spec's ``pad_verbs.yes``); **no** submits its *no-action* (``pad_verbs.no``).
 * The other fully specified legal actions form the seat's **menu**: actions that differ only in
   one whole number (a bid of 1…N, a raise to N, "add N more cards") first, ordered by that
   number, then the rest (e.g. "flip seat 3's stack") in the engine's order.
@@ -33,6 +33,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from companion.games import registry
 from companion.games.base import Action, Game
 
 BUTTONS = ("yes", "no", "plus", "ok")
@@ -45,17 +46,6 @@ BUTTON_ALIASES = {
     "ok": "ok", "confirm": "ok", "enter": "ok",
 }
 """Names a button box or a dashboard may use for the four buttons."""
-
-YES_VERBS = ("agree", "believe", "accept", "call", "yes", "hoy")
-"""Verbs the yes button submits, first legal one wins (skull ``agree``, doubt ``believe``…)."""
-
-NO_VERBS = ("pass", "disbelieve", "doubt", "decline", "fold", "no")
-"""Verbs the no button submits, first legal one wins (skull ``pass``, doubt ``disbelieve``…)."""
-
-PAD_VERBS: dict[str, dict[str, tuple[str, ...]]] = {}
-"""Per-game overrides of the yes/no verbs: ``{"doubt": {"yes": ("believe",), "no": (...)}}``.
-Games not listed use :data:`YES_VERBS` / :data:`NO_VERBS`."""
-
 
 def normalize_button(name: str) -> str:
     """The pad button for a name a box or page sends (``"agree"`` → ``"yes"``).
@@ -70,8 +60,13 @@ def normalize_button(name: str) -> str:
 
 
 def _verbs(game: Game, which: str) -> tuple[str, ...]:
-    over = PAD_VERBS.get(getattr(game, "GAME_ID", ""), {})
-    return over.get(which, YES_VERBS if which == "yes" else NO_VERBS)
+    """The verbs the yes or no button submits in ``game`` (first legal one wins): its spec's
+    ``pad_verbs`` (skull ``agree`` / ``pass``, doubt ``believe`` / ``doubt``); none for a game the
+    registry does not know."""
+    spec = registry.find(game.GAME_ID)
+    if spec is None:
+        return ()
+    return spec.pad_verbs.yes if which == "yes" else spec.pad_verbs.no
 
 
 def _count_of(action: Action) -> int | None:

@@ -202,7 +202,7 @@ def reader(kind: str, settings, game, sim_renderer=None):
     """The reader of ``kind`` (``note`` or ``card``) as a :data:`companion.observe.Reader`.
 
     Args:
-        game: the current game (its deck decides the card reader's deck).
+        game: the current game (its spec's deck decides the card reader's deck).
         sim_renderer: the simulated table's scene renderer; a picture or numbered deck is then
             registered by showing the camera one card of each kind (RULINGS §2), as a real table
             does with ``companion deck learn``.
@@ -239,19 +239,6 @@ def _note_reader(settings):
     return read
 
 
-CUSTOM_DECKS = {"doubt": "picture", "infinity": "numbered"}
-STANDARD_DECKS = {"hoggenheimer": "standard32", "lottery": "standard"}
-
-
-def _deck_labels(game) -> list[str]:
-    deck = getattr(game, "deck", None)
-    if isinstance(deck, dict) and isinstance(deck.get("kinds"), list):
-        return [k["id"] for k in deck["kinds"]]
-    if isinstance(deck, dict):
-        return [str(k) for k in deck]
-    raise CompanionError(f"{game.GAME_ID}: cannot list the deck's cards to register them")
-
-
 #: How close (px) a card region's box must come to the frame's edge to count as cut by it.
 EDGE_PX = 3
 
@@ -280,22 +267,30 @@ def out_of_view(read, shape) -> bool:
 def _card_reader(settings, game, sim_renderer):
     from companion.observe import Item
 
+    from companion.games import registry
+    from companion.games.spec import Deck
+
     cards = need("companion.vision.cards", "CardReader", part="card reader (branch cards)")
     game_id = game.GAME_ID
+    spec_deck = registry.get(game_id).deck or Deck()
     if settings.deck != "standard":
         DeckProfile = need("companion.vision.decks", "DeckProfile", part="deck profiles (branch cards)")
         deck = DeckProfile.load(settings.deck)
-    elif game_id in CUSTOM_DECKS:
+    elif spec_deck.learned:
         if sim_renderer is None:
             raise CompanionError(
                 f"{game_id} is played with its own cards: learn them first (companion deck learn NAME DIR, "
-                f"one photo per card) and set deck = NAME in the settings")
+                f"one photo per card) and set deck = NAME in the settings",
+                ru=f"в {game_id} играют своими картами: сначала выучите их (companion deck learn ИМЯ ПАПКА, "
+                   f"по снимку на карту) и задайте deck = ИМЯ в настройках")
+        if spec_deck.labels is None:
+            raise CompanionError(f"{game_id}: cannot list the deck's cards to register them")
         profile_from_images = need("companion.vision.decks", "profile_from_images", part="deck profiles (branch cards)")
-        labels = _deck_labels(game)
+        labels = spec_deck.labels(game)
         shots = {label: sim_renderer.render([("card", label)], attempt=-1) for label in labels}
-        deck = profile_from_images(f"sim-{game_id}", shots, kind=CUSTOM_DECKS[game_id])
+        deck = profile_from_images(f"sim-{game_id}", shots, kind=spec_deck.kind)
     else:
-        deck = STANDARD_DECKS.get(game_id, "standard")
+        deck = spec_deck.kind
     card_reader = cards(deck=deck)
 
     def read(frame):

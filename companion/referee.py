@@ -102,6 +102,8 @@ class Referee:
         self._applied = [r.action for r in result.applied]  # the actions in effect, in order
         records = table_log.records()
         self.version = len(records)  # one per log record: monotonic across restarts
+        #: the last version every subscriber has been told of (:attr:`version` once they all were)
+        self.published = self.version
         #: the logged text of every version (record ``k`` made version ``k + 1``): the
         #: :meth:`submit` ``seen`` guard looks for a repeat among the ones after ``seen``
         self._texts: list[str] = [r.action for r in records]
@@ -129,10 +131,21 @@ class Referee:
     def resume(cls, log_path: str | Path) -> "Referee":
         """Rebuild the referee from an existing table log (after a crash or restart).
 
+        The log is read and replayed read-only first: a log the engine refuses (or that is no
+        table log) is left exactly as it was, byte for byte, and closed.
+
         Raises:
             LogError: no log at ``log_path`` or not a table log.
+            CompanionError: the engine rejects a line of the log.
         """
-        return cls(TableLog.open(log_path))
+        table_log = TableLog.open(log_path, readonly=True)
+        try:
+            referee = cls(table_log)
+            table_log.writable()
+        except BaseException:
+            table_log.close()
+            raise
+        return referee
 
     # ------------------------------------------------------------------ subscribers
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
@@ -224,6 +237,7 @@ class Referee:
                     callback(self, outcome)
                 except Exception:  # a broken screen must not stop the game
                     log.exception("subscriber %r failed", callback)
+            self.published = max(self.published, outcome.version)
 
     def _apply(self, action: str, source: str, seen: int | None = None) -> Outcome:
         with self.lock:

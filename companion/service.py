@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.errors import CompanionError
+from companion.games import registry
 from companion.settings import STABLE_BUTTONBOX, Settings
 
 log = logging.getLogger(__name__)
@@ -171,10 +172,6 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
 
 
 # ---------------------------------------------------------------------- the service
-READER_KINDS = {"skull": ("note",)}
-"""Which readers each game's observations need (others: cards only)."""
-
-
 WHY_OPERATORS = ("it was started from the operator console, not by the simulated table's bots",
                  "её начал оператор на пульте, а не боты имитации")
 """Why the simulated table's bots leave a resumed game alone (English, Russian)."""
@@ -242,14 +239,19 @@ class TableService:
         resume: a table log (path, or file name in ``<data_dir>/games/``) whose unfinished game
             to resume instead of the current one (``companion run --resume LOG``).
         new_pin: make a new operator PIN and keep it in the data folder (``--new-pin``).
+        asked: ``{"game": id, "seats": [names]}`` given on the command line for a new game.
 
     Raises:
         MissingPart: a part the chosen backends need is not installed (at :meth:`start`).
     """
 
     def __init__(self, settings: Settings, plan: BackendPlan | None = None, *, dashboard: bool = True,
-                 new: bool = False, resume: str | os.PathLike | None = None, new_pin: bool = False) -> None:
+                 new: bool = False, resume: str | os.PathLike | None = None, new_pin: bool = False,
+                 asked: dict | None = None) -> None:
         self.settings = settings
+        #: the new-game flags given on the command line (``{"game", "seats"}``): one that differs
+        #: from the unfinished game this start would resume stops it (:mod:`companion.resumeflags`)
+        self.asked = asked or {}
         self.plan = plan or choose_backends(settings)
         self.want_dashboard = dashboard
         self.new = new
@@ -260,7 +262,11 @@ class TableService:
         self.vbox = None
         self.box = None
         self.camera = None
+        #: the current game's readers by kind (``note``, ``card``): one dict, kept in step with the
+        #: game being played by :meth:`_take_up_game`
         self.readers: dict = {}
+        self._built: dict = {}  # every reader built in this run, by what it depends on
+        self._renderers: dict = {}  # the simulated table's scene renderers by (game, currency)
         self.lights = None
         self.server = None
         self.simtable = None
@@ -302,34 +308,11 @@ class TableService:
 
                 self.club = ClubPublisher(self.table, self.settings.club).start()
             game_id = self.table.game_id
+            spec = registry.get(game_id)
             n = len(self.table.referee.game.seats)
-            from companion.vision.serials import CURRENCIES
-
-            game_currency = getattr(getattr(self.table.referee.game, "options", None), "currency", None)
-            if game_currency in CURRENCIES and game_currency != self.settings.currency:
-                # one switch: the game's currency option (its serial check and bank total) is what
-                # the note reader reads; a resumed game keeps its own
-                if self.settings.currency != "auto":
-                    log.warning("the game counts its notes in %s (its currency option); the setting "
-                                "currency=%s applies to new games", game_currency, self.settings.currency)
-                self.settings.currency = game_currency
-            elif self.plan.sim and self.settings.currency == "auto":
-                # the simulated table's notes are roubles; a real table sets its currency too
-                self.settings.currency = "RUB"
-            renderer = None
-            if self.plan.sim:
-                from companion.vision.scene import SceneRenderer
-
-                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency)
             # readers first: a missing reader must fail before anything moves
-            for kind in READER_KINDS.get(game_id, ("card",)):
-                self.readers[kind] = parts.reader(kind, self.settings, self.table.referee.game, renderer)
-            self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
-                getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
-                for kind, r in self.readers.items())})
-            self.camera = parts.camera(self.plan.camera)
-            self.table.set_status("camera", {"state": "sim" if self.plan.camera == "scene" else "ok",
-                                             "detail": self.plan.camera})
+            renderer = self._take_up_game(strict=True)
+            self._start_camera()
             self.router = PadRouter(self.table)
             if self.plan.buttons == "virtual":
                 self.vbox = parts.virtual_box(n)
@@ -376,6 +359,123 @@ class TableService:
             raise
         return self
 
+    def _game_currency(self, at_start: bool) -> None:
+        """Make the current game's currency option the table's (one switch: its serial check and
+        bank total are what the note reader reads; a resumed or switched-to game keeps its own)."""
+        from companion.vision.serials import CURRENCIES
+
+        game_currency = getattr(getattr(self.table.referee.game, "options", None), "currency", None)
+        if game_currency in CURRENCIES and game_currency != self.settings.currency:
+            if at_start and self.settings.currency != "auto":
+                log.warning("the game counts its notes in %s (its currency option); the setting "
+                            "currency=%s applies to new games", game_currency, self.settings.currency)
+            self.settings.currency = game_currency
+        elif self.plan.sim and self.settings.currency == "auto":
+            # the simulated table's notes are roubles; a real table sets its currency too
+            self.settings.currency = "RUB"
+
+    def _reader_key(self, kind: str, spec, game) -> tuple:
+        """What a built reader of ``kind`` depends on: a reader is reused for another game only
+        when this is the same (the note reader's currency; the card reader's deck)."""
+        if kind == "note":
+            return ("note", self.settings.currency)
+        deck = spec.deck
+        if self.settings.deck != "standard":
+            return ("card", "profile", self.settings.deck)
+        if deck is not None and deck.learned:
+            labels = tuple(deck.labels(game)) if deck.labels is not None else ()
+            return ("card", spec.id, labels)
+        return ("card", deck.kind if deck is not None else "standard")
+
+    def _take_up_game(self, strict: bool = False):
+        """Make :attr:`readers` the current game's (its GameSpec's ``readers``), building the
+        ones not built yet for what they depend on (:meth:`_reader_key`), and say so in the
+        ``ocr`` status. Called at start and whenever the table takes up a game (new, resumed,
+        switched from the console): the camera watcher reads with the game being played.
+
+        Args:
+            strict: raise when a reader cannot be built (at start: nothing has moved yet); else
+                the ``ocr`` status says why in words and that game's observations are typed.
+
+        Returns:
+            the simulated table's scene renderer for the game (``None`` on a real table).
+
+        Raises:
+            MissingPart, CompanionError: ``strict`` and a reader cannot be built.
+        """
+        from companion import parts
+
+        ref = self.table.current_referee()
+        if ref is None:
+            return None
+        game = ref.game
+        game_id = game.GAME_ID
+        spec = registry.get(game_id)
+        self._game_currency(at_start=strict)
+        renderer = None
+        if self.plan.sim:
+            from companion.vision.scene import SceneRenderer
+
+            renderer = self._renderers.get((game_id, self.settings.currency))
+            if renderer is None:
+                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency,
+                                         deck=spec.deck.kind if spec.deck is not None else "standard")
+                self._renderers[(game_id, self.settings.currency)] = renderer
+        wanted, problems = {}, []
+        for kind in spec.readers:
+            key = self._reader_key(kind, spec, game)
+            reader = self._built.get(key)
+            if reader is None:
+                try:
+                    reader = parts.reader(kind, self.settings, game, renderer)
+                except CompanionError as exc:  # MissingPart is one too
+                    if strict:
+                        raise
+                    log.warning("%s: the %s reader: %s", game_id, kind, exc)
+                    problems.append(exc)
+                    continue
+                self._built[key] = reader
+            wanted[kind] = reader
+        # one dict, changed in place: the watcher and the simulated table hold it
+        for kind in list(self.readers):
+            if kind not in wanted:
+                del self.readers[kind]
+        self.readers.update(wanted)
+        if problems:
+            self.table.set_status("ocr", {"state": "error", "detail": "; ".join(str(e) for e in problems)[:200],
+                                          "detail_ru": "; ".join(getattr(e, "ru", None) or str(e)
+                                                                 for e in problems)[:200]})
+        else:
+            self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
+                getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
+                for kind, r in self.readers.items()) or "—"})
+        return renderer
+
+    def _start_camera(self) -> None:
+        """The camera: the scene source on the simulated table; any other camera through a
+        :class:`~companion.vision.camera.RetryingSource`, so a camera that is missing (``--camera
+        opencv:7``) or unplugged never stops the table — its status says «нет связи» on every page
+        and the console, the operator enters observations by hand, and the camera is picked up
+        when it appears."""
+        from companion import parts
+
+        spec = self.plan.camera
+        if spec == "scene":
+            self.camera = parts.camera(spec)
+            self.table.set_status("camera", {"state": "sim", "detail": spec})
+            return
+        from companion.vision.camera import RetryingSource
+
+        def status(connected: bool, error: str | None) -> None:
+            if self.table is not None:
+                # as the button box: a fault while it is missing, said with what to do
+                self.table.set_status("camera", {"state": "ok", "detail": spec} if connected else
+                                      {"state": "error", "detail": spec, "missing": True, "error": error})
+
+        self.camera = parts.CameraAdapter(RetryingSource(spec, on_status=status))
+        if self.camera.source.connected:
+            status(True, None)
+
     def _start_table(self) -> None:
         from companion.games import get_game_class
         from companion.games.base import seat_from_one
@@ -388,11 +488,13 @@ class TableService:
             self.table.resume_game(self.resume)
         if self.table.referee is not None:
             if not self.plan.sim:
+                self._refuse_conflict()
                 self.resumed = True
                 return
             name = self.table.referee.log.path.name
             ours = self._sim_seeds().get(name)
             if isinstance(ours, int):
+                self._refuse_conflict()
                 self.resumed = True
                 self.settings.seed = ours  # the bots go on with the seed they dealt with
                 return
@@ -400,6 +502,7 @@ class TableService:
             # and the bots leave it alone, as they did before the restart; the console and the
             # phones play it. Only a headless run (no dashboard) has nobody to play it: set aside.
             if self.want_dashboard:
+                self._refuse_conflict()
                 self.resumed = True
                 self.bots_idle, self.bots_idle_ru = WHY_OPERATORS
                 return
@@ -436,6 +539,21 @@ class TableService:
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
+
+    def _refuse_conflict(self) -> None:
+        """Stop a start about to resume the current game when a command-line flag asks for
+        another (an explicit ``--resume LOG`` is what was asked for: never refused).
+
+        Raises:
+            ResumeConflict: the one line with the game found and the ways on.
+        """
+        from companion.resumeflags import conflict
+
+        if self.resume:
+            return
+        refusal = conflict(self.table, self.asked.get("game"), self.asked.get("seats"))
+        if refusal is not None:
+            raise refusal
 
     def _sync_bots(self) -> None:
         """Let the bots take up the table's game (their own: recorded in ``sim-seeds.json``).
@@ -507,6 +625,11 @@ class TableService:
         if kind == "action":
             self._update_lights(payload)
         elif kind == "game":
+            if self.camera is not None:  # the readers follow the game being played
+                try:
+                    self._take_up_game()
+                except Exception:  # the camera must never stop the table
+                    log.exception("taking up the game's readers failed")
             self._update_lights()
 
     def _update_lights(self, update=None) -> None:
@@ -530,8 +653,8 @@ class TableService:
             self.simtable.start()
 
     def wait(self, until_end: bool = False, poll: float = 0.2, progress: Callable[[], None] | None = None) -> None:
-        """Block until the game is over (``until_end``) or forever (Ctrl-C raises
-        ``KeyboardInterrupt`` here).
+        """Block until the game is over and its last action told to every part (``until_end``) or
+        forever (Ctrl-C raises ``KeyboardInterrupt`` here).
 
         Raises:
             CompanionError: the simulated table stopped with an error.
@@ -540,7 +663,7 @@ class TableService:
             if self.simtable is not None and self.simtable.error is not None:
                 err = self.simtable.error
                 raise CompanionError(f"the simulated table stopped: {err}") from err
-            if until_end and self.over:
+            if until_end and self.over and self._told():
                 return
             if progress:
                 progress()
@@ -553,6 +676,12 @@ class TableService:
             return False
         with ref.lock:
             return ref.game.is_over()
+
+    def _told(self) -> bool:
+        """Every part (console, screens, lights) has been told the last accepted action
+        (``Referee.published``): a run that waits for the end stops after its last lines."""
+        ref = self.table.referee if self.table else None
+        return ref is None or ref.published >= ref.version
 
     def summary(self) -> dict:
         """The replay summary of the current game's log — the object ``companion replay --json``

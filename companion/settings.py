@@ -92,7 +92,7 @@ class Settings:
         data_dir: the table's folder (:class:`companion.table.Table`: ``games/`` holds one table
             log per game, ``table.json`` names the current one).
         host, port: where the dashboard listens (port 0: any free port).
-        pin: operator PIN (4–12 digits, as the dashboard accepts); when empty, the PIN kept in the
+        pin: operator PIN (6–12 digits, as the dashboard accepts); when empty, the PIN kept in the
             data folder (``operator-pin``, made once at random: :class:`companion.table.Table`).
         currency: banknote currency of the table (``auto``, ``RUB``, ``EUR``, ``USD``, ``INR``,
             ``KRW``, ``JPY``; any letter case): the note reader's format and, for a new game
@@ -199,8 +199,12 @@ class Settings:
                                 f"got {self.currency!r}",
                                 ru=f"настройка 'currency' — auto или одна из {', '.join(CURRENCIES)}, "
                                    f"а задано {self.currency!r}")
-        if self.pin and not (self.pin.isdigit() and self.pin.isascii() and 4 <= len(self.pin) <= 12):
-            raise SettingsError("setting 'pin' must be 4-12 digits", ru="ПИН оператора (pin) — от 4 до 12 цифр")
+        if self.pin:
+            from companion.sessions import pin_refusal
+
+            refusal = pin_refusal(self.pin)
+            if refusal:
+                raise SettingsError(f"setting 'pin' (--pin): {refusal[0]}", ru=f"настройка pin (--pin): {refusal[1]}")
         if self.seed < 0:
             raise SettingsError(f"setting 'seed' must be 0 or more, got {self.seed}",
                                 ru=f"настройка 'seed' должна быть 0 или больше, а задано {self.seed}")

@@ -1,6 +1,6 @@
-"""The simulated table: a game's :class:`~companion.sim.TableSim` bots playing through the devices.
+"""The simulated table: a game's :class:`~companion.games.simulator.TableSim` bots playing through the devices.
 
-The sim (``companion.sim.<game>``) holds the physical truth and decides what each bot does. This
+The sim (``companion/games/<game>/sim.py``) holds the physical truth and decides what each bot does. This
 driver turns each decision into what a person at a real table would do, and lets the real code
 path take it from there:
 
@@ -235,7 +235,7 @@ class SimTable:
                 did not deal: their notes and cards are not the ones it registered).
             _Released: the table's game is no longer the bots' own (internal; :meth:`run` stops).
         """
-        from companion.sim import get_sim_class
+        from companion.games.simulator import get_sim_class
 
         ref = self.table.referee
         self._require_ours()

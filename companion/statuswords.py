@@ -2,13 +2,15 @@
 pages and the lines of the ``companion run`` console say the same.
 
 A part's status is the dict :meth:`companion.table.Table.set_status` holds: ``{"state": "ok" |
-"sim" | "warn" | "error" | "absent" | "unused", "detail": str?, "error": str?, "why": str?}``.
+"sim" | "warn" | "error" | "absent" | "unused", "detail": str?, "error": str?, "why": str?, "detail_ru": str?}`` (``detail_ru``: the detail's own Russian, when the
+part words it in both languages).
 
 * ``absent``: the part is part of this table but has not answered (the button box is not
   connected yet) — a fault to look at;
 * ``unused``: the table runs without the part on purpose (``companion dashboard``: no button box,
   no camera; observations are entered by hand) — nothing is wrong;
-* ``why``: an optional code for a fixed detail sentence (:data:`WHY`).
+* ``why``: an optional code for a fixed detail sentence (:data:`WHY`);
+* ``missing``: the camera is not connected and is being looked for (the table goes on by hand).
 
 The English ``detail`` stays as it is for logs; :func:`words` gives what a person reads.
 """
@@ -99,6 +101,8 @@ def detail_words(part: str, status: dict, lang: str = "ru") -> str:
     why = WHY.get(status.get("why") or "")
     if why:
         return why[0] if ru else why[1]
+    if ru and isinstance(status.get("detail_ru"), str) and status["detail_ru"]:
+        return status["detail_ru"]  # a sentence the part gave in both languages
     detail = status.get("detail")
     if not isinstance(detail, str) or not detail:
         return ""
@@ -110,7 +114,13 @@ def detail_words(part: str, status: dict, lang: str = "ru") -> str:
             text += ": нет соединения" if ru else ": not connected"
         return text
     if part == "camera":
-        return _camera(detail, ru)
+        text = _camera(detail, ru)
+        if status.get("missing"):
+            # a missing camera never stops the table (companion.vision.camera.RetryingSource)
+            text += (": не подключена — наблюдения вводит оператор вручную, камера подключится сама, когда появится"
+                     if ru else ": not connected — the operator enters observations by hand; the camera is picked "
+                     "up when it appears")
+        return text
     if part == "ocr":
         return _ocr(detail, ru)
     return detail

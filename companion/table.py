@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import hashlib
 import hmac
 import json
 import logging
@@ -50,9 +49,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion.durable import remove_leftovers, write_file
-from companion.errors import CompanionError, LogError
+from companion.errors import CompanionError, IllegalAction, LogError
 from companion.log import UNDO, TableLog
 from companion.referee import VOID, Outcome, Referee
+from companion.sessions import MIN_PIN_DIGITS, Sessions, pin_refusal
+from companion.settings import SettingsError
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ SECRET_FILE = "secret.key"
 
 PIN_FILE = "operator-pin"
 """The operator PIN (digits and a newline, mode 0600), made once when no PIN is given; delete it
-(or start with ``--new-pin``) for a new one, or write 4–12 digits into it to choose one."""
+(or start with ``--new-pin``) for a new one, or write 6–12 digits into it to choose one."""
 
 
 class NoGame(CompanionError, LookupError):
@@ -91,8 +92,11 @@ class Notice:
         return self.en
 
 
+MISSING_LOG = "damaged (it names a table log that is not there)"
+
 PROBLEM_RU = {"missing": "отсутствовал", "empty": "был пуст", "damaged (not JSON)": "был повреждён (не JSON)",
-              "damaged (not a table state)": "был повреждён (не состояние стола)"}
+              "damaged (not a table state)": "был повреждён (не состояние стола)",
+              MISSING_LOG: "был повреждён (называет журнал стола, которого нет)"}
 """What was wrong with ``table.json``, in Russian (the keys are the English words)."""
 
 
@@ -161,7 +165,7 @@ def _code(digits: int = 6) -> str:
 
 
 def _valid_pin(pin) -> bool:
-    return isinstance(pin, str) and pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 12
+    return isinstance(pin, str) and pin_refusal(pin) is None
 
 
 def _now() -> str:
@@ -173,7 +177,7 @@ class Table:
 
     Args:
         data_dir: folder for table logs and ``table.json`` (created if missing).
-        pin: the operator PIN (4–12 digits) for this run; when ``None`` the PIN kept in the data
+        pin: the operator PIN (6–12 digits) for this run; when ``None`` the PIN kept in the data
             folder (:data:`PIN_FILE`), made once as a random 6-digit PIN.
         resume: resume the current game (the one ``table.json`` names; see :meth:`_resume_last`).
         new_pin: make a new random PIN and keep it in the data folder (operator logins made with
@@ -193,7 +197,9 @@ class Table:
             standing in words from the public view only — until a new game starts; else ``None``.
 
     Raises:
-        ValueError: ``pin`` is not 4–12 digits, or both ``pin`` and ``new_pin`` are given.
+        SettingsError: ``pin`` is not 6–12 digits (a ``ValueError``; the message says why, in
+            Russian too).
+        ValueError: both ``pin`` and ``new_pin`` are given.
         TableStateError: the current game cannot be resumed or recovered, or a state file cannot
             be read (the message says what to do: ``--new``, ``--resume LOG``, permissions).
         OSError: the data folder cannot be written.
@@ -203,8 +209,9 @@ class Table:
                  new_pin: bool = False) -> None:
         self.data_dir = Path(data_dir)
         (self.data_dir / "games").mkdir(parents=True, exist_ok=True)
-        if pin is not None and not _valid_pin(str(pin)):
-            raise ValueError("the operator PIN must be 4-12 digits")
+        if pin is not None and pin_refusal(pin) is not None:
+            en, ru = pin_refusal(pin)
+            raise SettingsError(en, ru=ru)
         if pin is not None and new_pin:
             raise ValueError("give the operator PIN or ask for a new one (--new-pin), not both")
         self.notices: list[Notice] = []
@@ -214,7 +221,6 @@ class Table:
         self._listeners: list[Listener] = []
         self._unsub: Callable[[], None] | None = None
         self._seat_codes: dict[int, str] = {}
-        self._seat_tokens: dict[str, int] = {}
         self._status: dict[str, dict] = {p: {"state": "absent"} for p in STATUS_PARTS}
         self._pending: dict[int, int] = {}
         self._results: dict[tuple, dict | None] = {}  # last_result's cache: (log, mtime) -> result
@@ -223,6 +229,8 @@ class Table:
         self.secret_key = self._load_secret()
         self.pin: str = str(pin) if pin is not None else self._load_pin(new_pin)
         self.pin_file: Path | None = None if pin is not None else self.data_dir / PIN_FILE
+        #: the operator and seat logins (:mod:`companion.sessions`)
+        self.sessions = Sessions(self.secret_key, self.pin)
         if resume:
             self._resume_last()
         else:
@@ -236,9 +244,10 @@ class Table:
             name = json.loads(raw.decode("utf-8")).get("current") if raw else None
             if not isinstance(name, str):
                 return
-            referee = self._open_current(self.data_dir / "games" / name, "")
-            over = referee.game.is_over()
-            referee.close()
+            from companion.log import replay
+
+            with TableLog.open(self.data_dir / "games" / name, readonly=True) as tlog:  # a look, no write
+                over = replay(tlog.header, tlog.records()).game.is_over()
         except Exception:  # the notice is a courtesy: a damaged state is dealt with on resume
             return
         if not over:
@@ -291,7 +300,7 @@ class Table:
     def _load_pin(self, new_pin: bool) -> str:
         """The operator PIN kept in the data folder (:data:`PIN_FILE`): made once, random, 6
         digits, written durably with mode 0600; a new one when ``new_pin`` or when the file does
-        not hold 4–12 digits (:attr:`notices` says so)."""
+        not hold 6–12 digits (:attr:`notices` says so)."""
         data = self._read_state_file(PIN_FILE)
         kept = data.decode("ascii", "replace").strip() if data is not None else None
         if kept is not None and _valid_pin(kept) and not new_pin:
@@ -306,10 +315,16 @@ class Table:
                          "PIN have ended",
                          f"сделан новый ПИН оператора (--new-pin), он хранится в {path}; входы со старым ПИНом "
                          "закончились")
-        elif kept is not None:
-            self._notice(f"{path} did not hold a PIN of 4-12 digits ({'empty' if not kept else 'damaged'}): "
+        elif kept is not None and kept.isdigit() and kept.isascii() and len(kept) < MIN_PIN_DIGITS:
+            # an older version made and took 4-digit PINs: too few to resist guessing
+            self._notice(f"{path} held a PIN of {len(kept)} digits, fewer than the {MIN_PIN_DIGITS} a PIN needs now: "
                          "a new operator PIN was made",
-                         f"в {path} нет ПИНа из 4–12 цифр ({'файл пуст' if not kept else 'файл повреждён'}): "
+                         f"в {path} ПИН из {len(kept)} цифр, а теперь нужно не меньше {MIN_PIN_DIGITS}: "
+                         "сделан новый ПИН оператора")
+        elif kept is not None:
+            self._notice(f"{path} did not hold a PIN of 6-12 digits ({'empty' if not kept else 'damaged'}): "
+                         "a new operator PIN was made",
+                         f"в {path} нет ПИНа из 6–12 цифр ({'файл пуст' if not kept else 'файл повреждён'}): "
                          "сделан новый ПИН оператора")
         return fresh
 
@@ -320,7 +335,8 @@ class Table:
         state = {
             "current": self.referee.log.path.name if self.referee else None,
             "seat_codes": {str(s): c for s, c in self._seat_codes.items()},
-            "seat_tokens": self._seat_tokens,
+            "seat_tokens": self.sessions.seat_tokens,
+            "revoked_operators": self.sessions.revoked,
         }
         write_file(self._state_path(), json.dumps(state, ensure_ascii=False))
         if self.referee is not None:
@@ -331,7 +347,7 @@ class Table:
         note ``seats``), so the game keeps them when it is resumed later with ``--resume`` or
         recovered without ``table.json``: nobody has to join again. Not fatal when it fails."""
         note = json.dumps({"codes": {str(k): v for k, v in self._seat_codes.items()},
-                           "tokens": self._seat_tokens}, ensure_ascii=False)
+                           "tokens": self.sessions.seat_tokens}, ensure_ascii=False)
         try:
             with referee.lock:
                 if referee.log.meta("seats") != note:
@@ -345,14 +361,14 @@ class Table:
         try:
             kept = json.loads(referee.log.meta("seats") or "null")
             codes = {int(k): str(v) for k, v in (kept or {}).get("codes", {}).items()}
-            tokens = {str(t): int(v) for t, v in (kept or {}).get("tokens", {}).items()}
-        except (ValueError, TypeError, AttributeError, sqlite3.Error):
+            n = len(referee.game.seats)
+            if sorted(codes) != list(range(n)) or len(set(codes.values())) != n or self.pin in codes.values():
+                return False
+            self.sessions.load_seats((kept or {}).get("tokens", {}), n)
+        except (ValueError, TypeError, AttributeError, IndexError, sqlite3.Error):
+            self.sessions.seat_tokens = {}
             return False
-        n = len(referee.game.seats)
-        if sorted(codes) != list(range(n)) or len(set(codes.values())) != n or self.pin in codes.values() \
-                or not all(0 <= v < n for v in tokens.values()):
-            return False
-        self._seat_codes, self._seat_tokens = codes, tokens
+        self._seat_codes = codes
         return True
 
     def _resume_last(self) -> None:
@@ -377,10 +393,16 @@ class Table:
         if state is None:
             self._recover(problem, raw)
             return
+        self.sessions.load_revoked(state.get("revoked_operators"))
         name = state.get("current")
         if name is None:
             return  # no game at the table (ended, or never started)
         path = self.data_dir / "games" / name
+        if not path.exists() and isinstance(name, str) and any((self.data_dir / "games").glob("*.sqlite")):
+            # a name no log has (a damaged byte in it): table.json cannot be trusted — the logs
+            # tell the current game, as when it is missing (with no log at all the start refuses)
+            self._recover(MISSING_LOG, raw)
+            return
         referee = self._open_current(path, f"{STATE_FILE} names {name} as the current game")
         if referee.game.is_over():
             referee.close()
@@ -389,13 +411,13 @@ class Table:
         tokens = state.get("seat_tokens") or {}
         try:
             self._seat_codes = {int(s): str(c) for s, c in codes.items() if str(s).isdigit()}
-            self._seat_tokens = {str(t): int(s) for t, s in tokens.items() if isinstance(s, int)}
-        except (AttributeError, TypeError, ValueError):  # a hand-edited file: the game still resumes
+            self.sessions.load_seats(tokens, len(referee.game.seats))
+        except (AttributeError, TypeError, ValueError, IndexError):  # a hand-edited file: the game still resumes
             self._notice(f"{STATE_FILE} in {self.data_dir} held unreadable seat codes: the seat codes are new, "
                          "players join their seats again",
                          f"в {STATE_FILE} ({self.data_dir}) коды мест не читаются: коды мест новые, игроки снова "
                          "входят на свои места")
-            self._seat_codes, self._seat_tokens = {}, {}
+            self._seat_codes, self.sessions.seat_tokens = {}, {}
         if len(self._seat_codes) != len(referee.game.seats):
             self._issue_seat_codes(len(referee.game.seats))
         self._bind(referee)
@@ -444,7 +466,7 @@ class Table:
         found: list[tuple[str, str, str | None, Path]] = []  # (bound, name, ended, path)
         for path in logs:
             try:
-                with TableLog.open(path) as tlog:
+                with TableLog.open(path, readonly=True) as tlog:
                     header = tlog.header
                     found.append((tlog.meta("bound") or header.created, path.name, tlog.meta("ended"), path))
             except (CompanionError, OSError, sqlite3.Error, ValueError) as exc:
@@ -472,7 +494,7 @@ class Table:
         kept = self._restore_seats(referee)
         if not kept:
             self._issue_seat_codes(len(referee.game.seats))
-            self._seat_tokens = {}
+            self.sessions.seat_tokens = {}
         self._bind(referee)
         n = len(referee.log.records())
         game_id = referee.log.header.game
@@ -502,7 +524,7 @@ class Table:
         """End the current game (if any) and start a new one with a new table log.
 
         Args:
-            game_id: one of :data:`companion.games.GAME_IDS` (installed).
+            game_id: a registered game id (:func:`companion.games.ids`).
             seats: player names, clockwise from seat 0.
             options: house-rule options (the game's ``Options`` fields); defaults when ``None``.
 
@@ -514,7 +536,12 @@ class Table:
                 left running).
         """
         from companion.games import new_game as _probe
+        from companion.sanitise import problem
 
+        for name in seats:  # a name from the command line may hold what no page can show
+            why = problem(name, 100) if isinstance(name, str) else "not a text"
+            if why:
+                raise IllegalAction("bad_seats", f"player name {name!r}: {why}", {"name": repr(name)})
         _probe(game_id, list(seats), options)  # validate first: a bad form must not end the game
         with self._lock:
             self._close_referee()
@@ -522,7 +549,7 @@ class Table:
             path = self.data_dir / "games" / f"{stamp}-{game_id}.sqlite"
             referee = Referee.start(path, game_id, list(seats), options)
             self._issue_seat_codes(len(referee.game.seats))
-            self._seat_tokens = {}
+            self.sessions.seat_tokens = {}
             self._pending = {}
             self._prompts = []
             self.last_ended = None
@@ -592,7 +619,7 @@ class Table:
             self._close_referee()
             if not self._restore_seats(referee):  # the codes it had, when its log kept them
                 self._issue_seat_codes(len(referee.game.seats))
-                self._seat_tokens = {}
+                self.sessions.seat_tokens = {}
             self._pending, self._prompts = {}, []
             self.last_ended = None
             self._bind(referee)
@@ -620,7 +647,7 @@ class Table:
             try:
                 key = (str(path), path.stat().st_mtime_ns)
                 if key not in self._results:
-                    with TableLog.open(path) as tlog:
+                    with TableLog.open(path, readonly=True) as tlog:
                         game = replay(tlog.header, tlog.records()).game
                     self._results[key] = game.result() if game.is_over() else None
             except Exception as exc:  # a damaged old log carries nothing; the table goes on
@@ -646,7 +673,7 @@ class Table:
             ended = self._ended_summary(self.referee)
             self._note(self.referee, "ended")
             self._close_referee()
-            self._seat_codes, self._seat_tokens, self._pending, self._prompts = {}, {}, {}, []
+            self._seat_codes, self.sessions.seat_tokens, self._pending, self._prompts = {}, {}, {}, []
             self.epoch += 1
             ended["epoch"] = self.epoch
             self.last_ended = ended
@@ -684,7 +711,7 @@ class Table:
             path = referee.log.path
             self._close_referee()
             self.last_ended = None
-            self._seat_codes, self._seat_tokens, self._pending, self._prompts = {}, {}, {}, []
+            self._seat_codes, self.sessions.seat_tokens, self._pending, self._prompts = {}, {}, {}, []
             self.epoch += 1
             self._save_state()
         for suffix in ("", "-wal", "-shm", "-journal"):
@@ -721,7 +748,24 @@ class Table:
         except (CompanionError, sqlite3.Error) as exc:
             log.warning("could not note %s in %s: %s", key, referee.log.path, exc)
 
+    def _tell_wal_damage(self, referee: Referee) -> None:
+        """Say it when the game's WAL file held records that fail their checksum (SQLite drops
+        them without a word; :attr:`companion.log.TableLog.wal_damage`)."""
+        damage = getattr(referee.log, "wal_damage", None)
+        if damage is None:
+            return
+        path, n = referee.log.path, referee.version
+        lost = damage.commits_lost or 1
+        self._notice(f"the table log {path} was damaged: its WAL file held {damage.damaged} page(s) that fail "
+                     f"their checksum — about {lost} action(s) after action {n} are lost and the game goes on "
+                     f"from action {n}; check the table and undo or enter again what is missing (a copy: "
+                     f"{path}-wal.damaged)",
+                     f"журнал стола {path} повреждён: страниц его файла WAL, не прошедших проверку: "
+                     f"{damage.damaged}; потеряно действий после {n}-го: примерно {lost}; игра продолжается с "
+                     f"действия {n} — сверьте стол и введите недостающее заново (копия: {path}-wal.damaged)")
+
     def _bind(self, referee: Referee) -> None:
+        self._tell_wal_damage(referee)
         self._note(referee, "bound")
         self.referee = referee
         self._unsub = referee.subscribe(self._on_outcome)
@@ -894,44 +938,46 @@ class Table:
                 "started": header.created}
 
     # ------------------------------------------------------------------ access: PIN and seats
-    def _operator_mac(self, nonce: str) -> str:
-        message = b"companion operator\0" + self.pin.encode() + b"\0" + nonce.encode()
-        return hmac.new(self.secret_key, message, hashlib.sha256).hexdigest()
-
     def check_pin(self, pin: str) -> str | None:
         """Return a new operator token if ``pin`` is the operator PIN, else ``None``.
 
-        The token is ``<nonce>.<HMAC-SHA256(secret.key, PIN, nonce)>``: it is valid as long as the
-        table keeps the same ``secret.key`` and PIN — across restarts, like a seat token — and ends
-        when the PIN changes (nothing to store, nothing to lose in a power cut).
-        Rate limiting of attempts is the caller's job (the dashboard limits per client).
+        The token (:meth:`companion.sessions.Sessions.issue_operator`) is signed with
+        ``secret.key`` and the PIN: valid across restarts of the same table, for
+        :data:`~companion.sessions.OPERATOR_TTL_S`, until :meth:`logout_operator` or a new PIN.
+        Rate limiting of attempts is the caller's job (the dashboard's guess limiter).
         """
         if isinstance(pin, str):  # typed as read off the console, in groups ("325 816")
             pin = "".join(pin.split())
         if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(), self.pin.encode()):
             return None
-        nonce = secrets.token_hex(16)
-        return f"{nonce}.{self._operator_mac(nonce)}"
+        return self.sessions.issue_operator()
 
     def is_operator(self, token: str | None) -> bool:
-        """True for a token :meth:`check_pin` issued for the current PIN at this table (same data
-        folder and ``secret.key``), in this process or before a restart."""
-        if not isinstance(token, str) or token.count(".") != 1:
-            return False
-        nonce, mac = token.split(".")
-        if not nonce or not nonce.isascii():
-            return False
-        return hmac.compare_digest(mac.encode("ascii", "replace"), self._operator_mac(nonce).encode())
+        """True for a live token :meth:`check_pin` issued for the current PIN at this table (same
+        data folder and ``secret.key``), in this process or before a restart; not expired, not
+        logged out."""
+        with self._lock:
+            return self.sessions.is_operator(token)
+
+    def logout_operator(self, token: str | None) -> None:
+        """End one operator login (the console's «Выйти»): the token is refused from now on, also
+        after a restart (``table.json`` keeps the ended ones until they would have expired)."""
+        with self._lock:
+            if self.sessions.revoke_operator(token):
+                self._save_state()
 
     def seat_codes(self) -> dict[int, str]:
         """``{seat: join code}`` for the current game (operator console only)."""
         with self._lock:
             return dict(self._seat_codes)
 
-    def join(self, code: str) -> tuple[int, str] | None:
+    def join(self, code: str, current: str | None = None) -> tuple[int, str] | None:
         """Join a seat by its code: returns ``(seat, seat token)``, or ``None`` for a wrong code.
 
-        Several phones may join the same seat (each gets its own token).
+        Several phones may join the same seat (each gets its own token, at most
+        :data:`~companion.sessions.SEAT_TOKENS_PER_SEAT` a seat). ``current``: the token the
+        browser holds already; when it is a live token of that seat it is returned again and
+        ``table.json`` is not rewritten.
         """
         if not isinstance(code, str):
             return None
@@ -939,18 +985,24 @@ class Table:
         with self._lock:
             for seat, c in self._seat_codes.items():
                 if hmac.compare_digest(code.encode(), c.encode()):
-                    token = secrets.token_urlsafe(24)
-                    self._seat_tokens[token] = seat
-                    self._save_state()
+                    token, changed = self.sessions.issue_seat(seat, current)
+                    if changed:
+                        self._save_state()
                     return seat, token
         return None
 
+    def leave_seat(self, token: str | None) -> None:
+        """End one seat login («Покинуть место»): that phone must join again with the code."""
+        with self._lock:
+            if self.sessions.revoke_seat(token):
+                self._save_state()
+
     def seat_for_token(self, token: str | None) -> int | None:
-        """The seat a token was issued for in the current game, else ``None``."""
+        """The seat a live token was issued for in the current game, else ``None``."""
         if not token:
             return None
         with self._lock:
-            return self._seat_tokens.get(token)
+            return self.sessions.seat_for(token)
 
     # ------------------------------------------------------------------ side channels
     def set_status(self, part: str, status: dict) -> None:
@@ -1010,9 +1062,13 @@ class Table:
         Raises:
             ValueError: unknown kind or empty text.
         """
-        if kind not in ("scan", "manual", "info") or not isinstance(text, str) or not text.strip():
+        from companion.sanitise import clean
+
+        if kind not in ("scan", "manual", "info") or not isinstance(text, str) or not clean(text).strip():
             raise ValueError("prompt kind must be scan, manual or info, with a text")
-        prompt = Prompt(secrets.token_hex(4), kind, text.strip(), seat, action)
+        # every screen shows the prompts: what no page can show never gets in (companion.sanitise)
+        prompt = Prompt(secrets.token_hex(4), kind, clean(text, 500).strip(), seat,
+                        None if action is None else clean(action, 500))
         with self._lock:
             self._prompts.append(prompt)
             snapshot = [p.to_json() for p in self._prompts]

@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.log import LogHeader, LogRecord, write_jsonl  # noqa: E402
-from companion.sim import play_random_game  # noqa: E402
+from companion.games.simulator import play_random_game  # noqa: E402
 
 SEATS = ["Аня", "Борис", "Вера"]
 START = dt.datetime(2026, 11, 28, 20, 0, tzinfo=dt.timezone.utc)

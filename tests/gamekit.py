@@ -166,7 +166,7 @@ def replay_through_sqlite(tmp_path: Path, game_id: str, seats, options, seed: in
     """A simulated game written to the SQLite table log, exported to JSON Lines and replayed: the
     replay accepts every action and rebuilds the exact final state (``snapshot_bytes``).
     Returns ``(game, records, replay_result)``."""
-    from companion.sim import play_random_game
+    from companion.games.simulator import play_random_game
 
     g, actions = play_random_game(game_id, seats, options, seed=seed)
     with TableLog.create(tmp_path / f"{game_id}.sqlite", game_id, g.seats, options) as log:
@@ -183,7 +183,7 @@ def replay_through_sqlite(tmp_path: Path, game_id: str, seats, options, seed: in
 def record_sim_log(path: Path, game_id: str, seats, options, seed: int, *header_args):
     """Record a simulated game as a golden JSON Lines log at ``path`` (a maintenance tool, not a
     test). ``header_args`` go to :class:`LogHeader` after the options. Returns ``(game, actions)``."""
-    from companion.sim import play_random_game
+    from companion.games.simulator import play_random_game
 
     game, actions = play_random_game(game_id, seats, options, seed)
     header = LogHeader(game_id, tuple(game.seats), options or {}, *header_args)
@@ -222,7 +222,7 @@ def power_cut_whole_game(tmp_path: Path, game_id: str, seats, options, seed: int
     log) ends exactly as an uninterrupted one: same snapshot, result, logged actions, and a public
     view that shows the result."""
     from companion.referee import Referee
-    from companion.sim import get_sim_class, play_random_game
+    from companion.games.simulator import get_sim_class, play_random_game
 
     expected, actions = play_random_game(game_id, seats, options, seed=seed)
     path = tmp_path / "table.sqlite"
@@ -248,7 +248,7 @@ def power_cut_and_resume(tmp_path: Path, game_id: str, seats, options, seed: int
     """``before_cut`` actions through the referee, an unknown action rejected, a power cut: the
     resumed referee holds the same state (``snapshot_bytes``) and the game finishes from there."""
     from companion.referee import Referee
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     path = tmp_path / f"{game_id}.sqlite"
     ref = Referee.start(path, game_id, seats, options)
@@ -280,12 +280,12 @@ def console_lines(tmp_path, game_id: str, seats, seed: int, lang: str = "ru"):
     import time
 
     from companion.commands.run import Console
-    from companion.sim import play_random_game
+    from companion.games.simulator import play_random_game
     from companion.table import Table
 
     game, actions = play_random_game(game_id, seats, None, seed)
     assert game.is_over()
-    table = Table(tmp_path / f"{game_id}-{lang}", pin="1234", resume=False)
+    table = Table(tmp_path / f"{game_id}-{lang}", pin="123456", resume=False)
     out = io.StringIO()
     console = Console(out, lang=lang)
     console.game_id, console.seats = game_id, list(game.seats)

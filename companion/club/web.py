@@ -255,7 +255,6 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
         if not isinstance(given, str) or not hmac.compare_digest("".join(given.split()).encode(), pin.encode()):
             limiter.fail("board-pin", client)
             return _refuse(403, "wrong_pin", _("Wrong board PIN."))
-        limiter.reset("board-pin", client)
         return data
 
     def _refuse(code: int, reason: str, message: str):

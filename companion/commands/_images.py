@@ -49,15 +49,18 @@ def read_image(path: str):
     which also reads paths with non-ASCII names).
 
     Raises:
-        VisionError: ``"no such file"`` or ``"not a readable image (corrupt or unknown format)"``,
-            without the path (the commands print the path once, before the reason).
+        VisionError: ``"no such file"``, ``"not a readable image (corrupt or unknown format)"`` or
+            the size gate's refusal (too many pixels, too thin …, in Russian too), without the
+            path (the commands print the path once, before the reason).
     """
     from companion.vision.images import load_image
 
     try:
         return load_image(path)
     except VisionError as exc:
-        raise VisionError(getattr(exc, "reason", str(exc))) from None
+        plain = VisionError(getattr(exc, "reason", str(exc)), ru=getattr(exc, "reason_ru", None))
+        plain.code, plain.facts = getattr(exc, "code", None), getattr(exc, "facts", None)
+        raise plain from None
 
 
 def expand(arguments: list[str]) -> list[tuple[str, str | None]]:

@@ -107,7 +107,7 @@ def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
     import tty
 
     old = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
+    tty.setcbreak(fd, termios.TCSANOW)  # keys typed before this point are kept, not flushed
     seat, hold = 0, False
     print(KEY_HELP, flush=True)
     print("seat 1", flush=True)

@@ -5,8 +5,10 @@ on-screen pads; the operator logs in with the PIN printed here (also as a QR cod
 
     companion dashboard --game skull --seats "Аня,Борис,Вика" --port 8080
 
-With ``--game`` a new game starts unless an unfinished one was resumed from the data folder
-(``--new`` forces a new one; ``--resume LOG`` resumes an older unfinished game instead). Without
+With ``--game`` a new game starts unless the data folder holds an unfinished one: then it
+resumes when ``--game`` and ``--seats`` name that game (or are left out), and the start is
+refused in one line otherwise (``--new`` starts the new game; ``--resume LOG`` resumes an older
+unfinished game instead). Without
 ``--game`` the operator starts one from the console. The operator PIN is kept in the data folder
 (``operator-pin``, made once) unless ``--pin`` gives one; ``--new-pin`` makes a new one.
 Observations (camera reads) are then entered by hand on the console, marked ``manual`` in the log.
@@ -68,6 +70,20 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 def run(args, stop: threading.Event | None = None) -> int:
     """Serve until Ctrl-C, SIGTERM or ``stop`` is set; returns the exit status."""
+    from companion.commands.run import error_words
+    from companion.datalock import DataFolderBusy, hold as hold_data_folder
+
+    folder = args.data_dir or default_data_dir()
+    try:
+        with hold_data_folder(folder):
+            return _serve(args, folder, stop)
+    except DataFolderBusy as exc:  # another table referees from this folder: never two in one log
+        print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
+        return 1
+
+
+def _serve(args, folder, stop: threading.Event | None) -> int:
+    """Serve the table of the data folder ``folder`` (already held); returns the exit status."""
     from companion.commands.run import error_words, pin_origin
     from companion.dashboard import DashboardServer, shown_url
     from companion.dashboard.i18n import game_title
@@ -76,19 +92,28 @@ def run(args, stop: threading.Event | None = None) -> int:
 
     resume = getattr(args, "resume", None)
     try:
-        table = Table(args.data_dir or default_data_dir(), pin=args.pin, resume=not (args.new or resume),
+        table = Table(folder, pin=args.pin, resume=not (args.new or resume),
                       new_pin=getattr(args, "new_pin", False))
+    except ValueError as exc:  # a PIN too short (SettingsError) or --pin with --new-pin
+        print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
+        return 2
     except CompanionError as exc:  # the current game cannot be resumed: never a silent new one
         print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
         return 1
-    except ValueError as exc:
-        print(f"companion dashboard: {exc}", file=sys.stderr)
-        return 2
     except OSError as exc:
         print(f"companion dashboard: the data folder cannot be written: {exc}", file=sys.stderr)
         return 1
     for notice in table.notices:
         print(notice.words(args.lang))
+    if not (args.new or resume):
+        from companion.resumeflags import conflict
+
+        seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
+        refusal = conflict(table, args.game, seats or None)
+        if refusal is not None:  # a flag for another game is never dropped in silence
+            print(f"companion dashboard: {error_words(refusal, args.lang)}", file=sys.stderr)
+            table.close()
+            return 1
     if resume:
         try:
             table.resume_game(resume)

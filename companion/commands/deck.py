@@ -15,7 +15,7 @@ def register(subparsers) -> None:
                               description="Deck profiles: learned from one photo per face; "
                                           "folders you can copy between tables.")
     p.add_argument("--root", type=Path, default=None,
-                   help="profiles folder (default $COMPANION_DECKS or ~/.local/share/companion/decks)")
+                   help="profiles folder (default $COMPANION_DECKS, else $COMPANION_DATA/decks, else ~/.local/share/companion/decks)")
     sub = p.add_subparsers(dest="deck_command", metavar="ACTION")
     learn = sub.add_parser("learn", help="build a profile from a folder of photos, one per face")
     learn.add_argument("name", help="profile name: 1-64 letters, digits, _ . - (checked first; a bad "

@@ -42,7 +42,7 @@ def load_and_replay(path: str | Path) -> ReplayResult:
     except OSError as exc:
         raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
     if head == SQLITE_MAGIC:
-        with TableLog.open(path) as log:
+        with TableLog.open(path, readonly=True) as log:  # an audit changes nothing
             return replay(log.header, log.records())
     header, records, errors = read_jsonl(path)
     return replay(header, records, errors)

@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
 from companion.games.words import ru_plural
 
@@ -70,7 +71,7 @@ def register(subparsers) -> None:
     p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
     p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
     pins = p.add_mutually_exclusive_group()
-    pins.add_argument("--pin", help="operator PIN for this run (4-12 digits; default the PIN kept in the data "
+    pins.add_argument("--pin", help="operator PIN for this run (6-12 digits; default the PIN kept in the data "
                       "folder's operator-pin file, made once at random)")
     pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)")
@@ -399,7 +400,7 @@ class Console:
         elif kind == "action":
             final = None  # the game's own words for its end, if it has them
             for ev in payload.outcome.events:
-                if ev.private_to is None and any(w in ev.kind for w in NOTABLE):
+                if ev.private_to is None and any(w in ev.kind for w in self._notable()):
                     words = self._words(ev, payload)
                     if payload.over and ev.kind == "game_over":
                         final = words or None
@@ -417,6 +418,14 @@ class Console:
             self.line(self.t("запрос: ", "prompt: ") + payload[-1]["text"])
 
 
+    def _notable(self) -> tuple[str, ...]:
+        """The event kinds (substrings) the console tells as they happen: the game presenter's
+        ``notable`` (rounds and deals, their results, a voided round, the end)."""
+        from companion.games import registry
+
+        spec = registry.find(self.game_id)
+        return spec.presenter.notable if spec is not None else ("game_over",)
+
     def _seat_names(self, update) -> list[str]:
         if self.seats:
             return self.seats
@@ -427,21 +436,17 @@ class Console:
             return []
 
     def _words(self, event, update) -> str | None:
-        """The game's own Russian sentence for a public event when the game module offers one
-        (``describe_event(event, seats, lang)``, e.g. skull's; ``None``: the game says nothing for
-        it), or ``False`` when the game has no words (the generic line is printed)."""
-        from companion import games
+        """The game's own sentence for a public event when its presenter narrates events
+        (``event(event, seats, lang)``; ``None``: the game says nothing for it), or ``False`` when
+        the game has no words (the generic line is printed)."""
+        from companion.games import registry
 
         try:
-            seats = update.views[None].get("seat_names") or update.views[None].get("seats")
-            game_id = self.game_id
-            if not game_id:
+            spec = registry.find(self.game_id)
+            names = self._seat_names(update)
+            if spec is None or not spec.presenter.narrates or not names:
                 return False
-            fn = getattr(games.game_module(game_id), "describe_event", None)
-            if fn is None or not isinstance(seats, list):
-                return False
-            names = [s["name"] if isinstance(s, dict) else str(s) for s in seats]
-            return fn(event, names, self.lang)
+            return spec.presenter.event(event, names, self.lang)
         except Exception:  # words are a nicety; the generic line is printed instead
             return False
 
@@ -483,13 +488,6 @@ def camera_counts(service) -> dict | None:
     sim = getattr(service, "simtable", None)
     retried = sim.stats.retried if sim is not None and sim.owned == ref.log.path else None
     return {"reads": sources.count("camera"), "manual": sources.count("manual"), "retried": retried}
-
-
-NOTABLE = ("round", "reveal_start", "game_over", "winner", "deal_over", "eliminated", "out", "settled",
-           "playoff", "void", "prize_won", "checked")
-"""Event kinds (substrings) the console tells as they happen: rounds and deals, their results
-(the joker game's ``settled``, the lottery's ``prize_won``, doubt's ``checked`` pile), the
-lottery's play-off, a voided round or deal, the end."""
 
 
 def _plain(value, limit: int = 8, lang: str = "en") -> str:
@@ -691,12 +689,10 @@ def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) ->
         return str(exc)
     # the game's own Russian sentence for the code when it has one (the lottery's player count),
     # else the dashboard's plain sentence with the engine's detail, which names the option
-    from companion import games
+    from companion.games import registry
 
-    try:
-        own = (getattr(games.game_module(game_id), "REASONS_RU", None) or {}).get(exc.reason) if game_id else None
-    except CompanionError:  # a game id that is not installed
-        own = None
+    spec = registry.find(game_id)
+    own = spec.presenter.refusal(exc.reason, "ru") if spec is not None else None
     return own or f"{reason_message(exc.reason, 'ru').rstrip('.')} ({exc.detail})"
 
 
@@ -715,7 +711,7 @@ def _stop_words(service, lang: str = "ru") -> str:
 
 
 def _main(args) -> int:
-    from companion.service import TableService, choose_backends
+    from companion.service import choose_backends
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
@@ -727,6 +723,19 @@ def _main(args) -> int:
         print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 2
     apply_plan(settings, plan, args)
+    try:
+        with hold_data_folder(settings.data_dir):
+            return _serve(args, settings, plan, until_end)
+    except DataFolderBusy as exc:  # another table referees from this folder: never two in one log
+        print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
+        return 1
+
+
+def _serve(args, settings, plan, until_end: bool) -> int:
+    """Run the table of ``settings`` and ``plan`` until its end, Ctrl-C or SIGTERM (the data
+    folder already held); returns the exit status."""
+    from companion.service import TableService
+
     console = Console(sys.stderr if args.json else sys.stdout, quiet=args.json and not args.verbose,
                       lang=getattr(args, "lang", "ru"))
 
@@ -743,7 +752,8 @@ def _main(args) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, terminate)
     service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new,
-                           resume=args.resume, new_pin=args.new_pin)
+                           resume=args.resume, new_pin=args.new_pin,
+                           asked={"game": args.game, "seats": settings.seats if args.seats else None})
     try:
         service.start()
         service.table.subscribe(console.on_table)

@@ -11,8 +11,10 @@ in px (left, top, width, height) of the image as decoded, EXIF orientation appli
 gives ``"cards": []``, ``"error": "unreadable_file"`` and a ``"reason"`` (``no such file``, ``not a readable
 image …``; text: ``IMAGE: ошибка: ПРИЧИНА`` / ``IMAGE: error: REASON`` on stderr, as scan-note), and the other images are
 still read. A folder stands for the images in it (:mod:`companion.commands._images`). Exit status:
-0 (also when a file was missing or unreadable: that is reported on its line), or 2 when an argument
-was unusable (unknown deck, bad option — argparse) — the same rule as ``companion scan-note``.
+0 when every image was read; 1 when an argument could not be used at all (a missing or unreadable
+file, a folder without images: reported on its line, the other images still read); 2 when the
+command line was unusable (unknown deck, bad option — argparse) — the same rule as
+``companion scan-note``.
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ def make_reader(deck: str, alphabet: str = "auto", ocr: bool = False):
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read every image; returns the exit status (0; 2 for an unknown deck)."""
+    """Read every image; returns the exit status (0; 1 when an argument gave no image; 2 for an
+    unknown deck)."""
     lang = getattr(args, "lang", "ru")
     try:
         reader = make_reader(args.deck, args.alphabet, args.ocr)
@@ -72,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from companion.commands._images import UNREADABLE, error_line, expand, read_image
 
+    unusable = 0  # arguments that gave no image at all
     for name, problem in expand(args.images):
         out: dict = {"image": name, "cards": [], "reason": None}
         text = ""
@@ -93,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         except VisionError as e:
             out["reason"] = str(e)
             out["error"] = UNREADABLE
+            unusable += 1
             if not args.json:  # errors on stderr, as scan-note prints them
                 print(error_line(name, e, lang), file=sys.stderr, flush=True)
                 continue
@@ -100,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(out, ensure_ascii=False), flush=True)
         else:
             print(f"{name}: {text}", flush=True)
-    return 0
+    return 1 if unusable else 0
 
 
 def card_reason_words(reason: str | None, lang: str = "ru") -> str:

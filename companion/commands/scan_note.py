@@ -12,7 +12,9 @@ a ``reason``) and the other images are still read. A folder stands for the
 images in it, sorted by name (:mod:`companion.commands._images`); a folder without images gets an
 error line. With ``--set`` a last line checks the images as one player's
 skull set (``companion.games.skull.validate_note_set``: composition, no serial twice). Exit
-status: 0, or 2 when an argument was unusable (no image given, unknown currency — argparse,
+status: 0 when every image was read (a "not sure" read included); 1 when an argument could not be
+used at all (a missing or unreadable file, a folder without images: said on its line, the others
+still read); 2 when the command line was unusable (no image given, unknown currency — argparse,
 worded in the ``--lang`` language too).
 """
 
@@ -51,7 +53,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read every image; returns the exit status (0)."""
+    """Read every image; returns the exit status (0; 1 when an argument gave no image)."""
     from companion.vision.notes import NoteReader
 
     lang = getattr(args, "lang", "ru")
@@ -60,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     serials: list[str] = []
     currencies: set[str] = set()
     unread: list[str] = []
+    unusable = 0  # arguments that gave no image at all
     from companion.commands._images import UNREADABLE, error_line, expand, read_image
 
     for path, problem in expand(args.images):
@@ -69,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
             read = reader.read(read_image(path))
         except VisionError as exc:
             unread.append(path)
+            unusable += 1
             if args.json:
                 out.write(json.dumps({"image": path, "serial": None, "last_digit": None,
                                       "parity": None, "confidence": 0.0, "reason": str(exc),
@@ -92,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         currency = args.currency if args.currency != "auto" else (
             next(iter(currencies)) if len(currencies) == 1 else "auto")
         _check_set(serials, unread, args.json, out, currency, lang)
-    return 0
+    return 1 if unusable else 0
 
 
 #: A decided note's parity in Russian (``NoteRead.parity``: ``"even"`` / ``"odd"``).

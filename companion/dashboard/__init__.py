@@ -92,7 +92,10 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
     app.extensions["companion"] = {"table": table, "hub": hub, "limiter": limiter or Limiter()}
 
     @app.before_request
-    def _csrf():
+    def _edge():
+        from companion.sanitise import check_request
+
+        check_request()  # the one text sanitiser: broken text never reaches a handler or a page
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             check_csrf()
 
@@ -128,7 +131,7 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
 
         code = exc.code or 400
         # the sentence in the page's language; the English description stays as the detail
-        message = http_message(code, lang(), exc.description)
+        message = http_message(code, lang(), exc.description, wait=getattr(exc, "retry_after", None))
         if _wants_json():
             body = {"error": exc.name.lower().replace(" ", "_"), "detail": exc.description, "message": message}
             if exc.description == "csrf":
@@ -177,10 +180,9 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
 
         if code not in i18n.LANGUAGES:
             abort(404, description=f"unknown language {code!r}; one of {', '.join(i18n.LANGUAGES)}")
-        back = request.args.get("next", "/")
-        if not back.startswith("/") or back.startswith("//"):
-            back = "/"
-        resp = redirect(back)
+        from companion.dashboard.security import safe_next
+
+        resp = redirect(safe_next(request.args.get("next", "/")))  # a path on this site, nothing else
         resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, samesite="Lax")
         return resp
 

@@ -25,9 +25,11 @@ def client_ip() -> str:
     return request.remote_addr or "?"
 
 
-def limit(kind: str) -> None:
-    """Abort 429 (with Retry-After) when this client failed ``kind`` too often."""
-    wait = limiter().retry_after(kind, client_ip())
+def limit(kind: str, trusted: bool = False) -> None:
+    """Abort 429 (with Retry-After) when this client failed ``kind`` too often, or when the
+    whole table did and the browser is not ``trusted`` (the operator's device, a seat's QR pass:
+    :class:`companion.dashboard.security.Limiter`)."""
+    wait = limiter().retry_after(kind, client_ip(), trusted=trusted)
     if wait:
         exc = TooManyRequests(description=f"too many wrong {kind} attempts; try again in {wait} s")
         exc.retry_after = wait
@@ -49,8 +51,11 @@ def require_operator() -> None:
 
 
 def json_body() -> dict:
-    """The request's JSON object (400 when absent or not an object)."""
-    data = request.get_json(silent=True)
+    """The request's JSON object as the sanitiser at the edge took it
+    (:func:`companion.sanitise.json_body`); 400 when absent or not an object."""
+    from companion.sanitise import json_body as checked
+
+    data = checked()
     if not isinstance(data, dict):
         abort(400, description="expected a JSON object body")
     return data

@@ -12,6 +12,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
+from companion.games import registry
+
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
 COOKIE = "lang"
@@ -159,7 +161,8 @@ _TERMS = {
     "winner": _l("winner"), "result": _l("result"),
 }
 
-# House-rule option labels on the new-game form (``opt_<name>``) and game names (``game_<id>``).
+# House-rule option labels on the new-game form (``opt_<name>``); game names (``game_<id>``) are the
+# specs' titles.
 _OPTIONS = {
     "notes_per_player": _l("Notes per player"),
     "skulls_per_player": _l("Skulls per player"),
@@ -193,13 +196,6 @@ _OPTIONS = {
     "fine_per_card": _l("Fine per card"),
     "stall_limit": _l("Moves without progress before a stall"),
 }
-_GAMES = {
-    "skull": _l("Skull and roses (banknotes)"),
-    "doubt": _l("Believe it or not"),
-    "hoggenheimer": _l("Hoggenheimer (joker bank)"),
-    "infinity": _l("6100 (Infinity)"),
-    "lottery": _l("Card lottery"),
-}
 
 # The joker game's bet grid on the seat page (web/static/app.js ``renderBetGrid``): what to tap,
 # why a selection is no bet, and the button that places it.
@@ -213,7 +209,7 @@ _WORDS.update({
     "bet_place": _l("Place the bet"),
 })
 
-_CACHE: dict[str, dict[str, str]] = {}
+_CACHE: dict[tuple, dict[str, str]] = {}
 
 
 def sentence(text) -> str:
@@ -233,9 +229,10 @@ def option_label(name: str) -> str:
 
 
 def game_name(game_id: str) -> str:
-    """A game's name in the request's language (the id when unknown)."""
-    word = _GAMES.get(game_id)
-    return str(word) if word is not None else game_id
+    """A game's name in the request's language: its spec's ``title`` through the catalogue (the id
+    when no such game is registered)."""
+    spec = registry.find(game_id)
+    return _(spec.title) if spec is not None else game_id
 
 
 _CATALOGUES: dict[str, object] = {}
@@ -243,12 +240,12 @@ _CATALOGUES: dict[str, object] = {}
 
 def game_title(game_id: str, lang: str = DEFAULT) -> str:
     """A game's name in ``lang`` outside a request (the consoles of ``companion run`` and
-    ``companion dashboard``): the pages' own names (:data:`_GAMES`, translated from the same
+    ``companion dashboard``): the pages' own names (the spec's ``title``, translated from the same
     catalogue), «Череп и розы (на купюрах)» for ``skull``; the id when unknown."""
-    word = _GAMES.get(game_id)
-    if word is None:
+    spec = registry.find(game_id)
+    if spec is None:
         return game_id
-    msgid = word._args[0]  # a lazy string keeps its message id
+    msgid = spec.title
     if lang not in LANGUAGES or lang == "en":
         return msgid
     cat = _CATALOGUES.get(lang)
@@ -280,25 +277,18 @@ def field_word(name: str) -> str:
 
 
 def _game_words() -> dict[str, str]:
-    """Words one game says differently from the others, as ``"<game id>:<key>"``: the page
-    script looks them up first on that game's pages. The joker game's banker is «банкомет», the
-    seed's word (seed 002), while the lottery's stays «банкир» (seed 004): the same view key
-    ``banker``, two words (gettext contexts, so each has its own translation). Call it with a
-    request's locale in force. Skull's notes lie «номером вниз» (seed 000, as its history says),
-    not «рубашкой вверх»: a banknote has no card back. One term per game, as its seed and its
+    """Words one game says differently from the others, as ``"<game id>:<key>"`` (each spec's
+    ``terms``, translated with the game id as the message context): the page script looks them up
+    first on that game's pages. Call it with a request's locale in force. The joker game's banker
+    is «банкомет», the seed's word (seed 002), while the lottery's stays «банкир» (seed 004): the
+    same view key ``banker``, two words. Skull's notes lie «номером вниз» (seed 000, as its history
+    says), not «рубашкой вверх»: a banknote has no card back. One term per game, as its seed and its
     history say it: the lottery's and doubt's dealer is «сдающий» (seed 004; doubt's options and
     refusals), skull's «дилер» (seed 000); the joker game's deal is a «сдача» (seed 002: «Сдача
     расклада»), 6100's a «партия» (seed 003: «оговоренное количество партий»), doubt's game of the
     match a «партия»."""
-    return {"hoggenheimer:banker": pgettext("hoggenheimer", "Banker"),
-            "skull:face_down": pgettext("skull", "Face down"),
-            "lottery:dealer": pgettext("lottery", "Dealer"),
-            "doubt:dealer": pgettext("doubt", "Dealer"),
-            "hoggenheimer:deal": pgettext("hoggenheimer", "Deal"),
-            "infinity:deal": pgettext("infinity", "Deal"),
-            "infinity:deal_scores": pgettext("infinity", "Deal scores"),
-            "infinity:half": pgettext("infinity", "Half"),
-            "doubt:game_no": pgettext("doubt", "Game")}
+    return {f"{spec.id}:{key}": pgettext(spec.id, msgid) for spec in registry.specs()
+            for key, msgid in spec.terms.items()}
 
 
 def js_words() -> dict[str, str]:
@@ -306,14 +296,15 @@ def js_words() -> dict[str, str]:
     from flask_babel import get_locale
 
     lang = str(get_locale() or DEFAULT)
-    words = _CACHE.get(lang)
+    key = (lang, registry.ids())  # a game registered later brings its words
+    words = _CACHE.get(key)
     if words is None:
         words = {k: str(v) for k, v in _WORDS.items()}
         words.update({f"t_{k}": str(v) for k, v in _TERMS.items()})
         words.update({f"opt_{k}": str(v) for k, v in _OPTIONS.items()})
-        words.update({f"game_{k}": str(v) for k, v in _GAMES.items()})
+        words.update({f"game_{spec.id}": _(spec.title) for spec in registry.specs()})
         words.update(_game_words())
-        _CACHE[lang] = words
+        _CACHE[key] = words
     return words
 
 

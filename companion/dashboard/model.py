@@ -8,6 +8,7 @@ A *viewer* is ``"public"``, ``"operator"`` or a seat number. The page model is a
      "turn": [2], "over": False, "result": None,
      "view": {...},                                  # game.view(None), or game.view(seat) for a seat
      "actions": [{"text": "2 bid 3", "verb": "bid", "args": ["3"]}, ...],
+     "schema": {"verbs": {…}, "widgets": […], "seat_keys": […]},  # GameSpec.schema()
      "waiting": {"ru": …, "en": …},                 # a seat's page with nothing to do: what the
                                                      # table waits for (dashboard.waiting)
                                                      # + "labels" for a choice made by id (below)
@@ -24,12 +25,12 @@ is shown.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import typing
 from typing import Any, Iterable
 
+from companion.games import registry
 from companion.games.base import observation_fields
+from companion.games.fields import Kind, fields_of
 
 HISTORY_LEN = 40
 """Entries of round history kept per viewer (most recent last)."""
@@ -42,16 +43,16 @@ Viewer = Any  # "public" | "operator" | int seat
 
 @functools.lru_cache(maxsize=None)
 def action_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """``(fields, optional, lists)`` of an Action class, once per class (``get_type_hints`` is
-    slow): its argument fields after ``seat``; those it lets stay unknown ``?``
-    (``UNKNOWN_OK``); and the list fields (``tuple[...]``, several items: a multi-line box)."""
-    fields = tuple(f.name for f in dataclasses.fields(cls)[1:])
-    optional = tuple(n for n in getattr(cls, "UNKNOWN_OK", ()) if n in fields)
-    hints = typing.get_type_hints(cls)
-    lists = tuple(n for n in fields
-                  if typing.get_origin(hints.get(n)) is tuple
-                  or any(typing.get_origin(a) is tuple for a in typing.get_args(hints.get(n))))
-    return fields, optional, lists
+    """``(fields, optional, lists)`` of an Action class (:func:`companion.games.fields.fields_of`):
+    its argument fields after ``seat``; those it lets stay unknown ``?`` (``UNKNOWN_OK``); and the
+    list fields (``tuple[...]``, several items: a multi-line box)."""
+    fields = fields_of(cls)
+    return (tuple(f.name for f in fields), tuple(f.name for f in fields if f.unknown_ok),
+            tuple(f.name for f in fields if f.many))
+
+
+#: The schema entry of the seat an operator's entry for a seat names first (:func:`describe_for_seat`).
+SEAT_FIELD = {"name": "seat", "kind": "seat", "type": "int", "many": False, "optional": False}
 
 
 def _unknown_list(token: str) -> int:
@@ -63,18 +64,19 @@ def _unknown_list(token: str) -> int:
 def describe_action(text: str, game_id: str | None = None) -> dict:
     """``"2 bid 3"`` -> ``{"text": "2 bid 3", "actor": 2, "verb": "bid", "args": ["3"]}``
     (``actor`` is ``None`` for ``table``). With ``game_id``, also ``"fields"``: the action's field
-    names, and ``"optional"``: the fields the game lets the operator leave unknown (``?``) — the
+    names, ``"optional"``: the fields the game lets the operator leave unknown (``?``) — the
     action class's ``UNKNOWN_OK`` names, e.g. skull's face values at registration (for the
-    operator's manual-entry inputs)."""
+    operator's manual-entry inputs), ``"lists"``, and ``"schema"``: each field's kind and type
+    (:meth:`companion.games.fields.Field.schema`), which the page asks instead of field names."""
     parts = text.split()
     actor: int | None = int(parts[0]) if parts and parts[0].isdigit() else None
     out = {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
     if game_id:
-        from companion.games import get_game_class
-
         try:
-            action = get_game_class(game_id).parse_action(text)
+            spec = registry.get(game_id)
+            action = spec.engine.parse_action(text)
             out["fields"], out["optional"], out["lists"] = (list(x) for x in action_fields(type(action)))
+            out["schema"] = spec.action_schema(type(action))
         except Exception:  # a template that does not parse keeps its plain form
             pass
         else:
@@ -98,10 +100,9 @@ def describe_for_seat(text: str, game_id: str) -> dict | None:
     ``table flip <seat> <serial>``), so the console renders it like any table action, with the
     seat by name; the dashboard turns an entry sent in this form back into the seat's action
     (``operator.for_seat``), logged with source ``manual``."""
-    from companion.games import get_game_class
-
     try:
-        action = get_game_class(game_id).parse_action(text)
+        spec = registry.get(game_id)
+        action = spec.engine.parse_action(text)
     except Exception:
         return None
     if action.seat is None or not any(getattr(action, n) is None for n in observation_fields(type(action))):
@@ -110,22 +111,20 @@ def describe_for_seat(text: str, game_id: str) -> dict | None:
     out = describe_action(" ".join(["table", parts[1], parts[0], *parts[2:]]))
     fields, optional, lists = action_fields(type(action))
     out.update({"for_seat": action.seat, "fields": ["seat", *fields], "optional": list(optional),
-                "lists": list(lists)})
+                "lists": list(lists), "schema": [SEAT_FIELD, *spec.action_schema(type(action))]})
     return out
 
 
 @functools.lru_cache(maxsize=None)
 def labelled_verbs(game_id: str) -> dict[str, tuple[str, ...]]:
     """``{verb: fields}`` of ``game_id``'s actions with fields whose values are ids a person cannot
-    read (the action class's ``LABELLED_FIELDS``: the joker game's ``bet_id``), when the game
-    module words them (its ``choice_label`` hook); ``{}`` otherwise."""
-    from companion import games
-
-    module = games.game_module(game_id)
-    if module is None or not callable(getattr(module, "choice_label", None)):
+    read (fields of kind ``choice``: the joker game's ``bet_id``), which the game's presenter words
+    (``choice_label``); ``{}`` for a game without such fields."""
+    spec = registry.find(game_id)
+    if spec is None:
         return {}
-    cls = games.get_game_class(game_id)
-    return {a.VERB: tuple(a.LABELLED_FIELDS) for a in cls.ACTIONS if getattr(a, "LABELLED_FIELDS", ())}
+    out = {a.VERB: tuple(f.name for f in fields_of(a) if f.kind is Kind.CHOICE) for a in spec.engine.ACTIONS}
+    return {verb: names for verb, names in out.items() if names}
 
 
 def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -> list[dict]:
@@ -137,10 +136,8 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
     verbs = labelled_verbs(game_id) if game_id else {}
     if not verbs or not any(a.get("verb") in verbs for a in actions):
         return actions
-    from companion import games
-
-    cls = games.get_game_class(game_id)
-    fn = games.game_module(game_id).choice_label
+    spec = registry.get(game_id)
+    cls, fn = spec.engine, spec.presenter.choice_label
     out = []
     for a in actions:
         fields = verbs.get(a.get("verb"))
@@ -161,27 +158,17 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
 
 
 def narrator(game_id: str | None, seats) -> "callable | None":
-    """The game module's ``describe_event(event, seats, lang)`` bound to ``seats``, if it has one
-    (a game may narrate its public events in words; the page falls back to generic words)."""
-    if not game_id:
+    """The game presenter's ``event(event, seats, lang)`` bound to ``seats`` (a game narrates its
+    public events in words; the page falls back to generic words), or ``None`` for no game."""
+    spec = registry.find(game_id)
+    if spec is None:
         return None
-    from companion import games
-
-    module = games.game_module(game_id)
-    if module is None:
-        return None
-    fn = getattr(module, "describe_event", None)
-    if fn is None:
-        return None
-
-    private_fn = getattr(module, "describe_private_event", None)
+    presenter = spec.presenter
 
     def describe(event) -> dict | None:
         # an event private to a seat reaches that seat's history only (history_entry): the game
-        # words it there with its own function, if it has one (skull: «Ваши купюры: …»)
-        told = fn if event.private_to is None else private_fn
-        if told is None:
-            return None
+        # words it there with its own function (skull: «Ваши купюры: …»)
+        told = presenter.event if event.private_to is None else presenter.private_event
         try:
             texts = {lang: told(event, list(seats), lang) for lang in ("ru", "en")}
         except Exception:  # narration is a nicety; never break the stream for it
@@ -231,32 +218,19 @@ def viewers_for(seat_count: int) -> list[Viewer]:
     return [PUBLIC, OPERATOR, *range(seat_count)]
 
 
-def _last_placer(view: dict):
-    placements = (view.get("pile") or {}).get("placements") or []
-    return placements[-1].get("seat") if placements and isinstance(placements[-1], dict) else None
-
-
-#: ``{game id: {table verb: whose(view) -> seat | None}}``: the player a table action's manual
-#: form is about when the action itself names no seat — 6100's ``table face ?`` reads the card
-#: the seat in ``pending`` declared; doubt's ``table reveal ?`` turns up the last placement's cards.
-#: The operator's form names that player (``"whose"`` in its description), as skull's forms do
-#: with the seat in their arguments («Купюра в банк Борис»).
-WHOSE: dict[str, dict[str, Any]] = {
-    "infinity": {"face": lambda v: v.get("pending")},
-    "doubt": {"reveal": _last_placer},
-}
-
-
 def whose(actions: list[dict], game_id: str | None, view: dict, seats) -> list[dict]:
-    """``actions`` with ``"whose": seat`` added to each table action :data:`WHOSE` names a player
-    for (from ``view``, the operator's public view: who played a card is public at the table)."""
-    found = WHOSE.get(game_id or "", {})
-    if not found:
+    """``actions`` with ``"whose": seat`` added to each table action the game's presenter names a
+    player for (``whose(verb, view)``, from ``view``, the operator's public view: who played a card
+    is public at the table) when the action itself names no seat — 6100's ``table face ?`` reads the
+    card the seat in ``pending`` declared; doubt's ``table reveal ?`` turns up the last placement's
+    cards. The operator's form names that player, as skull's forms do with the seat in their
+    arguments («Купюра в банк Борис»)."""
+    spec = registry.find(game_id)
+    if spec is None:
         return actions
     out = []
     for a in actions:
-        fn = found.get(a.get("verb")) if a.get("actor") is None and "for_seat" not in a else None
-        seat = fn(view) if fn else None
+        seat = spec.presenter.whose(a.get("verb"), view) if a.get("actor") is None and "for_seat" not in a else None
         if isinstance(seat, int) and 0 <= seat < len(seats):
             a = {**a, "whose": seat}
         out.append(a)
@@ -305,6 +279,9 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
         if over:
             extra["result_text"] = result_words(game_info.get("id"), view, seats)
         view = page_view(game_info.get("id"), view, seats)
+        page_schema = game_schema(game_info.get("id"))
+        if page_schema is not None:
+            extra["schema"] = page_schema
     if game_info is None and isinstance(ended, dict):
         extra["ended"] = {k: ended.get(k) for k in ("game", "seats", "over", "text")}
     return {**extra,
@@ -323,42 +300,48 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
     }
 
 
-def page_view(game_id: str | None, view: dict, seats) -> dict:
-    """The view a page shows: the game module's ``page_view(view, seats)`` when it has one, else
-    ``view`` itself. A page view words the engine's view for people — players by name instead of
-    seat indexes from 0, prizes numbered from 1, card codes with their suit signs, words in both
-    languages as ``{"ru": …, "en": …}`` (the page shows its language's) — and leaves out what the
-    seat cards and badges already show. It is made from ``view`` alone (the viewer's own view), so
-    it never tells more than that view; the keys the page script reads (``seats``, ``dealer``,
-    ``turn``, ``limits``, ``table_task``…) keep their meaning."""
-    if not game_id:
-        return view
-    from companion import games
+_SCHEMAS: dict[tuple[str, int], dict] = {}
 
-    module = games.game_module(game_id)
-    fn = getattr(module, "page_view", None) if module is not None else None
-    if fn is None:
+
+def game_schema(game_id: str | None) -> dict | None:
+    """The page's description of the current game (:meth:`companion.games.spec.GameSpec.schema`:
+    its actions' typed fields, its page widgets, its seat keys), built once per registered spec."""
+    spec = registry.find(game_id)
+    if spec is None:
+        return None
+    key = (spec.id, id(spec))
+    out = _SCHEMAS.get(key)
+    if out is None:
+        out = _SCHEMAS[key] = spec.schema()
+    return out
+
+
+def page_view(game_id: str | None, view: dict, seats) -> dict:
+    """The view a page shows: the game presenter's ``page(view, seats)``. A page view words the
+    engine's view for people — players by name instead of seat indexes from 0, prizes numbered from
+    1, card codes with their suit signs, words in both languages as ``{"ru": …, "en": …}`` (the page
+    shows its language's) — and leaves out what the seat cards and badges already show. It is made
+    from ``view`` alone (the viewer's own view), so it never tells more than that view; the keys
+    the page script reads (``seats``, ``dealer``, ``turn``, ``limits``, ``table_task``…) keep their
+    meaning."""
+    spec = registry.find(game_id)
+    if spec is None:
         return view
     try:
-        return fn(view, list(seats))
+        return spec.presenter.page(view, list(seats))
     except Exception:  # words are a nicety: a page shows the plain view rather than nothing
         return view
 
 
 def result_words(game_id: str | None, view: dict, seats) -> dict | None:
-    """The game-over box's words, ``{"ru": …, "en": …}``: the game module's
-    ``describe_standings(view, seats, lang)`` of the finished game (who won, the standings and the
-    few facts that matter), from the viewer's own view; ``None`` when the game has no words."""
-    if not game_id:
-        return None
-    from companion import games
-
-    module = games.game_module(game_id)
-    fn = getattr(module, "describe_standings", None) if module is not None else None
-    if fn is None:
+    """The game-over box's words, ``{"ru": …, "en": …}``: the game presenter's
+    ``standings(view, seats, lang)`` of the finished game (who won, the standings and the few facts
+    that matter), from the viewer's own view; ``None`` when the game has no words."""
+    spec = registry.find(game_id)
+    if spec is None:
         return None
     try:
-        out = {lang: fn(view, list(seats), lang) for lang in ("ru", "en")}
+        out = {lang: spec.presenter.standings(view, list(seats), lang) for lang in ("ru", "en")}
     except Exception:
         return None
     if not (out.get("ru") and out.get("en")):

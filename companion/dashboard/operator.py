@@ -18,9 +18,11 @@ import typing
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from companion import sanitise
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, action_fields
 from companion.games.base import observation_fields, repeated_name, seat_from_one
+from companion.games.fields import Kind, fields_of
 from companion.errors import IllegalAction
 
 bp = Blueprint("operator", __name__)
@@ -35,7 +37,7 @@ def game_specs() -> list[dict]:
     import companion.games as games
 
     specs = []
-    for gid in games.GAME_IDS:
+    for gid in games.ids():
         try:
             cls = games.get_game_class(gid)
         except (IllegalAction, ImportError):
@@ -138,20 +140,24 @@ def console():
 
 @bp.route("/operator/login", methods=["POST"])
 def login():
-    common.limit("pin")
+    table = common.table()
+    # a browser that logged in with this PIN before is the operator's own device: someone else's
+    # guessing (the table-wide backoff) never locks it out; its own address's count still holds
+    common.limit("pin", trusted=table.sessions.is_device(session.get("dev")))
     pin = request.form.get("pin", "")
-    token = common.table().check_pin(pin) if isinstance(pin, str) and len(pin) <= 12 else None
+    token = table.check_pin(pin) if isinstance(pin, str) and len(pin) <= 24 else None
     if token is None:
-        common.limiter().fail("pin", common.client_ip())
+        common.limiter().fail("pin", common.client_ip())  # a right PIN clears nothing
         return render_template("login.html", pin="", error=_("Wrong PIN."), boot=common.boot("login")), 403
-    common.limiter().reset("pin", common.client_ip())
     session["op"] = token
+    if not table.sessions.is_device(session.get("dev")):
+        session["dev"] = table.sessions.device_mark()
     return redirect(url_for("operator.console"))
 
 
 @bp.route("/operator/logout", methods=["POST"])
 def logout():
-    session.pop("op", None)
+    common.table().logout_operator(session.pop("op", None))  # ended at the table, not only here
     return redirect(url_for("public.index"))
 
 
@@ -180,7 +186,8 @@ def _check_names(names: list[str]) -> None:
     long = next((n for n in names if len(n) > MAX_SEAT_NAME), None)
     if long is not None:
         raise FormError(_("A player's name is at most %(n)d characters: «%(name)s» is longer. Put each name on "
-                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME, name=long),
+                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME,
+                          name=long if len(long) <= 2 * MAX_SEAT_NAME else long[:2 * MAX_SEAT_NAME] + "…"),
                         f"seat names are at most {MAX_SEAT_NAME} characters")
     repeated = repeated_name(names)  # «Аня» and «аня» are one player
     if repeated is not None:
@@ -292,7 +299,8 @@ def seat_qr(seat: int):
     code = common.table().seat_codes().get(seat)
     if code is None:
         abort(404, description=f"no seat {seat} in the current game")
-    return Response(qr_svg(url_for("seat.join", code=code, _external=True)), mimetype="image/svg+xml")
+    link = url_for("seat.join", code=code, k=common.table().sessions.join_pass(code), _external=True)
+    return Response(qr_svg(link), mimetype="image/svg+xml")
 
 
 def qr_svg(data: str) -> bytes:
@@ -319,7 +327,7 @@ def undo():
     when the table changed after the version the console showed (a double tap, a second
     operator): an undo always undoes what the operator saw."""
     common.require_operator()
-    data = request.get_json(silent=True)
+    data = sanitise.json_body()
     seen = common.seen_field(data) if isinstance(data, dict) else None
     return common.outcome_response(common.table().undo(seen=seen))
 
@@ -328,7 +336,7 @@ def undo():
 def void():
     """Void the round; optional body ``{"seen": version}`` as for :func:`undo`."""
     common.require_operator()
-    data = request.get_json(silent=True)
+    data = sanitise.json_body()
     seen = common.seen_field(data) if isinstance(data, dict) else None
     return common.outcome_response(common.table().void_round(seen=seen))
 
@@ -377,15 +385,10 @@ def for_seat(game_cls, text: str) -> str:
     return " ".join([str(int(tokens[2])), tokens[1], *tokens[3:]])
 
 
-NAME_FIELDS = ("kind", "kinds")
-"""Action fields that hold a card kind (doubt's pictures); a game whose engine has
-``kind_for_name(text)`` takes them as the names shown on the page (its deck's names)."""
-
-
 def _canonical_names(game, text: str):
-    """``text`` with the kind names the operator typed («гриб,Ёж», ``Mushroom``) replaced by the
-    deck's kind ids (``mushroom,hedgehog``), via the game's ``kind_for_name`` (the deck profile is
-    the one source of the names). Returns the text, or a Flask ``(response, 409)`` ``unknown_kind``
+    """``text`` with the kind names the operator typed («гриб,Ёж», ``Mushroom``) in its card fields
+    (kind ``card``) replaced by the deck's kind ids (``mushroom,hedgehog``), via the game's
+    ``kind_for_name`` (a deck of named pictures: the deck profile is the one source of the names). Returns the text, or a Flask ``(response, 409)`` ``unknown_kind``
     naming the deck's cards in the page's language when a name is not in the deck."""
     lookup = getattr(game, "kind_for_name", None)
     if lookup is None:
@@ -395,8 +398,8 @@ def _canonical_names(game, text: str):
     except IllegalAction:
         return text
     changes, unknown = {}, []
-    for name in NAME_FIELDS:
-        value = getattr(action, name, None) if hasattr(action, name) else None
+    for name in (f.name for f in fields_of(type(action)) if f.kind is Kind.CARD):
+        value = getattr(action, name, None)
         values = value if isinstance(value, tuple) else (value,) if isinstance(value, str) else ()
         ids = []
         for v in values:
@@ -413,11 +416,6 @@ def _canonical_names(game, text: str):
         return jsonify({"accepted": False, "action": text, "reason": "unknown_kind", "fields": [],
                         "detail": f"not a kind of this deck: {', '.join(unknown)}", "message": msg}), 409
     return dataclasses.replace(action, **changes).text() if changes else text
-
-
-SERIAL_FIELDS = ("serial", "serials")
-"""Action fields that hold banknote serial numbers (the observation reader picks notes by these
-names too); a manual entry's values in them are canonicalised before the engine sees them."""
 
 
 def canonical_serial(text: str, currency: str | None) -> str:
@@ -469,7 +467,7 @@ def _join_split_serials(game_cls, text: str) -> str:
         return text
     fields = action_fields(cls)[0]
     extra = len(tokens) - 2 - len(fields)
-    where = [i for i, name in enumerate(fields) if name in SERIAL_FIELDS]
+    where = [i for i, f in enumerate(fields_of(cls)) if f.kind is Kind.SERIAL]
     if extra <= 0 or len(where) != 1:
         return text
     k = 2 + where[0]
@@ -548,8 +546,9 @@ def prepare_manual(text: str):
         text, action = named, type(referee.game).parse_action(named)
     currency = getattr(getattr(referee.game, "options", None), "currency", None)
     changes = {}
-    for name in SERIAL_FIELDS:
-        value = getattr(action, name, None) if name in fields else None
+    # serial fields (kind ``serial``) are canonicalised before the engine sees them
+    for name in (f.name for f in fields_of(type(action)) if f.kind is Kind.SERIAL):
+        value = getattr(action, name, None)
         if isinstance(value, str):
             changes[name] = canonical_serial(value, currency)
         elif isinstance(value, tuple):

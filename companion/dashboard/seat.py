@@ -22,19 +22,23 @@ def join():
     code = request.values.get("code", "")
     if not isinstance(code, str) or len(code) > 32:
         abort(400, description="bad code")
+    given_pass = request.values.get("k", "")
+    if not isinstance(given_pass, str) or len(given_pass) > 32:
+        abort(400, description="bad pass")
     if request.method == "POST":
-        common.limit("join")
         # a code read off the console is often typed in groups ("063 138", "063-138")
         typed = "".join(ch for ch in code if not (ch.isspace() or ch in "-–"))
-        joined = table.join(typed) if typed.isdigit() else None
+        # the seat's QR code carries a pass made from its code: such a join is never held up by
+        # the table-wide backoff someone else's guessing started (a right code, proven)
+        common.limit("join", trusted=table.sessions.is_join_pass(typed, given_pass))
+        joined = table.join(typed, session.get("seat")) if typed.isdigit() else None
         if joined is None:
-            common.limiter().fail("join", common.client_ip())
+            common.limiter().fail("join", common.client_ip())  # a right code clears nothing
             error = _("Wrong code. Ask the operator for your seat's code.")
-            return render_template("join.html", code=code, error=error, boot=common.boot("join")), 403
-        common.limiter().reset("join", common.client_ip())
+            return render_template("join.html", code=code, error=error, k="", boot=common.boot("join")), 403
         session["seat"] = joined[1]
         return redirect(url_for("seat.seat_page"))
-    return render_template("join.html", code=code, error=error, boot=common.boot("join"))
+    return render_template("join.html", code=code, error=error, k=given_pass, boot=common.boot("join"))
 
 
 @bp.route("/seat")
@@ -48,7 +52,7 @@ def seat_page():
 
 @bp.route("/seat/leave", methods=["POST"])
 def leave():
-    session.pop("seat", None)
+    common.table().leave_seat(session.pop("seat", None))  # the token ends here, not only in this browser
     return redirect(url_for("seat.join"))
 
 

@@ -8,8 +8,16 @@
   session; :class:`~companion.table.Table` validates them on every request. Both survive a restart
   of the table (same data folder); the operator's ends when the PIN changes, and the login page
   then says why (:func:`login_lost`).
-* **Limiter**: failed PIN and join-code attempts per client address, a sliding window
-  (:data:`MAX_FAILURES` per :data:`WINDOW_S`); past it, 429 with ``Retry-After``.
+* **Guess limiter** (:class:`Limiter`): what is guessed is counted, not who guesses. Every wrong
+  PIN and every wrong join code counts twice: for the client address (:data:`MAX_FAILURES` per
+  :data:`WINDOW_S`) and for the whole table, across every address (:data:`GLOBAL_FREE` per
+  :data:`GLOBAL_WINDOW_S`, then an exponential backoff up to :data:`BACKOFF_CAP_S` after each
+  further wrong guess). A right PIN or code clears nothing. Past either, 429 with ``Retry-After``
+  and the wait in words. The right people are not locked out by someone else's guessing: a browser
+  that logged in with the PIN before carries a device mark (:mod:`companion.sessions`) and a seat's
+  QR code carries a pass; both skip the table-wide backoff (never their own address's count).
+  Rationale and the figures: docs/dashboard.md "Logins and guessing", ``bench/guessing.py``.
+* **Redirects** (:func:`safe_next`): only a path on this site.
 """
 
 from __future__ import annotations
@@ -18,7 +26,9 @@ import hmac
 import secrets
 import threading
 import time
+import unicodedata
 from collections import defaultdict, deque
+from urllib.parse import urlsplit
 
 from flask import abort, current_app, request, session
 
@@ -26,7 +36,17 @@ MAX_FAILURES = 5
 """Failed attempts allowed per client address and kind (``pin``, ``join``) per window."""
 
 WINDOW_S = 300.0
-"""The limiter's sliding window, seconds."""
+"""The per-address sliding window, seconds."""
+
+GLOBAL_FREE = 10
+"""Wrong guesses of one kind the whole table may make per :data:`GLOBAL_WINDOW_S` before the
+backoff starts (a few typos of every player at the start of a game night)."""
+
+GLOBAL_WINDOW_S = 3600.0
+"""The table-wide sliding window, seconds."""
+
+BACKOFF_CAP_S = 120.0
+"""The longest table-wide wait after one wrong guess: 2, 4, 8 … s, then every 2 minutes."""
 
 
 def csrf_token() -> str:
@@ -75,42 +95,105 @@ def login_lost(lang: str = "ru") -> str | None:
 
 
 class Limiter:
-    """Sliding-window counter of failed attempts per (kind, client address).
+    """Wrong guesses of each kind (``pin``, ``join``) per client address and for the whole table.
+
+    An attempt may go on when the address has fewer than ``max_failures`` failures in its window
+    and — unless ``trusted`` — the table-wide backoff has passed: after ``free`` wrong guesses in
+    ``global_window_s``, the k-th further one holds every untrusted attempt of that kind for
+    ``min(cap_s, 2**k)`` s. Nothing is ever cleared by a success; failures leave the windows.
 
     Args:
-        max_failures: failures allowed inside the window.
-        window_s: window length in seconds.
+        max_failures: failures allowed per address inside ``window_s``.
+        window_s: the per-address window, seconds.
+        free: table-wide failures allowed inside ``global_window_s`` before the backoff.
+        global_window_s: the table-wide window, seconds.
+        cap_s: the longest table-wide wait, seconds.
         clock: monotonic clock in seconds (tests pass a fake one).
     """
 
-    def __init__(self, max_failures: int = MAX_FAILURES, window_s: float = WINDOW_S, clock=time.monotonic):
+    def __init__(self, max_failures: int = MAX_FAILURES, window_s: float = WINDOW_S, clock=time.monotonic, *,
+                 free: int = GLOBAL_FREE, global_window_s: float = GLOBAL_WINDOW_S,
+                 cap_s: float = BACKOFF_CAP_S):
         self.max_failures = max_failures
         self.window_s = window_s
+        self.free = free
+        self.global_window_s = global_window_s
+        self.cap_s = cap_s
         self.clock = clock
-        self._fails: dict = defaultdict(deque)
+        self._fails: dict = defaultdict(deque)   # (kind, client) -> failure times
+        self._global: dict = defaultdict(deque)  # kind -> failure times, every address
         self._lock = threading.Lock()
 
-    def _trim(self, key) -> deque:
-        q = self._fails[key]
-        cutoff = self.clock() - self.window_s
+    @staticmethod
+    def _trim(q: deque, cutoff: float) -> deque:
         while q and q[0] < cutoff:
             q.popleft()
         return q
 
-    def retry_after(self, kind: str, client: str) -> int:
-        """Seconds until ``client`` may try ``kind`` again (0: now)."""
+    def backoff(self, kind: str) -> float:
+        """Seconds the table-wide backoff still holds untrusted attempts of ``kind`` (0: none)."""
         with self._lock:
-            q = self._trim((kind, client))
-            if len(q) < self.max_failures:
+            return self._backoff(kind, self.clock())
+
+    def _backoff(self, kind: str, now: float) -> float:
+        q = self._trim(self._global[kind], now - self.global_window_s)
+        extra = len(q) - self.free
+        if extra <= 0:
+            return 0.0
+        return max(0.0, q[-1] + min(self.cap_s, 2.0 ** extra) - now)
+
+    def retry_after(self, kind: str, client: str, trusted: bool = False) -> int:
+        """Whole seconds until ``client`` may try ``kind`` again (0: now). ``trusted``: the
+        browser is the operator's device or holds a seat's QR pass — the table-wide backoff does
+        not hold it (its own address's count still does)."""
+        with self._lock:
+            now = self.clock()
+            q = self._trim(self._fails[(kind, client)], now - self.window_s)
+            wait = q[0] + self.window_s - now if len(q) >= self.max_failures else 0.0
+            if not trusted:
+                wait = max(wait, self._backoff(kind, now))
+            if wait <= 0:
+                if not q:
+                    self._fails.pop((kind, client), None)  # the map holds only addresses that failed lately
                 return 0
-            return max(1, int(q[0] + self.window_s - self.clock() + 0.999))
+            return max(1, int(wait + 0.999))
 
     def fail(self, kind: str, client: str) -> None:
-        """Record one failed attempt."""
+        """Record one wrong guess of ``kind`` from ``client`` (it counts table-wide too)."""
         with self._lock:
-            self._trim((kind, client)).append(self.clock())
+            now = self.clock()
+            self._trim(self._fails[(kind, client)], now - self.window_s).append(now)
+            self._trim(self._global[kind], now - self.global_window_s).append(now)
+            if len(self._fails) > 10000:  # addresses that stopped guessing: forget the idle ones
+                for key in [k for k, q in self._fails.items() if not q or q[-1] < now - self.window_s]:
+                    del self._fails[key]
 
-    def reset(self, kind: str, client: str) -> None:
-        """Forget ``client``'s failures of ``kind`` (after a success)."""
+    def failures(self, kind: str) -> int:
+        """Table-wide wrong guesses of ``kind`` in the current window (the console may say it)."""
         with self._lock:
-            self._fails.pop((kind, client), None)
+            return len(self._trim(self._global[kind], self.clock() - self.global_window_s))
+
+
+def wait_words(seconds: int, lang: str = "ru") -> str:
+    """A wait in words: «40 с», «3 мин» / «40 s», «3 min» (minutes from two minutes up)."""
+    if seconds >= 120:
+        n = (seconds + 59) // 60
+        return f"{n} мин" if lang == "ru" else f"{n} min"
+    return f"{seconds} с" if lang == "ru" else f"{seconds} s"
+
+
+def safe_next(target, default: str = "/") -> str:
+    """``target`` when it is a path on this site (``/join``, ``/seat?x=1``), else ``default``.
+
+    Refused: anything with a scheme or host (``https://evil.example``), a path starting ``//`` or
+    ``/\\``, and any text holding a control character, a space or a backslash — a browser drops
+    tabs and new lines from a URL, so ``/\t/evil.example`` would become ``//evil.example``."""
+    if not isinstance(target, str) or not target.startswith("/") or len(target) > 512:
+        return default
+    if any(ch.isspace() or ch == "\\" or unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+           for ch in target):
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith("//"):
+        return default
+    return target

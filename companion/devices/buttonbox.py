@@ -60,6 +60,9 @@ class BoxStatus:
         events: events delivered; duplicates: retransmitted events dropped by sequence number.
         lost: events the box reported dropped (outbox overflow) plus sequence gaps seen.
         frame_errors: frames rejected (bad CRC, oversize length, undecodable body).
+        rejected: well-formed frames whose fields make no sense, refused and never applied:
+            an event for a seat the box does not have (acknowledged, so the box stops sending
+            it, but not delivered) or a hello line such as ``seats=-5``.
         last_error: the last connection or protocol problem, in English, or ``None``.
     """
 
@@ -77,6 +80,7 @@ class BoxStatus:
     duplicates: int = 0
     lost: int = 0
     frame_errors: int = 0
+    rejected: int = 0
     last_error: str | None = None
 
     def to_dict(self) -> dict:
@@ -305,6 +309,9 @@ class ButtonBox:
         try:
             msg = protocol.decode(frame)
         except ProtocolError as exc:
+            if frame[0] == wire.T_HELLO and "nonsensical" in str(exc):
+                self._reject(str(exc))  # a whole frame, CRC good, fields absurd: never applied
+                return
             self._frame_errors += 1
             self._update(last_error=str(exc))
             return
@@ -353,9 +360,22 @@ class ButtonBox:
                      connects=self._status.connects + (1 if first else 0))
         self._connected_event.set()
 
+    def _reject(self, why: str) -> None:
+        """Count and log a frame refused for its fields (:attr:`BoxStatus.rejected`)."""
+        with self._lock:
+            self._status = dataclasses.replace(self._status, rejected=self._status.rejected + 1, last_error=why)
+            n = self._status.rejected
+        if n <= 10 or n % 100 == 0:  # a box that keeps sending nonsense does not flood the log
+            log.warning("button box %s: %s (refused: %d)", self.url, why, n)
+
     def _on_event(self, ev: ButtonEvent, now: float) -> None:
         if self._hello is None:
             return  # not acked: the box re-sends after our HELLO_REQ is answered
+        if not 0 <= ev.seat < self._hello.seats:
+            # acknowledged, so the box does not send it again, but never applied
+            self._reject(f"event for seat {ev.seat} (pad {ev.seat + 1}): the box has seats 0-{self._hello.seats - 1}")
+            self._write(protocol.ack(ev.seq))
+            return
         last = self._last_seq
         if last is not None and not wire.seq_newer(ev.seq, last):
             self._update(duplicates=self._status.duplicates + 1)

@@ -131,18 +131,33 @@ def decode(frame: tuple[int, int, bytes]):
 def parse_hello(body: bytes) -> Hello:
     """Parse the hello line ``fw=1.0.0 proto=1 seats=8 boot=3f2a`` (ASCII, space separated).
 
-    Unknown keys are ignored (later firmware may add some).
+    Unknown keys are ignored (later firmware may add some). Every field must make sense: ``fw``
+    1–32 printable characters, ``proto`` 1–255, ``seats`` 1–:data:`MAX_SEATS`, ``boot`` a 16-bit
+    hex id — a box that says ``seats=-5`` is not believed.
 
     Raises:
-        ProtocolError: not ASCII, or ``fw``/``proto``/``seats``/``boot`` missing or malformed.
+        ProtocolError: not ASCII, or ``fw``/``proto``/``seats``/``boot`` missing, malformed or
+            out of range.
     """
     try:
         text = body.decode("ascii")
         fields = dict(part.split("=", 1) for part in text.split())
-        return Hello(fields["fw"], int(fields["proto"]), int(fields["seats"]),
-                     int(fields["boot"], 16), text)
+        hello = Hello(fields["fw"], int(fields["proto"]), int(fields["seats"]),
+                      int(fields["boot"], 16), text)
     except (UnicodeDecodeError, ValueError, KeyError) as exc:
         raise ProtocolError(f"malformed hello line {body!r}: {exc}") from None
+    wrong = []
+    if not (1 <= len(hello.firmware) <= 32 and hello.firmware.isprintable()):
+        wrong.append(f"fw={hello.firmware!r} (1-32 printable characters)")
+    if not 1 <= hello.protocol <= 255:
+        wrong.append(f"proto={hello.protocol} (1-255)")
+    if not 1 <= hello.seats <= MAX_SEATS:
+        wrong.append(f"seats={hello.seats} (1-{MAX_SEATS})")
+    if not 0 <= hello.boot_id <= 0xFFFF:
+        wrong.append(f"boot={fields['boot']} (a 16-bit id)")
+    if wrong:
+        raise ProtocolError(f"hello line with nonsensical fields: {', '.join(wrong)}")
+    return hello
 
 
 def hello_request() -> bytes:

@@ -30,6 +30,7 @@ import functools
 import json
 import types
 import typing
+import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Sequence
@@ -238,13 +239,23 @@ class Options:
         return dataclasses.asdict(self)
 
 
+def name_key(name: str) -> str:
+    """A seat name as people read it, for comparing names: compatibility forms folded (NFKC:
+    full-width «Ａня» is «Аня», a decomposed «Á» the composed one), invisible format characters
+    (zero-width spaces, direction marks) dropped, runs of spaces as one, case and «ё» ignored.
+    ``""`` for a name nobody could see."""
+    text = unicodedata.normalize("NFKC", str(name))
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return " ".join(text.split()).casefold().replace("ё", "е")
+
+
 def repeated_name(names: Sequence[str]) -> str | None:
     """The first of ``names`` (seat names) that repeats an earlier one, as it was typed, or
-    ``None``. Names are compared as people read them: ignoring case and surrounding spaces, so
-    «Аня» and « аня» are one player (README: a repeated name is refused)."""
+    ``None``. Names are compared as people read them (:func:`name_key`), so «Аня», « аня»,
+    «Ａня» and «Аня» with a zero-width space are one player (README: a repeated name is refused)."""
     seen: set[str] = set()
     for name in names:
-        key = str(name).strip().casefold()
+        key = name_key(name)
         if key in seen:
             return name
         seen.add(key)
@@ -291,6 +302,8 @@ class Game(ABC):
 
     GAME_ID: ClassVar[str] = ""
     ACTIONS: ClassVar[tuple[type[Action], ...]] = ()
+    #: ``{reason code: its meaning}`` (English, for logs and ``docs/rules/<game>.md``)
+    REASONS: ClassVar[dict[str, str]] = {}
     OPTIONS: ClassVar[type[Options]] = Options
     MIN_SEATS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 8
@@ -302,7 +315,7 @@ class Game(ABC):
                 "bad_seats", f"{self.GAME_ID} needs {self.MIN_SEATS}-{self.MAX_SEATS} players",
                 {"min": self.MIN_SEATS, "max": self.MAX_SEATS, "given": len(names)},
             )
-        if any(not n for n in names):
+        if any(not name_key(n) for n in names):
             raise IllegalAction("bad_seats", "seat names must be non-empty and distinct")
         repeated = repeated_name(names)
         if repeated is not None:
@@ -449,6 +462,12 @@ class Game(ABC):
     @abstractmethod
     def snapshot(self) -> dict:
         """The complete state as JSON-safe data, hidden facts included (for tests and audit)."""
+
+    def conserved(self) -> dict[str, int]:
+        """What the rules neither create nor destroy, by name (chips, notes, cards in the game's
+        books): every accepted action leaves each value as it was. ``{}`` by default; the
+        registry's API-consistency test (``tests/games/test_api.py``) checks it after every action."""
+        return {}
 
     # ------------------------------------------------------------------ helpers
     def snapshot_bytes(self) -> bytes:

@@ -1,4 +1,4 @@
-"""Small helpers the games' ``describe_event`` functions share to tell events in words.
+"""Small helpers the games' presenters share to tell events, refusals and waits in words.
 
 A card code reads as on the dashboard's buttons and toasts (``web/static/app.js`` ``argLabel``):
 rank then suit sign, ``"10H"`` → ``"10♥"``, ``"QS"`` → ``"Q♠"``. Russian counts agree with their
@@ -8,7 +8,7 @@ number («1 фишка», «3 фишки», «5 фишек»). Standings read as
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter of a card code -> its sign (the dashboard's ``SUIT_SIGNS``)."""
@@ -89,22 +89,109 @@ def standings(values: Mapping[str, int] | Sequence[tuple[str, int]], fmt=str) ->
     return ", ".join(f"{items[i][0]} {fmt(items[i][1])}" for i in order)
 
 
+SUIT_WORDS = {"S": ("spades ♠", "пики ♠"), "H": ("hearts ♥", "черви ♥"), "D": ("diamonds ♦", "бубны ♦"),
+              "C": ("clubs ♣", "трефы ♣")}
+"""A suit letter's name with its sign: ``(English, Russian)``."""
+
+
+def in_lang(value, ru: bool) -> str:
+    """A fact that comes in both languages (``{"ru": …, "en": …}``: a deck's kind name) in the
+    page's one, else the fact as it is."""
+    if isinstance(value, dict):
+        return str(value.get("ru" if ru else "en") or value.get("en") or value.get("ru") or "")
+    return str(value)
+
+
+def suit_name(code: str, ru: bool) -> str:
+    """The suit of a card code (or a suit letter) in words: ``"QH"`` → «черви ♥» / "hearts ♥"."""
+    pair = SUIT_WORDS.get(str(code)[-1:], (str(code), str(code)))
+    return pair[1] if ru else pair[0]
+
+
+def notes_n(n: int, ru: bool) -> str:
+    """``3`` → «3 купюры» / "3 notes"."""
+    return f"{n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}" if ru else f"{n} note{'' if n == 1 else 's'}"
+
+
+def chips_gen(n: int) -> str:
+    """Russian chips after «не меньше», «не больше» (genitive): «1 фишки», «5 фишек»."""
+    return f"{n} {ru_plural(n, 'фишки', 'фишек', 'фишек')}"
+
+
+def refusal_words(reason: str, lang: str, facts: dict | None, plain: Mapping[str, tuple[str, str]],
+                  with_facts: Mapping[str, Callable[[dict, bool], str]],
+                  own: Callable[[], str | None] | None = None) -> str | None:
+    """A game's refusal in words (a presenter's ``refusal``): with ``facts`` the sentence of
+    ``with_facts`` that uses them, else ``own()`` (words that need the game's options), else the
+    plain sentence ``(English, Russian)`` of ``plain``; ``None`` when the game has none."""
+    ru = lang == "ru"
+    fn = with_facts.get(reason)
+    if fn is not None and facts:
+        try:
+            return fn(facts, ru)
+        except (KeyError, TypeError, ValueError, IndexError):
+            pass  # a fact the sentence needs is missing: the plain sentence says enough
+    if own is not None:
+        text = own()
+        if text:
+            return text
+    pair = plain.get(reason)
+    return (pair[1] if ru else pair[0]) if pair else None
+
+
+# ---------------------------------------------------------------------- what a phone waits for
+CAMERA = ("Ждём камеру или оператора", "Waiting for the camera or the operator")
+OPERATOR = ("Ждём оператора", "Waiting for the operator")
+
+
+def waiting_pair(who: tuple[str, str], ru: str, en: str) -> dict:
+    """``{"ru": "<who>: <ru>", "en": "<who>: <en>"}``: what a phone waits for, after who is awaited
+    (:data:`CAMERA`, :data:`OPERATOR`)."""
+    return {"ru": f"{who[0]}: {ru}", "en": f"{who[1]}: {en}"}
+
+
+def seat_args(templates: list[list[str]]) -> list[int]:
+    """The seats named as the first argument of table templates (``table cards 2 ?`` → 2)."""
+    out = []
+    for args in templates:
+        if args and args[0].isdigit() and int(args[0]) not in out:
+            out.append(int(args[0]))
+    return out
+
+
+def seat_name(seats, i) -> str | None:
+    """The name of seat ``i``, or ``None`` when ``i`` is not a seat of ``seats``."""
+    return seats[i] if isinstance(i, int) and 0 <= i < len(seats) else None
+
+
+def waiting_by_verb(words: Mapping[str, Callable], seat: int, view: dict, tasks: Mapping[str, list],
+                    seats) -> dict | None:
+    """The first of ``words`` (``{table verb: fn(seat, view, templates, seats)}``) that words one of
+    the pending ``tasks`` (``{verb: templates' arguments}``, in the table's order)."""
+    for verb, templates in tasks.items():
+        fn = words.get(verb)
+        if fn is not None:
+            told = fn(seat, view, templates, list(seats))
+            if told:
+                return told
+    return None
+
+
 def ended_words(game_id: str, seats: Sequence[str], view: dict, over: bool) -> dict[str, str]:
     """What the public page and the console say about a game the operator ended («Завершить
     игру»), ``{"ru": …, "en": …}``, from the game's *public* view only (``game.view(None)``), so
     nothing hidden can be told: for a game already over, its final words; for an unfinished one,
-    that it was ended before its end and how it stood (the game module's
-    ``describe_standings(view, seats, lang)``: chips, points, notes or cards left), e.g.
+    that it was ended before its end and how it stood (the game presenter's
+    ``standings(view, seats, lang)``: chips, points, notes or cards left), e.g.
     «Игра завершена оператором до конца. Фишки: Аня 130, Борис 75; сдача 3 из 6»."""
-    from companion import games
+    from companion.games import registry
 
-    module = games.game_module(game_id)
-    fn = getattr(module, "describe_standings", None)
+    spec = registry.find(game_id)
     out = {}
     for lang in ("ru", "en"):
         ru = lang == "ru"
         try:
-            told = fn(view, list(seats), lang) if fn is not None else None
+            told = spec.presenter.standings(view, list(seats), lang) if spec is not None else None
         except Exception:  # words are a nicety: the game is ended whatever they say
             told = None
         if over:

@@ -10,6 +10,8 @@
 * :class:`ImageSource` — one image file, the same frame every time.
 * :class:`RenderedSource` — frames pushed by a program or pulled from a callable (the simulated
   table's scene renderer).
+* :class:`RetryingSource` — any of the above that may be missing: the table starts without it,
+  says so, and picks it up when it appears (a capped backoff, as the button box reconnects).
 
 Every source is a context manager with ``read() -> ndarray``, ``close()`` and a useful ``repr``;
 :func:`open_source` picks one from a camera spec (:func:`parse_spec`: ``scene``, ``picamera2``,
@@ -19,6 +21,7 @@ Every source is a context manager with ``read() -> ndarray``, ``close()`` and a 
 from __future__ import annotations
 
 import collections
+import logging
 import threading
 from pathlib import Path
 from typing import Callable
@@ -26,7 +29,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.errors import CameraError
+from companion.errors import CameraError, CameraMissing
 from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image, to_bgr
 
 
@@ -309,6 +312,133 @@ def open_source(spec: str | int) -> FrameSource:
     if kind == "folder":
         return FolderSource(Path(arg))
     return ImageSource(Path(arg))
+
+
+log = logging.getLogger(__name__)
+
+
+class RetryingSource(FrameSource):
+    """A camera that may be missing or unplugged: the table never waits for it.
+
+    The source is opened at once; when that fails (``opencv:7`` with no such device, a folder not
+    there yet) a background thread tries again with a backoff doubling from ``delays[0]`` to
+    ``delays[1]`` seconds. :meth:`read` gives a frame when the camera is there and raises
+    :class:`~companion.errors.CameraMissing` at once when it is not. A device camera (``picamera2``, ``opencv``) that
+    fails while reading (unplugged) is closed and reopened the same way; a folder or image source
+    that is open passes its errors through (its end is no fault).
+
+    Args:
+        spec: the camera spec (:func:`parse_spec`).
+        opener: builds the source from the spec (:func:`open_source`; tests pass another).
+        on_status: called ``on_status(connected, error)`` from any thread when the camera comes or
+            goes (``error``: the last problem in English, ``None`` when connected).
+        delays: (first, longest) seconds between attempts.
+    """
+
+    def __init__(self, spec: str, opener: Callable[[str], FrameSource] | None = None,
+                 on_status: Callable[[bool, str | None], None] | None = None,
+                 delays: tuple[float, float] = (0.5, 10.0)) -> None:
+        self.spec = spec
+        self.kind = parse_spec(spec)[0]
+        self._opener = opener or open_source
+        self._on_status = on_status
+        self._delays = delays
+        self._lock = threading.Lock()
+        self._source: FrameSource | None = None
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self.error: str | None = None
+        self.attempts = 0
+        self._try_open()
+        self._thread = threading.Thread(target=self._retry, name=f"camera-retry({spec})", daemon=True)
+        self._thread.start()
+
+    @property
+    def connected(self) -> bool:
+        return self._source is not None
+
+    def _tell(self, connected: bool, error: str | None) -> None:
+        if self._on_status is not None:
+            try:
+                self._on_status(connected, error)
+            except Exception:  # a status listener must not stop the camera
+                log.exception("camera status listener failed")
+
+    def _try_open(self) -> bool:
+        self.attempts += 1
+        try:
+            source = self._opener(self.spec)
+        except CameraError as exc:
+            first = self.error is None or self.attempts == 1
+            self.error = str(exc)
+            if first:
+                log.warning("camera %s is missing (%s); the table goes on and retries", self.spec, exc)
+                self._tell(False, self.error)
+            return False
+        with self._lock:
+            if self._stop.is_set():
+                source.close()
+                return False
+            self._source, self.error = source, None
+        log.info("camera %s connected", self.spec)
+        self._tell(True, None)
+        return True
+
+    def _retry(self) -> None:
+        delay = self._delays[0]
+        while not self._stop.is_set():
+            if self._source is not None:
+                self._wake.wait()  # until a read finds the camera gone (or close)
+                self._wake.clear()
+                delay = self._delays[0]
+                continue
+            if self._try_open():
+                delay = self._delays[0]
+                continue
+            self._stop.wait(delay)
+            delay = min(delay * 2, self._delays[1])
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        with self._lock:
+            source = self._source
+        if source is None:
+            raise CameraMissing(f"camera {self.spec} is not connected ({self.error}); retrying",
+                                ru=f"камера {self.spec} не подключена ({self.error}); подключаемся снова")
+        try:
+            return source.read()
+        except CameraError as exc:
+            if self.kind not in ("picamera2", "opencv"):
+                raise  # a folder's last image, an unreadable file: not a camera gone
+            with self._lock:
+                if self._source is source:
+                    self._source = None
+            try:
+                source.close()
+            except Exception:  # noqa: BLE001 - a device gone may fail to close too
+                pass
+            self.error = str(exc)
+            log.warning("camera %s lost (%s); retrying", self.spec, exc)
+            self._tell(False, self.error)
+            self._wake.set()
+            raise CameraMissing(f"camera {self.spec} was lost ({exc}); retrying",
+                                ru=f"камера {self.spec} пропала ({exc}); подключаемся снова") from exc
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self._stop.set()
+        self._wake.set()
+        self._thread.join(5.0)
+        with self._lock:
+            source, self._source = self._source, None
+        if source is not None:
+            source.close()
+        super().close()
+
+    def __repr__(self) -> str:
+        state = "connected" if self._source is not None else f"missing, {self.attempts} attempt(s)"
+        return f"RetryingSource({self.spec!r}, {state})"
 
 
 def default_source() -> FrameSource:

@@ -123,6 +123,8 @@ DISSENT_CONFIDENCE = 0.4
 #: German "B" (Bube) / Russian "В" (валет). A partly hidden card read as one of these under a
 #: single alphabet is cross-checked with ``auto`` (a wrongly set deck alphabet must abstain).
 LOOKALIKE_RANKS = frozenset({"8", "J"})
+#: Reasons of an unread card that show no sign of a card beyond its paper (see CardReader.read).
+NO_SIGN_REASONS = frozenset({"no_index", "no_paper", "no_pip", "no_corner_visible", "unreadable"})
 #: Numbered ranks: their card's centre shows pips, not a picture.
 NUMBERED_RANKS = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10"})
 #: A whole card's centre is a picture when its largest ink component covers more than this
@@ -147,6 +149,9 @@ class CardFrame:
     complete: bool
     readable: tuple[int, ...] = (0, 1, 2, 3)
     views: list = field(default_factory=list)
+    #: found only by the extra cues of :mod:`companion.vision.card_find` (closed edges, local
+    #: contrast): reported only when read surely (else it may be a tile, not a card)
+    verify: bool = False
 
     @property
     def center(self) -> tuple[float, float]:
@@ -244,12 +249,57 @@ def _line_intersection(p1, d1, p2, d2):
     return np.asarray(p1, np.float64) + t[0] * np.asarray(d1, np.float64)
 
 
-def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame]:
+#: How card paper is found: ``multi`` (the global brightness threshold, or local contrast on a
+#: table as bright as paper, plus card-shaped closed edges and local-contrast blobs checked by
+#: their index: :mod:`companion.vision.card_find`), ``white`` (the global threshold alone: the
+#: classic pipeline, dark tables only), ``learned`` / ``union`` (the paper segmenter of
+#: :mod:`companion.vision.card_paper`, alone or with ``white``). ``None``: ``learned`` when its
+#: model is there, else ``multi``.
+MASK_MODE: str | None = None
+
+
+def _mode(mode: str | None) -> str:
+    from companion.vision import card_paper
+
+    return mode or MASK_MODE or ("learned" if card_paper.available() else "multi")
+
+
+class _Bright(np.ndarray):
+    """A paper mask made by local contrast on a table as bright as paper (it says so)."""
+    bright = True
+
+    def __new__(cls, a):
+        return np.asarray(a).view(cls)
+
+
+def paper_mask(small: np.ndarray, mode: str | None = None) -> np.ndarray:
+    """The card-paper mask (uint8 0/255) of a working-scale frame ``small`` (see :data:`MASK_MODE`)."""
+    from companion.vision import card_find, card_paper
+
+    mode = _mode(mode)
+    if mode == "white":
+        return _whiteness_mask(small)
+    if mode == "multi":
+        m = _whiteness_mask(small)
+        if card_find.bright_table(m):
+            if card_find.BRIGHT_PRIMARY == "local":
+                return _Bright(card_find.local_paper_mask(small))
+            return np.zeros_like(m)  # the closed-edge and local-contrast cards only (verified)
+        return m
+    m = card_paper.shared().mask(small, (small.shape[1], small.shape[0]))
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if mode == "union":
+        m |= _whiteness_mask(small)
+    return m
+
+
+def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | None = None) -> list[CardFrame]:
     """Find every card (face up or down) in ``image`` (H×W×3 BGR uint8).
 
     Args:
         paper: if given, receives ``mask`` (the card-paper mask, h×w uint8 0/255 at working
             scale) and ``scale`` (working px per image px).
+        mask_mode: how the paper mask is made (:data:`MASK_MODE`).
 
     Returns:
         Card frames in px of ``image``. Overlapping cards give one frame per visible corner
@@ -262,9 +312,9 @@ def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame
     H, W = image.shape[:2]
     s = min(1.0, WORK_WIDTH / max(W, H))
     small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
-    mask = _whiteness_mask(small)
+    mask = paper_mask(small, mask_mode)
     if paper is not None:
-        paper.update(mask=mask, scale=s)
+        paper.update(mask=mask, scale=s, bright=getattr(mask, "bright", False))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     sh, sw = mask.shape
     min_area = 0.0012 * sh * sw
@@ -335,7 +385,13 @@ def detect_cards(image: np.ndarray, paper: dict | None = None) -> list[CardFrame
             frames.append(CardFrame(skewed[k] / s, True))
         frames.extend(CardFrame(q / s, False, r) for q, r in hyps)
     frames = _dedupe(frames)
-    return frames + _unexplained(blobs, frames, s, mask.shape, S_all, L_all)
+    frames = frames + _unexplained(blobs, frames, s, mask.shape, S_all, L_all)
+    if _mode(mask_mode) != "white":
+        from companion.vision import card_find
+        cands = card_find.edge_quads(small, min_area) + card_find.mask_quads(card_find.local_paper_mask(small), min_area)
+        known = [np.asarray(q, np.float32) * s for f in frames for q in [f.quad] + [v[0] for v in f.views]]
+        frames += [CardFrame(_order_quad(q) / s, True, verify=True) for q in card_find.new_quads(cands, known)]
+    return frames
 
 
 #: A paper blob is reported as a card region (``card`` null, reason ``no_corner_visible``) when
@@ -1244,9 +1300,24 @@ class CardReader:
             :class:`companion.vision.decks.DeckProfile` (learned deck).
         alphabet: corner-index alphabet: ``en``, ``ru``, ``de`` or ``auto``.
         ocr: let RapidOCR re-read weak rank glyphs (slower; for still images).
+        learned: read indices with the learned classifier (:mod:`companion.vision.learned_read`);
+            None: when its model is there. False: the glyph templates alone.
+        cross_check: with ``learned``, the templates must not read another card at the corners
+            that read the card.
+        mask_mode: how card paper is found (:data:`MASK_MODE`).
+        combine: with ``learned``, also read with the templates and combine the two answers
+            (:func:`companion.vision.learned_read.combine`); False: the learned read alone.
     """
 
-    def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False) -> None:
+    def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False,
+                 learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None,
+                 combine: bool = True) -> None:
+        from companion.vision import card_index
+
+        self.learned = card_index.available() if learned is None else learned
+        self.cross_check = cross_check
+        self.combine = combine
+        self.mask_mode = mask_mode
         self.profile = None
         size = 52
         if isinstance(deck, str):
@@ -1272,9 +1343,10 @@ class CardReader:
         """
         image = check_image(image)
         paper: dict = {}
-        frames = detect_cards(image, paper)
+        frames = detect_cards(image, paper, self.mask_mode)
         H, W = image.shape[:2]
-        if not frames or (len(frames) == 1 and frames[0].box[2] * frames[0].box[3] > 0.8 * W * H):
+        sure = [f for f in frames if not f.verify]
+        if not sure or (len(sure) == 1 and sure[0].box[2] * sure[0].box[3] > 0.8 * W * H):
             asp = max(H, W) / min(H, W)
             if 1.25 <= asp <= 1.75:
                 q = np.array([[0, 0], [W - 1, 0], [W - 1, H - 1], [0, H - 1]], np.float32)
@@ -1296,11 +1368,18 @@ class CardReader:
             r = done[i] = self.read_frame(image, f, retry=not explained)
             if r.card is not None or f.complete:
                 named_corners += [(q[k], min(f.size)) for q, ks in _frame_quads(f) for k in ks]
-        reads = _merge_same_card([done[i] for i in range(len(frames))])
+        # a frame only the extra cues found counts only when it reads as a card
+        reads = _merge_same_card([done[i] for i in range(len(frames))
+                                  if not (frames[i].verify and done[i].card is None)])
         if "mask" in paper:
             reads = _explained_nulls_dropped(reads, paper["mask"], paper["scale"])
             reads = [self._read_region(image, r) if r.reason == "no_corner_visible" else r
                      for r in reads]
+            if paper.get("bright"):
+                # a table as bright as paper: local contrast also marks pieces of the table, so
+                # unread paper is reported only with some sign of a card (a card's whole
+                # outline, or a corner that shows an index, read or not)
+                reads = [r for r in reads if r.card or r.frame.complete or r.reason not in NO_SIGN_REASONS]
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
 
@@ -1334,6 +1413,17 @@ class CardReader:
                 return CardRead(None, box, conf, "face_down", frame, False)
             if self.profile.kind != "standard":
                 return CardRead(None, box, conf, "no_profile_match", frame, None)
+        if self.learned:
+            from companion.vision.learned_read import combine, read_frame_learned
+            learned = read_frame_learned(self, image, frame, retry)
+            if not self.combine:
+                return learned
+            return combine(self._read_frame_classic(image, frame, retry), learned)
+        return self._read_frame_classic(image, frame, retry)
+
+    def _read_frame_classic(self, image: np.ndarray, frame: CardFrame, retry: bool = True) -> CardRead:
+        """The glyph-template read of one card (the classic pipeline's decision)."""
+        box = frame.box
         if frame.complete:
             # the two index corners of a standard card first; the other two (four-index decks,
             # or the card's short side taken for its long one) only when those do not settle it

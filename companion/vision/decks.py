@@ -2,7 +2,7 @@
 
 A profile is a folder a user can copy between tables::
 
-    ~/.local/share/companion/decks/NAME/      ($COMPANION_DECKS or $XDG_DATA_HOME/companion/decks)
+    ~/.local/share/companion/decks/NAME/      ($COMPANION_DECKS, $COMPANION_DATA/decks or $XDG_DATA_HOME/companion/decks)
         manifest.json   name, kind, alphabet, deck size, faces [{label, name, count}], format
         features.npz    one feature vector per face and orientation (float32), see FEATURE_*
 
@@ -57,16 +57,25 @@ MIN_SIMILARITY, MIN_MARGIN = 0.6, 0.1
 #: :meth:`DeckProfile.open_set_threshold`) by this much, else the card is an unknown face.
 OPEN_SET_SLACK = 0.02
 IMAGE_EXTS = set(IMAGE_SUFFIXES)  # companion.vision.images
+#: :meth:`DeckProfile.read_value`'s answer for a clean printed number that is none of the
+#: deck's values (a face the profile never learned).
+UNKNOWN_VALUE = "?"
+#: A numbered face's value read by OCR at this score or more is taken whatever the picture match.
+SURE_VALUE = 0.95
 _NAME_RE = re.compile(r"^[\w.-]{1,64}$")
 _CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
 
 
 def decks_root() -> Path:
-    """Where profiles live: ``$COMPANION_DECKS``, else ``$XDG_DATA_HOME/companion/decks``, else
+    """Where profiles live: ``$COMPANION_DECKS``, else ``$COMPANION_DATA/decks`` (the table's own
+    data folder, as every other command uses it), else ``$XDG_DATA_HOME/companion/decks``, else
     ``~/.local/share/companion/decks``."""
     env = os.environ.get("COMPANION_DECKS")
     if env:
         return Path(env)
+    data = os.environ.get("COMPANION_DATA")
+    if data:
+        return Path(data) / "decks"
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg) if xdg else Path.home() / ".local" / "share"
     return base / "companion" / "decks"
@@ -138,10 +147,15 @@ class DeckProfile:
         """
         if self.kind == "numbered":
             value, score = self.read_value(card)
+            if value == UNKNOWN_VALUE:
+                # a printed value the deck does not have: an unlearned face, never its nearest
+                return None, 0.0, None
             if value is not None:
                 # the printed value decides; the picture match must not contradict it strongly
                 label, conf, up = self._match_features(card)
-                if label in (None, value):
+                # a value read this surely stands even when the picture match differs (a table
+                # or light unlike the learning photo's moves the picture feature, not the digits)
+                if label in (None, value) or score >= SURE_VALUE:
                     return value, float(min(1.0, score)), True
                 return None, 0.0, None
         return self._match_features(card)
@@ -170,19 +184,25 @@ class DeckProfile:
 
     def read_value(self, card: np.ndarray) -> tuple[str | None, float]:
         """Numbered decks: read the printed value in the card's centre with RapidOCR (both ways
-        up); returns (label, score) when the digits read are one of the deck's values, else
-        (None, 0). About 0.1–0.3 s a card on 2 cores: for still images and settled cards."""
+        up); returns (label, score) when the digits read are one of the deck's values,
+        (:data:`UNKNOWN_VALUE`, score) for a clean number of two digits or more that is not,
+        else (None, 0). About 0.1–0.3 s a card on 2 cores: for still images and settled cards."""
         from companion.vision.cards import rapid_text
         values = {f.label for f in self.faces if f.label != "back"}
         h, w = card.shape[:2]
         found: dict[str, float] = {}
+        unknown = 0.0
         for rot in (card, cv2.rotate(card, cv2.ROTATE_180)):
             text, score = rapid_text(rot[int(h * 0.3):int(h * 0.7), int(w * 0.08):int(w * 0.92)])
             digits = "".join(ch for ch in text if ch.isdigit())
             if digits in values and score >= 0.8:
                 found[digits] = max(found.get(digits, 0.0), score)
+            elif len(digits) >= 2 and score >= 0.9 and digits == text.strip():
+                unknown = max(unknown, score)  # a clean number, but none of the deck's values
         if len(found) == 1:
             return next(iter(found.items()))
+        if not found and unknown:
+            return UNKNOWN_VALUE, unknown
         return None, 0.0
 
     def _centred(self) -> tuple[np.ndarray, np.ndarray]:

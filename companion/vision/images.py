@@ -1,14 +1,141 @@
-"""Image input shared by every reader and camera source: one check of an image array and one
-loader of image files, so a frame, a photo and a crop are accepted (and refused) alike."""
+"""Image input shared by every reader and camera source: one check of an image array, one
+loader of image files and **one input-size gate** (:func:`check_size`) in front of both, so a
+frame, a photo and a crop are accepted (and refused) alike — and an image bomb is refused before
+a byte of it is decoded.
+
+The gate (limits :data:`MAX_PIXELS`, :data:`MAX_SIDE`, :data:`MAX_ASPECT`,
+:data:`MAX_DECODED_BYTES`, :data:`MAX_FILE_BYTES`) sees a file's size from its header (Pillow's
+lazy ``Image.open`` reads the header only; a PNG's bit depth from its IHDR) before OpenCV decodes
+it, and an array's shape before anything converts it. Every path in goes through it:
+``scan-note``, ``scan-card``, ``deck learn`` (:func:`load_image`), the ``folder:`` and ``image:``
+camera sources (:func:`load_image`), and every frame from a camera or pushed in from outside
+(:func:`to_bgr`). Rationale and figures: docs/architecture.md "Input sizes", ``bench/images.py``.
+"""
 
 from __future__ import annotations
 
+import io
+import threading
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.errors import VisionError
+
+MAX_PIXELS = 50_331_648
+"""The most pixels taken: 8192×6144, a 48-megapixel phone photo (a Pi HQ camera gives 12.3 MP)."""
+
+MAX_SIDE = 16384
+"""The longest side taken, in px."""
+
+MAX_ASPECT = 20
+"""The longest side at most this many times the shortest: a photo is about 1:1.5, a serial strip
+crop 1:3–1:12; a 1×20000 "strip" is no image of a note (the bomb of issue #20)."""
+
+MAX_DECODED_BYTES = 256 * 2**20
+"""The most bytes the decoded image may take as the file stores it (width × height × channels ×
+bytes per sample): 50 MP of 8-bit RGB is 150 MB, 16-bit RGBA of the same size is refused."""
+
+MAX_FILE_BYTES = 128 * 2**20
+"""The largest image file read."""
+
+#: The gate's refusals by code: ``{code: (English, Russian)}``, formatted with the facts
+#: (``w``, ``h``, ``mp``, ``limit``, ``mb``, ``depth``, ``channels``).
+SIZE_REASONS: dict[str, tuple[str, str]] = {
+    "too_many_pixels": ("the image is too large: {w}×{h} px ({mp} MP); at most {limit} MP",
+                        "снимок слишком велик: {w}×{h} пикс. ({mp} Мп); можно не больше {limit} Мп"),
+    "too_long_side": ("the image is too large: {w}×{h} px; a side of at most {limit} px",
+                      "снимок слишком велик: {w}×{h} пикс.; сторона — не больше {limit} пикс."),
+    "too_thin": ("the image is too long and thin for a photo or a serial strip: {w}×{h} px; "
+                 "the long side at most {limit} times the short one",
+                 "снимок слишком вытянут для фото или полосы с номером: {w}×{h} пикс.; длинная сторона — "
+                 "не больше чем в {limit} раз длиннее короткой"),
+    "too_many_bytes": ("the image would take {mb} MB decoded ({w}×{h} px, {channels} channel(s) of {depth} bits); "
+                       "at most {limit} MB",
+                       "снимок занял бы {mb} МБ после распаковки ({w}×{h} пикс., каналов: {channels}, "
+                       "{depth} бит); можно не больше {limit} МБ"),
+    "file_too_big": ("the file is {mb} MB; an image file of at most {limit} MB is read",
+                     "файл занимает {mb} МБ; читаются файлы снимков не больше {limit} МБ"),
+    "empty_image": ("the image is empty: {w}×{h} px", "снимок пуст: {w}×{h} пикс."),
+}
+
+
+def _refuse(code: str, error: type[Exception], what: str | None, **facts) -> Exception:
+    en, ru = SIZE_REASONS[code]
+    exc = error(f"{what}: {en.format(**facts)}" if what else en.format(**facts))
+    # set, not passed: ``error`` may be any exception class
+    exc.reason, exc.reason_ru = en.format(**facts), ru.format(**facts)
+    exc.ru = f"{what}: {exc.reason_ru}" if what else exc.reason_ru
+    exc.code, exc.facts = code, dict(facts)
+    return exc
+
+
+def check_size(width: int, height: int, channels: int = 3, bytes_per_sample: int = 1, *,
+               what: str | None = None, error: type[Exception] = VisionError) -> None:
+    """The one input-size gate: refuse an image before it is decoded or converted.
+
+    Args:
+        width, height: in px (from a file's header or an array's shape).
+        channels, bytes_per_sample: as the file or array holds them (for the decoded size).
+        what: how the message names the image (a path, ``"frame"``); ``None``: not named.
+        error: the exception class to raise (a camera source raises ``CameraError``).
+
+    Raises:
+        VisionError (or ``error``): more than :data:`MAX_PIXELS` pixels, a side over
+            :data:`MAX_SIDE`, an aspect over :data:`MAX_ASPECT`, over :data:`MAX_DECODED_BYTES`
+            decoded, or no pixel at all. The exception's ``code`` and ``facts`` say which and
+            by how much, ``reason`` / ``reason_ru`` the words without the name.
+    """
+    w, h = int(width), int(height)
+    if w <= 0 or h <= 0:
+        raise _refuse("empty_image", error, what, w=w, h=h)
+    if w * h > MAX_PIXELS:
+        raise _refuse("too_many_pixels", error, what, w=w, h=h, mp=f"{w * h / 1e6:.1f}",
+                      limit=f"{MAX_PIXELS / 1e6:.0f}")
+    if max(w, h) > MAX_ASPECT * min(w, h):
+        raise _refuse("too_thin", error, what, w=w, h=h, limit=MAX_ASPECT)
+    if max(w, h) > MAX_SIDE:
+        raise _refuse("too_long_side", error, what, w=w, h=h, limit=MAX_SIDE)
+    decoded = w * h * max(1, int(channels)) * max(1, int(bytes_per_sample))
+    if decoded > MAX_DECODED_BYTES:
+        raise _refuse("too_many_bytes", error, what, w=w, h=h, mb=f"{decoded / 2**20:.0f}",
+                      channels=int(channels), depth=8 * int(bytes_per_sample),
+                      limit=f"{MAX_DECODED_BYTES / 2**20:.0f}")
+
+
+_PIL_LOCK = threading.Lock()
+
+
+def _header(data: bytes) -> tuple[int, int, int, int] | None:
+    """``(width, height, channels, bytes per sample)`` from an encoded image's header, without
+    decoding it (Pillow's lazy open); ``None`` when no format is recognised."""
+    from PIL import Image
+
+    try:
+        with _PIL_LOCK:
+            # Pillow's own bomb check refuses without saying the size; this gate says it
+            limit, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None
+            try:
+                im = Image.open(io.BytesIO(data))
+            finally:
+                Image.MAX_IMAGE_PIXELS = limit
+        with im:
+            w, h = im.size
+            channels = len(im.getbands())
+            depth = 4 if im.mode in ("I", "F") else 2 if im.mode.startswith("I;16") else 1
+            if im.format == "PNG" and data[12:16] == b"IHDR" and data[24] == 16:
+                depth = 2  # Pillow opens 48/64-bit PNGs as 8-bit modes; OpenCV decodes them at 16
+            elif im.format == "TIFF":
+                bits = im.tag_v2.get(258)
+                bits = max(bits) if isinstance(bits, tuple) and bits else bits
+                if isinstance(bits, int) and bits > 8:
+                    depth = (bits + 7) // 8
+                spp = im.tag_v2.get(277)
+                channels = max(channels, spp) if isinstance(spp, int) else channels
+            return w, h, channels, depth
+    except Exception:  # noqa: BLE001 - any header Pillow cannot make sense of: not an image we read
+        return None
 
 try:  # OpenCV's own log lines ("[ERROR:0@0.03] … readHeader …") would repeat, badly, what the
     # readers say in words; errors reach the user as VisionError / CameraError messages
@@ -19,19 +146,23 @@ except AttributeError:  # pragma: no cover - an OpenCV build without the logging
 
 def to_bgr(image, what: str = "image", error: type[Exception] = VisionError) -> np.ndarray:
     """``image`` as H×W×3 BGR uint8: grey (H×W) is expanded, BGRA (H×W×4) loses its alpha, an
-    H×W×3 array is returned as it is.
+    H×W×3 array is returned as it is. The size gate (:func:`check_size`) sees its shape first.
 
     Args:
         what: how the messages name the array (``"frame"``, ``"/dev/video0: frame"`` …).
         error: the exception class to raise (a camera source raises ``CameraError``).
 
     Raises:
-        VisionError (or ``error``): not a numpy array, empty, not uint8, or another shape.
+        VisionError (or ``error``): not a numpy array, empty, not uint8, another shape, or
+            refused by the size gate.
     """
     if not isinstance(image, np.ndarray) or image.size == 0:
         raise error(f"{what} is empty or not an image array")
     if image.dtype != np.uint8:
         raise error(f"{what} dtype must be uint8, got {image.dtype}")
+    if image.ndim in (2, 3):  # the size gate, before any conversion or copy
+        check_size(image.shape[1], image.shape[0], image.shape[2] if image.ndim == 3 else 1, 1,
+                   what=what, error=error)
     if image.ndim == 2:
         return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     if image.ndim == 3 and image.shape[2] == 4:
@@ -62,25 +193,34 @@ LOAD_REASONS_RU = {
 
 
 def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.ndarray:
-    """Read an image file as H×W×3 BGR uint8 (any format OpenCV decodes; the bytes are read by
-    numpy, so a path in any script works on every platform).
+    """Read an image file as H×W×3 BGR uint8 (a format Pillow recognises and OpenCV decodes;
+    the bytes are read by numpy, so a path in any script works on every platform). The file's
+    size and its header's image size pass the size gate (:func:`check_size`) before OpenCV
+    decodes anything.
 
     Raises:
         VisionError (or ``error``): ``"PATH: no such file"``, ``"PATH: not an image file (a folder
-            or a device)"`` or ``"PATH: not a readable image (corrupt or unknown format)"``; the
-            exception's ``reason`` attribute holds the words without the path, its ``ru`` the
-            message in Russian (:data:`LOAD_REASONS_RU`).
+            or a device)"``, ``"PATH: not a readable image (corrupt or unknown format)"`` or a
+            size gate refusal; the exception's ``reason`` attribute holds the words without the
+            path, its ``ru`` the message in Russian (:data:`LOAD_REASONS_RU`,
+            :data:`SIZE_REASONS`), ``reason_ru`` the Russian words without the path.
     """
     p = Path(path)
     if not p.is_file():
         reason = "no such file" if not p.exists() else "not an image file (a folder or a device)"
     else:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _refuse("file_too_big", error, str(p), mb=f"{size / 2**20:.0f}", limit=f"{MAX_FILE_BYTES / 2**20:.0f}")
         data = np.fromfile(str(p), dtype=np.uint8)
-        img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-        if img is not None:
-            return img
+        head = _header(data.tobytes()) if data.size else None
+        if head is not None:
+            check_size(*head, what=str(p), error=error)
+            img = cv2.imdecode(data, cv2.IMREAD_COLOR)
+            if img is not None:
+                return img
         reason = "not a readable image (corrupt or unknown format)"
     exc = error(f"{p}: {reason}")
-    exc.reason = reason
+    exc.reason, exc.reason_ru = reason, LOAD_REASONS_RU[reason]
     exc.ru = f"{p}: {LOAD_REASONS_RU[reason]}"  # set, not passed: ``error`` may be any exception class
     raise exc

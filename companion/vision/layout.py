@@ -143,7 +143,7 @@ def read_layout(image: np.ndarray, reader: CardReader | None = None) -> LayoutRe
     """
     image = check_image(image)
     reader = reader or CardReader("standard32")
-    frames = [f for f in detect_cards(image) if f.complete]
+    frames = [f for f in detect_cards(image) if f.complete and not f.verify]
     if len(frames) < 16:
         return LayoutRead([], "unknown", reason=f"layout_not_found: {len(frames)} whole cards seen")
     sizes = np.array([f.size for f in frames])

@@ -80,19 +80,19 @@ def _font(path: str, size: int):
     return ImageFont.truetype(path, size)
 
 
-def text_mask(text: str, height: int, font: int = 0, max_width: int | None = None) -> np.ndarray:
+def text_mask(text: str, height: int, font: int | str = 0, max_width: int | None = None) -> np.ndarray:
     """A tight binary mask (uint8 0/255) of ``text`` whose ink is ``height`` px tall.
 
     Args:
         text: the string (Latin, Cyrillic, digits, ``∞``).
         height: ink height in px.
-        font: index into :func:`font_paths` (wraps around).
+        font: index into :func:`font_paths` (wraps around), or a font file's path.
         max_width: squeeze horizontally to at most this many px (like the narrow "10" on cards).
     """
     paths = font_paths()
-    if paths:
+    if paths or isinstance(font, str):
         from PIL import Image, ImageDraw
-        f = _font(paths[font % len(paths)], 96)
+        f = _font(font if isinstance(font, str) else paths[font % len(paths)], 96)
         img = Image.new("L", (96 * (len(text) + 1), 160), 0)
         ImageDraw.Draw(img).text((20, 10), text, font=f, fill=255)
         m = np.array(img)
@@ -174,7 +174,7 @@ def card_alpha() -> np.ndarray:
 
 
 def _corner_indices(img: np.ndarray, top: np.ndarray, bottom: np.ndarray | None, color,
-                    four: bool = False, x: int = 12, y: int = 12) -> None:
+                    four: bool = False, x: int = 12, y: int = 12, gap: int = 6) -> None:
     """Draw ``top`` (rank glyph) and ``bottom`` (pip) at the top-left corner and, rotated 180°,
     at the bottom-right corner (and the other two corners when ``four``)."""
     layer = np.zeros(img.shape[:2], np.uint8)
@@ -182,24 +182,35 @@ def _corner_indices(img: np.ndarray, top: np.ndarray, bottom: np.ndarray | None,
     bx = x + max(0, (tw - (bottom.shape[1] if bottom is not None else 0)) // 2)
     layer[y:y + top.shape[0], x:x + tw] = np.maximum(layer[y:y + top.shape[0], x:x + tw], top)
     if bottom is not None:
-        by = y + top.shape[0] + 6
+        by = y + top.shape[0] + gap
         layer[by:by + bottom.shape[0], bx:bx + bottom.shape[1]] = bottom
-    full = np.maximum(layer, layer[::-1, ::-1])
     if four:
-        full = np.maximum(full, full[:, ::-1])
+        # the same index, upright (not mirrored), in the top-right corner too
+        ys, xs = np.nonzero(layer)
+        piece = layer[:ys.max() + 1, x:xs.max() + 1]
+        x2 = layer.shape[1] - x - piece.shape[1]
+        layer[:piece.shape[0], x2:x2 + piece.shape[1]] = np.maximum(layer[:piece.shape[0], x2:x2 + piece.shape[1]], piece)
+    full = np.maximum(layer, layer[::-1, ::-1])
     _ink(img, full, 0, 0, color)
 
 
-def render_face(code: str, alphabet: str = "en", font: int = 0, four_index: bool = False,
-                paper=(246, 248, 250)) -> np.ndarray:
+def render_face(code: str, alphabet: str = "en", font: int | str = 0, four_index: bool = False,
+                paper=(246, 248, 250), index: tuple[int, int, int, int, int] = (34, 24, 12, 12, 6),
+                colours=((30, 30, 205), (25, 25, 25)), pip_font: int | str | None = None,
+                pip_aspect: float = 1.0) -> np.ndarray:
     """Render a standard card face, CARD_H×CARD_W×3 BGR uint8.
 
     Args:
         code: ``rank + suit`` (``"QH"``, ``"10S"``, ``"7D"``) or ``"JK"`` for the joker.
         alphabet: ``en`` (A K Q J), ``ru`` (Т К Д В) or ``de`` (A K D B) for the corner indices.
-        font: index of the index font in :func:`font_paths`.
+        font: index of the index font in :func:`font_paths`, or a font file's path.
         four_index: print indices in all four corners (some Continental decks do).
         paper: the paper colour (BGR).
+        index: the corner index's layout in face px: glyph height, pip size, left and top
+            margin, gap between glyph and pip.
+        colours: the red and the black ink (BGR).
+        pip_font: draw the index pip as this font's suit glyph (♠ ♥ ♦ ♣) instead of the drawn
+            pip; ``pip_aspect`` squeezes (< 1) or widens it.
 
     Raises:
         ValueError: an unknown code or alphabet.
@@ -229,10 +240,17 @@ def render_face(code: str, alphabet: str = "en", font: int = 0, four_index: bool
     rank, suit = code[:-1], code[-1]
     if rank not in RANKS or suit not in SUITS:
         raise ValueError(f"unknown card code {code!r}")
-    color = (30, 30, 205) if suit in RED_SUITS else (25, 25, 25)
+    color = colours[0] if suit in RED_SUITS else colours[1]
     glyph = ALPHABETS[alphabet].get(rank, rank)
-    top = text_mask(glyph, 34, font, max_width=40)
-    _corner_indices(img, top, pip_mask(suit, 24), color, four_index)
+    gh, ph, mx, my, gap = index
+    top = text_mask(glyph, gh, font, max_width=round(gh * 40 / 34))
+    if pip_font is None:
+        pip = pip_mask(suit, ph)
+    else:
+        pip = text_mask({"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit], ph, pip_font)
+    if pip_aspect != 1.0 or pip_font is not None:
+        pip = cv2.resize(pip, (max(4, round(ph * pip_aspect)), ph), interpolation=cv2.INTER_AREA)
+    _corner_indices(img, top, pip, color, four_index, mx, my, gap)
     # centre
     if rank in ("K", "Q", "J"):
         x0, y0, x1, y1 = 44, 50, CARD_W - 44, CARD_H - 50

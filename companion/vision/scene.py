@@ -2,9 +2,12 @@
 
 The simulated table (:mod:`companion.simtable`) asks for a frame whenever the camera must read
 something — a note shown for the set-up scan or turned up in a reveal, a card turned in a check.
-The frame shows those items face up on a table surface (felt, dark cloth or wood) at a random
-pose, lit and blurred like a real overhead camera, plus the face-down items the table's physical
-truth holds (backs of cards, notes face down) around the edge, as the camera would see them.
+The frame shows those items face up on a table surface at a random pose, lit and blurred like a
+real overhead camera — card frames on any of :data:`companion.vision.table_scenes.SURFACES`
+(felt, wood, carpet, tiles, patterned cloth) under warm, cool or tinted light with soft shadows,
+glare and JPEG, as a real table sends; note frames on felt, dark cloth or wood — plus the
+face-down items the table's physical truth holds (backs of cards, notes face down) around the
+edge, as the camera would see them.
 
 Card faces: a **real photo** from ``../shared/data/real/cards/Vosloo__playing-cards-detection``
 (rectified photos of a real 24-card deck, 9–A) when the card's face is in that set, otherwise a
@@ -30,8 +33,8 @@ from companion.parts import need
 
 REAL_SET = "Vosloo__playing-cards-detection"
 
-DECK_KIND = {"doubt": "picture", "infinity": "numbered"}
-"""The rendered deck kind per game (others use standard card codes)."""
+RENDERED_DECKS = ("picture", "numbered")
+"""Deck kinds rendered as their own cards; every other deck (52 or 32 cards) as standard cards."""
 
 
 def shared_dir() -> Path | None:
@@ -73,23 +76,29 @@ class SceneRenderer:
     """Renders the simulated table's camera frames.
 
     Args:
-        game_id: decides the rendered deck kind (:data:`DECK_KIND`).
+        game_id: the game whose table is rendered.
         seed: scene seed (poses, light, surface).
         size: frame size (width, height) in px.
         real_photos: use real card photos where a face is available.
         context: draw the face-down items of the table's truth around the edge.
         currency: the notes' currency for the note renderer (``RUB`` default).
+        deck: the game's deck kind (``GameSpec.deck.kind``): a picture or numbered deck is rendered
+            as its own cards (:data:`RENDERED_DECKS`), any other as standard cards.
+        varied: card frames of play on every procedural table and light
+            (:mod:`companion.vision.table_scenes`); False: felt, cloth or wood as before.
 
     Attributes:
         real_used, rendered_used: how many card faces came from real photos / were rendered.
     """
 
     def __init__(self, game_id: str, seed: int = 0, size: tuple[int, int] = (1280, 720),
-                 real_photos: bool = True, context: bool = True, currency: str = "RUB") -> None:
+                 real_photos: bool = True, context: bool = True, currency: str = "RUB",
+                 deck: str = "standard", varied: bool = True) -> None:
         self.game_id = game_id
         self.seed = seed
         self.size = size
-        self.deck_kind = DECK_KIND.get(game_id, "standard")
+        self.deck_kind = deck if deck in RENDERED_DECKS else "standard"
+        self.varied = varied
         shared = shared_dir()
         self.faces = real_faces(str(shared / "data" / "real" / "cards") if shared else None) if real_photos else {}
         self.context = context
@@ -140,17 +149,27 @@ class SceneRenderer:
         rng = _rng(*key)
         rc = self._rc
         W, H = self.size
-        surface = str(rng.choice(["felt", "cloth", "wood"]))
-        frame = rc.background(surface, (W, H), rng)
         n = max(1, len(items))
         notes = [v for k, v in items if k == "note"]
         cards = [v for k, v in items if k == "card"]
+        # card frames of play: the variety of a real table (issue 17) — felt, wood, carpet, tiles
+        # or patterned cloth in either style, coloured light and shadows, cards of many sizes. A
+        # deck-learning shot (attempt < 0: one photo per face, as a person takes it to teach the
+        # deck) stays on a plain table.
+        vary = self.varied and bool(cards) and not notes and attempt >= 0
+        if vary:
+            from companion.vision import table_scenes as ts
+            surface = str(rng.choice(ts.SURFACES))
+            frame = ts.surface(surface, (W, H), rng, str(rng.choice(["a", "b"])))
+        else:
+            surface = str(rng.choice(["felt", "cloth", "wood"]))
+            frame = rc.background(surface, (W, H), rng)
         if self.context and truth and cards and not notes:
             # card games: the backs of what lies face down, along the edge. A note shown for a
             # scan is held up alone (the note reader reads one note per frame).
             self._context(frame, truth, rng)
         if cards:
-            h = float(rng.uniform(0.42, 0.55)) * H * min(1.0, 4.0 / max(4, n))
+            h = float(rng.uniform(0.3 if vary else 0.42, 0.55)) * H * min(1.0, 4.0 / max(4, n))
             for i, code in enumerate(cards):
                 cx = W * (i + 0.5) / len(cards) + rng.uniform(-0.03, 0.03) * W / len(cards)
                 cy = H * 0.55 + rng.uniform(-0.05, 0.05) * H
@@ -159,6 +178,9 @@ class SceneRenderer:
                 rc.paste_card(frame, self.card_face(code, rng), quad)
         if notes:
             self._paste_notes(frame, notes, rng)
+        elif vary:
+            from companion.vision import table_scenes as ts
+            return ts.photometric(frame, rng, ts.random_light(rng, harsh=False))
         light = float(rng.uniform(0.8, 1.1))
         blur = float(rng.choice([0.0, 0.0, 0.5, 0.8]))
         return rc.photometric(frame, rng, light=light, blur=blur, tint=float(rng.uniform(0, 0.3)))

@@ -40,7 +40,7 @@ def test_malformed_and_foreign_messages_are_ignored_with_a_log_line(broker, fast
 def test_the_record_survives_a_board_restart_and_its_session_keeps_what_came_meanwhile(broker, fast_dir):
     board = Board(broker.url(None), fast_dir / "board").start()
     wait_until(lambda: board.connected, what="the board's connection")
-    table = Table(fast_dir / "t1", pin="1234")
+    table = Table(fast_dir / "t1", pin="123456")
     table.new_game("skull", NAMES)
     pub = ClubPublisher(table, broker.url("t1")).start()
     bots = Bots(table, "skull", NAMES)
@@ -55,7 +55,7 @@ def test_the_record_survives_a_board_restart_and_its_session_keeps_what_came_mea
 
 
 def test_a_board_started_late_gets_what_the_broker_retained_and_asks_for_the_rest(broker, fast_dir):
-    table = Table(fast_dir / "t1", pin="1234")
+    table = Table(fast_dir / "t1", pin="123456")
     table.new_game("infinity", NAMES)
     pub = ClubPublisher(table, broker.url("t1")).start()
     Bots(table, "infinity", NAMES).play()  # a whole game before any board
@@ -74,7 +74,7 @@ def test_a_board_started_late_gets_what_the_broker_retained_and_asks_for_the_res
 def test_a_gap_in_the_record_is_filled_by_asking_the_table(broker, fast_dir):
     board = Board(broker.url(None), fast_dir / "board").start()
     wait_until(lambda: board.connected, what="the board's connection")
-    table = Table(fast_dir / "t1", pin="1234")
+    table = Table(fast_dir / "t1", pin="123456")
     table.new_game("skull", NAMES)
     pub = ClubPublisher(table, broker.url("t1")).start()
     Bots(table, "skull", NAMES).play(30)

@@ -32,7 +32,7 @@ def club(broker, fast_dir):
     wait_until(lambda: board.connected, what="the board's connection")
     tables = {}
     for tid, (game, names) in GAMES.items():
-        table = Table(fast_dir / tid, pin="1234")
+        table = Table(fast_dir / tid, pin="123456")
         table.new_game(game, names)
         pub = ClubPublisher(table, broker.url(tid)).start()
         tables[tid] = (table, pub, Bots(table, game, names, 4))

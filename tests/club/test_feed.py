@@ -22,7 +22,7 @@ GAMES = [("skull", ["Аня", "Борис", "Вика"]), ("doubt", ["Аня", "
 
 
 def played(fast_dir, game_id, names, seed=1, n=None):
-    table = Table(fast_dir / game_id, pin="1234")
+    table = Table(fast_dir / game_id, pin="123456")
     table.new_game(game_id, names)
     bots = Bots(table, game_id, names, seed)
     bots.play(n)

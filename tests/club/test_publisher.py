@@ -20,7 +20,7 @@ NAMES = ["Аня", "Борис", "Вика"]
 
 
 def start_table(fast_dir, name, url, game_id="skull", names=NAMES, seed=1):
-    table = Table(fast_dir / name, pin="1234")
+    table = Table(fast_dir / name, pin="123456")
     table.new_game(game_id, names)
     pub = ClubPublisher(table, url).start()
     return table, pub, Bots(table, game_id, names, seed)

@@ -47,7 +47,7 @@ def test_a_simulated_table_killed_mid_game_publishes_its_whole_game_once(broker,
     assert proc.returncode == -signal.SIGKILL, err.decode()[-2000:]
     done = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
-    table = Table(data / "sim", pin="1234", resume=False)
+    table = Table(data / "sim", pin="123456", resume=False)
     assert len(list((data / "sim" / "games").glob("*.sqlite"))) == 1, "the game resumed, not a new one"
     wait_until(lambda: record_matches_log(board, "t1", table), timeout=30, what="the whole game once at the board")
     wait_until(lambda: board.store.results(), what="the game's result")

@@ -40,13 +40,13 @@ def test_a_table_and_the_board_over_tls(fast_dir):
     try:
         board = Board(broker.url(None, "mqtts") + f"?ca={ca}", fast_dir / "board").start()
         wait_until(lambda: board.connected, what="the board over TLS")
-        table = Table(fast_dir / "t1", pin="1234")
+        table = Table(fast_dir / "t1", pin="123456")
         table.new_game("skull", ["Аня", "Борис", "Вика"])
         pub = ClubPublisher(table, broker.url("t1", "mqtts") + f"?ca={ca}").start()
         Bots(table, "skull", ["Аня", "Борис", "Вика"]).play()
         wait_until(lambda: record_matches_log(board, "t1", table), what="the game over TLS")
         # without the club's CA the certificate is not trusted: no connection, a status
-        plain = Table(fast_dir / "t1b", pin="1234")
+        plain = Table(fast_dir / "t1b", pin="123456")
         untrusted = ClubPublisher(plain, broker.url("t1", "mqtts")).start()
         wait_until(lambda: "club" in plain.status(), what="the club status")
         import time

@@ -16,7 +16,7 @@ from companion.dashboard.security import Limiter
 from companion.table import Table
 from tests.club.helpers import Bots
 
-PIN = "2468"
+PIN = "246810"
 
 
 def feed_board(board: Board, table: Table, table_id: str) -> None:
@@ -40,7 +40,7 @@ def app(fast_dir):
     for tid, game, names, seed in (("t1", "skull", ["Аня", "Борис", "Вика"], 1),
                                    ("t2", "infinity", ["аня", "Гена", "Дима"], 2),
                                    ("t3", "hoggenheimer", ["Боря", "Вика", "Ёж", "Гена"], 3)):
-        table = Table(fast_dir / tid, pin="1234")
+        table = Table(fast_dir / tid, pin="123456")
         table.new_game(game, names)
         Bots(table, game, names, seed).play()
         feed_board(board, table, tid)

@@ -29,7 +29,7 @@ SET1 = "ВЕ1000000,ВЕ1000002,ВЕ1000004,ВЕ1000003"
 
 def _start(data_dir) -> TableService:
     s = Settings(game="skull", seats=list(SEATS), sim=True, seed=0, data_dir=data_dir, host="127.0.0.1",
-                 port=0, pin="1234", pace_ms=0)
+                 port=0, pin="123456", pace_ms=0)
     return TableService(s, choose_backends(s), dashboard=True).start()
 
 

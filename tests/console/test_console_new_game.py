@@ -20,7 +20,7 @@ import time
 from companion.commands.run import Console
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 from tests.dashboard.helpers import operator_client
 
 SEATS = ["Аня", "Борис", "Вика"]
@@ -29,7 +29,7 @@ OPERATORS = ["Борис", "Дина", "Егор"]
 
 def _start(data_dir) -> tuple[TableService, Console, io.StringIO]:
     s = Settings(game="skull", seats=list(SEATS), sim=True, seed=0, data_dir=data_dir, host="127.0.0.1",
-                 port=0, pin="1234", pace_ms=5)
+                 port=0, pin="123456", pace_ms=5)
     svc = TableService(s, choose_backends(s), dashboard=True).start()
     out = io.StringIO()
     console = Console(out)

@@ -73,3 +73,13 @@ class Counting(Game):
 
     def snapshot(self):
         return {"total": self.total, "turn": self.turn}
+
+
+def register_counting():
+    """Register the counting game (its :class:`~companion.games.spec.GameSpec`, nothing else: the
+    table's generic words); returns a function that unregisters it."""
+    from companion.games import registry
+    from companion.games.spec import GameSpec
+
+    registry.register(GameSpec(id="counting", title="Counting", engine=Counting))
+    return lambda: registry.unregister("counting")

@@ -56,11 +56,7 @@ def test_bad_seats_and_options():
         Counting(["A", "B"], {"limit": 0})
 
 
-def test_sqlite_log_round_trip_and_jsonl(tmp_path, monkeypatch):
-    import companion.games as games
-
-    monkeypatch.setattr(games, "get_game_class", lambda gid: Counting)
-    monkeypatch.setattr(games, "GAME_IDS", games.GAME_IDS + ("counting",))
+def test_sqlite_log_round_trip_and_jsonl(tmp_path, counting):
     path = tmp_path / "t.sqlite"
     with TableLog.create(path, "counting", ["Аня", "Борис"], {"limit": 6}) as log:
         for t in ["0 add 2", "1 add 1", "table undo", "1 add 3"]:
@@ -99,3 +95,12 @@ def test_log_open_errors(tmp_path):
         read_jsonl(io.StringIO(""))
     with pytest.raises(LogError):
         read_jsonl(io.StringIO("[1,2]\n"))
+
+
+@pytest.fixture
+def counting():
+    from tests.core.counting import register_counting
+
+    unregister = register_counting()
+    yield
+    unregister()

@@ -6,16 +6,16 @@ import threading
 
 import pytest
 
-import companion.games as games
 from companion.referee import Referee
 
-from tests.core.counting import Counting
+from tests.core.counting import Counting, register_counting
 
 
 @pytest.fixture
-def counting(monkeypatch):
-    monkeypatch.setattr(games, "GAME_IDS", games.GAME_IDS + ("counting",))
-    monkeypatch.setattr(games, "get_game_class", lambda gid: Counting)
+def counting():
+    unregister = register_counting()
+    yield
+    unregister()
 
 
 def test_submit_accept_reject_and_resume(tmp_path, counting):

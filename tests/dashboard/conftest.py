@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-import companion.games as games
-
-from tests.core.counting import Counting
+from tests.core.counting import Counting, register_counting
 
 
 @pytest.fixture
-def counting(monkeypatch):
+def counting():
     """Make ``new_game("counting", ...)`` build the tiny counting game of tests/core."""
-    real = games.get_game_class
-    monkeypatch.setattr(games, "GAME_IDS", games.GAME_IDS + ("counting",))
-    monkeypatch.setattr(games, "get_game_class", lambda gid: Counting if gid == "counting" else real(gid))
-    return Counting
+    unregister = register_counting()
+    yield Counting
+    unregister()

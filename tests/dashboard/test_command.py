@@ -28,7 +28,7 @@ def test_print_pin_prints_pin_url_and_qr():
 def test_command_serves_a_game_and_stops(fast_dir, capsys):
     args = build_parser().parse_args(["dashboard", "--game", "skull", "--seats", "Аня,Борис",
                                       "--data", str(fast_dir), "--port", "0", "--host", "127.0.0.1",
-                                      "--pin", "2468"])
+                                      "--pin", "246802"])
     stop = threading.Event()
     result = {}
     port = {}
@@ -55,7 +55,7 @@ def test_command_serves_a_game_and_stops(fast_dir, capsys):
         cmd.print_pin = real
     assert result["rc"] == 0
     out = capsys.readouterr().out
-    assert "ПИН оператора: 2468" in out and "Место 1 (Аня): код" in out
+    assert "ПИН оператора: 246802" in out and "Место 1 (Аня): код" in out
     assert "Operator" not in out and "Dashboard" not in out  # one language: Russian by default
 
 
@@ -68,7 +68,7 @@ def test_command_rejects_bad_game(fast_dir, capsys):
 
 
 def test_restart_keeps_game_and_phone_seat(fast_dir):
-    table = Table(fast_dir, pin="1357")
+    table = Table(fast_dir, pin="135792")
     table.new_game("skull", ["Аня", "Борис", "Вика"])
     app = create_app(table, testing=True)
     phone, csrf = seat_client(app, table, 1)
@@ -91,7 +91,7 @@ def test_restart_keeps_game_and_phone_seat(fast_dir):
 def test_restart_keeps_the_round_history(fast_dir):
     """A power cut must not erase what the table saw: after a restart the public history is
     rebuilt from the table log, and it still carries no face-down serial."""
-    table = Table(fast_dir, pin="1357")
+    table = Table(fast_dir, pin="135792")
     table.new_game("skull", ["Аня", "Борис"])
     app = create_app(table, testing=True)  # live: the history grows from the referee's events
     serials = {0: "АА1234562,АА1234564,АА1234566,АА1234561", 1: "ББ1234562,ББ1234564,ББ1234566,ББ1234563"}
@@ -113,3 +113,35 @@ def test_restart_keeps_the_round_history(fast_dir):
     assert "АА1234562" not in json.dumps(after, ensure_ascii=False)
     app2.extensions["companion"]["hub"].close()
     again.close()
+
+
+def test_command_refuses_flags_for_another_game_than_the_unfinished_one(fast_dir, capsys):
+    table = Table(fast_dir, pin="135792")
+    table.new_game("doubt", ["Аня", "Борис", "Вика"])
+    log = table.referee.log.path
+    table.close()
+    games = sorted((fast_dir / "games").glob("*.sqlite"))
+
+    def start(*flags):
+        args = build_parser().parse_args(["dashboard", *flags, "--data", str(fast_dir), "--port", "0",
+                                          "--host", "127.0.0.1"])
+        stop = threading.Event()
+        stop.set()  # serve, then stop at once
+        return cmd.run(args, stop)
+
+    assert start("--game", "skull", "--seats", "Аня,Борис") == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("companion dashboard: на столе неоконченная игра") and "\n" not in err, err
+    assert log.name in err and "--game skull и --seats Аня,Борис" in err and "--new" in err and "--resume ЖУРНАЛ" in err
+    assert start("--seats", "Аня,Борис", "--lang", "en") == 1
+    err = capsys.readouterr().err
+    assert "unfinished" in err and "drop --seats" in err and "неоконченная" not in err, err
+    assert sorted((fast_dir / "games").glob("*.sqlite")) == games  # nothing started
+
+    # the flags naming the unfinished game resume it, and say so
+    assert start("--game", "doubt", "--seats", "Аня,Борис,Вика") == 0
+    out = capsys.readouterr().out
+    assert "продолжается" in out and "Место 3 (Вика)" in out
+    # --new starts the game asked for
+    assert start("--game", "skull", "--seats", "Аня,Борис", "--new") == 0
+    assert "Место 2 (Борис)" in capsys.readouterr().out and log.exists()

@@ -15,7 +15,7 @@ from companion.commands.run import Console
 from companion.dashboard import create_app
 from companion.dashboard.model import OPERATOR, PUBLIC
 from companion.games.words import card_label
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 from companion.table import Table
 
 from tests.dashboard.helpers import operator_client
@@ -159,7 +159,7 @@ def test_a_new_game_clears_the_ended_word(op):
 
 
 def test_the_console_says_the_game_was_ended(tmp_path):
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     try:
         table.new_game("hoggenheimer", NAMES[:3], None)
         out = io.StringIO()

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from companion.dashboard import create_app
 from companion.dashboard.model import OPERATOR, PUBLIC
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 from companion.table import Table
 
 from tests.dashboard.helpers import boot_of, seat_client, wait_version

@@ -36,7 +36,7 @@ def test_new_game_submit_undo_and_fanout(tmp_path, counting):
 
 
 def test_resume_keeps_game_and_seat_tokens(tmp_path, counting):
-    table = Table(tmp_path, pin="1111")
+    table = Table(tmp_path, pin="111111")
     table.new_game("counting", ["A", "B", "C"], {"limit": 20})
     codes = table.seat_codes()
     assert len(set(codes.values())) == 3 and all(len(c) == 6 for c in codes.values())
@@ -48,7 +48,7 @@ def test_resume_keeps_game_and_seat_tokens(tmp_path, counting):
     again = Table(tmp_path)
     assert again.referee is not None and again.referee.game.total == 3
     assert again.seat_for_token(token) == 2 and again.seat_codes() == codes
-    assert again.pin != "" and again.check_pin("1111") is None
+    assert again.pin != "" and again.check_pin("111111") is None
     again.end_game()
     assert again.referee is None
     with pytest.raises(NoGame):
@@ -91,7 +91,7 @@ def test_bad_pin_argument(tmp_path):
 
 def _play_a_whole_lottery(table) -> None:
     """A new four-seat lottery at ``table``, played to its end by the simulated table's bots."""
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     table.new_game("lottery", ["Аня", "Борис", "Вика", "Гена"])
     sim = get_sim_class("lottery")(table.referee.game, 3)
@@ -105,7 +105,7 @@ def test_last_result_carries_a_finished_game_into_the_next(tmp_path):
     """The lottery's box carries over (RULINGS §5): the table finds the newest finished lottery's
     result — the current game when it is over, else an older table log — and nothing for a game
     that never finished."""
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     try:
         assert table.last_result("lottery") is None
         _play_a_whole_lottery(table)
@@ -126,7 +126,7 @@ def test_the_console_offers_the_carried_box(tmp_path):
     from companion.dashboard import create_app
     from tests.dashboard.helpers import operator_client
 
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     app = create_app(table, testing=True)
     try:
         _play_a_whole_lottery(table)
@@ -146,9 +146,9 @@ def test_a_seat_declares_its_play_but_does_not_set_the_face(tmp_path):
     """In the trick game a seat declares its play (``0 play ?``); the card's face is the camera's
     or the operator's to give. A phone or pad that sends ``0 play 500`` is refused with
     ``read_by_table`` and nothing changes; the declaration itself is accepted."""
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     try:
         table.new_game("infinity", ["Аня", "Борис", "Вика"])
         sim = get_sim_class("infinity")(table.referee.game, 3)
@@ -171,9 +171,9 @@ def test_a_seat_declares_its_play_but_does_not_set_the_face(tmp_path):
 def test_a_seats_own_decisions_are_never_taken_for_observations(tmp_path):
     """Every legal seat action of whole simulated games passes the seat channel's face check
     (the lottery's card plays name their cards: a decision, not a face to read)."""
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     try:
         for gid, names in (("lottery", ["Аня", "Борис", "Вика", "Гена"]), ("doubt", ["Аня", "Борис", "Вика"]),
                            ("hoggenheimer", ["Аня", "Борис", "Вика"])):
@@ -202,7 +202,7 @@ def test_a_new_lottery_from_the_command_line_carries_the_box(tmp_path):
     from companion.service import TableService, choose_backends
     from companion.settings import Settings
 
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     try:
         _play_a_whole_lottery(table)
         box = table.referee.game.result()["box"]

@@ -16,7 +16,7 @@ from playwright.sync_api import expect  # noqa: E402
 from companion.dashboard import DashboardServer  # noqa: E402
 from tests.browser import PHONE, UI, operator_login  # noqa: E402
 from companion.games.skull import Bid  # noqa: E402
-from companion.sim import get_sim_class  # noqa: E402
+from companion.games.simulator import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
 
 

@@ -30,7 +30,7 @@ def _caught_up(hub, table) -> None:
 
 
 def test_an_undone_flip_leaves_the_public_history(fast_dir):
-    table = Table(fast_dir, pin="2468")
+    table = Table(fast_dir, pin="246802")
     hub = Hub(table)
 
     def caught_up() -> None:
@@ -85,7 +85,7 @@ def test_the_answer_to_an_action_tells_what_it_did(tmp_path):
     from companion.dashboard import create_app
     from tests.dashboard.helpers import operator_client
 
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     app = create_app(table, testing=True)
     try:
         _to_the_reveal(table)
@@ -104,7 +104,7 @@ def test_history_after_a_restart_is_the_history_before_it(fast_dir):
     actions gone, each undo told where it happened) is the same from the live hub and from a
     table reopened on the same data folder (a first-time tester saw the undo line vanish after
     ``kill -9``)."""
-    table = Table(fast_dir, pin="2468")
+    table = Table(fast_dir, pin="246802")
     hub = Hub(table)
 
     def caught_up() -> None:
@@ -125,7 +125,7 @@ def test_history_after_a_restart_is_the_history_before_it(fast_dir):
         table.close()
     kinds = [i["kind"] for e in before[PUBLIC] for i in e["items"]]
     assert kinds.count("undo") == 2, kinds  # both undos are told, not only the last
-    again = Table(fast_dir, pin="2468")
+    again = Table(fast_dir, pin="246802")
     hub2 = Hub(again)
     try:
         assert hub2.model(PUBLIC)["version"] == version

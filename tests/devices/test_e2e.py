@@ -226,6 +226,38 @@ def test_wrong_protocol_version_is_refused_with_a_reason(scripted_pty):
         assert not box.status.connected and box.get_event(timeout=0.1) is None
 
 
+def test_an_event_for_a_seat_the_box_does_not_have_is_counted_not_applied(scripted_pty):
+    """The bug: the driver accepted an event for seat 200."""
+    with ButtonBox(scripted_pty.path) as box:
+        scripted_pty.frames(until=lambda fs: fs)
+        scripted_pty.send(wire.encode(wire.T_HELLO, 0, b"fw=1.0.0 proto=1 seats=4 boot=3f2a"))
+        assert box.wait_connected(2.0)
+        scripted_pty.send(event_frame(1, seat=200) + event_frame(2, seat=4) + event_frame(3, seat=3))
+        acks = scripted_pty.frames(until=lambda fs: sum(f[0] == wire.T_HOST_ACK for f in fs) >= 3)
+        # acknowledged, so the box does not send them again …
+        assert [f[1] for f in acks if f[0] == wire.T_HOST_ACK] == [1, 2, 3]
+        # … but never applied
+        assert [(e.seq, e.seat) for e in box.events(timeout=0.3)] == [(3, 3)]
+        st = box.status
+        assert st.rejected == 2 and st.events == 1 and "seat 4" in st.last_error
+        assert st.to_dict()["rejected"] == 2
+
+
+def test_a_hello_with_nonsensical_fields_is_counted_not_applied(scripted_pty):
+    """The bug: the driver took a HELLO with seats=-5."""
+    with ButtonBox(scripted_pty.path) as box:
+        scripted_pty.frames(until=lambda fs: fs)
+        scripted_pty.send(wire.encode(wire.T_HELLO, 0, b"fw=1.0.0 proto=1 seats=-5 boot=3f2a") + event_frame(1))
+        assert wait_for(lambda: box.status.rejected == 1)
+        st = box.status
+        assert not st.connected and st.seats is None and "seats=-5" in st.last_error
+        assert box.get_event(timeout=0.1) is None
+        # the box is asked again and a sensible hello is taken
+        assert any(f[0] == wire.T_HELLO_REQ for f in scripted_pty.frames(until=lambda fs: fs, timeout=2.0))
+        scripted_pty.send(HELLO)
+        assert box.wait_connected(2.0) and box.status.seats == 8
+
+
 def test_missing_device_is_reported_not_raised(tmp_path):
     path = str(tmp_path / "nothing")
     with ButtonBox(path) as box:

@@ -130,6 +130,12 @@ def test_decode_typed_messages():
     ((wire.T_EVENT, 1, bytes((0, 0, 7, 0, 0, 0, 0))), "unknown kind"),
     ((wire.T_HELLO, 0, b"fw=1.0.0 proto=x"), "malformed hello"),
     ((wire.T_HELLO, 0, b"\xff\xfe"), "malformed hello"),
+    ((wire.T_HELLO, 0, b"fw=1.0.0 proto=1 seats=-5 boot=3f2a"), r"nonsensical fields: seats=-5 \(1-8\)"),
+    ((wire.T_HELLO, 0, b"fw=1.0.0 proto=1 seats=0 boot=3f2a"), "seats=0"),
+    ((wire.T_HELLO, 0, b"fw=1.0.0 proto=1 seats=200 boot=3f2a"), "seats=200"),
+    ((wire.T_HELLO, 0, b"fw=1.0.0 proto=0 seats=8 boot=3f2a"), "proto=0"),
+    ((wire.T_HELLO, 0, b"fw=1.0.0 proto=1 seats=8 boot=123456"), "boot=123456"),
+    ((wire.T_HELLO, 0, b"fw=" + b"9" * 40 + b" proto=1 seats=8 boot=1"), "fw="),
     ((0x42, 0, b""), "unknown box frame type 0x42"),
 ])
 def test_decode_rejects_bad_fields(frame, message):

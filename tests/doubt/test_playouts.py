@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from companion.games import new_game
 from companion.games.doubt import Add, Believe, Deal, Doubt, Place, Reveal, Void
-from companion.sim import play_random_game
-from companion.sim.doubt import DoubtSim
+from companion.games.simulator import play_random_game
+from companion.games.doubt.sim import DoubtSim
 from tests.gamekit import attempt, shows_none, replay_recorded, replay_through_sqlite, until_over
 
 DECKS = [None, {"name": "tiny", "kinds": {"a": 3, "b": 2, "c": 4}},

@@ -8,7 +8,7 @@ import re
 
 from companion.games import new_game
 from companion.games.doubt import describe_event
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 
 NAMES = ["Аня", "Борис", "Вика"]
 

@@ -42,16 +42,21 @@ def test_the_pin_is_made_once_and_kept_in_the_data_folder(tmp_path):
         assert again.pin == pin and again.pin_file == path and again.notices == []
         again.close()
     # --pin wins for that run and leaves the kept PIN alone
-    given = Table(tmp_path, pin="4711")
-    assert given.pin == "4711" and given.pin_file is None
+    given = Table(tmp_path, pin="471108")
+    assert given.pin == "471108" and given.pin_file is None
     given.close()
     assert Table(tmp_path).pin == pin
     # an operator's own PIN written into the file
-    path.write_text("24680\n", encoding="ascii")
-    assert Table(tmp_path).pin == "24680"
+    path.write_text("2468013\n", encoding="ascii")
+    assert Table(tmp_path).pin == "2468013"
+    # a PIN an older version took (4 digits) is too short now: a new one, said in one line
+    path.write_text("2468\n", encoding="ascii")
+    short = Table(tmp_path)
+    assert len(short.pin) == 6 and short.pin != "2468" and path.read_text(encoding="ascii").strip() == short.pin
+    assert len(short.notices) == 1 and "4 digits" in str(short.notices[0]) and "4 цифр" in short.notices[0].ru
     # --new-pin, or deleting the file, makes a new one
     renewed = Table(tmp_path, new_pin=True)
-    assert renewed.pin != "24680" and path.read_text(encoding="ascii").strip() == renewed.pin
+    assert renewed.pin != short.pin and path.read_text(encoding="ascii").strip() == renewed.pin
     assert len(renewed.notices) == 1 and "--new-pin" in str(renewed.notices[0])
     path.unlink()
     fresh = Table(tmp_path)
@@ -61,7 +66,7 @@ def test_the_pin_is_made_once_and_kept_in_the_data_folder(tmp_path):
     damaged = Table(tmp_path)
     assert damaged.pin.isdigit() and len(damaged.notices) == 1 and PIN_FILE in str(damaged.notices[0])
     with pytest.raises(ValueError, match="not both"):
-        Table(tmp_path, pin="1234", new_pin=True)
+        Table(tmp_path, pin="123456", new_pin=True)
 
 
 def test_settings_leave_the_pin_to_the_data_folder(tmp_path):
@@ -69,7 +74,7 @@ def test_settings_leave_the_pin_to_the_data_folder(tmp_path):
     args = build_parser().parse_args(["run", "--new-pin", "--resume", "x.sqlite"])
     assert args.new_pin and args.resume == "x.sqlite"
     with pytest.raises(SystemExit):
-        build_parser().parse_args(["run", "--pin", "1234", "--new-pin"])
+        build_parser().parse_args(["run", "--pin", "123456", "--new-pin"])
     with pytest.raises(SystemExit):
         build_parser().parse_args(["dashboard", "--new", "--resume", "x.sqlite"])
 
@@ -115,7 +120,7 @@ def test_a_new_pin_ends_the_login_and_the_page_says_why(tmp_path):
         op3, _ = operator_client(app, table)
         assert op3.get("/api/operator/state").status_code == 200
         # --pin given for one run is a PIN change too
-        _t, _a, op4 = _restart(tmp_path, op3, pin="97531")
+        _t, _a, op4 = _restart(tmp_path, op3, pin="975310")
         assert op4.get("/api/operator/state").status_code == 403
         assert "ПИН оператора сменился" in op4.get("/operator").data.decode()
         _t.close()
@@ -141,15 +146,16 @@ def test_a_new_secret_key_says_why_the_login_ended(tmp_path):
 
 
 def test_forged_or_malformed_operator_tokens_are_refused(tmp_path):
-    table = Table(tmp_path, pin="1234")
-    token = table.check_pin("1234")
-    nonce, mac = token.split(".")
+    table = Table(tmp_path, pin="123456")
+    token = table.check_pin("123456")
+    version, nonce, issued, mac = token.split(".")
     assert table.is_operator(token)
     flipped = mac[:-1] + ("1" if mac[-1] == "0" else "0")
-    for bad in (None, "", "x", f"{nonce}.", f".{mac}", f"{nonce}.{flipped}", f"{nonce}x.{mac}",
-                f"{nonce}.{mac}.x", "ü.ü", 12):
+    for bad in (None, "", "x", f"{nonce}.", f".{mac}", f"{nonce}.{mac}", f"o1.{nonce}.{issued}.{flipped}",
+                f"o1.{nonce}x.{issued}.{mac}", f"o1.{nonce}.{int(issued) + 1}.{mac}", f"{token}.x",
+                f"o2.{nonce}.{issued}.{mac}", "ü.ü.ü.ü", 12):
         assert not table.is_operator(bad), bad
-    other = Table(tmp_path / "other", pin="1234")  # another table (its own secret.key)
+    other = Table(tmp_path / "other", pin="123456")  # another table (its own secret.key)
     assert not other.is_operator(token)
     table.close()
     other.close()

@@ -21,7 +21,7 @@ from companion.commands.run import Console
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 from companion.table import STATE_FILE
 
 SEATS = ["Аня", "Борис", "Вика"]

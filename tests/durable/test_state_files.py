@@ -188,6 +188,25 @@ def test_a_current_log_that_cannot_be_resumed_is_not_replaced_silently(fast_dir)
         Table(fast_dir)
 
 
+def test_a_table_json_naming_a_log_that_is_not_there_is_damage(fast_dir):
+    """One flipped byte in the log's name (found by bench/soak_log.py): the logs tell the game."""
+    import json
+
+    table, codes, _token, log_path = _skull_in_play(fast_dir)
+    version = table.referee.version
+    table.close()
+    state = json.loads((fast_dir / STATE_FILE).read_text(encoding="utf-8"))
+    state["current"] = state["current"].replace("skull", "skulk")
+    (fast_dir / STATE_FILE).write_text(json.dumps(state), encoding="utf-8")
+    again = Table(fast_dir)
+    try:
+        assert again.referee is not None and again.referee.log.path == log_path and again.referee.version == version
+        assert any("names a table log that is not there" in n.en for n in again.notices)
+        assert any("называет журнал стола, которого нет" in n.ru for n in again.notices)
+    finally:
+        again.close()
+
+
 def test_a_damaged_secret_key_is_said_in_one_line(fast_dir):
     table = Table(fast_dir)
     key = table.secret_key
@@ -272,11 +291,11 @@ def test_a_new_start_says_which_unfinished_game_it_leaves(tmp_path):
     its log and how to bring it back, and nothing of it changes."""
     from companion.table import Table
 
-    t = Table(tmp_path, pin="1234")
+    t = Table(tmp_path, pin="123456")
     t.new_game("skull", ["Аня", "Борис"])
     name = t.referee.log.path.name
     t.close()
-    t2 = Table(tmp_path, pin="1234", resume=False)
+    t2 = Table(tmp_path, pin="123456", resume=False)
     try:
         assert t2.referee is None
         lines = [n.ru for n in t2.notices]

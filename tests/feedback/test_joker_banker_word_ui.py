@@ -76,5 +76,5 @@ def test_the_new_game_form_names_the_joker_games_first_bankomet(browser, server)
 
 
 def test_the_joker_games_refusals_without_facts_say_bankomet():
-    assert reason_message("not_banker", "ru") == "Ставки закрывает только банкомет."
-    assert reason_message("banker_cannot_bet", "ru") == "Банкомет не ставит против своего банка."
+    assert reason_message("not_banker", "ru", "hoggenheimer") == "Ставки закрывает только банкомет."
+    assert reason_message("banker_cannot_bet", "ru", "hoggenheimer") == "Банкомет не ставит против своего банка."

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games import hoggenheimer, infinity, lottery, skull
 from companion.games.base import Event
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 
 NAMES = ["Аня", "Борис", "Вика"]
 

@@ -10,11 +10,12 @@ import copy
 
 import pytest
 
-from companion.games import GAME_IDS, get_game_class
-from companion.sim import play_random_game
+from companion.games import get_game_class
+from companion.games.registry import BUILTIN
+from companion.games.simulator import play_random_game
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", BUILTIN)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_event_data_is_not_changed_by_later_actions(game_id, seed):
     seats = ["Аня", "Борис", "Вика", "Гена"]

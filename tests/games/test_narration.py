@@ -19,7 +19,7 @@ from companion.dashboard import model as M
 from companion.games import new_game
 from companion.games.words import card_label
 from companion.referee import Outcome
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 
 NAMES = ["Аня", "Борис", "Вика", "Гена", "Дима", "Ева"]
 
@@ -208,7 +208,7 @@ def _emitted_kinds(game_id: str) -> set[str]:
     """Every event kind the game module emits (``Event("kind", …)`` in its source)."""
     import inspect
 
-    return set(re.findall(r'Event\("(\w+)"', inspect.getsource(importlib.import_module(f"companion.games.{game_id}"))))
+    return set(re.findall(r'Event\("(\w+)"', inspect.getsource(importlib.import_module(f"companion.games.{game_id}.rules"))))
 
 
 #: hand-made events of the kinds a few seeded playouts may not reach (operator voids, a withdrawn bet)

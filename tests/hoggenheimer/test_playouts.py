@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from companion.errors import IllegalAction
 from companion.games import new_game
 from companion.games.hoggenheimer import CARDS, SHAPES, Bet, Close, Turn, Void, Withdraw, all_bet_targets, parse_bet
-from companion.sim import play_random_game
-from companion.sim.hoggenheimer import HoggenheimerSim
+from companion.games.simulator import play_random_game
+from companion.games.hoggenheimer.sim import HoggenheimerSim
 from tests.gamekit import attempt, replay_recorded, replay_through_sqlite, until_over
 
 GOLDEN = Path(__file__).parent / "golden"

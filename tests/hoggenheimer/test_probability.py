@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from companion.games.hoggenheimer import CARDS, SHAPES, HoggenheimerGame, all_bet_targets, win_probability
-from companion.sim.hoggenheimer import ASIDE, JOKER_ID, simulate_chains
+from companion.games.hoggenheimer.sim import ASIDE, JOKER_ID, simulate_chains
 
 N_DEALS = 200_000
 INDEX = {c: i for i, c in enumerate(CARDS)}

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from companion.games.infinity import INF, InfinityGame
-from companion.sim.infinity import InfinitySim
+from companion.games.infinity.sim import InfinitySim
 from tests.gamekit import probe, sim_step, until_over
 
 CARD_TOKENS = ["10", "36", "40", "100", "106", "200", "225", "333", "500", INF, "7", "0", "x", "?"]

@@ -307,7 +307,7 @@ def test_last_holder_keeps_his_cards_read_by_the_camera():
 
 # ---------------------------------------------------------------- scoring (¶1, ¶11)
 def _play_out(g, seed=1, sim=None):
-    from companion.sim.infinity import InfinitySim
+    from companion.games.infinity.sim import InfinitySim
     sim = sim or InfinitySim(g, seed, void_rate=0)
     while not g.is_over():
         a, _ = sim.next_action()
@@ -419,7 +419,7 @@ def test_next_deal_is_led_by_the_seat_left_of_the_previous_first_leader():
     """¶2 "Кто первый - решите сами" for the first deal; option deal_leader=rotate after that."""
     g = game(3, deals=2)
     run(g, "table deal 2")
-    from companion.sim.infinity import InfinitySim
+    from companion.games.infinity.sim import InfinitySim
     sim = InfinitySim(g, 5, void_rate=0)
     sim.applied("table deal 2")
     while g.s["deal"] == 0:
@@ -443,7 +443,7 @@ def test_void_returns_the_deal_and_it_is_dealt_again():
     assert ev[0].kind == "deal_voided"
     after = g.snapshot()["s"]
     assert after == dict(before, voids=1)
-    from companion.sim.infinity import InfinitySim
+    from companion.games.infinity.sim import InfinitySim
     sim = InfinitySim(g, 1, void_rate=0)
     run(g, "table deal 0")
     sim.applied("table deal 0")

@@ -50,10 +50,19 @@ def set_stake(page, stake):
 
 
 def wait_bets(table, n):
-    deadline = time.monotonic() + 5
-    while len(table.referee.game.bets) < n and time.monotonic() < deadline:
+    """Wait until the engine holds ``n`` bets, read under the referee's lock: the engine applies a
+    bet before its log record is written, both inside that lock, so a look without it could see
+    the bet and not yet its record (the IndexError on the log under load)."""
+    ref = table.referee
+    deadline = time.monotonic() + 15
+
+    def bets():
+        with ref.lock:
+            return len(ref.game.bets)
+
+    while bets() < n and time.monotonic() < deadline:
         time.sleep(0.03)
-    assert len(table.referee.game.bets) == n
+    assert bets() == n
 
 
 def test_card_pair_square_column_and_row_are_placed_from_the_grid(browser, table_server):
@@ -94,9 +103,11 @@ def test_card_pair_square_column_and_row_are_placed_from_the_grid(browser, table
         expect(page.locator("#pad .bet-card.on")).to_have_count(len(cards))
         place.click()
         wait_bets(table, n)
-        bet = table.referee.game.bets[-1]
+        with table.referee.lock:
+            bet = table.referee.game.bets[-1]
+            last = table.referee.log.records()[-1].action
         assert (bet["seat"], bet["shape"], bet["cards"], bet["stake"]) == (1, shape, cards, stake)
-        assert table.referee.log.records()[-1].action == f"1 bet {stake} {','.join(cards)}"
+        assert last == f"1 bet {stake} {','.join(cards)}"
         expect(page.locator("#toast")).to_contain_text("Принято")
         # placed: the selection is cleared for the next bet
         expect(page.locator("#pad .bet-card.on")).to_have_count(0)

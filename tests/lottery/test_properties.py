@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from companion.games.lottery import FULL_DECK, LotteryGame
-from companion.sim.lottery import LotterySim
+from companion.games.lottery.sim import LotterySim
 from tests.gamekit import probe, shows_none, sim_step, until_over
 
 TOKENS = list(FULL_DECK[:8]) + ["QH", "10S", "1S", "ZZ", "?"]

@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import IllegalAction
 from companion.games.lottery import (SUIT_FINES, LotteryGame, find_spread, rank_index, suit_of)
-from companion.sim.lottery import LotterySim
+from companion.games.lottery.sim import LotterySim
 from tests import gamekit
 from tests.gamekit import kinds, rejects
 

@@ -10,7 +10,7 @@ import pytest
 from companion.dashboard import create_app
 from companion.dashboard.reasons import reason_message
 from companion.games import new_game
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 from companion.table import Table
 from tests.dashboard.helpers import operator_client
 from tests.gamekit import rejects

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.dashboard import model as M
 from companion.dashboard.hub import Hub
 from companion.games import new_game
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 from companion.table import Table
 
 

@@ -9,7 +9,7 @@ import re
 
 from companion.games import doubt, hoggenheimer, infinity, lottery, skull
 from companion.games.base import Event
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 
 DEFAULT = ["Игрок 1", "Игрок 2", "Игрок 3", "Игрок 4"]
 BAD = re.compile(r"игрок[аеуо]м? Игрок|\bу Игрок|\bон оставляет|поровну у ")

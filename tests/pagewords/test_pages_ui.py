@@ -115,7 +115,7 @@ def _toast(page) -> str:
 
 
 def test_toasts_say_nothing_twice_and_no_stray_dashes(browser, table_server, artifacts_dir):
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
     from tests.browser import operator_login
 
     table, srv = table_server
@@ -171,7 +171,7 @@ def test_toasts_say_nothing_twice_and_no_stray_dashes(browser, table_server, art
     ("infinity", ["Аня", "Борис", "Вика"], ["Партия\n1 из 3", "Очки по партиям"], ["Раздача", "Сдач", "сдачам"]),
 ])
 def test_one_term_per_game(browser, table_server, artifacts_dir, gid, names, said, unsaid):
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     table, srv = table_server
     table.new_game(gid, names, {"games": 1} if gid == "doubt" else None)

@@ -73,7 +73,7 @@ def test_infinity_declared_card_waits_for_the_camera_or_the_operator(table):
 def test_other_players_are_named_and_the_table_tasks_of_each_game_are_said(table):
     from companion.dashboard.waiting import waiting_words
     from companion.games import new_game
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     seen = {}
     names = ["Аня", "Борис", "Вика", "Гоша"]

@@ -15,7 +15,7 @@ import pytest
 
 from companion.dashboard import DashboardServer
 from companion.dashboard import i18n
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 from companion.table import Table
 from tests.browser import CHROMIUM, PHONE, operator_login
 
@@ -124,9 +124,9 @@ def test_every_refusal_sentence_starts_with_a_capital():
     from companion import games
     from companion.dashboard.reasons import REASONS, reason_message
 
-    for gid in games.GAME_IDS:
+    for gid in games.ids():
         options = games.get_game_class(gid).OPTIONS()
-        for code in REASONS:
+        for code in [*REASONS, *games.get_spec(gid).presenter.refusals]:
             for lang in ("ru", "en"):
                 text = reason_message(code, lang, gid, options)
                 assert text[:1] == text[:1].upper(), (gid, code, lang, text)

@@ -10,7 +10,7 @@ import pytest
 
 from companion.dashboard import create_app
 from companion.dashboard.reasons import REASONS, WITH_FACTS, reason_message
-from companion.games import new_game
+from companion.games import new_game, registry
 from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
 from tests.gamekit import rejects
@@ -20,8 +20,14 @@ def words(g, action, reason):
     """``(ru, en)``: the refusal of ``action`` in words, as the dashboard shows it."""
     exc = rejects(g, action, reason)
     ru, en = (reason_message(exc.reason, lang, g.GAME_ID, g.options, exc.facts) for lang in ("ru", "en"))
-    assert ru != REASONS[reason][1] and en != REASONS[reason][0], (reason, ru, en)  # facts, not the plain line
+    plain = plain_sentences(g.GAME_ID)[reason]
+    assert ru != plain[1] and en != plain[0], (reason, ru, en)  # facts, not the plain line
     return ru, en
+
+
+def plain_sentences(game_id: str) -> dict:
+    """The table's plain sentences and the game's own (its presenter's ``refusals``)."""
+    return {**REASONS, **registry.get(game_id).presenter.refusals}
 
 
 # ------------------------------------------------------------------------------- wrong_count
@@ -120,11 +126,15 @@ def test_lottery_spread_and_card_refusals():
 
 
 def test_every_sentence_with_facts_speaks_both_languages_and_falls_back_without_them():
-    for code in WITH_FACTS:
-        assert code in REASONS, code
+    cases = [(None, code, REASONS) for code in WITH_FACTS] + [
+        (spec.id, code, plain_sentences(spec.id)) for spec in registry.specs()
+        for code in spec.presenter.refusals_with_facts]
+    assert len(cases) > 40
+    for game_id, code, plain in cases:
+        assert code in plain, code
         # without facts (an old log's rejection, a facts key missing) the plain sentence is shown
-        assert reason_message(code, "ru", None, None, {}) == REASONS[code][1]
-        assert reason_message(code, "en", None, None, {"unrelated": 1}) == REASONS[code][0]
+        assert reason_message(code, "ru", game_id, None, {}) == plain[code][1]
+        assert reason_message(code, "en", game_id, None, {"unrelated": 1}) == plain[code][0]
 
 
 # ------------------------------------------------------------------------------- on the dashboard

@@ -62,7 +62,7 @@ def test_companion_run_converts_with_it(spy, tmp_path):
     from companion.service import TableService, choose_backends
 
     s = Settings(game="hoggenheimer", seats=["Аня", "Борис", "Вера"], sim=True, seed=1, data_dir=tmp_path,
-                 host="127.0.0.1", port=0, pin="2468", options={"first_banker": 3})
+                 host="127.0.0.1", port=0, pin="246802", options={"first_banker": 3})
     svc = TableService(s, choose_backends(s), dashboard=False, new=True).start()
     try:
         assert svc.table.referee.game.options.first_banker == 2  # Вера

@@ -1,7 +1,7 @@
 """The joker game's «take back a bet» offers the seat's own open bets in words — what and how
 much, as the history tells them («5 на Q♥ (ставка №3)») — not a stepper over bet numbers the
 player cannot see. The mechanism is general: an action field listed in its class's
-``LABELLED_FIELDS`` gets the game's words for each value (``choice_label`` hook) in the page
+a ``Choice`` field gets the game's words for each value (its presenter's ``choice_label``) in the page
 model's ``labels``; the layout's list of bets shows each bet's number, as the history names it."""
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from companion.commands.demo import example_path, tell
 from companion.commands.replay import load_and_replay, summary
 from companion.games.skull import SkullGame
 from companion.log import LogHeader, LogRecord, TableLog, replay, write_jsonl
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +33,7 @@ WRITER = textwrap.dedent(
     import hashlib, sys
     from companion.games import new_game
     from companion.log import TableLog
-    from companion.sim.skull import SkullSim
+    from companion.games.skull.sim import SkullSim
 
     path, seed = sys.argv[1], int(sys.argv[2])
     seats = ["Аня", "Борис", "Вера", "Гена"]

@@ -22,7 +22,7 @@ from companion.errors import IllegalAction
 from companion.games.skull import (
     Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, SkullGame, Void,
 )
-from companion.sim.skull import SkullSim
+from companion.games.skull.sim import SkullSim
 from tests.gamekit import attempt, shows_none, until_over
 
 OPTION_SETS = [
@@ -156,7 +156,7 @@ def test_random_playouts_keep_every_property(seed, n, opt, junk_seed):
 @given(seed=st.integers(0, 10**6), n=st.integers(2, 8))
 def test_replay_of_history_rebuilds_exact_state(seed, n):
     """The table log's promise: replaying accepted actions gives byte-identical state."""
-    from companion.sim import play_random_game
+    from companion.games.simulator import play_random_game
 
     g, actions = play_random_game("skull", n, None, seed)
     fork = SkullGame(g.seats, g.options)
@@ -167,7 +167,7 @@ def test_replay_of_history_rebuilds_exact_state(seed, n):
 
 def test_many_games_end_and_cover_every_verb():
     """300 seeded sim games end; together they exercise every action verb."""
-    from companion.sim import play_random_game
+    from companion.games.simulator import play_random_game
 
     verbs = set()
     outcomes = set()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.referee import Referee
-from companion.sim.skull import SkullSim
+from companion.games.skull.sim import SkullSim
 
 
 def test_sim_game_through_referee_with_undo_and_resume(tmp_path):

@@ -13,7 +13,8 @@ from companion.vision.scene import SceneRenderer
 
 def test_a_played_card_is_read_beside_backs_cut_by_the_frame_edge():
     game = games.new_game("infinity", ["Аня", "Борис", "Вика"])
-    renderer = SceneRenderer("infinity", seed=1)
+    # plain tables: this checks the edge rule, not the reader on every table (test_learned_reader)
+    renderer = SceneRenderer("infinity", seed=1, deck="numbered", varied=False)
     read = parts.reader("card", Settings(), game, renderer)
     truth = {"piles": [["10", "40", "36", "100", "106", "200", "225", "333"]]}  # won tricks, face down
     for attempt, value in enumerate(["40", "200", "333"]):

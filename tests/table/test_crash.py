@@ -21,7 +21,7 @@ from companion.log import TableLog
 from companion.referee import Referee
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "doubt"

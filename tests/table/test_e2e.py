@@ -38,7 +38,7 @@ def _read_stream(url: str, out: list, stop: threading.Event) -> None:
 @pytest.mark.slow
 def test_whole_skull_game_through_pty_vision_and_stream(tmp_path, real_data):
     settings = Settings(game="skull", seats=["Аня", "Борис"], options={"notes_per_player": 2}, sim=True,
-                        seed=5, data_dir=tmp_path, host="127.0.0.1", port=0, pin="2468")
+                        seed=5, data_dir=tmp_path, host="127.0.0.1", port=0, pin="246802")
     plan = choose_backends(settings)
     assert plan.sim and plan.buttons == "virtual" and plan.camera == "scene"
     messages: list = []

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games import available_games, new_game
 from companion.pads import Pads, normalize_button, pad_menu, presses_for
-from companion.sim import get_sim_class
+from companion.games.simulator import get_sim_class
 
 GAMES = [g for g in available_games()]
 
@@ -56,7 +56,7 @@ def test_every_button_action_round_trips_through_the_pads(game_id, seed):
 def test_skull_pad_semantics():
     """Skull auction: yes = agree, no = pass, + counts the raise from the lowest legal bid, no
     cancels a pending count, ok confirms; a press for a seat not at the table is an error."""
-    from companion.sim import play_random_game
+    from companion.games.simulator import play_random_game
 
     if not _has_sim("skull"):
         pytest.skip("skull's simulated table (branch skull) is not merged yet")

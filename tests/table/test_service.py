@@ -192,7 +192,7 @@ def test_seat_options_count_from_one_on_the_command_line(tmp_path):
     from companion.service import TableService
 
     s = Settings(game="doubt", seats=["Аня", "Борис", "Вера"], sim=True, seed=1, data_dir=tmp_path,
-                 host="127.0.0.1", port=0, pin="2468", options={"first_dealer": 2})
+                 host="127.0.0.1", port=0, pin="246802", options={"first_dealer": 2})
     svc = TableService(s, choose_backends(s), dashboard=False, new=True).start()
     try:
         assert svc.table.referee.game.options.first_dealer == 1  # Борис
@@ -261,7 +261,7 @@ def test_currency_setting_is_checked_and_is_the_games_currency(tmp_path):
 
     def start(currency, new):
         s = Settings(game="skull", seats=["Аня", "Борис"], sim=True, seed=1, data_dir=tmp_path,
-                     host="127.0.0.1", port=0, pin="2468", currency=currency)
+                     host="127.0.0.1", port=0, pin="246802", currency=currency)
         svc = TableService(s, choose_backends(s), dashboard=False, new=new).start()
         try:
             return svc.table.referee.game.options.currency, svc.settings.currency, svc.readers["note"]
@@ -285,18 +285,22 @@ def test_sigterm_twice_stops_cleanly(tmp_path):
     import time
 
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # paced: the game lasts well over a minute whatever the machine's speed (about a hundred bot
+    # actions, 0.6 s apart), so SIGTERM reaches a table in play — not one whose game already ended
+    # (unpaced, an idle machine finished it in 13 s, before the 15 s status line this test waited for)
     p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--sim", "--json", "--new", "-v",
-                          "--data-dir", str(tmp_path), "--port", "0"],
+                          "--pace-ms", "600", "--data-dir", str(tmp_path), "--port", "0"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                          cwd=Path(__file__).resolve().parents[2])
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         seen = ""
-        while time.monotonic() < deadline and "ходов" not in seen and "actions" not in seen:
-            line = p.stderr.readline()
+        while time.monotonic() < deadline and "Раунд 1" not in seen and "Round 1" not in seen:
+            line = p.stderr.readline()  # the first round's line: the bots are playing
             if not line:
                 break
             seen += line
+        assert "Раунд 1" in seen, seen[-2000:]
         time.sleep(1.0)  # the bots and the camera are busy now
         p.send_signal(signal.SIGTERM)
         while time.monotonic() < deadline:  # the second one lands while the run is stopping
@@ -332,7 +336,7 @@ def test_simulated_notes_follow_the_tables_currency():
     """A simulated skull table in euros deals euro serials (valid check digit) with the skull
     parity the options say, so the camera and the referee agree."""
     from companion.games.skull import SkullGame
-    from companion.sim.skull import SIM
+    from companion.games.skull.sim import SIM
     from companion.vision import serials as S
 
     game = SkullGame(["Аня", "Борис"], {"currency": "EUR"})

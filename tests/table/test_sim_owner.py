@@ -25,7 +25,7 @@ from companion.errors import CompanionError
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 
 SEATS = ["Аня", "Борис", "Вика"]
 OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК2444846 ?"
@@ -34,7 +34,7 @@ OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК24448
 
 def _settings(data_dir) -> Settings:
     return Settings(game="skull", seats=list(SEATS), sim=True, seed=0, data_dir=data_dir,
-                    host="127.0.0.1", port=0, pin="1234", pace_ms=5)
+                    host="127.0.0.1", port=0, pin="123456", pace_ms=5)
 
 
 def _start(data_dir, dashboard: bool = False) -> TableService:

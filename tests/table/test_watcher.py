@@ -32,7 +32,7 @@ class Frames:
 
 @pytest.mark.slow
 def test_setup_scan_through_the_camera_watcher(tmp_path, real_data):
-    table = Table(tmp_path, pin="1357", resume=False)
+    table = Table(tmp_path, pin="135792", resume=False)
     table.new_game("skull", ["Аня", "Борис"], {"notes_per_player": 2})
     settings = Settings(currency="RUB")
     readers = {"note": parts.reader("note", settings, table.referee.game)}
@@ -62,7 +62,7 @@ def test_setup_scan_through_the_camera_watcher(tmp_path, real_data):
 def test_camera_without_a_note_prompts_for_manual_entry(tmp_path):
     import numpy as np
 
-    table = Table(tmp_path, pin="1357", resume=False)
+    table = Table(tmp_path, pin="135792", resume=False)
     table.new_game("skull", ["Аня", "Борис"], {"notes_per_player": 2})
     camera = Frames()
     camera.show([np.zeros((720, 1280, 3), np.uint8)])

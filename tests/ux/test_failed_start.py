@@ -46,7 +46,7 @@ def test_run_with_a_busy_port_leaves_no_game_to_resume(tmp_path, busy_port):
     sim = tmp_path / "sim"
     assert _games(sim) == []
     assert _current(sim) is None
-    table = Table(sim, pin="1234")
+    table = Table(sim, pin="123456")
     try:
         assert table.referee is None  # nothing to resume
     finally:
@@ -62,7 +62,7 @@ def test_dashboard_with_a_busy_port_leaves_no_game_to_resume(tmp_path, busy_port
 
 
 def test_discard_keeps_a_game_with_actions(tmp_path):
-    table = Table(tmp_path, pin="1234", resume=False)
+    table = Table(tmp_path, pin="123456", resume=False)
     try:
         table.new_game("skull", ["Аня", "Борис"], None)
         assert table.submit("table leave 1", "operator").accepted
@@ -70,7 +70,7 @@ def test_discard_keeps_a_game_with_actions(tmp_path):
         assert table.referee is not None and len(_games(tmp_path)) >= 1
     finally:
         table.close()
-    again = Table(tmp_path, pin="1234")
+    again = Table(tmp_path, pin="123456")
     try:
         assert again.referee is None or again.game_id == "skull"
     finally:
@@ -78,7 +78,7 @@ def test_discard_keeps_a_game_with_actions(tmp_path):
 
 
 def test_discard_removes_an_unplayed_game(tmp_path):
-    table = Table(tmp_path, pin="1234", resume=False)
+    table = Table(tmp_path, pin="123456", resume=False)
     try:
         table.new_game("skull", ["Аня", "Борис"], None)
         assert table.discard_unplayed() is True

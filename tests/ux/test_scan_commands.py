@@ -1,7 +1,8 @@
 """``companion scan-note`` and ``companion scan-card`` treat bad files and folders alike.
 
 A missing or corrupt file gets one clear error line and the other images are still read; the exit
-status is 0 unless an argument was unusable (2). A folder stands for the images in it.
+status is then 1 (an argument could not be used at all), 0 when every image was read, 2 for an
+unusable command line. A folder stands for the images in it.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ def files(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["scan-note", "scan-card"])
-def test_bad_files_exit_0_with_one_clear_line_each(command, files, capsys):
+def test_bad_files_exit_1_with_one_clear_line_each(command, files, capsys):
     rc = main([command, "--lang", "en", files["missing"], files["empty"]])
     captured = capsys.readouterr()
-    assert rc == 0
+    assert rc == 1
     err = captured.err.splitlines()
     assert len(err) == 2, captured
     assert err[0].startswith(files["missing"] + ": error: ")
@@ -47,7 +48,7 @@ def test_bad_files_in_russian_by_default(command, files, capsys):
     run``): the same error lines, in Russian words, the path once."""
     rc = main([command, files["missing"], files["empty"], str(files["photos"] / "b_bad.JPG")])
     captured = capsys.readouterr()
-    assert rc == 0
+    assert rc == 1
     assert captured.err.splitlines() == [
         files["missing"] + ": ошибка: нет такого файла",
         files["empty"] + ": ошибка: в папке нет снимков (.jpg .jpeg .png .bmp .tif .tiff .webp)",
@@ -62,7 +63,7 @@ def test_json_is_the_same_in_both_languages(command, files, capsys):
     English reasons whatever it says."""
     outs = []
     for lang in ("ru", "en"):
-        assert main([command, "--json", "--lang", lang, str(files["photos"]), files["missing"]]) == 0
+        assert main([command, "--json", "--lang", lang, str(files["photos"]), files["missing"]]) == 1
         captured = capsys.readouterr()
         assert captured.err == ""
         outs.append([json.loads(x) for x in captured.out.splitlines()])
@@ -74,7 +75,7 @@ def test_json_is_the_same_in_both_languages(command, files, capsys):
 @pytest.mark.parametrize("command", ["scan-note", "scan-card"])
 def test_a_folder_is_read_image_by_image(command, files, capsys):
     rc = main([command, "--json", str(files["photos"])])
-    assert rc == 0
+    assert rc == 1  # its b_bad.JPG could not be read
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     names = [x["image"] for x in lines]
     assert names == [str(files["photos"] / "a_cards.png"), str(files["photos"] / "b_bad.JPG")]
@@ -123,3 +124,14 @@ def test_unknown_deck_in_russian(capsys):
     err = capsys.readouterr().err
     assert err.startswith("companion scan-card: нет выученной колоды 'nosuchdeck'"), err
     assert "companion deck list" in err
+
+
+@pytest.mark.parametrize("command", ["scan-note", "scan-card"])
+def test_a_missing_file_among_good_ones_exits_1_and_the_rest_is_read(command, files, capsys):
+    good = str(files["photos"] / "a_cards.png")
+    assert main([command, "--json", good]) == 0  # every image read (a "not sure" read is a read)
+    capsys.readouterr()
+    assert main([command, "--json", files["missing"], good]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["image"] for x in lines] == [files["missing"], good]
+    assert lines[0]["error"] == "unreadable_file" and "error" not in lines[1]

@@ -18,8 +18,8 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.browser import PHONE, UI, operator_login  # noqa: E402
-from companion.games import GAME_IDS  # noqa: E402
-from companion.sim import get_sim_class  # noqa: E402
+from companion.games import ids as game_ids  # noqa: E402
+from companion.games.simulator import get_sim_class  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,7 +93,7 @@ def test_russian_pages_show_no_english(browser, table_server, artifacts_dir):
         for w in english_in(p.inner_text("body")):
             problems.setdefault(w, set()).add(page_path)
         p.close()
-    for gid in GAME_IDS:
+    for gid in game_ids():
         table.new_game(gid, [f"Игрок {i + 1}" for i in range(SEATS.get(gid, 3))])
         sim = get_sim_class(gid)(table.referee.game, 3)
         seat = browser.new_context(viewport=PHONE).new_page()

@@ -11,7 +11,7 @@ import pytest
 from companion.dashboard import model as M
 from companion.games import doubt, hoggenheimer, lottery, skull
 from companion.games.base import Event
-from companion.sim import play_random_game
+from companion.games.simulator import play_random_game
 
 CARD_CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AKQJ])[SHDC](?![\w])")
 NAMES5 = ["Аня", "Борис", "Вика", "Гоша", "Дима"]
@@ -26,7 +26,7 @@ def _model(game, viewer=M.PUBLIC):
 
 def _lottery_mid():
     from companion.games import new_game
-    from companion.sim import get_sim_class
+    from companion.games.simulator import get_sim_class
 
     g = new_game("lottery", NAMES5, None)
     sim = get_sim_class("lottery")(g, 7)

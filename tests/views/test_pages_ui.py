@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from companion.sim import get_sim_class  # noqa: E402
+from companion.games.simulator import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
 from tests.browser import UI  # noqa: E402
 

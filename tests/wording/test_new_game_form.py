@@ -104,3 +104,12 @@ def test_the_engine_refuses_the_same_for_the_command_line():
     with pytest.raises(IllegalAction) as e:
         new_game("lottery", ["Аня", "Борис", "Вера", "Глеб"], {"banker": 1, "dealer": 1})
     assert e.value.facts["options"] == ["banker", "dealer"]
+
+
+def test_an_over_long_name_is_quoted_short(op):
+    """A 1 000-character name is refused with its start, not echoed whole into the page."""
+    table, c, csrf = op
+    shown = refused(c, csrf, {"seats": "Я" * 1000 + "\nБорис\nВера\nГлеб"}, "bad_seats")
+    assert "Я" * 48 + "…" in shown and "Я" * 49 not in shown, shown[:200]
+    assert len(shown) < 400
+    assert table.referee is None

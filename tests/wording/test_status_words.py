@@ -38,7 +38,7 @@ def test_every_detail_is_in_russian():
 
 
 def test_the_pages_get_the_words(tmp_path):
-    table = Table(tmp_path, pin="2468")
+    table = Table(tmp_path, pin="246802")
     try:
         table.set_status("buttons", {"state": "unused", "why": "dashboard_only", "detail": "dashboard only"})
         app = create_app(table, testing=True)
@@ -56,7 +56,7 @@ def test_the_pages_get_the_words(tmp_path):
 def test_the_chip_reads_not_used_in_a_browser(browser, fast_dir):
     from companion.dashboard import DashboardServer
 
-    table = Table(fast_dir, pin="2468")
+    table = Table(fast_dir, pin="246802")
     for part in ("buttons", "camera", "ocr"):  # as `companion dashboard` sets them
         table.set_status(part, {"state": "unused", "why": "dashboard_only", "detail": "dashboard only"})
     srv = DashboardServer(table, port=0).start()

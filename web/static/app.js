@@ -17,21 +17,24 @@
   if (boot.snapshot) S = boot.snapshot;
   var es = null;
   var HIDE_KEYS = { seats: 1, dealer: 1, turn: 1, game: 1, version: 1, you: 1, result: 1, over: 1, table_task: 1 };
+  // The game's schema (the server's GameSpec.schema(): S.model.schema) says what each action field
+  // is — a seat, a place on the table, a card, a serial, an amount — which of the view's keys hold
+  // seats, and which of the page's game parts ("widgets") the game has; the page asks it instead
+  // of knowing field names or game ids.
+  function schema() { return (S && S.model && S.model.schema) || { verbs: {}, widgets: [], seat_keys: [] }; }
+  function hasWidget(name) { return schema().widgets.indexOf(name) >= 0; }
   // view and event keys whose whole numbers are seats (0-based in the engine): shown as names, since
   // a bare "1" reads as the first seat on screen (seats are numbered from 1 there)
-  // action fields that name a seat (the games' action classes), and the table verbs whose first
-  // argument is one — a lottery prize's slot or a card count is not a seat
-  var SEAT_FIELDS = { owner: 1, dealer: 1, leaver: 1, leader: 1, seat: 1 };
-  var SEAT_FIRST = { register: 1, dealer: 1, flip: 1, deposit: 1, leave: 1, deal: 1, kept: 1, cards: 1 };
-  // action fields and table verbs whose number is a place the engine counts from 0 (the
-  // lottery's prize slot): people count from 1, so it is shown from 1 and typed from 1
-  var NUMBER_FIELDS = { lottery: { slot: 1 } }; // by game: the joker game's "slot" is a card code
-  function numberField(name) { var g = S && S.model && S.model.game; return !!(g && NUMBER_FIELDS[g.id] && NUMBER_FIELDS[g.id][name]); }
-  var NUMBER_FIRST = { prize: 1 };
-  var SEAT_KEYS = { passed: 1, agreed: 1, owed: 1, out_order: 1, losers: 1, chooser: 1, skull_owner: 1, seat: 1,
-    dealer: 1, turn: 1, winner: 1, bidder: 1, banker: 1, leader: 1, owner: 1, token: 1, loser: 1, button: 1,
-    answerer: 1, placer: 1, taker: 1, next_dealer: 1, order: 1, players: 1, last_winner: 1, defender: 1,
-    current_seats: 1, to: 1, kept_seat: 1, pending: 1, winners: 1 };
+  function isSeatKey(key) { return schema().seat_keys.indexOf(key) >= 0; }
+  // a field names a seat: shown by name, typed from 1 or as the name
+  function isSeatField(f) { return !!f && f.kind === "seat"; }
+  // a place the engine counts from 0 (the lottery's prize slot): people count from 1, so it is
+  // shown and typed from 1 (the joker game's layout slot is a card code)
+  function isFromOne(f) { return !!f && f.kind === "slot" && f.type === "int"; }
+  // the schema of argument i of an action of the model ("fields" and "schema" from the server)
+  function fieldOf(a, i) { return (a.schema || [])[i] || null; }
+  // the schema of the first argument of a table verb (its text form "table <verb> <arg> …")
+  function firstField(verb) { var v = schema().verbs[verb]; return v && v.length ? v[0] : null; }
 
   // ------------------------------------------------------------------ helpers
   function el(tag, cls, text) {
@@ -145,8 +148,8 @@
     var who = actor === "table" ? word("table_action")
       : (/^\d+$/.test(actor) ? seatName(parseInt(actor, 10)) : actor);
     var rest = t.slice(2).map(function (a, i) {
-      if (actor === "table" && i === 0 && SEAT_FIRST[t[1]] && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
-      if (actor === "table" && i === 0 && NUMBER_FIRST[t[1]] && /^\d+$/.test(a)) return String(+a + 1);
+      if (actor === "table" && i === 0 && isSeatField(firstField(t[1])) && /^\d+$/.test(a) && +a < seats.length) return seatName(+a);
+      if (actor === "table" && i === 0 && isFromOne(firstField(t[1])) && /^\d+$/.test(a)) return String(+a + 1);
       return argLabel(a);
     }).filter(function (a, i, all) {
       // a value left unknown is not shown; nor is one said twice in a row (the joker game's
@@ -198,7 +201,7 @@
       if (card) return card[1] + SUIT_SIGNS[card[2]];
       return word("val_" + v, v);
     }
-    if (typeof v === "number" && SEAT_KEYS[key] && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
+    if (typeof v === "number" && isSeatKey(key) && Number.isInteger(v) && S.model.game && v >= 0 && v < S.model.game.seats.length) return seatName(v);
     // probabilities and other fractions: three significant digits, in the page's language
     if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(document.documentElement.lang || undefined, {maximumSignificantDigits: 3});
     return String(v);
@@ -354,7 +357,7 @@
     return out;
   }
   function cardLabel(c) { var n = normCard(c); return n ? n.slice(0, -1) + H_SUITS[n.slice(-1)] : String(c); }
-  function renderHoggenheimer(view) {
+  function renderJokerLayout(view) {
     var box = el("div", "hog");
     box.appendChild(el("h3", null, word("layout")));
     var grid = Array.isArray(view.layout) && view.layout.length === 4 ? view.layout : null;
@@ -403,6 +406,13 @@
     }
     return box;
   }
+
+  // the game-specific parts of a page, by the names the game's schema lists ("widgets"): each renders
+  // from the view and takes the view keys it shows out of the generic box
+  var WIDGETS = {
+    joker_layout: { render: renderJokerLayout, keys: ["bets", "rows", "columns", "layout", "targets"] },
+    bet_grid: {} // the seat pad's bet grid (renderBetGrid), for the verb "bet"
+  };
 
   // ------------------------------------------------------------------ the joker game's bet grid
   // The seat places a bet on a picture of the layout (RULINGS §3: rows ♠ ♥ ♦ ♣ from the top,
@@ -681,13 +691,17 @@
       you.appendChild(renderValue("you", m.view.you, 0));
       app.appendChild(you);
     }
-    if (m.game.id === "hoggenheimer") {
-      var hog = el("section", "card"); hog.appendChild(renderHoggenheimer(m.view)); app.appendChild(hog);
-    }
+    var widgetKeys = {};
+    schema().widgets.forEach(function (w) {
+      var widget = WIDGETS[w];
+      if (!widget || !widget.render) return;
+      var part = el("section", "card"); part.appendChild(widget.render(m.view)); app.appendChild(part);
+      (widget.keys || []).forEach(function (k) { widgetKeys[k] = 1; });
+    });
     var rest = {};
     Object.keys(m.view).forEach(function (k) {
       if (HIDE_KEYS[k] || k === "phase") return;
-      if (m.game.id === "hoggenheimer" && (k === "bets" || k === "rows" || k === "columns" || k === "layout" || k === "targets")) return;
+      if (widgetKeys[k]) return; // shown by the game's own part of the page
       rest[k] = m.view[k];
     });
     if (Object.keys(rest).length) {
@@ -760,7 +774,7 @@
     }
     var groups = {}, order = [];
     acts.forEach(function (a) { if (!groups[a.verb]) { groups[a.verb] = []; order.push(a.verb); } groups[a.verb].push(a); });
-    var betGrid = m.game && m.game.id === "hoggenheimer" && groups.bet && groups.bet.every(function (a) {
+    var betGrid = hasWidget("bet_grid") && groups.bet && groups.bet.every(function (a) {
       return a.args.length === 2 && /^\d+$/.test(a.args[0]);
     });
     if (betGrid) order = ["bet"].concat(order.filter(function (v) { return v !== "bet"; })); // the grid first, then the bets to take back
@@ -947,7 +961,11 @@
           if (multi) inp.rows = 3;
           inp.required = optional.indexOf(field) < 0; // the game may let this one stay unknown
           inp.placeholder = field ? label(word(field)) : "?"; // a field's name: a label
-          if (SEAT_FIELDS[field]) inp.placeholder += " (" + word("seat_hint") + ")";
+          var spec = fieldOf(a, i);
+          if (spec) inp.dataset.kind = spec.kind || "";
+          if (isFromOne(spec)) inp.dataset.fromOne = "1";
+          if (spec && spec.spelling) inp.dataset.spelling = spec.spelling;
+          if (isSeatField(spec)) inp.placeholder += " (" + word("seat_hint") + ")";
           var want = a.items && a.items[field]; // how many the game expects (doubt's check: the cards laid)
           if (want) inp.placeholder += " — " + word("how_many").replace("%(n)s", want);
           if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
@@ -958,8 +976,8 @@
           inputs.push(inp); form.appendChild(inp);
         } else {
           var n = parseInt(arg, 10);
-          var seatArg = SEAT_FIELDS[(a.fields || [])[i]] && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
-          var numbered = numberField((a.fields || [])[i]) && /^\d+$/.test(arg);
+          var seatArg = isSeatField(fieldOf(a, i)) && /^\d+$/.test(arg) && S.model.game && n < S.model.game.seats.length;
+          var numbered = isFromOne(fieldOf(a, i)) && /^\d+$/.test(arg);
           form.appendChild(el("span", "arg", seatArg ? seatName(n) : numbered ? String(n + 1) : argLabel(arg)));
         }
       });
@@ -973,19 +991,21 @@
         inputs.forEach(function (inp) {
           // card codes ("QC JH KD", "as") are short items: spaces separate them too, and the
           // letters are capitals; a serial keeps its inner spaces out ("Ак 2444841" is one note)
-          var cards = /^cards?$/.test(inp.name), upper = cards || inp.name === "slot";
+          // (a card field of a deck written in codes; a deck of named pictures takes its names as typed)
+          var cards = inp.dataset.kind === "card" && inp.dataset.spelling === "code";
+          var upper = cards || (inp.dataset.kind === "slot" && !inp.dataset.fromOne);
           // amounts ("100 500 1000 5000") are separated by spaces too; so are serials when every
           // word holds a digit ("ак2444841 AK2444842"): a word of letters alone is a serial's
           // prefix ("Ак 2444841"), and then the spaces are inside one serial
-          var spaced = cards || /^(denominations|amounts)$/.test(inp.name);
+          var spaced = cards || inp.dataset.kind === "amount";
           var items = inp.value.split(spaced ? /[,;\s]+/ : /[,;\n]+/).reduce(function (out, x) {
             var words = x.trim().split(/\s+/);
             return out.concat(words.length > 1 && words.every(function (w) { return /\d/.test(w); }) ? words : [x]);
           }, []).map(function (x) { return x.replace(/\s+/g, ""); })
             .filter(function (x) { return x.length; })
             .map(function (x) { return upper ? x.toUpperCase() : x; });
-          if (SEAT_FIELDS[inp.name]) items = items.map(seatIndex); // typed from 1, or a name
-          if (numberField(inp.name)) items = items.map(function (x) { return /^\d+$/.test(x) && +x >= 1 ? String(+x - 1) : x; });
+          if (inp.dataset.kind === "seat") items = items.map(seatIndex); // typed from 1, or a name
+          if (inp.dataset.fromOne) items = items.map(function (x) { return /^\d+$/.test(x) && +x >= 1 ? String(+x - 1) : x; });
           args[+inp.dataset.i] = items.length ? items.join(",") : "?";
         });
         if (form.dataset.busy) return; // its request is on its way: a second tap does nothing

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import HOUSE_MAX, Action, Event, Game, Options, seat_namer
-from companion.games.words import TABLE_DOES, card_label, cards_count, cards_label, chips, names_and, ru_plural, signed, standings
+from companion.games.base import HOUSE_MAX, Action, Event, Game, Options
+from companion.games.words import TABLE_DOES
+from companion.games.lottery.actions import Cards, Cover, Lead, PlayCard, PrizeCard, Spread, Take, Void
 
 
 def _clone(obj):
@@ -71,15 +72,6 @@ REASONS = {
     "nothing_to_cover": "no card has been led to this seat",
     "nothing_to_void": "no deal or play-off is in progress",
 }
-
-REASONS_RU = {
-    "bad_seats": "Нужно не меньше двух игроков с картами, а банкир и сдающий — места за этим столом: "
-                 "по умолчанию банкир и сдающий карт не получают, поэтому нужно не меньше 4 мест "
-                 "(или включите «Банкир и сдающий тоже играют»).",
-}
-"""Russian sentences for the codes whose meaning is particular to the lottery (the dashboard's
-``companion/dashboard/reasons.py`` covers the rest)."""
-
 
 # ---------------------------------------------------------------------- cards
 @functools.lru_cache(maxsize=128)
@@ -154,72 +146,6 @@ def find_spread(bases: list[int | None], total: int, minimum: int = 0,
         return False
 
     return tuple(out) if rec(0, total, set()) else None
-
-
-# ---------------------------------------------------------------------- actions
-@dataclass(frozen=True)
-class Spread(Action):
-    """``<banker> spread a,b,c,d`` — chips the banker adds to prize slots 0-3 (left to right)."""
-
-    VERB: ClassVar[str] = "spread"
-    amounts: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Cards(Action):
-    """``table cards <seat> QH,10S,2C`` — the camera read a player's dealt cards (face up)."""
-
-    VERB: ClassVar[str] = "cards"
-    owner: int = 0
-    cards: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class PrizeCard(Action):
-    """``table prize <slot> <card>`` — the banker turned the prize in ``slot``; the camera read it."""
-
-    VERB: ClassVar[str] = "prize"
-    slot: int = 0
-    card: str | None = None
-
-
-@dataclass(frozen=True)
-class Lead(Action):
-    """``<seat> lead <card>`` — play-off variant 1: lead a card to the left neighbour."""
-
-    VERB: ClassVar[str] = "lead"
-    card: str | None = None
-
-
-@dataclass(frozen=True)
-class Cover(Action):
-    """``<seat> cover <card>`` — play-off variant 1: cover the led card (same suit, higher)."""
-
-    VERB: ClassVar[str] = "cover"
-    card: str | None = None
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    """``<seat> take`` — play-off variant 1: take the led card into hand."""
-
-    VERB: ClassVar[str] = "take"
-
-
-@dataclass(frozen=True)
-class PlayCard(Action):
-    """``<seat> play <card>`` — play-off variant 2: play a card to the trick."""
-
-    VERB: ClassVar[str] = "play"
-    card: str | None = None
-
-
-@dataclass(frozen=True)
-class Void(Action):
-    """``table void`` — operator voids the current deal (or the play-off): everything goes back
-    to how it was when it started, no payments (RULINGS §0)."""
-
-    VERB: ClassVar[str] = "void"
 
 
 # ---------------------------------------------------------------------- options
@@ -345,6 +271,10 @@ class LotteryGame(Game):
         self._mark: dict | None = None
 
     # ------------------------------------------------------------------ chips
+    def conserved(self) -> dict[str, int]:
+        """Chips: balances, box, stakes and prizes (seats × chips + the box carried in)."""
+        return {"chips": self.chips_total()}
+
     def chips_total(self) -> int:
         """All chips at the table: balances + box + stakes + chips on prizes. Never changes."""
         s = self.s
@@ -943,226 +873,3 @@ class LotteryGame(Game):
 GAME = LotteryGame
 
 
-# ---------------------------------------------------------------------- words
-def _amounts(values) -> str:
-    return ", ".join("—" if v is None else str(v) for v in values)
-
-
-def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
-    """One line of words for a public event of the card lottery (the dashboard's history and the
-    console of ``companion run``); ``None`` for a private event or an unknown kind.
-
-    Players' cards are dealt face up (seed ¶6 «Они их открывают») and the cards left lie face up
-    beside them (¶8), so a line may name them; a prize card is named only once it is turned — the
-    engine never knows a face-down prize.
-
-    Args:
-        event: an event returned by :meth:`LotteryGame.apply`.
-        seats: the players' names by seat.
-        lang: ``"ru"`` (default, the players' language) or ``"en"``.
-    """
-    if event.private_to is not None:
-        return None
-    d = event.data
-    ru = lang == "ru"
-    L = "ru" if ru else "en"
-    name = seat_namer(d, seats)
-    k = event.kind
-    if k == "spread":
-        total = sum(d["amounts"])
-        return (f"Банкир раскладывает {chips(total, L, acc=True)}: на призах {_amounts(d['prizes'])}" if ru
-                else f"The banker spreads {chips(total, L)}: the prizes hold {_amounts(d['prizes'])}")
-    if k == "deal":
-        counts = {int(s): n for s, n in d["cards"].items()}
-        if not d.get("short"):
-            n = next(iter(counts.values()), 3)
-            return (f"Тираж {d['draw']}: сдающий сдаёт по {cards_count(n, L)}" if ru
-                    else f"Draw {d['draw']}: the dealer deals {cards_count(n, L)} each")
-        told = ", ".join(f"{seats[s]} {n}" for s, n in counts.items() if n)
-        return (f"Тираж {d['draw']}, последняя неполная сдача: {told}" if ru
-                else f"Draw {d['draw']}, the last short deal: {told}")
-    if k == "cards_read":
-        if not d["cards"]:
-            return f"{name()}: карт нет" if ru else f"{name()}: no cards"
-        return (f"{name()} получает: {cards_label(d['cards'])}" if ru
-                else f"{name()} is dealt {cards_label(d['cards'])}")
-    if k == "prize_turned":
-        return (f"Банкир открывает приз №{d['slot'] + 1}: {card_label(d['card'])} — {chips(d['chips'], L)}" if ru
-                else f"The banker turns prize no. {d['slot'] + 1}: {card_label(d['card'])} — {chips(d['chips'], L)}")
-    if k == "prize_won":
-        return (f"Совпадение! {name()} выигрывает приз {card_label(d['card'])}: {chips(d['chips'], L)}" if ru
-                else f"A match! {name()} wins the prize {card_label(d['card'])}: {chips(d['chips'], L)}")
-    if k == "stake_paid":  # the count is of the cards that won nothing, said in words (seed ¶9)
-        n = d["cards"]
-        return (f"{name()} платит {chips(d['chips'], L, acc=True)} за {n} {ru_plural(n, 'карту', 'карты', 'карт')} "
-                f"без выигрыша" if ru
-                else f"{name()} pays {chips(d['chips'], L)} for {n} card{'' if n == 1 else 's'} that won nothing")
-    if k == "prize_replaced":
-        return (f"Банкир кладёт новый приз №{d['slot'] + 1} рубашкой вверх" if ru
-                else f"The banker lays a new prize no. {d['slot'] + 1} face down")
-    if k == "prizes_to_box":
-        if ru:
-            go = ru_plural(d["chips"], "идёт", "идут", "идут")
-            moved = f"{chips(d['chips'], L)} с призов и ставок {go} в кассу; " if d["chips"] else ""
-            return f"Колода сдающего кончилась: {moved}в кассе {d['box']}"
-        go = "goes" if d["chips"] == 1 else "go"
-        moved = f"{chips(d['chips'], L)} from the prizes and stakes {go} to the box; " if d["chips"] else ""
-        return f"The dealer's deck is used up: {moved}the box holds {d['box']}"
-    if k == "playoff":
-        if ru:
-            how = ("первый способ: покрыть или взять" if d["variant"] == 1
-                   else "второй способ: взятки, масти ♥ ♣ ♦ ♠")
-            return f"Розыгрыш оставшихся карт ({how}): ходит {name('leader')}"
-        how = "way 1: cover or take" if d["variant"] == 1 else "way 2: tricks, suits ♥ ♣ ♦ ♠"
-        return f"Play-off of the cards left ({how}): {name('leader')} leads"
-    if k == "led":
-        return (f"{name()} ходит {card_label(d['card'])}; кроет или берёт {name('to')}" if ru
-                else f"{name()} leads {card_label(d['card'])} to {name('to')}")
-    if k == "covered":
-        return (f"{name()} кроет {card_label(d['led'])} картой {card_label(d['card'])} — обе уходят из игры" if ru
-                else f"{name()} covers {card_label(d['led'])} with {card_label(d['card'])} — both leave play")
-    if k == "taken":
-        return f"{name()} берёт {card_label(d['card'])}" if ru else f"{name()} takes {card_label(d['card'])}"
-    if k == "played":
-        return f"{name()} кладёт {card_label(d['card'])}" if ru else f"{name()} plays {card_label(d['card'])}"
-    if k == "trick_taken":
-        return (f"{name()} берёт взятку: {cards_label(d['cards'])}" if ru
-                else f"{name()} takes the trick: {cards_label(d['cards'])}")
-    if k == "fine_paid":
-        return (f"{name()} платит штраф {chips(d['chips'], L, acc=True)} за карты на руках: {cards_label(d['cards'])}" if ru
-                else f"{name()} pays a fine of {chips(d['chips'], L)} for the cards left: {cards_label(d['cards'])}")
-    if k == "voided":
-        if d.get("what") == "playoff":
-            return ("Розыгрыш оставшихся карт аннулирован: карты вернулись, играем его заново" if ru
-                    else "The play-off is void: the cards went back, it is played again")
-        return (f"Тираж {d['draw']} аннулирован: всё как было до сдачи" if ru
-                else f"Draw {d['draw']} void: everything is as before the deal")
-    if k == "game_over":
-        return _game_over_words(d, seats, L)
-    return None
-
-
-def _game_over_words(result: dict, seats, lang: str) -> str:
-    """The history's last line: the best net result among the card-holding players, everyone's
-    net chips, and the box that carries over (RULINGS §5)."""
-    ru = lang == "ru"
-    net = result.get("net") or {}
-    players = [n for n in (result.get("stakes_paid") or net)]  # card-holding players, by name
-    winners = [seats[i] if isinstance(i, int) and 0 <= i < len(seats) else str(i)
-               for i in (result.get("winners") or [])]
-    best = max((net[n] for n in players), default=0)
-    if len(winners) == 1:
-        head = (f"Игра окончена! Лучший итог — {winners[0]}: {signed(best)}" if ru
-                else f"Game over! Best result: {winners[0]}, {signed(best)}")
-    else:
-        head = (f"Игра окончена! Лучший итог ({signed(best)}) поровну: {names_and(winners, lang)}" if ru
-                else f"Game over! {names_and(winners, lang)} share the best result ({signed(best)})")
-    table = standings([(n, net[n]) for n in players], signed)
-    # the banker and the dealer hold no cards (by default) but win or lose chips all the same
-    roles = {"banker": ("банкир", "banker"), "dealer": ("сдающий", "dealer")}
-    told = [f"{ru_word if ru else en_word} {result[role]} {signed(net[result[role]])}"
-            for role, (ru_word, en_word) in roles.items()
-            if result.get(role) and result[role] not in players and result[role] in net]
-    if told:
-        table += "; " + ", ".join(told)
-    box = (f"; в кассе {result.get('box', 0)} — касса переходит в следующую игру" if ru
-           else f"; the box holds {result.get('box', 0)} and carries over to the next game")
-    return f"{head}. {'Итог' if ru else 'Standings'}: {table}{box}"
-
-
-def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
-    """The standing of a game in words from its *public* view (``game.view(None)``): each
-    card-holding player's chips, the box and the chips lying on the prizes — «Фишки: Аня 31,
-    Борис 24; в кассе 6, на призах 14; тираж 3»; once over, the history's last line. For the
-    operator's «Завершить игру»."""
-    names = list(view.get("seats") or seats)
-    if isinstance(view.get("result"), dict):  # over: the history's last line
-        return _game_over_words(view["result"], names, "ru" if lang == "ru" else "en")
-    ru = lang == "ru"
-    balances = view.get("balances") or []
-    players = view.get("players") or range(len(balances))
-    told = standings([(names[p], balances[p]) for p in players])
-    on_prizes = sum(p["chips"] for p in (view.get("prizes") or []) if p)
-    extra = view.get("stakes", 0)
-    if ru:
-        out = f"Фишки: {told}; в кассе {view.get('box', 0)}, на призах {on_prizes}"
-        out += f", ставки к раскладке {extra}" if extra else ""
-        return out + f"; тираж {view.get('draw')}"
-    out = f"Chips: {told}; the box holds {view.get('box', 0)}, the prizes {on_prizes}"
-    out += f", stakes to spread {extra}" if extra else ""
-    return out + f"; draw {view.get('draw')}"
-
-
-# ---------------------------------------------------------------------- the page's view
-_PLAYOFF_WAY = {1: {"ru": "покрыть или взять", "en": "cover or take"},
-                2: {"ru": "взятки, масти ♥ ♣ ♦ ♠", "en": "tricks, suits ♥ ♣ ♦ ♠"}}
-_FACE_DOWN = {"ru": "рубашкой вверх", "en": "face down"}
-
-
-def page_view(view: dict, seats) -> dict:
-    """The dashboard's view of the lottery (``companion.dashboard.model.page_view``), made from
-    ``view`` (:meth:`LotteryGame.view`) alone: each player's chips and cards of this draw on the
-    seat cards (``seats``: ``[{"seat", "name", "chips", "role"?, "cards"?}]``); prizes numbered
-    from 1 as people count them (``prize``; the engine's ``slot`` counts from 0); players by name
-    instead of seat indexes; card codes with their suit signs («8♥»); no balances list, no empty
-    ``expect``, no seat number as ``you`` (the lottery has nothing private). The game-over box
-    has its own words (``describe_standings``)."""
-    names = list(view.get("seats") or seats)
-
-    def name(i) -> str:
-        i = int(i)
-        return names[i] if 0 <= i < len(names) else str(i)
-
-    def labels(cards) -> list[str]:
-        return [card_label(c) for c in cards]
-
-    balances = view.get("balances") or []
-    current = view.get("current") or {}
-    banker = view.get("banker")
-    rows = []
-    for i, n in enumerate(names):
-        row: dict = {"seat": i, "name": n}
-        if i < len(balances):
-            row["chips"] = balances[i]
-        if i == banker:
-            row["role"] = {"ru": "банкир", "en": "banker"}
-        if str(i) in current:
-            row["cards"] = ", ".join(labels(current[str(i)])) or "—"
-        rows.append(row)
-    out: dict = {k: view[k] for k in ("game", "phase", "banker", "dealer", "players", "draw", "box", "stakes")
-                 if k in view}
-    out["seats"] = rows
-    if view.get("to_spread"):
-        out["to_spread"] = view["to_spread"]
-    out["prizes"] = [{"prize": i + 1,
-                      "card": None if p is None else (card_label(p["card"]) if p.get("face_up") and p.get("card")
-                                                      else _FACE_DOWN),
-                      "chips": None if p is None else p.get("chips")}
-                     for i, p in enumerate(view.get("prizes") or [])]
-    for k in ("banker_deck", "dealer_deck"):
-        if k in view:
-            out[k] = view[k]
-    aside = view.get("aside") or {}
-    # the cards aside become the play-off hands (seed ¶8): from then on the hands are the truth and
-    # the list aside is history — shown, it named cards already played or out (a tester saw them)
-    if aside and view.get("phase") not in ("playoff", "over"):
-        out["aside"] = [{"name": name(k), "cards": labels(v)} for k, v in sorted(aside.items(), key=lambda kv: int(kv[0]))]
-    if view.get("won"):
-        out["won"] = [{"draw": w.get("draw"), "prize": w["slot"] + 1, "card": card_label(w["card"]),
-                       "name": name(w["seat"]), "chips": w.get("chips")} for w in view["won"]]
-    if view.get("last_winner") is not None:
-        out["last_winner"] = view["last_winner"]
-    po = view.get("playoff")
-    if po:
-        out["playoff"] = {
-            "variant": _PLAYOFF_WAY.get(po.get("variant"), po.get("variant")),
-            "hands": [{"name": name(k), "cards": labels(v)} for k, v in sorted((po.get("hands") or {}).items(),
-                                                                               key=lambda kv: int(kv[0]))],
-            "leader": po.get("leader"), "attack": None if po.get("attack") is None else card_label(po["attack"]),
-            "defender": po.get("defender"),
-            "trick": [{"name": name(t["seat"]), "card": card_label(t["card"])} for t in po.get("trick") or []],
-        }
-    for k in ("version", "result"):
-        if k in view:
-            out[k] = view[k]
-    return out

@@ -22,10 +22,10 @@ from functools import lru_cache
 from typing import ClassVar, Iterable, Sequence
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
-from companion.games.words import ru_plural
+from companion.games.base import Action, Event, Game, Options
 from companion.vision import serials as _serials
 from companion.vision.serials import canonical, last_digit
+from companion.games.skull.actions import Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, Void
 
 ROSE = "rose"
 SKULL = "skull"
@@ -189,30 +189,6 @@ def serial_format_problem(bad: Sequence[str], currency: str) -> tuple[str, str]:
     return ("serial_format", f"{', '.join(map(str, bad))}: not a {currency} serial ({shape}, e.g. {example})")
 
 
-def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None) -> str | None:
-    """The sentence for a reason code in ``lang`` (``"ru"`` or ``"en"``) with the table's facts
-    filled in (the expected serial shape of the table's currency for ``serial_format``, the set's
-    composition for ``wrong_note_count`` / ``wrong_skull_count``), else ``None`` (then the plain
-    :mod:`companion.dashboard.reasons` sentence applies)."""
-    currency = getattr(options, "currency", None)
-    if reason == "serial_format" and currency in SERIAL_SHAPES:
-        en, ru, example = SERIAL_SHAPES[currency]
-        if lang == "ru":
-            return f"Номер купюры не подходит к формату {currency}: нужно {ru}, например {example}."
-        return f"The serial does not fit the {currency} format: {en}, e.g. {example}."
-    if options is not None and reason == "wrong_note_count":
-        n = options.notes_per_player
-        if lang == "ru":
-            return f"Неверное число купюр у игрока: каждый регистрирует {n}."
-        return f"A player's set has the wrong number of notes: each player registers {n}."
-    if options is not None and reason == "wrong_skull_count":
-        k, n = options.skulls_per_player, options.notes_per_player
-        if lang == "ru":
-            return f"Неверное число «черепов» у игрока: нужно {k} из {n} купюр."
-        return f"A player's set has the wrong number of skulls: {k} of {n} notes."
-    return None
-
-
 @lru_cache(maxsize=65536)
 def table_serial(serial, currency: str | None):
     """``serial`` as a table of ``currency`` stores it: when it fits the currency's format exactly
@@ -319,93 +295,6 @@ def validate_note_set(serials: Sequence[str], options: SkullOptions | dict | Non
     return problems
 
 
-# ---------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
-class Register(Action):
-    """``table register SEAT SERIALS DENOMS`` — the camera read ``owner``'s notes face up at set-up.
-    ``denominations`` (face values, one per note, in the currency option) or ``None`` (``?``)."""
-
-    VERB: ClassVar[str] = "register"
-    #: fields an operator's manual entry may leave unknown (``?``): the face values only decide the
-    #: bank's money total, never a role; the serials must be typed.
-    UNKNOWN_OK: ClassVar[tuple[str, ...]] = ("denominations",)
-    owner: int
-    serials: tuple[str, ...]
-    denominations: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class ChooseDealer(Action):
-    """``table dealer SEAT`` — the players chose the first dealer (the button), seed "До начала игры"."""
-
-    VERB: ClassVar[str] = "dealer"
-    dealer: int
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """``SEAT place`` — the seat put one note face down on its stack (stage 1 or stage 2 "add")."""
-
-    VERB: ClassVar[str] = "place"
-
-
-@dataclass(frozen=True)
-class Bid(Action):
-    """``SEAT bid N`` — open the auction in stage 2, or raise in the auction, to ``count`` roses."""
-
-    VERB: ClassVar[str] = "bid"
-    count: int
-
-
-@dataclass(frozen=True)
-class Agree(Action):
-    """``SEAT agree`` — agree with the dealer's bid (auction, Вариант 1)."""
-
-    VERB: ClassVar[str] = "agree"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """``SEAT pass`` — disagree and leave the auction (Вариант 3)."""
-
-    VERB: ClassVar[str] = "pass"
-
-
-@dataclass(frozen=True)
-class Flip(Action):
-    """``table flip SEAT SERIAL`` — the dealer turned the top face-down note of ``owner``'s stack;
-    the camera read ``serial``."""
-
-    VERB: ClassVar[str] = "flip"
-    owner: int
-    serial: str | None
-
-
-@dataclass(frozen=True)
-class Deposit(Action):
-    """``table deposit SEAT SERIAL`` — the note chosen from loser ``owner``'s notes went to the bank;
-    the camera scanned it privately (``serial`` is never shown publicly)."""
-
-    VERB: ClassVar[str] = "deposit"
-    owner: int
-    serial: str | None
-
-
-@dataclass(frozen=True)
-class Leave(Action):
-    """``table leave SEAT`` — the operator records that a player left the game (seed, Примечание)."""
-
-    VERB: ClassVar[str] = "leave"
-    leaver: int
-
-
-@dataclass(frozen=True)
-class Void(Action):
-    """``table void`` — the operator voids the round: every note back, no payments (RULINGS §0)."""
-
-    VERB: ClassVar[str] = "void"
-
-
 _new_object = object.__new__
 
 
@@ -504,6 +393,12 @@ class SkullGame(Game):
     def table_total(self) -> int:
         """Notes on the table (face down and face up), the maximum bid (seed "Ограничения ставки")."""
         return sum(self.stack)
+
+    def conserved(self) -> dict[str, int]:
+        """Every registered note is a player's or the bank's: ``notes`` is owned + banked −
+        registered, always 0 (RULINGS §1: a note is never lost or made)."""
+        registered = sum(len(r) for r in self.registered if r is not None)
+        return {"notes": sum(len(o) for o in self.owned) + len(self.bank) - registered}
 
     def hand(self, s: int) -> int:
         """How many notes seat ``s`` holds in hand."""
@@ -1175,172 +1070,3 @@ _SEAT_ACTIONS = frozenset((Place, Bid, Agree, Pass))
 GAME = SkullGame
 
 
-# ---------------------------------------------------------------------------- words
-_ROLE_WORD = {"ru": {ROSE: "роза", SKULL: "череп"}, "en": {ROSE: "rose", SKULL: "skull"}}
-
-
-#: The ``why`` codes of ``foreign_note`` and ``round_void`` events in words: ``{code: (ru, en)}``.
-#: A ``table void`` (why ``operator``) is told without a reason: it may be the operator's button or
-#: the simulated table's stand-in for it (``companion run --sim``), and the event cannot tell which.
-_WHY_WORDS = {
-    "other_owner": ("она зарегистрирована за другим игроком", "it is registered to another player"),
-    "in_bank": ("она уже в банке", "it is already in the bank"),
-    "last_opponent_left": ("ушёл последний соперник дилера", "the dealer's last opponent left"),
-    "dealer_left": ("дилер ушёл из игры", "the dealer left"),
-}
-
-
-def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
-    """One line of words for a public event (``None`` for a private event or an unknown kind,
-    ``""`` for an event told by another line of the same action: the history leaves it out).
-
-    Args:
-        event: an event returned by :meth:`SkullGame.apply`.
-        seats: the players' names by seat.
-        lang: ``"ru"`` (default, the players' language) or ``"en"``.
-    """
-    if event.private_to is not None:
-        return None
-    d = event.data
-    ru = lang == "ru"
-    name = seat_namer(d, seats)
-
-    k = event.kind
-    role = _ROLE_WORD["ru" if ru else "en"]
-    if k == "registered":
-        r, sk = d["roses"], d["skulls"]
-        return (f"{name()}: купюры зарегистрированы — роз {r}, черепов {sk}" if ru
-                else f"{name()}: notes registered — {r} rose(s), {sk} skull(s)")
-    if k == "dealer":
-        return f"Первый дилер — {name()}" if ru else f"First dealer: {name()}"
-    if k == "round_start":
-        return (f"— Раунд {d['round']}, дилер {name('dealer')} —" if ru
-                else f"— Round {d['round']}, dealer {name('dealer')} —")
-    if k == "place":
-        return (f"{name()} кладёт купюру номером вниз (в стопке {d['stack']})" if ru
-                else f"{name()} puts a note face down ({d['stack']} in the stack)")
-    if k == "stage2":
-        return f"Этап 2: ходит {name('turn')}" if ru else f"Stage 2: {name('turn')} to play"
-    if k in ("bid", "raise"):
-        if ru:
-            return f"{name()} {'ставит' if k == 'bid' else 'повышает до'} {d['bid']} и берёт баттон"
-        return f"{name()} {'bids' if k == 'bid' else 'raises to'} {d['bid']} and takes the button"
-    if k == "agree":
-        return f"{name()}: согласие ({d['bid']})" if ru else f"{name()} agrees ({d['bid']})"
-    if k == "pass":
-        return f"{name()}: пас" if ru else f"{name()} passes"
-    if k == "must_raise":
-        return (f"Все согласились: баттон переходит — {name()}, ставку нужно повысить (больше {d['bid']})" if ru
-                else f"Everybody agreed: {name()} takes the button and must raise above {d['bid']}")
-    if k == "forced_pass":
-        return (f"Все согласились, ставка максимальна: {name()} — пас" if ru
-                else f"Everybody agreed at the maximum bid: {name()} passes")
-    if k == "reveal_start":
-        return (f"Вскрытие: дилер {name('dealer')}, нужно открыть роз: {d['bid']}" if ru
-                else f"Reveal: {name('dealer')} must turn up {d['bid']} rose(s)")
-    if k == "flip":
-        # a name is never declined nor stacked after «игрока» («купюра игрока Игрок 4»): it
-        # stands before a colon, whatever it is
-        return (f"{name()}: открыта купюра {d['serial']} — {role[d['role']]}" if ru
-                else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
-    if k == "foreign_note":
-        why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
-        return (f"{name()}: в стопке чужая купюра — {why}. Раунд остановлен — оператор аннулирует его" if ru
-                else f"Foreign note in {name()}'s stack: {why}. Round halted — the operator voids it")
-    if k == "outcome":
-        losers = ", ".join(seats[s] for s in d["losers"])
-        if d["outcome"] == "success":
-            return (f"Успех! Дилер {name('dealer')}: открыто роз — {d['bid']}. В банк платят: {losers}; выбирает {name('chooser')}"
-                    if ru else f"Success! {name('dealer')} turned up {d['bid']} rose{'' if d['bid'] == 1 else 's'}. Paying the bank: {losers};"
-                    f" {name('chooser')} chooses")
-        return (f"Череп: {name('skull_owner')}! В банк платят: {losers}; выбирает {name('chooser')}" if ru
-                else f"{name('skull_owner')}'s skull! Paying the bank: {losers}; {name('chooser')} chooses")
-    if k == "note_to_bank":
-        extra = (" (последняя купюра — череп)" if ru else " (last note a skull)") if d.get("auto") else ""
-        return (f"{name()}: одна купюра в банк{extra}; в банке {d['bank']}" if ru
-                else f"{name()}: one note to the bank{extra}; bank holds {d['bank']}")
-    if k == "out":
-        return f"{name()} выбывает" if ru else f"{name()} is out"
-    if k == "leave":
-        return f"{name()} покидает игру" if ru else f"{name()} leaves the game"
-    if k == "left":
-        return (f"{name()} забирает свои купюры ({d['notes_back']}) и уходит" if ru
-                else f"{name()} takes back his {d['notes_back']} note(s) and leaves")
-    if k == "round_void":
-        if d.get("why") == "operator":  # a `table void`: told without naming who pressed it (see _WHY_WORDS)
-            return (f"Раунд {d['round']} аннулирован: все купюры возвращены" if ru
-                    else f"Round {d['round']} void: every note returned")
-        why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
-        return (f"Раунд {d['round']} аннулирован ({why}): все купюры возвращены" if ru
-                else f"Round {d['round']} void ({why}): every note returned")
-    if k == "round_end":
-        return ""  # told by the outcome or void line before it
-    if k == "game_over":
-        value = d.get("face_value")
-        money = f", {value} {d.get('currency', '')}".rstrip() if value is not None else ""
-        if d["winner"] is None:
-            return "Игра окончена, победителя нет" if ru else "Game over, no winner"
-        return (f"Игра окончена! {name('winner')} забирает банк: {notes_count(len(d['bank']))}{money}" if ru
-                else f"Game over! {name('winner')} takes the bank: {len(d['bank'])} note(s){money}")
-    return None
-
-
-def notes_count(n: int) -> str:
-    """``15`` → «15 купюр», ``1`` → «1 купюра», ``3`` → «3 купюры»: a count of banknotes in
-    Russian, the number first (as the history and the end-of-game box both say it)."""
-    return f"{n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}"
-
-
-def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru") -> str | None:
-    """The standing of a game in words from its *public* view (``game.view(None)``; counts only,
-    never a serial of a note in play): the notes each player still has and the bank's count —
-    «Купюр у игроков: Борис 3, Аня 2, Вика 0 (вне игры); в банке 7» — or, once over, who takes the
-    bank. For the operator's «Завершить игру» (the public page and console say how it stood)."""
-    ru = lang == "ru"
-    rows = view.get("seats") or []
-    bank = (view.get("bank") or {}).get("count", 0)
-    if view.get("over") and view.get("winner") is not None:
-        winner = seats[view["winner"]]
-        value = (view.get("bank") or {}).get("face_value")
-        money = f", {value} {(view.get('bank') or {}).get('currency', '')}".rstrip() if value is not None else ""
-        return (f"Игра окончена! {winner} забирает банк: {notes_count(bank)}{money}" if ru
-                else f"Game over! {winner} takes the bank: {bank} note(s){money}")
-    gone = {"out": ("вне игры", "out"), "left": ("покинул(а) стол", "left")}
-    parts = []
-    for r in sorted(rows, key=lambda r: -r.get("notes", 0)):
-        status = gone.get(r.get("status"))
-        parts.append(f"{r['name']} {r.get('notes', 0)}" + (f" ({status[0 if ru else 1]})" if status else ""))
-    return (f"Купюр у игроков: {', '.join(parts)}; в банке {bank}" if ru
-            else f"Notes left: {', '.join(parts)}; the bank holds {bank}")
-
-
-def describe_private_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
-    """One line of words for an event private to one seat, shown in that seat's history only
-    (``companion.dashboard.model.narrator``): its notes at registration, «Ваши купюры: АК 2444841 —
-    роза, …», and the note of its that went to the bank. ``None`` for another kind."""
-    d = event.data
-    ru = lang == "ru"
-    role = _ROLE_WORD["ru" if ru else "en"]
-    if event.kind == "your_notes":
-        told = ", ".join(f"{s} — {role.get(r, r)}" for s, r in zip(d.get("serials", []), d.get("roles", [])))
-        return f"Ваши купюры: {told}" if ru else f"Your notes: {told}"
-    if event.kind == "your_note_to_bank":
-        r = role.get(d.get("role"), d.get("role"))
-        return (f"Ваша купюра в банк: {d.get('serial')} — {r}" if ru
-                else f"Your note to the bank: {d.get('serial')} — {r}")
-    return None
-
-
-def page_view(view: dict, seats: Sequence[str]) -> dict:
-    """The dashboard's view of skull (``companion.dashboard.model.page_view``), made from ``view``
-    (:meth:`SkullGame.view`) alone: the seat's private box lists its notes as «serial — role» and
-    the notes it lost to the bank, without its seat number. Everything else as the view has it."""
-    you = view.get("you")
-    if not isinstance(you, dict):
-        return view
-    out = dict(view)
-    notes = [{"serial": n.get("serial"), "role": n.get("role")} for n in you.get("notes") or []]
-    out["you"] = {"seat": you.get("seat"), "your_notes": notes or None}  # the seat: shown as its name
-    if you.get("lost"):
-        out["you"]["lost"] = list(you["lost"])
-    return out

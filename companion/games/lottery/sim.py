@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import marshal
 
-from companion.games.lottery import (FULL_DECK, SUIT_FINES, SUIT_ORDER, find_spread, rank_index,
+from companion.games.lottery.rules import (FULL_DECK, SUIT_FINES, SUIT_ORDER, find_spread, rank_index,
                                      suit_of)
-from companion.sim import TableSim
+from companion.games.simulator import TableSim
 
 
 def _clone(obj):

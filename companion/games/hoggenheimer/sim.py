@@ -10,8 +10,8 @@ punter takes a bet back before the banker closes.
 
 from __future__ import annotations
 
-from companion.games.hoggenheimer import AT, CARDS, JOKER, POS, all_bet_targets
-from companion.sim import TableSim
+from companion.games.hoggenheimer.rules import AT, CARDS, JOKER, POS, all_bet_targets
+from companion.games.simulator import TableSim
 
 _TARGETS = all_bet_targets()
 _BY_SHAPE: dict[str, list[tuple[str, ...]]] = {}

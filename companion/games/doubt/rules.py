@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import IllegalAction
-from companion.games.base import Action, Event, Game, Options, seat_namer
-from companion.games.words import ru_plural, standings
+from companion.games.base import Action, Event, Game, Options
+from companion.games.doubt.actions import Add, Believe, Deal, Doubt, Place, Reveal, Void
 
 # --------------------------------------------------------------------------- deck profiles
 DEFAULT_DECK: dict = {
@@ -157,60 +157,6 @@ class DoubtOptions(Options):
             raise IllegalAction("bad_option", "games must be 1..1000")
 
 
-# --------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
-class Deal(Action):
-    """The dealer has dealt the whole deck (seed ¶2; RULINGS §2 uneven split)."""
-
-    VERB = "deal"
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Lead a new pile: ``count`` cards face down, claiming they are all ``kind`` (seed ¶3)."""
-
-    VERB = "place"
-    count: int
-    kind: str
-
-
-@dataclass(frozen=True)
-class Add(Action):
-    """Answer 3: add ``count`` more cards, claiming the pile's kind (RULINGS §2)."""
-
-    VERB = "add"
-    count: int
-
-
-@dataclass(frozen=True)
-class Believe(Action):
-    """Answer 1: "Верю" (seed ¶4)."""
-
-    VERB = "believe"
-
-
-@dataclass(frozen=True)
-class Doubt(Action):
-    """Answer 2: "Не верю" (seed ¶4)."""
-
-    VERB = "doubt"
-
-
-@dataclass(frozen=True)
-class Reveal(Action):
-    """Observation (table): the kinds of the last placement's cards, turned over for the check."""
-
-    VERB = "reveal"
-    kinds: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Void(Action):
-    """Operator (table): void the round — every placement of the pile back to its placer (RULINGS §0)."""
-
-    VERB = "void"
-
-
 REASONS = {
     "game_over": "the match has ended",
     "wrong_phase": "this action is not allowed in the current phase",
@@ -244,6 +190,7 @@ class DoubtGame(Game):
     """
 
     GAME_ID = "doubt"
+    REASONS = REASONS
     ACTIONS = (Deal, Place, Add, Believe, Doubt, Reveal, Void)
     OPTIONS = DoubtOptions
     MIN_SEATS = 2
@@ -295,6 +242,13 @@ class DoubtGame(Game):
         for i in range(extra):
             sizes[(dealer + 1 + i) % n] += 1
         return sizes
+
+    def conserved(self) -> dict[str, int]:
+        """Once dealt, every card is in a hand, the pile or the discard: ``cards`` is their sum
+        minus the deck, always 0."""
+        if self.phase == "deal":
+            return {"cards": 0}
+        return {"cards": sum(self.hands) + self.pile_size() + self.discard - self.deck_size}
 
     def pile_size(self) -> int:
         """Cards in the pile on the table (all placements of the current round)."""
@@ -659,180 +613,3 @@ class DoubtGame(Game):
 GAME = DoubtGame
 
 
-# ---------------------------------------------------------------------------- words
-_KIND_WORDS = {k["id"]: (k["name"], k["name_en"]) for k in DEFAULT_DECK["kinds"]}
-
-
-def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
-    """One line of words for a public event of «Верю — не верю» (``None`` for a private event or
-    an unknown kind; the dashboard's history and the console show it). A kind of card is named
-    as on the default deck (seed ``001_*``), else by its id.
-
-    Args:
-        event: an event returned by :meth:`DoubtGame.apply`.
-        seats: the players' names by seat.
-        lang: ``"ru"`` (default, the players' language) or ``"en"``.
-    """
-    if event.private_to is not None:
-        return None
-    d = event.data
-    ru = lang == "ru"
-    name = seat_namer(d, seats)
-
-    def kind(k) -> str:
-        ru_name, en_name = _KIND_WORDS.get(k, (k, k))
-        return ru_name if ru else en_name
-
-    k = event.kind
-    if k == "dealt":
-        # a game of the match is a «партия», as the options («Партий в матче») and the page say
-        return (f"Партия {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
-    if k in ("placed", "added"):
-        verb = ("выкладывает" if k == "placed" else "добавляет") if ru else ("lays" if k == "placed" else "adds")
-        return (f"{name()} {verb} {d['count']} {ru_plural(d['count'], 'карту', 'карты', 'карт')}: «{kind(d['kind'])}»; в стопке {d['pile']}" if ru
-                else f"{name()} {verb} {d['count']} as «{kind(d['kind'])}»; pile {d['pile']}")
-    if k == "last_cards":
-        return f"{name()}: последние карты" if ru else f"{name()}: last cards"
-    if k == "answered":
-        word = ("«Верю»" if d["answer"] == "believe" else "«Не верю»") if ru else (
-            "“I believe”" if d["answer"] == "believe" else "“I doubt it”")
-        # a name is not declined nor stacked after «игрока» («заявку игрока Игрок 2»): the
-        # placer's name stands after a colon
-        return (f"{name()} отвечает {word} (заявка: {name('placer')})" if ru
-                else f"{name()} answers the claim of {name('placer')}: {word}")
-    if k == "checked":
-        shown = ", ".join(kind(x) for x in d.get("kinds", []))
-        taker = name("taker")
-        if ru:
-            told = "правда" if d["true"] else "неправда"
-            end = f"стопка ({d['pile']}) в биту" if d["taker"] is None else f"стопку ({d['pile']}) забирает {taker}"
-            kinds = d.get("kinds", [])
-            # «открыта» agrees with «карта» (a kind's name may be masculine: «гриб»), «открыты»
-            # with a list
-            opened = f"открыта карта «{shown}»" if len(kinds) == 1 else f"открыты {shown}"
-            return f"Проверка: {opened} — {told}; {end}"
-        told = "true" if d["true"] else "false"
-        end = f"the pile ({d['pile']}) is discarded" if d["taker"] is None else f"{taker} takes the pile ({d['pile']})"
-        return f"Check: turned up {shown} — {told}; {end}"
-    if k == "player_out":
-        return f"{name()}: карт больше нет — выходит из игры" if ru else f"{name()} is out of cards and leaves"
-    if k == "lead":
-        return f"Ходит {name()}" if ru else f"{name()} leads"
-    if k == "game_over":
-        loser = d.get("loser_name") or "—"
-        return (f"Партия {d['game']} окончена, проигравший — {loser}" if ru else f"Game {d['game']} over: {loser} loses")
-    if k == "match_over":
-        return ""  # told by the last game's line and the result
-    if k == "round_void":
-        back = sum(r["count"] for r in d.get("returned", []))
-        return (f"Раунд аннулирован: карты со стопки вернулись владельцам ({back}); ходит {name('lead')}" if ru
-                else f"Round void: the pile's cards went back to their owners ({back}); {name('lead')} leads")
-    return None
-
-
-def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
-    """The standing of a game in words from its *public* view (``game.view(None)``): the cards
-    each player still holds, fewest first («меньше — лучше»), and the game of the match — or,
-    once over, who lost. For the operator's «Завершить игру»."""
-    ru = lang == "ru"
-    result = view.get("result")
-    if isinstance(result, dict):
-        names = [r["name"] for r in view.get("seats") or []] or list(seats)
-        return _result_words(result, names, ru)
-    rows = sorted(view.get("seats") or [], key=lambda r: r.get("cards", 0))
-    told = ", ".join(f"{r['name']} {r.get('cards', 0)}" for r in rows)
-    game = f"партия {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
-    return (f"Карт на руках: {told}; {game}" if ru else f"Cards in hand: {told}; {game}")
-
-
-def _result_words(result: dict, names: list[str], ru: bool) -> str:
-    """The game-over words of a match: who lost (the last player left holding cards), the order
-    in which the others got rid of their cards, and — over several games — each player's losses by
-    name. Names stay in the nominative: «Игра окончена! Проигравший — Борис. Избавились от карт по
-    порядку: Аня, Вика»."""
-    loser = result.get("loser_name")
-    winners = list(result.get("winners") or [])
-    if ru:
-        out = f"Игра окончена! Проигравший — {loser}" if loser else "Игра окончена! Проигравшего нет"
-        if winners:
-            out += f". Избавились от карт по порядку: {', '.join(winners)}"
-    else:
-        out = f"Game over! {loser} loses" if loser else "Game over! Nobody loses"
-        if winners:
-            out += f". Out of cards, in order: {', '.join(winners)}"
-    losses = result.get("losses") or []
-    if (result.get("games") or 1) > 1 and len(losses) == len(names):
-        told = standings(list(zip(names, losses)))
-        out += f". Проигрыши за матч: {told}" if ru else f". Losses in the match: {told}"
-    return out
-
-
-# ---------------------------------------------------------------------------- the page's view
-_ANSWER_WORDS = {"believe": {"ru": "«Верю»", "en": "“I believe”"},
-                 "doubt": {"ru": "«Не верю»", "en": "“I doubt it”"}}
-
-
-def page_view(view: dict, seats) -> dict:
-    """The dashboard's view of «Верю — не верю» (``companion.dashboard.model.page_view``), made
-    from ``view`` (:meth:`DoubtGame.view`) alone: the claim once, as the deck's name of the kind
-    in both languages (``{"ru": "гриб", "en": "mushroom"}``); placements and the last check by
-    player name; the deck as its kinds' names and counts (no ids); seat cards with the cards held
-    (``in_game`` and ``last_cards`` only when they tell something). The seat's ``you`` is left out:
-    the seat card shows its cards."""
-    rows = view.get("seats") or []
-    names = [r.get("name") for r in rows] or list(seats)
-    kinds = {k["id"]: {"ru": k["name"], "en": k.get("name_en") or k["name"]}
-             for k in (view.get("deck") or {}).get("kinds", [])}
-
-    def name(i) -> str:
-        return names[i] if isinstance(i, int) and 0 <= i < len(names) else str(i)
-
-    def kind(k):
-        return None if k is None else kinds.get(k, {"ru": str(k), "en": str(k)})
-
-    out: dict = {k: view[k] for k in ("game", "phase", "dealer", "turn") if k in view}
-    out["seats"] = []
-    for r in rows:
-        row = {"seat": r["seat"], "name": r["name"], "cards": r.get("cards")}
-        if r.get("in_game") is False:
-            row["in_game"] = False
-        if r.get("last_cards"):
-            row["last_cards"] = True
-        out["seats"].append(row)
-    if "game_no" in view:  # «Партия 1 из 2», not «Партия № 1» beside «Партий 2»
-        n, of = view["game_no"], view.get("games")
-        out["game_no"] = {"ru": f"{n} из {of}", "en": f"{n} of {of}"} if of else n
-    pile = view.get("pile") or {}
-    out["pile"] = {"claim": kind(pile.get("claim")),
-                   "placements": [{"name": name(p["seat"]), "count": p["count"]} for p in pile.get("placements", [])],
-                   "cards": pile.get("cards", 0)}
-    answer = view.get("answer")
-    if answer:
-        out["answer"] = {"name": name(answer.get("seat")), "answer": _ANSWER_WORDS.get(answer.get("answer"))}
-    out["discard"] = view.get("discard", 0)
-    check = view.get("last_check")
-    if check:
-        claim = kind(check.get("claim"))
-        n = check.get("count")
-        turned = [kind(k) for k in check.get("kinds", [])]
-        taker, pile_n = check.get("taker"), check.get("pile")
-        if taker is None:
-            end = {"ru": f"стопка ({pile_n}) в биту", "en": f"the pile ({pile_n}) is discarded"}
-        else:
-            end = {"ru": f"стопку ({pile_n}) забирает {name(taker)}", "en": f"{name(taker)} takes the pile ({pile_n})"}
-        out["last_check"] = {
-            "placer": check.get("placer"), "answerer": check.get("answerer"),
-            "answer": _ANSWER_WORDS.get(check.get("answer")),
-            "claim": {"ru": f"{n} × {claim['ru']}", "en": f"{n} × {claim['en']}"} if claim else None,
-            "turned": {"ru": ", ".join(t["ru"] for t in turned), "en": ", ".join(t["en"] for t in turned)},
-            "outcome": {"ru": ("правда" if check.get("true") else "неправда") + "; " + end["ru"],
-                        "en": ("true" if check.get("true") else "false") + "; " + end["en"]},
-        }
-    out["out_order"] = list(view.get("out_order") or [])
-    deck = view.get("deck") or {}
-    out["deck"] = {"size": deck.get("size"),
-                   "kinds": [{"card": kind(k["id"]), "count": k.get("count")} for k in deck.get("kinds", [])]}
-    for k in ("version", "result"):
-        if k in view:
-            out[k] = view[k]
-    return out

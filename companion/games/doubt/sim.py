@@ -14,7 +14,7 @@ instead (source ``manual``), as when the reader abstains on a blurred card.
 
 from __future__ import annotations
 
-from companion.sim import TableSim
+from companion.games.simulator import TableSim
 
 
 class DoubtSim(TableSim):

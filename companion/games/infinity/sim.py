@@ -17,8 +17,8 @@ Bot strategy (per seat, deterministic given the seed):
 
 from __future__ import annotations
 
-from companion.games.infinity import INF, card_rank
-from companion.sim import TableSim
+from companion.games.infinity.rules import INF, card_rank
+from companion.games.simulator import TableSim
 
 
 class InfinitySim(TableSim):

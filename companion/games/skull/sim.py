@@ -19,10 +19,9 @@ stacks of players who agreed (more likely roses) before the others.
 
 from __future__ import annotations
 
-from companion.games.skull import (
-    ROSE, SKULL, Deposit, Flip, Leave, Place, SkullGame, Void, note_role,
-)
-from companion.sim import TableSim
+from companion.games.simulator import TableSim
+from companion.games.skull.actions import Deposit, Flip, Leave, Place, Void
+from companion.games.skull.rules import ROSE, SKULL, SkullGame, note_role
 from companion.vision.render_notes import random_serial
 
 CYRILLIC = "АБВГДЕЖИКЛМНОПРСТУФХЦЧШЭЮЯ"

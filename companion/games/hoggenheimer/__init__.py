@@ -1,0 +1,33 @@
+"""The joker banking game on a 4×8 layout: seed 002, RULINGS §3, ``docs/rules/hoggenheimer.md``.
+
+One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
+its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
+registry (:mod:`companion.games.registry`).
+"""
+
+from __future__ import annotations
+
+from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
+from companion.games.hoggenheimer.actions import (
+    Bet, Close, Turn, Void, Withdraw,
+)
+from companion.games.hoggenheimer.rules import (
+    all_bet_targets, AT, CARD_FACTS, CARDS, GAME, HoggenheimerGame, HoggenheimerOptions, JOKER,
+    parse_bet, POS, RANKS, REASONS, SHAPE_NAMES_RU, SHAPES, SUIT_SYMBOL, SUITS, win_probability,
+)
+from companion.games.hoggenheimer.presenter import (
+    bet_label, bet_targets, bet_words, choice_label, describe_event, describe_standings,
+    HoggenheimerPresenter, page_view, PRESENTER, REFUSALS, REFUSALS_WITH_FACTS,
+)
+from companion.games.hoggenheimer.sim import HoggenheimerSim
+
+SPEC = GameSpec(
+    id="hoggenheimer",
+    title=N_("Hoggenheimer (joker bank)"),
+    engine=HoggenheimerGame,
+    simulator=HoggenheimerSim,
+    presenter=PRESENTER,
+    deck=Deck("standard32"),
+    pad_verbs=PadVerbs(),
+    terms={"banker": NC_("hoggenheimer", "Banker"), "deal": NC_("hoggenheimer", "Deal")},
+)

@@ -1,0 +1,34 @@
+"""The 36-card «6100» trick game with the Infinity card and «ХОЙ!»: seed 003, RULINGS §4,
+``docs/rules/infinity.md``.
+
+One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
+its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
+registry (:mod:`companion.games.registry`).
+"""
+
+from __future__ import annotations
+
+from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
+from companion.games.infinity.actions import (
+    DealCards, Face, Kept, Play, Void,
+)
+from companion.games.infinity.rules import (
+    canonical_card, card_rank, DEAL_LEADER_RULES, DECK_CARDS, DECK_POINTS, DEFAULT_DECK, GAME, INF,
+    InfinityGame, InfinityOptions, REASONS,
+)
+from companion.games.infinity.presenter import (
+    card_words, describe_event, describe_standings, InfinityPresenter, page_view, PRESENTER,
+    REFUSALS, REFUSALS_WITH_FACTS,
+)
+from companion.games.infinity.sim import InfinitySim
+
+SPEC = GameSpec(
+    id="infinity",
+    title=N_("6100 (Infinity)"),
+    engine=InfinityGame,
+    simulator=InfinitySim,
+    presenter=PRESENTER,
+    deck=Deck("numbered", learned=True, labels=lambda game: [str(k) for k in game.deck]),
+    pad_verbs=PadVerbs(),
+    terms={"deal": NC_("infinity", "Deal"), "deal_scores": NC_("infinity", "Deal scores"), "half": NC_("infinity", "Half")},
+)

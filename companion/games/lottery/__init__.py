@@ -1,0 +1,33 @@
+"""«Карточная лотерея»: seed 004, RULINGS §5, ``docs/rules/lottery.md``.
+
+One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
+its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
+registry (:mod:`companion.games.registry`).
+"""
+
+from __future__ import annotations
+
+from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
+from companion.games.lottery.actions import (
+    Cards, Cover, Lead, PlayCard, PrizeCard, Spread, Take, Void,
+)
+from companion.games.lottery.rules import (
+    canonical, find_spread, FULL_DECK, GAME, LotteryGame, LotteryOptions, parse_card, PRIZE_SLOTS,
+    rank_index, RANKS, REASONS, SUIT_FINES, suit_of, SUIT_ORDER, SUITS,
+)
+from companion.games.lottery.presenter import (
+    describe_event, describe_standings, LotteryPresenter, page_view, PRESENTER, REASONS_RU,
+    REFUSALS, REFUSALS_WITH_FACTS,
+)
+from companion.games.lottery.sim import LotterySim
+
+SPEC = GameSpec(
+    id="lottery",
+    title=N_("Card lottery"),
+    engine=LotteryGame,
+    simulator=LotterySim,
+    presenter=PRESENTER,
+    deck=Deck("standard"),
+    pad_verbs=PadVerbs(),
+    terms={"dealer": NC_("lottery", "Dealer")},
+)

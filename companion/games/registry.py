@@ -1,0 +1,96 @@
+"""The registry of games: one :class:`~companion.games.spec.GameSpec` per game id.
+
+The five built-in games register themselves from their packages (``companion.games.<id>``,
+imported the first time the registry is asked). Another game registers its spec with
+:func:`register` — one package, nothing else touched (``docs/architecture.md``, "Adding a game").
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+
+from companion.errors import IllegalAction
+from companion.games.spec import GameSpec
+
+BUILTIN = ("skull", "doubt", "hoggenheimer", "infinity", "lottery")
+"""The built-in game ids, in RULINGS order (RULINGS §0)."""
+
+_SPECS: dict[str, GameSpec] = {}
+_LOADED = False
+_LOCK = threading.RLock()
+
+
+def _load_builtins() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    with _LOCK:
+        if _LOADED:
+            return
+        for gid in BUILTIN:
+            try:
+                module = importlib.import_module(f"companion.games.{gid}")
+            except ModuleNotFoundError as exc:  # an engine left out of this installation
+                if exc.name != f"companion.games.{gid}":
+                    raise
+                continue
+            _SPECS.setdefault(gid, module.SPEC)
+        _LOADED = True
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add ``spec`` to the registry (it replaces a spec of the same id); returns it.
+
+    Raises:
+        TypeError: ``spec`` is not a :class:`GameSpec`, or its engine's ``GAME_ID`` differs.
+    """
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"not a GameSpec: {spec!r}")
+    if spec.engine.GAME_ID != spec.id:
+        raise TypeError(f"{spec.engine.__name__}.GAME_ID is {spec.engine.GAME_ID!r}, not {spec.id!r}")
+    _load_builtins()
+    with _LOCK:
+        _SPECS[spec.id] = spec
+    return spec
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game registered with :func:`register` (tests); unknown ids are ignored."""
+    _load_builtins()
+    with _LOCK:
+        _SPECS.pop(game_id, None)
+
+
+def ids() -> tuple[str, ...]:
+    """Every registered game id: the built-in ones in RULINGS order, then the others."""
+    _load_builtins()
+    with _LOCK:
+        return tuple(_SPECS)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every registered spec, in :func:`ids` order."""
+    _load_builtins()
+    with _LOCK:
+        return tuple(_SPECS.values())
+
+
+def find(game_id: str | None) -> GameSpec | None:
+    """The spec of ``game_id``, or ``None`` when no such game is registered."""
+    _load_builtins()
+    return _SPECS.get(game_id) if isinstance(game_id, str) else None
+
+
+def get(game_id: str) -> GameSpec:
+    """The spec of ``game_id``.
+
+    Raises:
+        IllegalAction: ``unknown_game`` (facts ``game``, ``games``) when no such game is registered.
+    """
+    spec = find(game_id)
+    if spec is None:
+        games = list(ids())
+        raise IllegalAction("unknown_game", f"no game {game_id!r}; games: {', '.join(games)}",
+                            {"game": str(game_id), "games": games})
+    return spec

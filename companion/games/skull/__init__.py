@@ -1,0 +1,34 @@
+"""Skull with banknotes («череп и розы» on banknotes): seed 000, RULINGS §0–1, ``docs/rules/skull.md``.
+
+One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
+its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
+registry (:mod:`companion.games.registry`).
+"""
+
+from __future__ import annotations
+
+from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
+from companion.games.skull.actions import (
+    Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, Void,
+)
+from companion.games.skull.rules import (
+    canonical_serial, GAME, is_canonical_serial, note_role, REASONS, ROSE, ROUND_PHASES,
+    serial_fits, serial_format_problem, SERIAL_SHAPES, SKULL, SkullGame, SkullOptions,
+    table_serial, validate_note_set,
+)
+from companion.games.skull.presenter import (
+    describe_event, describe_private_event, describe_standings, notes_count, page_view, PRESENTER,
+    reason_message, REFUSALS, REFUSALS_WITH_FACTS, SkullPresenter,
+)
+from companion.games.skull.sim import SkullSim
+
+SPEC = GameSpec(
+    id="skull",
+    title=N_("Skull and roses (banknotes)"),
+    engine=SkullGame,
+    simulator=SkullSim,
+    presenter=PRESENTER,
+    deck=None,
+    pad_verbs=PadVerbs(yes=("agree",), no=("pass",)),
+    terms={"face_down": NC_("skull", "Face down")},
+)

@@ -1,0 +1,216 @@
+"""The declared interface of a game: :class:`GameSpec` (what the table needs to run it) and
+:class:`Presenter` (what it says to people).
+
+A game is one package ``companion/games/<id>/`` whose ``SPEC`` the registry
+(:mod:`companion.games.registry`) serves by id. Everything the table knows about a game beyond
+the State API comes from here — its title and terms, its bots, the readers and deck its
+observations need, what the pad's yes/no buttons submit, its words — so the dashboard, the pads,
+the console and the camera watcher are the same code for every game (``docs/architecture.md``,
+"Adding a game").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from companion.games.fields import Kind, fields_of
+from companion.games.words import refusal_words, waiting_by_verb
+
+if TYPE_CHECKING:  # pragma: no cover
+    from companion.games.base import Event, Game
+    from companion.games.simulator import TableSim
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` (an English message id) for the catalogue and return it unchanged: a
+    game's title (``pybabel extract -k N_``); it is translated where it is shown."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` for the catalogue in ``context`` (the game id: ``pgettext``) and return it
+    unchanged: a game's own term (``pybabel extract -k NC_:1c,2``)."""
+    return message
+
+
+@runtime_checkable
+class Presenter(Protocol):
+    """What a game says about itself, from public facts (events, views) only.
+
+    Every method may return ``None``: the table then falls back to its generic words. Words are
+    for pages and the console; nothing here changes the game.
+
+    Attributes:
+        narrates: :meth:`event` words the game's events (the console prints a generic line for
+            the events of a game that does not).
+        notable: substrings of the event kinds the console tells as they happen (rounds, deals,
+            results, the end).
+        widgets: the page's game-specific parts (``"joker_layout"``: the 4×8 layout and its bets,
+            ``"bet_grid"``: a bet placed on a picture of the layout).
+        seat_keys: view and event keys whose whole numbers are seats (shown as names).
+        refusals: the plain sentence of each reason code only this game raises, ``{code:
+            (English, Russian)}`` (the table's shared codes: ``companion.dashboard.reasons``).
+        refusals_with_facts: ``{code: words(facts, ru)}`` for those whose fix needs the facts.
+    """
+
+    narrates: bool
+    notable: tuple[str, ...]
+    widgets: tuple[str, ...]
+    seat_keys: tuple[str, ...]
+    refusals: Mapping[str, tuple[str, str]]
+    refusals_with_facts: Mapping[str, Callable[[dict, bool], str]]
+
+    def event(self, event: "Event", seats: Sequence[str], lang: str) -> str | None:
+        """A public event in words (``""``: told by another line of the same action)."""
+
+    def private_event(self, event: "Event", seats: Sequence[str], lang: str) -> str | None:
+        """An event private to one seat in words, for that seat's history only."""
+
+    def standings(self, view: dict, seats: Sequence[str], lang: str) -> str | None:
+        """How the game stands (or ended) in words, from a view."""
+
+    def page(self, view: dict, seats: Sequence[str]) -> dict:
+        """The view a page shows (``view`` worded for people; never more than ``view``)."""
+
+    def waiting(self, seat: int, view: dict, tasks: Mapping[str, list[list[str]]],
+                seats: Sequence[str]) -> dict | None:
+        """What seat ``seat``'s phone waits for when only the table acts: ``tasks`` maps each
+        pending table verb to its templates' arguments. ``{"ru", "en"}`` or ``None``."""
+
+    def whose(self, verb: str, view: dict) -> int | None:
+        """The seat a table action's manual form is about when its arguments name none."""
+
+    def refusal(self, reason: str, lang: str, options: Any = None, facts: dict | None = None) -> str | None:
+        """A refusal (reason code) in this game's own words, or ``None`` for the table's."""
+
+    def choice_label(self, field: str, value: Any, view: dict, seats: Sequence[str], lang: str) -> str | None:
+        """A choice field's value (a bet's id) in words, from ``view``."""
+
+
+class PlainPresenter:
+    """A presenter that says nothing of its own: the table's generic words are used and the page
+    shows the view as it is. Games subclass it and fill in what they word: the methods, or the
+    tables the default :meth:`waiting` and :meth:`refusal` read (``waiting_words``: ``{table verb:
+    fn(seat, view, templates, seats)}``; ``refusals``, ``refusals_with_facts``; ``own_refusal`` for
+    words that need the game's options)."""
+
+    narrates: bool = False
+    notable: tuple[str, ...] = ("game_over",)
+    widgets: tuple[str, ...] = ()
+    #: view and event keys every game uses for a seat
+    seat_keys: tuple[str, ...] = ("seat", "turn", "dealer", "winner", "winners", "bidder", "button",
+                                  "current_seats", "players", "order")
+    refusals: Mapping[str, tuple[str, str]] = {}
+    refusals_with_facts: Mapping[str, Callable[[dict, bool], str]] = {}
+    waiting_words: Mapping[str, Callable[..., dict | None]] = {}
+
+    def event(self, event, seats, lang):
+        return None
+
+    def private_event(self, event, seats, lang):
+        return None
+
+    def standings(self, view, seats, lang):
+        return None
+
+    def page(self, view, seats):
+        return view
+
+    def waiting(self, seat, view, tasks, seats):
+        return waiting_by_verb(self.waiting_words, seat, view, tasks, seats)
+
+    def whose(self, verb, view):
+        return None
+
+    def own_refusal(self, reason: str, lang: str, options: Any = None) -> str | None:
+        """Words for a refusal that need the game's options (skull: the currency's serial shape)."""
+        return None
+
+    def refusal(self, reason, lang, options=None, facts=None):
+        return refusal_words(reason, lang, facts, self.refusals, self.refusals_with_facts,
+                             own=lambda: self.own_refusal(reason, lang, options))
+
+    def choice_label(self, field, value, view, seats, lang):
+        return None
+
+
+@dataclass(frozen=True)
+class PadVerbs:
+    """What a seat pad's yes and no buttons submit: the first of each tuple that is legal."""
+
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards a game is played with, for the card reader and the simulated table's renderer.
+
+    Attributes:
+        kind: ``"standard"`` (52 cards), ``"standard32"`` (7–A), ``"picture"`` (named pictures)
+            or ``"numbered"`` (values printed on the cards).
+        learned: the table's own cards, learned from one photo per kind (``companion deck learn``)
+            before the reader can read them (RULINGS §2).
+        labels: the labels to learn, from the game's state (its deck profile), for a learned deck.
+    """
+
+    kind: str = "standard"
+    learned: bool = False
+    labels: Callable[["Game"], list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the table knows about one game.
+
+    Attributes:
+        id: the game id (table logs, ``--game``, URLs).
+        title: the game's name, an English message id the catalogue translates.
+        engine: the :class:`companion.games.base.Game` subclass.
+        simulator: the bots' :class:`companion.games.simulator.TableSim` subclass, or ``None``.
+        presenter: the game's :class:`Presenter`.
+        deck: the cards, or ``None`` for a game without cards.
+        pad_verbs: the pad's yes/no verbs.
+        terms: view keys this game words its own way: ``{key: English message id}``, translated
+            with the game id as the message context (``pgettext``).
+    """
+
+    id: str
+    title: str
+    engine: type["Game"]
+    presenter: Presenter = field(default_factory=PlainPresenter)
+    simulator: type["TableSim"] | None = None
+    deck: Deck | None = None
+    pad_verbs: PadVerbs = PadVerbs()
+    terms: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def readers(self) -> tuple[str, ...]:
+        """The readers the game's observations need (``"note"``, ``"card"``), from its actions'
+        field kinds, in the order first needed."""
+        out: list[str] = []
+        for cls in self.engine.ACTIONS:
+            for f in fields_of(cls):
+                if f.reader and f.reader not in out:
+                    out.append(f.reader)
+        return tuple(out)
+
+    def action_schema(self, cls: type) -> list[dict]:
+        """The schema of one of the game's Action classes for the pages: each field's
+        :meth:`~companion.games.fields.Field.schema`, a card field with its ``"spelling"`` —
+        ``"name"`` for a deck of named pictures (typed as the names the page shows), else
+        ``"code"`` (``QH``, ``500``: capitals, several separated by spaces too)."""
+        out = []
+        for f in fields_of(cls):
+            entry = f.schema()
+            if f.kind is Kind.CARD:
+                entry["spelling"] = "name" if self.deck is not None and self.deck.kind == "picture" else "code"
+            out.append(entry)
+        return out
+
+    def schema(self) -> dict:
+        """The page's description of the game's actions and parts: ``{"verbs": {verb: [field
+        schema, …]}, "widgets": […], "seat_keys": […]}`` (:meth:`action_schema`)."""
+        return {"verbs": {cls.VERB: self.action_schema(cls) for cls in self.engine.ACTIONS},
+                "widgets": list(self.presenter.widgets), "seat_keys": list(self.presenter.seat_keys)}

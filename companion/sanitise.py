@@ -1,0 +1,156 @@
+"""The one text sanitiser: at the dashboard's edge every request's text is checked before a view
+function sees it, so no handler has to think about broken text; text from inside the program
+(a prompt, a player's name from the command line) goes through :func:`clean` or :func:`check_text`.
+
+Checked (:func:`check_request`, run by ``create_app`` before every request):
+
+* the query string and form fields, and the JSON body, which is parsed here once (with a depth
+  limit checked *before* parsing, so a 5 000-deep ``[[[[…`` costs a scan, not a recursion) and
+  kept for :func:`json_body`;
+* every string in them, keys too (:func:`check_text`): no lone surrogate (``"\\ud800"`` cannot be
+  written as UTF-8, so a page holding one could not be sent at all), no control character but
+  tab, line feed and carriage return, at most :data:`MAX_TEXT` characters;
+* at most :data:`MAX_DEPTH` levels of nesting and :data:`MAX_ITEMS` values in a JSON body.
+
+A request that fails is answered 400 with ``detail`` ``bad_text: …`` (the pages say it in words,
+``reasons.BAD_TEXT``). :func:`clean` is the same rule for text that enters from inside the
+program (a prompt another part adds): it drops what cannot be shown instead of refusing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+MAX_TEXT = 4000
+"""The longest string taken anywhere (each field also has its own, shorter limit)."""
+
+MAX_DEPTH = 20
+"""The deepest JSON nesting taken (the pages send 2)."""
+
+MAX_ITEMS = 2000
+"""The most values (strings, numbers, lists, objects) in one JSON body."""
+
+_ALLOWED_CONTROLS = {"\t", "\n", "\r"}
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+class BadText(ValueError):
+    """A text the sanitiser refuses; ``str()`` says why, in English (for logs and ``detail``)."""
+
+
+def problem(text: str, max_len: int = MAX_TEXT) -> str | None:
+    """Why ``text`` cannot be taken, in English, or ``None`` when it can."""
+    if len(text) > max_len:
+        return f"a text of {len(text)} characters (at most {max_len})"
+    for ch in text:
+        if ch in _ALLOWED_CONTROLS:
+            continue
+        cat = unicodedata.category(ch)
+        if cat == "Cs":
+            return f"a broken character (lone surrogate U+{ord(ch):04X})"
+        if cat == "Cc":
+            return f"a control character U+{ord(ch):04X}"
+    return None
+
+
+def check_text(text: str, max_len: int = MAX_TEXT) -> str:
+    """``text`` when the sanitiser takes it.
+
+    Raises:
+        BadText: a lone surrogate, a control character (but tab and new lines) or too long.
+    """
+    why = problem(text, max_len)
+    if why:
+        raise BadText(why)
+    return text
+
+
+def clean(text: str, max_len: int = MAX_TEXT) -> str:
+    """``text`` with what cannot be shown dropped (lone surrogates, control characters but tab
+    and new lines) and cut to ``max_len``: for text from inside the program."""
+    kept = "".join(ch for ch in str(text) if ch in _ALLOWED_CONTROLS
+                   or unicodedata.category(ch) not in ("Cs", "Cc"))
+    return kept[:max_len]
+
+
+def json_depth(raw: str) -> int:
+    """The nesting depth of a JSON text, counted without parsing it (strings skipped)."""
+    depth = deepest = 0
+    for b in _BRACKETS.findall(_STRINGS.sub("", raw)):
+        depth += 1 if b in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def parse_json(raw: bytes | str):
+    """Parse a JSON body the sanitiser takes.
+
+    Raises:
+        BadText: not UTF-8, too deep, too many values, not JSON, or a string the sanitiser refuses.
+    """
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadText("the body is not UTF-8") from None
+    if json_depth(raw) > MAX_DEPTH:
+        raise BadText(f"JSON nested deeper than {MAX_DEPTH} levels")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:  # RecursionError: cannot happen after the depth check
+        raise BadText(f"not JSON ({exc.__class__.__name__})") from None
+    count = 0
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > MAX_ITEMS:
+            raise BadText(f"more than {MAX_ITEMS} values in one body")
+        if isinstance(item, str):
+            check_text(item)
+        elif isinstance(item, dict):
+            for key, value in item.items():
+                check_text(key)
+                stack.append(value)
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, float) and (item != item or item in (float("inf"), float("-inf"))):
+            raise BadText("a number that is not finite")
+    return data
+
+
+_NO_BODY = object()
+
+
+def check_request() -> None:
+    """Check the current request's query, form and JSON body (see module docstring); abort 400
+    ``bad_text: …`` when anything is refused. The parsed JSON body is kept for :func:`json_body`."""
+    from flask import abort, g, request
+
+    try:
+        for key, value in request.args.items(multi=True):
+            check_text(key, 200)
+            check_text(value)
+        if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            for key, value in request.form.items(multi=True):
+                check_text(key, 200)
+                check_text(value)
+        g.sanitised_json = _NO_BODY
+        if request.method not in ("GET", "HEAD", "OPTIONS") and request.is_json:
+            raw = request.get_data(cache=True)
+            g.sanitised_json = parse_json(raw) if raw.strip() else None
+    except BadText as exc:
+        abort(400, description=f"bad_text: {exc}")
+
+
+def json_body():
+    """The request's JSON body as the sanitiser parsed it (``None`` when there is none)."""
+    from flask import g
+
+    data = getattr(g, "sanitised_json", _NO_BODY)
+    if data is _NO_BODY:
+        return None
+    return data

@@ -1,0 +1,140 @@
+"""Learned corner-index classifier: a small CNN (ONNX, run by onnxruntime) that reads the rank
+glyph and the suit pip of an upright index patch (:func:`companion.vision.cards.corner_patch`).
+
+Trained offline by ``tools/train_cards.py`` on rendered cards only (DejaVu and Liberation index
+fonts, domain-randomised composites on procedural tables; see docs/vision-cards.md); no real
+photo trained or tuned it. Its outputs are temperature-calibrated probabilities.
+
+Classes: :data:`GLYPHS` (what is printed: an English, Russian or German letter, a numeral, the
+joker's column, or ``none`` — no index there) and :data:`SUITS` (``S H D C`` or ``none``).
+The deck's alphabet maps a glyph to a rank (:data:`GLYPH_RANKS`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.errors import VisionError
+
+MODEL_DIR = Path(__file__).resolve().parent / "models"
+MODEL = MODEL_DIR / "card_index.onnx"
+#: Network input (width, height) px; the patch is resized to it.
+INPUT_W, INPUT_H = 32, 48
+#: Printed glyphs. ``B`` stands for the German B and the Russian В (one shape), ``K`` for the
+#: Latin K and the Cyrillic К; ``T`` is the Russian Т (туз), ``Д`` the Russian Д (дама).
+GLYPHS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "T", "Д", "D", "B", "JK", "none"]
+SUITS = ["S", "H", "D", "C", "none"]
+#: Glyph → rank per deck alphabet; a glyph outside the alphabet is no rank of that deck.
+GLYPH_RANKS = {
+    "en": {"A": "A", "K": "K", "Q": "Q", "J": "J"},
+    "ru": {"T": "A", "K": "K", "Д": "Q", "B": "J"},
+    "de": {"A": "A", "K": "K", "D": "Q", "B": "J"},
+}
+for _a in GLYPH_RANKS.values():
+    _a.update({n: n for n in ("10", "9", "8", "7", "6", "5", "4", "3", "2")})
+    _a["JK"] = "JK"
+GLYPH_RANKS["auto"] = {g: r for a in ("en", "ru", "de") for g, r in GLYPH_RANKS[a].items()}
+#: The render-alphabet glyph → class name (what tools/train_cards.py labels a rendered index with).
+RENDER_GLYPH = {"Т": "T", "К": "K", "В": "B"}
+
+
+def prepare(patch: np.ndarray) -> np.ndarray:
+    """An index patch (h×w×3 BGR uint8, upright) as the network's input: resized to
+    INPUT_H×INPUT_W, each channel divided by its own paper level (the 90th percentile: white
+    balance on the card's paper, so the light's colour cancels), clipped to 0–1.2, CHW float32."""
+    small = cv2.resize(patch, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA).astype(np.float32)
+    flat = small.reshape(-1, 3)
+    k = int(0.9 * (len(flat) - 1))
+    paper = np.partition(flat, k, axis=0)[k] + 8.0
+    x = np.clip(small / paper, 0, 1.2)
+    return np.ascontiguousarray(x.transpose(2, 0, 1))
+
+
+@dataclass
+class IndexGuess:
+    """The classifier's answer for one patch: best glyph and suit with their calibrated
+    probabilities, and the full distributions (``glyph_p`` over :data:`GLYPHS`, ``suit_p``
+    over :data:`SUITS`)."""
+    glyph: str
+    glyph_conf: float
+    suit: str
+    suit_conf: float
+    glyph_p: np.ndarray
+    suit_p: np.ndarray
+
+    def card(self, alphabet: str) -> tuple[str | None, float]:
+        """The card code under ``alphabet`` and its probability (glyph × suit; the joker has no
+        suit), or (None, 0) when the glyph is no rank of that alphabet or nothing is printed."""
+        ranks = GLYPH_RANKS[alphabet]
+        rank = ranks.get(self.glyph)
+        if rank is None:
+            return None, 0.0
+        if rank == "JK":
+            return "JK", self.glyph_conf
+        if self.suit == "none":
+            return None, 0.0
+        return rank + self.suit, self.glyph_conf * self.suit_conf
+
+
+class IndexNet:
+    """The ONNX index classifier (one session per process, :func:`shared`).
+
+    Raises:
+        VisionError: the model file is missing or unreadable.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        path = path or MODEL
+        try:
+            import onnxruntime as ort
+        except ImportError as e:  # pragma: no cover - a runtime dependency
+            raise VisionError("onnxruntime is not installed") from e
+        meta_path = Path(path).with_suffix(".json")
+        if not Path(path).is_file() or not meta_path.is_file():
+            raise VisionError(f"card index model missing: {path} (tools/train_cards.py makes it)")
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        if meta.get("glyphs") != GLYPHS or meta.get("suits") != SUITS or meta.get("input") != [INPUT_W, INPUT_H]:
+            raise VisionError(f"card index model {path} does not match this version")
+        self.temperature = float(meta.get("temperature", 1.0))
+        self.meta = meta
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = 1
+        opts.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        self.input = self.session.get_inputs()[0].name
+
+    def classify(self, patches: list[np.ndarray]) -> list[IndexGuess]:
+        """Classify upright index patches (each h×w×3 BGR uint8) in one batch."""
+        if not patches:
+            return []
+        x = np.stack([prepare(p) for p in patches])
+        g, s = self.session.run(None, {self.input: x})
+        gp, sp = _softmax(g / self.temperature), _softmax(s / self.temperature)
+        out = []
+        for a, b in zip(gp, sp):
+            i, j = int(a.argmax()), int(b.argmax())
+            out.append(IndexGuess(GLYPHS[i], float(a[i]), SUITS[j], float(b[j]), a, b))
+        return out
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+@functools.lru_cache(maxsize=1)
+def shared() -> IndexNet:
+    """The process's one :class:`IndexNet` on the committed model."""
+    return IndexNet()
+
+
+def available() -> bool:
+    """Whether the committed model is there (the reader falls back to templates alone if not)."""
+    return MODEL.is_file() and MODEL.with_suffix(".json").is_file()

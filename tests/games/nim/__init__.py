@@ -1,0 +1,135 @@
+"""Nim, a toy game in one package: the proof that a game is one package and nothing else.
+
+A pile of chips; in turn each player takes 1 to ``most`` of them; who takes the last one wins.
+Registering :data:`SPEC` (``companion.games.registry.register``) is all it takes for the
+dashboard, the console (``companion run --sim --game nim``) and the simulated table to serve it
+(``tests/games/test_toy_game.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.errors import IllegalAction
+from companion.games.base import Action, Event, Game, Options
+from companion.games.fields import Count
+from companion.games.simulator import TableSim
+from companion.games.spec import GameSpec, PadVerbs, PlainPresenter
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """``SEAT take N`` — the seat takes ``count`` chips from the pile."""
+
+    VERB: ClassVar[str] = "take"
+    count: Count
+
+
+@dataclass(frozen=True)
+class NimOptions(Options):
+    """``pile``: chips at the start; ``most``: the most one player takes at a time."""
+
+    LIMITS: ClassVar[dict[str, tuple[int, int]]] = {"pile": (1, 100), "most": (1, 10)}
+    pile: int = 9
+    most: int = 3
+
+
+class NimGame(Game):
+    """The rules: pure, like every engine."""
+
+    GAME_ID = "nim"
+    ACTIONS = (Take,)
+    OPTIONS = NimOptions
+    MIN_SEATS = 2
+    MAX_SEATS = 6
+    REASONS = {"bad_count": "a player takes 1 to `most` chips, at most the pile"}
+
+    def __init__(self, seats, options=None) -> None:
+        super().__init__(seats, options)
+        self.pile = self.options.pile
+        self.turn = 0
+        self.winner: int | None = None
+        self.taken = [0] * len(self.seats)
+
+    def _check(self, a: Action) -> None:
+        if self.is_over():
+            raise IllegalAction("game_over")
+        if a.seat != self.turn:
+            raise IllegalAction("not_your_turn", facts={"player": self.seats[self.turn]})
+        if not 1 <= a.count <= min(self.options.most, self.pile):
+            raise IllegalAction("bad_count", f"take 1 to {min(self.options.most, self.pile)}")
+
+    def _do(self, a: Action) -> list[Event]:
+        self.pile -= a.count
+        self.taken[a.seat] += a.count
+        events = [Event("took", {"seat": a.seat, "count": a.count, "pile": self.pile})]
+        if self.pile == 0:
+            self.winner = a.seat
+            events.append(Event("game_over", {"winner": a.seat}))
+        else:
+            self.turn = self.next_seat(self.turn)
+        return events
+
+    def legal_actions(self, seat):
+        if self.is_over() or seat != self.turn:
+            return []
+        return [Take(seat, k) for k in range(1, min(self.options.most, self.pile) + 1)]
+
+    def current_seats(self):
+        return [] if self.is_over() else [self.turn]
+
+    def is_over(self):
+        return self.winner is not None
+
+    def result(self):
+        return {"winner": self.winner, "taken": list(self.taken)} if self.is_over() else None
+
+    def view(self, seat):
+        return {"pile": self.pile, "turn": None if self.is_over() else self.turn, "winner": self.winner,
+                "over": self.is_over()}
+
+    def snapshot(self):
+        return {"pile": self.pile, "turn": self.turn, "winner": self.winner, "taken": list(self.taken)}
+
+    def conserved(self):
+        return {"chips": self.pile + sum(self.taken)}
+
+
+class NimSim(TableSim):
+    """The bots: each takes a random number of chips on its pad."""
+
+    def next_action(self):
+        if self.game.is_over():
+            return None
+        seat = self.game.current_seats()[0]
+        return self.rng.choice(self.game.legal_actions(seat)).text(), "button"
+
+    def applied(self, action_text: str) -> None:
+        self.truth["pile"] = self.game.pile
+
+
+class NimPresenter(PlainPresenter):
+    """Its words: one line per take, and the winner."""
+
+    narrates = True
+    notable = ("took", "game_over")
+
+    def event(self, event, seats, lang):
+        d = event.data
+        if event.kind == "took":
+            if lang == "ru":
+                return f"{seats[d['seat']]} берёт {d['count']}, в куче {d['pile']}"
+            return f"{seats[d['seat']]} takes {d['count']}, {d['pile']} left"
+        if event.kind == "game_over":
+            return f"Победитель: {seats[d['winner']]}" if lang == "ru" else f"Winner: {seats[d['winner']]}"
+        return None
+
+    def standings(self, view, seats, lang):
+        if view.get("winner") is None:
+            return f"В куче {view['pile']}" if lang == "ru" else f"{view['pile']} chips left"
+        return f"Победитель: {seats[view['winner']]}" if lang == "ru" else f"Winner: {seats[view['winner']]}"
+
+
+SPEC = GameSpec(id="nim", title="Nim", engine=NimGame, simulator=NimSim, presenter=NimPresenter(),
+                pad_verbs=PadVerbs())

@@ -1,0 +1,93 @@
+"""A game is one package: the toy Nim (``tests/games/nim/``), registered from its package alone,
+is played by its bots, served by the dashboard (new-game form, seat page, history, refusals) and
+run by the console (``companion run --sim --game nim``) with no other file touched
+(docs/architecture.md, "Adding a game")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.games import registry
+from companion.games.simulator import play_random_game
+
+from tests.dashboard.helpers import boot_of, operator_client, seat_client, wait_version
+from tests.games.nim import SPEC
+
+
+@pytest.fixture
+def nim():
+    registry.register(SPEC)
+    yield SPEC
+    registry.unregister("nim")
+
+
+def test_the_bots_play_it_to_the_end(nim):
+    game, actions = play_random_game("nim", 3, {"pile": 12}, seed=4)
+    assert game.is_over() and game.result()["winner"] == int(actions[-1][0].split()[0])
+    assert sum(int(text.split()[2]) for text, _ in actions) == 12
+    assert {source for _, source in actions} == {"button"}
+
+
+def test_the_dashboard_serves_it(nim, fast_dir):
+    from companion.dashboard import create_app
+    from companion.table import Table
+
+    table = Table(fast_dir, pin="246810")
+    app = create_app(table, testing=True)
+    hub = app.extensions["companion"]["hub"]
+    try:
+        op, csrf = operator_client(app, table)
+        form = op.get("/operator").get_data(as_text=True)
+        assert 'value="nim"' in form and "Nim" in form  # offered on the new-game form by its title
+        r = op.post("/operator/new", data={"game": "nim", "seats": "Аня, Борис", "csrf_token": csrf,
+                                           "opt_nim_pile": "5", "opt_nim_most": "2"})
+        assert r.status_code == 302, r.get_data(as_text=True)
+        assert table.game_info()["id"] == "nim"
+        seat, seat_csrf = seat_client(app, table, 0)
+        boot = boot_of(seat.get("/seat").data)
+        model = boot["snapshot"]["model"]
+        assert [a["text"] for a in model["actions"]] == ["0 take 1", "0 take 2"]
+        assert model["schema"]["verbs"]["take"] == [
+            {"name": "count", "kind": "count", "type": "int", "many": False, "optional": False}]
+        assert boot["words"]["game_nim"] == "Nim"
+        j = seat.post("/api/seat/action", json={"action": "0 take 2"}, headers={"X-CSRF-Token": seat_csrf}).json
+        assert j["accepted"] and j["told"] == ["Аня берёт 2, в куче 3"]
+        j = seat.post("/api/seat/action", json={"action": "0 take 1"}, headers={"X-CSRF-Token": seat_csrf}).json
+        assert not j["accepted"] and j["reason"] == "not_your_turn" and j["message"] == "Сейчас ходит Борис."
+        wait_version(hub, 1)
+        public = op.get("/api/state").json["model"]
+        assert public["history"][-1]["items"][0]["text"]["ru"] == "Аня берёт 2, в куче 3"
+        assert public["view"]["pile"] == 3
+    finally:
+        hub.close()
+        table.close()
+
+
+def _run(argv: list[str]) -> int:
+    """``companion run`` in this process (its ``_main``: ``main`` leaves the process with
+    ``os._exit`` when a thread is still alive at the end, which here would end pytest)."""
+    from companion.cli import build_parser
+    from companion.commands import run
+
+    return run._main(build_parser().parse_args(argv))
+
+
+def test_the_console_runs_it(nim, tmp_path, capsys):
+    code = _run(["run", "--sim", "--game", "nim", "--seed", "3", "--json", "--data-dir", str(tmp_path),
+                 "--option", "pile=7", "--lang", "en"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["game"] == "nim" and summary["over"] is True
+    assert sum(summary["result"]["taken"]) == 7
+    # watched: the console tells each take in the game's own words, then the winner
+    code = _run(["run", "--sim", "--game", "nim", "--seed", "3", "--until-end", "--new", "--port", "0",
+                 "--pace-ms", "0", "--data-dir", str(tmp_path), "--option", "pile=7", "--lang", "en"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    lines = [line.split("] ", 1)[1] for line in out.splitlines() if line.startswith("[")]
+    takes = [line for line in lines if " takes " in line]
+    assert takes and takes[-1].endswith(", 0 left") and lines[-2].startswith("Winner: ")
+    assert "0 camera reads" in lines[-1]

@@ -1,0 +1,81 @@
+"""One table per data folder (companion.datalock): a second ``companion run`` or ``companion
+dashboard`` on a folder another process referees from is refused in words, before it touches the
+table log; a killed holder never leaves the folder locked."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.datalock import DataFolderBusy, hold
+
+ROOT = Path(__file__).resolve().parents[2]
+HOLDER = ("import sys, time\nfrom companion.datalock import hold\n"
+          "with hold(sys.argv[1]):\n    print('held', flush=True)\n    time.sleep(120)\n")
+
+
+def _holder(folder: Path) -> subprocess.Popen:
+    p = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder)], stdout=subprocess.PIPE, text=True,
+                         cwd=ROOT)
+    assert p.stdout.readline().strip() == "held"
+    return p
+
+
+def _companion(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+
+
+def test_a_second_process_is_refused_and_told_who_holds_the_folder(tmp_path):
+    p = _holder(tmp_path)
+    try:
+        with pytest.raises(DataFolderBusy) as err:
+            with hold(tmp_path):
+                pass
+        assert err.value.pid == p.pid
+        assert str(p.pid) in err.value.words("ru") and "занята" in err.value.words("ru")
+        assert "--data-dir" in err.value.words("en")
+    finally:
+        p.kill()
+        p.wait()
+
+
+def test_a_killed_holder_leaves_the_folder_free(tmp_path):
+    p = _holder(tmp_path)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    with hold(tmp_path) as folder:
+        assert (folder / "table.lock").read_text().strip() == str(os.getpid())
+
+
+def test_run_and_dashboard_on_a_held_folder_stop_before_the_log(tmp_path):
+    p = _holder(tmp_path / "sim")  # the simulated table keeps its games in <data>/sim
+    q = _holder(tmp_path / "dash")
+    try:
+        run = _companion("run", "--sim", "--game", "skull", "--until-end", "--json", "--port", "0",
+                         "--data-dir", str(tmp_path))
+        assert run.returncode == 1, run.stderr
+        assert "занята другим столом" in run.stderr and str(p.pid) in run.stderr
+        assert run.stdout == ""
+        dash = _companion("dashboard", "--game", "skull", "--seats", "Аня,Борис", "--port", "0",
+                          "--data-dir", str(tmp_path / "dash"), "--lang", "en")
+        assert dash.returncode == 1, dash.stderr
+        assert "in use by another table" in dash.stderr and str(q.pid) in dash.stderr
+        for folder in (tmp_path / "sim", tmp_path / "dash"):
+            assert not list(folder.rglob("*.sqlite")), "nothing written to the held folder"
+    finally:
+        for h in (p, q):
+            h.kill()
+            h.wait()
+
+
+def test_the_folder_is_free_again_once_a_run_ends(tmp_path):
+    with hold(tmp_path):
+        pass
+    with hold(tmp_path):
+        pass
