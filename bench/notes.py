@@ -1,29 +1,24 @@
-"""Banknote reader benchmark — prints the figures of issue 3 (not a timed test).
+"""Banknote reader benchmark — prints the figures of issues 18 and 20 (item 8); not a timed test.
 
-    COMPANION_SHARED=/work/shared /work/venv/bin/python bench/notes.py [--rendered N] [--quick]
+    COMPANION_SHARED=/work/shared .venv/bin/python bench/notes.py [--quick] [--no-ppocr]
 
-``--quick``: 24 rendered photos, 6 hard negatives, the baseline on every third photo (a few
-minutes instead of ten or more on the shared 2-core machine).
+Two readers in one run, on the same images and the same machine state:
 
-Figures:
-* exact-serial accuracy on the real labelled serial-strip crops (ejeong93__SNRdataset), with
-  ``--currency auto`` and with the currency known (as at a real table, where it is agreed),
-  split into the dev half (even positions in name order, used while choosing the method) and the
-  held-out half (odd positions, never looked at one by one);
-* decided / correct / wrong on the real labelled photos (USD scans, EUR photos, RUB, INR);
-* abstentions on the Russian cluttered scenes (all must abstain);
-* wrong parities anywhere (goal 0);
-* decided share of readable rendered photos (goal ≥ 97 %) and wrong parities there, plus hard
-  negatives (must abstain);
-* per photo: median and p95 wall ms and CPU ms (this process plus the Tesseract children; on a
-  shared machine wall time includes waiting for the CPU);
-* per stage (photos only): CPU ms and calls of text detection, the angle classifier,
-  recognition, Tesseract (process included) and the rest (image preparation, warps, decisions),
-  and the detection passes per photo;
-* streaming: a rendered note held in front of the camera (small moves), ms per frame with
-  ``read_stream`` (serial regions of the last decided frame reused) against ``read_frame``;
-* the naive baseline: Tesseract (``--psm 11``) on the whole frame, serial = first format match,
-  on the same photos, and the ratios.
+* **ours** — ``NoteReader(recogniser="serialnet")``: the project's CRNN/CTC recogniser
+  (``companion/vision/serialnet.py``, trained by ``tools/train_serials.py`` on the *train* split of
+  ``shared/data/train/serials`` plus synthetic strips; thresholds from the *calib* split and
+  rendered scenes of other seeds, ``tools/calibrate_serials.py``);
+* **ppocr** — ``NoteReader(recogniser="ppocr")``: the reader before it (PP-OCR's recogniser
+  through rapidocr with format-constrained decoding, Tesseract's second opinion and the glyph
+  matcher), and Tesseract alone on the strips.
+
+Figures: real crops never trained or tuned on (the *test* split of the training crops, split by
+serial, and the 100 crops of ``shared/data/real/banknotes/ejeong93__SNRdataset``): exact, wrong
+serial, wrong parity; real photos (USD, EUR, RUB, INR; the cluttered Russian scenes must
+abstain); converted copies of the real notes (256-colour GIF, 16-bit PNG, grey, JPEG quality 8:
+never a confident misread); rendered photos of a kind training never saw (seeds, serial fonts
+DejaVu Sans Mono / Liberation Mono, scenes); hard negatives; ms per crop and per photo (wall and
+CPU) with the ratio of ours to ppocr; a held note streamed (``read_stream``).
 """
 
 from __future__ import annotations
@@ -31,7 +26,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import statistics
 import sys
 import time
@@ -41,17 +35,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
-import pytesseract  # noqa: E402
+import numpy as np  # noqa: E402
 
-from companion.vision import ocr as OCR  # noqa: E402
 from companion.vision import render_notes as RN  # noqa: E402
 from companion.vision import serials as S  # noqa: E402
 from companion.vision.notes import NoteReader, load_image  # noqa: E402
+from companion.vision.ocr import TesseractEngine  # noqa: E402
 
 SHARED = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
 BANK = SHARED / "data" / "real" / "banknotes"
 
-CROP_CURRENCY = {"EUR": "EUR", "KRW": "KRW", "JPY": "JPY"}
 PHOTO_SETS = {  # set → currency at that table
     "ptbarros__dollar-bill-processor": "USD",
     "carlosmccosta__Currency-Recognition": "EUR",
@@ -72,325 +65,285 @@ def manifest(folder: Path) -> list[tuple[str, str]]:
 
 
 def truth_of(label: str) -> str | None:
-    """Canonical serial of a label, or None for 'unreadable' / 'unknown' / notes."""
     t = S.canonical(label)
     return t if any(c.isdigit() for c in t) else None
 
 
 class Timer:
+    """Wall and CPU ms per timed call."""
+
     def __init__(self):
         self.wall: list[float] = []
         self.cpu: list[float] = []
 
     def __enter__(self):
-        self.t0 = time.perf_counter()
-        self.c0 = time.process_time()
-        ch = resource.getrusage(resource.RUSAGE_CHILDREN)
-        self.k0 = ch.ru_utime + ch.ru_stime
+        self.t0, self.c0 = time.perf_counter(), time.process_time()
         return self
 
     def __exit__(self, *exc):
-        ch = resource.getrusage(resource.RUSAGE_CHILDREN)
         self.wall.append((time.perf_counter() - self.t0) * 1000)
-        self.cpu.append((time.process_time() - self.c0 + ch.ru_utime + ch.ru_stime - self.k0) * 1000)
+        self.cpu.append((time.process_time() - self.c0) * 1000)
 
-    @staticmethod
-    def stats(xs):
-        if not xs:
+    def line(self) -> str:
+        if not self.wall:
             return "n/a"
-        xs = sorted(xs)
-        return f"median {statistics.median(xs):.0f} ms, p95 {xs[min(len(xs) - 1, int(0.95 * len(xs)))]:.0f} ms"
+        def st(xs):
+            xs = sorted(xs)
+            return f"median {statistics.median(xs):.0f}, p95 {xs[min(len(xs) - 1, int(0.95 * len(xs)))]:.0f}"
+        return f"wall {st(self.wall)} ms; CPU {st(self.cpu)} ms (n={len(self.wall)})"
+
+    def median(self, cpu=False) -> float:
+        return statistics.median(self.cpu if cpu else self.wall) if self.wall else float("nan")
 
 
-def _cpu_now() -> float:
-    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + ch.ru_utime + ch.ru_stime
-
-
-class Stages:
-    """CPU ms and calls per pipeline stage, counted only while :attr:`on` (the photo loop)."""
-
-    NAMES = {"detect": (OCR.RapidEngine, "detect"), "classify": (OCR.RapidEngine, "upside_down"),
-             "recognise": (OCR.RapidEngine, "read_lines"),
-             "tesseract": (OCR.TesseractEngine, "read_lines")}
-
+class Tally:
     def __init__(self):
-        self.on = False
-        self.cpu = {k: 0.0 for k in self.NAMES}
-        self.calls = {k: 0 for k in self.NAMES}
-        self.items = {k: 0 for k in self.NAMES}
-        for name, (cls, attr) in self.NAMES.items():
-            setattr(cls, attr, self._wrap(name, getattr(cls, attr)))
+        self.n = self.ok = self.dec = self.wrong = self.wrong_parity = 0
 
-    def _wrap(self, name, fn):
-        def timed(obj, arg, *a, **k):
-            if not self.on:
-                return fn(obj, arg, *a, **k)
-            c0 = _cpu_now()
-            try:
-                return fn(obj, arg, *a, **k)
-            finally:
-                self.cpu[name] += (_cpu_now() - c0) * 1000
-                self.calls[name] += 1
-                self.items[name] += 1 if name == "detect" else len(arg)
-        return timed
+    def add(self, serial: str | None, truth: str) -> None:
+        self.n += 1
+        self.ok += serial == truth
+        self.dec += serial is not None
+        if serial is not None and serial != truth:
+            self.wrong += 1
+            self.wrong_parity += S.parity(serial) != S.parity(truth)
 
-    def report(self, total_cpu: float, photos: int) -> None:
-        rest = total_cpu - sum(self.cpu.values())
-        unit = {"detect": "passes", "classify": "lines", "recognise": "lines", "tesseract": "lines"}
-        for name in self.NAMES:
-            c, n, m = self.cpu[name], self.calls[name], self.items[name]
-            print(f"  {name:10s} {c / photos:6.0f} ms CPU per photo ({100 * c / total_cpu:4.1f} %); "
-                  f"{n} calls ({n / photos:.2f} per photo), {m} {unit[name]}, "
-                  f"{c / max(1, n):.0f} ms per call")
-        print(f"  {'rest':10s} {rest / photos:6.0f} ms CPU per photo ({100 * rest / total_cpu:4.1f} %) "
-              "(image preparation, warps, glyph heights, format matching, decisions)")
+    def line(self) -> str:
+        n = max(1, self.n)
+        return (f"exact {self.ok}/{self.n} = {100 * self.ok / n:.2f} %, decided {self.dec}, "
+                f"wrong serial {self.wrong} ({100 * self.wrong / n:.2f} %), wrong parity {self.wrong_parity}")
 
 
-def naive_tesseract(image, currency: str) -> str | None:
-    """Baseline: Tesseract on the whole frame (sparse text), first token run fitting a format."""
-    text = pytesseract.image_to_string(image, config="--psm 11")
-    toks = [t for t in text.replace("\n", " ").split(" ") if t]
-    for i in range(len(toks)):
-        for j in (1, 2):
-            ms = S.match("".join(toks[i:i + j]), currency)
-            if ms:
-                return ms[0].serial
-    return None
+def table_serial(r) -> str | None:
+    """The serial the table would log: a read whose RUB letters are not confirmed is an
+    abstention there (``letters_unconfirmed``, companion/parts.py)."""
+    return r.serial if r.decided and r.letters_confirmed else None
+
+
+def conversions(img: np.ndarray) -> dict[str, np.ndarray]:
+    """Converted copies of a BGR photo, each written to its format's bytes and decoded again."""
+    from tools.serial_synth import gif_copy
+
+    out = {"gif256": gif_copy(img)}
+    ok, buf = cv2.imencode(".png", img.astype(np.uint16) * 257)
+    out["png16"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    ok, buf = cv2.imencode(".png", grey)
+    out["grey"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 8])
+    out["jpeg8"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rendered", type=int, default=70, help="rendered photos (readable)")
-    ap.add_argument("--negatives", type=int, default=14, help="rendered hard negatives")
-    ap.add_argument("--no-baseline", action="store_true")
-    ap.add_argument("--quick", action="store_true",
-                    help="24 rendered, 6 negatives, baseline on every third photo")
+    ap.add_argument("--quick", action="store_true", help="fewer crops, photos and renders")
+    ap.add_argument("--no-ppocr", action="store_true", help="ours only (no comparison)")
+    ap.add_argument("--rendered", type=int, default=72, help="rendered readable photos")
     args = ap.parse_args()
-    if args.quick:
-        args.rendered, args.negatives = 24, 6
     if not BANK.is_dir():
         print(f"real data absent ({BANK}); set COMPANION_SHARED", file=sys.stderr)
         return 2
-    readers = {c: NoteReader(currency=c) for c in ("auto",) + S.CURRENCIES}
-    shared_engine = readers["auto"].engine
-    for r in readers.values():
-        r._engine = shared_engine
-    wrong_parity = 0
-    photo_timer, base_timer = Timer(), Timer()
-    stages = Stages()
+    from tools.train_serials import real_crops
 
-    class PhotoTimer:
-        """The per-photo timer, with the stage clocks on."""
+    kinds = ["ours"] + ([] if args.no_ppocr else ["ppocr"])
+    recog = {"ours": "serialnet", "ppocr": "ppocr"}
+    readers: dict[tuple[str, str], NoteReader] = {}
 
-        def __enter__(self):
-            stages.on = True
-            return photo_timer.__enter__()
+    def reader(kind: str, cur: str) -> NoteReader:
+        if (kind, cur) not in readers:
+            r = NoteReader(currency=cur, recogniser=recog[kind])
+            if readers:
+                r._engine = next(iter(readers.values())).engine
+            readers[(kind, cur)] = r
+        return readers[(kind, cur)]
 
-        def __exit__(self, *exc):
-            photo_timer.__exit__(*exc)
-            stages.on = False
+    crop_t = {k: Timer() for k in kinds}
+    photo_t = {k: Timer() for k in kinds}
+    wrong_parity = {k: 0 for k in kinds}
+    step = 3 if args.quick else 1
 
-    timed_photo = PhotoTimer()
+    # 1. real crops never trained or tuned on -------------------------------------------
+    test = [(p, s, c) for p, s, c, sp in real_crops() if sp == "test"][::step]
+    shared = [(BANK / "ejeong93__SNRdataset" / n, truth_of(l), n[:3])
+              for n, l in sorted(manifest(BANK / "ejeong93__SNRdataset"))]
+    tess = TesseractEngine(lang="eng")
+    for title, rows in ((f"test split of the training crops (by serial; {len(test)} crops, "
+                         f"{len({s for _, s, _ in test})} serials)", test),
+                        (f"the 100 shared real crops ({BANK.name}/ejeong93__SNRdataset)", shared)):
+        print(f"== real crops: {title}")
+        imgs = [(load_image(p), s, c) for p, s, c in rows]
+        for kind in kinds:
+            for mode in ("known", "auto"):
+                t = Tally()
+                for (img, truth, cur), (path, _, _) in zip(imgs, rows):
+                    with crop_t[kind] if mode == "known" else Timer():
+                        r = reader(kind, cur if mode == "known" else "auto").read(img)
+                    t.add(table_serial(r), truth)
+                    if table_serial(r) not in (None, truth) and kind == "ours":
+                        print(f"        {mode} {Path(path).name}: label {truth}, read {r.serial} "
+                              f"({r.confidence:.3f})")
+                wrong_parity[kind] += t.wrong_parity
+                print(f"  {kind:5s} currency {mode:5s}: {t.line()}")
+        t = Tally()
+        for img, truth, cur in imgs:
+            text = tess.read_lines([img])[0].text
+            ms = S.match(text, cur, allow_trim=True)
+            t.add(ms[0].serial if ms else None, truth)
+        print(f"  tesseract alone (eng, whitelist, first format match): {t.line()}")
+    for kind in kinds:
+        print(f"  ms per crop, {kind}, currency known: {crop_t[kind].line()}")
+    if "ppocr" in kinds:
+        print(f"  ratio ours/ppocr per crop (median): wall {crop_t['ours'].median() / crop_t['ppocr'].median():.2f}, "
+              f"CPU {crop_t['ours'].median(True) / crop_t['ppocr'].median(True):.2f}")
 
-    # 1. real crops --------------------------------------------------------------------
-    crops = BANK / "ejeong93__SNRdataset"
-    rows = sorted(manifest(crops))
-    print(f"== real serial-strip crops ({len(rows)}, {crops.name})")
-    for mode in ("auto", "known"):
-        tally = {"dev": [0, 0, 0, 0], "held-out": [0, 0, 0, 0]}  # n, correct, decided, wrong parity
-        t = Timer()
-        for k, (name, label) in enumerate(rows):
-            split = "dev" if k % 2 == 0 else "held-out"
-            cur = "auto" if mode == "auto" else CROP_CURRENCY[name[:3]]
-            img = load_image(crops / name)
-            with t:
-                r = readers[cur].read(img)
-            truth = truth_of(label)
-            tl = tally[split]
-            tl[0] += 1
-            tl[1] += r.serial == truth
-            tl[2] += r.decided
-            if r.decided and S.parity(r.serial) != S.parity(truth):
-                tl[3] += 1
-                wrong_parity += 1
-        for split, (n, ok, dec, wp) in tally.items():
-            print(f"  currency {mode:5s} {split:8s}: exact {ok}/{n} = {100 * ok / n:.1f} %, "
-                  f"decided {dec}, wrong serial {dec - ok}, wrong parity {wp}")
-        n = sum(v[0] for v in tally.values())
-        ok = sum(v[1] for v in tally.values())
-        print(f"  currency {mode:5s} all     : exact {ok}/{n} = {100 * ok / n:.1f} %   ({t.stats(t.wall)} wall; "
-              f"CPU {t.stats(t.cpu)})")
-
-    # 2. real photos -------------------------------------------------------------------
-    print("== real photos (currency of the table given; auto in brackets)")
-    photos = []
+    # 2. real photos ------------------------------------------------------------------
+    print("== real photos (the table's currency given; auto in brackets)")
+    convertible = []
     for set_name, cur in PHOTO_SETS.items():
         folder = BANK / set_name
         if not folder.is_dir():
             continue
-        n = dec = ok = wrong = abst_unreadable = n_unreadable = 0
-        dec_auto = ok_auto = 0
-        base_ok = 0
-        for name, label in manifest(folder):
-            truth = truth_of(label)
-            scored = truth is not None or label in ("unreadable",)
-            img = load_image(folder / name)
-            with timed_photo:
-                r = readers[cur].read(img)
-            ra = readers["auto"].read(img)
-            photos.append((img, cur, truth, r.serial))
-            if label == "unknown" or label in ("multiple notes", "no serial visible"):
-                # no truth: only check that a decision, if any, is a valid serial
-                continue
-            n += 1
-            if truth is None:
-                n_unreadable += 1
-                abst_unreadable += not r.decided
-                if r.decided:
-                    wrong += 1
-                    wrong_parity += 1
-                if ra.decided:
-                    wrong_parity += 1
-                continue
-            dec += r.decided
-            ok += r.serial == truth
-            dec_auto += ra.decided
-            ok_auto += ra.serial == truth
-            for rr in (r, ra):
-                if rr.decided and S.parity(rr.serial) != S.parity(truth):
-                    wrong_parity += 1
-            if r.decided and r.serial != truth:
-                wrong += 1
-        lab = n - n_unreadable
-        line = f"  {set_name[:40]:40s} {cur}: "
-        if lab:
-            line += f"labelled {lab}: correct {ok} ({ok_auto}), decided {dec} ({dec_auto}), wrong {wrong}; "
-        if n_unreadable:
-            line += f"unreadable {n_unreadable}: abstained {abst_unreadable}"
-        print(line)
+        rows = manifest(folder)
+        for kind in kinds:
+            known, auto = Tally(), Tally()
+            unreadable = abstained = 0
+            for name, label in rows:
+                if label == "unknown":
+                    continue
+                img = load_image(folder / name)
+                truth = truth_of(label)
+                with photo_t[kind]:
+                    r = reader(kind, cur).read(img)
+                ra = reader(kind, "auto").read(img)
+                if truth is None:
+                    unreadable += 1
+                    abstained += not r.decided
+                    wrong_parity[kind] += r.decided + ra.decided
+                    continue
+                known.add(table_serial(r), truth)
+                auto.add(table_serial(ra), truth)
+                if kind == "ours" and cur in ("USD", "EUR", "RUB", "INR"):
+                    convertible.append((name, img, truth, cur))
+            wrong_parity[kind] += known.wrong_parity + auto.wrong_parity
+            line = f"  {kind:5s} {set_name[:36]:36s} {cur}: "
+            if known.n:
+                line += (f"labelled {known.n}: decided {known.dec} ({auto.dec}), exact {known.ok} "
+                         f"({auto.ok}), wrong {known.wrong} ({auto.wrong}); ")
+            if unreadable:
+                line += f"unreadable {unreadable}: abstained {abstained}"
+            print(line)
 
-    # 3. rendered photos ---------------------------------------------------------------
-    print(f"== rendered photos ({args.rendered} readable + {args.negatives} hard negatives)")
-    rng = random.Random(2026)
-    dec = ok = wrong = 0
-    per_cur: dict[str, list[int]] = {}
-    rub_conf = rub_conf_ok = rub_unconf = rub_unconf_ok = 0
-    rendered = []
-    for i in range(args.rendered):
-        cur = ("RUB", "RUB", "RUB", "EUR", "USD", "INR", "KRW", "JPY")[i % 8]
+    # 3. converted copies of the real notes -------------------------------------------
+    print(f"== converted copies of the labelled real photos ({len(convertible)} notes × 4 conversions)")
+    for kind in kinds:
+        per: dict[str, Tally] = {}
+        misreads = []
+        for name, img, truth, cur in convertible[::step]:
+            for conv, im in conversions(img).items():
+                for c in (cur, "auto"):
+                    r = reader(kind, c).read(im)
+                    per.setdefault(conv, Tally()).add(table_serial(r), truth)
+                    if table_serial(r) not in (None, truth):
+                        misreads.append(f"{name} {conv} {c}: {r.serial} at {r.confidence:.3f}")
+        print(f"  {kind:5s} " + "; ".join(f"{k}: decided {v.dec}/{v.n}, wrong {v.wrong}" for k, v in per.items()))
+        for m in misreads:
+            print(f"        confident misread: {m}")
+        wrong_parity[kind] += sum(v.wrong_parity for v in per.values())
+    usd = BANK / "ptbarros__dollar-bill-processor" / "usd1_000.jpg"
+    if usd.is_file():
+        im = conversions(load_image(usd))["gif256"]
+        for kind in kinds:
+            r = reader(kind, "auto").read(im)
+            print(f"  usd1_000.jpg as a 256-colour GIF, {kind}, auto: {r.serial or r.reason} "
+                  f"({r.confidence:.3f}); truth C53381275C")
+
+    # 4. rendered photos of a kind training never saw ---------------------------------
+    n_r = args.rendered // (2 if args.quick else 1)
+    print(f"== rendered photos ({n_r} readable, serial fonts never trained on; 12 hard negatives)")
+    rng = random.Random(77_001)
+    scenes = []
+    for i in range(n_r):
+        cur = ("RUB", "RUB", "RUB", "RUB", "EUR", "USD", "INR", "KRW", "JPY")[i % 9]
         serial = RN.random_serial(cur, rng)
-        note = RN.render_note(serial, cur, seed=i)
-        scene = RN.render_scene([note], background=("felt", "wood", "cloth")[i % 3], seed=1000 + i,
-                                blur=rng.choice((0, 0.6, 1.0)), glare=rng.choice((0, 0, 0.25)),
-                                jpeg=rng.choice((70, 85, 95)))
-        with timed_photo:
-            r = readers[cur].read(scene.image)
-        rendered.append((scene.image, cur, serial, r.serial))
-        pc = per_cur.setdefault(cur, [0, 0, 0])
-        pc[0] += 1
-        pc[1] += r.decided
-        pc[2] += r.serial == serial
-        if cur == "RUB" and r.decided:
-            if r.letters_confirmed:
-                rub_conf += 1
-                rub_conf_ok += r.serial == serial
-            else:
-                rub_unconf += 1
-                rub_unconf_ok += r.serial == serial
-        dec += r.decided
-        ok += r.serial == serial
-        if r.decided and S.parity(r.serial) != S.parity(serial):
-            wrong_parity += 1
-            wrong += 1
-    n = args.rendered
-    print(f"  readable: decided {dec}/{n} = {100 * dec / n:.1f} %, exact {ok}, wrong parity {wrong}")
-    print("  per currency (n, decided, exact): " +
-          ", ".join(f"{c} {v[0]}/{v[1]}/{v[2]}" for c, v in per_cur.items()))
-    print(f"  RUB letters confirmed {rub_conf} (all right: {rub_conf_ok}), unconfirmed {rub_unconf} "
-          f"(right anyway: {rub_unconf_ok})")
-    neg_dec = 0
-    for i in range(args.negatives):
+        note = RN.render_note(serial, cur, seed=77_000 + i, serial_font=(0, 2, 3)[i % 3])
+        scene = RN.render_scene([note], background=("felt", "wood", "cloth")[i % 3], seed=78_000 + i,
+                                blur=rng.choice((0, 0.6, 1.0, 1.3)), glare=rng.choice((0, 0, 0.25)),
+                                jpeg=rng.choice((60, 80, 95)))
+        scenes.append((scene.image, cur, serial))
+    for kind in kinds:
+        rub, other = Tally(), Tally()
+        unconf = 0
+        for img, cur, serial in scenes:
+            with photo_t[kind]:
+                r = reader(kind, cur).read(img)
+            (rub if cur == "RUB" else other).add(table_serial(r), serial)
+            unconf += r.decided and not r.letters_confirmed
+        wrong_parity[kind] += rub.wrong_parity + other.wrong_parity
+        print(f"  {kind:5s} RUB: {rub.line()}; letters unconfirmed (the table rescans) {unconf}")
+        print(f"  {kind:5s} other currencies: {other.line()}")
+    negs = []
+    for i in range(12):
         cur = ("RUB", "EUR", "USD")[i % 3]
-        kind = i % 3
-        if kind == 0:
-            note = RN.render_note(None, cur, seed=500 + i, side="back")
-        elif kind == 1:  # serial-like text that breaks the format (EUR check fails, too short)
+        kind_n = i % 4
+        if kind_n == 0:
+            note = RN.render_note(None, cur, seed=79_000 + i, side="back")
+            negs.append(RN.render_scene([note], seed=79_100 + i).image)
+        elif kind_n == 1:
             fake = RN.random_serial("EUR", rng)
             fake = fake[:-1] + str((int(fake[-1]) + 1) % 10) if cur == "EUR" else fake[:6]
-            note = RN.render_note(None, cur, seed=500 + i, fake_text=fake)
-        else:  # two different notes in one photo: must not pick one silently
-            a = RN.render_note(RN.random_serial(cur, rng, "even"), cur, seed=600 + i)
-            b = RN.render_note(RN.random_serial(cur, rng, "odd"), cur, seed=700 + i)
-            scene = RN.render_scene([a, b], seed=800 + i, angle=0, tilt=0.05)
-            with timed_photo:
-                r = readers[cur].read(scene.image)
-            neg_dec += r.decided
-            continue
-        scene = RN.render_scene([note], seed=900 + i)
-        with timed_photo:
-            r = readers[cur].read(scene.image)
-        neg_dec += r.decided
-    print(f"  hard negatives decided (must be 0): {neg_dec}/{args.negatives}")
-    wrong_parity += neg_dec
+            note = RN.render_note(None, cur, seed=79_000 + i, fake_text=fake)
+            negs.append(RN.render_scene([note], seed=79_100 + i).image)
+        elif kind_n == 2:
+            a = RN.random_serial(cur, rng)
+            note = RN.render_note(a, cur, seed=79_000 + i, vertical_serial=RN.random_serial(cur, rng))
+            negs.append(RN.render_scene([note], seed=79_100 + i).image)
+        else:
+            a = RN.render_note(RN.random_serial(cur, rng, "even"), cur, seed=79_200 + i)
+            b = RN.render_note(RN.random_serial(cur, rng, "odd"), cur, seed=79_300 + i)
+            negs.append(RN.render_scene([a, b], seed=79_400 + i, angle=0, tilt=0.05).image)
+    for kind in kinds:
+        dec = 0
+        for i, img in enumerate(negs):
+            with photo_t[kind]:
+                r = reader(kind, ("RUB", "EUR", "USD")[i % 3]).read(img)
+            dec += r.decided
+        wrong_parity[kind] += dec  # any decision on a hard negative counts as wrong
+        print(f"  {kind:5s} hard negatives decided (must be 0): {dec}/{len(negs)}")
 
-    print("== speed per photo (real + rendered photos, reader with the table's currency)")
-    print(f"  wall {Timer.stats(photo_timer.wall)};  CPU {Timer.stats(photo_timer.cpu)}"
-          f"  (n={len(photo_timer.wall)}, {os.cpu_count()} cores, load avg {os.getloadavg()[0]:.1f})")
-    print("== per stage (the same photos; CPU of this process + Tesseract children)")
-    stages.report(sum(photo_timer.cpu), len(photo_timer.cpu))
+    # 5. speed ------------------------------------------------------------------------
+    print(f"== ms per whole photo (real + rendered, the table's currency; {os.cpu_count()} cores, "
+          f"load avg {os.getloadavg()[0]:.1f})")
+    for kind in kinds:
+        print(f"  {kind:5s} {photo_t[kind].line()}")
+    if "ppocr" in kinds:
+        print(f"  ratio ours/ppocr per photo (median): wall {photo_t['ours'].median() / photo_t['ppocr'].median():.2f}, "
+              f"CPU {photo_t['ours'].median(True) / photo_t['ppocr'].median(True):.2f}")
 
-    print("== streaming: a held note (small moves), 12 frames each of 6 rendered notes")
-    st_stream, st_full = Timer(), Timer()
-    same = n_frames = 0
-    tracked = 0
-    for i in range(6):
+    # 6. a held note, streamed --------------------------------------------------------
+    st, full = Timer(), Timer()
+    same = frames = 0
+    for i in range(3 if args.quick else 6):
         cur = ("RUB", "EUR", "USD", "INR", "KRW", "JPY")[i]
         serial = RN.random_serial(cur, rng)
-        note = RN.render_note(serial, cur, seed=3000 + i).image
-        reader = NoteReader(currency=cur, engine=shared_engine)
-        full = readers[cur]
-        for k in range(12):
-            bg = RN.make_background(("felt", "wood", "cloth")[i % 3], (1280, 960), seed=3000 + i)
-            scale = 0.85 * 1280 * 0.7 / note.shape[1]
+        note = RN.render_note(serial, cur, seed=80_000 + i).image
+        stream = NoteReader(currency=cur, engine=reader("ours", cur).engine)
+        for k in range(10):
+            bg = RN.make_background(("felt", "wood", "cloth")[i % 3], (1280, 960), seed=80_000 + i)
             RN.place_note(bg, note, (640 + 4 * ((k * 7) % 5 - 2), 480 + 3 * ((k * 3) % 5 - 2)),
-                          angle=5.0 + 0.4 * k, scale=scale, tilt=0.05)
+                          angle=5.0 + 0.4 * k, scale=0.85 * 1280 * 0.7 / note.shape[1], tilt=0.05)
             frame = RN.degrade(bg, random.Random(k), noise=2.0, jpeg=90)
-            with st_stream:
-                a = reader.read_stream(frame)
-            with st_full:
-                b = full.read_frame(frame)
-            n_frames += 1
-            same += (a.serial, a.reason) == (b.serial, b.reason) or (
-                a.decided and b.decided and a.currency == "RUB" and a.serial[2:] == b.serial[2:])
-            if a.decided and S.parity(a.serial) != S.parity(serial):
-                wrong_parity += 1
-        tracked += reader.stream_stats["tracked"]
-    print(f"  read_stream: wall {Timer.stats(st_stream.wall)}; CPU {Timer.stats(st_stream.cpu)}; "
-          f"{tracked}/{n_frames} frames read in the tracked regions")
-    print(f"  read_frame : wall {Timer.stats(st_full.wall)}; CPU {Timer.stats(st_full.cpu)}")
-    print(f"  same verdict as read_frame (RUB: same digits): {same}/{n_frames}")
-    print(f"== WRONG PARITIES ANYWHERE: {wrong_parity}")
-
-    if not args.no_baseline:
-        print("== naive baseline: Tesseract --psm 11 on the whole frame, same photos")
-        b_ok = b_wrong = 0
-        scored = [(img, cur, truth, ours) for img, cur, truth, ours in photos + rendered if truth]
-        if args.quick:
-            scored = scored[::3]
-        ours_ok = sum(ours == truth for _, _, truth, ours in scored)
-        for img, cur, truth, _ in scored:
-            with base_timer:
-                b = naive_tesseract(img, cur)
-            b_ok += b == truth
-            b_wrong += b is not None and S.parity(b) != S.parity(truth)
-        n = len(scored)
-        print(f"  baseline exact {b_ok}/{n} = {100 * b_ok / n:.1f} %, wrong parity {b_wrong} "
-              f"(it never abstains on purpose); ours exact {ours_ok}/{n} = {100 * ours_ok / n:.1f} %")
-        print(f"  baseline wall {Timer.stats(base_timer.wall)}; CPU {Timer.stats(base_timer.cpu)}")
-        mb, mo = statistics.median(base_timer.wall), statistics.median(photo_timer.wall)
-        cb, co = statistics.median(base_timer.cpu), statistics.median(photo_timer.cpu)
-        print(f"  ratio ours/baseline median: wall {mo / mb:.2f}, CPU {co / cb:.2f}")
+            with st:
+                a = stream.read_stream(frame)
+            with full:
+                b = reader("ours", cur).read_frame(frame)
+            frames += 1
+            same += (a.serial, a.reason) == (b.serial, b.reason)
+            wrong_parity["ours"] += a.decided and S.parity(a.serial) != S.parity(serial)
+    print(f"== streaming a held note (ours): read_stream {st.line()}; read_frame {full.line()}; "
+          f"same verdict {same}/{frames}")
+    for kind in kinds:
+        print(f"== WRONG PARITIES ANYWHERE ({kind}): {wrong_parity[kind]}")
     return 0
 
 

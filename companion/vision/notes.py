@@ -12,8 +12,12 @@ Pipeline (``docs/vision-notes.md`` has the measured figures):
    dropped. Tall lines (the vertical RUB copy) are turned, the angle classifier turns
    upside-down lines round, and lines that fit no format are read turned 180° too before
    anything is decided (the classifier can be sure and wrong).
-3. *Read and validate.* Each line is recognised (RapidOCR, primary) and matched against the
-   currency formats of :mod:`companion.vision.serials`, with format-only corrections.
+3. *Read and validate.* Each line is recognised by the project's serial recogniser
+   (:mod:`companion.vision.serialnet`) both ways up and decoded under the currency formats;
+   the lines are decided together (:mod:`companion.vision.notes_net`). Where it is unsure,
+   PP-OCR's recogniser (with Tesseract and the glyph matcher: ``recogniser="ppocr"``, the
+   reader before it) reads the same lines, and its decision stands only where the recogniser
+   does not hold another serial likelier.
 4. *Decide.* Readings of the same serial (two printed copies, several variants of a strip,
    Tesseract's independent second opinion) raise the confidence; readings that disagree (the two
    copies of one RUB note, or two different notes in view) make the reader abstain. Only a
@@ -38,6 +42,7 @@ from companion.errors import VisionError
 from companion.vision import serials as S
 from companion.vision.images import load_image, to_bgr  # noqa: F401 (load_image: public here too)
 from companion.vision.ocr import LineRead, RapidEngine, TesseractEngine, shared_rapid
+from companion.vision.notes_net import SECOND_ENGINE_REASONS
 
 #: Reason codes of abstentions (stable; shown by ``companion scan-note``).
 REASONS = {
@@ -151,6 +156,8 @@ class NoteRead:
     candidate: str | None = None
     evidence: list[Evidence] = field(default_factory=list)
     letters_confirmed: bool = True
+    #: the serial recogniser's candidates → their share of its posterior (empty for PP-OCR)
+    shares: dict = field(default_factory=dict)
 
     @property
     def decided(self) -> bool:
@@ -259,11 +266,21 @@ class NoteReader:
     #: last full read (:func:`_scene_change`) before the frame is read whole.
     TRACK_SCENE_CHANGE = 0.01
 
+    #: Recognisers of serial lines: ``serialnet`` (the project's own model,
+    #: :mod:`companion.vision.serialnet`) or ``ppocr`` (PP-OCR's recogniser with Tesseract and
+    #: the glyph matcher: the reader before it, kept for the benchmark's comparison).
+    RECOGNISERS = ("serialnet", "ppocr")
+
     def __init__(self, currency: str = "auto", second_opinion: bool = True,
-                 min_confidence: float = 0.95, engine: RapidEngine | None = None) -> None:
+                 min_confidence: float = 0.95, engine: RapidEngine | None = None,
+                 recogniser: str = "serialnet") -> None:
         if currency != "auto" and currency not in S.CURRENCIES:
             raise ValueError(f"unknown currency {currency!r}; use auto or one of "
                              f"{', '.join(S.CURRENCIES)}")
+        if recogniser not in self.RECOGNISERS:
+            raise ValueError(f"unknown recogniser {recogniser!r}; use {' or '.join(self.RECOGNISERS)}")
+        self.recogniser = recogniser
+        self._net = None
         self.currency = currency
         self.second_opinion = second_opinion
         self.min_confidence = min_confidence
@@ -318,7 +335,38 @@ class NoteReader:
         """
         return self.read(load_image(path))
 
+    @property
+    def net(self):
+        """The serial recogniser (:func:`companion.vision.serialnet.shared_serialnet`)."""
+        if self._net is None:
+            from companion.vision.serialnet import shared_serialnet
+
+            self._net = shared_serialnet()
+        return self._net
+
     # strips ----------------------------------------------------------------------------
+    def read_strip_net(self, strip: np.ndarray) -> NoteRead:
+        """Read a strip (H×W×3 BGR uint8) with the project's recogniser under the formats
+        (:func:`companion.vision.notes_net.net_decide`)."""
+        from companion.vision.notes_net import net_decide
+
+        strip = as_bgr(strip)
+        res = net_decide(self, [strip], strip=True)
+        if res.decided and self.second_opinion:
+            return self._vetoed(res, [strip])
+        if res.decided or res.reason not in SECOND_ENGINE_REASONS or not self.second_opinion:
+            return res
+        # not sure: PP-OCR's reading of the same strip, an independent engine, decides when the
+        # recogniser gives its serial a real share or has no opinion (second_engine_counts)
+        from companion.vision.notes_net import second_engine_counts
+
+        other = self.read_strip_greedy(strip) if self.currency == "RUB" else self.read_strip_ctc(strip)
+        if second_engine_counts(res, other):
+            ev = res.evidence + other.evidence
+            return NoteRead(other.serial, other.currency, max(res.confidence, other.confidence),
+                            None, other.serial, ev, other.letters_confirmed)
+        return res
+
     def _strip_variants(self, strip: np.ndarray) -> list[np.ndarray]:
         gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
         h, w = gray.shape
@@ -370,6 +418,8 @@ class NoteReader:
         not know) through the greedy readings of :meth:`read_strip_greedy`.
         """
         strip = as_bgr(strip)
+        if self.recogniser == "serialnet":
+            return self.read_strip_net(strip)
         if self.currency == "RUB":
             return self.read_strip_greedy(strip)
         res = self.read_strip_ctc(strip)
@@ -682,6 +732,51 @@ class NoteReader:
         self._last_lines = []
         if not cands:
             return NoteRead(None, None, 0.0, "no_serial")
+        if self.recogniser == "serialnet":
+            from companion.vision.notes_net import net_decide
+
+            res = net_decide(self, [c.image for c in cands], strip=False)
+            if not res.decided and res.reason in SECOND_ENGINE_REASONS and self.second_opinion:
+                # not sure: PP-OCR's reading of the same lines (with its own second opinions)
+                # decides when the recogniser gives its serial a real share or has no opinion
+                from companion.vision.notes_net import second_engine_counts
+
+                other = self._read_lines_ppocr(cands)
+                if second_engine_counts(res, other):
+                    res = NoteRead(other.serial, other.currency, other.confidence, None,
+                                   other.serial, res.evidence + other.evidence,
+                                   other.letters_confirmed or other.serial == res.candidate)
+            elif res.decided and self.second_opinion:
+                res = self._vetoed(res, [cands[e.line].image for e in res.evidence
+                                         if e.engine == "serialnet"])
+            self._remember(cands, res)
+            return res
+        return self._read_lines_ppocr(cands)
+
+    def _vetoed(self, res: NoteRead, lines: list[np.ndarray]) -> NoteRead:
+        """``res`` (decided by the serial recogniser) unless PP-OCR's plain reading of the lines
+        it rests on (each both ways up) fits the format as *another* serial and never as this
+        one — two engines that disagree are not sure (a series-1 euro serial M8… was read
+        RB… by the recogniser, whose real training crops are all two-letter euros). RUB is
+        compared by its digits (PP-OCR reads no Cyrillic)."""
+        if not lines:
+            return res
+        key = (lambda s: s[2:]) if res.currency == "RUB" else (lambda s: s)
+        imgs = lines + [cv2.rotate(l, cv2.ROTATE_180) for l in lines]
+        seen_same = seen_other = False
+        for r in self.engine.read_lines(imgs):
+            for m in S.match(r.text, res.currency, allow_trim=True):
+                if key(m.serial) == key(res.serial):
+                    seen_same = True
+                else:
+                    seen_other = True
+        if seen_other and not seen_same:
+            return NoteRead(None, None, round(min(res.confidence, self.min_confidence - 0.01), 3),
+                            "low_confidence", res.serial, res.evidence, shares=res.shares)
+        return res
+
+    def _read_lines_ppocr(self, cands: list["_Line"]) -> NoteRead:
+        """The verdict from candidate lines with PP-OCR's recogniser (the earlier reader)."""
         lines = [c.image for c in cands]
         # the angle classifier turns upside-down lines round (≈ 5 ms a line) ...
         turned = [flip for flip, _ in self.engine.upside_down(lines)]

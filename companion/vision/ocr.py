@@ -226,6 +226,9 @@ class RapidEngine:
     REC_MIN_WIDTH = 160
     #: A batch never pads a line to more than this many times its own input width.
     REC_MAX_PAD = 1.3
+    #: The widest recognition input (px at 48 px height): a longer line is squeezed, never
+    #: scaled to thousands of columns (a 1×20000 strip once took 23 GB at 48 px high).
+    MAX_INPUT_WIDTH = 2048
 
     def read_lines(self, lines: Sequence[np.ndarray], min_width: int | None = None) -> list[LineRead]:
         """Recognise each line image (H×W×3 BGR uint8, text left to right); one result per line.
@@ -242,7 +245,13 @@ class RapidEngine:
             return []
         _, rec = self._models()
         min_width = min_width or self.REC_MIN_WIDTH
-        ratios = [max(min_width / 48, l.shape[1] / max(1, l.shape[0])) for l in lines]
+        cap = self.MAX_INPUT_WIDTH / 48
+        # a line longer than the cap is squeezed to it here: rapidocr scales each batch to its
+        # widest line's own aspect, whatever its input shape says
+        lines = [l if l.shape[1] <= cap * max(1, l.shape[0]) else
+                 cv2.resize(l, (max(1, int(cap * max(1, l.shape[0]))), max(1, l.shape[0])),
+                            interpolation=cv2.INTER_AREA) for l in lines]
+        ratios = [min(cap, max(min_width / 48, l.shape[1] / max(1, l.shape[0]))) for l in lines]
         order = sorted(range(len(lines)), key=lambda i: ratios[i])
         groups: list[list[int]] = []
         for i in order:
@@ -256,6 +265,7 @@ class RapidEngine:
                 # the batch's input width: its widest line at 48 px height, whole (PP-OCR's own
                 # rounding down squeezed that line by a pixel), else the least width
                 widest = max(math.ceil(48 * lines[i].shape[1] / max(1, lines[i].shape[0])) for i in g)
+                widest = min(widest, self.MAX_INPUT_WIDTH)
                 rec.rec_image_shape = [3, 48, max(min_width, widest)]
                 res = rec(self._TextRecInput(img=[lines[i] for i in g]))
                 txts = res.txts or ("",) * len(g)
@@ -288,7 +298,7 @@ class RapidEngine:
             h, w = line.shape[:2]
             if h == 0 or w == 0:
                 raise VisionError("empty line image")
-            W = max(8, int(math.ceil(48 * w * stretch / h)))
+            W = max(8, min(self.MAX_INPUT_WIDTH, int(math.ceil(48 * w * stretch / h))))
             x = cv2.resize(line, (W, 48), interpolation=cv2.INTER_CUBIC if W > w else cv2.INTER_AREA)
             inputs.append((x.astype(np.float32).transpose(2, 0, 1) / 255.0 - 0.5) / 0.5)
         out: list[np.ndarray | None] = [None] * len(inputs)

@@ -185,7 +185,7 @@ class RenderedNote:
 
 def render_note(serial: str | None, currency: str = "RUB", size: tuple[int, int] = NOTE_SIZE,
                 seed: int = 0, side: str = "front", fake_text: str | None = None,
-                vertical_serial: str | None = None) -> RenderedNote:
+                vertical_serial: str | None = None, serial_font: int = 0) -> RenderedNote:
     """Render one note with its serial printed twice (horizontal, bottom-left; vertical, right).
 
     Args:
@@ -198,6 +198,9 @@ def render_note(serial: str | None, currency: str = "RUB", size: tuple[int, int]
             (a hard negative).
         vertical_serial: print this serial as the vertical copy instead (copies that disagree:
             a hard negative; the returned ``serial`` is then ``None``).
+        serial_font: the serial's font (an index into the renderer's fonts: 0 DejaVu Sans Mono
+            Bold, 2 DejaVu Sans Mono, 3 Liberation Mono Bold — faces the serial recogniser was
+            never trained on).
     """
     rng = random.Random(seed)
     img, ink = _paper(size, rng)
@@ -215,7 +218,7 @@ def render_note(serial: str | None, currency: str = "RUB", size: tuple[int, int]
     if text:
         color_h = (30, 30, 40) if currency != "RUB" else (40, 40, 170)
         px = int(h * 0.11)
-        hor = _text_layer(text, px)
+        hor = _text_layer(text, px, font_index=serial_font)
         _stamp(img, hor, int(w * 0.08), int(h * 0.78), color_h)
         if currency == "RUB":
             n = len(text)
@@ -225,7 +228,7 @@ def render_note(serial: str | None, currency: str = "RUB", size: tuple[int, int]
             heights = None
             color_v = (30, 30, 40)
         vtext = display_serial(vertical_serial, currency) if vertical_serial else text
-        vert = _text_layer(vtext, int(px * 0.95), heights)
+        vert = _text_layer(vtext, int(px * 0.95), heights, font_index=serial_font)
         vert = cv2.rotate(vert, cv2.ROTATE_90_COUNTERCLOCKWISE)  # reads bottom to top
         vh, vw = vert.shape
         _stamp(img, vert, int(w * 0.86), max(4, (h - vh) // 2), color_v)

@@ -87,8 +87,8 @@ def test_int8_detector_finds_the_float_detectors_serial_lines(fresh_cache, monke
         note = RN.render_note(serial, cur, seed=5000 + i)
         frame = RN.render_scene([note], background=("felt", "wood", "cloth")[i % 3],
                                 seed=5100 + i).image
-        a = NoteReader(currency=cur, engine=flt, second_opinion=False)
-        b = NoteReader(currency=cur, engine=q8, second_opinion=False)
+        a = NoteReader(currency=cur, engine=flt, second_opinion=False, recogniser="ppocr")
+        b = NoteReader(currency=cur, engine=q8, second_opinion=False, recogniser="ppocr")
         fa, fb = a._candidates(frame, 384), b._candidates(frame, 384)
         # the lines the float reader's verdict rests on are found by the int8 detector too
         ra = a._read_lines(fa)
