@@ -41,10 +41,15 @@ def test_model_ships_small_and_reads_a_line():
 
 
 def test_a_very_long_strip_is_squeezed_not_scaled_up():
-    """A 1×20000 strip (issue 20, item 2) becomes at most MAX_WIDTH input columns."""
+    """A 1×20000 strip (issue 20, item 2) becomes at most MAX_WIDTH input columns; the note
+    reader refuses it at the input-size gate, in words, before any scaling."""
+    from companion.errors import VisionError
+
     x = SN.prepare(np.zeros((1, 20000), np.uint8))
     assert x.shape == (1, SN.HEIGHT, SN.MAX_WIDTH)
-    r = NoteReader(currency="auto").read(np.zeros((1, 20000, 3), np.uint8))
+    with pytest.raises(VisionError, match="20 times"):
+        NoteReader(currency="auto").read(np.zeros((1, 20000, 3), np.uint8))
+    r = NoteReader(currency="auto").read(np.zeros((40, 790, 3), np.uint8))  # long, within the gate
     assert not r.decided
 
 
