@@ -156,6 +156,9 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
         return NoteRead(None, None, round(min(conf, reader.min_confidence - 0.01), 3), reason,
                         j.serial, ev, shares=j.shares)
 
+    if j.misread:
+        # a reading that fails the check rule is likelier: a misread (or a fake), never corrected
+        return abstain("low_confidence")
     if j.contradict:
         return abstain("copies_disagree" if j.close else "several_notes")
     if reader.currency == "auto" and j.other_currency >= MAX_OTHER_CURRENCY:
