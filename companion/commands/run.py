@@ -30,6 +30,7 @@ from pathlib import Path
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
 from companion.games.words import ru_plural
+from companion.i18n import render
 
 SIM_PACE_MS = 1200
 """Default pause between bot actions on the watched simulated table (ms): a person can follow."""
@@ -446,7 +447,7 @@ class Console:
             names = self._seat_names(update)
             if spec is None or not spec.presenter.narrates or not names:
                 return False
-            return spec.presenter.event(event, names, self.lang)
+            return render(spec.presenter.event(event, names), self.lang)
         except Exception:  # words are a nicety; the generic line is printed instead
             return False
 
@@ -692,7 +693,7 @@ def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) ->
     from companion.games import registry
 
     spec = registry.find(game_id)
-    own = spec.presenter.refusal(exc.reason, "ru") if spec is not None else None
+    own = render(spec.presenter.refusal(exc.reason), "ru") if spec is not None else None
     return own or f"{reason_message(exc.reason, 'ru').rstrip('.')} ({exc.detail})"
 
 

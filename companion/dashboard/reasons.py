@@ -22,6 +22,7 @@ import re
 from typing import Callable
 
 from companion.games import registry
+from companion.i18n import render
 from companion.games.words import card_label, cards_count, in_lang, ru_plural
 
 #: ``{code: (English, Russian)}``.
@@ -251,7 +252,7 @@ def reason_message(reason: str | None, lang: str, game_id: str | None = None, op
         return told
     spec = registry.find(game_id) if reason else None
     if spec is not None:
-        text = spec.presenter.refusal(reason, lang, options, facts)
+        text = render(spec.presenter.refusal(reason, options, facts), lang)
         if text:
             return text
     pair = REASONS.get(reason or "")

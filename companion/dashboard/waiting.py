@@ -23,6 +23,7 @@ subject of a verb in the present tense.
 from __future__ import annotations
 
 from companion.games import registry
+from companion.i18n import both
 from companion.games.words import names_and, seat_name
 
 
@@ -54,4 +55,4 @@ def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats
         if len(parts) >= 2 and parts[0] == "table":
             by_verb.setdefault(parts[1], []).append(parts[2:])
     spec = registry.find(game_id)
-    return spec.presenter.waiting(seat, view or {}, by_verb, seats) if spec is not None else None
+    return both(spec.presenter.waiting(seat, view or {}, by_verb, seats)) if spec is not None else None

@@ -8,8 +8,8 @@ from typing import Callable
 from fractions import Fraction
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, card_label, cards_label, chips, chips_gen, names_and, ru_plural, seat_name, signed, standings, suit_name, waiting_pair
+from companion.games.spec import LegacyPresenter, PlainPresenter, bilingual
+from companion.games.words import CAMERA_PAIR, card_label, cards_label, chips, chips_gen, names_and, ru_plural, seat_name, signed, standings, suit_name, waiting_pair
 from companion.games.hoggenheimer.rules import JOKER, SHAPES, _targets, win_probability
 
 
@@ -341,7 +341,7 @@ def _waiting_turn(seat, view, templates, seats):
         return {"ru": "Ваш ход: открывайте карты раскладки — камера их читает (или вводит оператор)",
                 "en": "Your move: turn the layout's cards — the camera reads them (or the operator enters them)"}
     name = seat_name(seats, banker)
-    return waiting_pair(CAMERA, f"банкомет {name} открывает карты раскладки" if name else "открываются карты раскладки",
+    return waiting_pair(CAMERA_PAIR, f"банкомет {name} открывает карты раскладки" if name else "открываются карты раскладки",
                  f"the banker, {name}, is turning the layout's cards" if name else "the layout's cards are being turned")
 
 
@@ -349,7 +349,7 @@ def _waiting_turn(seat, view, templates, seats):
 WAITING = {"turn": _waiting_turn}
 
 
-class HoggenheimerPresenter(PlainPresenter):
+class HoggenheimerPresenter(LegacyPresenter):
     """The words of ``hoggenheimer`` (:class:`companion.games.spec.Presenter`)."""
 
     narrates = True
@@ -359,10 +359,10 @@ class HoggenheimerPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(bilingual(describe_event))
+    standings = staticmethod(bilingual(describe_standings))
     page = staticmethod(page_view)
-    choice_label = staticmethod(choice_label)
+    choice_label = staticmethod(bilingual(choice_label))
 
 
 PRESENTER = HoggenheimerPresenter()

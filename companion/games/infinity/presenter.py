@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, cards_count, names_and, OPERATOR, points, ru_plural, seat_name, standings, waiting_pair
+from companion.games.spec import LegacyPresenter, PlainPresenter, bilingual
+from companion.games.words import CAMERA_PAIR, cards_count, names_and, OPERATOR_PAIR, points, ru_plural, seat_name, standings, waiting_pair
 from companion.games.infinity.rules import INF
 
 
@@ -181,26 +181,26 @@ REFUSALS_WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
 # Each takes (seat, view, templates of that verb's args, seats) and returns {"ru", "en"} or None.
 
 def _waiting_deal(seat, view, templates, seats):
-    return {"ru": f"{OPERATOR[0]}: он отмечает, что карты розданы",
+    return {"ru": f"{OPERATOR_PAIR[0]}: он отмечает, что карты розданы",
             "en": "Waiting for the operator to mark the cards as dealt"}
 
 
 def _waiting_face(seat, view, templates, seats):
     pending = view.get("pending")
     if pending == seat:
-        return waiting_pair(CAMERA, "ваша карта ещё не прочитана", "your card is not read yet")
+        return waiting_pair(CAMERA_PAIR, "ваша карта ещё не прочитана", "your card is not read yet")
     name = seat_name(seats, pending)
     if name is None:
-        return waiting_pair(CAMERA, "сыгранная карта ещё не прочитана", "the card played is not read yet")
-    return waiting_pair(CAMERA, f"карта, которой ходит {name}, ещё не прочитана", f"the card {name} played is not read yet")
+        return waiting_pair(CAMERA_PAIR, "сыгранная карта ещё не прочитана", "the card played is not read yet")
+    return waiting_pair(CAMERA_PAIR, f"карта, которой ходит {name}, ещё не прочитана", f"the card {name} played is not read yet")
 
 
 def _waiting_kept(seat, view, templates, seats):
     holder = view.get("kept_seat")
     if holder == seat:
-        return waiting_pair(CAMERA, "ваши оставшиеся карты ещё не прочитаны", "your cards left in hand are not read yet")
+        return waiting_pair(CAMERA_PAIR, "ваши оставшиеся карты ещё не прочитаны", "your cards left in hand are not read yet")
     name = seat_name(seats, holder)
-    return waiting_pair(CAMERA, f"ещё не прочитаны карты, оставшиеся на руках — {name}" if name
+    return waiting_pair(CAMERA_PAIR, f"ещё не прочитаны карты, оставшиеся на руках — {name}" if name
                  else "ещё не прочитаны карты, оставшиеся на руках",
                  f"the cards left in hand are not read yet — {name}" if name else "the cards left in hand are not read yet")
 
@@ -209,7 +209,7 @@ def _waiting_kept(seat, view, templates, seats):
 WAITING = {"deal": _waiting_deal, "face": _waiting_face, "kept": _waiting_kept}
 
 
-class InfinityPresenter(PlainPresenter):
+class InfinityPresenter(LegacyPresenter):
     """The words of ``infinity`` (:class:`companion.games.spec.Presenter`)."""
 
     narrates = True
@@ -218,8 +218,8 @@ class InfinityPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(bilingual(describe_event))
+    standings = staticmethod(bilingual(describe_standings))
     page = staticmethod(page_view)
 
     def whose(self, verb, view):

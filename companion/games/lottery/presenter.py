@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, card_label, cards_count, cards_label, chips, names_and, ru_plural, seat_args, seat_name, signed, standings, suit_name, waiting_pair
+from companion.games.spec import LegacyPresenter, PlainPresenter, bilingual
+from companion.games.words import CAMERA_PAIR, card_label, cards_count, cards_label, chips, names_and, ru_plural, seat_args, seat_name, signed, standings, suit_name, waiting_pair
 
 
 REASONS_RU = {
@@ -333,9 +333,9 @@ REFUSALS_WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
 def _waiting_cards(seat, view, templates, seats):
     missing = seat_args(templates)
     if seat in missing and len(missing) == 1:
-        return waiting_pair(CAMERA, "ваши карты ещё не прочитаны", "your cards are not read yet")
+        return waiting_pair(CAMERA_PAIR, "ваши карты ещё не прочитаны", "your cards are not read yet")
     names = [seats[i] for i in missing if seat_name(seats, i)]
-    return waiting_pair(CAMERA, f"ещё не прочитаны карты — {names_and(names, 'ru')}",
+    return waiting_pair(CAMERA_PAIR, f"ещё не прочитаны карты — {names_and(names, 'ru')}",
                  f"cards not read yet — {names_and(names, 'en')}")
 
 
@@ -345,7 +345,7 @@ def _waiting_prize(seat, view, templates, seats):
         return {"ru": "Ваш ход: открывайте призы — камера их читает (или вводит оператор)",
                 "en": "Your move: turn the prizes up — the camera reads them (or the operator enters them)"}
     name = seat_name(seats, banker)
-    return waiting_pair(CAMERA, f"банкир {name} открывает призы" if name else "открываются призы",
+    return waiting_pair(CAMERA_PAIR, f"банкир {name} открывает призы" if name else "открываются призы",
                  f"the banker, {name}, is turning the prizes up" if name else "the prizes are being turned up")
 
 
@@ -353,7 +353,7 @@ def _waiting_prize(seat, view, templates, seats):
 WAITING = {"cards": _waiting_cards, "prize": _waiting_prize}
 
 
-class LotteryPresenter(PlainPresenter):
+class LotteryPresenter(LegacyPresenter):
     """The words of ``lottery`` (:class:`companion.games.spec.Presenter`)."""
 
     narrates = True
@@ -362,8 +362,8 @@ class LotteryPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(bilingual(describe_event))
+    standings = staticmethod(bilingual(describe_standings))
     page = staticmethod(page_view)
 
     def own_refusal(self, reason, lang, options=None):

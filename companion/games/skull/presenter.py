@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, names_and, notes_n, OPERATOR, ru_plural, seat_args, seat_name, waiting_pair
+from companion.games.spec import LegacyPresenter, PlainPresenter, bilingual
+from companion.games.words import CAMERA_PAIR, names_and, notes_n, OPERATOR_PAIR, ru_plural, seat_args, seat_name, waiting_pair
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
 
 
@@ -300,15 +300,15 @@ REFUSALS_WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
 def _waiting_register(seat, view, templates, seats):
     missing = seat_args(templates)
     if seat in missing:
-        return waiting_pair(CAMERA, "ваши купюры ещё не зарегистрированы — покажите их камере номером вверх",
+        return waiting_pair(CAMERA_PAIR, "ваши купюры ещё не зарегистрированы — покажите их камере номером вверх",
                      "your notes are not registered yet — show them to the camera, serial up")
     names = [seats[i] for i in missing if seat_name(seats, i)]
-    return waiting_pair(CAMERA, f"ещё не зарегистрированы купюры — {names_and(names, 'ru')}",
+    return waiting_pair(CAMERA_PAIR, f"ещё не зарегистрированы купюры — {names_and(names, 'ru')}",
                  f"notes not registered yet — {names_and(names, 'en')}")
 
 
 def _waiting_dealer(seat, view, templates, seats):
-    return {"ru": f"{OPERATOR[0]}: он выбирает первого дилера",
+    return {"ru": f"{OPERATOR_PAIR[0]}: он выбирает первого дилера",
             "en": "Waiting for the operator to choose the first dealer"}
 
 
@@ -316,7 +316,7 @@ def _waiting_flip(seat, view, templates, seats):
     dealer = seat_name(seats, view.get("dealer"))
     if dealer is None:
         return None
-    return waiting_pair(CAMERA, f"дилер {dealer} открывает купюры", f"the dealer, {dealer}, is turning notes over")
+    return waiting_pair(CAMERA_PAIR, f"дилер {dealer} открывает купюры", f"the dealer, {dealer}, is turning notes over")
 
 
 def _waiting_deposit(seat, view, templates, seats):
@@ -325,20 +325,20 @@ def _waiting_deposit(seat, view, templates, seats):
     if chooser is None:
         return None
     if seat in owed:
-        return waiting_pair(CAMERA, f"{chooser} выбирает, какая ваша купюра уйдёт в банк",
+        return waiting_pair(CAMERA_PAIR, f"{chooser} выбирает, какая ваша купюра уйдёт в банк",
                      f"{chooser} is choosing which of your notes goes to the bank")
     names = [seats[i] for i in owed]
-    return waiting_pair(CAMERA, f"{chooser} выбирает купюры для банка — платят: {names_and(names, 'ru')}",
+    return waiting_pair(CAMERA_PAIR, f"{chooser} выбирает купюры для банка — платят: {names_and(names, 'ru')}",
                  f"{chooser} is choosing the notes for the bank — paying: {names_and(names, 'en')}")
 
 
 #: ``{table verb: words}``: the table's pending task in words (:meth:`Presenter.waiting`).
 WAITING = {"register": _waiting_register, "dealer": _waiting_dealer, "flip": _waiting_flip, "deposit": _waiting_deposit}
 
-VOID = waiting_pair(OPERATOR, "раунд остановлен — он его аннулирует", "the round is stopped — the operator voids it")
+VOID = waiting_pair(OPERATOR_PAIR, "раунд остановлен — он его аннулирует", "the round is stopped — the operator voids it")
 
 
-class SkullPresenter(PlainPresenter):
+class SkullPresenter(LegacyPresenter):
     """The words of ``skull`` (:class:`companion.games.spec.Presenter`)."""
 
     narrates = True
@@ -347,9 +347,9 @@ class SkullPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    private_event = staticmethod(describe_private_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(bilingual(describe_event))
+    private_event = staticmethod(bilingual(describe_private_event))
+    standings = staticmethod(bilingual(describe_standings))
     page = staticmethod(page_view)
 
     def own_refusal(self, reason, lang, options=None):
