@@ -28,18 +28,18 @@ def _answer(answer) -> Message:
     return M(_ANSWERS["believe" if answer == "believe" else "doubt"])
 
 
-def describe_event(event: Event, seats, lang: str | None = None):
+def describe_event(event: Event, seats, lang: str = "ru"):
     """A public event of «Верю — не верю» in words (a :class:`~companion.i18n.Message`; ``None``
     for a private event or an unknown kind, ``""`` for one told by another line; the dashboard's
     history and the console show it). A kind of card is named as on the default deck (seed
-    ``001_*``), else by its id. With ``lang`` the words are rendered in it.
+    ``001_*``), else by its id. Rendered in ``lang``; the presenter gives the message.
 
     Args:
         event: an event returned by :meth:`DoubtGame.apply`.
         seats: the players' names by seat.
     """
     msg = _event(event, seats)
-    return msg if lang is None or not isinstance(msg, Message) else render(msg, lang)
+    return render(msg, lang)
 
 
 def _event(event: Event, seats):
@@ -93,12 +93,12 @@ def _event(event: Event, seats):
     return None
 
 
-def describe_standings(view: dict, seats, lang: str | None = None):
+def describe_standings(view: dict, seats, lang: str = "ru"):
     """The standing of a game in words from its *public* view (``game.view(None)``): the cards
     each player still holds, fewest first («меньше — лучше»), and the game of the match — or,
-    once over, who lost. For the operator's «Завершить игру». With ``lang``: rendered in it."""
+    once over, who lost. For the operator's «Завершить игру». Rendered in ``lang``; the presenter gives the message."""
     msg = _standings(view, seats)
-    return msg if lang is None else render(msg, lang)
+    return render(msg, lang)
 
 
 def _standings(view: dict, seats) -> Message:
@@ -262,8 +262,8 @@ class DoubtPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(_event)
+    standings = staticmethod(_standings)
     page = staticmethod(page_view)
 
     def whose(self, verb, view):
