@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, Union, runtime_checkable
 
 from companion.games.fields import Kind, fields_of
-from companion.games.words import legacy_refusal, refusal_words, waiting_by_verb
-from companion.i18n import LANGUAGES, N_, NC_, Message  # noqa: F401  (N_, NC_: the games' title and term markers)
+from companion.games.words import refusal_words, waiting_by_verb
+from companion.i18n import N_, NC_, Message  # noqa: F401  (N_, NC_: the games' title and term markers)
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.games.base import Event, Game
@@ -132,18 +132,6 @@ class PlainPresenter:
         return None
 
 
-def bilingual(fn: Callable[..., str | None]) -> Callable[..., dict | None]:
-    """A presenter function that still takes ``lang`` (its last positional or ``lang=``) made into
-    one that returns both languages (``{"ru": …, "en": …}``): for words not yet in the catalogue."""
-
-    def both_langs(*args, **kwargs):
-        out = {lang: fn(*args, lang=lang, **kwargs) for lang in LANGUAGES}
-        return None if out["ru"] is None else out
-
-    both_langs.__doc__ = fn.__doc__
-    return both_langs
-
-
 @dataclass(frozen=True)
 class PadVerbs:
     """What a seat pad's yes and no buttons submit: the first of each tuple that is legal."""
@@ -224,17 +212,3 @@ class GameSpec:
         return {"verbs": {cls.VERB: self.action_schema(cls) for cls in self.engine.ACTIONS},
                 "widgets": list(self.presenter.widgets), "seat_keys": list(self.presenter.seat_keys)}
 
-
-class LegacyPresenter(PlainPresenter):
-    """A presenter whose tables are still ``(English, Russian)`` pairs, ``fn(facts, ru)`` and
-    ``own_refusal(reason, lang, options)``: its refusals in both languages (until its words are in
-    the catalogue)."""
-
-    def own_refusal(self, reason, lang, options=None):  # type: ignore[override]
-        return None
-
-    def refusal(self, reason, options=None, facts=None):
-        out = {lang: legacy_refusal(reason, lang, facts, self.refusals, self.refusals_with_facts,  # type: ignore[arg-type]
-                                    own=lambda lang=lang: self.own_refusal(reason, lang, options))
-               for lang in LANGUAGES}
-        return out if out["ru"] else None

@@ -108,24 +108,9 @@ def suit(code: str) -> Message | str:
     return M(word) if word else str(code)
 
 
-def suit_name(code: str, ru: bool) -> str:
-    """:func:`suit` rendered (legacy)."""
-    return render(suit(code), "ru" if ru else "en")
-
-
 def notes(n: int) -> Message:
     """``3`` → «3 купюры» / "3 notes"."""
     return MN("%(n)s note", "%(n)s notes", n)
-
-
-def notes_n(n: int, ru: bool) -> str:
-    """:func:`notes` rendered (legacy)."""
-    return render(notes(n), "ru" if ru else "en")
-
-
-def chips_gen(n: int) -> str:
-    """Russian chips after «не меньше», «не больше» (genitive): «1 фишки», «5 фишек» (legacy)."""
-    return f"{n} {ru_plural(n, 'фишки', 'фишек', 'фишек')}"
 
 
 def refusal_words(reason: str, facts: dict | None, plain: Mapping[str, object],
@@ -150,43 +135,15 @@ def refusal_words(reason: str, facts: dict | None, plain: Mapping[str, object],
     return word
 
 
-def legacy_refusal(reason: str, lang: str, facts: dict | None, plain: Mapping[str, tuple[str, str]],
-                   with_facts: Mapping[str, Callable[[dict, bool], str]],
-                   own: Callable[[], str | None] | None = None) -> str | None:
-    """:func:`refusal_words` for a presenter whose tables are still ``(English, Russian)`` pairs
-    and ``fn(facts, ru)`` (until its words are in the catalogue)."""
-    ru = lang == "ru"
-    fn = with_facts.get(reason)
-    if fn is not None and facts:
-        try:
-            return fn(facts, ru)
-        except (KeyError, TypeError, ValueError, IndexError):
-            pass
-    if own is not None:
-        text = own()
-        if text:
-            return text
-    pair = plain.get(reason)
-    return (pair[1] if ru else pair[0]) if pair else None
-
-
 # ---------------------------------------------------------------------- what a phone waits for
 CAMERA = N_("Waiting for the camera or the operator")
 OPERATOR = N_("Waiting for the operator")
-#: legacy ``(Russian, English)`` pairs of :data:`CAMERA` and :data:`OPERATOR`
-CAMERA_PAIR = ("Ждём камеру или оператора", CAMERA)
-OPERATOR_PAIR = ("Ждём оператора", OPERATOR)
 
 
 def awaiting(who: str, what) -> Message:
     """What a phone waits for, after who is awaited (:data:`CAMERA`, :data:`OPERATOR`):
     «Ждём камеру или оператора: карта ещё не прочитана»."""
     return M("%(who)s: %(what)s", who=M(who), what=what)
-
-
-def waiting_pair(who: tuple[str, str], ru: str, en: str) -> dict:
-    """``{"ru": "<who>: <ru>", "en": "<who>: <en>"}`` (legacy: :func:`awaiting`)."""
-    return {"ru": f"{who[0]}: {ru}", "en": f"{who[1]}: {en}"}
 
 
 def seat_args(templates: list[list[str]]) -> list[int]:
