@@ -46,7 +46,7 @@ def register(subparsers) -> None:
     m.add_argument("port", nargs="?", default=None,
                    help=_("device path or pyserial URL (default /dev/buttonbox, else a virtual box)"))
     m.add_argument("--seconds", type=float, default=0, help=_("stop after this long (0 = Ctrl-C)"))
-    m.add_argument("--light", action="append", default=[], metavar="SEAT=STATE",
+    m.add_argument("--light", action="append", default=[], metavar=_("SEAT=STATE"),
                    help=_("set a seat light first, e.g. --light 2=blink (seat 2 as on the pad and "
                         "the dashboard; off, on, blink, fast)"))
     m.set_defaults(func=monitor)

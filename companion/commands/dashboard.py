@@ -34,7 +34,7 @@ def register(sub) -> None:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help=_("do not resume the current game: a new one with --game, "
                        "else the operator starts one (its log stays in DATA_DIR/games)"))
-    which.add_argument("--resume", metavar="LOG", help=_("resume the unfinished game of this table log (a file name in "
+    which.add_argument("--resume", metavar=_("LOG"), help=_("resume the unfinished game of this table log (a file name in "
                        "DATA_DIR/games or its path) instead of the current one"))
     p.add_argument("--data-dir", type=Path, default=None,
                    help=_("folder of table logs, the same as companion run --data-dir (default "

@@ -21,11 +21,11 @@ def register(subparsers) -> None:
                                           "folders you can copy between tables."))
     p.add_argument("--root", type=Path, default=None,
                    help=_("profiles folder (default $COMPANION_DECKS, else $COMPANION_DATA/decks, else ~/.local/share/companion/decks)"))
-    sub = p.add_subparsers(dest="deck_command", metavar="ACTION")
+    sub = p.add_subparsers(dest="deck_command", metavar=_("ACTION"))
     learn = sub.add_parser("learn", help=_("build a profile from a folder of photos, one per face"))
-    learn.add_argument("name", help=_("profile name: 1-64 letters, digits, _ . - (checked first; a bad "
+    learn.add_argument("name", metavar=_("NAME"), help=_("profile name: 1-64 letters, digits, _ . - (checked first; a bad "
                                     "name exits 2 before any photo is read)"))
-    learn.add_argument("directory", type=Path, help=_("folder of photos; label = file name without "
+    learn.add_argument("directory", metavar=_("FOLDER"), type=Path, help=_("folder of photos; label = file name without "
                                                     "extension, unless --labels is given"))
     learn.add_argument("--kind", choices=["picture", "numbered", "standard"], default="picture",
                        help=_("picture kinds with names (Верю — не верю), numbered values (6100 game), "
@@ -38,7 +38,7 @@ def register(subparsers) -> None:
     learn.add_argument("--force", action="store_true", help=_("replace an existing profile"))
     listing = sub.add_parser("list", help=_("list the profiles"))
     show = sub.add_parser("show", help=_("show one profile's faces"))
-    show.add_argument("name")
+    show.add_argument("name", metavar=_("NAME"))
     show.add_argument("--json", action="store_true")
     for each in (learn, listing, show):
         add_lang_option(each)

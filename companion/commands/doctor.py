@@ -88,7 +88,7 @@ def _exc_words(exc: Exception, lang: str = "ru") -> str:
 def register(subparsers) -> None:
     p = subparsers.add_parser("doctor", help=_("check camera, OCR, button box, GPIO, dashboard port"),
                               description=_("Check each part of the table and say how to fix what fails."))
-    p.add_argument("--config", metavar="FILE", help=_("settings file (TOML), as for companion run"))
+    p.add_argument("--config", metavar=_("FILE"), help=_("settings file (TOML), as for companion run"))
     p.add_argument("--sim", action="store_true", default=None, help=_("check the simulated backends"))
     p.add_argument("--port", type=int, help=_("dashboard port to check (default from settings, 8080)"))
     p.add_argument("--timeout", type=float, default=3.0, help=_("seconds to wait for the camera and box"))

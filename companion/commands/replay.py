@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers) -> None:
     p = subparsers.add_parser("replay", help=_("replay a table log and print a summary"),
                               description=_("Replay a table log through its engine and print a summary."))
-    p.add_argument("log", metavar="LOG", help=_("table log: JSON Lines (.jsonl) or SQLite"))
+    p.add_argument("log", metavar=_("LOG"), help=_("table log: JSON Lines (.jsonl) or SQLite"))
     p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang_option(p)
     p.set_defaults(func=run)

@@ -55,11 +55,11 @@ def register(subparsers) -> None:
         description=_("The table service: a real table on a Raspberry Pi, the simulated table elsewhere."),
     )
     p.add_argument("--game", help=_("game id for a new game (skull, doubt, hoggenheimer, infinity, lottery)"))
-    p.add_argument("--config", metavar="FILE", help=_("settings file (TOML); flags override it"))
+    p.add_argument("--config", metavar=_("FILE"), help=_("settings file (TOML); flags override it"))
     p.add_argument("--sim", action="store_true", default=None, help=_("simulated table: bots, rendered camera, virtual box"))
     p.add_argument("--seed", type=_seed, help=_("simulated table's seed, a whole number ≥ 0 (default 0)"))
     p.add_argument("--seats", help=_("comma-separated player names, clockwise from seat 1"))
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+    p.add_argument("--option", action="append", default=[], metavar=_("KEY=VALUE"),
                    help=_("house-rule option for a new game (JSON value; a seat option such as first_dealer counts seats from 1), repeatable"))
     p.add_argument("--until-end", action="store_true", help=_("exit when the game is over"))
     p.add_argument("--json", action="store_true",
@@ -67,7 +67,7 @@ def register(subparsers) -> None:
     p.add_argument("--dashboard", action="store_true", help=_("serve the dashboard even with --json"))
     which = p.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help=_("start a new game even if an unfinished one can resume"))
-    which.add_argument("--resume", metavar="LOG", help=_("resume the unfinished game of this table log instead of the "
+    which.add_argument("--resume", metavar=_("LOG"), help=_("resume the unfinished game of this table log instead of the "
                        "current one (a file name in DATA_DIR/games or its path; the current game is set aside)"))
     p.add_argument("--data-dir", type=Path, help=_("folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
                    "writable, else ~/.local/share/companion)"))

@@ -33,7 +33,7 @@ def register(subparsers) -> None:
         "scan-card", help=_("read the cards in photos (standard or learned deck)"),
         description=_("Find and read every card in each IMAGE. Abstains (card null, with a reason) "
                     "rather than guess."))
-    p.add_argument("images", nargs="+", metavar="IMAGE",
+    p.add_argument("images", nargs="+", metavar=_("IMAGE"),
                    help=_("photo files (JPEG, PNG, …) or folders of photos"))
     p.add_argument("--deck", default="standard",
                    help=_("standard, standard36, standard32, or a learned deck profile name/folder "

@@ -48,7 +48,7 @@ def register(subparsers) -> None:
     p.add_argument("--set", action="store_true", dest="note_set",
                    help=_("the images are one player's notes for the skull game: also check the set "
                         "(default composition three even + one odd, no serial twice)"))
-    p.add_argument("images", nargs="+", metavar="IMAGE", help=_("image files (jpg, png, bmp…) or folders of them"))
+    p.add_argument("images", nargs="+", metavar=_("IMAGE"), help=_("image files (jpg, png, bmp…) or folders of them"))
     add_lang_option(p)
     p.set_defaults(func=run)
 
