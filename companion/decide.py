@@ -81,12 +81,13 @@ class TableInputs:
 
     def __init__(self, table) -> None:
         self.table = table
-        self.pads = Pads(on_pending=self._pending)
+        self.pads = Pads()
         self.camera = None
 
     def install(self, referee) -> None:
         """Make ``referee`` decide this table's inputs (called when the table binds it)."""
-        self.pads = Pads(on_pending=self._pending)  # a count belongs to one game
+        # a count belongs to one game; the dashboard hears of it once the referee's lock is free
+        self.pads = Pads(on_pending=lambda seat, count: referee.after(lambda: self._pending(seat, count)))
         referee.handle(ButtonPressed, lambda event: self.button(referee, event))
         referee.handle(SeatAction, lambda event: self.seat(referee, event.seat, event.action, event.source,
                                                           event.seen))
@@ -159,5 +160,6 @@ class TableInputs:
                 return Outcome(False, template.text(), event.source, "bad_syntax", str(exc), (), referee.version)
         outcome = referee.apply_now(action, event.source, event.seen)
         if outcome.accepted and event.prompt:
-            self.table.clear_prompt(event.prompt)
+            prompt = event.prompt
+            referee.after(lambda: self.table.clear_prompt(prompt))
         return outcome

@@ -215,6 +215,7 @@ class CameraDecision:
         self.submitted = 0
         self.wants: Wants | None = None
         self._prompted: set = set()
+        self._referee = None
         self._key = None
         self._template: Action | None = None
         self._expected = None
@@ -235,11 +236,14 @@ class CameraDecision:
     def _prompt(self, key, text: str, kind: str, template: Action, seat=None) -> None:
         if key not in self._prompted:
             self._prompted.add(key)
-            self.table.add_prompt(text, kind=kind, seat=seat, action=template.text())
+            action = template.text()
+            # shown once the referee's lock is free (the table's prompts have their own lock)
+            self._referee.after(lambda: self.table.add_prompt(text, kind=kind, seat=seat, action=action))
 
     def refresh(self, referee) -> Wants:
         """Look at the game (consumer thread): the observation it waits for, a new one's scan
         prompt, and :attr:`wants` for the watcher."""
+        self._referee = referee
         game = referee.game
         # a version counts within one game: the table's epoch tells the games apart
         version = (getattr(self.table, "epoch", 0), referee.version)

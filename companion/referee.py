@@ -118,6 +118,7 @@ class Referee:
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._subscribers: list[Subscriber] = []
         self._handlers: dict[type, Handler] = {}
+        self._after: list[Callable[[], None]] = []  # a handler's side effects, run once the lock is free
         self._thread: threading.Thread | None = None
 
     # ------------------------------------------------------------------ construction
@@ -223,6 +224,13 @@ class Referee:
             self._queue.put(job)
         return job.future.result(timeout)
 
+    def after(self, effect: Callable[[], None]) -> None:
+        """Run ``effect()`` when the current input's decision is done and the lock is released,
+        before the subscribers hear of its outcome — for a handler's side effects on other
+        locks (the table's pending counts and prompts), so no lock is ever taken inside the
+        referee's. Only from a handler (:meth:`handle`)."""
+        self._after.append(effect)
+
     def apply_now(self, action, source: str, seen: int | None = None) -> Outcome:
         """Apply one action (a typed :class:`~companion.games.base.Action`, or text) at once, on
         the calling thread — only from a handler (:meth:`handle`), i.e. on the consumer thread,
@@ -274,8 +282,10 @@ class Referee:
                     reply = outcome = self._apply(job.action, job.source, job.seen)
         except Exception as exc:  # never let one bad input kill the consumer
             log.exception("referee failed on %r", job.action)
+            self._run_after()
             job.future.set_exception(exc)
             return
+        self._run_after()
         job.future.set_result(reply)
         if outcome is not None and outcome.accepted:
             for callback in list(self._subscribers):
@@ -284,6 +294,14 @@ class Referee:
                 except Exception:  # a broken screen must not stop the game
                     log.exception("subscriber %r failed", callback)
             self.published = max(self.published, outcome.version)
+
+    def _run_after(self) -> None:
+        effects, self._after = self._after, []
+        for effect in effects:
+            try:
+                effect()
+            except Exception:  # a side channel must not stop the game
+                log.exception("side effect %r failed", effect)
 
     def _apply(self, action, source: str, seen: int | None = None) -> Outcome:
         with self.lock:
