@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from companion import voice
 from companion.errors import CompanionError
 from companion.games import registry
 from companion.settings import STABLE_BUTTONBOX, Settings
@@ -303,6 +304,7 @@ class TableService:
         try:
             self._start_table()
             self._unsubs.append(self.table.subscribe(self._on_table))
+            self._unsubs.append(voice.attach(self.table, self.settings))  # the table's voice: companion/voice.py
             if self.settings.club:  # club mode: the public view to the club's broker (docs/club.md)
                 from companion.club.publisher import ClubPublisher
 

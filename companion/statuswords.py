@@ -28,6 +28,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "ocr": ("Распознавание", "OCR"),
     "lights": ("Подсветка", "Lights"),
     "club": ("Клуб", "Club"),
+    "voice": ("Голос", "Voice"),
 }
 
 #: State words: ``{state: {part or "*": (Russian, English)}}`` — Russian agrees with the part's
