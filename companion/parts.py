@@ -14,6 +14,7 @@ import importlib
 import inspect
 from typing import Any
 
+from companion import camview
 from companion.errors import CompanionError
 
 
@@ -176,12 +177,14 @@ class CameraAdapter:
 
     def __init__(self, source) -> None:
         self.source = source
+        camview.register(self)  # the operator's camera set-up view (companion/camview.py)
 
     def read(self):
         for name in ("read", "frame", "capture", "grab"):
             fn = getattr(self.source, name, None)
             if callable(fn):
                 out = fn()
+                camview.offer(out[1] if isinstance(out, tuple) else out)  # the set-up view's latest frame
                 return out[1] if isinstance(out, tuple) else out
         raise MissingPart("camera source", f"{type(self.source).__name__}.read()")
 
@@ -212,9 +215,9 @@ def reader(kind: str, settings, game, sim_renderer=None):
         CompanionError: the game needs a learned deck and none is set (``deck = NAME``).
     """
     if kind == "note":
-        return _note_reader(settings)
+        return camview.tapped(_note_reader(settings))  # the set-up view draws what it read
     if kind == "card":
-        return _card_reader(settings, game, sim_renderer)
+        return camview.tapped(_card_reader(settings, game, sim_renderer))
     raise ValueError(f"no reader kind {kind!r}")
 
 
