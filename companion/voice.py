@@ -510,7 +510,5 @@ def attach(table, settings=None) -> Callable[[], None]:
     voice = getattr(settings, "voice", None)
     voice = voice if isinstance(voice, VoiceSettings) else VoiceSettings()
     if os.environ.get("COMPANION_VOICE", "").lower() in ("off", "0", "no"):
-        # the test suite, a machine that must stay quiet: the status says why
-        return Voice(table, voice, available=(False, "voice off: COMPANION_VOICE=off",
-                                              "голос выключен: COMPANION_VOICE=off")).start().stop
+        return lambda: None  # the test suite, a machine that must stay quiet: no voice at all
     return Voice(table, voice).start().stop

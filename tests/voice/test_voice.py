@@ -273,3 +273,16 @@ def test_the_real_espeak_writes_every_phrase_to_a_wav(tmp_path, lang):
         with wave.open(str(path)) as w:
             seconds = w.getnframes() / w.getframerate()
         assert 0.3 < seconds < 10, (key, seconds)
+
+
+def test_the_service_line_starts_the_voice_and_quiet_mode_starts_none(fake, skull_table, monkeypatch):
+    stop = V.attach(skull_table, Settings(voice=V.VoiceSettings(lang="en", turn_s=0)))
+    try:
+        running = V.voice_of(skull_table)
+        assert running is not None and running.settings.lang == "en" and running.ready
+    finally:
+        stop()
+    assert V.voice_of(skull_table) is None
+    monkeypatch.setenv("COMPANION_VOICE", "off")
+    V.attach(skull_table, Settings())()
+    assert V.voice_of(skull_table) is None
