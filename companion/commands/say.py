@@ -15,35 +15,34 @@ import argparse
 import sys
 
 from companion.commands._lang import add_lang_option
+from companion.i18n import M, N_, render
+from companion.i18n.cli import _
 
-#: The command's own lines: ``{key: (Russian, English)}``.
+#: The command's own lines (message ids; companion.i18n renders them in the console's language).
 WORDS = {
-    "said": ("Сказано: «{text}»", "Said: “{text}”"),
-    "wrote": ("Записано в {path}: «{text}»", "Written to {path}: “{text}”"),
-    "cannot": ("Голос не работает: {why}. Установите espeak-ng и alsa-utils (make demo ставит их) "
-               "и подключите динамик; или запишите в файл: companion say --wav FILE",
-               "The voice does not work: {why}. Install espeak-ng and alsa-utils (make demo installs them) "
-               "and connect a speaker; or write a file: companion say --wav FILE"),
-    "failed": ("Не удалось: {why}", "Failed: {why}"),
+    "said": N_("Said: “%(text)s”"),
+    "wrote": N_("Written to %(path)s: “%(text)s”"),
+    "cannot": N_("The voice does not work: %(why)s. Install espeak-ng and alsa-utils (make demo installs them) "
+                 "and connect a speaker; or write a file: companion say --wav FILE"),
+    "failed": N_("Failed: %(why)s"),
 }
 
 
 def _w(key: str, lang: str, **facts) -> str:
-    ru, en = WORDS[key]
-    return (ru if lang == "ru" else en).format(**facts)
+    return render(M(WORDS[key], **facts), lang)
 
 
 def register(subparsers) -> None:
     """Add the ``say`` sub-parser."""
-    from companion.voice import PACE_RANGE, VOLUME_RANGE
-
-    p = subparsers.add_parser("say", help="speak a line through the table's voice (espeak-ng) to test the speaker",
-                              description="Speak TEXT through the table's voice, as announcements are "
-                                          "spoken, or write it to a WAV file.")
-    p.add_argument("text", nargs="*", metavar="TEXT", help="what to say (default: the voice check)")
-    p.add_argument("--wav", metavar="FILE", help="write a WAV file instead of playing it")
-    p.add_argument("--volume", type=int, default=100, help=f"loudness {VOLUME_RANGE[0]}-{VOLUME_RANGE[1]} (default 100)")
-    p.add_argument("--pace", type=int, default=160, help=f"words per minute {PACE_RANGE[0]}-{PACE_RANGE[1]} (default 160)")
+    p = subparsers.add_parser("say", help=_("speak a line in the table's voice to test the speaker"),
+                              description=_("Speak the text in the table's voice, as its announcements are "
+                                            "spoken, or write it to a sound file."))
+    p.add_argument("text", nargs="*", metavar=_("TEXT"), help=_("what to say (default: the voice check)"))
+    p.add_argument("--wav", metavar=_("FILE"), help=_("write a sound file (WAV) instead of playing it"))
+    p.add_argument("--volume", type=int, default=100,
+                   help=_("loudness 0-200 (default 100)"))  # voice.VOLUME_RANGE
+    p.add_argument("--pace", type=int, default=160,
+                   help=_("words per minute 80-400 (default 160)"))  # voice.PACE_RANGE
     add_lang_option(p)
     p.set_defaults(func=run)
 
