@@ -34,35 +34,38 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from companion.i18n import M, N_, render
+
 log = logging.getLogger(__name__)
 
-#: The sentences, ``{key: {"ru": …, "en": …}}``; ``{name}``/``{names}``/``{taker}`` are seat names.
-PHRASES: dict[str, dict[str, str]] = {
-    "turn": {"ru": "Ваш ход, {name}.", "en": "{name}, your turn."},
-    "turn_two": {"ru": "Ход за вами: {names}.", "en": "{names}, your turn."},
-    "skull": {"ru": "Череп! {name}.", "en": "Skull! {name}."},
-    "success": {"ru": "Успех! Дилер {name}.", "en": "Success! {name} made it."},
-    "deposit": {"ru": "{name}: купюра в банк.", "en": "{name}: a note to the bank."},
-    "hoy": {"ru": "Хой! {name}.", "en": "Hoy! {name}."},  # «ХОЙ!» in capitals is spelt out letter by letter
-    "believe": {"ru": "{name}: верю.", "en": "{name}: I believe."},
-    "doubt": {"ru": "{name}: не верю.", "en": "{name}: I doubt it."},
-    "check_true": {"ru": "Правда! Стопку забирает {taker}.", "en": "True! {taker} takes the pile."},
-    "check_false": {"ru": "Неправда! Стопку забирает {taker}.", "en": "False! {taker} takes the pile."},
-    "check_discard": {"ru": "Стопка уходит в биту.", "en": "The pile is discarded."},
-    "joker": {"ru": "Джокер!", "en": "The joker!"},
-    "prize": {"ru": "Приз! Выигрывает {name}.", "en": "A prize! {name} wins it."},
-    "winner": {"ru": "Игра окончена. Победитель: {name}!", "en": "Game over. The winner: {name}!"},
-    "winners": {"ru": "Игра окончена. Победители: {names}!", "en": "Game over. The winners: {names}!"},
-    "game_over": {"ru": "Игра окончена.", "en": "Game over."},
-    "test": {"ru": "Проверка голоса. Стол готов к игре.", "en": "Voice check. The table is ready."},
+#: The sentences: ``{key: message id}`` (English; the Russian is in the catalogue, companion.i18n).
+#: ``%(name)s``/``%(names)s``/``%(taker)s`` are seat names, nothing else.
+PHRASES: dict[str, str] = {
+    "turn": N_("%(name)s, your turn."),
+    "turn_two": N_("%(names)s, your turn."),
+    "skull": N_("Skull! %(name)s."),
+    "success": N_("Success! %(name)s made it."),
+    "deposit": N_("%(name)s: a note to the bank."),
+    "hoy": N_("Hoy! %(name)s."),  # «ХОЙ!» in capitals is spelt out letter by letter
+    "believe": N_("%(name)s: I believe."),
+    "doubt": N_("%(name)s: I doubt it."),
+    "check_true": N_("True! %(taker)s takes the pile."),
+    "check_false": N_("False! %(taker)s takes the pile."),
+    "check_discard": N_("The pile is discarded."),
+    "joker": N_("The joker!"),
+    "prize": N_("A prize! %(name)s wins it."),
+    "winner": N_("Game over. The winner: %(name)s!"),
+    "winners": N_("Game over. The winners: %(names)s!"),
+    "game_over": N_("Game over."),
+    "test": N_("Voice check. The table is ready."),
 }
 
 #: How much a sentence matters when a burst fills the queue: the least goes first (then the oldest).
 #: «Череп!», «ХОЙ!», the winner outlast a «купюра в банк»; «whose turn» goes before anything.
 PRIORITY: dict[str, int] = {"turn": 0, "turn_two": 0, "deposit": 1, "check_discard": 1}
 
-#: The words that join two names («Аня и Борис»).
-AND = {"ru": " и ", "en": " and "}
+#: Two names joined («Аня и Борис»).
+AND = N_("%(first)s and %(last)s")
 
 LANGS = ("ru", "en")
 QUEUE_MAX = 3
@@ -132,7 +135,7 @@ class VoiceSettings:
 # ---------------------------------------------------------------------------- what is said
 def phrase(key: str, lang: str = "ru", **names) -> str:
     """The sentence ``key`` of :data:`PHRASES` in ``lang`` with the seat names filled in."""
-    return PHRASES[key]["en" if lang == "en" else "ru"].format(**names)
+    return render(M(PHRASES[key], **names), "en" if lang == "en" else "ru")
 
 
 def _name(d: dict, key: str, seats) -> str | None:
@@ -145,7 +148,7 @@ def _name(d: dict, key: str, seats) -> str | None:
 def _names(names: list[str], lang: str) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + AND["en" if lang == "en" else "ru"] + names[-1]
+    return render(M(AND, first=", ".join(names[:-1]), last=names[-1]), "en" if lang == "en" else "ru")
 
 
 def event_phrase(event, seats, lang: str = "ru") -> str | None:
