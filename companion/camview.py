@@ -200,9 +200,8 @@ def view(frame: np.ndarray, max_width: int = MAX_WIDTH) -> tuple[bytes, dict]:
     and the latest reads drawn on it."""
     import cv2
 
-    facts = advice(frame)
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    boxes = paper_boxes(gray)
+    boxes = paper_boxes(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    facts = advice(frame, boxes)
     scale = min(1.0, max_width / frame.shape[1])
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame.copy()
     for q in boxes:
@@ -226,6 +225,16 @@ def view(frame: np.ndarray, max_width: int = MAX_WIDTH) -> tuple[bytes, dict]:
     ok, jpg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 75])
     if not ok:
         raise ValueError("could not encode the camera view as JPEG")
-    facts["reads"] = [{"value": getattr(it, "value", None), "confidence": round(float(getattr(it, "confidence", 0.0)), 2)}
-                      for it in items] if items and time.monotonic() - items_at < 10 else []
     return jpg.tobytes(), facts
+
+
+def facts(frame: np.ndarray) -> dict:
+    """:func:`advice` of ``frame`` with the latest reads (``"reads": [{"value", "confidence"}]``,
+    for 10 s after they were made): the figures under the set-up view, without drawing it."""
+    out = advice(frame)
+    with _lock:
+        items, items_at = _latest.items, _latest.items_at
+    fresh = items and time.monotonic() - items_at < 10
+    out["reads"] = [{"value": getattr(it, "value", None), "confidence": round(float(getattr(it, "confidence", 0.0)), 2)}
+                    for it in items] if fresh else []
+    return out

@@ -43,8 +43,7 @@ def camera_facts():
     frame, age = camview.latest()
     if frame is None:
         return jsonify({"frame": False})
-    _jpg, facts = camview.view(frame)
-    return jsonify({"frame": True, "age": round(age, 1), **facts})
+    return jsonify({"frame": True, "age": round(age, 1), **camview.facts(frame)})
 
 
 @bp.route("/api/operator/voice", methods=["GET", "POST"])
