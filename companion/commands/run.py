@@ -29,8 +29,7 @@ from pathlib import Path
 
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
-from companion.games.words import ru_plural
-from companion.i18n import render
+from companion.i18n import M, MN, MP, NC_, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -503,7 +502,7 @@ def _plain(value, limit: int = 8, lang: str = "en") -> str:
         items = [_plain(v, limit, lang) for v in list(value)[:limit]]
         return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
     if isinstance(value, bool):
-        return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
+        return render(M("yes") if value else M("no"), lang)
     return "-" if value is None else str(value)
 
 
@@ -511,9 +510,10 @@ STANDINGS = ("scores", "net", "points", "balances", "chips", "losses")
 """Result keys that rank the players, in the order a summary line prefers them."""
 
 
-#: Result keys in Russian, for :func:`format_result`.
-STANDING_RU = {"scores": "очки", "net": "выигрыш", "points": "очки", "balances": "фишки", "chips": "фишки",
-               "losses": "проигрыши"}
+#: Result keys in words, for :func:`format_result` (message ids; English is the key itself).
+STANDING_WORDS = {"scores": NC_("result", "scores"), "net": NC_("result", "net"), "points": NC_("result", "points"),
+                  "balances": NC_("result", "balances"), "chips": NC_("result", "chips"),
+                  "losses": NC_("result", "losses")}
 
 
 def format_result(result: dict | None, seats: list[str] | None = None, lang: str = "ru") -> str:
@@ -523,9 +523,8 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
     rounds played — e.g. ``игра окончена — победитель: Вика · выигрыш: Аня -12, Борис 0, Вика 12 ·
     раундов: 9`` (``game over — winner: Вика · net: … · rounds: 9``).
     """
-    ru = lang == "ru"
     if not isinstance(result, dict):
-        return "игра окончена" if ru else "game over"
+        return render(M("game over"), lang)
     seats = list(seats or [])
 
     def name(v) -> str:
@@ -533,26 +532,25 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
             return seats[v]
         return str(v)
 
-    parts: list[str] = []
+    parts: list = []
     winner = result.get("winner_name") or result.get("winner")
     winners = result.get("winner_names") or result.get("winners")
     if winner is not None and not isinstance(winner, bool):
-        parts.append(f"победитель: {name(winner)}" if ru else f"winner: {name(winner)}")
+        parts.append(M("winner: %(winner)s", winner=name(winner)))
     elif isinstance(winners, list) and winners:
-        told = ", ".join(name(w) for w in winners)
-        parts.append(f"победители (ничья): {told}" if ru else f"winners (tie): {told}")
+        parts.append(M("winners (tie): %(winners)s", winners=", ".join(name(w) for w in winners)))
     else:
-        parts.append("без победителя" if ru else "no winner")
+        parts.append(M("no winner"))
     loser = result.get("loser_name") or result.get("loser")
     if loser is not None and not isinstance(loser, bool):
-        parts.append(f"проигравший: {name(loser)}" if ru else f"loser: {name(loser)}")
+        parts.append(M("loser: %(loser)s", loser=name(loser)))
     shown = 0
     for key in STANDINGS:
         v = result.get(key)
         if isinstance(v, list) and len(v) == len(seats) and all(isinstance(x, (int, float)) for x in v):
             v = dict(zip(seats, v))
         if isinstance(v, dict) and v and all(isinstance(x, (int, float, str)) for x in v.values()):
-            parts.append(f"{STANDING_RU[key] if ru else key}: {_plain(v, lang=lang)}")
+            parts.append(M("%(key)s: %(values)s", key=MP("result", STANDING_WORDS[key]), values=_plain(v, lang=lang)))
             shown += 1
             if shown == 2:
                 break
@@ -561,10 +559,10 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
         money = ""
         if result.get("face_value") is not None:
             money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
-        parts.append(f"банк: {len(bank)} {ru_plural(len(bank), 'купюра', 'купюры', 'купюр')}{money}" if ru else f"bank: {len(bank)} note(s){money}")
+        parts.append(MN("bank: %(n)s note(s)%(money)s", "bank: %(n)s note(s)%(money)s", len(bank), money=money))
     if isinstance(result.get("rounds"), int):
-        parts.append(f"раундов: {result['rounds']}" if ru else f"rounds: {result['rounds']}")
-    return ("игра окончена — " if ru else "game over — ") + " · ".join(parts)
+        parts.append(M("rounds: %(rounds)s", rounds=result["rounds"]))
+    return render(M("game over — %(parts)s", parts=" · ".join(render(part, lang) for part in parts)), lang)
 
 
 def _notice_words(notice, lang: str = "ru") -> str:
@@ -576,31 +574,32 @@ def _notice_words(notice, lang: str = "ru") -> str:
 def _set_aside_words(service, lang: str = "ru") -> str:
     """The line for an unfinished game the start set aside: why, where its log is, how to resume it."""
     gid, path = service.set_aside
-    name = Path(path).name
-    if lang == "ru":
-        why = getattr(service, "set_aside_why_ru", "") or "в этом запуске в неё некому играть"
-        return (f"неоконченная игра {gid} отложена ({why}), её журнал сохранён: {path}; "
-                f"`companion run --resume {name}` продолжит её")
-    why = getattr(service, "set_aside_why", "") or "nobody could play it in this run"
-    return f"the unfinished {gid} game is set aside ({why}), its table log kept at {path}; `companion run --resume {name}` resumes it"
+    default = M("nobody could play it in this run")
+    why = {"ru": getattr(service, "set_aside_why_ru", "") or render(default, "ru"),
+           "en": getattr(service, "set_aside_why", "") or render(default, "en")}
+    return render(M("the unfinished %(game)s game is set aside (%(why)s), its table log kept at %(path)s; "
+                    "`companion run --resume %(name)s` resumes it", game=gid, why=why, path=str(path),
+                    name=Path(path).name), lang)
 
 
 def bots_leave_words(why: tuple[str, str], lang: str = "ru", go_on: bool = False) -> str:
     """The line that the simulated table's bots leave a game alone, in ``lang``; ``why`` is
     ``(English, Russian)`` (:data:`companion.service.WHY_OPERATORS`); ``go_on`` for a resumed
     game («играйте дальше»)."""
-    if lang == "ru":
-        return (f"боты имитации не трогают эту игру ({why[1]}); играйте{' дальше' if go_on else ''} "
-                "с пульта и телефонов")
-    return f"the simulated table's bots leave this game alone ({why[0]}); play it from the console and the phones"
+    why_words = {"ru": why[1], "en": why[0]}
+    if go_on:
+        return render(MP("go on", "the simulated table's bots leave this game alone (%(why)s); play it from the "
+                                  "console and the phones", why=why_words), lang)
+    return render(M("the simulated table's bots leave this game alone (%(why)s); play it from the console and "
+                    "the phones", why=why_words), lang)
 
 
 def _bots_idle_words(service, lang: str = "ru") -> str:
     """The line for a resumed game the simulated table's bots leave alone, in ``lang``."""
     why_ru = getattr(service, "bots_idle_ru", "")
-    if lang == "ru" and why_ru:
-        return bots_leave_words(("", why_ru), lang, go_on=True)
-    return service.simtable.released
+    if not why_ru:
+        return service.simtable.released
+    return render({"ru": bots_leave_words(("", why_ru), "ru", go_on=True), "en": service.simtable.released}, lang)
 
 
 def pin_origin(table, lang: str = "ru") -> str:
@@ -608,10 +607,8 @@ def pin_origin(table, lang: str = "ru") -> str:
     folder's PIN file (and how to change it) or ``--pin``/settings."""
     path = getattr(table, "pin_file", None)
     if path is None:
-        return "--pin / настройки" if lang == "ru" else "--pin / settings"
-    if lang == "ru":
-        return f"хранится в {path}; новый — --new-pin или удалить файл"
-    return f"kept in {path}; --new-pin or deleting the file makes a new one"
+        return render(M("--pin / settings"), lang)
+    return render(M("kept in %(path)s; --new-pin or deleting the file makes a new one", path=str(path)), lang)
 
 
 def _print_qr(url: str, out) -> None:
@@ -660,43 +657,44 @@ def error_words(exc: Exception, lang: str = "ru", settings=None) -> str:
 def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) -> str:
     """A new game refused by the engine (``unknown_game``, ``bad_option``, ``bad_seats``) in
     ``lang``, naming what was typed on the command line or in the settings file."""
-    from companion.dashboard.reasons import reason_message
+    told = _refusal_message(exc, game_id)
+    return render(told, lang) if told is not None else str(exc)
 
-    ru, f = lang == "ru", exc.facts or {}
+
+def _refusal_message(exc: IllegalAction, game_id: str | None = None):
+    from companion.dashboard.reasons import reason_words
+
+    f = exc.facts or {}
     if exc.reason == "unknown_game" and f.get("game"):
-        games = ", ".join(f.get("games") or ())
-        return (f"игры {f['game']!r} нет; игры: {games}" if ru else f"no game {f['game']!r}; games: {games}")
+        return M("no game %(game)r; games: %(games)s", game=f["game"], games=", ".join(f.get("games") or ()))
     if exc.reason == "bad_option" and f.get("unknown"):
-        unknown, known = ", ".join(f["unknown"]), ", ".join(f.get("known") or ())
-        return (f"неизвестное правило (--option): {unknown}; правила этой игры: {known}" if ru
-                else f"unknown option(s) (--option): {unknown}; this game's options: {known}")
+        return M("unknown option(s) (--option): %(unknown)s; this game's options: %(known)s",
+                 unknown=", ".join(f["unknown"]), known=", ".join(f.get("known") or ()))
     if exc.reason == "bad_option" and f.get("option") and f.get("max") is not None:
         if f.get("min") is None:
-            span = f"не больше {f['max']}" if ru else f"at most {f['max']}"
+            span = M("at most %(max)s", max=f["max"])
         else:
-            span = f"от {f['min']} до {f['max']}" if ru else f"{f['min']} to {f['max']}"
-        value = str(f.get("value")).replace("-", "\u2212")
-        return (f"правило {f['option']} (--option): число {span}, а задано {value}" if ru
-                else f"option {f['option']} (--option): a number {span}, not {value}")
+            span = M("%(min)s to %(max)s", min=f["min"], max=f["max"])
+        return M("option %(option)s (--option): a number %(span)s, not %(value)s", option=f["option"], span=span,
+                 value=str(f.get("value")).replace("-", "\u2212"))
     if exc.reason == "bad_option" and f.get("option") and f.get("choices"):
-        choices = ", ".join(map(str, f["choices"]))
-        return (f"правило {f['option']} (--option): одно из значений {choices}, а задано {f.get('value')!r}" if ru
-                else f"option {f['option']} (--option): one of {choices}, not {f.get('value')!r}")
+        return M("option %(option)s (--option): one of %(choices)s, not %(value)r", option=f["option"],
+                 choices=", ".join(map(str, f["choices"])), value=f.get("value"))
     if exc.reason == "bad_seats" and f.get("max") is not None:
-        return (f"для этой игры нужно от {f['min']} до {f['max']} игроков, а задано {f['given']} (--seats)" if ru
-                else f"this game needs {f['min']} to {f['max']} players, {f['given']} given (--seats)")
+        return M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"], max=f["max"],
+                 given=f["given"])
     if exc.reason == "bad_seats" and f.get("repeated"):
-        return (f"имя {f['repeated']!r} указано дважды (--seats): у каждого игрока своё имя" if ru
-                else f"the name {f['repeated']!r} is given twice (--seats): each player needs a name of their own")
-    if not ru:
-        return str(exc)
-    # the game's own Russian sentence for the code when it has one (the lottery's player count),
-    # else the dashboard's plain sentence with the engine's detail, which names the option
+        return M("the name %(name)r is given twice (--seats): each player needs a name of their own",
+                 name=f["repeated"])
+    # English: the engine's message; Russian: the game's own sentence for the code when it has one
+    # (the lottery's player count), else the dashboard's plain sentence with the engine's detail,
+    # which names the option
     from companion.games import registry
 
     spec = registry.find(game_id)
-    own = render(spec.presenter.refusal(exc.reason), "ru") if spec is not None else None
-    return own or f"{reason_message(exc.reason, 'ru').rstrip('.')} ({exc.detail})"
+    own = spec.presenter.refusal(exc.reason) if spec is not None else None
+    ru = render(own, "ru") if own else f"{render(reason_words(exc.reason), 'ru').rstrip('.')} ({exc.detail})"
+    return {"ru": ru, "en": str(exc)}
 
 
 def _stop_words(service, lang: str = "ru") -> str:
@@ -707,10 +705,8 @@ def _stop_words(service, lang: str = "ru") -> str:
     except Exception:  # the table is half started: say the safe thing
         over, path = False, None
     if over:
-        return (f"остановка; игра окончена, её журнал стола: {path}" if lang == "ru"
-                else f"stopping; the game is over, its table log is {path}")
-    return ("остановка; игра продолжится из журнала стола при следующем запуске" if lang == "ru"
-            else "stopping; the game resumes from its table log at the next start")
+        return render(M("stopping; the game is over, its table log is %(path)s", path=str(path)), lang)
+    return render(M("stopping; the game resumes from its table log at the next start"), lang)
 
 
 def _main(args) -> int:
