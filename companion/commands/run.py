@@ -29,7 +29,7 @@ from pathlib import Path
 
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
-from companion.i18n import M, MN, MP, NC_, render
+from companion.i18n import M, MN, MP, N_, NC_, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -71,13 +71,13 @@ def register(subparsers) -> None:
     p.add_argument("--data-dir", type=Path, help=_("folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
                    "writable, else ~/.local/share/companion)"))
     p.add_argument("--host", help=_("dashboard address to listen on (default 0.0.0.0)"))
-    p.add_argument("--port", type=int, help=_("dashboard port (default 8080; 0 = any free port)"))
+    p.add_argument("--port", type=words.integer, help=_("dashboard port (default 8080; 0 = any free port)"))
     pins = p.add_mutually_exclusive_group()
     pins.add_argument("--pin", help=_("operator PIN for this run (6-12 digits; default the PIN kept in the data "
                       "folder's operator-pin file, made once at random)"))
     pins.add_argument("--new-pin", action="store_true", help=_("make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)"))
-    p.add_argument("--pace-ms", type=int, help=_("simulated table: ms between bot actions (default {pace} on the simulated table, "
+    p.add_argument("--pace-ms", type=words.integer, help=_("simulated table: ms between bot actions (default {pace} on the simulated table, "
                    "whether chosen by --sim or because this is not a Raspberry Pi; 0 with --json)").format(pace=SIM_PACE_MS))
     p.add_argument("--camera", help=_("camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)"))
@@ -143,13 +143,11 @@ def apply_plan(settings, plan, args) -> None:
 CONSOLE_LANGS = ("ru", "en")
 """Languages of the console's lines (``--lang``): Russian by default, like the dashboard."""
 
-#: What to do about a part in trouble, said after its status line: ``{part: (Russian, English)}``.
+#: What to do about a part in trouble, said after its status line (message ids).
 TROUBLE_HINTS = {
-    "buttons": ("проверьте кабель и порт: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
-                "коробка переподключится сама",
-                "check the cable and the port: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
-                "the box reconnects by itself"),
-    "camera": ("проверьте камеру: companion doctor", "check the camera: companion doctor"),
+    "buttons": N_("check the cable and the port: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
+                  "the box reconnects by itself"),
+    "camera": N_("check the camera: companion doctor"),
 }
 
 #: The backend choices of :func:`companion.service.choose_backends` (``plan.why``, English) in
@@ -215,9 +213,9 @@ class Console:
         self._game_path = None
         self._ended_told: int | None = None
 
-    def t(self, ru: str, en: str) -> str:
-        """The console's language's text of the two."""
-        return ru if self.lang == "ru" else en
+    def say(self, msg) -> str:
+        """``msg`` (a :class:`companion.i18n.Message`) in the console's language."""
+        return render(msg, self.lang)
 
     def part_line(self, part: str, st: dict) -> str:
         """A part's status in words (:mod:`companion.statuswords`), with the error and what to do
@@ -229,7 +227,7 @@ class Console:
         if st.get("error") and trouble:
             msg += f" — {st['error']}"  # e.g. the button box's port does not exist (the OS's words)
         if trouble and part in TROUBLE_HINTS:
-            msg += f" ({self.t(*TROUBLE_HINTS[part])})"
+            msg += f" ({self.say(M(TROUBLE_HINTS[part]))})"
         return msg
 
     def line(self, text: str, always: bool = False) -> None:
@@ -255,14 +253,13 @@ class Console:
                     self.line(self.part_line(part, st), always=True)
             return
         w = self.out
-        t = self.t
+        say = self.say
         print(self._title(head), file=w)
         if service.resumed:
             n = len(ref.log.records())
-            print(t(f"  игра продолжается из журнала {ref.log.path}, действий: {n}",
-                    f"  resumed from {ref.log.path} at action {n}"), file=w)
+            print("  " + say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=n)), file=w)
         else:
-            print(t(f"  новая игра, журнал стола {ref.log.path}", f"  new game, table log {ref.log.path}"), file=w)
+            print("  " + say(M("new game, table log %(path)s", path=str(ref.log.path))), file=w)
         for notice in getattr(service.table, "notices", ()):
             print(f"  {_notice_words(notice, self.lang)}", file=w)
         if service.set_aside:
@@ -276,12 +273,12 @@ class Console:
                 why = why[: -len(BOTS_PRESS)]  # the bots were just said to leave this game alone
             print(f"  {why_words(why, self.lang)}", file=w)
         if url:
-            print(t(f"\n  Табло: {url}", f"\n  Dashboard: {url}"), file=w)
+            print("\n  " + say(M("Dashboard: %(url)s", url=url)), file=w)
             _print_qr(url, w)
-            print(t(f"  Пульт оператора (входит сам): {url.rstrip('/')}/operator?pin={service.table.pin}",
-                    f"  Operator console (logs in by itself): {url.rstrip('/')}/operator?pin={service.table.pin}"), file=w)
-        print(t(f"  ПИН оператора: {service.table.pin}  ({pin_origin(service.table, 'ru')})",
-                f"  Operator PIN: {service.table.pin}  ({pin_origin(service.table, 'en')})"), file=w)
+            print("  " + say(M("Operator console (logs in by itself): %(url)s",
+                               url=f"{url.rstrip('/')}/operator?pin={service.table.pin}")), file=w)
+        print("  " + say(M("Operator PIN: %(pin)s  (%(origin)s)", pin=service.table.pin,
+                           origin=pin_origin(service.table, self.lang))), file=w)
         codes = self._codes_line(head)
         if codes:
             print(f"  {codes}", file=w)
@@ -289,24 +286,24 @@ class Console:
             self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
             self._told[part] = self.part_line(part, st)
             print(f"  {self._told[part]}", file=w)
-        print(t("  Ctrl-C — остановка; игра продолжится из журнала при следующем запуске.\n",
-                "  Ctrl-C stops; the game resumes from its log at the next start.\n"), file=w, flush=True)
+        print("  " + say(M("Ctrl-C stops; the game resumes from its log at the next start.")) + "\n", file=w, flush=True)
 
     def _title(self, head) -> str:
         """The first line of a game's announcement: the game's name and its players."""
         from companion.dashboard.i18n import game_title
 
-        return self.t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: "
-                      f"{', '.join(head.seats)}",
-                      f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}")
+        # the Russian line names the game by its page name, the English one by its id
+        return self.say(M("Table Companion — %(game)s, %(n)s seats: %(seats)s",
+                          game={"ru": game_title(head.game, "ru"), "en": head.game}, n=len(head.seats),
+                          seats=", ".join(head.seats)))
 
     def _codes_line(self, head) -> str:
         """The seat join codes of the current game in words (``""`` when there are none)."""
         codes = self.table.seat_codes() if self.table is not None else {}
         if not codes:
             return ""
-        return self.t("Коды мест: ", "Seat codes: ") + ", ".join(
-            f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))
+        return self.say(M("Seat codes: %(codes)s", codes=", ".join(
+            f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))))
 
     def _tell_game(self) -> None:
         """A game the table took up after the start — the operator started it on the dashboard's
@@ -323,14 +320,12 @@ class Console:
         sim = getattr(self.service, "simtable", None)
         released = sim is not None and getattr(sim, "released", None)
         if not self.quiet:
-            t = self.t
             self.line(self._title(head))
             if ref.version:
-                told = t(f"игра продолжается из журнала {ref.log.path}, действий: {ref.version}",
-                         f"resumed from {ref.log.path} at action {ref.version}")
+                told = self.say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=ref.version))
             else:
-                told = t(f"новая игра, её начал оператор на пульте; журнал стола {ref.log.path}",
-                         f"new game, started from the operator console; table log {ref.log.path}")
+                told = self.say(M("new game, started from the operator console; table log %(path)s",
+                                  path=str(ref.log.path)))
             print(f"  {told}", file=self.out)
             codes = self._codes_line(head)
             if codes:
@@ -367,9 +362,8 @@ class Console:
         if version == self._last_version or over:
             return
         self._last_progress, self._last_version = now, version
-        t = self.t
-        who = ", ".join(names[s] for s in seats) if seats else t("камера или оператор", "the camera or the operator")
-        line = t(f"ходов {version} · ждём: {who}", f"actions {version} · waiting for: {who}")
+        who = ", ".join(names[s] for s in seats) if seats else M("the camera or the operator")
+        line = self.say(M("actions %(n)s · waiting for: %(who)s", n=version, who=who))
         counts = camera_counts(service)
         if counts is not None:
             line += self.camera_words(counts)
@@ -380,10 +374,9 @@ class Console:
         вручную 8» (the re-reads only where they are known: the simulated table's own game)."""
         reads, retried, manual = counts["reads"], counts["retried"], counts["manual"]
         if retried is None:
-            return self.t(f" · камера: снимков {reads}, вручную {manual}",
-                          f" · camera: {reads} reads, {manual} by hand")
-        return self.t(f" · камера: снимков {reads}, повторов {retried}, вручную {manual}",
-                      f" · camera: {reads} reads, {retried} retried, {manual} by hand")
+            return " · " + self.say(M("camera: %(reads)s reads, %(manual)s by hand", reads=reads, manual=manual))
+        return " · " + self.say(M("camera: %(reads)s reads, %(retried)s retried, %(manual)s by hand", reads=reads,
+                                  retried=retried, manual=manual))
 
     def on_table(self, kind: str, payload) -> None:
         if kind == "status":
@@ -417,7 +410,7 @@ class Console:
             self._tell_ended()
             self._tell_game()
         elif kind == "prompts" and payload:
-            self.line(self.t("запрос: ", "prompt: ") + payload[-1]["text"])
+            self.line(self.say(M("prompt: %(text)s", text=payload[-1]["text"])))
 
 
     def _notable(self) -> tuple[str, ...]:
@@ -768,13 +761,11 @@ def _serve(args, settings, plan, until_end: bool) -> int:
         if service.simtable is not None:
             st = service.simtable.stats
             counts = camera_counts(service) or {"reads": 0, "manual": 0}
-            console.line(console.t(
-                f"имитация: {wall:.1f} с в этом запуске, за игру действий ботов {st.actions}, нажатий {st.presses}, "
-                f"снимков камеры {counts['reads']}, повторов {st.retried} ({100 * st.retry_share:.1f} %), "
-                f"вручную {counts['manual']}",
-                f"simulated game: {wall:.1f} s in this run; in the game {st.actions} bot actions, {st.presses} presses, "
-                f"{counts['reads']} camera reads, {st.retried} retried "
-                f"({100 * st.retry_share:.1f} %), {counts['manual']} by hand"))
+            console.line(console.say(M(
+                "simulated game: %(wall)s s in this run; in the game %(actions)s bot actions, %(presses)s presses, "
+                "%(reads)s camera reads, %(retried)s retried (%(share)s %%), %(manual)s by hand",
+                wall=f"{wall:.1f}", actions=st.actions, presses=st.presses, reads=counts["reads"], retried=st.retried,
+                share=f"{100 * st.retry_share:.1f}", manual=counts["manual"])))
         if not until_end:
             service.wait(until_end=False)
         return 0
@@ -793,9 +784,9 @@ def _serve(args, settings, plan, until_end: bool) -> int:
         return 1
     except OSError as exc:
         if getattr(exc, "errno", None) == 98:
-            print("companion run: " + console.t(
-                f"порт табло {settings.port} занят — выберите другой: --port",
-                f"{exc} — the dashboard port {settings.port} is taken; choose another with --port"), file=sys.stderr)
+            print("companion run: " + console.say(M(
+                "%(error)s — the dashboard port %(port)s is taken; choose another with --port",
+                error=str(exc), port=settings.port)), file=sys.stderr)
         else:
             print(f"companion run: {exc}", file=sys.stderr)
         return 1
