@@ -52,7 +52,8 @@ class Check:
 #: The checks' part names in Russian (the JSON's ``part`` stays as it is).
 PARTS_RU = {"platform": "платформа", "camera": "камера", "ocr-tesseract": "OCR Tesseract",
             "ocr-rapidocr": "OCR RapidOCR", "letter-fonts": "шрифты букв", "buttons": "кнопки",
-            "gpio": "GPIO", "dashboard": "табло", "data": "папка данных"}
+            "gpio": "GPIO", "dashboard": "табло", "data": "папка данных",
+            "note-model": "модель номеров"}
 
 #: A check's state mark at the start of its line: ``{state: (Russian, English)}``.
 MARKS = {"ok": ("ок", "ok"), "warn": ("внимание", "warn"), "fail": ("СБОЙ", "FAIL")}
@@ -255,6 +256,34 @@ def check_letter_fonts() -> Check:
                  detail_ru=f"образцов кириллических букв: {len(mats)}")
 
 
+#: The serial recogniser's model check (:func:`companion.vision.serialnet.check_model`):
+#: code → (English detail, Russian detail); ``{...}`` are its facts.
+NOTE_MODEL_WORDS = {
+    "ok": ("{path}: {mb} MB, input {input}, {classes} classes", "{path}: {mb} МБ, вход {input}, классов {classes}"),
+    "missing": ("serial recogniser model missing: {path}", "нет модели распознавания номеров: {path}"),
+    "unloadable": ("{path} does not load: {error}", "{path} не загружается: {error}"),
+    "wrong_shape": ("{path} is not the serial recogniser (input {input}, output {output})",
+                    "{path} — не модель распознавания номеров (вход {input}, выход {output})"),
+}
+NOTE_MODEL_FIX = ("reinstall the project or `git checkout companion/vision/models/serialnet.onnx` "
+                  "(the model ships with the code); until then banknote serials are not read",
+                  "переустановите проект или `git checkout companion/vision/models/serialnet.onnx` "
+                  "(модель входит в код); до тех пор номера купюр не читаются")
+
+
+def check_note_model() -> Check:
+    """The banknote reader's own serial recogniser (companion/vision/models/serialnet.onnx)."""
+    from companion.vision.serialnet import check_model
+
+    code, facts = check_model()
+    en, ru = NOTE_MODEL_WORDS[code]
+    if code == "ok":
+        return Check("note-model", "ok", en.format(**facts), detail_ru=ru.format(**facts))
+    facts = {"input": "?", "output": "?", "error": "?", **facts}
+    return Check("note-model", "fail", en.format(**facts), NOTE_MODEL_FIX[0],
+                 detail_ru=ru.format(**facts), fix_ru=NOTE_MODEL_FIX[1])
+
+
 def check_buttons(plan, timeout: float) -> Check:
     from companion import parts
 
@@ -374,7 +403,7 @@ def main(args) -> int:
         return 2
     checks = []
     for fn in (lambda: check_platform(plan, platform), lambda: check_camera(plan, args.timeout),
-               check_tesseract, check_rapidocr, check_letter_fonts,
+               check_tesseract, check_rapidocr, check_note_model, check_letter_fonts,
                lambda: check_buttons(plan, args.timeout), lambda: check_gpio(plan),
                lambda: check_port(settings.host, settings.port), lambda: check_data(settings)):
         c = fn()
