@@ -64,6 +64,7 @@ class TableService(GameReaders):
             to resume instead of the current one (``companion run --resume LOG``).
         new_pin: make a new operator PIN and keep it in the data folder (``--new-pin``).
         asked: ``{"game": id, "seats": [names]}`` given on the command line for a new game.
+        follow: on the simulated table, the bots take up every later game too (:attr:`follow`).
 
     Raises:
         MissingPart: a part the chosen backends need is not installed (at :meth:`start`).
@@ -71,8 +72,12 @@ class TableService(GameReaders):
 
     def __init__(self, settings: Settings, plan: BackendPlan | None = None, *, dashboard: bool = True,
                  new: bool = False, resume: str | os.PathLike | None = None, new_pin: bool = False,
-                 asked: dict | None = None) -> None:
+                 asked: dict | None = None, follow: bool = False) -> None:
         self.settings = settings
+        #: on the simulated table, the bots and the simulated camera take up every game the table
+        #: takes up later (started, switched or resumed from the operator console), as they do the
+        #: first (``companion run --sim``); ``False``: they play only the game they started
+        self.follow = follow
         #: the new-game flags given on the command line (``{"game", "seats"}``): one that differs
         #: from the unfinished game this start would resume stops it (:mod:`companion.resumeflags`)
         self.asked = asked or {}
@@ -112,6 +117,9 @@ class TableService(GameReaders):
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
         self._over = threading.Event()
+        self._press: Callable[[int, str], None] | None = None  # the bots' hand on the virtual box
+        self._pads = 0  # the virtual box's pads
+        self._bots_started = False
 
     # ------------------------------------------------------------------ start
     def start(self) -> "TableService":
@@ -150,8 +158,6 @@ class TableService(GameReaders):
             if self.want_dashboard:
                 self.server = parts.dashboard_server(self.table, self.settings.host, self.settings.port)
             if self.plan.sim:
-                from companion.simtable import SimTable
-
                 if self.box is not None and not self.box.wait_connected(5.0):
                     raise CompanionError(f"the virtual button box on {url} did not answer the host driver")
                 vbox = self.vbox
@@ -163,9 +169,9 @@ class TableService(GameReaders):
                     if not vbox.wait_idle(5.0):
                         raise CompanionError(f"the virtual box did not play seat {seat}'s {button!r} press")
 
-                self.simtable = SimTable(self.table, press, self.camera, self.readers, renderer,
-                                         seed=self.settings.seed, pace_ms=self.settings.pace_ms,
-                                         stats_file=Path(self.settings.data_dir) / "sim-stats.json")
+                self._press, self._pads = press, n
+                self.table.bots = True  # the operator may hand a seat to them (table bot N)
+                self.simtable = self._new_simtable(renderer)
                 if self.bots_idle:
                     self.simtable.release(self.bots_idle)
                 else:
@@ -336,11 +342,14 @@ class TableService(GameReaders):
         if kind == "action":
             self._update_lights(payload)
         elif kind == "game":
+            renderer = None
             if self.camera is not None:  # the readers follow the game being played
                 try:
-                    self._take_up_game()
+                    renderer = self._take_up_game()
                 except Exception:  # the camera must never stop the table
                     log.exception("taking up the game's readers failed")
+            if self.follow and self.plan.sim and renderer is not None:
+                self._adopt(renderer)  # and so do the bots and the simulated camera
             self._update_lights()
 
     def _update_lights(self, update=None) -> None:
@@ -360,8 +369,48 @@ class TableService(GameReaders):
     # ------------------------------------------------------------------ running
     def run_bots(self) -> None:
         """Start the simulated table's bots on their thread (simulated table only)."""
+        self._bots_started = True
         if self.simtable is not None:
             self.simtable.start()
+
+    def _new_simtable(self, renderer):
+        """The simulated table's driver for the table's current game (not yet synced)."""
+        from companion.simtable import SimTable
+
+        return SimTable(self.table, self._press, self.camera, self.readers, renderer,
+                        seed=self.settings.seed, pace_ms=self.settings.pace_ms,
+                        stats_file=Path(self.settings.data_dir) / "sim-stats.json", pad_seats=self._pads)
+
+    def _adopt(self, renderer) -> None:
+        """The table took up another game (:attr:`follow`): the bots and the simulated camera
+        take it up as they took up the first — recorded as theirs in ``sim-seeds.json`` (a
+        restart resumes it with them) — once the last game's driver has stopped. Called on the
+        thread that changed the game; the hand-over runs on its own."""
+        ref = self.table.current_referee()
+        old = self.simtable
+        if ref is None or old is None or self._press is None or old.owned == ref.log.path:
+            return
+        new = self._new_simtable(renderer)
+        self.simtable = new  # the console sees the new driver at once (it never says "released")
+        self._sim_seed()
+
+        def hand_over() -> None:
+            from companion.simtable import SimTableError
+
+            old.stop()
+            try:
+                new.sync()
+            except SimTableError as exc:  # a resumed log the bots cannot follow: played by hand
+                log.warning("%s", exc)
+                new.release(WHY_CANNOT_FOLLOW[0])
+                return
+            except Exception:  # released again at once (another game), or the table closed
+                log.info("the bots did not take up %s", ref.log.path, exc_info=True)
+                return
+            if self._bots_started and not self._over.is_set():
+                new.start()
+
+        threading.Thread(target=hand_over, name="bots-hand-over", daemon=True).start()
 
     def wait(self, until_end: bool = False, poll: float = 0.2, progress: Callable[[], None] | None = None) -> None:
         """Block until the game is over and its last action told to every part (``until_end``) or

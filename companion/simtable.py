@@ -120,6 +120,7 @@ class SimTable:
         press_ms: pause between presses of one action (ms).
         max_attempts: camera reads per observation before manual entry.
         timeout: seconds to wait for the referee to accept an action.
+        pad_seats: the virtual box's pads (``None``: one for every seat).
         stats_file: where the bots' games' :class:`SimStats` are kept (JSON: table log file name →
             counters), or ``None`` to keep them in memory only. A resumed game's counters are
             read back from it at the first :meth:`sync`; each step writes them.
@@ -127,8 +128,12 @@ class SimTable:
 
     def __init__(self, table, press: Callable[[int, str], None], camera, readers: dict, renderer,
                  seed: int = 0, pace_ms: int = 0, press_ms: int = 2, max_attempts: int = 6,
-                 timeout: float = 20.0, sim_options: dict | None = None, stats_file=None) -> None:
+                 timeout: float = 20.0, sim_options: dict | None = None, stats_file=None,
+                 pad_seats: int | None = None) -> None:
         self.table = table
+        #: seats with a pad on the virtual box (``None``: every seat); a seat beyond them acts
+        #: on its phone's seat view (a later game with more seats than the box was made for)
+        self.pad_seats = pad_seats
         self.press = press
         self.camera = camera
         self.readers = readers
@@ -361,6 +366,8 @@ class SimTable:
             elif source == "manual":
                 self._submit(text, "manual")
             else:
+                if source == "dashboard" and not self._is_bot(self.game.parse_action(text).seat):
+                    self._wait_for_people(self.game.parse_action(text).seat)
                 self._submit(text, source if source in ("operator", "sim", "dashboard") else "sim")
         except _Resynced:
             return not self.game.is_over()
@@ -380,9 +387,34 @@ class SimTable:
             raise SimTableError(f"the referee rejected the bots' {text!r} ({source}): {outcome.reason}: {outcome.detail}")
         self._wait_for(outcome.action)
 
+    def _is_bot(self, seat: int | None) -> bool:
+        """True when the bots play ``seat`` now: every seat of their game unless the operator
+        took it onto the console (``table console N``, :mod:`companion.table.control`)."""
+        return seat is None or self.table.seat_control().get(seat, "bot") == "bot"
+
+    def _wait_for_people(self, seat: int) -> None:
+        """``seat`` is the operator's (on the console): wait until the table moves on — its move,
+        or anyone's — then follow the log; back at once when the seat is handed to the bots again.
+
+        Raises:
+            _Resynced: the table moved on (the shadow game follows the log now).
+            _Released: the table's game is not the bots' own any more.
+        """
+        with self._cond:
+            while not self._accepted and not self._stop.is_set():
+                if self._is_bot(seat):
+                    return
+                self._cond.wait(0.2)
+        self.sync()
+        raise _Resynced()
+
     def _by_buttons(self, text: str) -> None:
         action = self.game.parse_action(text)
+        if not self._is_bot(action.seat):
+            self._wait_for_people(action.seat)  # the operator plays this seat from the console
         try:
+            if self.pad_seats is not None and action.seat is not None and action.seat >= self.pad_seats:
+                raise ValueError(f"seat {action.seat} has no pad on the virtual box")
             presses = presses_for(self.game, action)
         except ValueError:
             # not on the four-button pad (e.g. a Hoggenheimer bet of 9 chips on a row): the

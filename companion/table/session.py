@@ -45,6 +45,7 @@ from companion.sessions import Sessions, pin_refusal
 from companion.settings import SettingsError
 from companion.table.auth import PIN_FILE, AuthMixin
 from companion.table.channels import STATUS_PARTS, ChannelsMixin, Listener, Prompt
+from companion.table.control import ControlMixin
 from companion.table.store import Notice, StoreMixin
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ class TableUpdate:
     result: dict | None
 
 
-class Table(StoreMixin, AuthMixin, ChannelsMixin):
+class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
     """One table session (see module docstring).
 
     Args:
@@ -132,6 +133,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin):
         self._seat_codes: dict[int, str] = {}
         self._status: dict[str, dict] = {p: {"state": "absent"} for p in STATUS_PARTS}
         self._pending: dict[int, int] = {}
+        self._control: dict[int, str] = {}  # seat -> "bot" | "console" (companion.table.control)
         self._results: dict[tuple, dict | None] = {}  # last_result's cache: (log, mtime) -> result
         self._prompts: list[Prompt] = []
         #: the decisions on typed inputs (pads, seat moves, operator entries, camera reads),
@@ -319,6 +321,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin):
         self.referee = referee
         self._unsub = referee.subscribe(self._on_outcome)
         self.inputs.install(referee)
+        self._restore_control(referee)
         referee.run()
         self.epoch += 1
         self._save_state()
@@ -361,12 +364,18 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin):
 
     def submit(self, action: str, source: str, seen: int | None = None) -> Outcome:
         """Submit one action (text form) to the current referee; see :meth:`Referee.submit`
-        (``seen``: the version the sender's page showed, which refuses a repeated tap).
+        (``seen``: the version the sender's page showed, which refuses a repeated tap). The
+        operator's seat directives (``table bot N``, ``table console N``, ``table as N …``) are
+        taken here (:mod:`companion.table.control`).
 
         Raises:
             NoGame: no current game.
             TimeoutError: the referee did not answer in time.
         """
+        if source == "operator" and isinstance(action, str):
+            directive = self._seat_directive(action, seen)  # table bot N, table console N, table as N …
+            if directive is not None:
+                return directive
         return self.require_referee().submit(action, source, seen=seen)
 
     def put(self, event):
