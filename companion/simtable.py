@@ -378,6 +378,8 @@ class SimTable:
             if i and self.press_ms:
                 time.sleep(self.press_ms / 1000)
             self._require_ours()
+            if not self._is_bot(action.seat):  # taken onto the console mid-count: the count expires
+                self._wait_for_people(action.seat)
             self.press(action.seat, button)
             self.stats.presses += 1
         self._wait_for(action.text())

@@ -35,6 +35,8 @@ def _wait(cond, timeout: float) -> bool:
     return cond()
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # a whole simulated game; minutes on a loaded machine
 def test_a_game_switched_from_the_console_is_played_to_its_end_by_the_bots(fast_dir):
     s = Settings(game="doubt", seats=list(SEATS), sim=True, seed=0, data_dir=fast_dir, host="127.0.0.1",
                  port=0, pin="123456", pace_ms=0)
