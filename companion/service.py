@@ -28,6 +28,7 @@ from companion.backends import BackendPlan, Platform, choose_backends, detect_pl
 from companion.errors import CompanionError
 from companion.gamereaders import GameReaders
 from companion.games import registry
+from companion.i18n import MP, M
 from companion.pads import PadRouter
 from companion.settings import Settings
 
@@ -250,9 +251,8 @@ class TableService(GameReaders):
         for opt, key in carried.items():
             if last and opt not in options and isinstance(last.get(key), int) and last.get(key):
                 options[opt] = last[key]
-                en, ru = {"box": ("the box", "касса")}.get(opt, (opt, opt))
-                self.table._notice(f"{en}: {last[key]} carried over from the last game of this kind",
-                                   f"{ru}: {last[key]} — переходит из прошлой игры")
+                self.table._notice(M("%(option)s: %(value)s carried over from the last game of this kind",
+                                     option=MP("table", "the box") if opt == "box" else opt, value=last[key]))
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()

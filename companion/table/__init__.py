@@ -15,7 +15,13 @@ Everything other code uses is importable from here (``from companion.table impor
 from companion.table.auth import PIN_FILE, SECRET_FILE
 from companion.table.channels import STATUS_PARTS, Listener, Prompt
 from companion.table.session import NoGame, Table, TableUpdate
-from companion.table.store import MISSING_LOG, PROBLEM_RU, STATE_FILE, Notice, TableStateError
+from companion.table.store import (
+           MISSING_LOG,
+           PROBLEMS,
+           STATE_FILE,
+           Notice,
+           TableStateError,
+)
 
-__all__ = ["MISSING_LOG", "PIN_FILE", "PROBLEM_RU", "SECRET_FILE", "STATE_FILE", "STATUS_PARTS", "Listener",
+__all__ = ["MISSING_LOG", "PIN_FILE", "PROBLEMS", "SECRET_FILE", "STATE_FILE", "STATUS_PARTS", "Listener",
            "NoGame", "Notice", "Prompt", "Table", "TableStateError", "TableUpdate"]

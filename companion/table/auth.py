@@ -12,8 +12,8 @@ import logging
 import secrets
 
 from companion.durable import write_file
+from companion.i18n import M
 from companion.sessions import MIN_PIN_DIGITS, pin_refusal
-
 from companion.table.store import STATE_FILE  # noqa: F401  (table.json keeps the seat codes)
 
 log = logging.getLogger(__name__)
@@ -52,12 +52,11 @@ class AuthMixin:
         fresh = secrets.token_bytes(32)
         write_file(self.data_dir / SECRET_FILE, fresh)
         if data is not None:
-            self._notice(f"{SECRET_FILE} in {self.data_dir} was {'empty' if not data else 'damaged'} "
-                         f"({len(data)} bytes): a new key was made, so every phone and the operator log in "
-                         "again (seat codes and the PIN are unchanged)",
-                         f"файл {SECRET_FILE} в {self.data_dir} {'пуст' if not data else 'повреждён'} "
-                         f"({len(data)} байт): сделан новый ключ, поэтому все телефоны и оператор входят заново "
-                         "(коды мест и ПИН прежние)")
+            facts = {"file": SECRET_FILE, "folder": str(self.data_dir), "n": len(data)}
+            self._notice(M("%(file)s in %(folder)s was empty (%(n)s bytes): a new key was made, so every phone and "
+                           "the operator log in again (seat codes and the PIN are unchanged)", **facts) if not data
+                         else M("%(file)s in %(folder)s was damaged (%(n)s bytes): a new key was made, so every "
+                                "phone and the operator log in again (seat codes and the PIN are unchanged)", **facts))
         return fresh
 
     def _load_pin(self, new_pin: bool) -> str:
@@ -74,21 +73,17 @@ class AuthMixin:
         path = self.data_dir / PIN_FILE
         write_file(path, fresh + "\n")
         if new_pin:
-            self._notice(f"a new operator PIN was made (--new-pin), kept in {path}; logins made with the old "
-                         "PIN have ended",
-                         f"сделан новый ПИН оператора (--new-pin), он хранится в {path}; входы со старым ПИНом "
-                         "закончились")
+            self._notice(M("a new operator PIN was made (--new-pin), kept in %(path)s; logins made with the old PIN "
+                           "have ended", path=str(path)))
         elif kept is not None and kept.isdigit() and kept.isascii() and len(kept) < MIN_PIN_DIGITS:
             # an older version made and took 4-digit PINs: too few to resist guessing
-            self._notice(f"{path} held a PIN of {len(kept)} digits, fewer than the {MIN_PIN_DIGITS} a PIN needs now: "
-                         "a new operator PIN was made",
-                         f"в {path} ПИН из {len(kept)} цифр, а теперь нужно не меньше {MIN_PIN_DIGITS}: "
-                         "сделан новый ПИН оператора")
+            self._notice(M("%(path)s held a PIN of %(n)s digits, fewer than the %(least)s a PIN needs now: a new "
+                           "operator PIN was made", path=str(path), n=len(kept), least=MIN_PIN_DIGITS))
         elif kept is not None:
-            self._notice(f"{path} did not hold a PIN of 6-12 digits ({'empty' if not kept else 'damaged'}): "
-                         "a new operator PIN was made",
-                         f"в {path} нет ПИНа из 6–12 цифр ({'файл пуст' if not kept else 'файл повреждён'}): "
-                         "сделан новый ПИН оператора")
+            self._notice(M("%(path)s did not hold a PIN of 6-12 digits (empty): a new operator PIN was made",
+                           path=str(path)) if not kept
+                         else M("%(path)s did not hold a PIN of 6-12 digits (damaged): a new operator PIN was made",
+                                path=str(path)))
         return fresh
 
     def _issue_seat_codes(self, n: int) -> None:

@@ -12,7 +12,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
-
 log = logging.getLogger(__name__)
 
 

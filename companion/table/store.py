@@ -20,6 +20,7 @@ from pathlib import Path
 
 from companion.durable import remove_leftovers, write_file
 from companion.errors import CompanionError, LogError
+from companion.i18n import MN, MP, M, Message, render
 from companion.log import TableLog
 from companion.referee import Referee
 
@@ -33,14 +34,22 @@ STATE_FILE = "table.json"
 @dataclass(frozen=True)
 class Notice:
     """One line for the console about what a start found and did (a damaged state file, a game
-    recovered from its log, a new key or PIN), in Russian and English; ``str()`` is the English."""
+    recovered from its log, a new key or PIN): a :class:`~companion.i18n.Message`, rendered in
+    the console's language; ``str()`` is the English."""
 
-    ru: str
-    en: str
+    message: Message
+
+    @property
+    def ru(self) -> str:
+        return render(self.message, "ru")
+
+    @property
+    def en(self) -> str:
+        return render(self.message, "en")
 
     def words(self, lang: str = "ru") -> str:
         """The line in ``lang`` (``"ru"`` or ``"en"``)."""
-        return self.ru if lang == "ru" else self.en
+        return render(self.message, lang)
 
     def __str__(self) -> str:
         return self.en
@@ -48,11 +57,11 @@ class Notice:
 
 MISSING_LOG = "damaged (it names a table log that is not there)"
 
-
-PROBLEM_RU = {"missing": "отсутствовал", "empty": "был пуст", "damaged (not JSON)": "был повреждён (не JSON)",
-              "damaged (not a table state)": "был повреждён (не состояние стола)",
-              MISSING_LOG: "был повреждён (называет журнал стола, которого нет)"}
-"""What was wrong with ``table.json``, in Russian (the keys are the English words)."""
+PROBLEMS = {"missing": MP("table", "missing"), "empty": MP("table", "empty"),
+            "damaged (not JSON)": MP("table", "damaged (not JSON)"),
+            "damaged (not a table state)": MP("table", "damaged (not a table state)"),
+            MISSING_LOG: MP("table", "damaged (it names a table log that is not there)")}
+"""What was wrong with ``table.json`` (the keys are the English words ``_recover`` is given)."""
 
 
 class TableStateError(CompanionError):
@@ -84,13 +93,14 @@ class StoreMixin:
         except Exception:  # the notice is a courtesy: a damaged state is dealt with on resume
             return
         if not over:
-            self._notice(f"the unfinished game in games/{name} is left as it was; --resume {name} brings it back",
-                         f"незаконченная игра (games/{name}) оставлена как есть; вернуть её: --resume {name}")
+            self._notice(M("the unfinished game in games/%(name)s is left as it was; --resume %(name)s brings it back",
+                           name=name))
 
-    def _notice(self, en: str, ru: str) -> None:
-        """Keep a one-line message for the console (and the log), in English and Russian."""
-        self.notices.append(Notice(ru, en))
-        log.info("%s", en)  # the consoles print the notices themselves
+    def _notice(self, message: Message) -> None:
+        """Keep a one-line message for the console (and the log, in English)."""
+        notice = Notice(message)
+        self.notices.append(notice)
+        log.info("%s", notice.en)  # the consoles print the notices themselves
 
     def _read_state_file(self, name: str) -> bytes | None:
         """The bytes of a state file (``None`` when missing); leftovers of a killed write go.
@@ -193,10 +203,8 @@ class StoreMixin:
             self._seat_codes = {int(s): str(c) for s, c in codes.items() if str(s).isdigit()}
             self.sessions.load_seats(tokens, len(referee.game.seats))
         except (AttributeError, TypeError, ValueError, IndexError):  # a hand-edited file: the game still resumes
-            self._notice(f"{STATE_FILE} in {self.data_dir} held unreadable seat codes: the seat codes are new, "
-                         "players join their seats again",
-                         f"в {STATE_FILE} ({self.data_dir}) коды мест не читаются: коды мест новые, игроки снова "
-                         "входят на свои места")
+            self._notice(M("%(file)s in %(folder)s held unreadable seat codes: the seat codes are new, players "
+                           "join their seats again", file=STATE_FILE, folder=str(self.data_dir)))
             self._seat_codes, self.sessions.seat_tokens = {}, {}
         if len(self._seat_codes) != len(referee.game.seats):
             self._issue_seat_codes(len(referee.game.seats))
@@ -234,13 +242,14 @@ class StoreMixin:
         games = self.data_dir / "games"
         logs = sorted(games.glob("*.sqlite"))
         where = f"{STATE_FILE} in {self.data_dir} was {problem}"
-        where_ru = f"{STATE_FILE} в {self.data_dir} {PROBLEM_RU.get(problem, problem)}"
+        said = M("%(file)s in %(folder)s was %(problem)s", file=STATE_FILE, folder=str(self.data_dir),
+                 problem=PROBLEMS.get(problem, problem))
         if raw is not None:
             write_file(self.data_dir / f"{STATE_FILE}.damaged", raw)
         if not logs:
             if raw is not None:
-                self._notice(f"{where}; there is no table log in {games}: no game to recover",
-                             f"{where_ru}; журналов стола в {games} нет: восстанавливать нечего")
+                self._notice(M("%(said)s; there is no table log in %(games)s: no game to recover", said=said,
+                               games=str(games)))
                 self._save_state()
             return
         found: list[tuple[str, str, str | None, Path]] = []  # (bound, name, ended, path)
@@ -259,16 +268,16 @@ class StoreMixin:
         bound, _name, ended, path = max(found)
         if ended and ended >= bound:
             if raw is not None:
-                self._notice(f"{where}; the last game ({path.name}) was ended by the operator: no game to resume",
-                             f"{where_ru}; последнюю игру ({path.name}) оператор завершил: продолжать нечего")
+                self._notice(M("%(said)s; the last game (%(name)s) was ended by the operator: no game to resume",
+                               said=said, name=path.name))
             self._save_state()
             return
         referee = self._open_current(path, f"{where}; the current game is {path.name}")
         if referee.game.is_over():
             referee.close()
             if raw is not None:
-                self._notice(f"{where}; the last game ({path.name}) is over: no game to resume",
-                             f"{where_ru}; последняя игра ({path.name}) окончена: продолжать нечего")
+                self._notice(M("%(said)s; the last game (%(name)s) is over: no game to resume", said=said,
+                               name=path.name))
             self._save_state()
             return
         kept = self._restore_seats(referee)
@@ -278,14 +287,12 @@ class StoreMixin:
         self._bind(referee)
         n = len(referee.log.records())
         game_id = referee.log.header.game
-        seats_en = ("the seat codes and the phones' logins are kept" if kept
-                    else "the seat codes are new — players join their seats again")
-        seats_ru = ("коды мест и входы телефонов сохранены" if kept
-                    else "коды мест новые — игроки снова входят на свои места")
-        self._notice(f"{where}: the unfinished {game_id} game was recovered from its table log "
-                     f"{path} ({n} action{'' if n == 1 else 's'} logged); {seats_en}",
-                     f"{where_ru}: неоконченная игра {game_id} восстановлена из журнала стола {path} (действий в "
-                     f"журнале: {n}); {seats_ru}")
+        seats = (M("the seat codes and the phones' logins are kept") if kept
+                 else M("the seat codes are new — players join their seats again"))
+        self._notice(MN("%(said)s: the unfinished %(game)s game was recovered from its table log %(path)s (%(n)s "
+                        "action logged); %(seats)s",
+                        "%(said)s: the unfinished %(game)s game was recovered from its table log %(path)s (%(n)s "
+                        "actions logged); %(seats)s", n, said=said, game=game_id, path=str(path), seats=seats))
 
     def find_log(self, log_file: str | os.PathLike) -> Path:
         """The table log ``log_file`` names: a path, or a file name in ``<data_dir>/games/``.
@@ -359,10 +366,7 @@ class StoreMixin:
             return
         path, n = referee.log.path, referee.version
         lost = damage.commits_lost or 1
-        self._notice(f"the table log {path} was damaged: its WAL file held {damage.damaged} page(s) that fail "
-                     f"their checksum — about {lost} action(s) after action {n} are lost and the game goes on "
-                     f"from action {n}; check the table and undo or enter again what is missing (a copy: "
-                     f"{path}-wal.damaged)",
-                     f"журнал стола {path} повреждён: страниц его файла WAL, не прошедших проверку: "
-                     f"{damage.damaged}; потеряно действий после {n}-го: примерно {lost}; игра продолжается с "
-                     f"действия {n} — сверьте стол и введите недостающее заново (копия: {path}-wal.damaged)")
+        self._notice(M("the table log %(path)s was damaged: its WAL file held %(pages)s page(s) that fail their "
+                       "checksum — about %(lost)s action(s) after action %(n)s are lost and the game goes on from "
+                       "action %(n)s; check the table and undo or enter again what is missing (a copy: "
+                       "%(path)s-wal.damaged)", path=str(path), pages=damage.damaged, lost=lost, n=n))
