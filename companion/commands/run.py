@@ -745,7 +745,8 @@ def _serve(args, settings, plan, until_end: bool) -> int:
     signal.signal(signal.SIGTERM, terminate)
     service = TableService(settings, plan, dashboard=(not args.json) or args.dashboard, new=args.new,
                            resume=args.resume, new_pin=args.new_pin,
-                           asked={"game": args.game, "seats": settings.seats if args.seats else None})
+                           asked={"game": args.game, "seats": settings.seats if args.seats else None},
+                           follow=plan.sim)  # the bots take up every game the console starts (#23)
     try:
         service.start()
         service.table.subscribe(console.on_table)
