@@ -33,6 +33,8 @@ export function connect() {
   if (es) es.close();
   if (!STREAM) return;
   es = new EventSource(STREAM);
+  window.__companionStream = es; // the seats' phones (devices.js) listen on the same stream
+  window.dispatchEvent(new CustomEvent("companion:stream", { detail: es }));
   es.addEventListener("open", function () { setLive(true); });
   es.addEventListener("error", function () {
     setLive(false);
