@@ -110,6 +110,7 @@ REASONS_RU = {
     "alphabet_lookalike": "угол 8/B/В можно прочитать по-разному в разных алфавитах (укажите --alphabet)",
     "face_down": "карта лежит рубашкой вверх",
     "no_profile_match": "карта не похожа ни на одну карту выученной колоды",
+    "suit_colour_mismatch": "цвет масти в углу (красный или чёрный) не совпадает с прочитанной мастью",
     "no_corner_visible": "видна карта, но ни одного её угла (она под другой картой или у края кадра)",
     "unreadable": "карта не прочитана",
     "no_card_found": "карт не найдено",
@@ -1330,6 +1331,10 @@ class CardReader:
             size = getattr(deck, "deck_size", 52) or 52
             alphabet = getattr(deck, "alphabet", alphabet) or alphabet
         self.index = IndexReader(alphabet, size, joker=True, ocr=ocr)
+        #: calibrated confidence and line (:mod:`companion.vision.card_calib`), and the suit-colour
+        #: veto; tools/calibrate_cards.py turns both off to collect the uncalibrated reads
+        self.calibrate = True
+        self.colour_veto = True
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
     def read(self, image: np.ndarray) -> list[CardRead]:
@@ -1418,8 +1423,32 @@ class CardReader:
             learned = read_frame_learned(self, image, frame, retry)
             if not self.combine:
                 return learned
-            return combine(self._read_frame_classic(image, frame, retry), learned)
+            classic = self._read_frame_classic(image, frame, retry)
+            return self._calibrated(classic, learned, combine(classic, learned))
         return self._read_frame_classic(image, frame, retry)
+
+    def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:
+        """A named card of the combined reader with its calibrated confidence
+        (:mod:`companion.vision.card_calib`): vetoed when its pip's measured colour surely
+        contradicts its suit (``suit_colour_mismatch``), reported unsure (``weak_index``, with its
+        box) below the calibration's line. The facts stay in ``detail["calib"]``."""
+        from companion.vision import card_calib
+
+        if read.card is None or self.profile is not None:
+            return read
+        x = card_calib.features(classic, learned, read)
+        detail = {**read.detail, "calib": x}
+        if x[card_calib.FEATURES.index("colour")] <= card_calib.COLOUR_VETO and self.colour_veto:
+            return CardRead(None, read.box, 0.0, "suit_colour_mismatch", read.frame, True,
+                            {**detail, "corners": [read.card]})
+        cal = card_calib.shared() if self.calibrate else None
+        if cal is None:
+            return CardRead(read.card, read.box, read.confidence, None, read.frame, read.face_up, detail)
+        p = cal.probability(x)
+        if p < cal.line:
+            return CardRead(None, read.box, p, "weak_index", read.frame, True,
+                            {**detail, "corners": [read.card], "unsure": read.card})
+        return CardRead(read.card, read.box, p, None, read.frame, read.face_up, detail)
 
     def _read_frame_classic(self, image: np.ndarray, frame: CardFrame, retry: bool = True) -> CardRead:
         """The glyph-template read of one card (the classic pipeline's decision)."""
