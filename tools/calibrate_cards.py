@@ -32,6 +32,8 @@ from companion.vision import card_calib as K  # noqa: E402
 from companion.vision import table_scenes as T  # noqa: E402
 
 _READERS: dict = {}
+#: collect the template reads that only a sure learned corner vetoes too (``--contest``)
+CONTEST = "--contest" in sys.argv
 
 
 def scene_facts(i: int):
@@ -43,6 +45,8 @@ def scene_facts(i: int):
     if a not in _READERS:
         r = _READERS[a] = CardReader("standard", a)
         r.calibrate = r.colour_veto = False
+        r.collect = True
+        r.contest = CONTEST
     codes = {t.code for t in truth}
     readable = sum(1 for t in truth if t.visible)
     out = [(r.detail["calib"], r.card in codes) for r in _READERS[a].read(frame) if r.card and "calib" in r.detail]
@@ -69,22 +73,37 @@ def main() -> int:
     ap.add_argument("--scenes", type=int, default=900)
     ap.add_argument("--target", type=float, default=0.0025, help="wrong among reported at the line")
     ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--contest", action="store_true", help="the model also decides contested template reads")
+    ap.add_argument("--drop-contested", action="store_true",
+                    help="fit on --contest data without the contested reads (the plain model)")
     ap.add_argument("--cache", default="/tmp/cards9-calib/facts.npz")
     ap.add_argument("--out", default=str(K.MODEL))
     a = ap.parse_args()
     cache = Path(a.cache)
-    if cache.is_file():
+    rows, readable, done = [], 0, 0
+    if cache.is_file():  # the scenes read so far (the cache is saved as it goes)
         d = np.load(cache)
-        X, y, readable = d["X"], d["y"], int(d["readable"])
-    else:
-        with Pool(a.procs) as pool:
-            res = pool.map(scene_facts, range(a.scenes), chunksize=8)
-        rows = [r for out, _n in res for r in out]
-        readable = sum(n for _o, n in res)
-        X = np.array([r[0] for r in rows], np.float64)
-        y = np.array([r[1] for r in rows], np.float64)
+        rows = list(zip(d["X"].tolist(), d["y"].tolist()))
+        readable, done = int(d["readable"]), int(d["done"])
+    if done < a.scenes:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(cache, X=X, y=y, readable=readable)
+        with Pool(a.procs) as pool:
+            for out, n in pool.imap(scene_facts, range(done, a.scenes), chunksize=2):
+                rows += out
+                readable += n
+                done += 1
+                if done % 20 == 0 or done == a.scenes:
+                    np.savez(cache, X=np.array([r[0] for r in rows], np.float64).reshape(-1, len(K.FEATURES)),
+                             y=np.array([r[1] for r in rows], np.float64), readable=readable, done=done)
+                    print(f"  {done} scenes read", flush=True)
+    a.scenes = done
+    X = np.array([r[0] for r in rows], np.float64).reshape(-1, len(K.FEATURES))
+    y = np.array([r[1] for r in rows], np.float64)
+    if a.drop_contested:  # the plain model: contested template reads stay abstentions (corners_disagree)
+        from companion.vision.learned_read import VETO_P
+        contested = (X[:, K.FEATURES.index("classic_only")] == 1) & (X[:, K.FEATURES.index("other_logit")] >= K._logit(VETO_P) - 1e-9)
+        print(f"dropping {int(contested.sum())} contested template reads ({int(y[contested].sum())} right)")
+        X, y = X[~contested], y[~contested]
     ci = K.FEATURES.index("colour")
     veto = X[:, ci] <= K.COLOUR_VETO
     print(f"{len(X)} named cards on {a.scenes} scenes ({readable} readable cards), {int((1 - y).sum())} wrong "
@@ -108,7 +127,7 @@ def main() -> int:
         print(f"  line {th:.4f}: {int(yk[kept].sum())} right reported ({100 * yk[kept].sum() / max(1, readable):.1f} % "
               f"of readable), {int((1 - yk[kept]).sum())} wrong ({100 * (1 - yk[kept]).sum() / max(1, kept.sum()):.2f} %)")
     meta = {"features": list(K.FEATURES), "mean": mean.tolist(), "scale": scale.tolist(), "weights": w.tolist(),
-            "bias": b, "line": line, "target": a.target,
+            "bias": b, "line": line, "target": a.target, "contest": bool(a.contest and not a.drop_contested),
             "fitted_on": f"calibration_scene 0..{a.scenes - 1} (style c surfaces, calib fonts, seeds 9000000+); "
                          "no training, validation, held-out scene or real photo",
             "named": int(len(X)), "wrong": int((1 - y).sum())}

@@ -1158,7 +1158,22 @@ def _pct(a: np.ndarray, q: float) -> float:
     return float(part[lo]) + (float(part[hi]) - float(part[lo])) * (pos - lo)
 
 
+_SEGMENTS: dict = {}
+
+
 def segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments | str:
+    """:func:`_segment_index`, remembered for the last few patches: the learned and the template
+    read of one card cut the same corner patches (the results are not to be modified)."""
+    key = (patch.shape, hash(patch.tobytes()), strip_blobs)
+    got = _SEGMENTS.get(key)
+    if got is None:
+        if len(_SEGMENTS) >= 64:
+            _SEGMENTS.clear()
+        got = _SEGMENTS[key] = _segment_index(patch, strip_blobs)
+    return got
+
+
+def _segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments | str:
     """Split an upright index patch (PATCH_H×PATCH_W×3 BGR) into rank glyph and pip.
 
     With ``strip_blobs``, the broad filled shapes (a big corner pip or picture that a glyph
@@ -1335,6 +1350,10 @@ class CardReader:
         #: veto; tools/calibrate_cards.py turns both off to collect the uncalibrated reads
         self.calibrate = True
         self.colour_veto = True
+        #: a template read vetoed only by a sure learned corner is left to the calibration
+        #: (see :func:`companion.vision.learned_read.combine`)
+        self.contest = True
+        self.collect = False
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
     def read(self, image: np.ndarray) -> list[CardRead]:
@@ -1424,7 +1443,7 @@ class CardReader:
             if not self.combine:
                 return learned
             classic = self._read_frame_classic(image, frame, retry)
-            return self._calibrated(classic, learned, combine(classic, learned))
+            return self._calibrated(classic, learned, combine(classic, learned, self.contest))
         return self._read_frame_classic(image, frame, retry)
 
     def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:
@@ -1442,6 +1461,10 @@ class CardReader:
             return CardRead(None, read.box, 0.0, "suit_colour_mismatch", read.frame, True,
                             {**detail, "corners": [read.card]})
         cal = card_calib.shared() if self.calibrate else None
+        contested = read.detail.get("contested")
+        if contested and not self.collect and (cal is None or not cal.contest):
+            return CardRead(None, read.box, 0.0, "corners_disagree", read.frame, True,
+                            {**detail, "classic": read.card, "learned": contested})
         if cal is None:
             return CardRead(read.card, read.box, read.confidence, None, read.frame, read.face_up, detail)
         p = cal.probability(x)

@@ -144,7 +144,7 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
 CLASSIC_VETO = frozenset({"corners_disagree", "rank_picture_mismatch", "alphabet_lookalike", "not_in_deck"})
 
 
-def combine(classic, learned):
+def combine(classic, learned, contest: bool = False):
     """One card's answer from the classic (glyph templates) and the learned read of the same
     frame (both :class:`companion.vision.cards.CardRead`). Only a *sure* contradiction vetoes:
 
@@ -157,6 +157,10 @@ def combine(classic, learned):
       (:data:`NEED_SUPPORT`), or the learned read is a verdict (``not_in_deck``,
       ``rank_picture_mismatch``, ``corners_disagree``);
     * neither: the classic verdict if it has one, else the learned reason.
+
+    With ``contest``, a classic read that only a learned corner's sure other card vetoes is
+    returned named, marked ``detail["contested"]``: the calibration
+    (:mod:`companion.vision.card_calib`) decides it, and abstains on it without a model.
     """
     from companion.vision.cards import CardRead
 
@@ -173,7 +177,11 @@ def combine(classic, learned):
         sure_other = sorted(c for c, p in learned.detail.get("dissent", {}).items()
                             if c != classic.card and p >= VETO_P)
         support = classic.card in learned.detail.get("corners", ()) or not NEED_SUPPORT
-        if learned.reason in ("not_in_deck", "rank_picture_mismatch", "corners_disagree") or sure_other or not support:
+        verdict = learned.reason in ("not_in_deck", "rank_picture_mismatch", "corners_disagree")
+        if contest and sure_other and not verdict and support:
+            return CardRead(classic.card, classic.box, classic.confidence, None, classic.frame, True,
+                            {**classic.detail, "contested": sure_other})
+        if verdict or sure_other or not support:
             return CardRead(None, classic.box, 0.0, "corners_disagree", classic.frame, True,
                             {"classic": classic.card, "learned": sure_other})
         return classic
