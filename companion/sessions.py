@@ -16,6 +16,12 @@ The rationale is in docs/dashboard.md ("Logins and guessing").
   the game. At most :data:`SEAT_TOKENS_PER_SEAT` phones per seat (the oldest login goes), so the
   state file has a bounded size however often a code is used. A browser that joins the seat it
   already holds keeps its token and nothing is written.
+* **Seat devices**: each seat token also keeps a short label of the phone that joined with it
+  (browser and system from its User-Agent: «Chrome, Android»), as ``[seat, issued, label]``; the
+  last time it was seen is kept in memory only. The operator sees them by a **device id**
+  (HMAC of the token, 12 hex digits: never the token) and can end one;
+  a phone so signed out is remembered (:meth:`Sessions.mark_signed_out`: bounded, in memory) so its
+  page can say why it must join again.
 
 Times are wall-clock seconds (``time.time``): tokens outlive a restart.
 """
@@ -24,7 +30,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import threading
 import time
 from typing import Callable
 
@@ -48,6 +56,32 @@ MAX_PIN_DIGITS = 12
 
 MAX_REVOKED = 1000
 """Revoked operator nonces kept at most (each also leaves the list when its token would expire)."""
+
+MAX_SIGNED_OUT = 200
+"""Seat tokens the operator ended that are remembered (so the phone's page can say why)."""
+
+MAX_LABEL = 40
+"""The longest device label kept («Samsung Internet, Android» fits)."""
+
+_BROWSERS = (("YaBrowser", "Yandex Browser"), ("SamsungBrowser", "Samsung Internet"), ("Edg", "Edge"),
+             ("OPR", "Opera"), ("Opera", "Opera"), ("Firefox", "Firefox"), ("FxiOS", "Firefox"),
+             ("CriOS", "Chrome"), ("HeadlessChrome", "Chrome"), ("Chromium", "Chromium"), ("Chrome", "Chrome"),
+             ("Safari", "Safari"))
+_SYSTEMS = (("iPhone", "iOS"), ("iPad", "iPadOS"), ("Android", "Android"), ("Windows", "Windows"),
+            ("Mac OS X", "macOS"), ("Macintosh", "macOS"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))
+
+
+def device_label(user_agent) -> str:
+    """A short label of a browser from its User-Agent header: ``"Chrome, Android"``,
+    ``"Safari, iOS"``; ``"?"`` parts when not recognised (never the raw header: it is long and
+    says more than the operator needs). A first-match table of the common tokens, not a full
+    parser: the label only tells the operator's phones apart."""
+    ua = user_agent if isinstance(user_agent, str) else ""
+    browser = next((name for token, name in _BROWSERS if re.search(rf"\b{token}/", ua)), "?")
+    system = next((name for token, name in _SYSTEMS if token in ua), "?")
+    if browser == "?" and system == "?":
+        return "?"
+    return f"{browser}, {system}"[:MAX_LABEL]
 
 
 def pin_refusal(pin) -> tuple[str, str] | None:
@@ -86,8 +120,13 @@ class Sessions:
         self.key = key
         self.pin = pin
         self.clock = clock
-        self.seat_tokens: dict[str, list[int]] = {}
+        self.seat_tokens: dict[str, list] = {}
         self.revoked: dict[str, int] = {}
+        #: ``{seat token: last seen}`` (wall-clock s), in memory only (:meth:`touch`)
+        self.seen: dict[str, float] = {}
+        #: ``{seat token: when}`` the operator ended (:meth:`revoke_device`), bounded, in memory
+        self.signed_out: dict[str, float] = {}
+        self._next = threading.local()  # the label the next issue_seat in this thread gives its token
 
     # ------------------------------------------------------------------ operator
     def issue_operator(self) -> str:
@@ -170,20 +209,87 @@ class Sessions:
     def issue_seat(self, seat: int, current: str | None = None) -> tuple[str, bool]:
         """A seat token for ``seat``: ``current`` again when it is a live token of that seat
         (nothing changed), else a new one (the seat's oldest logins beyond
-        :data:`SEAT_TOKENS_PER_SEAT` end). Returns ``(token, changed)``."""
+        :data:`SEAT_TOKENS_PER_SEAT` end) carrying the label :meth:`labelled` set in this thread.
+        Returns ``(token, changed)``."""
         if current is not None and self.seat_for(current) == seat:
             return current, False
         self.prune()
         token = secrets.token_urlsafe(24)
-        self.seat_tokens[token] = [seat, int(self.clock())]
-        mine = sorted((t for t, (s, _) in self.seat_tokens.items() if s == seat), key=lambda t: self.seat_tokens[t][1])
+        now = int(self.clock())
+        label = getattr(self._next, "label", None)
+        self.seat_tokens[token] = [seat, now] + ([label] if label else [])
+        self.seen[token] = now
+        mine = sorted((t for t, e in self.seat_tokens.items() if e[0] == seat), key=lambda t: self.seat_tokens[t][1])
         for old in mine[:-SEAT_TOKENS_PER_SEAT]:
             del self.seat_tokens[old]
+            self.seen.pop(old, None)
         return token, True
+
+    def labelled(self, user_agent):
+        """A context in which :meth:`issue_seat` (in this thread) labels a new token with the
+        device label of ``user_agent`` (:func:`device_label`): ``with sessions.labelled(ua):
+        table.join(code)``. The label is part of the token's entry, so it is persisted with it."""
+        sessions = self
+
+        class _Labelled:
+            def __enter__(self):
+                sessions._next.label = device_label(user_agent)
+
+            def __exit__(self, *exc):
+                sessions._next.label = None
+
+        return _Labelled()
 
     def revoke_seat(self, token) -> bool:
         """End a seat token («Покинуть место»). Returns True when it was live."""
-        return isinstance(token, str) and self.seat_tokens.pop(token, None) is not None
+        if not isinstance(token, str):
+            return False
+        self.seen.pop(token, None)
+        return self.seat_tokens.pop(token, None) is not None
+
+    # ------------------------------------------------------------------ seat devices
+    def device_id(self, token: str) -> str:
+        """The id the operator sees for a seat token: 12 hex digits of an HMAC of it (the token
+        itself never leaves the phone's own session)."""
+        return _mac(self.key, "seat-device", token)[:12]
+
+    def touch(self, token) -> None:
+        """Note that the phone holding seat token ``token`` was seen now (a request or a stream)."""
+        if isinstance(token, str) and token in self.seat_tokens:
+            self.seen[token] = self.clock()
+
+    def devices(self, seat: int | None = None) -> list[dict]:
+        """The live seat logins (of ``seat``, or every seat), oldest first: ``[{"id", "seat",
+        "label", "first", "last"}]`` — ``first``/``last`` wall-clock seconds (``last``: the latest
+        request or stream of this run; ``first`` until it made one), ``label`` ``"?"`` when the
+        login predates labels. Never a token."""
+        now = self.clock()
+        out = []
+        for order, (token, entry) in enumerate(list(self.seat_tokens.items())):  # a snapshot: a join may add one
+            if now >= entry[1] + SEAT_TTL_S or (seat is not None and entry[0] != seat):
+                continue
+            label = entry[2] if len(entry) > 2 and isinstance(entry[2], str) else "?"
+            out.append({"id": self.device_id(token), "seat": entry[0], "label": label, "first": entry[1],
+                        "last": int(self.seen.get(token, entry[1])), "order": order})
+        out.sort(key=lambda d: (d["seat"], d["first"], d.pop("order")))  # joined first, first
+        return out
+
+    def token_of_device(self, device_id) -> str | None:
+        """The live seat token whose :meth:`device_id` is ``device_id``, else ``None``."""
+        if not isinstance(device_id, str) or len(device_id) != 12:
+            return None
+        return next((t for t in list(self.seat_tokens) if hmac.compare_digest(self.device_id(t), device_id)), None)
+
+    def mark_signed_out(self, token: str) -> None:
+        """Remember that the operator ended seat token ``token`` (:meth:`was_signed_out`), at most
+        :data:`MAX_SIGNED_OUT` of them (the oldest go)."""
+        self.signed_out[token] = self.clock()
+        while len(self.signed_out) > MAX_SIGNED_OUT:
+            del self.signed_out[min(self.signed_out, key=self.signed_out.get)]
+
+    def was_signed_out(self, token) -> bool:
+        """True when the operator ended seat token ``token`` (in this run)."""
+        return isinstance(token, str) and token in self.signed_out
 
     def prune(self) -> bool:
         """Forget expired seat tokens and revoked nonces whose tokens expired. True if any went."""
@@ -192,12 +298,13 @@ class Sessions:
         revoked = {n: u for n, u in self.revoked.items() if now < u}
         changed = len(seats) != len(self.seat_tokens) or len(revoked) != len(self.revoked)
         self.seat_tokens, self.revoked = seats, revoked
+        self.seen = {t: v for t, v in self.seen.items() if t in seats}
         return changed
 
     # ------------------------------------------------------------------ persistence
     def load_seats(self, raw, seats: int | None = None) -> None:
         """Seat tokens as ``table.json`` (or a log's ``seats`` note) keeps them: ``{token: [seat,
-        issued]}``; the older form ``{token: seat}`` counts as issued now.
+        issued, label?]}``; the older form ``{token: seat}`` counts as issued now.
 
         Raises:
             TypeError, ValueError: not such a mapping (the caller decides what that means).
@@ -210,7 +317,8 @@ class Sessions:
             seat, issued = (value, now) if isinstance(value, int) else (int(value[0]), int(value[1]))
             if seats is not None and not 0 <= seat < seats:
                 raise ValueError(f"seat {seat} is not at this table")
-            out[str(token)] = [seat, issued]
+            label = value[2] if isinstance(value, (list, tuple)) and len(value) > 2 else None
+            out[str(token)] = [seat, issued] + ([label[:MAX_LABEL]] if isinstance(label, str) and label else [])
         self.seat_tokens = out
         self.prune()
 

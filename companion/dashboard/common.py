@@ -37,8 +37,13 @@ def limit(kind: str, trusted: bool = False) -> None:
 
 
 def session_seat() -> int | None:
-    """The seat this browser joined in the current game, else ``None``."""
-    return table().seat_for_token(session.get("seat"))
+    """The seat this browser joined in the current game, else ``None`` (a live one is noted as
+    seen now: the operator's list of seat devices shows it)."""
+    token = session.get("seat")
+    seat = table().seat_for_token(token)
+    if seat is not None:
+        table().sessions.touch(token)
+    return seat
 
 
 def is_operator() -> bool:
@@ -145,3 +150,11 @@ def toast_line(text: str) -> str:
 def boot(kind: str, **extra) -> dict:
     """The JSON the page script starts from (embedded in the page)."""
     return {"kind": kind, "words": i18n.js_words(), "csrf": csrf_token(), **extra}
+
+
+def wait_message(seconds: int) -> str:
+    """How long a lockout still holds, in the page's language («Слишком много неверных попыток:
+    подождите 40 с и попробуйте снова.»)."""
+    from companion.dashboard.reasons import http_message
+
+    return http_message(429, lang(), wait=seconds)

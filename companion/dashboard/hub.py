@@ -53,8 +53,9 @@ def sse(event: str, data: str, ident: str | None = None) -> str:
 class Client:
     """One connected page: a bounded queue of ready-to-send SSE messages."""
 
-    def __init__(self, viewer) -> None:
+    def __init__(self, viewer, token: str | None = None) -> None:
         self.viewer = viewer
+        self.token = token  # a seat page's seat token (its device can be signed out), else None
         self.queue: queue.Queue[str | None] = queue.Queue(CLIENT_QUEUE)
         self.closed = False
 
@@ -223,15 +224,16 @@ class Hub:
                 client.put(message)
 
     # ------------------------------------------------------------------ clients
-    def connect(self, viewer) -> Client | None:
-        """Register a client for ``viewer`` and queue its snapshot; ``None`` if no such viewer."""
+    def connect(self, viewer, token: str | None = None) -> Client | None:
+        """Register a client for ``viewer`` (a seat page: with its seat ``token``) and queue its
+        snapshot; ``None`` if no such viewer."""
         with self._lock:
             if self._closed:
                 return None
             msg = self.snapshot_message(viewer)
             if msg is None:
                 return None
-            client = Client(viewer)
+            client = Client(viewer, token)
             client.put(msg)
             self._clients.add(client)
             return client
@@ -239,6 +241,32 @@ class Hub:
     def disconnect(self, client: Client) -> None:
         with self._lock:
             self._clients.discard(client)
+
+    def tell(self, viewer, event: str, data, skip_token: str | None = None) -> int:
+        """Send one ``event`` with JSON ``data`` to every client of ``viewer`` but those of seat
+        token ``skip_token``; returns how many got it (:mod:`companion.dashboard.devices`)."""
+        msg = sse(event, _dumps(data))
+        with self._lock:
+            told = [c for c in self._clients if c.viewer == viewer and (skip_token is None or c.token != skip_token)]
+            for client in told:
+                client.put(msg)
+        return len(told)
+
+    def sign_out(self, token: str, data) -> int:
+        """End every stream of seat token ``token`` (its device was signed out): each gets a
+        ``signed_out`` event with ``data`` first. Returns how many streams ended."""
+        msg = sse("signed_out", _dumps(data))
+        with self._lock:
+            ended = [c for c in self._clients if c.token == token]
+            for client in ended:
+                client.put(msg)
+                client.put(None)
+        return len(ended)
+
+    def online_tokens(self) -> set[str]:
+        """Seat tokens with an open stream now."""
+        with self._lock:
+            return {c.token for c in self._clients if c.token}
 
     def client_count(self) -> int:
         with self._lock:

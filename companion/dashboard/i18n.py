@@ -209,6 +209,19 @@ _WORDS.update({
     "bet_place": _l("Place the bet"),
 })
 
+# the seats' phones (web/static/devices.js, companion/dashboard/devices.py; helper night9)
+_WORDS.update({
+    "dev_title": _l("Phones on seats"), "dev_none": _l("No phone has joined yet."),
+    "dev_first": _l("joined at %(t)s"), "dev_last": _l("seen at %(t)s"), "dev_online": _l("online"),
+    "dev_unknown": _l("unknown browser"), "dev_revoke": _l("Sign out"),
+    "dev_revoke_ask": _l("Sign this phone out of its seat? To play on it again it will need the seat's code."),
+    "dev_revoked": _l("The phone is signed out."),
+    "dev_many": _l("%(n)s phones hold this seat"),
+    "dev_joined": _l("Another phone joined your seat (%(label)s, at %(t)s). If it is not yours, tell the operator."),
+    "dev_signed_out": _l("The operator signed this phone out of its seat. To play on it again, enter the seat's code."),
+    "dev_join_again": _l("Join again"),
+})
+
 _CACHE: dict[tuple, dict[str, str]] = {}
 
 

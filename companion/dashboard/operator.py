@@ -5,7 +5,9 @@ link ``/operator?pin=…`` renders the form filled in, and the page posts it at 
 token, through the PIN attempt limiter: ``web/static/login.js``), ``POST /operator/logout``, ``POST /operator/new`` (new game
 form: ``game``, ``seats`` one name a line or comma-separated, ``opt_<game>_<option>``), ``GET /operator/qr/<seat>.svg``
 (join QR of a seat), and the JSON API ``POST /api/operator/{undo,void,end,action,manual,prompt,
-prompt/<id>/clear}``, ``GET /api/operator/state``.
+prompt/<id>/clear}``, ``GET /api/operator/state``; the seats' phones: ``GET /api/operator/devices``,
+``POST /api/operator/devices/<id>/revoke`` (:mod:`companion.dashboard.devices`). The camera set-up
+view and the voice: :mod:`companion.dashboard.tablesetup`.
 """
 
 from __future__ import annotations
@@ -141,14 +143,23 @@ def console():
 @bp.route("/operator/login", methods=["POST"])
 def login():
     table = common.table()
+    if common.is_operator():
+        # this browser holds a live operator login (a second tab's form, a double tap): it is
+        # never held up by a lockout, and nothing is guessed
+        return redirect(url_for("operator.console"))
     # a browser that logged in with this PIN before is the operator's own device: someone else's
     # guessing (the table-wide backoff) never locks it out; its own address's count still holds
-    common.limit("pin", trusted=table.sessions.is_device(session.get("dev")))
+    trusted = table.sessions.is_device(session.get("dev"))
+    common.limit("pin", trusted=trusted)
     pin = request.form.get("pin", "")
     token = table.check_pin(pin) if isinstance(pin, str) and len(pin) <= 24 else None
     if token is None:
         common.limiter().fail("pin", common.client_ip())  # a right PIN clears nothing
-        return render_template("login.html", pin="", error=_("Wrong PIN."), boot=common.boot("login")), 403
+        error = _("Wrong PIN.")
+        wait = common.limiter().retry_after("pin", common.client_ip(), trusted=trusted)
+        if wait:  # this one started a lockout: say how long at once, not at the next try
+            error += " " + common.wait_message(wait)
+        return render_template("login.html", pin="", error=error, boot=common.boot("login")), 403
     session["op"] = token
     if not table.sessions.is_device(session.get("dev")):
         session["dev"] = table.sessions.device_mark()
@@ -319,6 +330,29 @@ def qr_svg(data: str) -> bytes:
 def state():
     common.require_operator()
     return jsonify(common.hub().snapshot(OPERATOR))
+
+
+@bp.route("/api/operator/devices")
+def devices():
+    """The phones that hold each seat (:func:`companion.dashboard.devices.listing`): a device id,
+    a label («Chrome, Android»), first and last seen; never a token."""
+    from companion.dashboard import devices as D
+
+    common.require_operator()
+    return jsonify(D.listing(common.table(), common.hub()))
+
+
+@bp.route("/api/operator/devices/<device_id>/revoke", methods=["POST"])
+def revoke_device(device_id: str):
+    """Sign out one seat's phone: its login ends at once and its page is told («Оператор
+    отключил этот телефон…»). 404 when no live login has that id (it left, or a new game)."""
+    from companion.dashboard import devices as D
+
+    common.require_operator()
+    seat = D.sign_out(common.table(), common.hub(), device_id)
+    if seat is None:
+        abort(404, description=f"no phone {device_id!r} holds a seat now")
+    return jsonify({"revoked": device_id, "seat": seat})
 
 
 @bp.route("/api/operator/undo", methods=["POST"])

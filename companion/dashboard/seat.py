@@ -30,14 +30,31 @@ def join():
         typed = "".join(ch for ch in code if not (ch.isspace() or ch in "-–"))
         # the seat's QR code carries a pass made from its code: such a join is never held up by
         # the table-wide backoff someone else's guessing started (a right code, proven)
-        common.limit("join", trusted=table.sessions.is_join_pass(typed, given_pass))
-        joined = table.join(typed, session.get("seat")) if typed.isdigit() else None
+        # the operator's own logged-in browser (it can read every code) is never locked out
+        operator = common.is_operator()
+        trusted = operator or table.sessions.is_join_pass(typed, given_pass)
+        if not operator:
+            common.limit("join", trusted=trusted)
+        before = session.get("seat")
+        with table.sessions.labelled(request.headers.get("User-Agent")):
+            joined = table.join(typed, before) if typed.isdigit() else None
         if joined is None:
-            common.limiter().fail("join", common.client_ip())  # a right code clears nothing
+            if not operator:
+                common.limiter().fail("join", common.client_ip())  # a right code clears nothing
             error = _("Wrong code. Ask the operator for your seat's code.")
+            wait = 0 if operator else common.limiter().retry_after("join", common.client_ip(), trusted=trusted)
+            if wait:  # this one started a lockout: say how long at once
+                error += " " + common.wait_message(wait)
             return render_template("join.html", code=code, error=error, k="", boot=common.boot("join")), 403
         session["seat"] = joined[1]
+        if joined[1] != before:  # a new login: the seat's other phones and the operator are told
+            from companion.dashboard import devices
+
+            devices.joined(table, common.hub(), joined[0], joined[1])
         return redirect(url_for("seat.seat_page"))
+    if table.sessions.was_signed_out(session.get("seat")):
+        session.pop("seat", None)
+        error = _("The operator signed this phone out of its seat. To play on it again, enter the seat's code.")
     return render_template("join.html", code=code, error=error, k=given_pass, boot=common.boot("join"))
 
 
@@ -53,6 +70,9 @@ def seat_page():
 @bp.route("/seat/leave", methods=["POST"])
 def leave():
     common.table().leave_seat(session.pop("seat", None))  # the token ends here, not only in this browser
+    from companion.dashboard import devices
+
+    devices.changed(common.hub())  # the operator's list of the seats' phones
     return redirect(url_for("seat.join"))
 
 

@@ -6,7 +6,7 @@ The viewer comes from the session: ``seat`` needs a seat token of the current ga
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, request, stream_with_context
+from flask import Blueprint, Response, abort, request, session, stream_with_context
 
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, PUBLIC
@@ -17,6 +17,7 @@ bp = Blueprint("stream", __name__)
 @bp.route("/stream")
 def stream():
     kind = request.args.get("view", "public")
+    token = None
     if kind == "public":
         viewer = PUBLIC
     elif kind == "operator":
@@ -26,10 +27,11 @@ def stream():
         viewer = common.session_seat()
         if viewer is None:
             abort(403, description="join a seat first")
+        token = session.get("seat")
     else:
         abort(400, description="view must be public, seat or operator")
     hub = common.hub()
-    client = hub.connect(viewer)
+    client = hub.connect(viewer, token if kind == "seat" else None)
     if client is None:
         abort(409, description="no such viewer in the current game")
     resp = Response(stream_with_context(hub.stream(client)), mimetype="text/event-stream")

@@ -109,7 +109,8 @@ def test_the_operators_own_device_is_never_locked_out(env):
     # the operator's phone: its device mark skips the table-wide backoff
     assert _post(phone, "/operator/login", {"pin": table.pin, "csrf_token": token}, "192.168.1.20").status_code == 302
     assert phone.get("/api/operator/state").status_code == 200
-    # the mark is no key: a wrong PIN from the phone still counts for its address
+    # the mark is no key: a wrong PIN from the phone (logged out again) still counts for its address
+    assert _post(phone, "/operator/logout", {"csrf_token": token}, "192.168.1.20").status_code == 302
     for i in range(5):
         _post(phone, "/operator/login", {"pin": f"{600000 + i}", "csrf_token": token}, "192.168.1.20")
     assert _post(phone, "/operator/login", {"pin": table.pin, "csrf_token": token}, "192.168.1.20").status_code == 429

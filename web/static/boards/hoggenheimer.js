@@ -1,0 +1,67 @@
+/* The joker game's board: the 4×8 layout with the bets on its cells. */
+import { H_COLS, H_ROWS, H_SUITS, cardLabel, normCard } from "../js/cards.js";
+import { GENERIC } from "../js/board.js";
+import { el } from "../js/core.js";
+import { seatName, word } from "../js/words.js";
+
+function renderJokerLayout(view) {
+  var box = el("div", "hog");
+  box.appendChild(el("h3", null, word("layout")));
+  var grid = Array.isArray(view.layout) && view.layout.length === 4 ? view.layout : null;
+  var tbl = el("table", "hog-grid");
+  var head = el("tr"); head.appendChild(el("th"));
+  H_COLS.forEach(function (c) { head.appendChild(el("th", null, c)); });
+  tbl.appendChild(head);
+  H_ROWS.forEach(function (s, r) {
+    var tr = el("tr");
+    tr.appendChild(el("th", "suit s-" + s, H_SUITS[s]));
+    H_COLS.forEach(function (rank, c) {
+      var cell = grid && grid[r] && grid[r][c] ? grid[r][c] : {};
+      var card = cell.card ? normCard(cell.card) : null;
+      var td = el("td", card ? "up s-" + card.slice(-1) : "down", card ? cardLabel(card) : "");
+      var nb = Array.isArray(cell.bets) ? cell.bets.length : 0;
+      if (nb) td.appendChild(el("span", "bet-dot", nb));
+      td.title = rank + H_SUITS[s] + (nb ? " · " + word("bets") + ": " + nb : "");
+      tr.appendChild(td);
+    });
+    tbl.appendChild(tr);
+  });
+  box.appendChild(tbl);
+  var legend = el("p", "muted odds-legend");
+  legend.textContent = [1, 2, 4, 8].map(function (k) {
+    return k + " " + word("n_cards") + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
+  }).join(" · ");
+  box.appendChild(legend);
+  if (Array.isArray(view.bets) && view.bets.length) {
+    box.appendChild(el("h3", null, word("bets")));
+    var ul = el("ul", "bets");
+    view.bets.forEach(function (b) {
+      var cards = Array.isArray(b.cards) ? b.cards : [];
+      var k = cards.length || 1;
+      var li = el("li");
+      // the bet's number, as the history and the «take back» choices name it («ставка №3»)
+      if (typeof b.id === "number") li.appendChild(el("span", "bet-no", "№" + b.id));
+      li.appendChild(el("b", null, typeof b.seat === "number" ? seatName(b.seat) : ""));
+      li.appendChild(el("span", null, (b.shape ? word("shape_" + b.shape, b.shape) + " " : "") + cards.map(cardLabel).join(" ")));
+      if (b.stake !== undefined) li.appendChild(el("span", "chip", word("stake") + " " + b.stake));
+      li.appendChild(el("span", "chip odds", (b.payout || k + ":1") + " · " + word("chance") + " " + (b.probability || "1/" + (k + 1))));
+      // how many of the bet's cards are turned face up so far: «открыто 1 из 2»
+      if (typeof b.up === "number") li.appendChild(el("span", "chip", word("up_of").replace("%(n)s", b.up).replace("%(k)s", k)));
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+  }
+  return box;
+}
+
+// the game-specific parts of a page, by the names the game's schema lists ("widgets"): each renders
+
+/** the view keys the layout shows */
+export var keys = ["bets", "rows", "columns", "layout", "targets"];
+
+/** the seats, then the layout with its bets */
+export function draw(m) {
+  var box = GENERIC.draw(m);
+  box.appendChild(renderJokerLayout(m.view));
+  return box;
+}
