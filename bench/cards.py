@@ -63,7 +63,7 @@ REAL_SETS = {
     "AnimaNoProject__Detecting-playing-cards": "de",
     "jrkaczmarek__CardRecognition": "en",
 }
-READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}}
+READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "calibrated": {"calibrated": True}}
 
 
 class Score:
@@ -157,13 +157,13 @@ def bench_heldout(n: int, procs: int = 2) -> None:
                 for j, x in enumerate(v):
                     st[j] += x
     keys = sorted(stats["new"], key=lambda k: (k != "all", k.split()[0], k))
-    print(f"  {'condition':18s} {'new: read':>16s} {'wrong':>12s}   {'classic: read':>16s} {'wrong':>12s}")
+    print(f"  {'condition':18s} " + "   ".join(f"{tag + ': read':>16s} {'wrong':>12s}" for tag in READERS))
     for k in keys:
         row = []
         for tag in READERS:
             a, r, rep, w = stats[tag][k]
             row.append(f"{r:4d}/{a:<4d} {100 * r / max(1, a):5.1f} % {w:3d} ({100 * w / max(1, rep):4.1f} %)")
-        print(f"  {k:18s} {row[0]:>30s}   {row[1]:>30s}")
+        print(f"  {k:18s} " + "   ".join(f"{x:>30s}" for x in row))
 
 
 def bench_rendered(n_scenes: int, n_layouts: int) -> None:
@@ -288,6 +288,8 @@ def bench_fps(n_frames: int) -> None:
                                         hands=0.0)[0])
         res = {}
         for tag, kw in READERS.items():
+            if tag == "calibrated":
+                continue
             reader = CardReader("standard", "en", **kw)
             reader.read(frames[0])
             t, c = time.perf_counter(), time.process_time()

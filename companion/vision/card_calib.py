@@ -3,8 +3,7 @@
 A card the combined reader names (:func:`companion.vision.learned_read.combine`) gets one
 probability of being right from a logistic model over a few facts of its read
 (:data:`FEATURES`): whether both readers named it or only one, the learned classifier's
-probability for it and for any other card, the templates' confidence and how many corners
-they read it at, the measured ink colour
+probability for it and for any other card, the templates' confidence, the measured ink colour
 against the suit's colour, whether the frame was a sure card outline, and the card's size.
 The model (``companion/vision/models/card_calib.json``) is fitted by ``tools/calibrate_cards.py``
 on the calibration scenes only (:func:`companion.vision.table_scenes.calibration_scene`: surface
@@ -31,7 +30,7 @@ import numpy as np
 MODEL = Path(__file__).resolve().parent / "models" / "card_calib.json"
 #: The model's inputs, in order (see :func:`features`).
 FEATURES = ("agree", "learned_only", "classic_only", "learned_logit", "other_logit", "classic_conf",
-            "colour", "unverified", "partial", "log_width", "learned_corners", "classic_corners")
+            "colour", "unverified", "partial", "log_width", "learned_corners")
 #: Signed colour agreement (−1 sure contradiction … +1 sure agreement) at or below which the
 #: measured ink colour vetoes the suit (set before measuring: the colour is sure, see
 #: :data:`companion.vision.cards.RED_SCALE`).
@@ -76,7 +75,6 @@ def features(classic, learned, final) -> np.ndarray:
         float(not frame.complete),
         math.log(max(8.0, float(min(frame.size)))),
         float(learned.detail.get("good", 0)),
-        float(classic.detail.get("corners", 0)) if classic.card == code else 0.0,
     ], np.float64)
 
 
@@ -86,7 +84,8 @@ class Calibrator:
 
     def __init__(self, meta: dict) -> None:
         if tuple(meta.get("features", ())) != FEATURES:
-            raise ValueError("card calibration model does not match this version")
+            from companion.errors import VisionError
+            raise VisionError(f"card calibration model {MODEL} does not match this version (tools/calibrate_cards.py)")
         self.meta = meta
         self.mean = np.asarray(meta["mean"], np.float64)
         self.scale = np.asarray(meta["scale"], np.float64)

@@ -115,6 +115,10 @@ REASONS_RU = {
     "unreadable": "карта не прочитана",
     "no_card_found": "карт не найдено",
 }
+#: Whether readers apply the confidence calibration by default (:mod:`companion.vision.card_calib`).
+#: Off: fitted on rendered calibration scenes, it refuses most template reads — which on the real
+#: Continental decks are right — and the real sets fall to 5–35 % read (docs/vision-cards.md).
+CALIBRATED = False
 #: Corners read at least this confidently that agree on one code vote it through (see
 #: :meth:`CardReader.read_frame`).
 VOTE_CONFIDENCE = 0.4
@@ -1323,11 +1327,13 @@ class CardReader:
         mask_mode: how card paper is found (:data:`MASK_MODE`).
         combine: with ``learned``, also read with the templates and combine the two answers
             (:func:`companion.vision.learned_read.combine`); False: the learned read alone.
+        calibrated: report only cards whose calibrated probability reaches the calibration's
+            line (:mod:`companion.vision.card_calib`); None: :data:`CALIBRATED`.
     """
 
     def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False,
                  learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None,
-                 combine: bool = True) -> None:
+                 combine: bool = True, calibrated: bool | None = None) -> None:
         from companion.vision import card_index
 
         self.learned = card_index.available() if learned is None else learned
@@ -1348,7 +1354,7 @@ class CardReader:
         self.index = IndexReader(alphabet, size, joker=True, ocr=ocr)
         #: calibrated confidence and line (:mod:`companion.vision.card_calib`), and the suit-colour
         #: veto; tools/calibrate_cards.py turns both off to collect the uncalibrated reads
-        self.calibrate = True
+        self.calibrate = CALIBRATED if calibrated is None else calibrated
         self.colour_veto = True
         #: a template read vetoed only by a sure learned corner is left to the calibration
         #: (see :func:`companion.vision.learned_read.combine`)

@@ -64,7 +64,7 @@ def test_pip_colour_is_measured_against_the_paper_under_coloured_light(tint):
 
 
 def test_a_clear_card_reads_with_its_calibrated_confidence():
-    reader = CardReader("standard", "en")
+    reader = CardReader("standard", "en", calibrated=True)
     (r,) = reader.read(_card_frame("QS"))
     assert r.card == "QS", (r.card, r.reason)
     cal = K.shared()
@@ -75,7 +75,7 @@ def test_a_clear_card_reads_with_its_calibrated_confidence():
 def test_below_the_line_a_card_is_reported_unsure_with_its_box():
     """The same frame with the line raised above any probability: the card stays in the answer,
     unnamed, with its box and the code it was not sure of — never dropped."""
-    reader = CardReader("standard", "en")
+    reader = CardReader("standard", "en", calibrated=True)
     frame = _card_frame("10D")
     (sure,) = reader.read(frame)
     cal = K.shared()
@@ -94,7 +94,7 @@ def test_a_sure_colour_contradiction_vetoes_the_card(monkeypatch):
     """Whatever the shape readers say, a pip measured surely red is not a spade."""
     from companion.vision import cards as C
 
-    reader = CardReader("standard", "en")
+    reader = CardReader("standard", "en", calibrated=True)
     frame = _card_frame("9S")
     (r,) = reader.read(frame)
     assert r.card == "9S"
