@@ -1449,7 +1449,7 @@ class CardReader:
             if not self.combine:
                 return learned
             classic = self._read_frame_classic(image, frame, retry)
-            return self._calibrated(classic, learned, combine(classic, learned, self.contest))
+            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None))
         return self._read_frame_classic(image, frame, retry)
 
     def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:
