@@ -16,7 +16,7 @@ SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv
 # mosquitto: the real MQTT broker the club-mode tests start (tests/club/, bench/club.py)
 SYSTEM_TEST    := chromium mosquitto fonts-freefont-ttf fonts-urw-base35
 
-.PHONY: demo test system-deps system-deps-test venv bench install-pi clean help
+.PHONY: catalogue demo test system-deps system-deps-test venv bench install-pi clean help
 
 help:
 	@echo "make demo   - a whole game on the simulated table (real hardware on a Pi); dashboard URL printed"
@@ -70,6 +70,17 @@ test: system-deps-test $(VENV)/.stamp-test $(MPWASM)/.stamp
 
 bench: system-deps $(VENV)/.stamp-test
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+# The words' catalogue (docs/architecture.md, "Words and languages"): new message ids into
+# web/translations/messages.pot and the Russian .po (new entries empty, to translate by hand), then
+# the .mo the program reads. tests/i18n fails on an id without its Russian or a stale entry.
+KEYWORDS := -k M -k MP:1c,2 -k MN:1,2 -k MPN:1c,2,3 -k N_ -k NC_:1c,2 -k _l
+catalogue: $(VENV)/.stamp-base
+	$(BIN)/pybabel -q extract -F web/babel.cfg $(KEYWORDS) --no-location --sort-output \
+	  -o web/translations/messages.pot .
+	$(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i web/translations/messages.pot \
+	  -d web/translations -l ru
+	$(BIN)/pybabel -q compile -d web/translations
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

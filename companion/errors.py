@@ -11,23 +11,35 @@ from __future__ import annotations
 class CompanionError(Exception):
     """Root of every error raised on purpose by Table Companion.
 
-    ``str()`` is the English message (logs, scripts). A raiser whose message a person reads on
-    the console (``companion run``'s refusals before the table starts: a bad flag, setting or
-    ``--resume`` log) may give it in Russian too, ``CompanionError("…", ru="…")``; :meth:`words`
-    gives it in the console's language (``--lang``, Russian by default).
+    ``str()`` is the English message (logs, scripts). A raiser whose message a person reads (a
+    CLI line, the console's refusals before the table starts: a bad flag, setting or ``--resume``
+    log) gives it as a :class:`companion.i18n.Message`, ``CompanionError(M("no such file: %(path)s",
+    path=p))``; :meth:`words` renders it in the reader's language (``--lang``, Russian by
+    default). ``ru="…"`` (a Russian sentence beside an English one) is the older form, kept for
+    the raisers not yet moved to messages.
     """
 
-    #: the message in Russian, when the raiser gave one
+    #: the message in Russian, when the raiser gave one the older way
     ru: str | None = None
+    #: the message, when the raiser gave one
+    message = None
 
     def __init__(self, *args, ru: str | None = None) -> None:
+        from companion.i18n import Message, render
+
+        if args and isinstance(args[0], Message):
+            self.message = args[0]
+            args = (render(args[0], "en"),) + args[1:]
         super().__init__(*args)
         if ru is not None:
             self.ru = ru
 
     def words(self, lang: str = "ru") -> str:
-        """The message in ``lang`` (``"ru"`` or ``"en"``): the Russian one when given, else the
-        English ``str()``."""
+        """The message in ``lang`` (``"ru"`` or ``"en"``)."""
+        if self.message is not None:
+            from companion.i18n import render
+
+            return render(self.message, lang)
         return self.ru if lang == "ru" and self.ru else str(self)
 
 

@@ -129,6 +129,20 @@ def fill(template: Action, frames, readers: dict[str, Reader]) -> Reading:
     items: list[Item] = []
     for frame in frames:
         items += sorted(readers[f.kind](frame), key=lambda it: it.x)
+    return fill_items(template, items)
+
+
+def fill_items(template: Action, items: Sequence[Item]) -> Reading:
+    """Fill the one observed field of ``template`` with the items read (in the order given:
+    left to right, frame by frame); see :func:`fill`.
+
+    Raises:
+        ValueError: the template needs no camera value, or needs more than one field.
+    """
+    fields = observed_fields(template)
+    if len(fields) != 1:
+        raise ValueError(f"{template.text()!r} needs {len(fields)} camera values; one is supported")
+    f = fields[0]
     if not items:
         return Reading(None, {}, f"no_{f.kind}")
     unsure = [it for it in items if it.value is None]
@@ -152,21 +166,188 @@ def camera_templates(game) -> list[Action]:
     return out
 
 
-class CameraWatcher:
-    """The real table's camera loop: when the game waits for an observation, read frames, vote,
-    and submit the filled action with source ``camera``.
+@dataclass(frozen=True)
+class Wants:
+    """What the table waits the camera for, as the consumer thread last saw it.
 
-    * A single item (a flipped note, a turned card) is submitted when ``votes`` consecutive
+    Attributes:
+        key: ``(table epoch, referee version)`` it was seen at.
+        kind: the reader kind to read frames with (``note``, ``card``), or ``None``: read nothing
+            (no observation now, several different ones — the operator is asked — or no reader
+            of that kind for this game).
+    """
+
+    key: tuple
+    kind: str | None = None
+
+
+class CameraDecision:
+    """The camera's half on the referee's consumer thread: which observation the game waits for,
+    the votes over frames, the prompts, and the filled action it applies (source ``camera``).
+
+    * A single item (a flipped note, a turned card) is applied when ``votes`` consecutive
       frames read the same value.
     * A set-up scan (a tuple of notes, shown one at a time) collects serials: each must be read in
       ``votes`` frames; when the player's count (the game's ``notes_per_player`` option) is
-      confirmed, the whole set is submitted. Cards lying together (a tuple of cards) are read
+      confirmed, the whole set is applied. Cards lying together (a tuple of cards) are read
       from one frame, voted like a single item.
     * When several seats could be scanned (set-up), seats go in order and a scan prompt says
-      whose notes to show. When several *different* observations are possible (the dealer may flip
-      any opponent's stack), the watcher does not guess: the operator is prompted.
+      whose notes to show. When several *different* observations are possible (the dealer may
+      flip any opponent's stack), it does not guess: the operator is prompted.
     * After ``patience`` frames without a decision the operator gets a ``manual`` prompt (the
       reader never guesses).
+
+    Args:
+        table: the :class:`companion.table.Table` (prompts, epoch).
+        readers: the current game's readers by kind (the watcher's dict, kept in step with the game).
+        votes, patience: as :class:`CameraWatcher`.
+
+    Attributes:
+        wants: the last :class:`Wants` (read by the watcher's thread: an immutable snapshot).
+        submitted: observations applied and accepted.
+    """
+
+    def __init__(self, table, readers: dict, votes: int = 3, patience: int = 40) -> None:
+        self.table = table
+        self.readers = readers
+        self.votes = votes
+        self.patience = patience
+        self.submitted = 0
+        self.wants: Wants | None = None
+        self._prompted: set = set()
+        self._referee = None
+        self._key = None
+        self._template: Action | None = None
+        self._expected = None
+        self._streak: list = []
+        self._seen: dict = {}
+        self._misses = 0
+
+    # ------------------------------------------------------------------ what the game waits for
+    @staticmethod
+    def _choose(templates: list[Action]) -> Action | None:
+        first = templates[0]
+        f = observed_fields(first)[0]
+        same_kind = all(type(t) is type(first) and observed_fields(t)[0].many for t in templates)
+        if len(templates) == 1 or (same_kind and f.many and f.kind == "note"):
+            return first
+        return None
+
+    def _prompt(self, key, text: str, kind: str, template: Action, seat=None) -> None:
+        if key not in self._prompted:
+            self._prompted.add(key)
+            action = template.text()
+            # shown once the referee's lock is free (the table's prompts have their own lock)
+            self._referee.after(lambda: self.table.add_prompt(text, kind=kind, seat=seat, action=action))
+
+    def refresh(self, referee) -> Wants:
+        """Look at the game (consumer thread): the observation it waits for, a new one's scan
+        prompt, and :attr:`wants` for the watcher."""
+        self._referee = referee
+        game = referee.game
+        # a version counts within one game: the table's epoch tells the games apart
+        version = (getattr(self.table, "epoch", 0), referee.version)
+        templates = camera_templates(game)
+        self._template = None
+        if not templates:
+            self._key = None
+            self.wants = Wants(version)
+            return self.wants
+        template = self._choose(templates)
+        if template is None:
+            self._prompt(("choose", version), "Что показать камере? / What to scan? "
+                         + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
+            self.wants = Wants(version)
+            return self.wants
+        f = observed_fields(template)[0]
+        if f.kind not in self.readers:
+            # the game just taken up has no reader of this kind (yet, or it could not be built:
+            # the ocr status says why): its observations are typed on the console or the pages
+            self.wants = Wants(version)
+            return self.wants
+        if self._key != (version, template):
+            self._key, self._streak, self._seen, self._misses = (version, template), [], {}, 0
+            owner = getattr(template, "owner", None)
+            if f.many and f.kind == "note" and isinstance(owner, int):
+                name = game.seats[owner]
+                self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
+                             "scan", template, owner)
+        self._template = template
+        self._expected = getattr(game.options, "notes_per_player", None)
+        self.wants = Wants(version, f.kind)
+        return self.wants
+
+    # ------------------------------------------------------------------ one read
+    def on_read(self, referee, event):
+        """Decide one :class:`~companion.inputs.CameraRead` (consumer thread): the
+        :class:`Wants` for a look (``kind`` ``None``), else the :class:`~companion.referee.Outcome`
+        of the observation it completed, or ``None``."""
+        wants = self.refresh(referee)
+        if event.kind is None:
+            return wants
+        template = self._template
+        if template is None or wants.kind != event.kind:
+            return None  # the game moved on while the frame was read: it waits for something else
+        version = wants.key
+        if event.problem == "no_camera":
+            # no camera now (never found, or unplugged; its status says so and it is looked for
+            # again): the operator types what the table waits for, at once
+            self._prompt(("no_camera", version), "Камера не подключена — введите вручную / No camera — enter by hand",
+                         "manual", template)
+            return None
+        f = observed_fields(template)[0]
+        if f.many and f.kind == "note":
+            return self._collect(referee, template, f, event.reads, version)
+        reading = fill_items(template, sorted(event.reads, key=lambda it: it.x))
+        if reading.action is None:
+            self._streak = []
+            return self._miss(template, version)
+        self._streak.append(reading.action)
+        if len(self._streak) >= self.votes and all(a == self._streak[-1] for a in self._streak[-self.votes:]):
+            return self._apply(referee, self._streak[-1])
+        return None
+
+    def _collect(self, referee, template, f, reads, version):
+        items = [it for it in reads if it.value]
+        if not items:
+            return self._miss(template, version)
+        for it in items:
+            self._seen[it.value] = self._seen.get(it.value, 0) + 1
+        confirmed = [v for v, n in self._seen.items() if n >= self.votes]
+        expected = self._expected
+        if expected and len(confirmed) == expected:
+            return self._apply(referee, dataclasses.replace(template, **{f.name: tuple(confirmed)}))
+        if expected and len(confirmed) > expected:
+            self._seen = {}
+            self._prompt(("too_many", version), "Больше купюр, чем нужно — покажите заново / Too many notes: rescan",
+                         "scan", template)
+        return None
+
+    def _miss(self, template, version):
+        self._misses += 1
+        if self._misses >= self.patience:
+            self._prompt(("manual", version), "Камера не уверена — введите вручную / Camera unsure — enter by hand",
+                         "manual", template)
+        return None
+
+    def _apply(self, referee, action: Action):
+        import logging
+
+        outcome = referee.apply_now(action, "camera")
+        self._streak, self._seen = [], {}
+        if not outcome.accepted:
+            logging.getLogger(__name__).info("camera observation %s rejected: %s", action.text(), outcome.reason)
+            return outcome
+        self.submitted += 1
+        return outcome
+
+
+class CameraWatcher:
+    """The real table's camera loop: while the game waits for an observation, read frames with
+    the current game's reader and put each read on the referee's queue
+    (:class:`~companion.inputs.CameraRead`); :class:`CameraDecision` votes and applies the filled
+    action (source ``camera``) on the consumer thread. The watcher never reads the game: it asks
+    the queue what to read for (a look) whenever the table's version moved.
 
     Args:
         table: the :class:`companion.table.Table`.
@@ -185,19 +366,20 @@ class CameraWatcher:
         self.table = table
         self.camera = camera
         self.readers = readers
-        self.votes = votes
-        self.patience = patience
         self.interval = interval
-        self.submitted = 0
+        #: the decision on the consumer thread (the table's camera-read handler)
+        self.decision = CameraDecision(table, readers, votes, patience)
+        table.inputs.camera = self.decision
+        self._frames = 0
         self._stop = threading.Event()
-        self._prompted: set = set()
-        self._key = None
-        self._streak: list = []
-        self._seen: dict = {}
-        self._misses = 0
         self._thread = threading.Thread(target=self._loop, name="camera", daemon=True)
         if start:
             self._thread.start()
+
+    @property
+    def submitted(self) -> int:
+        """Observations the camera completed and the referee accepted."""
+        return self.decision.submitted
 
     def _loop(self) -> None:
         import logging
@@ -225,100 +407,29 @@ class CameraWatcher:
                 mine = {"state": "error", "detail": str(exc)[:200]}
                 self.table.set_status("camera", mine)
 
-    def _choose(self, templates: list[Action]) -> Action | None:
-        first = templates[0]
-        f = observed_fields(first)[0]
-        same_kind = all(type(t) is type(first) and observed_fields(t)[0].many for t in templates)
-        if len(templates) == 1 or (same_kind and f.many and f.kind == "note"):
-            return first
-        return None
-
-    def _prompt(self, key, text: str, kind: str, template: Action, seat=None) -> None:
-        if key not in self._prompted:
-            self._prompted.add(key)
-            self.table.add_prompt(text, kind=kind, seat=seat, action=template.text())
-
     def step(self) -> bool:
-        """Read one frame if the game waits for an observation; True when something was submitted."""
-        ref = self.table.referee
+        """Read one frame if the game waits for an observation; True when an observation was
+        completed and accepted."""
+        from companion.inputs import CameraRead
+        from companion.referee import Outcome
+
+        ref = self.table.current_referee()
         if ref is None:
             return False
-        with ref.lock:
-            # a version counts within one game: the table's epoch tells the games apart
-            version = (getattr(self.table, "epoch", 0), ref.version)
-            templates = camera_templates(ref.game)
-            expected = getattr(ref.game.options, "notes_per_player", None)
-        if not templates:
-            self._key = None
+        wants = self.decision.wants
+        if wants is None or wants.key != (getattr(self.table, "epoch", 0), ref.version):
+            wants = ref.put(CameraRead(None, (), self._frames))  # a look: what to read for now
+        if wants is None or wants.kind is None or wants.kind not in self.readers:
             return False
-        template = self._choose(templates)
-        if template is None:
-            self._prompt(("choose", version), "Что показать камере? / What to scan? "
-                         + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
-            return False
-        f = observed_fields(template)[0]
-        if f.kind not in self.readers:
-            # the game just taken up has no reader of this kind (yet, or it could not be built:
-            # the ocr status says why): its observations are typed on the console or the pages
-            return False
-        if self._key != (version, template):
-            self._key, self._streak, self._seen, self._misses = (version, template), [], {}, 0
-            owner = getattr(template, "owner", None)
-            if f.many and f.kind == "note" and isinstance(owner, int):
-                name = ref.game.seats[owner]
-                self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
-                             "scan", template, owner)
+        self._frames += 1
         try:
             frame = self.camera.read()
         except CameraMissing:
-            # no camera now (never found, or unplugged; its status says so and it is looked for
-            # again): the operator types what the table waits for, at once
-            self._prompt(("no_camera", version), "Камера не подключена — введите вручную / No camera — enter by hand",
-                         "manual", template)
+            ref.put(CameraRead(wants.kind, (), self._frames, "no_camera"))
             return False
-        if f.many and f.kind == "note":
-            return self._collect(template, f, frame, expected, version)
-        reading = fill(template, frame, self.readers)
-        if reading.action is None:
-            self._streak = []
-            return self._miss(template, version)
-        self._streak.append(reading.action)
-        if len(self._streak) >= self.votes and all(a == self._streak[-1] for a in self._streak[-self.votes:]):
-            return self._submit(self._streak[-1])
-        return False
-
-    def _collect(self, template, f, frame, expected, version) -> bool:
-        items = [it for it in self.readers["note"](frame) if it.value]
-        if not items:
-            return self._miss(template, version)
-        for it in items:
-            self._seen[it.value] = self._seen.get(it.value, 0) + 1
-        confirmed = [v for v, n in self._seen.items() if n >= self.votes]
-        if expected and len(confirmed) == expected:
-            return self._submit(dataclasses.replace(template, **{f.name: tuple(confirmed)}))
-        if expected and len(confirmed) > expected:
-            self._seen = {}
-            self._prompt(("too_many", version), "Больше купюр, чем нужно — покажите заново / Too many notes: rescan",
-                         "scan", template)
-        return False
-
-    def _miss(self, template, version) -> bool:
-        self._misses += 1
-        if self._misses >= self.patience:
-            self._prompt(("manual", version), "Камера не уверена — введите вручную / Camera unsure — enter by hand",
-                         "manual", template)
-        return False
-
-    def _submit(self, action: Action) -> bool:
-        import logging
-
-        outcome = self.table.submit(action.text(), "camera")
-        self._streak, self._seen = [], {}
-        if not outcome.accepted:
-            logging.getLogger(__name__).info("camera observation %s rejected: %s", action.text(), outcome.reason)
-            return False
-        self.submitted += 1
-        return True
+        reads = tuple(self.readers[wants.kind](frame))
+        reply = ref.put(CameraRead(wants.kind, reads, self._frames))
+        return isinstance(reply, Outcome) and reply.accepted
 
     def stop(self) -> None:
         self._stop.set()

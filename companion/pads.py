@@ -157,13 +157,14 @@ class PadResult:
     """What one press did.
 
     Attributes:
-        kind: ``submit`` (``action`` is the text to submit), ``pending`` (the count changed),
+        kind: ``submit`` (``move`` is the action to submit, ``action`` its text), ``pending`` (the count changed),
             ``cancel`` (the count was dropped) or ``ignored`` (``reason`` says why).
         seat: the pad's seat.
         action: action text for ``submit``.
         count: the pending count after the press (0: none).
         label: the selected action's text for ``pending`` (for the seat view).
         reason: why a press was ignored, e.g. ``no_yes_action``.
+        move: the typed action for ``submit`` (the engine's own legal action).
     """
 
     kind: str
@@ -172,13 +173,15 @@ class PadResult:
     count: int = 0
     label: str | None = None
     reason: str | None = None
+    move: Action | None = None
 
 
 class Pads:
     """The pads of one table: button presses in, action texts and pending counts out.
 
-    Not thread-safe by itself: call :meth:`press` under the referee's lock (as
-    :class:`PadRouter` does) so the menu is computed on a consistent state.
+    Not thread-safe by itself: :meth:`press` runs on the referee's consumer thread (the table's
+    :class:`~companion.inputs.ButtonPressed` handler, :mod:`companion.decide`), so the menu is
+    computed on the state the action is then applied to.
 
     Args:
         on_pending: called with ``(seat, count)`` whenever a seat's pending count changes
@@ -250,17 +253,17 @@ class Pads:
                 self._set(seat, None, 0)
                 if action is None:
                     return PadResult("ignored", seat, reason="stale_count")
-                return PadResult("submit", seat, action=action.text())
+                return PadResult("submit", seat, action=action.text(), move=action)
             action = m.default()
             if action is None:
                 return PadResult("ignored", seat, reason="choose_first" if m.menu else "nothing_to_confirm")
-            return PadResult("submit", seat, action=action.text())
+            return PadResult("submit", seat, action=action.text(), move=action)
         if held:
             return PadResult("ignored", seat, count=self.pending_count(game, seat), reason="count_pending")
         action = m.yes if button == "yes" else m.no
         if action is None:
             return PadResult("ignored", seat, reason=f"no_{button}_action")
-        return PadResult("submit", seat, action=action.text())
+        return PadResult("submit", seat, action=action.text(), move=action)
 
     def pending_count(self, game: Game, seat: int) -> int:
         """The pending count of ``seat`` as shown (0: none)."""

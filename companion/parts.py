@@ -6,15 +6,117 @@ and lights (``companion.devices``), camera sources and readers (``companion.visi
 here imports one part and adapts it to the small interface the service uses, so a part that is not
 installed, or whose interface changed, fails *here*, loudly, with :class:`MissingPart` naming the
 part and what was expected — never a silent fallback to something else.
+
+The interfaces the service uses are declared here as :class:`typing.Protocol` classes
+(:class:`CameraSource`, :class:`PushSource`, :class:`ButtonBoxDevice`, :class:`VirtualBoxDevice`,
+:class:`TableSignals`): a backend is anything with those methods, checked by the type checker
+(and, where a part is chosen at run time, by ``isinstance`` on the runtime-checkable ones) rather
+than by probing for one of several method names.
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
-from typing import Any
+from typing import Any, Callable, Iterable, Protocol, runtime_checkable
+
+import numpy as np
 
 from companion.errors import CompanionError
+
+
+# ---------------------------------------------------------------------- the device interfaces
+@runtime_checkable
+class CameraSource(Protocol):
+    """A camera (:mod:`companion.vision.camera`): ``read()`` gives the next frame."""
+
+    def read(self) -> np.ndarray:
+        """The next frame, H×W×3 BGR uint8.
+
+        Raises:
+            CameraError: no frame (``CameraMissing`` when the camera is not there now).
+        """
+        ...
+
+    def close(self) -> None:
+        """Release the device (idempotent)."""
+        ...
+
+
+@runtime_checkable
+class PushSource(CameraSource, Protocol):
+    """A camera whose frames are put in by the program: the simulated table's scene camera
+    (:class:`companion.vision.camera.RenderedSource`)."""
+
+    def push(self, frame: np.ndarray) -> None:
+        """Show ``frame``: the next :meth:`read` returns it."""
+        ...
+
+
+@runtime_checkable
+class ButtonBoxDevice(Protocol):
+    """The host driver of the button box (:class:`companion.devices.buttonbox.ButtonBox`):
+    events go to the callback it was opened with, on its own thread."""
+
+    @property
+    def status(self) -> Any:
+        """The link's state (``to_dict()``: ``port``, ``connected``, ``alive``, ``firmware`` …)."""
+        ...
+
+    def wait_connected(self, timeout: float = 5.0) -> bool:
+        """Wait until the box answers; False after ``timeout`` seconds."""
+        ...
+
+    def set_light(self, seat: int, mode: str) -> Any:
+        """Set one pad's seat light (the table's signals drive it)."""
+        ...
+
+    def close(self) -> None:
+        """Stop the driver and close the port."""
+        ...
+
+
+@runtime_checkable
+class VirtualBoxDevice(Protocol):
+    """The simulated button box (:class:`companion.devices.virtualbox.VirtualButtonBox`) on a
+    pty: the bots press its buttons, the host driver reads the frames on :attr:`port`."""
+
+    port: str
+
+    def start(self) -> Any:
+        """Start the firmware logic on the pty."""
+        ...
+
+    def press(self, seat: int, button: str, duration_ms: int | None = None) -> None:
+        """Press one button of one pad (returns at once)."""
+        ...
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        """Wait until every press was played and acknowledged."""
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+@runtime_checkable
+class TableSignals(Protocol):
+    """The table's lights and sounds (:class:`companion.devices.lights.TableLights`)."""
+
+    seats: int
+
+    def show_turn(self, current: int | None = None, must_act: Iterable[int] = ()) -> None: ...
+
+    def waiting(self) -> None: ...
+
+    def alert(self, seats: Iterable[int] = (), on: bool = True) -> None: ...
+
+    def all_off(self) -> None: ...
+
+    def success(self, wait: bool = False) -> None: ...
+
+    def failure(self, wait: bool = False) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class MissingPart(CompanionError, RuntimeError):
@@ -53,20 +155,8 @@ def need(module: str, *names: str, part: str) -> Any:
     raise MissingPart(part, f"{module}.{' or '.join(names)}", "not defined")
 
 
-def call_with(fn, /, **kwargs):
-    """Call ``fn`` with those of ``kwargs`` its signature accepts (adapters between parts written in
-    parallel; a required parameter we cannot supply raises ``TypeError`` as usual)."""
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return fn(**kwargs)
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return fn(**kwargs)
-    return fn(**{k: v for k, v in kwargs.items() if k in params})
-
-
 # ---------------------------------------------------------------------- button box
-def virtual_box(seats: int):
+def virtual_box(seats: int) -> VirtualBoxDevice:
     """Start the virtual button box (branch buttons) with ``seats`` pads on a pty.
 
     Presses are short (12 ms closed, 1 ms bounce: still longer than the firmware's 5 ms debounce)
@@ -76,12 +166,12 @@ def virtual_box(seats: int):
         MissingPart: ``companion.devices.virtualbox`` is not installed.
     """
     cls = need("companion.devices.virtualbox", "VirtualButtonBox", part="virtual button box (branch buttons)")
-    box = call_with(cls, seats=seats, press_ms=12, bounce_ms=1)
+    box: VirtualBoxDevice = cls(seats=seats, press_ms=12, bounce_ms=1)
     box.start()
     return box
 
 
-def button_box(url: str, on_event):
+def button_box(url: str, on_event: Callable) -> ButtonBoxDevice:
     """Open the host driver (branch buttons) on ``url``; events go to ``on_event(ButtonEvent)``.
 
     Raises:
@@ -104,7 +194,7 @@ class Lights:
     * game over: every light off and the success sound.
     """
 
-    def __init__(self, signals) -> None:
+    def __init__(self, signals: TableSignals) -> None:
         self.signals = signals
         self._waiting = False
 
@@ -158,7 +248,7 @@ def lights(kind: str, seats: int, box):
 
 
 # ---------------------------------------------------------------------- camera and readers
-def camera(spec: str):
+def camera(spec: str) -> "CameraAdapter":
     """The camera source for a camera spec (:func:`companion.vision.camera.parse_spec`: ``scene``,
     ``picamera2``, ``opencv:0``, ``folder:PATH``, ``image:PATH`` …). The result has ``read()`` (a
     frame, H×W×3 BGR uint8), ``close()`` and, for ``scene``, ``push(frame)``.
@@ -172,30 +262,34 @@ def camera(spec: str):
 
 
 class CameraAdapter:
-    """A camera source with the ``read()``/``push()``/``close()`` the service uses."""
+    """The service's one camera: a :class:`CameraSource` (and, for the scene camera, a
+    :class:`PushSource`), whichever backend it is.
 
-    def __init__(self, source) -> None:
+    Raises:
+        MissingPart: ``source`` is not a :class:`CameraSource`.
+    """
+
+    def __init__(self, source: CameraSource) -> None:
+        if not isinstance(source, CameraSource):
+            raise MissingPart("camera source", f"{type(source).__name__}.read() and .close()")
         self.source = source
 
-    def read(self):
-        for name in ("read", "frame", "capture", "grab"):
-            fn = getattr(self.source, name, None)
-            if callable(fn):
-                out = fn()
-                return out[1] if isinstance(out, tuple) else out
-        raise MissingPart("camera source", f"{type(self.source).__name__}.read()")
+    def read(self) -> np.ndarray:
+        """The next frame (:meth:`CameraSource.read`)."""
+        return self.source.read()
 
-    def push(self, frame) -> None:
-        for name in ("push", "put", "show"):
-            fn = getattr(self.source, name, None)
-            if callable(fn):
-                return fn(frame)
-        raise MissingPart("scene camera", f"{type(self.source).__name__}.push(frame)")
+    def push(self, frame: np.ndarray) -> None:
+        """Show ``frame`` (the scene camera only).
+
+        Raises:
+            MissingPart: the camera is not a :class:`PushSource`.
+        """
+        if not isinstance(self.source, PushSource):
+            raise MissingPart("scene camera", f"{type(self.source).__name__}.push(frame)")
+        self.source.push(frame)
 
     def close(self) -> None:
-        fn = getattr(self.source, "close", None)
-        if callable(fn):
-            fn()
+        self.source.close()
 
 
 def reader(kind: str, settings, game, sim_renderer=None):

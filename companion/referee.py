@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.errors import CompanionError, IllegalAction
-from companion.games.base import Event
+from companion.games.base import Action, Event
 from companion.log import UNDO, TableLog, replay
 
 VOID = "table void"
@@ -70,12 +70,19 @@ class Outcome:
 Subscriber = Callable[["Referee", Outcome], None]
 
 
+Handler = Callable[[object], object]
+"""A typed input's decision (:meth:`Referee.handle`): called on the consumer thread under the
+referee's lock with the event; returns an :class:`Outcome`, ``None`` (nothing was applied), or an
+object whose ``outcome`` attribute is the :class:`Outcome` or ``None``."""
+
+
 @dataclass
 class _Job:
-    action: str
+    action: object  # action text, a typed Action, or a typed input (companion.inputs)
     source: str
     future: Future = field(default_factory=Future)
     seen: int | None = None
+    event: bool = False  # ``action`` is a typed input for its handler
 
 
 class Referee:
@@ -110,6 +117,8 @@ class Referee:
         self.lock = threading.RLock()
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._subscribers: list[Subscriber] = []
+        self._handlers: dict[type, Handler] = {}
+        self._after: list[Callable[[], None]] = []  # a handler's side effects, run once the lock is free
         self._thread: threading.Thread | None = None
 
     # ------------------------------------------------------------------ construction
@@ -163,6 +172,12 @@ class Referee:
 
         return unsubscribe
 
+    def handle(self, event_type: type, handler: Handler) -> None:
+        """Decide inputs of ``event_type`` (:mod:`companion.inputs`) with ``handler`` on the
+        consumer thread (:meth:`put`); a later call for the same type replaces it."""
+        with self.lock:
+            self._handlers[event_type] = handler
+
     # ------------------------------------------------------------------ the queue
     def run(self) -> None:
         """Start the consumer thread (idempotent)."""
@@ -190,11 +205,44 @@ class Referee:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def submit(self, action: str, source: str, timeout: float | None = 10.0,
+    def put(self, event, timeout: float | None = 10.0):
+        """Queue one typed input (:mod:`companion.inputs`) and wait for what its handler
+        (:meth:`handle`) decided: an :class:`Outcome`, ``None`` or the handler's own reply.
+        Thread-safe; the decision runs on the consumer thread (the caller's when it is not
+        running), with the referee's lock taken once.
+
+        Raises:
+            LookupError: no handler for the event's type.
+            TimeoutError: the consumer did not answer within ``timeout`` seconds.
+        """
+        if type(event) not in self._handlers:
+            raise LookupError(f"no handler for {type(event).__name__} at this referee")
+        job = _Job(event, getattr(event, "source", "") or "", event=True)
+        if not (self._thread and self._thread.is_alive()):
+            self._process(job)
+        else:
+            self._queue.put(job)
+        return job.future.result(timeout)
+
+    def after(self, effect: Callable[[], None]) -> None:
+        """Run ``effect()`` when the current input's decision is done and the lock is released,
+        before the subscribers hear of its outcome — for a handler's side effects on other
+        locks (the table's pending counts and prompts), so no lock is ever taken inside the
+        referee's. Only from a handler (:meth:`handle`)."""
+        self._after.append(effect)
+
+    def apply_now(self, action, source: str, seen: int | None = None) -> Outcome:
+        """Apply one action (a typed :class:`~companion.games.base.Action`, or text) at once, on
+        the calling thread — only from a handler (:meth:`handle`), i.e. on the consumer thread,
+        whose job then publishes the outcome. See :meth:`submit` for ``seen``."""
+        return self._apply(action, source, seen)
+
+    def submit(self, action, source: str, timeout: float | None = 10.0,
                seen: int | None = None) -> Outcome:
         """Queue one action and wait for its outcome. Thread-safe.
 
-        ``action`` may be the log directive ``table undo`` (operator's undo last action).
+        ``action`` is a typed action of the game or its text form (parsed once, on the consumer
+        thread); it may be the log directive ``table undo`` (operator's undo last action).
         If the consumer thread is not running, the action is processed on the caller's thread.
 
         Args:
@@ -225,13 +273,21 @@ class Referee:
 
     def _process(self, job: _Job) -> None:
         try:
-            outcome = self._apply(job.action, job.source, job.seen)
+            with self.lock:  # once per input: the decision and the apply see one state
+                if job.event:
+                    reply = self._handlers[type(job.action)](job.action)
+                    outcome = reply if isinstance(reply, Outcome) or reply is None \
+                        else getattr(reply, "outcome", None)
+                else:
+                    reply = outcome = self._apply(job.action, job.source, job.seen)
         except Exception as exc:  # never let one bad input kill the consumer
             log.exception("referee failed on %r", job.action)
+            self._run_after()
             job.future.set_exception(exc)
             return
-        job.future.set_result(outcome)
-        if outcome.accepted:
+        self._run_after()
+        job.future.set_result(reply)
+        if outcome is not None and outcome.accepted:
             for callback in list(self._subscribers):
                 try:
                     callback(self, outcome)
@@ -239,8 +295,18 @@ class Referee:
                     log.exception("subscriber %r failed", callback)
             self.published = max(self.published, outcome.version)
 
-    def _apply(self, action: str, source: str, seen: int | None = None) -> Outcome:
+    def _run_after(self) -> None:
+        effects, self._after = self._after, []
+        for effect in effects:
+            try:
+                effect()
+            except Exception:  # a side channel must not stop the game
+                log.exception("side effect %r failed", effect)
+
+    def _apply(self, action, source: str, seen: int | None = None) -> Outcome:
         with self.lock:
+            if isinstance(action, Action):
+                return self._apply_action(action, action.text(), source, seen)
             if not isinstance(action, str) or not action.strip():
                 return Outcome(False, str(action), source, "bad_syntax", "empty action", (), self.version)
             # one form of a list whatever the spacing: "лист, лист" is "лист,лист"
@@ -251,6 +317,15 @@ class Referee:
                 return self._undo(source)
             try:
                 parsed = self.game.parse_action(text)
+            except IllegalAction as exc:
+                return Outcome(False, text, source, exc.reason, exc.detail, (), self.version,
+                               exc.facts or None)
+            return self._apply_action(parsed, text, source, seen)
+
+    def _apply_action(self, parsed: Action, text: str, source: str, seen: int | None) -> Outcome:
+        """Validate ``parsed`` with the engine, log it, count it (under the lock)."""
+        with self.lock:
+            try:
                 if seen is not None and (refused := self._guard(parsed.text(), source, seen)) is not None:
                     return refused
                 events = self.game.apply(parsed)

@@ -185,7 +185,9 @@ WHY_HEADLESS = ("and this run has no dashboard to play it from", "а в этом
 
 
 class PadRouter:
-    """Button events → pad mapping → referee, and pending counts → the dashboard.
+    """Button events from the box's driver thread → the referee's queue as
+    :class:`~companion.inputs.ButtonPressed`; the pads decide on the consumer thread
+    (:class:`companion.decide.TableInputs`) and set the dashboard's pending counts.
 
     Args:
         table: the :class:`companion.table.Table`.
@@ -193,38 +195,24 @@ class PadRouter:
     """
 
     def __init__(self, table, on_result: Callable | None = None) -> None:
-        from companion.pads import Pads
-
         self.table = table
         self.on_result = on_result
-        self.pads = Pads(on_pending=self._pending)
         self.rejected = 0
-
-    def _pending(self, seat: int, count: int) -> None:
-        try:
-            self.table.set_pending(seat, count or None)
-        except ValueError:
-            log.warning("pending count for seat %s not shown", seat)
 
     def on_event(self, event) -> None:
         """Handle one :class:`companion.devices.protocol.ButtonEvent` (driver thread)."""
-        ref = self.table.referee
-        if ref is None:
-            return
+        from companion.table import NoGame
+
         try:
-            with ref.lock:
-                result = self.pads.press(ref.game, event.seat, event.button, event.kind)
-        except ValueError as exc:
-            log.warning("button event %s ignored: %s", event, exc)
+            reply = self.table.press(event.seat, event.button, event.kind)
+        except NoGame:
             return
-        outcome = None
-        if result.kind == "submit":
-            outcome = self.table.submit_for_seat(event.seat, result.action, "button")
-            if not outcome.accepted:
-                self.rejected += 1
-                log.info("seat %d pad: %s rejected (%s)", event.seat, result.action, outcome.reason)
+        if reply.result is None:
+            return
+        if reply.outcome is not None and not reply.outcome.accepted:
+            self.rejected += 1
         if self.on_result:
-            self.on_result(event, result, outcome)
+            self.on_result(event, reply.result, reply.outcome)
 
 
 class TableService:

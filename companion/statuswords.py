@@ -19,32 +19,33 @@ from __future__ import annotations
 
 import re
 
-LANGS = ("ru", "en")
+from companion.i18n import LANGUAGES, M, MP, Message, N_, NC_, fact, render
 
-#: Part names: ``{part: (Russian, English)}`` (the dashboard's words for the chips are the same).
-PARTS: dict[str, tuple[str, str]] = {
-    "buttons": ("Кнопки", "Button box"),
-    "camera": ("Камера", "Camera"),
-    "ocr": ("Распознавание", "OCR"),
-    "lights": ("Подсветка", "Lights"),
-    "club": ("Клуб", "Club"),
+LANGS = LANGUAGES
+
+#: Part names (message ids; the dashboard's words for the chips are the same).
+PARTS: dict[str, str] = {
+    "buttons": N_("Button box"),
+    "camera": N_("Camera"),
+    "ocr": N_("OCR"),
+    "lights": N_("Lights"),
+    "club": N_("Club"),
 }
 
-#: State words: ``{state: {part or "*": (Russian, English)}}`` — Russian agrees with the part's
-#: name («Кнопки: не используются», «Камера: не используется»).
-STATES: dict[str, dict[str, tuple[str, str]]] = {
-    "ok": {"*": ("работает", "working"), "buttons": ("работают", "working")},
-    "sim": {"*": ("симуляция", "simulated")},
-    "warn": {"*": ("проверьте", "check")},
-    "error": {"*": ("неисправность", "fault")},
-    "absent": {"*": ("нет связи", "not connected")},
-    "unused": {"*": ("не используется", "not used"), "buttons": ("не используются", "not used")},
+#: State words: ``{state: {part or "*": message id}}`` — Russian agrees with the part's name
+#: («Кнопки: не используются», «Камера: не используется»): a part of its own is a context.
+STATES: dict[str, dict[str, str]] = {
+    "ok": {"*": N_("working"), "buttons": NC_("buttons", "working")},
+    "sim": {"*": N_("simulated")},
+    "warn": {"*": N_("check")},
+    "error": {"*": N_("fault")},
+    "absent": {"*": N_("not connected")},
+    "unused": {"*": N_("not used"), "buttons": NC_("buttons", "not used")},
 }
 
-#: Fixed detail sentences by the status's ``why`` code: ``{why: (Russian, English)}``.
-WHY: dict[str, tuple[str, str]] = {
-    "dashboard_only": ("стол без оборудования: наблюдения оператор вводит вручную на табло",
-                       "table without hardware: the operator enters observations by hand on the dashboard"),
+#: Fixed detail sentences by the status's ``why`` code (message ids).
+WHY: dict[str, str] = {
+    "dashboard_only": N_("table without hardware: the operator enters observations by hand on the dashboard"),
 }
 
 _READ = re.compile(r"^(notes|cards) \((.+)\)$")
@@ -52,8 +53,8 @@ _READ = re.compile(r"^(notes|cards) \((.+)\)$")
 
 def part_name(part: str, lang: str = "ru") -> str:
     """``part``'s name in ``lang`` (``"ru"`` or ``"en"``); an unknown part as it is."""
-    pair = PARTS.get(part)
-    return (pair[0] if lang == "ru" else pair[1]) if pair else part
+    word = PARTS.get(part)
+    return render(M(word), lang) if word else part
 
 
 def state_word(part: str, state: str | None, lang: str = "ru") -> str:
@@ -61,69 +62,78 @@ def state_word(part: str, state: str | None, lang: str = "ru") -> str:
     forms = STATES.get(state or "")
     if not forms:
         return str(state or "")
-    pair = forms.get(part) or forms["*"]
-    return pair[0] if lang == "ru" else pair[1]
+    if part in forms:
+        return render(MP(part, forms[part]), lang)
+    return render(M(forms["*"]), lang)
 
 
-def _camera(detail: str, ru: bool) -> str:
+def _camera(detail: str) -> Message | str:
     kind, _, where = detail.partition(":")
     if detail == "scene":
-        return "отрисованный стол (симуляция)" if ru else "rendered table (simulation)"
+        return M("rendered table (simulation)")
     if detail == "picamera2":
-        return "камера Raspberry Pi" if ru else "Raspberry Pi camera"
+        return M("Raspberry Pi camera")
     if kind == "opencv":
-        return (f"USB-камера {where}" if ru else f"USB camera {where}") if where.isdigit() else (
-            f"видеопоток {where}" if ru else f"video stream {where}")
+        return M("USB camera %(where)s", where=where) if where.isdigit() else M("video stream %(where)s", where=where)
     if kind == "folder":
-        return f"снимки из папки {where}" if ru else f"images from the folder {where}"
+        return M("images from the folder %(where)s", where=where)
     if kind == "image":
-        return f"снимок {where}" if ru else f"image {where}"
+        return M("image %(where)s", where=where)
     return detail
 
 
-def _ocr(detail: str, ru: bool) -> str:
-    out = []
+def _ocr(detail: str) -> list:
+    out: list = []
     for item in detail.split(", "):
         m = _READ.match(item)
         if m is None:
             out.append(item)
         elif m.group(1) == "notes":
-            out.append(f"купюры ({m.group(2)})" if ru else f"notes ({m.group(2)})")
+            out.append(M("notes (%(currency)s)", currency=m.group(2)))
         else:
-            out.append(f"карты (колода {m.group(2)})" if ru else f"cards (deck {m.group(2)})")
-    return ", ".join(out)
+            out.append(M("cards (deck %(deck)s)", deck=m.group(2)))
+    return out
 
 
-def detail_words(part: str, status: dict, lang: str = "ru") -> str:
-    """The status's detail in ``lang``: a ``why`` sentence, the button box's port, the camera and
-    readers in words; ``""`` when there is none. Names of ports, files and decks stay as they are."""
-    ru = lang == "ru"
+def detail_message(part: str, status: dict):
+    """The status's detail as a message: a ``why`` sentence, the button box's port, the camera
+    and readers in words; ``""`` when there is none. Names of ports, files and decks stay as they
+    are (the readers: a list). A part that gave its detail in both languages (``detail_ru``) gives
+    ``{"ru", "en"}``."""
     why = WHY.get(status.get("why") or "")
     if why:
-        return why[0] if ru else why[1]
-    if ru and isinstance(status.get("detail_ru"), str) and status["detail_ru"]:
-        return status["detail_ru"]  # a sentence the part gave in both languages
+        return M(why)
+    own_ru = status.get("detail_ru")
+    if isinstance(own_ru, str) and own_ru:  # a sentence the part gave in both languages
+        return {"ru": own_ru, "en": str(fact(_detail(part, status), "en") or "")}
+    return _detail(part, status)
+
+
+def _detail(part: str, status: dict):
     detail = status.get("detail")
     if not isinstance(detail, str) or not detail:
         return ""
     if part == "buttons":
-        text = f"порт {detail}" if ru else f"port {detail}"
         if status.get("state") == "warn":
-            text += ": коробка не отвечает" if ru else ": the box does not answer"
-        elif status.get("state") in ("error", "absent"):
-            text += ": нет соединения" if ru else ": not connected"
-        return text
+            return M("port %(port)s: the box does not answer", port=detail)
+        if status.get("state") in ("error", "absent"):
+            return M("port %(port)s: not connected", port=detail)
+        return M("port %(port)s", port=detail)
     if part == "camera":
-        text = _camera(detail, ru)
+        text = _camera(detail)
         if status.get("missing"):
             # a missing camera never stops the table (companion.vision.camera.RetryingSource)
-            text += (": не подключена — наблюдения вводит оператор вручную, камера подключится сама, когда появится"
-                     if ru else ": not connected — the operator enters observations by hand; the camera is picked "
-                     "up when it appears")
+            return M("%(camera)s: not connected — the operator enters observations by hand; the camera is picked "
+                     "up when it appears", camera=text)
         return text
     if part == "ocr":
-        return _ocr(detail, ru)
+        return _ocr(detail)
     return detail
+
+
+def detail_words(part: str, status: dict, lang: str = "ru") -> str:
+    """:func:`detail_message` in ``lang``."""
+    return str(fact(detail_message(part, status), lang) or "")
 
 
 def words(part: str, status: dict) -> dict[str, dict[str, str]]:

@@ -19,8 +19,11 @@
   **scan prompts**, and the **pending button-pad counts** (a player counting a bid up with ``+``);
 * it fans **events** out to listeners (dashboard streams, lights) and re-binds to each new referee.
 
-Every input enters through :meth:`Table.submit` (or the helpers :meth:`undo`, :meth:`void_round`,
-:meth:`manual_entry`), which goes to the referee's one queue. Listeners are called on the thread
+Every input enters the referee's one queue: a typed input (:mod:`companion.inputs`) through
+:meth:`Table.put` — :meth:`press` (a pad button), :meth:`submit_for_seat` (a seat's move),
+:meth:`undo`, :meth:`void_round`, :meth:`manual_entry` (the operator) — decided on the consumer
+thread by :class:`companion.decide.TableInputs`; an action's text (the CLI, the console, the
+bots) through :meth:`Table.submit`. Listeners are called on the thread
 that caused the change (the referee's consumer thread for game actions); they must not block.
 
 Listener messages are ``(kind, payload)``:
@@ -35,7 +38,6 @@ Listener messages are ``(kind, payload)``:
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
 import hmac
 import json
@@ -48,8 +50,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from companion.decide import TableInputs, observed_by_seat
 from companion.durable import remove_leftovers, write_file
 from companion.errors import CompanionError, IllegalAction, LogError
+from companion.inputs import ButtonPressed, OperatorEntry, SeatAction
 from companion.log import UNDO, TableLog
 from companion.referee import VOID, Outcome, Referee
 from companion.sessions import MIN_PIN_DIGITS, Sessions, pin_refusal
@@ -225,6 +229,9 @@ class Table:
         self._pending: dict[int, int] = {}
         self._results: dict[tuple, dict | None] = {}  # last_result's cache: (log, mtime) -> result
         self._prompts: list[Prompt] = []
+        #: the decisions on typed inputs (pads, seat moves, operator entries, camera reads),
+        #: installed on each referee the table binds
+        self.inputs = TableInputs(self)
         self.last_ended: dict | None = None
         self.secret_key = self._load_secret()
         self.pin: str = str(pin) if pin is not None else self._load_pin(new_pin)
@@ -769,6 +776,7 @@ class Table:
         self._note(referee, "bound")
         self.referee = referee
         self._unsub = referee.subscribe(self._on_outcome)
+        self.inputs.install(referee)
         referee.run()
         self.epoch += 1
         self._save_state()
@@ -820,60 +828,45 @@ class Table:
         """
         return self.require_referee().submit(action, source, seen=seen)
 
-    def submit_for_seat(self, seat: int, action: str, source: str = "dashboard",
-                        seen: int | None = None) -> Outcome:
-        """Submit an action on behalf of ``seat`` (a phone or a button pad): the action's actor
-        must be that seat, else it is rejected without reaching the game: ``not_your_seat`` (another
-        seat's or the table's action), ``bad_syntax`` (no actor at all: ``"bid 3"``, empty text).
-        ``seen``: the version the seat's page showed (:meth:`Referee.submit`: a double tap is
-        refused ``repeated``).
+    def put(self, event):
+        """Put one typed input (:mod:`companion.inputs`) on the current referee's queue and wait
+        for its decision (:mod:`companion.decide`, on the consumer thread).
+
+        Raises:
+            NoGame: no current game.
+            TimeoutError: the referee did not answer in time.
+        """
+        return self.require_referee().put(event)
+
+    def press(self, seat: int, key: str, kind: str = "press"):
+        """One button event of ``seat``'s pad (:class:`~companion.inputs.ButtonPressed`); returns
+        the :class:`~companion.decide.PadReply` (what the pads did, the outcome of the action
+        a press completed).
 
         Raises:
             NoGame: no current game.
         """
-        referee = self.require_referee()
-        text = " ".join(str(action).split())
-        actor = text.split(" ", 1)[0] if text else ""
-        if actor != str(seat):
-            if not (actor.isdigit() or actor == "table"):  # not someone else's action: no action
-                return Outcome(False, text, source, "bad_syntax",
-                               f"an action starts with the acting seat ({seat}), got {text!r}", (),
-                               referee.version)
-            return Outcome(False, text, source, "not_your_seat",
-                           f"seat {seat} may only submit its own actions", (), referee.version)
-        observed = self._observed_by_seat(referee, seat, text)
-        if observed:
-            return Outcome(False, text, source, "read_by_table",
-                           f"a seat declares its move; what it shows ({observed}) is read by the camera "
-                           "or entered by the operator", (), referee.version)
-        return referee.submit(text, source, seen=seen)
+        return self.put(ButtonPressed(seat, key, kind))
+
+    def submit_for_seat(self, seat: int, action, source: str = "dashboard",
+                        seen: int | None = None) -> Outcome:
+        """Submit an action on behalf of ``seat`` (a phone or a button pad): the action's actor
+        must be that seat, else it is rejected without reaching the game: ``not_your_seat`` (another
+        seat's or the table's action), ``bad_syntax`` (no actor at all: ``"bid 3"``, empty text),
+        ``read_by_table`` (it sets what the camera reads). ``action``: the typed action or its
+        text. ``seen``: the version the seat's page showed (:meth:`Referee.submit`: a double tap
+        is refused ``repeated``). Decided on the referee's queue (:class:`~companion.inputs.SeatAction`).
+
+        Raises:
+            NoGame: no current game.
+        """
+        return self.put(SeatAction(seat, action, source, seen))
 
     @staticmethod
     def _observed_by_seat(referee, seat: int, text: str) -> str | None:
-        """The field names ``text`` fills where the seat's own legal action of that verb has an
-        observation (``?``: a card face, a serial — the camera's or the operator's to give), or
-        ``None``. A seat declares (``0 play ?``); a phone or pad must not set the face itself.
-        Judged on the legal templates, not on the field's type: a lottery player's card is a
-        decision (his cards lie face up and the templates name them), though its field may be
-        ``?`` for the table."""
-        tokens = text.split()
-        if len(tokens) < 2:
-            return None
+        """:func:`companion.decide.observed_by_seat` on ``referee``'s game, under its lock."""
         with referee.lock:
-            templates = [a for a in referee.game.legal_actions(seat) if getattr(a, "VERB", None) == tokens[1]]
-        filled = []
-        for a in templates:
-            args = a.text().split()[2:]
-            fields = [f.name for f in dataclasses.fields(a)][1:]
-            given = tokens[2:]
-            if len(given) != len(args):
-                continue
-            bad = [fields[i] if i < len(fields) else str(i) for i, (want, got) in enumerate(zip(args, given))
-                   if want == "?" and got != "?"]
-            if not bad:
-                return None  # fits a template as it is
-            filled = bad
-        return ", ".join(filled) if filled else None
+            return observed_by_seat(referee.game, seat, text)
 
     def undo(self, seen: int | None = None) -> Outcome:
         """Undo the last accepted action (the log directive ``table undo``). With ``seen`` (the
@@ -883,7 +876,7 @@ class Table:
         Raises:
             NoGame: no current game.
         """
-        return self.submit(UNDO, "operator", seen=seen)
+        return self.put(OperatorEntry(UNDO, seen=seen))
 
     def void_round(self, seen: int | None = None) -> Outcome:
         """Void the current round: everything returned, no payments (``table void``, RULINGS §0);
@@ -892,21 +885,21 @@ class Table:
         Raises:
             NoGame: no current game.
         """
-        return self.submit(VOID, "operator", seen=seen)
+        return self.put(OperatorEntry(VOID, seen=seen))
 
-    def manual_entry(self, action: str, prompt_id: str | None = None, seen: int | None = None) -> Outcome:
-        """An operator's entry made because OCR abstained; logged with source ``manual``.
+    def manual_entry(self, action, prompt_id: str | None = None, seen: int | None = None,
+                     facts: dict | None = None) -> Outcome:
+        """An operator's entry made because OCR abstained; logged with source ``manual``
+        (:class:`~companion.inputs.OperatorEntry`).
 
-        Clears the prompt ``prompt_id`` when the entry is accepted; ``seen`` as for
+        ``action``: the whole action (typed or text), or a template whose open fields ``facts``
+        fill. Clears the prompt ``prompt_id`` when the entry is accepted; ``seen`` as for
         :meth:`submit`.
 
         Raises:
             NoGame: no current game.
         """
-        outcome = self.submit(action, "manual", seen=seen)
-        if outcome.accepted and prompt_id:
-            self.clear_prompt(prompt_id)
-        return outcome
+        return self.put(OperatorEntry(action, facts or {}, "manual", seen, prompt_id))
 
     # ------------------------------------------------------------------ views
     def views(self) -> tuple[int, int, dict, dict, list, bool, dict | None]:

@@ -19,35 +19,36 @@ import time
 from companion.devices.firmware import boxfw, wire
 from companion.devices.virtualbox import SCRIPT_HELP, VirtualButtonBox, light_line, run_script_line
 from companion.errors import CompanionError
+from companion.i18n.cli import _
 
 
 def register(subparsers) -> None:
     """Add the ``buttonbox-sim`` subcommand."""
     p = subparsers.add_parser(
-        "buttonbox-sim", help="virtual button box on a pty (real firmware logic, real protocol)",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seats", type=int, default=8, help="seat pads, 1..8 (default 8)")
-    p.add_argument("--link", help="also keep this symlink pointing at the pty (a stable name, "
-                                  "like /dev/buttonbox from the udev rule)")
-    p.add_argument("--script", help="file of commands to play ('-' = stdin, non-interactive)")
+        "buttonbox-sim", help=_("virtual button box on a pty (real firmware logic, real protocol)"),
+        description=_("The virtual button box on a pseudo-terminal: the real firmware logic behind a pty. It prints the device path for the host (companion run --buttons /dev/pts/N), then plays presses from a script file or the keyboard. Seat numbers are the ones on the pads and the dashboard (1..N); commands: --help-script."))
+    p.add_argument("--seats", type=int, default=8, help=_("seat pads, 1..8 (default 8)"))
+    p.add_argument("--link", help=_("also keep this symlink pointing at the pty (a stable name, "
+                                  "like /dev/buttonbox from the udev rule)"))
+    p.add_argument("--script", help=_("file of commands to play ('-' = stdin, non-interactive)"))
     p.add_argument("--keyboard", action="store_true",
-                   help="keystrokes press buttons (on a terminal: '3' then 'y' = seat 3 presses "
-                        "Верю); from a pipe: one script command per line")
+                   help=_("keystrokes press buttons (on a terminal: '3' then 'y' = seat 3 presses "
+                        "Верю); from a pipe: one script command per line"))
     p.add_argument("--exit", action="store_true",
-                   help="exit once the script is played and every press was acknowledged")
-    p.add_argument("--help-script", action="store_true", help="print the command syntax and exit")
+                   help=_("exit once the script is played and every press was acknowledged"))
+    p.add_argument("--help-script", action="store_true", help=_("print the command syntax and exit"))
     p.set_defaults(func=run)
 
     m = subparsers.add_parser(
-        "buttonbox-monitor", help="print a button box's hello, status and events (bring-up check)",
-        description="Open the box like Table Companion does, print its hello line, every event and "
-                    "status changes. Exit status 1 if the box never says hello.")
+        "buttonbox-monitor", help=_("print a button box's hello, status and events (bring-up check)"),
+        description=_("Open the box like Table Companion does, print its hello line, every event and "
+                    "status changes. Exit status 1 if the box never says hello."))
     m.add_argument("port", nargs="?", default=None,
-                   help="device path or pyserial URL (default /dev/buttonbox, else a virtual box)")
-    m.add_argument("--seconds", type=float, default=0, help="stop after this long (0 = Ctrl-C)")
-    m.add_argument("--light", action="append", default=[], metavar="SEAT=STATE",
-                   help="set a seat light first, e.g. --light 2=blink (seat 2 as on the pad and "
-                        "the dashboard; off, on, blink, fast)")
+                   help=_("device path or pyserial URL (default /dev/buttonbox, else a virtual box)"))
+    m.add_argument("--seconds", type=float, default=0, help=_("stop after this long (0 = Ctrl-C)"))
+    m.add_argument("--light", action="append", default=[], metavar=_("SEAT=STATE"),
+                   help=_("set a seat light first, e.g. --light 2=blink (seat 2 as on the pad and "
+                        "the dashboard; off, on, blink, fast)"))
     m.set_defaults(func=monitor)
 
 

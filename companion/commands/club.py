@@ -23,39 +23,41 @@ import threading
 from pathlib import Path
 
 from companion.settings import default_data_dir
+from companion.i18n import cli as words
+from companion.i18n.cli import _
 
 
 def register(sub) -> None:
-    p = sub.add_parser("club", help="the club board (many tables on one MQTT broker), and the broker's files",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--broker", metavar="URL", help="the board's broker address: mqtt[s]://board:PASSWORD@HOST:PORT/CLUB")
-    p.add_argument("--host", default="0.0.0.0", help="address the board's pages listen on (default 0.0.0.0)")
-    p.add_argument("--port", type=int, default=8090, help="the board's TCP port (default 8090)")
-    p.add_argument("--data-dir", type=Path, help="where the board keeps club.sqlite and its PIN (default "
-                   "$COMPANION_DATA/club, else /var/lib/companion/club or ~/.local/share/companion/club)")
-    p.add_argument("--pin", help="the board's PIN for merging names (default: kept in the data folder, made once)")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru", help="language of the console's lines (default ru)")
-    p.add_argument("-v", "--verbose", action="store_true", help="log every ignored message and reconnect")
+    p = sub.add_parser("club", help=_("the club board (many tables on one MQTT broker), and the broker's files"),
+                       description=_("The club board: a page for a TV or phones with every table of the club live and the standings of the night (kept in club.sqlite in the data folder). club acl writes the broker's password file and ACL and prints each table's --club address; club broker runs Mosquitto with those files in the foreground. See docs/club.md."))
+    p.add_argument("--broker", metavar="URL", help=_("the board's broker address: mqtt[s]://board:PASSWORD@HOST:PORT/CLUB"))
+    p.add_argument("--host", default="0.0.0.0", help=_("address the board's pages listen on (default 0.0.0.0)"))
+    p.add_argument("--port", type=int, default=8090, help=_("the board's TCP port (default 8090)"))
+    p.add_argument("--data-dir", type=Path, help=_("where the board keeps club.sqlite and its PIN (default "
+                   "$COMPANION_DATA/club, else /var/lib/companion/club or ~/.local/share/companion/club)"))
+    p.add_argument("--pin", help=_("the board's PIN for merging names (default: kept in the data folder, made once)"))
+    p.add_argument("--lang", choices=("ru", "en"), default=words.current(), help=_("language of the console's lines (default ru)"))
+    p.add_argument("-v", "--verbose", action="store_true", help=_("log every ignored message and reconnect"))
     p.set_defaults(func=run_board)
     what = p.add_subparsers(dest="club_command", metavar="{acl,broker}")
-    a = what.add_parser("acl", help="write the broker's password file and ACL for a club, print each table's address")
+    a = what.add_parser("acl", help=_("write the broker's password file and ACL for a club, print each table's address"))
     _club_args(a, "./club-broker")
-    a.add_argument("--host", dest="broker_host", default="HOST", help="the broker's address as the tables reach it "
-                   "(for the printed addresses; default HOST)")
-    a.add_argument("--port", dest="broker_port", type=int, default=1883, help="the broker's port (default 1883)")
+    a.add_argument("--host", dest="broker_host", default="HOST", help=_("the broker's address as the tables reach it "
+                   "(for the printed addresses; default HOST)"))
+    a.add_argument("--port", dest="broker_port", type=int, default=1883, help=_("the broker's port (default 1883)"))
     a.set_defaults(func=run_acl)
-    b = what.add_parser("broker", help="run mosquitto for the club with those files (foreground, Ctrl-C stops)")
+    b = what.add_parser("broker", help=_("run mosquitto for the club with those files (foreground, Ctrl-C stops)"))
     _club_args(b, "./club-broker")
-    b.add_argument("--bind", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    b.add_argument("--port", dest="broker_port", type=int, default=1883, help="TCP port (default 1883)")
+    b.add_argument("--bind", default="0.0.0.0", help=_("address to listen on (default 0.0.0.0)"))
+    b.add_argument("--port", dest="broker_port", type=int, default=1883, help=_("TCP port (default 1883)"))
     b.set_defaults(func=run_broker)
 
 
 def _club_args(p, folder: str) -> None:
-    p.add_argument("--club", required=True, help="the club's name (letters, digits, _ or -)")
-    p.add_argument("--tables", required=True, help="table ids, comma separated (each is its broker user)")
-    p.add_argument("--dir", type=Path, default=Path(folder), help=f"folder for the files (default {folder})")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru", help="language of the console's lines (default ru)")
+    p.add_argument("--club", required=True, help=_("the club's name (letters, digits, _ or -)"))
+    p.add_argument("--tables", required=True, help=_("table ids, comma separated (each is its broker user)"))
+    p.add_argument("--dir", type=Path, default=Path(folder), help=_("folder for the files (default %(default)s)"))
+    p.add_argument("--lang", choices=("ru", "en"), default=words.current(), help=_("language of the console's lines (default ru)"))
 
 
 def _t(lang: str, ru: str, en: str) -> str:

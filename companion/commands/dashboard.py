@@ -22,33 +22,35 @@ import threading
 from pathlib import Path
 
 from companion.settings import default_data_dir
+from companion.i18n import cli as words
+from companion.i18n.cli import _
 
 
 def register(sub) -> None:
-    p = sub.add_parser("dashboard", help="serve the phone dashboard (no hardware needed)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", help="game id to start (skull, doubt, hoggenheimer, infinity, lottery)")
-    p.add_argument("--seats", help="player names, comma separated, clockwise from seat 1")
+    p = sub.add_parser("dashboard", help=_("serve the phone dashboard (no hardware needed)"),
+                       description=_("Serve the phone dashboard for a table without hardware: players join seats from their phones (codes and QR on the operator console), the operator logs in with the PIN printed here. With --game a new game starts unless the data folder holds an unfinished one (then it resumes, or the start is refused when the flags name another game: --new starts it, --resume LOG resumes an older one). Camera reads are entered by hand on the console."))
+    p.add_argument("--game", help=_("game id to start (skull, doubt, hoggenheimer, infinity, lottery)"))
+    p.add_argument("--seats", help=_("player names, comma separated, clockwise from seat 1"))
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--new", action="store_true", help="do not resume the current game: a new one with --game, "
-                       "else the operator starts one (its log stays in DATA_DIR/games)")
-    which.add_argument("--resume", metavar="LOG", help="resume the unfinished game of this table log (a file name in "
-                       "DATA_DIR/games or its path) instead of the current one")
+    which.add_argument("--new", action="store_true", help=_("do not resume the current game: a new one with --game, "
+                       "else the operator starts one (its log stays in DATA_DIR/games)"))
+    which.add_argument("--resume", metavar=_("LOG"), help=_("resume the unfinished game of this table log (a file name in "
+                       "DATA_DIR/games or its path) instead of the current one"))
     p.add_argument("--data-dir", type=Path, default=None,
-                   help="folder of table logs, the same as `companion run --data-dir` (default "
+                   help=_("folder of table logs, the same as companion run --data-dir (default "
                         "$COMPANION_DATA, else /var/lib/companion when writable, else "
-                        "~/.local/share/companion)")
+                        "~/.local/share/companion)"))
     # the option's old name, kept so existing scripts keep working; not shown in --help
     p.add_argument("--data", type=Path, dest="data_dir", help=argparse.SUPPRESS)
-    p.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: the table's Wi-Fi)")
-    p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
+    p.add_argument("--host", default="0.0.0.0", help=_("address to bind (default 0.0.0.0: the table's Wi-Fi)"))
+    p.add_argument("--port", type=int, default=8080, help=_("TCP port (default 8080)"))
     pins = p.add_mutually_exclusive_group()
-    pins.add_argument("--pin", help="operator PIN for this run (default: the PIN kept in the data folder's "
-                      "operator-pin file, made once at random)")
-    pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
-                      "data folder (logins made with the old PIN end)")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru",
-                   help="language of the console's lines: ru (default, like the dashboard) or en")
+    pins.add_argument("--pin", help=_("operator PIN for this run (default: the PIN kept in the data folder's "
+                      "operator-pin file, made once at random)"))
+    pins.add_argument("--new-pin", action="store_true", help=_("make a new random operator PIN and keep it in the "
+                      "data folder (logins made with the old PIN end)"))
+    p.add_argument("--lang", choices=("ru", "en"), default=words.current(),
+                   help=_("language of the console's lines: ru (default, like the dashboard) or en"))
     p.set_defaults(func=run)
 
 

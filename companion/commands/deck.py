@@ -8,59 +8,83 @@ import sys
 from pathlib import Path
 
 from companion.errors import VisionError
+from companion.commands._lang import add_lang_option
+from companion.games.words import cards_count
+from companion.i18n import M, MN, N_, render
+from companion.i18n import cli as words
+from companion.i18n.cli import _
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("deck", help="learn, list and show deck profiles",
-                              description="Deck profiles: learned from one photo per face; "
-                                          "folders you can copy between tables.")
+    p = subparsers.add_parser("deck", help=_("learn, list and show deck profiles"),
+                              description=_("Deck profiles: learned from one photo per face; "
+                                          "folders you can copy between tables."))
     p.add_argument("--root", type=Path, default=None,
-                   help="profiles folder (default $COMPANION_DECKS, else $COMPANION_DATA/decks, else ~/.local/share/companion/decks)")
-    sub = p.add_subparsers(dest="deck_command", metavar="ACTION")
-    learn = sub.add_parser("learn", help="build a profile from a folder of photos, one per face")
-    learn.add_argument("name", help="profile name: 1-64 letters, digits, _ . - (checked first; a bad "
-                                    "name exits 2 before any photo is read)")
-    learn.add_argument("directory", type=Path, help="folder of photos; label = file name without "
-                                                    "extension, unless --labels is given")
+                   help=_("profiles folder (default $COMPANION_DECKS, else $COMPANION_DATA/decks, else ~/.local/share/companion/decks)"))
+    sub = p.add_subparsers(dest="deck_command", metavar=_("ACTION"))
+    learn = sub.add_parser("learn", help=_("build a profile from a folder of photos, one per face"))
+    learn.add_argument("name", metavar=_("NAME"), help=_("profile name: 1-64 letters, digits, _ . - (checked first; a bad "
+                                    "name exits 2 before any photo is read)"))
+    learn.add_argument("directory", metavar=_("FOLDER"), type=Path, help=_("folder of photos; label = file name without "
+                                                    "extension, unless --labels is given"))
     learn.add_argument("--kind", choices=["picture", "numbered", "standard"], default="picture",
-                       help="picture kinds with names (Верю — не верю), numbered values (6100 game), "
-                            "or a physical standard deck (labels are codes like QH); default picture")
+                       help=_("picture kinds with names (Верю — не верю), numbered values (6100 game), "
+                            "or a physical standard deck (labels are codes like QH); default picture"))
     learn.add_argument("--labels", type=Path, default=None,
-                       help="labels file: 'filename, label[, name[, count]]' per line (tab or comma)")
+                       help=_("labels file: 'filename, label[, name[, count]]' per line (tab or comma)"))
     learn.add_argument("--alphabet", default="auto", choices=["en", "ru", "de", "auto"],
-                       help="corner-index alphabet (standard decks)")
+                       help=_("corner-index alphabet (standard decks)"))
     learn.add_argument("--deck-size", type=int, default=52, choices=[52, 36, 32])
-    learn.add_argument("--force", action="store_true", help="replace an existing profile")
-    sub.add_parser("list", help="list the profiles")
-    show = sub.add_parser("show", help="show one profile's faces")
-    show.add_argument("name")
+    learn.add_argument("--force", action="store_true", help=_("replace an existing profile"))
+    listing = sub.add_parser("list", help=_("list the profiles"))
+    show = sub.add_parser("show", help=_("show one profile's faces"))
+    show.add_argument("name", metavar=_("NAME"))
     show.add_argument("--json", action="store_true")
+    for each in (learn, listing, show):
+        add_lang_option(each)
     p.set_defaults(func=run, _parser=p)
+
+
+#: the deck kinds in words (``--kind``)
+KINDS = {"picture": N_("pictures"), "numbered": N_("numbered"), "standard": N_("standard deck")}
+
+
+def _kind(kind: str):
+    return M(KINDS[kind]) if kind in KINDS else kind
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.vision import decks
+
+    lang = getattr(args, "lang", None) or words.current()
+
+    def say(msg, file=None) -> None:
+        print(render(msg, lang), file=file)
+
     try:
         if args.deck_command == "learn":
             try:
                 decks.check_name(args.name)  # before any photo is read: an unusable argument
             except ValueError as e:
-                print(f"companion deck learn: {e}", file=sys.stderr)
+                say(M("companion deck learn: %(why)s", why=_error(e, lang)), sys.stderr)
                 return 2
             prof, folder = decks.learn(args.name, args.directory, args.kind, args.labels,
                                        args.alphabet, args.deck_size, args.root, args.force)
-            print(f"learned deck {prof.name!r} ({prof.kind}, {len(prof.faces)} faces) → {folder}")
+            say(MN("learned deck %(name)r (%(kind)s, %(n)s face) → %(folder)s",
+                   "learned deck %(name)r (%(kind)s, %(n)s faces) → %(folder)s", len(prof.faces),
+                   name=prof.name, kind=_kind(prof.kind), folder=str(folder)))
             return 0
         if args.deck_command == "list":
             names = decks.list_profiles(args.root)
             for n in names:
                 try:
                     prof = decks.DeckProfile.load(n, args.root)
-                    print(f"{n}\t{prof.kind}\t{len(prof.faces)} faces")
+                    say(MN("%(name)s\t%(kind)s\t%(n)s face", "%(name)s\t%(kind)s\t%(n)s faces", len(prof.faces),
+                           name=n, kind=_kind(prof.kind)))
                 except VisionError as e:
-                    print(f"{n}\tunreadable: {e}")
+                    say(M("%(name)s\tunreadable: %(why)s", name=n, why=_error(e, lang)))
             if not names:
-                print(f"no deck profiles in {args.root or decks.decks_root()}")
+                say(M("no deck profiles in %(folder)s", folder=str(args.root or decks.decks_root())))
             return 0
         if args.deck_command == "show":
             prof = decks.DeckProfile.load(args.name, args.root)
@@ -69,13 +93,20 @@ def run(args: argparse.Namespace) -> int:
                                   "deck_size": prof.deck_size,
                                   "faces": [f.__dict__ for f in prof.faces]}, ensure_ascii=False))
             else:
-                print(f"{prof.name}: {prof.kind} deck, {len(prof.faces)} faces, "
-                      f"{sum(f.count for f in prof.faces)} cards")
+                say(M("%(name)s: %(kind)s, %(faces)s, %(cards)s", name=prof.name, kind=_kind(prof.kind),
+                      faces=MN("%(n)s face", "%(n)s faces", len(prof.faces)),
+                      cards=cards_count(sum(f.count for f in prof.faces))))
                 for f in prof.faces:
                     print(f"  {f.label}\t{f.name or f.label}\t×{f.count}")
             return 0
         args._parser.print_help()
         return 2
     except (VisionError, ValueError, FileExistsError) as e:
-        print(f"companion deck: {e}", file=sys.stderr)
+        say(M("companion deck: %(why)s", why=_error(e, lang)), sys.stderr)
         return 1
+
+
+def _error(exc: Exception, lang: str) -> str:
+    """An error's words in ``lang``: its own when it has them (:meth:`CompanionError.words`)."""
+    words_of = getattr(exc, "words", None)
+    return words_of(lang) if callable(words_of) else str(exc)

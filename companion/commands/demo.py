@@ -15,6 +15,8 @@ from importlib import resources
 from companion.errors import CompanionError, IllegalAction
 from companion.games import new_game
 from companion.log import read_jsonl
+from companion.i18n import cli as words
+from companion.i18n.cli import _
 
 EXAMPLE = "skull-game.jsonl"
 
@@ -66,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("demo", help="replay a bundled complete skull game and print it",
-                              description=__doc__.split("\n\n")[0])
-    p.add_argument("--lang", choices=("ru", "en"), default="ru", help="language of the story (default ru)")
+    p = subparsers.add_parser("demo", help=_("replay a bundled complete skull game and print it"),
+                              description=_("Replay the bundled complete skull game and tell it in words."))
+    p.add_argument("--lang", choices=("ru", "en"), default=words.current(), help=_("language of the story (default ru)"))
     p.set_defaults(func=run)

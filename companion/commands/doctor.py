@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 
 from companion.commands._lang import add_lang_option
+from companion.i18n.cli import _
 
 
 @dataclass
@@ -50,7 +51,8 @@ class Check:
 #: The checks' part names in Russian (the JSON's ``part`` stays as it is).
 PARTS_RU = {"platform": "платформа", "camera": "камера", "ocr-tesseract": "OCR Tesseract",
             "ocr-rapidocr": "OCR RapidOCR", "letter-fonts": "шрифты букв", "buttons": "кнопки",
-            "gpio": "GPIO", "dashboard": "табло", "data": "папка данных"}
+            "gpio": "GPIO", "dashboard": "табло", "data": "папка данных",
+            "note-model": "модель номеров"}
 
 #: A check's state mark at the start of its line: ``{state: (Russian, English)}``.
 MARKS = {"ok": ("ок", "ok"), "warn": ("внимание", "warn"), "fail": ("СБОЙ", "FAIL")}
@@ -85,13 +87,13 @@ def _exc_words(exc: Exception, lang: str = "ru") -> str:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("doctor", help="check camera, OCR, button box, GPIO, dashboard port",
-                              description=__doc__.split("\n\n")[0])
-    p.add_argument("--config", metavar="FILE", help="settings file (TOML), as for companion run")
-    p.add_argument("--sim", action="store_true", default=None, help="check the simulated backends")
-    p.add_argument("--port", type=int, help="dashboard port to check (default from settings, 8080)")
-    p.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for the camera and box")
-    p.add_argument("--json", action="store_true", help="one JSON object per check")
+    p = subparsers.add_parser("doctor", help=_("check camera, OCR, button box, GPIO, dashboard port"),
+                              description=_("Check each part of the table and say how to fix what fails."))
+    p.add_argument("--config", metavar=_("FILE"), help=_("settings file (TOML), as for companion run"))
+    p.add_argument("--sim", action="store_true", default=None, help=_("check the simulated backends"))
+    p.add_argument("--port", type=int, help=_("dashboard port to check (default from settings, 8080)"))
+    p.add_argument("--timeout", type=float, default=3.0, help=_("seconds to wait for the camera and box"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per check"))
     add_lang_option(p)
     p.set_defaults(func=main)
 
@@ -253,6 +255,34 @@ def check_letter_fonts() -> Check:
                  detail_ru=f"образцов кириллических букв: {len(mats)}")
 
 
+#: The serial recogniser's model check (:func:`companion.vision.serialnet.check_model`):
+#: code → (English detail, Russian detail); ``{...}`` are its facts.
+NOTE_MODEL_WORDS = {
+    "ok": ("{path}: {mb} MB, input {input}, {classes} classes", "{path}: {mb} МБ, вход {input}, классов {classes}"),
+    "missing": ("serial recogniser model missing: {path}", "нет модели распознавания номеров: {path}"),
+    "unloadable": ("{path} does not load: {error}", "{path} не загружается: {error}"),
+    "wrong_shape": ("{path} is not the serial recogniser (input {input}, output {output})",
+                    "{path} — не модель распознавания номеров (вход {input}, выход {output})"),
+}
+NOTE_MODEL_FIX = ("reinstall the project or `git checkout companion/vision/models/serialnet.onnx` "
+                  "(the model ships with the code); until then banknote serials are not read",
+                  "переустановите проект или `git checkout companion/vision/models/serialnet.onnx` "
+                  "(модель входит в код); до тех пор номера купюр не читаются")
+
+
+def check_note_model() -> Check:
+    """The banknote reader's own serial recogniser (companion/vision/models/serialnet.onnx)."""
+    from companion.vision.serialnet import check_model
+
+    code, facts = check_model()
+    en, ru = NOTE_MODEL_WORDS[code]
+    if code == "ok":
+        return Check("note-model", "ok", en.format(**facts), detail_ru=ru.format(**facts))
+    facts = {"input": "?", "output": "?", "error": "?", **facts}
+    return Check("note-model", "fail", en.format(**facts), NOTE_MODEL_FIX[0],
+                 detail_ru=ru.format(**facts), fix_ru=NOTE_MODEL_FIX[1])
+
+
 def check_buttons(plan, timeout: float) -> Check:
     from companion import parts
 
@@ -372,7 +402,7 @@ def main(args) -> int:
         return 2
     checks = []
     for fn in (lambda: check_platform(plan, platform), lambda: check_camera(plan, args.timeout),
-               check_tesseract, check_rapidocr, check_letter_fonts,
+               check_tesseract, check_rapidocr, check_note_model, check_letter_fonts,
                lambda: check_buttons(plan, args.timeout), lambda: check_gpio(plan),
                lambda: check_port(settings.host, settings.port), lambda: check_data(settings)):
         c = fn()

@@ -24,6 +24,9 @@ from pathlib import Path
 
 from companion.errors import CompanionError, LogError
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
+from companion.commands._lang import add_lang_option
+from companion.i18n import M, MN, render
+from companion.i18n.cli import _
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -39,8 +42,12 @@ def load_and_replay(path: str | Path) -> ReplayResult:
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)
+    except FileNotFoundError:
+        raise LogError(M("cannot read %(path)s: no such file", path=str(path))) from None
+    except IsADirectoryError:
+        raise LogError(M("cannot read %(path)s: it is a folder, not a table log", path=str(path))) from None
     except OSError as exc:
-        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise LogError(M("cannot read %(path)s: %(why)s", path=str(path), why=exc.strerror or str(exc))) from None
     if head == SQLITE_MAGIC:
         with TableLog.open(path, readonly=True) as log:  # an audit changes nothing
             return replay(log.header, log.records())
@@ -74,49 +81,63 @@ def summary(res: ReplayResult) -> dict:
     }
 
 
-def format_text(res: ReplayResult, s: dict) -> str:
-    """A human summary of a replay (English; names and serials as logged)."""
-    lines = [f"game: {s['game']}  seats: {', '.join(x['name'] for x in s['seats'])}",
-             f"applied {len(res.applied)} action(s); rounds: {s.get('rounds')}",
-             f"over: {'yes' if s['over'] else 'no (the game is still in progress)'}"]
+def report(res: ReplayResult, s: dict) -> list:
+    """A human summary of a replay, one message per line (names and serials as logged)."""
+    lines: list = [M("game: %(game)s  seats: %(seats)s", game=s["game"], seats=", ".join(x["name"] for x in s["seats"])),
+                   MN("applied %(n)s action(s); rounds: %(rounds)s", "applied %(n)s action(s); rounds: %(rounds)s",
+                      len(res.applied), rounds=s.get("rounds"))]
+    lines.append(M("over: yes") if s["over"] else M("over: no (the game is still in progress)"))
     if s["over"]:
-        lines.append(f"winner: {s['winner'] if s['winner'] is not None else 'none'}")
+        lines.append(M("winner: %(winner)s", winner=s["winner"]) if s["winner"] is not None else M("winner: none"))
     if s.get("loser") is not None:  # «Верю — не верю»: the last one holding cards loses (seed 001)
-        lines.append(f"loser: {s['loser']}")
+        lines.append(M("loser: %(loser)s", loser=s["loser"]))
     if "bank" in s:
         result = res.game.result() if res.game.is_over() else None
         value = ""
         if result and result.get("face_value") is not None:
             unk = result.get("face_value_unknown") or 0
-            value = f" = {result['face_value']} {result.get('currency', '')}" + (f" (+{unk} of unknown value)" if unk else "")
-        lines.append(f"bank: {len(s['bank'])} note(s){value}: {', '.join(s['bank']) or '-'}")
+            value = M(" = %(value)s %(currency)s", value=result["face_value"], currency=result.get("currency", ""))
+            if unk:
+                value = M("%(value)s (+%(n)s of unknown value)", value=value, n=unk)
+        lines.append(MN("bank: %(n)s note(s)%(value)s: %(serials)s", "bank: %(n)s note(s)%(value)s: %(serials)s",
+                        len(s["bank"]), value=value, serials=", ".join(s["bank"]) or "-"))
     for seat in s["seats"]:
         if "notes" in seat:
-            lines.append(f"  {seat['name']}: {', '.join(seat['notes']) or '-'}{' (out)' if seat.get('out') else ''}")
+            notes = ", ".join(seat["notes"]) or "-"
+            lines.append(M("  %(name)s: %(notes)s (out)", name=seat["name"], notes=notes) if seat.get("out")
+                         else f"  {seat['name']}: {notes}")
     if res.rejected:
-        lines.append(f"rejected {len(res.rejected)} line(s):")
+        lines.append(MN("rejected %(n)s line(s):", "rejected %(n)s line(s):", len(res.rejected)))
         for r in res.rejected:
-            lines.append(f"  line {r.line}: {r.reason} — {r.detail}" + (f"  [{r.action}]" if r.action else ""))
-    return "\n".join(lines)
+            lines.append(M("  line %(line)s: %(reason)s — %(detail)s%(action)s", line=r.line, reason=r.reason,
+                           detail=r.detail, action=f"  [{r.action}]" if r.action else ""))
+    return lines
+
+
+def format_text(res: ReplayResult, s: dict, lang: str = "ru") -> str:
+    """:func:`report` in ``lang`` (Russian by default), one line each."""
+    return "\n".join(render(line, lang) for line in report(res, s))
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = getattr(args, "lang", "ru")
     try:
         res = load_and_replay(args.log)
     except CompanionError as exc:
-        print(f"companion replay: {exc}", file=sys.stderr)
+        print(f"companion replay: {exc.words(lang)}", file=sys.stderr)
         return 2
     s = summary(res)
     if args.json:
         print(json.dumps(s, ensure_ascii=False))
     else:
-        print(format_text(res, s))
+        print(format_text(res, s, lang))
     return 0
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("replay", help="replay a table log and print a summary",
-                              description=__doc__.split("\n\n")[0])
-    p.add_argument("log", metavar="LOG", help="table log: JSON Lines (.jsonl) or SQLite")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p = subparsers.add_parser("replay", help=_("replay a table log and print a summary"),
+                              description=_("Replay a table log through its engine and print a summary."))
+    p.add_argument("log", metavar=_("LOG"), help=_("table log: JSON Lines (.jsonl) or SQLite"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang_option(p)
     p.set_defaults(func=run)

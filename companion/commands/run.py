@@ -30,6 +30,9 @@ from pathlib import Path
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
 from companion.games.words import ru_plural
+from companion.i18n import render
+from companion.i18n import cli as words
+from companion.i18n.cli import _
 
 SIM_PACE_MS = 1200
 """Default pause between bot actions on the watched simulated table (ms): a person can follow."""
@@ -48,44 +51,44 @@ def _seed(text: str) -> int:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "run", help="run the table: referee + camera + button box + lights + dashboard",
-        description=__doc__.split("\n\n")[0],
+        "run", help=_("run the table: referee + camera + button box + lights + dashboard"),
+        description=_("The table service: a real table on a Raspberry Pi, the simulated table elsewhere."),
     )
-    p.add_argument("--game", help="game id for a new game (skull, doubt, hoggenheimer, infinity, lottery)")
-    p.add_argument("--config", metavar="FILE", help="settings file (TOML); flags override it")
-    p.add_argument("--sim", action="store_true", default=None, help="simulated table: bots, rendered camera, virtual box")
-    p.add_argument("--seed", type=_seed, help="simulated table's seed, a whole number ≥ 0 (default 0)")
-    p.add_argument("--seats", help="comma-separated player names, clockwise from seat 1")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="house-rule option for a new game (JSON value; a seat option such as first_dealer counts seats from 1), repeatable")
-    p.add_argument("--until-end", action="store_true", help="exit when the game is over")
+    p.add_argument("--game", help=_("game id for a new game (skull, doubt, hoggenheimer, infinity, lottery)"))
+    p.add_argument("--config", metavar=_("FILE"), help=_("settings file (TOML); flags override it"))
+    p.add_argument("--sim", action="store_true", default=None, help=_("simulated table: bots, rendered camera, virtual box"))
+    p.add_argument("--seed", type=_seed, help=_("simulated table's seed, a whole number ≥ 0 (default 0)"))
+    p.add_argument("--seats", help=_("comma-separated player names, clockwise from seat 1"))
+    p.add_argument("--option", action="append", default=[], metavar=_("KEY=VALUE"),
+                   help=_("house-rule option for a new game (JSON value; a seat option such as first_dealer counts seats from 1), repeatable"))
+    p.add_argument("--until-end", action="store_true", help=_("exit when the game is over"))
     p.add_argument("--json", action="store_true",
-                   help="headless: print the replay summary JSON at the end (implies --until-end, no dashboard)")
-    p.add_argument("--dashboard", action="store_true", help="serve the dashboard even with --json")
+                   help=_("headless: print the replay summary JSON at the end (implies --until-end, no dashboard)"))
+    p.add_argument("--dashboard", action="store_true", help=_("serve the dashboard even with --json"))
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can resume")
-    which.add_argument("--resume", metavar="LOG", help="resume the unfinished game of this table log instead of the "
-                       "current one (a file name in DATA_DIR/games or its path; the current game is set aside)")
-    p.add_argument("--data-dir", type=Path, help="folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
-                   "writable, else ~/.local/share/companion)")
-    p.add_argument("--host", help="dashboard address to listen on (default 0.0.0.0)")
-    p.add_argument("--port", type=int, help="dashboard port (default 8080; 0 = any free port)")
+    which.add_argument("--new", action="store_true", help=_("start a new game even if an unfinished one can resume"))
+    which.add_argument("--resume", metavar=_("LOG"), help=_("resume the unfinished game of this table log instead of the "
+                       "current one (a file name in DATA_DIR/games or its path; the current game is set aside)"))
+    p.add_argument("--data-dir", type=Path, help=_("folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
+                   "writable, else ~/.local/share/companion)"))
+    p.add_argument("--host", help=_("dashboard address to listen on (default 0.0.0.0)"))
+    p.add_argument("--port", type=int, help=_("dashboard port (default 8080; 0 = any free port)"))
     pins = p.add_mutually_exclusive_group()
-    pins.add_argument("--pin", help="operator PIN for this run (6-12 digits; default the PIN kept in the data "
-                      "folder's operator-pin file, made once at random)")
-    pins.add_argument("--new-pin", action="store_true", help="make a new random operator PIN and keep it in the "
-                      "data folder (logins made with the old PIN end)")
-    p.add_argument("--pace-ms", type=int, help=f"simulated table: ms between bot actions (default {SIM_PACE_MS} on the simulated table, "
-                   "whether chosen by --sim or because this is not a Raspberry Pi; 0 with --json)")
-    p.add_argument("--camera", help="camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
-                   "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)")
-    p.add_argument("--buttons", help="button box: auto | virtual | serial port or URL")
-    p.add_argument("--lights", help="lights: auto | gpio | mock | none")
-    p.add_argument("--club", metavar="URL", help="publish this table to its club: mqtt[s]://[user:pass@]HOST:PORT/CLUB "
-                   "(docs/club.md)")
-    p.add_argument("--lang", choices=CONSOLE_LANGS, default="ru",
-                   help="language of the console's lines: ru (default, like the dashboard) or en")
-    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+    pins.add_argument("--pin", help=_("operator PIN for this run (6-12 digits; default the PIN kept in the data "
+                      "folder's operator-pin file, made once at random)"))
+    pins.add_argument("--new-pin", action="store_true", help=_("make a new random operator PIN and keep it in the "
+                      "data folder (logins made with the old PIN end)"))
+    p.add_argument("--pace-ms", type=int, help=_("simulated table: ms between bot actions (default {pace} on the simulated table, "
+                   "whether chosen by --sim or because this is not a Raspberry Pi; 0 with --json)").format(pace=SIM_PACE_MS))
+    p.add_argument("--camera", help=_("camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
+                   "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)"))
+    p.add_argument("--buttons", help=_("button box: auto | virtual | serial port or URL"))
+    p.add_argument("--lights", help=_("lights: auto | gpio | mock | none"))
+    p.add_argument("--club", metavar="URL", help=_("publish this table to its club: mqtt[s]://[user:pass@]HOST:PORT/CLUB "
+                   "(docs/club.md)"))
+    p.add_argument("--lang", choices=CONSOLE_LANGS, default=words.current(),
+                   help=_("language of the console's lines: ru (default, like the dashboard) or en"))
+    p.add_argument("-v", "--verbose", action="store_true", help=_("log details to stderr"))
     p.set_defaults(func=main)
 
 
@@ -446,7 +449,7 @@ class Console:
             names = self._seat_names(update)
             if spec is None or not spec.presenter.narrates or not names:
                 return False
-            return spec.presenter.event(event, names, self.lang)
+            return render(spec.presenter.event(event, names), self.lang)
         except Exception:  # words are a nicety; the generic line is printed instead
             return False
 
@@ -692,7 +695,7 @@ def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) ->
     from companion.games import registry
 
     spec = registry.find(game_id)
-    own = spec.presenter.refusal(exc.reason, "ru") if spec is not None else None
+    own = render(spec.presenter.refusal(exc.reason), "ru") if spec is not None else None
     return own or f"{reason_message(exc.reason, 'ru').rstrip('.')} ({exc.detail})"
 
 

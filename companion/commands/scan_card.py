@@ -25,27 +25,28 @@ import sys
 
 from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
+from companion.i18n.cli import _
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "scan-card", help="read the cards in photos (standard or learned deck)",
-        description="Find and read every card in each IMAGE. Abstains (card null, with a reason) "
-                    "rather than guess.")
-    p.add_argument("images", nargs="+", metavar="IMAGE",
-                   help="photo files (JPEG, PNG, …) or folders of photos")
+        "scan-card", help=_("read the cards in photos (standard or learned deck)"),
+        description=_("Find and read every card in each IMAGE. Abstains (card null, with a reason) "
+                    "rather than guess."))
+    p.add_argument("images", nargs="+", metavar=_("IMAGE"),
+                   help=_("photo files (JPEG, PNG, …) or folders of photos"))
     p.add_argument("--deck", default="standard",
-                   help="standard, standard36, standard32, or a learned deck profile name/folder "
-                        "(see `companion deck list`); default standard")
+                   help=_("standard, standard36, standard32, or a learned deck profile name/folder "
+                        "(see companion deck list); default standard"))
     p.add_argument("--alphabet", default="auto", choices=["en", "ru", "de", "auto"],
-                   help="corner-index alphabet of a standard deck: en (A K Q J), ru (Т К Д В), "
+                   help=_("corner-index alphabet of a standard deck: en (A K Q J), ru (Т К Д В), "
                         "de (A K D B) or auto (any of them); default auto (an unknown deck "
-                        "reads right or abstains; see docs/vision-cards.md)")
+                        "reads right or abstains; see docs/vision-cards.md)"))
     p.add_argument("--ocr", action="store_true",
-                   help="let RapidOCR re-read weak rank glyphs (slower, still images only)")
+                   help=_("let RapidOCR re-read weak rank glyphs (slower, still images only)"))
     p.add_argument("--layout", action="store_true",
-                   help="read the Hoggenheimer 4×8 layout instead (slots, 33rd card, misplaced cards)")
-    p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+                   help=_("read the Hoggenheimer 4×8 layout instead (slots, 33rd card, misplaced cards)"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per image per line"))
     add_lang_option(p)
     p.set_defaults(func=run)
 

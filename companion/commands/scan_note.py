@@ -27,27 +27,28 @@ import sys
 from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
 from companion.vision.serials import CURRENCIES, currency_code
+from companion.i18n.cli import _
 
 
 def register(subparsers) -> None:
     """Add the ``scan-note`` sub-parser."""
     p = subparsers.add_parser(
         "scan-note",
-        help="read banknote serial numbers (parity for the skull game) from images",
-        description="Read the serial number of the banknote in each image (a photo of a note on "
+        help=_("read banknote serial numbers (parity for the skull game) from images"),
+        description=_("Read the serial number of the banknote in each image (a photo of a note on "
                     "the table, or a tight crop of its serial strip) and print its last digit and "
-                    "parity; abstains with a reason when not sure.",
+                    "parity; abstains with a reason when not sure."),
     )
     p.add_argument("--currency", default="auto", choices=("auto",) + CURRENCIES,
                    type=currency_code,
-                   help="serial format to expect (default: auto, tries them all)")
-    p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+                   help=_("serial format to expect (default: auto, tries them all)"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per image per line"))
     p.add_argument("--no-second-opinion", action="store_true",
-                   help="do not ask Tesseract to confirm uncertain reads")
+                   help=_("do not ask Tesseract to confirm uncertain reads"))
     p.add_argument("--set", action="store_true", dest="note_set",
-                   help="the images are one player's notes for the skull game: also check the set "
-                        "(default composition three even + one odd, no serial twice)")
-    p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (jpg, png, bmp…) or folders of them")
+                   help=_("the images are one player's notes for the skull game: also check the set "
+                        "(default composition three even + one odd, no serial twice)"))
+    p.add_argument("images", nargs="+", metavar=_("IMAGE"), help=_("image files (jpg, png, bmp…) or folders of them"))
     add_lang_option(p)
     p.set_defaults(func=run)
 

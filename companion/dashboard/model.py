@@ -29,6 +29,7 @@ import functools
 from typing import Any, Iterable
 
 from companion.games import registry
+from companion.i18n import both
 from companion.games.base import observation_fields
 from companion.games.fields import Kind, fields_of
 
@@ -146,7 +147,7 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
                 action = cls.parse_action(a["text"])
                 labels = {}
                 for name in fields:
-                    texts = {lang: fn(name, getattr(action, name), view, list(seats), lang) for lang in ("ru", "en")}
+                    texts = both(fn(name, getattr(action, name), view, list(seats))) or {"ru": None, "en": None}
                     if texts["ru"] and texts["en"]:
                         labels[name] = texts
             except Exception:  # words are a nicety: the action keeps its plain form
@@ -170,7 +171,8 @@ def narrator(game_id: str | None, seats) -> "callable | None":
         # words it there with its own function (skull: «Ваши купюры: …»)
         told = presenter.event if event.private_to is None else presenter.private_event
         try:
-            texts = {lang: told(event, list(seats), lang) for lang in ("ru", "en")}
+            said = told(event, list(seats))
+            texts = both(said) if said is not None else {}
         except Exception:  # narration is a nicety; never break the stream for it
             return None
         if texts.get("ru") == "":
@@ -341,7 +343,7 @@ def result_words(game_id: str | None, view: dict, seats) -> dict | None:
     if spec is None:
         return None
     try:
-        out = {lang: spec.presenter.standings(view, list(seats), lang) for lang in ("ru", "en")}
+        out = both(spec.presenter.standings(view, list(seats))) or {}
     except Exception:
         return None
     if not (out.get("ru") and out.get("en")):

@@ -23,6 +23,7 @@ subject of a verb in the present tense.
 from __future__ import annotations
 
 from companion.games import registry
+from companion.i18n import M, both
 from companion.games.words import names_and, seat_name
 
 
@@ -45,13 +46,12 @@ def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats
     if others:
         names = [seats[s] for s in others if seat_name(seats, s)]
         if len(names) == 1:
-            return {"ru": f"Ждём другого игрока: {names[0]}", "en": f"Waiting for another player: {names[0]}"}
-        return {"ru": f"Ждём других игроков: {names_and(names, 'ru')}",
-                "en": f"Waiting for other players: {names_and(names, 'en')}"}
+            return both(M("Waiting for another player: %(name)s", name=names[0]))
+        return both(M("Waiting for other players: %(names)s", names=names_and(names)))
     by_verb: dict[str, list] = {}
     for text in legal.get(None) or []:
         parts = text.split()
         if len(parts) >= 2 and parts[0] == "table":
             by_verb.setdefault(parts[1], []).append(parts[2:])
     spec = registry.find(game_id)
-    return spec.presenter.waiting(seat, view or {}, by_verb, seats) if spec is not None else None
+    return both(spec.presenter.waiting(seat, view or {}, by_verb, seats)) if spec is not None else None

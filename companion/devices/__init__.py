@@ -7,7 +7,6 @@
   driver over pyserial (device path, ``socket://``, ``loop://``).
 * :mod:`companion.devices.virtualbox` — :class:`~companion.devices.virtualbox.VirtualButtonBox`,
   the real firmware logic on a pseudo-terminal (``companion buttonbox-sim``).
-* :mod:`companion.devices.bidpad` — pending bid counts from + / OK for the dashboard.
 * :mod:`companion.devices.lights` — :class:`~companion.devices.lights.TableLights` (gpiozero).
 
 Hardware, pin map and flashing: docs/hardware.md. Protocol: docs/protocol.md.

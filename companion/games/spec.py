@@ -12,31 +12,22 @@ the console and the camera watcher are the same code for every game (``docs/arch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, Union, runtime_checkable
 
 from companion.games.fields import Kind, fields_of
 from companion.games.words import refusal_words, waiting_by_verb
+from companion.i18n import N_, NC_, Message  # noqa: F401  (N_, NC_: the games' title and term markers)
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.games.base import Event, Game
     from companion.games.simulator import TableSim
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` (an English message id) for the catalogue and return it unchanged: a
-    game's title (``pybabel extract -k N_``); it is translated where it is shown."""
-    return message
-
-
-def NC_(context: str, message: str) -> str:
-    """Mark ``message`` for the catalogue in ``context`` (the game id: ``pgettext``) and return it
-    unchanged: a game's own term (``pybabel extract -k NC_:1c,2``)."""
-    return message
-
-
 @runtime_checkable
 class Presenter(Protocol):
-    """What a game says about itself, from public facts (events, views) only.
+    """What a game says about itself, from public facts (events, views) only, as
+    :class:`~companion.i18n.Message` values: no method takes or returns a language; the table
+    renders them at the edge (:func:`companion.i18n.render`).
 
     Every method may return ``None``: the table then falls back to its generic words. Words are
     for pages and the console; nothing here changes the game.
@@ -50,42 +41,48 @@ class Presenter(Protocol):
             ``"bet_grid"``: a bet placed on a picture of the layout).
         seat_keys: view and event keys whose whole numbers are seats (shown as names).
         refusals: the plain sentence of each reason code only this game raises, ``{code:
-            (English, Russian)}`` (the table's shared codes: ``companion.dashboard.reasons``).
-        refusals_with_facts: ``{code: words(facts, ru)}`` for those whose fix needs the facts.
+            message}`` (the table's shared codes: ``companion.dashboard.reasons``).
+        refusals_with_facts: ``{code: words(facts) -> message}`` for those whose fix needs the facts.
     """
 
     narrates: bool
     notable: tuple[str, ...]
     widgets: tuple[str, ...]
     seat_keys: tuple[str, ...]
-    refusals: Mapping[str, tuple[str, str]]
-    refusals_with_facts: Mapping[str, Callable[[dict, bool], str]]
+    refusals: Mapping[str, "Said"]
+    refusals_with_facts: Mapping[str, Callable[[dict], "Said"]]
 
-    def event(self, event: "Event", seats: Sequence[str], lang: str) -> str | None:
+    def event(self, event: "Event", seats: Sequence[str]) -> "Said | None":
         """A public event in words (``""``: told by another line of the same action)."""
 
-    def private_event(self, event: "Event", seats: Sequence[str], lang: str) -> str | None:
+    def private_event(self, event: "Event", seats: Sequence[str]) -> "Said | None":
         """An event private to one seat in words, for that seat's history only."""
 
-    def standings(self, view: dict, seats: Sequence[str], lang: str) -> str | None:
+    def standings(self, view: dict, seats: Sequence[str]) -> "Said | None":
         """How the game stands (or ended) in words, from a view."""
 
     def page(self, view: dict, seats: Sequence[str]) -> dict:
-        """The view a page shows (``view`` worded for people; never more than ``view``)."""
+        """The view a page shows (``view`` worded for people, words as ``{"ru", "en"}``
+        (:func:`companion.i18n.both`); never more than ``view``)."""
 
     def waiting(self, seat: int, view: dict, tasks: Mapping[str, list[list[str]]],
-                seats: Sequence[str]) -> dict | None:
+                seats: Sequence[str]) -> "Said | None":
         """What seat ``seat``'s phone waits for when only the table acts: ``tasks`` maps each
-        pending table verb to its templates' arguments. ``{"ru", "en"}`` or ``None``."""
+        pending table verb to its templates' arguments."""
 
     def whose(self, verb: str, view: dict) -> int | None:
         """The seat a table action's manual form is about when its arguments name none."""
 
-    def refusal(self, reason: str, lang: str, options: Any = None, facts: dict | None = None) -> str | None:
+    def refusal(self, reason: str, options: Any = None, facts: dict | None = None) -> "Said | None":
         """A refusal (reason code) in this game's own words, or ``None`` for the table's."""
 
-    def choice_label(self, field: str, value: Any, view: dict, seats: Sequence[str], lang: str) -> str | None:
+    def choice_label(self, field: str, value: Any, view: dict, seats: Sequence[str]) -> "Said | None":
         """A choice field's value (a bet's id) in words, from ``view``."""
+
+
+#: what a presenter returns: a message, a text in both languages (``{"ru": …, "en": …}``: words
+#: the game's data carries, such as a deck's kind names), or ``""`` (nothing to tell)
+Said = Union[Message, Mapping[str, str], str]
 
 
 class PlainPresenter:
@@ -101,17 +98,17 @@ class PlainPresenter:
     #: view and event keys every game uses for a seat
     seat_keys: tuple[str, ...] = ("seat", "turn", "dealer", "winner", "winners", "bidder", "button",
                                   "current_seats", "players", "order")
-    refusals: Mapping[str, tuple[str, str]] = {}
-    refusals_with_facts: Mapping[str, Callable[[dict, bool], str]] = {}
-    waiting_words: Mapping[str, Callable[..., dict | None]] = {}
+    refusals: Mapping[str, Said] = {}
+    refusals_with_facts: Mapping[str, Callable[[dict], Said]] = {}
+    waiting_words: Mapping[str, Callable[..., Said | None]] = {}
 
-    def event(self, event, seats, lang):
+    def event(self, event, seats):
         return None
 
-    def private_event(self, event, seats, lang):
+    def private_event(self, event, seats):
         return None
 
-    def standings(self, view, seats, lang):
+    def standings(self, view, seats):
         return None
 
     def page(self, view, seats):
@@ -123,15 +120,15 @@ class PlainPresenter:
     def whose(self, verb, view):
         return None
 
-    def own_refusal(self, reason: str, lang: str, options: Any = None) -> str | None:
+    def own_refusal(self, reason: str, options: Any = None) -> Said | None:
         """Words for a refusal that need the game's options (skull: the currency's serial shape)."""
         return None
 
-    def refusal(self, reason, lang, options=None, facts=None):
-        return refusal_words(reason, lang, facts, self.refusals, self.refusals_with_facts,
-                             own=lambda: self.own_refusal(reason, lang, options))
+    def refusal(self, reason, options=None, facts=None):
+        return refusal_words(reason, facts, self.refusals, self.refusals_with_facts,
+                             own=lambda: self.own_refusal(reason, options))
 
-    def choice_label(self, field, value, view, seats, lang):
+    def choice_label(self, field, value, view, seats):
         return None
 
 
@@ -214,3 +211,4 @@ class GameSpec:
         schema, …]}, "widgets": […], "seat_keys": […]}`` (:meth:`action_schema`)."""
         return {"verbs": {cls.VERB: self.action_schema(cls) for cls in self.engine.ACTIONS},
                 "widgets": list(self.presenter.widgets), "seat_keys": list(self.presenter.seat_keys)}
+

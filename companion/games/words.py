@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
+from companion.i18n import M, MN, MPN, Message, N_, both, render
+
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter of a card code -> its sign (the dashboard's ``SUIT_SIGNS``)."""
 
@@ -35,8 +37,8 @@ def cards_label(codes: Iterable[str], sep: str = ", ") -> str:
 
 
 def ru_plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian form of a noun after the number ``n``: ``ru_plural(5, "фишка", "фишки",
-    "фишек")`` → ``"фишек"`` (1, 21 … one; 2–4, 22–24 … few; else many)."""
+    """The Russian form of a noun after the number ``n`` (legacy: the catalogue's ``ngettext``
+    replaces it as the presenters move to messages)."""
     n = abs(int(n))
     if n % 10 == 1 and n % 100 != 11:
         return one
@@ -45,26 +47,26 @@ def ru_plural(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
-def chips(n: int, lang: str, acc: bool = False) -> str:
-    """``5`` → ``"5 фишек"`` / ``"5 chips"``; ``acc``: the Russian object of a verb («платит
-    1 фишку»)."""
-    if lang == "ru":
-        return f"{n} {ru_plural(n, 'фишку' if acc else 'фишка', 'фишки', 'фишек')}"
-    return f"{n} chip{'' if abs(n) == 1 else 's'}"
+def _said(msg: Message, lang: str | None):
+    """``msg``, or rendered in ``lang`` for a caller that still asks for a language."""
+    return msg if lang is None else render(msg, lang)
 
 
-def points(n: int, lang: str) -> str:
-    """``300`` → ``"300 очков"`` / ``"300 points"``."""
-    if lang == "ru":
-        return f"{n} {ru_plural(n, 'очко', 'очка', 'очков')}"
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
+def chips(n: int, lang: str | None = None, acc: bool = False):
+    """``5`` → «5 фишек» / "5 chips"; ``acc``: the Russian object of a verb («платит 1 фишку»)."""
+    if acc:
+        return _said(MPN("object", "%(n)s chip", "%(n)s chips", n), lang)
+    return _said(MN("%(n)s chip", "%(n)s chips", n), lang)
 
 
-def cards_count(n: int, lang: str) -> str:
-    """``3`` → ``"3 карты"`` / ``"3 cards"``."""
-    if lang == "ru":
-        return f"{n} {ru_plural(n, 'карта', 'карты', 'карт')}"
-    return f"{n} card{'' if n == 1 else 's'}"
+def points(n: int, lang: str | None = None):
+    """``300`` → «300 очков» / "300 points"."""
+    return _said(MN("%(n)s point", "%(n)s points", n), lang)
+
+
+def cards_count(n: int, lang: str | None = None):
+    """``3`` → «3 карты» / "3 cards"."""
+    return _said(MN("%(n)s card", "%(n)s cards", n), lang)
 
 
 def signed(n: int) -> str:
@@ -72,13 +74,12 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
-def names_and(names: Sequence[str], lang: str) -> str:
-    """``["Аня", "Борис", "Вика"]`` → ``"Аня, Борис и Вика"`` (``"… and …"`` in English)."""
+def names_and(names: Sequence[str], lang: str | None = None):
+    """``["Аня", "Борис", "Вика"]`` → «Аня, Борис и Вика» / "Аня, Борис and Вика"."""
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    last = " и " if lang == "ru" else " and "
-    return ", ".join(names[:-1]) + last + names[-1]
+    return _said(M("%(names)s and %(last)s", names=names[:-1], last=names[-1]), lang)
 
 
 def standings(values: Mapping[str, int] | Sequence[tuple[str, int]], fmt=str) -> str:
@@ -89,65 +90,60 @@ def standings(values: Mapping[str, int] | Sequence[tuple[str, int]], fmt=str) ->
     return ", ".join(f"{items[i][0]} {fmt(items[i][1])}" for i in order)
 
 
-SUIT_WORDS = {"S": ("spades ♠", "пики ♠"), "H": ("hearts ♥", "черви ♥"), "D": ("diamonds ♦", "бубны ♦"),
-              "C": ("clubs ♣", "трефы ♣")}
-"""A suit letter's name with its sign: ``(English, Russian)``."""
+SUITS = {"S": N_("spades ♠"), "H": N_("hearts ♥"), "D": N_("diamonds ♦"), "C": N_("clubs ♣")}
+"""A suit letter -> its name with its sign (a message id)."""
 
 
 def in_lang(value, ru: bool) -> str:
     """A fact that comes in both languages (``{"ru": …, "en": …}``: a deck's kind name) in the
-    page's one, else the fact as it is."""
+    page's one, else the fact as it is (legacy: :func:`companion.i18n.render` takes such a fact)."""
     if isinstance(value, dict):
         return str(value.get("ru" if ru else "en") or value.get("en") or value.get("ru") or "")
     return str(value)
 
 
-def suit_name(code: str, ru: bool) -> str:
+def suit(code: str) -> Message | str:
     """The suit of a card code (or a suit letter) in words: ``"QH"`` → «черви ♥» / "hearts ♥"."""
-    pair = SUIT_WORDS.get(str(code)[-1:], (str(code), str(code)))
-    return pair[1] if ru else pair[0]
+    word = SUITS.get(str(code)[-1:])
+    return M(word) if word else str(code)
 
 
-def notes_n(n: int, ru: bool) -> str:
+def notes(n: int) -> Message:
     """``3`` → «3 купюры» / "3 notes"."""
-    return f"{n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}" if ru else f"{n} note{'' if n == 1 else 's'}"
+    return MN("%(n)s note", "%(n)s notes", n)
 
 
-def chips_gen(n: int) -> str:
-    """Russian chips after «не меньше», «не больше» (genitive): «1 фишки», «5 фишек»."""
-    return f"{n} {ru_plural(n, 'фишки', 'фишек', 'фишек')}"
-
-
-def refusal_words(reason: str, lang: str, facts: dict | None, plain: Mapping[str, tuple[str, str]],
-                  with_facts: Mapping[str, Callable[[dict, bool], str]],
-                  own: Callable[[], str | None] | None = None) -> str | None:
-    """A game's refusal in words (a presenter's ``refusal``): with ``facts`` the sentence of
-    ``with_facts`` that uses them, else ``own()`` (words that need the game's options), else the
-    plain sentence ``(English, Russian)`` of ``plain``; ``None`` when the game has none."""
-    ru = lang == "ru"
+def refusal_words(reason: str, facts: dict | None, plain: Mapping[str, object],
+                  with_facts: Mapping[str, Callable[[dict], object]],
+                  own: Callable[[], object] | None = None):
+    """A game's refusal in words (a presenter's ``refusal``): with ``facts`` the words of
+    ``with_facts`` that use them, else ``own()`` (words that need the game's options), else the
+    plain sentence of ``plain`` (a message id); ``None`` when the game has none."""
     fn = with_facts.get(reason)
     if fn is not None and facts:
         try:
-            return fn(facts, ru)
+            return fn(facts)
         except (KeyError, TypeError, ValueError, IndexError):
             pass  # a fact the sentence needs is missing: the plain sentence says enough
     if own is not None:
         text = own()
         if text:
             return text
-    pair = plain.get(reason)
-    return (pair[1] if ru else pair[0]) if pair else None
+    word = plain.get(reason)
+    if isinstance(word, str):
+        return M(word)
+    return word
 
 
 # ---------------------------------------------------------------------- what a phone waits for
-CAMERA = ("Ждём камеру или оператора", "Waiting for the camera or the operator")
-OPERATOR = ("Ждём оператора", "Waiting for the operator")
+CAMERA = N_("Waiting for the camera or the operator")
+OPERATOR = N_("Waiting for the operator")
 
 
-def waiting_pair(who: tuple[str, str], ru: str, en: str) -> dict:
-    """``{"ru": "<who>: <ru>", "en": "<who>: <en>"}``: what a phone waits for, after who is awaited
-    (:data:`CAMERA`, :data:`OPERATOR`)."""
-    return {"ru": f"{who[0]}: {ru}", "en": f"{who[1]}: {en}"}
+def awaiting(who: str, what) -> Message:
+    """What a phone waits for, after who is awaited (:data:`CAMERA`, :data:`OPERATOR`):
+    «Ждём камеру или оператора: карта ещё не прочитана»."""
+    return M("%(who)s: %(what)s", who=M(who), what=what)
 
 
 def seat_args(templates: list[list[str]]) -> list[int]:
@@ -182,21 +178,19 @@ def ended_words(game_id: str, seats: Sequence[str], view: dict, over: bool) -> d
     игру»), ``{"ru": …, "en": …}``, from the game's *public* view only (``game.view(None)``), so
     nothing hidden can be told: for a game already over, its final words; for an unfinished one,
     that it was ended before its end and how it stood (the game presenter's
-    ``standings(view, seats, lang)``: chips, points, notes or cards left), e.g.
+    ``standings(view, seats)``: chips, points, notes or cards left), e.g.
     «Игра завершена оператором до конца. Фишки: Аня 130, Борис 75; сдача 3 из 6»."""
     from companion.games import registry
 
     spec = registry.find(game_id)
-    out = {}
-    for lang in ("ru", "en"):
-        ru = lang == "ru"
-        try:
-            told = spec.presenter.standings(view, list(seats), lang) if spec is not None else None
-        except Exception:  # words are a nicety: the game is ended whatever they say
-            told = None
-        if over:
-            out[lang] = told or ("Игра окончена" if ru else "Game over")
-        else:
-            head = "Игра завершена оператором до конца" if ru else "The operator ended the game before its end"
-            out[lang] = f"{head}. {told}" if told else head
-    return out
+    try:
+        told = spec.presenter.standings(view, list(seats)) if spec is not None else None
+    except Exception:  # words are a nicety: the game is ended whatever they say
+        told = None
+    if over:
+        msg = told or M("Game over")
+    elif told:
+        msg = M("%(head)s. %(standing)s", head=M("The operator ended the game before its end"), standing=told)
+    else:
+        msg = M("The operator ended the game before its end")
+    return both(msg)

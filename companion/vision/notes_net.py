@@ -117,17 +117,26 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
     currencies = _currencies(reader)
     names = STRIP_RENDERINGS if strip else LINE_RENDERINGS
     R = len(names)
+    n = len(lines)
+    # a strip (a sorter crop) is read turned round only when nothing fits upright (its turned
+    # renderings are then recognised); a photo's lines are recognised both ways up in one batch
+    ways = (0,) if strip else (0, 1)
     images = []
     for l in lines:
-        for way in (l, cv2.rotate(l, cv2.ROTATE_180)):
+        for k in ways:
+            way = cv2.rotate(l, cv2.ROTATE_180) if k else l
             images += [_render(way, nm) for nm in names]
     probs = reader.net.probs(images)
-    n = len(lines)
     fits: list[SR.LineFit] = []
     for i in range(n):
         best = None
         for k in (0, 1):
-            pr = probs[(2 * i + k) * R:(2 * i + k + 1) * R]
+            if strip and k:
+                if best is not None:
+                    break
+                pr = reader.net.probs([_render(cv2.rotate(lines[i], cv2.ROTATE_180), nm) for nm in names])
+            else:
+                pr = probs[(len(ways) * i + k) * R:(len(ways) * i + k + 1) * R]
             if not strip and not SR.looks_like_text(pr[0]):
                 continue
             f = SR.fit_line(pr, currencies, line=i, turned=bool(k))
@@ -135,8 +144,6 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
             # format (0 1 2 5 6 8 9 turn into digits), with a small gap but a lower likelihood
             if f.fits and (best is None or max(f.cands.values()) > max(best.cands.values())):
                 best = f
-            if strip and best is not None:
-                break  # a strip (a sorter crop) is read turned round only when nothing fits upright
         if best is not None:
             fits.append(best)
     j = SR.joint(fits)
@@ -156,6 +163,9 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
         return NoteRead(None, None, round(min(conf, reader.min_confidence - 0.01), 3), reason,
                         j.serial, ev, shares=j.shares)
 
+    if j.misread:
+        # a reading that fails the check rule is likelier: a misread (or a fake), never corrected
+        return abstain("low_confidence")
     if j.contradict:
         return abstain("copies_disagree" if j.close else "several_notes")
     if reader.currency == "auto" and j.other_currency >= MAX_OTHER_CURRENCY:
@@ -169,4 +179,5 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
         return abstain("low_confidence")
     letters_ok = cur != "RUB" or (j.letters >= MIN_LETTERS and not _glyphs_object(
         j.serial, [lines[i] for i in j.support if i < len(lines)]))
-    return NoteRead(j.serial, cur, round(conf, 3), None, j.serial, ev, letters_ok)
+    return NoteRead(j.serial, cur, round(conf, 3), None, j.serial, ev, letters_ok,
+                    turned=frozenset(f.line for f in fits if f.turned))

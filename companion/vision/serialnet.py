@@ -131,6 +131,43 @@ class SerialNet:
         return out  # type: ignore[return-value]
 
 
+def check_model(path: str | Path | None = None) -> tuple[str, dict]:
+    """Whether the recogniser's model file is usable (for ``companion doctor``): a code and
+    facts. Codes: ``ok`` (facts: ``path``, ``mb``, ``input``, ``classes``), ``missing``,
+    ``unloadable`` (``error``), ``wrong_shape`` (``input``, ``output``: the shapes found; the
+    reader needs input N×1×HEIGHT×W and output N×T×(len(CHARSET)+1)). Never raises."""
+    path = Path(path or MODEL_FILE)
+    facts: dict = {"path": str(path)}
+    if not path.is_file():
+        return "missing", facts
+    facts["mb"] = round(path.stat().st_size / 1e6, 2)
+    try:
+        from companion.vision.ocr import _session
+
+        sess = _session(str(path), 1)
+        ins, outs = sess.get_inputs(), sess.get_outputs()
+    except Exception as exc:  # onnxruntime's own errors: a damaged or foreign file
+        facts["error"] = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        return "unloadable", facts
+    shape_in = list(ins[0].shape) if ins else []
+    shape_out = list(outs[0].shape) if outs else []
+    facts.update(input=shape_in, output=shape_out)
+    classes = len(CHARSET) + 1
+    if (len(ins) != 1 or len(shape_in) != 4 or shape_in[1:3] != [1, HEIGHT]
+            or len(shape_out) != 3 or shape_out[2] != classes):
+        return "wrong_shape", facts
+    try:
+        out = sess.run(None, {ins[0].name: np.zeros((1, 1, HEIGHT, 64), np.float32)})[0]
+    except Exception as exc:
+        facts["error"] = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        return "unloadable", facts
+    if out.shape != (1, 64 // DOWNSAMPLE, classes):
+        facts["output"] = list(out.shape)
+        return "wrong_shape", facts
+    facts["classes"] = classes
+    return "ok", facts
+
+
 _SHARED: SerialNet | None = None
 _SHARED_LOCK = threading.Lock()
 

@@ -65,6 +65,9 @@ class LineFit:
         gap: ``free`` minus the best candidate's log-probability (``inf`` when nothing fits).
         turned: the line was read turned 180°.
         line: the line's index in the frame.
+        misread: readings with a euro serial's shape that fail its check rule → their
+            log-probability (kept apart from ``cands``: the check rule rules them out as
+            serials, but a misread likelier than every valid serial is never "corrected").
     """
 
     probs: list[np.ndarray]
@@ -74,6 +77,7 @@ class LineFit:
     gap: float = math.inf
     turned: bool = False
     line: int = 0
+    misread: dict = field(default_factory=dict)
 
     @property
     def fits(self) -> bool:
@@ -95,6 +99,8 @@ class LineFit:
         """log P(serial | this line), summed over CTC alignments (cached candidates first)."""
         if serial in self.cands:
             return self.cands[serial]
+        if serial in self.misread:
+            return self.misread[serial]
         return _mean_logp([ctc.logprob(p, SN.CHARSET, to_model(serial)) for p in self.probs])
 
 
@@ -119,6 +125,7 @@ def fit_line(probs: np.ndarray | list[np.ndarray], currencies: list[str], line: 
     fit = LineFit(renders, line=line, turned=turned)
     fit.free = _mean_logp([float(np.log(np.clip(p.max(axis=1), 1e-30, None)).sum()) for p in renders])
     found: list[dict[str, float]] = [{} for _ in renders]
+    failing: list[dict[str, float]] = [{} for _ in renders]
     for r, p in enumerate(renders):
         g_len = _greedy_len(p)
         for cur in currencies:
@@ -130,6 +137,15 @@ def fit_line(probs: np.ndarray | list[np.ndarray], currencies: list[str], line: 
                     serial = to_serial(c.text, cur)
                     found[r][serial] = max(c.logp, found[r].get(serial, -math.inf))
                     fit.currency_of.setdefault(serial, cur)
+                if rule is not None:
+                    # the same shape without the check rule: the readings that fail it
+                    for c in ctc.constrained_beam(p, SN.CHARSET, alph, None, beam=BEAM, keep=3):
+                        if not S.eur_check(c.text):
+                            failing[r][c.text] = max(c.logp, failing[r].get(c.text, -math.inf))
+    for serial in {k for f in failing for k in f}:
+        lps = [f[serial] if serial in f else ctc.logprob(p, SN.CHARSET, to_model(serial))
+               for f, p in zip(failing, renders)]
+        fit.misread[serial] = _mean_logp(lps)
     for serial in fit.currency_of:
         lps = [f[serial] if serial in f else ctc.logprob(p, SN.CHARSET, to_model(serial))
                for f, p in zip(found, renders)]
@@ -160,6 +176,9 @@ class Joint:
             not a second note).
         letters: for RUB, the posterior of ``serial``'s two letters given its digits.
         shares: every candidate serial → its share of the frame's posterior.
+        misread: a reading that fails the check rule (:attr:`LineFit.misread`) scores at
+            least as high on the frame as ``serial``: the rule would be "correcting" a misread
+            (or a fake) into a serial — never decided.
     """
 
     serial: str | None
@@ -172,6 +191,7 @@ class Joint:
     close: bool = True
     letters: float = 1.0
     shares: dict = field(default_factory=dict)
+    misread: bool = False
 
 
 #: A line supports a serial when its log-probability of it is at most this far below the
@@ -185,6 +205,8 @@ SUPPORT_SHARE = 0.3
 #: A line that reads another serial costs the joint score at most this (it may be a second
 #: note's serial, judged by the contradiction rule instead).
 LINE_PENALTY_CAP = 12.0
+#: A valid serial must score this many nats above every reading that fails the check rule.
+MISREAD_MARGIN = 0.0
 #: Candidates below this posterior on every line are not scored on the frame.
 MIN_LINE_POSTERIOR = 1e-4
 
@@ -213,6 +235,11 @@ def joint(fits: list[LineFit]) -> Joint:
     cur = cands[best]
     lps = per_line[best]
     res = Joint(best, cur, post[best], shares=post)
+    failing = {m for f in fits for m in f.misread}
+    if failing:
+        worst = max(sum(max(f.logp(m), b - LINE_PENALTY_CAP) for f, b in zip(fits, own))
+                    for m in failing)
+        res.misread = worst >= scores[best] - MISREAD_MARGIN
     d = S.last_digit(best) % 2
     res.flip = sum(v for s, v in post.items() if S.last_digit(s) % 2 != d)
     res.other_currency = sum(v for s, v in post.items() if cands[s] != cur)

@@ -10,6 +10,7 @@ import pytest
 
 from companion.dashboard import create_app
 from companion.dashboard.reasons import REASONS, WITH_FACTS, reason_message
+from companion.i18n import M, render
 from companion.games import new_game, registry
 from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
@@ -26,8 +27,10 @@ def words(g, action, reason):
 
 
 def plain_sentences(game_id: str) -> dict:
-    """The table's plain sentences and the game's own (its presenter's ``refusals``)."""
-    return {**REASONS, **registry.get(game_id).presenter.refusals}
+    """The table's plain sentences and the game's own (its presenter's ``refusals``), ``{code:
+    (English, Russian)}``."""
+    ids = {**REASONS, **registry.get(game_id).presenter.refusals}
+    return {code: (render(M(i), "en"), render(M(i), "ru")) for code, i in ids.items()}
 
 
 # ------------------------------------------------------------------------------- wrong_count
@@ -126,7 +129,8 @@ def test_lottery_spread_and_card_refusals():
 
 
 def test_every_sentence_with_facts_speaks_both_languages_and_falls_back_without_them():
-    cases = [(None, code, REASONS) for code in WITH_FACTS] + [
+    table = {code: (render(M(i), "en"), render(M(i), "ru")) for code, i in REASONS.items()}
+    cases = [(None, code, table) for code in WITH_FACTS] + [
         (spec.id, code, plain_sentences(spec.id)) for spec in registry.specs()
         for code in spec.presenter.refusals_with_facts]
     assert len(cases) > 40

@@ -145,9 +145,12 @@ def test_replay_rejects_bad_lines_and_goes_on(tmp_path, capsys):
     assert {k: v for k, v in out.items() if k != "rejected"} == g.replay_summary()
     res = load_and_replay(path)
     assert summary(res)["rounds"] == g.replay_summary()["rounds"]
-    assert cli_main(["replay", str(path)]) == 0
+    assert cli_main(["replay", str(path), "--lang", "en"]) == 0
     human = capsys.readouterr().out
     assert f"winner: {g.seats[g.winner]}" in human and "reveal_in_progress" in human
+    assert cli_main(["replay", str(path)]) == 0  # Russian by default
+    human = capsys.readouterr().out
+    assert f"победитель: {g.seats[g.winner]}" in human and "reveal_in_progress" in human
 
 
 def test_out_of_range_bid_in_log(tmp_path, capsys):

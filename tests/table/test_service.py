@@ -91,8 +91,8 @@ def test_doctor_on_the_simulated_table():
     r = _companion("doctor", "--sim", "--port", "0", "--json")
     checks = [json.loads(line) for line in r.stdout.splitlines()]
     parts = {c["part"]: c["state"] for c in checks}
-    assert {"platform", "camera", "ocr-tesseract", "ocr-rapidocr", "letter-fonts", "buttons", "gpio",
-            "dashboard", "data"} <= set(parts)
+    assert {"platform", "camera", "ocr-tesseract", "ocr-rapidocr", "note-model", "letter-fonts",
+            "buttons", "gpio", "dashboard", "data"} <= set(parts)
     assert r.returncode == (1 if "fail" in parts.values() else 0), r.stdout
     assert parts["buttons"] == "ok" and parts["gpio"] == "ok"
 
@@ -107,7 +107,7 @@ def test_doctor_speaks_russian_by_default_and_english_with_lang_en():
     assert ru.returncode == en.returncode, (ru.stdout, en.stdout)
     ru_lines, en_lines = ru.stdout.splitlines(), en.stdout.splitlines()
     checks = [l for l in ru_lines if l.startswith("[")]
-    assert len(checks) == 9 == len([l for l in en_lines if l.startswith("[")]), ru.stdout
+    assert len(checks) == 10 == len([l for l in en_lines if l.startswith("[")]), ru.stdout
     names = list(PARTS_RU.values())
     for line in checks:
         mark, _, rest = line[1:].partition("] ")

@@ -162,3 +162,14 @@ def test_two_notes_in_view_abstain(reader_for):
     scene = RN.render_scene([a, b], seed=13, angle=0, tilt=0.05)
     r = reader_for("EUR").read(scene.image)
     assert not r.decided and r.reason == "several_notes", r
+
+
+def test_the_upside_down_series_one_euro_is_never_misread(real_data, reader_for):
+    """eur_20.jpg (series-1 euro, the note upside down): the recogniser once read M84539792155
+    as RB4539792155 with a share of 1.0 (the check rule holds for both); the veto (PP-OCR's plain
+    reading of the lines, now turned the way the recogniser read them) and the joint rules must
+    keep it from being decided wrong."""
+    img = load_image(real_data / "banknotes" / "carlosmccosta__Currency-Recognition" / "eur_20.jpg")
+    for cur in ("EUR", "auto"):
+        r = reader_for(cur).read(img)
+        assert r.serial in (None, "M84539792155"), (cur, r.serial, r.confidence)

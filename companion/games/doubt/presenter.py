@@ -7,121 +7,129 @@ from typing import Callable
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, cards_count, in_lang, ru_plural, seat_name, standings, waiting_pair
+from companion.games.words import CAMERA, awaiting, cards_count, seat_name, standings
+from companion.i18n import M, MN, MP, Message, N_, both, render
 from companion.games.doubt.rules import DEFAULT_DECK
 
 
 # ---------------------------------------------------------------------------- words
-_KIND_WORDS = {k["id"]: (k["name"], k["name_en"]) for k in DEFAULT_DECK["kinds"]}
+_KIND_WORDS = {k["id"]: {"ru": k["name"], "en": k["name_en"]} for k in DEFAULT_DECK["kinds"]}
+
+#: the two answers, as the game's own calls
+_ANSWERS = {"believe": N_("“I believe”"), "doubt": N_("“I doubt it”")}
 
 
-def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
-    """One line of words for a public event of «Верю — не верю» (``None`` for a private event or
-    an unknown kind; the dashboard's history and the console show it). A kind of card is named
-    as on the default deck (seed ``001_*``), else by its id.
+def _kind(k):
+    """A kind of card as the default deck (seed ``001_*``) names it in both languages, else its id."""
+    return _KIND_WORDS.get(k, k)
+
+
+def _answer(answer) -> Message:
+    return M(_ANSWERS["believe" if answer == "believe" else "doubt"])
+
+
+def describe_event(event: Event, seats, lang: str = "ru"):
+    """A public event of «Верю — не верю» in words (a :class:`~companion.i18n.Message`; ``None``
+    for a private event or an unknown kind, ``""`` for one told by another line; the dashboard's
+    history and the console show it). A kind of card is named as on the default deck (seed
+    ``001_*``), else by its id. Rendered in ``lang``; the presenter gives the message.
 
     Args:
         event: an event returned by :meth:`DoubtGame.apply`.
         seats: the players' names by seat.
-        lang: ``"ru"`` (default, the players' language) or ``"en"``.
     """
+    msg = _event(event, seats)
+    return render(msg, lang)
+
+
+def _event(event: Event, seats):
     if event.private_to is not None:
         return None
     d = event.data
-    ru = lang == "ru"
     name = seat_namer(d, seats)
-
-    def kind(k) -> str:
-        ru_name, en_name = _KIND_WORDS.get(k, (k, k))
-        return ru_name if ru else en_name
-
     k = event.kind
     if k == "dealt":
         # a game of the match is a «партия», as the options («Партий в матче») and the page say
-        return (f"Партия {d['game']}: сдаёт {name('dealer')}" if ru else f"Game {d['game']}: {name('dealer')} deals")
+        return M("Game %(game)s: %(dealer)s deals", game=d["game"], dealer=name("dealer"))
     if k in ("placed", "added"):
-        verb = ("выкладывает" if k == "placed" else "добавляет") if ru else ("lays" if k == "placed" else "adds")
-        return (f"{name()} {verb} {d['count']} {ru_plural(d['count'], 'карту', 'карты', 'карт')}: «{kind(d['kind'])}»; в стопке {d['pile']}" if ru
-                else f"{name()} {verb} {d['count']} as «{kind(d['kind'])}»; pile {d['pile']}")
+        # English says no «cards» here; Russian agrees the noun with the count («3 карты»)
+        if k == "placed":
+            return MN("%(name)s lays %(n)s as «%(kind)s»; pile %(pile)s",
+                      "%(name)s lays %(n)s as «%(kind)s»; pile %(pile)s", d["count"],
+                      name=name(), kind=_kind(d["kind"]), pile=d["pile"])
+        return MN("%(name)s adds %(n)s as «%(kind)s»; pile %(pile)s",
+                  "%(name)s adds %(n)s as «%(kind)s»; pile %(pile)s", d["count"],
+                  name=name(), kind=_kind(d["kind"]), pile=d["pile"])
     if k == "last_cards":
-        return f"{name()}: последние карты" if ru else f"{name()}: last cards"
+        return M("%(name)s: last cards", name=name())
     if k == "answered":
-        word = ("«Верю»" if d["answer"] == "believe" else "«Не верю»") if ru else (
-            "“I believe”" if d["answer"] == "believe" else "“I doubt it”")
         # a name is not declined nor stacked after «игрока» («заявку игрока Игрок 2»): the
         # placer's name stands after a colon
-        return (f"{name()} отвечает {word} (заявка: {name('placer')})" if ru
-                else f"{name()} answers the claim of {name('placer')}: {word}")
+        return M("%(name)s answers the claim of %(placer)s: %(answer)s", name=name(), placer=name("placer"),
+                 answer=_answer(d["answer"]))
     if k == "checked":
-        shown = ", ".join(kind(x) for x in d.get("kinds", []))
-        taker = name("taker")
-        if ru:
-            told = "правда" if d["true"] else "неправда"
-            end = f"стопка ({d['pile']}) в биту" if d["taker"] is None else f"стопку ({d['pile']}) забирает {taker}"
-            kinds = d.get("kinds", [])
-            # «открыта» agrees with «карта» (a kind's name may be masculine: «гриб»), «открыты»
-            # with a list
-            opened = f"открыта карта «{shown}»" if len(kinds) == 1 else f"открыты {shown}"
-            return f"Проверка: {opened} — {told}; {end}"
-        told = "true" if d["true"] else "false"
-        end = f"the pile ({d['pile']}) is discarded" if d["taker"] is None else f"{taker} takes the pile ({d['pile']})"
-        return f"Check: turned up {shown} — {told}; {end}"
+        kinds = [_kind(x) for x in d.get("kinds", [])]
+        told = M("true") if d["true"] else M("false")
+        if d["taker"] is None:
+            end = M("the pile (%(pile)s) is discarded", pile=d["pile"])
+        else:
+            end = M("%(taker)s takes the pile (%(pile)s)", taker=name("taker"), pile=d["pile"])
+        # «открыта» agrees with «карта» (a kind's name may be masculine: «гриб»), «открыты» with a list
+        if len(kinds) == 1:
+            return MP("one card", "Check: turned up %(kinds)s — %(told)s; %(end)s", kinds=kinds, told=told, end=end)
+        return M("Check: turned up %(kinds)s — %(told)s; %(end)s", kinds=kinds, told=told, end=end)
     if k == "player_out":
-        return f"{name()}: карт больше нет — выходит из игры" if ru else f"{name()} is out of cards and leaves"
+        return M("%(name)s is out of cards and leaves", name=name())
     if k == "lead":
-        return f"Ходит {name()}" if ru else f"{name()} leads"
+        return M("%(name)s leads", name=name())
     if k == "game_over":
-        loser = d.get("loser_name") or "—"
-        return (f"Партия {d['game']} окончена, проигравший — {loser}" if ru else f"Game {d['game']} over: {loser} loses")
+        return M("Game %(game)s over: %(loser)s loses", game=d["game"], loser=d.get("loser_name") or "—")
     if k == "match_over":
         return ""  # told by the last game's line and the result
     if k == "round_void":
         back = sum(r["count"] for r in d.get("returned", []))
-        return (f"Раунд аннулирован: карты со стопки вернулись владельцам ({back}); ходит {name('lead')}" if ru
-                else f"Round void: the pile's cards went back to their owners ({back}); {name('lead')} leads")
+        return M("Round void: the pile's cards went back to their owners (%(back)s); %(lead)s leads",
+                 back=back, lead=name("lead"))
     return None
 
 
-def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+def describe_standings(view: dict, seats, lang: str = "ru"):
     """The standing of a game in words from its *public* view (``game.view(None)``): the cards
     each player still holds, fewest first («меньше — лучше»), and the game of the match — or,
-    once over, who lost. For the operator's «Завершить игру»."""
-    ru = lang == "ru"
+    once over, who lost. For the operator's «Завершить игру». Rendered in ``lang``; the presenter gives the message."""
+    msg = _standings(view, seats)
+    return render(msg, lang)
+
+
+def _standings(view: dict, seats) -> Message:
     result = view.get("result")
     if isinstance(result, dict):
         names = [r["name"] for r in view.get("seats") or []] or list(seats)
-        return _result_words(result, names, ru)
+        return _result_words(result, names)
     rows = sorted(view.get("seats") or [], key=lambda r: r.get("cards", 0))
     told = ", ".join(f"{r['name']} {r.get('cards', 0)}" for r in rows)
-    game = f"партия {view.get('game_no')} из {view.get('games')}" if ru else f"game {view.get('game_no')} of {view.get('games')}"
-    return (f"Карт на руках: {told}; {game}" if ru else f"Cards in hand: {told}; {game}")
+    return M("Cards in hand: %(told)s; game %(game)s of %(games)s", told=told, game=view.get("game_no"),
+             games=view.get("games"))
 
 
-def _result_words(result: dict, names: list[str], ru: bool) -> str:
+def _result_words(result: dict, names: list[str]) -> Message:
     """The game-over words of a match: who lost (the last player left holding cards), the order
     in which the others got rid of their cards, and — over several games — each player's losses by
     name. Names stay in the nominative: «Игра окончена! Проигравший — Борис. Избавились от карт по
     порядку: Аня, Вика»."""
     loser = result.get("loser_name")
     winners = list(result.get("winners") or [])
-    if ru:
-        out = f"Игра окончена! Проигравший — {loser}" if loser else "Игра окончена! Проигравшего нет"
-        if winners:
-            out += f". Избавились от карт по порядку: {', '.join(winners)}"
-    else:
-        out = f"Game over! {loser} loses" if loser else "Game over! Nobody loses"
-        if winners:
-            out += f". Out of cards, in order: {', '.join(winners)}"
+    out = M("Game over! %(loser)s loses", loser=loser) if loser else M("Game over! Nobody loses")
+    if winners:
+        out = M("%(head)s. Out of cards, in order: %(winners)s", head=out, winners=", ".join(winners))
     losses = result.get("losses") or []
     if (result.get("games") or 1) > 1 and len(losses) == len(names):
-        told = standings(list(zip(names, losses)))
-        out += f". Проигрыши за матч: {told}" if ru else f". Losses in the match: {told}"
+        out = M("%(head)s. Losses in the match: %(told)s", head=out, told=standings(list(zip(names, losses))))
     return out
 
 
 # ---------------------------------------------------------------------------- the page's view
-_ANSWER_WORDS = {"believe": {"ru": "«Верю»", "en": "“I believe”"},
-                 "doubt": {"ru": "«Не верю»", "en": "“I doubt it”"}}
+_ANSWER_WORDS = {k: both(M(v)) for k, v in _ANSWERS.items()}
 
 
 def page_view(view: dict, seats) -> dict:
@@ -153,7 +161,7 @@ def page_view(view: dict, seats) -> dict:
         out["seats"].append(row)
     if "game_no" in view:  # «Партия 1 из 2», not «Партия № 1» beside «Партий 2»
         n, of = view["game_no"], view.get("games")
-        out["game_no"] = {"ru": f"{n} из {of}", "en": f"{n} of {of}"} if of else n
+        out["game_no"] = both(M("%(n)s of %(of)s", n=n, of=of)) if of else n
     pile = view.get("pile") or {}
     out["pile"] = {"claim": kind(pile.get("claim")),
                    "placements": [{"name": name(p["seat"]), "count": p["count"]} for p in pile.get("placements", [])],
@@ -169,16 +177,15 @@ def page_view(view: dict, seats) -> dict:
         turned = [kind(k) for k in check.get("kinds", [])]
         taker, pile_n = check.get("taker"), check.get("pile")
         if taker is None:
-            end = {"ru": f"стопка ({pile_n}) в биту", "en": f"the pile ({pile_n}) is discarded"}
+            end = M("the pile (%(pile)s) is discarded", pile=pile_n)
         else:
-            end = {"ru": f"стопку ({pile_n}) забирает {name(taker)}", "en": f"{name(taker)} takes the pile ({pile_n})"}
+            end = M("%(taker)s takes the pile (%(pile)s)", taker=name(taker), pile=pile_n)
         out["last_check"] = {
             "placer": check.get("placer"), "answerer": check.get("answerer"),
             "answer": _ANSWER_WORDS.get(check.get("answer")),
             "claim": {"ru": f"{n} × {claim['ru']}", "en": f"{n} × {claim['en']}"} if claim else None,
             "turned": {"ru": ", ".join(t["ru"] for t in turned), "en": ", ".join(t["en"] for t in turned)},
-            "outcome": {"ru": ("правда" if check.get("true") else "неправда") + "; " + end["ru"],
-                        "en": ("true" if check.get("true") else "false") + "; " + end["en"]},
+            "outcome": both(M("%(told)s; %(end)s", told=M("true") if check.get("true") else M("false"), end=end)),
         }
     out["out_order"] = list(view.get("out_order") or [])
     deck = view.get("deck") or {}
@@ -191,54 +198,49 @@ def page_view(view: dict, seats) -> dict:
 
 
 # ---------------------------------------------------------------------------- refusals
-#: This game's refusals in words: ``{code: (English, Russian)}`` (the table's own codes are in
+#: This game's refusals in words: ``{code: message id}`` (the table's own codes are in
 #: :data:`companion.dashboard.reasons.REASONS`).
-REFUSALS: dict[str, tuple[str, str]] = {
-    "player_out": ("That player has left the game.", "Этот игрок вышел из игры."),
-    "bad_count": ("That is not a possible number of cards for one move.",
-                  "Недопустимое число карт за один ход."),
-    "impossible_cards": ("More cards of that kind than the deck holds.",
-                         "Карт такого достоинства больше, чем есть в колоде."),
-    "no_cards": ("A player without cards cannot add: believe or doubt.",
-                 "Игрок без карт не может подкладывать — только «Верю» или «Не верю»."),
-    "not_dealer": ("Only the dealer reports the deal.", "О раздаче сообщает только сдающий."),
-    "not_enough_cards": ("The player holds fewer cards than that.", "У игрока меньше карт."),
-    "reveal_count_mismatch": ("The reveal must list exactly the cards of the last move.",
-                              "При вскрытии нужно указать ровно карты последнего хода."),
+REFUSALS: dict[str, str] = {
+    "player_out": N_("That player has left the game."),
+    "bad_count": N_("That is not a possible number of cards for one move."),
+    "impossible_cards": N_("More cards of that kind than the deck holds."),
+    "no_cards": N_("A player without cards cannot add: believe or doubt."),
+    "not_dealer": N_("Only the dealer reports the deal."),
+    "not_enough_cards": N_("The player holds fewer cards than that."),
+    "reveal_count_mismatch": N_("The reveal must list exactly the cards of the last move."),
 }
 
-#: ``{code: words(facts, ru) -> sentence}``: the refusals whose fix needs the table's facts.
-REFUSALS_WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
-    "bad_count": lambda f, ru: (f"За один ход кладут от 1 до {f['max']} {ru_plural(f['max'], 'карты', 'карт', 'карт')}."
-                                if ru else f"One move lays 1 to {cards_count(f['max'], 'en')}."),
-    "not_enough_cards": lambda f, ru: (f"{f['player']}: на руках только {cards_count(f['held'], 'ru')}." if ru
-                                       else f"{f['player']} holds only {cards_count(f['held'], 'en')}."),
-    "reveal_count_mismatch": lambda f, ru: (
-        f"В последнем ходе {cards_count(f['expected'], 'ru')}: укажите ровно столько, а указано {f['given']}." if ru
-        else f"The last move laid {cards_count(f['expected'], 'en')}: list exactly that many, not {f['given']}."),
-    "impossible_cards": lambda f, ru: (
-        f"Карт «{in_lang(f['kind'], True)}» в колоде всего {f['in_deck']}"
-        + (f", и {f['discarded']} уже в бите." if f.get("discarded") else ".") if ru
-        else f"The deck has only {f['in_deck']} «{in_lang(f['kind'], False)}» card(s)"
-        + (f", and {f['discarded']} are already discarded." if f.get("discarded") else ".")),
-    "not_dealer": lambda f, ru: (f"О раздаче сообщает сдающий — {f['player']}." if ru
-                                 else f"The dealer, {f['player']}, reports the deal."),
+
+def _impossible_cards(f: dict) -> Message:
+    if f.get("discarded"):
+        return M("The deck has only %(in_deck)s «%(kind)s» card(s), and %(discarded)s are already discarded.",
+                 in_deck=f["in_deck"], kind=f["kind"], discarded=f["discarded"])
+    return M("The deck has only %(in_deck)s «%(kind)s» card(s).", in_deck=f["in_deck"], kind=f["kind"])
+
+
+#: ``{code: words(facts) -> message}``: the refusals whose fix needs the table's facts.
+REFUSALS_WITH_FACTS: dict[str, Callable[[dict], Message]] = {
+    "bad_count": lambda f: MN("One move lays 1 to %(n)s card.", "One move lays 1 to %(n)s cards.", f["max"]),
+    "not_enough_cards": lambda f: M("%(player)s holds only %(cards)s.", player=f["player"],
+                                    cards=cards_count(f["held"])),
+    "reveal_count_mismatch": lambda f: M("The last move laid %(cards)s: list exactly that many, not %(given)s.",
+                                         cards=cards_count(f["expected"]), given=f["given"]),
+    "impossible_cards": _impossible_cards,
+    "not_dealer": lambda f: M("The dealer, %(player)s, reports the deal.", player=f["player"]),
 }
 
 
 # ---------------------------------------------------------------------------- what a phone waits for
-# Each takes (seat, view, templates of that verb's args, seats) and returns {"ru", "en"} or None.
+# Each takes (seat, view, templates of that verb's args, seats) and returns a message or None.
 
 def _waiting_reveal(seat, view, templates, seats):
     placements = (view.get("pile") or {}).get("placements") or []
     placer = seat_name(seats, placements[-1].get("seat")) if placements else None
     if placer is None:
-        return waiting_pair(CAMERA, "карты последнего хода ещё не открыты", "the last move's cards are not turned up yet")
+        return awaiting(CAMERA, M("the last move's cards are not turned up yet"))
     if placer == seat_name(seats, seat):
-        return waiting_pair(CAMERA, "ваши карты последнего хода ещё не открыты",
-                     "your cards of the last move are not turned up yet")
-    return waiting_pair(CAMERA, f"ещё не открыты карты последнего хода (ход: {placer})",
-                 f"the last move's cards are not turned up yet ({placer}'s move)")
+        return awaiting(CAMERA, M("your cards of the last move are not turned up yet"))
+    return awaiting(CAMERA, M("the last move's cards are not turned up yet (%(placer)s's move)", placer=placer))
 
 
 #: ``{table verb: words}``: the table's pending task in words (:meth:`Presenter.waiting`).
@@ -260,8 +262,8 @@ class DoubtPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(_event)
+    standings = staticmethod(_standings)
     page = staticmethod(page_view)
 
     def whose(self, verb, view):

@@ -9,75 +9,81 @@ from fractions import Fraction
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, card_label, cards_label, chips, chips_gen, names_and, ru_plural, seat_name, signed, standings, suit_name, waiting_pair
+from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
+                                   standings, suit)
 from companion.games.hoggenheimer.rules import JOKER, SHAPES, _targets, win_probability
+from companion.i18n import M, MN, MP, MPN, Message, N_, NC_, both, render
 
 
 # ---------------------------------------------------------------------------- words
-_SUIT_ROW = {"ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"},
-             "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
+_SUIT_ROW = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 """A whole row of the layout, as the seed names bet (ж): «все бубны»."""
-_RANK_COLUMN = {"ru": {"A": "тузы", "K": "короли", "Q": "дамы", "J": "валеты", "10": "десятки",
-                       "9": "девятки", "8": "восьмёрки", "7": "семёрки"},
-                "en": {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens",
-                       "9": "nines", "8": "eights", "7": "sevens"}}
+_RANK_COLUMN = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"), "10": N_("tens"),
+                "9": N_("nines"), "8": N_("eights"), "7": N_("sevens")}
 """A whole column of the layout, as the seed names bet (е): «все 10» — «все десятки»."""
 
 
-def _card_word(code: str, lang: str) -> str:
-    return ("джокер" if lang == "ru" else "the joker") if code == JOKER else card_label(code)
+def _card_word(code: str) -> Message | str:
+    return M("the joker") if code == JOKER else card_label(code)
 
 
-def bet_words(shape: str, cards, lang: str = "ru", after_on: bool = False) -> str:
+def bet_target(shape: str, cards, after_on: bool = False) -> Message | str:
     """A bet's target in words, as the seed's examples (а)–(ж) name them: ``"Q♥"``, «две
     соседние 7♠ 7♥», «квадрат 8♥ 9♥ 8♦ 9♦», «колонка — все десятки», «ряд — все бубны»
     (``after_on``: the Russian words after «на», «на колонку — все десятки»)."""
     cards = list(cards)
-    ru = lang == "ru"
-    if ru and after_on and shape == "column":
-        return "колонку" + bet_words(shape, cards, lang)[len("колонка"):]
     if shape == "card":
         return card_label(cards[0])
     if shape == "pair":
-        return ("две соседние " if ru else "two touching cards ") + cards_label(cards, " ")
+        return M("two touching cards %(cards)s", cards=cards_label(cards, " "))
     if shape == "square":
-        return ("квадрат " if ru else "the square ") + cards_label(cards, " ")
+        return M("the square %(cards)s", cards=cards_label(cards, " "))
     if shape == "column":
-        rank = cards[0][:-1]
-        return ("колонка — все " if ru else "the column — all ") + _RANK_COLUMN["ru" if ru else "en"][rank]
+        rank = M(_RANK_COLUMN[cards[0][:-1]])
+        if after_on:  # «на колонку»: the object of «на»
+            return MP("after on", "the column — all %(rank)s", rank=rank)
+        return M("the column — all %(rank)s", rank=rank)
     if shape == "row":
-        suit = cards[0][-1]
-        return ("ряд — все " if ru else "the row — all ") + _SUIT_ROW["ru" if ru else "en"][suit]
+        return M("the row — all %(suit)s", suit=M(_SUIT_ROW[cards[0][-1]]))
     return cards_label(cards, " ")
 
 
-def bet_label(bet: dict, lang: str = "ru", number: bool = True) -> str:
+def bet_words(shape: str, cards, lang: str = "ru", after_on: bool = False) -> str:
+    """:func:`bet_target` rendered in ``lang``."""
+    return render(bet_target(shape, cards, after_on), lang)
+
+
+def bet(bet: dict, number: bool = True) -> Message:
     """A bet in words as the history tells it: what and how much — «5 на Q♥ (ставка №3)», «2 на
     ряд — все бубны (ставка №4)» / ``"5 on Q♥ (bet no. 3)"``; ``number=False`` leaves the number
     out. ``bet``: a bet of the view or an event (``id``, ``shape``, ``cards``, ``stake``)."""
-    ru = lang == "ru"
-    target = bet_words(bet["shape"], bet["cards"], "ru" if ru else "en", after_on=True)
-    text = f"{bet['stake']} {'на' if ru else 'on'} {target}"
+    target = bet_target(bet["shape"], bet["cards"], after_on=True)
     if number:
-        text += f" (ставка №{bet['id']})" if ru else f" (bet no. {bet['id']})"
-    return text
+        return M("%(stake)s on %(target)s (bet no. %(id)s)", stake=bet["stake"], target=target, id=bet["id"])
+    return M("%(stake)s on %(target)s", stake=bet["stake"], target=target)
 
 
-def choice_label(field: str, value, view: dict, seats, lang: str = "ru") -> str | None:
+def bet_label(bet_: dict, lang: str = "ru", number: bool = True) -> str:
+    """:func:`bet` rendered in ``lang``."""
+    return render(bet(bet_, number), lang)
+
+
+def choice_label(field: str, value, view: dict, seats, lang: str | None = None):
     """Words for an action's choice made by id (a ``Choice`` field): the open bet ``value`` of a
-    ``withdraw`` as :func:`bet_label` words it, found in ``view`` (the viewer's own view, so
-    nothing the page does not show); ``None`` for another field or an unknown bet."""
+    ``withdraw`` as :func:`bet` words it, found in ``view`` (the viewer's own view, so nothing the
+    page does not show); ``None`` for another field or an unknown bet. With ``lang``: rendered."""
     if field != "bet_id":
         return None
     for b in view.get("bets") or []:
         if b.get("id") == value:
-            return bet_label(b, lang)
+            return bet(b) if lang is None else bet_label(b, lang)
     return None
 
 
 def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     """One line of words for a public event of the joker game (the dashboard's history and the
-    console of ``companion run``); ``None`` for a private event or an unknown kind.
+    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an
+    unknown kind. The presenter's ``event`` gives the message.
 
     Every event of this game is public: the engine never knows a face-down card (the camera reports
     each card as it is turned), so a line names only a turned card or a bet's target.
@@ -85,99 +91,80 @@ def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
     Args:
         event: an event returned by :meth:`HoggenheimerGame.apply`.
         seats: the players' names by seat.
-        lang: ``"ru"`` (default, the players' language) or ``"en"``.
     """
+    return render(_event(event, seats), lang)
+
+
+def _event(event: Event, seats):
     if event.private_to is not None:
         return None
     d = event.data
-    ru = lang == "ru"
-    L = "ru" if ru else "en"
     name = seat_namer(d, seats)
     k = event.kind
     if k == "bet":
-        target = bet_words(d["shape"], d["cards"], L, after_on=True)
-        target = ("на " if ru else "on ") + target
-        return (f"{name()} ставит {d['stake']} {target} (ставка №{d['id']}, {d['k']}:1)" if ru
-                else f"{name()} bets {d['stake']} {target} (bet no. {d['id']}, pays {d['k']}:1)")
+        return M("%(name)s bets %(stake)s on %(target)s (bet no. %(id)s, pays %(k)s:1)", name=name(), stake=d["stake"],
+                 target=bet_target(d["shape"], d["cards"], after_on=True), id=d["id"], k=d["k"])
     if k == "bet_withdrawn":
-        what = f" ({bet_label(d, L, number=False)})" if "stake" in d and "shape" in d else ""
-        return (f"{name()} снимает ставку №{d['id']}{what}" if ru else f"{name()} takes back bet no. {d['id']}{what}")
+        what = M(" (%(bet)s)", bet=bet(d, number=False)) if "stake" in d and "shape" in d else ""
+        return M("%(name)s takes back bet no. %(id)s%(what)s", name=name(), id=d["id"], what=what)
     if k == "bets_closed":
         n = d["bets"]
-        if ru:
-            told = (f"ставок {n}, наибольшая выплата банка — {chips(d['exposure'], L)}" if n else "ставок нет")
-            return f"Банкомет {name('banker')}: ставки сделаны, ставок больше нет ({told}). Вскрывается 33-я карта"
-        told = f"{n} bet(s), the bank pays at most {chips(d['exposure'], L)}" if n else "no bets"
-        return f"{name('banker')} (the banker) closes the bets ({told}). The 33rd card is turned"
+        told = (MN("%(n)s bet(s), the bank pays at most %(chips)s", "%(n)s bet(s), the bank pays at most %(chips)s", n,
+                   chips=chips(d["exposure"])) if n else M("no bets"))
+        return M("%(banker)s (the banker) closes the bets (%(told)s). The 33rd card is turned", banker=name("banker"),
+                 told=told)
     if k == "card_turned":
-        card = _card_word(d["card"], L)
+        card = _card_word(d["card"])
         if d.get("turned") == 1:
-            return (f"33-я карта: {card} — на своё место" if ru else f"The 33rd card: {card} — onto its place")
-        return (f"Открыта {card} — на своё место (открыто карт: {d['turned']})" if ru
-                else f"Turned: {card} — onto its place ({d['turned']} turned)")
+            return M("The 33rd card: %(card)s — onto its place", card=card)
+        return M("Turned: %(card)s — onto its place (%(turned)s turned)", card=card, turned=d["turned"])
     if k == "joker":
         if d.get("joker_first"):
-            return "Джокер — первой же картой!" if ru else "The joker comes first!"
-        return (f"Джокер! До него открыто карт: {d['turned']}" if ru
-                else f"The joker! {d['turned']} card(s) turned before it")
+            return M("The joker comes first!")
+        return M("The joker! %(turned)s card(s) turned before it", turned=d["turned"])
     if k == "settled":
-        return _settled_words(d, seats, L)
+        return _settled_words(d, seats)
     if k == "new_deal":
-        return (f"Сдача {d['deal']}: банкомет {name('banker')}, делайте ставки" if ru
-                else f"Deal {d['deal']}: {name('banker')} holds the bank; place your bets")
+        return M("Deal %(deal)s: %(banker)s holds the bank; place your bets", deal=d["deal"], banker=name("banker"))
     if k == "deal_void":
         n = len(d.get("returned", []))
-        if ru:
-            back = (f"{ru_plural(n, 'возвращена', 'возвращены', 'возвращено')} {n} "
-                    f"{ru_plural(n, 'ставка', 'ставки', 'ставок')}" if n else "ставок не было")
-            return f"Сдача аннулирована: {back}; банкомет {name('banker')} сдаёт заново"
-        back = f"{n} stake{'' if n == 1 else 's'} returned" if n else "there were no bets"
-        return f"Deal void: {back}; {name('banker')} deals again"
+        back = MN("%(n)s stake returned", "%(n)s stakes returned", n) if n else M("there were no bets")
+        return M("Deal void: %(back)s; %(banker)s deals again", back=back, banker=name("banker"))
     if k == "game_over":
-        return _game_over_words(d, L)
+        return _game_over_words(d)
     return None
 
 
-def _settled_words(d: dict, seats, lang: str) -> str:
-    ru = lang == "ru"
+def _settled_words(d: dict, seats) -> Message:
     banker = seats[d["banker"]]
     net: dict[int, int] = {}
     for b in d.get("bets", []):
         net[b["seat"]] = net.get(b["seat"], 0) + b["net"]
-    head = f"Расчёт сдачи {d['deal']}" if ru else f"Deal {d['deal']} settled"
     if not net:
-        body = "ставок не было" if ru else "there were no bets"
+        body = M("there were no bets")
     elif d.get("joker_first"):
-        taken = sum(b["stake"] for b in d["bets"])
-        body = (f"банкомет {banker} забирает все ставки: {chips(taken, lang)}" if ru
-                else f"{banker} (the banker) takes every stake: {chips(taken, lang)}")
+        body = M("%(banker)s (the banker) takes every stake: %(chips)s", banker=banker,
+                 chips=chips(sum(b["stake"] for b in d["bets"])))
     else:
-        players = standings([(seats[s], v) for s, v in net.items()], signed)
-        body = (f"{players}; банкомет {banker} {signed(d['banker_net'])}" if ru
-                else f"{players}; {banker} (the banker) {signed(d['banker_net'])}")
-    tail = ""
-    if not d.get("counted", True):
-        tail = (f"; сдача не в счёт — {banker} сдаёт снова" if ru
-                else f"; the deal does not count — {banker} deals again")
-    return f"{head}: {body}{tail}"
+        body = M("%(players)s; %(banker)s (the banker) %(net)s", players=standings([(seats[s], v) for s, v in net.items()], signed),
+                 banker=banker, net=signed(d["banker_net"]))
+    tail = "" if d.get("counted", True) else M("; the deal does not count — %(banker)s deals again", banker=banker)
+    return M("Deal %(deal)s settled: %(body)s%(tail)s", deal=d["deal"], body=body, tail=tail)
 
 
-def _game_over_words(result: dict, lang: str) -> str:
+def _game_over_words(result: dict) -> Message:
     """The history's last line: the winner(s) by chips, then everyone's chips and net."""
-    ru = lang == "ru"
     balances = result.get("balances") or {}
     net = result.get("net") or {}
     winners = list(result.get("winners") or [])
     best = max(balances.values()) if balances else 0
     if len(winners) == 1:
-        head = (f"Игра окончена! Победитель — {winners[0]}: {chips(best, lang)}" if ru
-                else f"Game over! The winner is {winners[0]}: {chips(best, lang)}")
+        head = M("Game over! The winner is %(winner)s: %(chips)s", winner=winners[0], chips=chips(best))
     else:
-        head = (f"Игра окончена! Больше всех фишек ({best}) поровну: {names_and(winners, lang)}" if ru
-                else f"Game over! {names_and(winners, lang)} share the most chips ({best})")
+        head = M("Game over! %(winners)s share the most chips (%(best)s)", winners=names_and(winners), best=best)
     table = ", ".join(f"{n} {balances[n]} ({signed(net.get(n, 0))})"
                       for n in sorted(balances, key=lambda n: -balances[n]))
-    return f"{head}. {'Итог' if ru else 'Standings'}: {table}"
+    return M("%(head)s. Standings: %(table)s", head=head, table=table)
 
 
 def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
@@ -185,10 +172,14 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     chips (with chips still staked on the layout of an unfinished deal), and the deal reached —
     «Фишки: Аня 130, Вика 95 (+5 на столе), Борис 75; сдача 3 из 6»; once over, the history's last
     line (the winner and everyone's chips). For the operator's «Завершить игру» (the public page
-    and console say how the game stood when it was ended)."""
+    and console say how the game stood when it was ended). Rendered in ``lang``; the presenter
+    gives the message."""
+    return render(_standings(view, seats), lang)
+
+
+def _standings(view: dict, seats) -> Message | None:
     if isinstance(view.get("result"), dict):  # over: the history's last line
-        return _game_over_words(view["result"], "ru" if lang == "ru" else "en")
-    ru = lang == "ru"
+        return _game_over_words(view["result"])
     rows = view.get("seats") or []
     if not rows:
         return None
@@ -196,18 +187,16 @@ def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
     parts = []
     for r in order:
         staked = r.get("staked", 0)
-        extra = (f" (+{staked} на столе)" if ru else f" (+{staked} on the layout)") if staked else ""
-        parts.append(f"{r['name']} {r['chips']}{extra}")
-    deal = (f"сдача {view['deal']} из {view['deals_total']}" if ru
-            else f"deal {view['deal']} of {view['deals_total']}")
-    return f"{'Фишки' if ru else 'Chips'}: {', '.join(parts)}; {deal}"
+        row = f"{r['name']} {r['chips']}"
+        parts.append(M("%(row)s (+%(staked)s on the layout)", row=row, staked=staked) if staked else row)
+    return M("Chips: %(parts)s; deal %(deal)s of %(of)s", parts=parts, deal=view["deal"], of=view["deals_total"])
 
 
 # ---------------------------------------------------------------------------- the page's view
 def _chance(p: Fraction) -> dict:
     """A bet's chance in words: ``1/3`` → ``{"ru": "1 из 3 (33 %)", "en": "1 in 3 (33%)"}``."""
     pct = round(100 * p.numerator / p.denominator)
-    return {"ru": f"{p.numerator} из {p.denominator} ({pct}\u00a0%)", "en": f"{p.numerator} in {p.denominator} ({pct}%)"}
+    return both(M("%(n)s in %(of)s (%(pct)s%%)", n=p.numerator, of=p.denominator, pct=pct))
 
 
 def bet_targets() -> dict[str, dict]:
@@ -227,6 +216,8 @@ def bet_targets() -> dict[str, dict]:
 
 
 _TARGET_WORDS: list[tuple[str, str, str, str, str]] | None = None
+_BANKER = both(MP("hoggenheimer", "banker"))  # «банкомет» (seed 002), not the lottery's «банкир»
+_JOKER = both(M("joker"))
 
 
 def page_view(view: dict, seats) -> dict:
@@ -246,18 +237,18 @@ def page_view(view: dict, seats) -> dict:
 
     out = {k: v for k, v in view.items() if k not in ("seats", "odds", "last_settlement", "you", "chain", "deals_total")}
     if "deal" in view and view.get("deals_total"):  # «Сдача 2 из 3», one term (seed «Сдача расклада»)
-        out["deal"] = {"ru": f"{view['deal']} из {view['deals_total']}", "en": f"{view['deal']} of {view['deals_total']}"}
+        out["deal"] = both(M("%(n)s of %(of)s", n=view["deal"], of=view["deals_total"]))
     out["seats"] = []
     for r in rows:
         row = {"seat": r["seat"], "name": r["name"], "chips": r.get("chips")}
         if r.get("banker"):
-            row["role"] = {"ru": "банкомет", "en": "banker"}
+            row["role"] = _BANKER
         if r.get("staked"):
             row["staked"] = r["staked"]
         out["seats"].append(row)
     if isinstance(view.get("you"), dict):  # a seat's page: its bet grid words the target tapped
         out["targets"] = bet_targets()
-    out["chain"] = [card_label(c) if c != JOKER else {"ru": "джокер", "en": "joker"} for c in view.get("chain") or []]
+    out["chain"] = [card_label(c) if c != JOKER else _JOKER for c in view.get("chain") or []]
     out["odds"] = [{"shape": o["shape"], "payout": o.get("payout") or f"{o['k']}:1",
                     "chance": _chance(win_probability(o["k"]))} for o in view.get("odds") or []]
     last = view.get("last_settlement")
@@ -276,73 +267,63 @@ def page_view(view: dict, seats) -> dict:
 
 # ---------------------------------------------------------------------------- refusals
 
-def _bank_exposure(f: dict, ru: bool) -> str:
+def _bank_exposure(f: dict) -> Message:
     most, minimum = f["most"], f.get("min_stake", 1)
     if most >= minimum:
-        return (f"Банк не покроет такую выплату: на эту ставку сейчас можно поставить не больше "
-                f"{chips_gen(most)}." if ru
-                else f"The bank cannot cover that payout: at most {chips(most, 'en')} on this bet now.")
-    return (f"Банк уже не покроет ставку на эту цель: у банкомета {chips(f['banker_chips'], 'ru')}, "
-            f"а возможная выплата по ставкам уже {f['exposure']}." if ru
-            else f"The bank cannot cover a bet on this target any more: the banker has "
-                 f"{chips(f['banker_chips'], 'en')} and may already owe {f['exposure']}.")
+        return M("The bank cannot cover that payout: at most %(chips)s on this bet now.",
+                 chips=MPN("genitive", "%(n)s chip", "%(n)s chips", most))
+    return M("The bank cannot cover a bet on this target any more: the banker has %(chips)s and may already owe "
+             "%(exposure)s.", chips=chips(f["banker_chips"]), exposure=f["exposure"])
 
 
-#: This game's refusals in words: ``{code: (English, Russian)}`` (the table's own codes are in
+#: This game's refusals in words: ``{code: message id}`` (the table's own codes are in
 #: :data:`companion.dashboard.reasons.REASONS`).
-REFUSALS: dict[str, tuple[str, str]] = {
-    "bad_bet_shape": ("A bet is a card, two touching cards, a 2×2 square, a column or a row.",
-                      "Ставка — на карту, две соседние карты, квадрат 2×2, колонка или ряд."),
-    "bad_slot": ("There is no such place on the layout.", "На раскладке нет такого места."),
-    "bank_exposure": ("The bank cannot cover this bet's payout on top of the others.",
-                      "Банк не покроет выплату по этой ставке вместе с остальными."),
-    "banker_cannot_bet": ("The banker does not bet against his own bank.",
-                          "Банкомет не ставит против своего банка."),
-    "card_already_turned": ("That card is already face up.", "Эта карта уже открыта."),
-    "insufficient_chips": ("The player has fewer chips than the stake.", "У игрока меньше фишек, чем ставка."),
-    "joker_has_no_slot": ("The joker ends the deal; it is not put on the layout.",
-                          "Джокер заканчивает раздачу и на раскладку не кладётся."),
-    "no_such_bet": ("There is no open bet with that number.", "Открытой ставки с таким номером нет."),
-    "not_banker": ("Only the banker closes the bets.", "Ставки закрывает только банкомет."),
-    "not_your_bet": ("That bet belongs to another player.", "Это ставка другого игрока."),
-    "slot_missing": ("Say on which place the card was put.", "Укажите, на какое место положена карта."),
-    "stake_above_max": ("The stake is above the table maximum.", "Ставка больше максимальной."),
-    "stake_below_min": ("The stake is below the table minimum.", "Ставка меньше минимальной."),
-    "wrong_slot": ("The card was put on another card's place.", "Карта положена на место другой карты."),
+REFUSALS: dict[str, str] = {
+    "bad_bet_shape": N_("A bet is a card, two touching cards, a 2×2 square, a column or a row."),
+    "bad_slot": N_("There is no such place on the layout."),
+    "bank_exposure": N_("The bank cannot cover this bet's payout on top of the others."),
+    "banker_cannot_bet": N_("The banker does not bet against his own bank."),
+    "card_already_turned": N_("That card is already face up."),
+    "insufficient_chips": N_("The player has fewer chips than the stake."),
+    "joker_has_no_slot": N_("The joker ends the deal; it is not put on the layout."),
+    "no_such_bet": N_("There is no open bet with that number."),
+    "not_banker": N_("Only the banker closes the bets."),
+    "not_your_bet": N_("That bet belongs to another player."),
+    "slot_missing": N_("Say on which place the card was put."),
+    "stake_above_max": N_("The stake is above the table maximum."),
+    "stake_below_min": N_("The stake is below the table minimum."),
+    "wrong_slot": N_("The card was put on another card's place."),
 }
 
-#: ``{code: words(facts, ru) -> sentence}``: the refusals whose fix needs the table's facts.
-REFUSALS_WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
-    "stake_below_min": lambda f, ru: (f"Ставка меньше минимальной: не меньше {chips_gen(f['min_stake'])}."
-                                      if ru else f"The stake is below the table minimum of {chips(f['min_stake'], 'en')}."),
-    "stake_above_max": lambda f, ru: (f"Ставка больше максимальной: не больше {chips_gen(f['max_stake'])}."
-                                      if ru else f"The stake is above the table maximum of {chips(f['max_stake'], 'en')}."),
-    "insufficient_chips": lambda f, ru: (f"{f['player']}: {chips(f['chips'], 'ru')} — меньше ставки {f['stake']}."
-                                         if ru else f"{f['player']} has {chips(f['chips'], 'en')}, less than the stake of {f['stake']}."),
+#: ``{code: words(facts) -> message}``: the refusals whose fix needs the table's facts.
+REFUSALS_WITH_FACTS: dict[str, Callable[[dict], Message]] = {
+    "stake_below_min": lambda f: M("The stake is below the table minimum of %(chips)s.",
+                                   chips=MPN("genitive", "%(n)s chip", "%(n)s chips", f["min_stake"])),
+    "stake_above_max": lambda f: M("The stake is above the table maximum of %(chips)s.",
+                                   chips=MPN("genitive", "%(n)s chip", "%(n)s chips", f["max_stake"])),
+    "insufficient_chips": lambda f: M("%(player)s has %(chips)s, less than the stake of %(stake)s.",
+                                      player=f["player"], chips=chips(f["chips"]), stake=f["stake"]),
     "bank_exposure": _bank_exposure,
-    "no_such_bet": lambda f, ru: (f"Открытой ставки №{f['bet']} нет." if ru else f"There is no open bet no. {f['bet']}."),
-    "not_your_bet": lambda f, ru: (f"Ставка №{f['bet']} принадлежит другому игроку — {f['player']}." if ru
-                                   else f"Bet no. {f['bet']} is {f['player']}'s."),
-    "not_banker": lambda f, ru: (f"Ставки закрывает только банкомет — {f['player']}." if ru
-                                 else f"Only the banker, {f['player']}, closes the bets."),
-    "wrong_slot": lambda f, ru: (f"{card_label(f['card'])} положена на место {card_label(f['slot'])}; её место — "
-                                 f"ряд {suit_name(f['card'], True)}, колонка {f['card'][:-1]}." if ru
-                                 else f"{card_label(f['card'])} was put on {card_label(f['slot'])}'s place; its place is "
-                                      f"the {suit_name(f['card'], False)} row, column {f['card'][:-1]}."),
+    "no_such_bet": lambda f: M("There is no open bet no. %(bet)s.", bet=f["bet"]),
+    "not_your_bet": lambda f: M("Bet no. %(bet)s is %(player)s's.", bet=f["bet"], player=f["player"]),
+    "not_banker": lambda f: M("Only the banker, %(player)s, closes the bets.", player=f["player"]),
+    "wrong_slot": lambda f: M("%(card)s was put on %(slot)s's place; its place is the %(suit)s row, column %(rank)s.",
+                              card=card_label(f["card"]), slot=card_label(f["slot"]), suit=suit(f["card"]),
+                              rank=f["card"][:-1]),
 }
 
 
 # ---------------------------------------------------------------------------- what a phone waits for
-# Each takes (seat, view, templates of that verb's args, seats) and returns {"ru", "en"} or None.
+# Each takes (seat, view, templates of that verb's args, seats) and returns a message or None.
 
 def _waiting_turn(seat, view, templates, seats):
     banker = view.get("banker")
     if banker == seat:
-        return {"ru": "Ваш ход: открывайте карты раскладки — камера их читает (или вводит оператор)",
-                "en": "Your move: turn the layout's cards — the camera reads them (or the operator enters them)"}
+        return M("Your move: turn the layout's cards — the camera reads them (or the operator enters them)")
     name = seat_name(seats, banker)
-    return waiting_pair(CAMERA, f"банкомет {name} открывает карты раскладки" if name else "открываются карты раскладки",
-                 f"the banker, {name}, is turning the layout's cards" if name else "the layout's cards are being turned")
+    if name:
+        return awaiting(CAMERA, M("the banker, %(name)s, is turning the layout's cards", name=name))
+    return awaiting(CAMERA, M("the layout's cards are being turned"))
 
 
 #: ``{table verb: words}``: the table's pending task in words (:meth:`Presenter.waiting`).
@@ -359,10 +340,12 @@ class HoggenheimerPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(_event)
+    standings = staticmethod(_standings)
     page = staticmethod(page_view)
-    choice_label = staticmethod(choice_label)
+
+    def choice_label(self, field, value, view, seats):
+        return choice_label(field, value, view, seats)
 
 
 PRESENTER = HoggenheimerPresenter()

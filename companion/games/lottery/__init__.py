@@ -16,7 +16,7 @@ from companion.games.lottery.rules import (
     rank_index, RANKS, REASONS, SUIT_FINES, suit_of, SUIT_ORDER, SUITS,
 )
 from companion.games.lottery.presenter import (
-    describe_event, describe_standings, LotteryPresenter, page_view, PRESENTER, REASONS_RU,
+    describe_event, describe_standings, LotteryPresenter, page_view, PRESENTER, OWN_REASONS,
     REFUSALS, REFUSALS_WITH_FACTS,
 )
 from companion.games.lottery.sim import LotterySim

@@ -7,189 +7,198 @@ from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
-from companion.games.words import CAMERA, names_and, notes_n, OPERATOR, ru_plural, seat_args, seat_name, waiting_pair
+from companion.games.words import CAMERA, OPERATOR, awaiting, names_and, notes, seat_args, seat_name
+from companion.i18n import M, MN, MP, Message, N_, NC_, render
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
 
 
-def reason_message(reason: str, lang: str, options: "SkullOptions | None" = None) -> str | None:
-    """The sentence for a reason code in ``lang`` (``"ru"`` or ``"en"``) with the table's facts
-    filled in (the expected serial shape of the table's currency for ``serial_format``, the set's
-    composition for ``wrong_note_count`` / ``wrong_skull_count``), else ``None`` (then the plain
-    :mod:`companion.dashboard.reasons` sentence applies)."""
+def reason_message(reason: str, lang: str | None = None, options: "SkullOptions | None" = None):
+    """The words of a reason code with the table's facts filled in (the expected serial shape of
+    the table's currency for ``serial_format``, the set's composition for ``wrong_note_count`` /
+    ``wrong_skull_count``), else ``None`` (then the plain :mod:`companion.dashboard.reasons`
+    sentence applies). Rendered in ``lang``; the presenter gives the message."""
+    msg = _reason(reason, options)
+    return msg if lang is None else render(msg, lang)
+
+
+def _reason(reason: str, options) -> Message | None:
     currency = getattr(options, "currency", None)
     if reason == "serial_format" and currency in SERIAL_SHAPES:
         en, ru, example = SERIAL_SHAPES[currency]
-        if lang == "ru":
-            return f"Номер купюры не подходит к формату {currency}: нужно {ru}, например {example}."
-        return f"The serial does not fit the {currency} format: {en}, e.g. {example}."
+        return M("The serial does not fit the %(currency)s format: %(shape)s, e.g. %(example)s.",
+                 currency=currency, shape={"ru": ru, "en": en}, example=example)
     if options is not None and reason == "wrong_note_count":
-        n = options.notes_per_player
-        if lang == "ru":
-            return f"Неверное число купюр у игрока: каждый регистрирует {n}."
-        return f"A player's set has the wrong number of notes: each player registers {n}."
+        return M("A player's set has the wrong number of notes: each player registers %(n)s.",
+                 n=options.notes_per_player)
     if options is not None and reason == "wrong_skull_count":
-        k, n = options.skulls_per_player, options.notes_per_player
-        if lang == "ru":
-            return f"Неверное число «черепов» у игрока: нужно {k} из {n} купюр."
-        return f"A player's set has the wrong number of skulls: {k} of {n} notes."
+        return M("A player's set has the wrong number of skulls: %(k)s of %(n)s notes.",
+                 k=options.skulls_per_player, n=options.notes_per_player)
     return None
 
 
-
-
 # ---------------------------------------------------------------------------- words
-_ROLE_WORD = {"ru": {ROSE: "роза", SKULL: "череп"}, "en": {ROSE: "rose", SKULL: "skull"}}
+_ROLES = {ROSE: N_("rose"), SKULL: N_("skull")}
 
 
-#: The ``why`` codes of ``foreign_note`` and ``round_void`` events in words: ``{code: (ru, en)}``.
+def _role(r) -> Message | str:
+    word = _ROLES.get(r)
+    return M(word) if word else str(r)
+
+
+#: The ``why`` codes of ``foreign_note`` and ``round_void`` events in words (message ids).
 #: A ``table void`` (why ``operator``) is told without a reason: it may be the operator's button or
 #: the simulated table's stand-in for it (``companion run --sim``), and the event cannot tell which.
 _WHY_WORDS = {
-    "other_owner": ("она зарегистрирована за другим игроком", "it is registered to another player"),
-    "in_bank": ("она уже в банке", "it is already in the bank"),
-    "last_opponent_left": ("ушёл последний соперник дилера", "the dealer's last opponent left"),
-    "dealer_left": ("дилер ушёл из игры", "the dealer left"),
+    "other_owner": N_("it is registered to another player"),
+    "in_bank": N_("it is already in the bank"),
+    "last_opponent_left": N_("the dealer's last opponent left"),
+    "dealer_left": N_("the dealer left"),
 }
 
 
+def _why(code) -> Message | str:
+    word = _WHY_WORDS.get(code)
+    return M(word) if word else str(code)
+
+
+def _money(value, currency) -> str:
+    return f", {value} {currency or ''}".rstrip() if value is not None else ""
+
+
 def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
-    """One line of words for a public event (``None`` for a private event or an unknown kind,
-    ``""`` for an event told by another line of the same action: the history leaves it out).
+    """One line of words for a public event (a message; ``None`` for a private event or an
+    unknown kind, ``""`` for an event told by another line of the same action: the history leaves
+    it out). Rendered in ``lang``; the presenter gives the message.
 
     Args:
         event: an event returned by :meth:`SkullGame.apply`.
         seats: the players' names by seat.
-        lang: ``"ru"`` (default, the players' language) or ``"en"``.
     """
+    msg = _event(event, seats)
+    return render(msg, lang)
+
+
+def _event(event: Event, seats: Sequence[str]):
     if event.private_to is not None:
         return None
     d = event.data
-    ru = lang == "ru"
     name = seat_namer(d, seats)
-
     k = event.kind
-    role = _ROLE_WORD["ru" if ru else "en"]
     if k == "registered":
-        r, sk = d["roses"], d["skulls"]
-        return (f"{name()}: купюры зарегистрированы — роз {r}, черепов {sk}" if ru
-                else f"{name()}: notes registered — {r} rose(s), {sk} skull(s)")
+        return M("%(name)s: notes registered — %(roses)s rose(s), %(skulls)s skull(s)", name=name(),
+                 roses=d["roses"], skulls=d["skulls"])
     if k == "dealer":
-        return f"Первый дилер — {name()}" if ru else f"First dealer: {name()}"
+        return M("First dealer: %(name)s", name=name())
     if k == "round_start":
-        return (f"— Раунд {d['round']}, дилер {name('dealer')} —" if ru
-                else f"— Round {d['round']}, dealer {name('dealer')} —")
+        return M("— Round %(round)s, dealer %(dealer)s —", round=d["round"], dealer=name("dealer"))
     if k == "place":
-        return (f"{name()} кладёт купюру номером вниз (в стопке {d['stack']})" if ru
-                else f"{name()} puts a note face down ({d['stack']} in the stack)")
+        return M("%(name)s puts a note face down (%(stack)s in the stack)", name=name(), stack=d["stack"])
     if k == "stage2":
-        return f"Этап 2: ходит {name('turn')}" if ru else f"Stage 2: {name('turn')} to play"
-    if k in ("bid", "raise"):
-        if ru:
-            return f"{name()} {'ставит' if k == 'bid' else 'повышает до'} {d['bid']} и берёт баттон"
-        return f"{name()} {'bids' if k == 'bid' else 'raises to'} {d['bid']} and takes the button"
+        return M("Stage 2: %(turn)s to play", turn=name("turn"))
+    if k == "bid":
+        return M("%(name)s bids %(bid)s and takes the button", name=name(), bid=d["bid"])
+    if k == "raise":
+        return M("%(name)s raises to %(bid)s and takes the button", name=name(), bid=d["bid"])
     if k == "agree":
-        return f"{name()}: согласие ({d['bid']})" if ru else f"{name()} agrees ({d['bid']})"
+        return M("%(name)s agrees (%(bid)s)", name=name(), bid=d["bid"])
     if k == "pass":
-        return f"{name()}: пас" if ru else f"{name()} passes"
+        return M("%(name)s passes", name=name())
     if k == "must_raise":
-        return (f"Все согласились: баттон переходит — {name()}, ставку нужно повысить (больше {d['bid']})" if ru
-                else f"Everybody agreed: {name()} takes the button and must raise above {d['bid']}")
+        return M("Everybody agreed: %(name)s takes the button and must raise above %(bid)s", name=name(), bid=d["bid"])
     if k == "forced_pass":
-        return (f"Все согласились, ставка максимальна: {name()} — пас" if ru
-                else f"Everybody agreed at the maximum bid: {name()} passes")
+        return M("Everybody agreed at the maximum bid: %(name)s passes", name=name())
     if k == "reveal_start":
-        return (f"Вскрытие: дилер {name('dealer')}, нужно открыть роз: {d['bid']}" if ru
-                else f"Reveal: {name('dealer')} must turn up {d['bid']} rose(s)")
+        return M("Reveal: %(dealer)s must turn up %(bid)s rose(s)", dealer=name("dealer"), bid=d["bid"])
     if k == "flip":
         # a name is never declined nor stacked after «игрока» («купюра игрока Игрок 4»): it
         # stands before a colon, whatever it is
-        return (f"{name()}: открыта купюра {d['serial']} — {role[d['role']]}" if ru
-                else f"{name()}'s note turned: {d['serial']} — {role[d['role']]}")
+        return M("%(name)s's note turned: %(serial)s — %(role)s", name=name(), serial=d["serial"], role=_role(d["role"]))
     if k == "foreign_note":
-        why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
-        return (f"{name()}: в стопке чужая купюра — {why}. Раунд остановлен — оператор аннулирует его" if ru
-                else f"Foreign note in {name()}'s stack: {why}. Round halted — the operator voids it")
+        return M("Foreign note in %(name)s's stack: %(why)s. Round halted — the operator voids it", name=name(),
+                 why=_why(d.get("why")))
     if k == "outcome":
         losers = ", ".join(seats[s] for s in d["losers"])
         if d["outcome"] == "success":
-            return (f"Успех! Дилер {name('dealer')}: открыто роз — {d['bid']}. В банк платят: {losers}; выбирает {name('chooser')}"
-                    if ru else f"Success! {name('dealer')} turned up {d['bid']} rose{'' if d['bid'] == 1 else 's'}. Paying the bank: {losers};"
-                    f" {name('chooser')} chooses")
-        return (f"Череп: {name('skull_owner')}! В банк платят: {losers}; выбирает {name('chooser')}" if ru
-                else f"{name('skull_owner')}'s skull! Paying the bank: {losers}; {name('chooser')} chooses")
+            return MN("Success! %(dealer)s turned up %(n)s rose. Paying the bank: %(losers)s; %(chooser)s chooses",
+                      "Success! %(dealer)s turned up %(n)s roses. Paying the bank: %(losers)s; %(chooser)s chooses",
+                      d["bid"], dealer=name("dealer"), losers=losers, chooser=name("chooser"))
+        return M("%(owner)s's skull! Paying the bank: %(losers)s; %(chooser)s chooses", owner=name("skull_owner"),
+                 losers=losers, chooser=name("chooser"))
     if k == "note_to_bank":
-        extra = (" (последняя купюра — череп)" if ru else " (last note a skull)") if d.get("auto") else ""
-        return (f"{name()}: одна купюра в банк{extra}; в банке {d['bank']}" if ru
-                else f"{name()}: one note to the bank{extra}; bank holds {d['bank']}")
+        if d.get("auto"):
+            return M("%(name)s: one note to the bank (last note a skull); bank holds %(bank)s", name=name(), bank=d["bank"])
+        return M("%(name)s: one note to the bank; bank holds %(bank)s", name=name(), bank=d["bank"])
     if k == "out":
-        return f"{name()} выбывает" if ru else f"{name()} is out"
+        return M("%(name)s is out", name=name())
     if k == "leave":
-        return f"{name()} покидает игру" if ru else f"{name()} leaves the game"
+        return M("%(name)s leaves the game", name=name())
     if k == "left":
-        return (f"{name()} забирает свои купюры ({d['notes_back']}) и уходит" if ru
-                else f"{name()} takes back his {d['notes_back']} note(s) and leaves")
+        return M("%(name)s takes back his %(n)s note(s) and leaves", name=name(), n=d["notes_back"])
     if k == "round_void":
         if d.get("why") == "operator":  # a `table void`: told without naming who pressed it (see _WHY_WORDS)
-            return (f"Раунд {d['round']} аннулирован: все купюры возвращены" if ru
-                    else f"Round {d['round']} void: every note returned")
-        why = _WHY_WORDS.get(d.get("why"), (d.get("why"), d.get("why")))[0 if ru else 1]
-        return (f"Раунд {d['round']} аннулирован ({why}): все купюры возвращены" if ru
-                else f"Round {d['round']} void ({why}): every note returned")
+            return M("Round %(round)s void: every note returned", round=d["round"])
+        return M("Round %(round)s void (%(why)s): every note returned", round=d["round"], why=_why(d.get("why")))
     if k == "round_end":
         return ""  # told by the outcome or void line before it
     if k == "game_over":
-        value = d.get("face_value")
-        money = f", {value} {d.get('currency', '')}".rstrip() if value is not None else ""
         if d["winner"] is None:
-            return "Игра окончена, победителя нет" if ru else "Game over, no winner"
-        return (f"Игра окончена! {name('winner')} забирает банк: {notes_count(len(d['bank']))}{money}" if ru
-                else f"Game over! {name('winner')} takes the bank: {len(d['bank'])} note(s){money}")
+            return M("Game over, no winner")
+        return _takes_bank(name("winner"), len(d["bank"]), _money(d.get("face_value"), d.get("currency")))
     return None
+
+
+def _takes_bank(winner: str, n: int, money: str) -> Message:
+    return MN("Game over! %(winner)s takes the bank: %(n)s note(s)%(money)s",
+              "Game over! %(winner)s takes the bank: %(n)s note(s)%(money)s", n, winner=winner, money=money)
 
 
 def notes_count(n: int) -> str:
     """``15`` → «15 купюр», ``1`` → «1 купюра», ``3`` → «3 купюры»: a count of banknotes in
     Russian, the number first (as the history and the end-of-game box both say it)."""
-    return f"{n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}"
+    return render(notes(n), "ru")
 
 
-def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru") -> str | None:
+def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru"):
     """The standing of a game in words from its *public* view (``game.view(None)``; counts only,
     never a serial of a note in play): the notes each player still has and the bank's count —
     «Купюр у игроков: Борис 3, Аня 2, Вика 0 (вне игры); в банке 7» — or, once over, who takes the
     bank. For the operator's «Завершить игру» (the public page and console say how it stood)."""
-    ru = lang == "ru"
+    msg = _standings(view, seats)
+    return render(msg, lang)
+
+
+_GONE = {"out": NC_("skull", "out"), "left": NC_("skull", "left the table")}  # «вне игры», not the value «выбыл»
+
+
+def _standings(view: dict, seats: Sequence[str]) -> Message:
     rows = view.get("seats") or []
-    bank = (view.get("bank") or {}).get("count", 0)
+    bank = view.get("bank") or {}
+    count = bank.get("count", 0)
     if view.get("over") and view.get("winner") is not None:
-        winner = seats[view["winner"]]
-        value = (view.get("bank") or {}).get("face_value")
-        money = f", {value} {(view.get('bank') or {}).get('currency', '')}".rstrip() if value is not None else ""
-        return (f"Игра окончена! {winner} забирает банк: {notes_count(bank)}{money}" if ru
-                else f"Game over! {winner} takes the bank: {bank} note(s){money}")
-    gone = {"out": ("вне игры", "out"), "left": ("покинул(а) стол", "left")}
+        return _takes_bank(seats[view["winner"]], count, _money(bank.get("face_value"), bank.get("currency")))
     parts = []
     for r in sorted(rows, key=lambda r: -r.get("notes", 0)):
-        status = gone.get(r.get("status"))
-        parts.append(f"{r['name']} {r.get('notes', 0)}" + (f" ({status[0 if ru else 1]})" if status else ""))
-    return (f"Купюр у игроков: {', '.join(parts)}; в банке {bank}" if ru
-            else f"Notes left: {', '.join(parts)}; the bank holds {bank}")
+        status = _GONE.get(r.get("status"))
+        row = f"{r['name']} {r.get('notes', 0)}"
+        parts.append(M("%(row)s (%(status)s)", row=row, status=MP("skull", status)) if status else row)
+    return M("Notes left: %(parts)s; the bank holds %(bank)s", parts=parts, bank=count)
 
 
 def describe_private_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
     """One line of words for an event private to one seat, shown in that seat's history only
     (``companion.dashboard.model.narrator``): its notes at registration, «Ваши купюры: АК 2444841 —
     роза, …», and the note of its that went to the bank. ``None`` for another kind."""
+    msg = _private_event(event)
+    return render(msg, lang)
+
+
+def _private_event(event: Event) -> Message | None:
     d = event.data
-    ru = lang == "ru"
-    role = _ROLE_WORD["ru" if ru else "en"]
     if event.kind == "your_notes":
-        told = ", ".join(f"{s} — {role.get(r, r)}" for s, r in zip(d.get("serials", []), d.get("roles", [])))
-        return f"Ваши купюры: {told}" if ru else f"Your notes: {told}"
+        told = [M("%(serial)s — %(role)s", serial=s, role=_role(r)) for s, r in zip(d.get("serials", []), d.get("roles", []))]
+        return M("Your notes: %(told)s", told=told)
     if event.kind == "your_note_to_bank":
-        r = role.get(d.get("role"), d.get("role"))
-        return (f"Ваша купюра в банк: {d.get('serial')} — {r}" if ru
-                else f"Your note to the bank: {d.get('serial')} — {r}")
+        return M("Your note to the bank: %(serial)s — %(role)s", serial=d.get("serial"), role=_role(d.get("role")))
     return None
 
 
@@ -209,114 +218,87 @@ def page_view(view: dict, seats: Sequence[str]) -> dict:
 
 
 # ---------------------------------------------------------------------------- refusals
-#: This game's refusals in words: ``{code: (English, Russian)}`` (the table's own codes are in
+#: This game's refusals in words: ``{code: message id}`` (the table's own codes are in
 #: :data:`companion.dashboard.reasons.REASONS`).
-REFUSALS: dict[str, tuple[str, str]] = {
-    "seat_out": ("That player is out of the game.", "Этот игрок выбыл из игры."),
-    "bad_serial": ("A serial number may hold only capital letters and digits, with no spaces.",
-                   "В номере купюры могут быть только заглавные буквы и цифры, без пробелов."),
-    "serial_format": ("A serial number does not fit the serial format of the table's currency.",
-                      "Номер купюры не подходит к формату номеров валюты стола."),
-    "wrong_note_count": ("A player's set has the wrong number of notes.", "Неверное число купюр у игрока."),
-    "wrong_skull_count": ("A player's set has the wrong number of skulls.",
-                          "Неверное число «черепов» у игрока."),
-    "duplicate_serial": ("The same note appears twice in the player's set.",
-                         "Одна и та же купюра дважды в наборе игрока."),
-    "serial_taken": ("This note is already registered to another player.",
-                     "Эта купюра уже зарегистрирована за другим игроком."),
-    "bad_denominations": ("Face values: one positive number per note, or leave empty.",
-                          "Номиналы: по одному положительному числу на купюру или оставьте пустым."),
-    "already_registered": ("This player's notes are already registered.",
-                           "Купюры этого игрока уже зарегистрированы."),
-    "registration_incomplete": ("The first dealer is chosen once every player's notes are registered.",
-                                "Первого дилера выбирают, когда купюры всех игроков зарегистрированы."),
-    "already_left": ("That player has already left.", "Этот игрок уже вышел."),
-    "already_placed": ("In stage 1 each player places exactly one note.",
-                       "На первом этапе каждый кладёт ровно одну купюру."),
-    "must_bid": ("No notes left in hand: the player must bid.", "Купюр в руке нет — нужно сделать ставку."),
-    "bid_too_low": ("The bid must be higher than the current bid.", "Ставка должна быть больше текущей."),
-    "bid_too_high": ("The bid is more than the notes on the table.", "Ставка больше числа купюр на столе."),
-    "must_raise": ("Everybody agreed: the new dealer must raise.",
-                   "Все согласились — новый дилер обязан повысить ставку."),
-    "dealer_cannot_answer": ("The dealer does not agree or pass on his own bid.",
-                             "Дилер не соглашается и не пасует на собственную ставку."),
-    "reveal_in_progress": ("The notes are being revealed: bids are closed.", "Идёт вскрытие — ставки закрыты."),
-    "own_stack_first": ("The dealer first reveals all of his own notes.",
-                        "Дилер сначала открывает все свои купюры."),
-    "no_face_down_note": ("That stack has no face-down note left.", "В этой стопке не осталось закрытых купюр."),
-    "unregistered_serial": ("No such note was registered at this table: rescan it or check the number typed.",
-                            "Такой купюры нет среди зарегистрированных — пересканируйте её или проверьте "
-                            "введённый номер."),
-    "already_revealed": ("That note is already face up.", "Эта купюра уже открыта."),
-    "round_halted": ("The round is stopped (a foreign note): the operator must void it.",
-                     "Раунд остановлен (чужая купюра): оператор должен его аннулировать."),
-    "not_a_loser": ("That player owes no note to the bank.", "Этот игрок ничего не должен банку."),
-    "not_own_note": ("This note belongs to another player: rescan it or check the number typed.",
-                     "Эта купюра принадлежит другому игроку — пересканируйте её или проверьте "
-                     "введённый номер."),
-    "note_in_bank": ("That note is already in the bank.", "Эта купюра уже в банке."),
-    "settlement_in_progress": ("The round is decided: the losers are paying into the bank.",
-                               "Раунд решён: проигравшие отдают купюры в банк."),
+REFUSALS: dict[str, str] = {
+    "seat_out": N_("That player is out of the game."),
+    "bad_serial": N_("A serial number may hold only capital letters and digits, with no spaces."),
+    "serial_format": N_("A serial number does not fit the serial format of the table's currency."),
+    "wrong_note_count": N_("A player's set has the wrong number of notes."),
+    "wrong_skull_count": N_("A player's set has the wrong number of skulls."),
+    "duplicate_serial": N_("The same note appears twice in the player's set."),
+    "serial_taken": N_("This note is already registered to another player."),
+    "bad_denominations": N_("Face values: one positive number per note, or leave empty."),
+    "already_registered": N_("This player's notes are already registered."),
+    "registration_incomplete": N_("The first dealer is chosen once every player's notes are registered."),
+    "already_left": N_("That player has already left."),
+    "already_placed": N_("In stage 1 each player places exactly one note."),
+    "must_bid": N_("No notes left in hand: the player must bid."),
+    "bid_too_low": N_("The bid must be higher than the current bid."),
+    "bid_too_high": N_("The bid is more than the notes on the table."),
+    "must_raise": N_("Everybody agreed: the new dealer must raise."),
+    "dealer_cannot_answer": N_("The dealer does not agree or pass on his own bid."),
+    "reveal_in_progress": N_("The notes are being revealed: bids are closed."),
+    "own_stack_first": N_("The dealer first reveals all of his own notes."),
+    "no_face_down_note": N_("That stack has no face-down note left."),
+    "unregistered_serial": N_("No such note was registered at this table: rescan it or check the number typed."),
+    "already_revealed": N_("That note is already face up."),
+    "round_halted": N_("The round is stopped (a foreign note): the operator must void it."),
+    "not_a_loser": N_("That player owes no note to the bank."),
+    "not_own_note": N_("This note belongs to another player: rescan it or check the number typed."),
+    "note_in_bank": N_("That note is already in the bank."),
+    "settlement_in_progress": N_("The round is decided: the losers are paying into the bank."),
 }
 
-#: ``{code: words(facts, ru) -> sentence}``: the refusals whose fix needs the table's facts.
-REFUSALS_WITH_FACTS: dict[str, Callable[[dict, bool], str]] = {
-    "serial_taken": lambda f, ru: (
-        (f"Купюра {f['serials'][0]} уже зарегистрирована за другим игроком." if ru
-         else f"Note {f['serials'][0]} is already registered to another player.") if len(f["serials"]) == 1
-        else (f"Купюры {', '.join(f['serials'])} уже зарегистрированы за другими игроками." if ru
-              else f"Notes {', '.join(f['serials'])} are already registered to other players.")),
-    "duplicate_serial": lambda f, ru: (
-        (f"Купюра {f['serials'][0]} дважды в наборе игрока." if ru
-         else f"Note {f['serials'][0]} appears twice in the player's set.") if len(f["serials"]) == 1
-        else (f"Купюры {', '.join(f['serials'])} — каждая дважды в наборе игрока." if ru
-              else f"Notes {', '.join(f['serials'])} each appear twice in the player's set.")),
-    "wrong_note_count": lambda f, ru: (
-        f"Неверное число купюр: в наборе {f['given']}, а каждый регистрирует {f['each']}." if ru
-        else f"Wrong number of notes: the set has {f['given']}; each player registers {f['each']}."),
-    "wrong_skull_count": lambda f, ru: (
-        f"Неверное число «черепов»: в наборе {f['skulls']}, а нужно {f['want']} из {f['each']} купюр." if ru
-        else f"Wrong number of skulls: the set has {f['skulls']}; {f['want']} of {f['each']} notes are needed."),
-    "bid_too_low": lambda f, ru: (f"Ставка должна быть больше текущей: не меньше {f['least']}." if ru
-                                  else f"The bid must be higher than the current bid: at least {f['least']}."),
-    "bid_too_high": lambda f, ru: (f"На столе всего {notes_n(f['on_table'], True)}: ставка не может быть больше." if ru
-                                   else f"There are only {notes_n(f['on_table'], False)} on the table: bid no more."),
-    "must_raise": lambda f, ru: (f"Все согласились — новый дилер обязан повысить ставку: больше {f['bid']}." if ru
-                                 else f"Everybody agreed: the new dealer must raise above {f['bid']}."),
-    "registration_incomplete": lambda f, ru: (
-        f"Первого дилера выбирают, когда купюры всех зарегистрированы; ещё нет: {names_and(f['missing'], 'ru')}." if ru
-        else f"The first dealer is chosen once every player's notes are registered; still missing: "
-             f"{names_and(f['missing'], 'en')}."),
-    "already_registered": lambda f, ru: (f"{f['player']}: купюры уже зарегистрированы." if ru
-                                         else f"{f['player']}'s notes are already registered."),
-    "not_a_loser": lambda f, ru: (f"{f['player']}: долга банку нет." if ru else f"{f['player']} owes no note to the bank."),
-    "seat_out": lambda f, ru: (f"{f['player']}: уже не в игре." if ru else f"{f['player']} is out of the game."),
+
+def _serials(f: dict, one: str, many: str) -> Message:
+    serials = f["serials"]
+    return M(one, serial=serials[0]) if len(serials) == 1 else M(many, serials=", ".join(serials))
+
+
+#: ``{code: words(facts) -> message}``: the refusals whose fix needs the table's facts.
+REFUSALS_WITH_FACTS: dict[str, Callable[[dict], Message]] = {
+    "serial_taken": lambda f: _serials(f, N_("Note %(serial)s is already registered to another player."),
+                                       N_("Notes %(serials)s are already registered to other players.")),
+    "duplicate_serial": lambda f: _serials(f, N_("Note %(serial)s appears twice in the player's set."),
+                                           N_("Notes %(serials)s each appear twice in the player's set.")),
+    "wrong_note_count": lambda f: M("Wrong number of notes: the set has %(given)s; each player registers %(each)s.",
+                                    given=f["given"], each=f["each"]),
+    "wrong_skull_count": lambda f: M(
+        "Wrong number of skulls: the set has %(skulls)s; %(want)s of %(each)s notes are needed.",
+        skulls=f["skulls"], want=f["want"], each=f["each"]),
+    "bid_too_low": lambda f: M("The bid must be higher than the current bid: at least %(least)s.", least=f["least"]),
+    "bid_too_high": lambda f: M("There are only %(notes)s on the table: bid no more.", notes=notes(f["on_table"])),
+    "must_raise": lambda f: M("Everybody agreed: the new dealer must raise above %(bid)s.", bid=f["bid"]),
+    "registration_incomplete": lambda f: M(
+        "The first dealer is chosen once every player's notes are registered; still missing: %(missing)s.",
+        missing=names_and(f["missing"])),
+    "already_registered": lambda f: M("%(player)s's notes are already registered.", player=f["player"]),
+    "not_a_loser": lambda f: M("%(player)s owes no note to the bank.", player=f["player"]),
+    "seat_out": lambda f: M("%(player)s is out of the game.", player=f["player"]),
 }
 
 
 # ---------------------------------------------------------------------------- what a phone waits for
-# Each takes (seat, view, templates of that verb's args, seats) and returns {"ru", "en"} or None.
+# Each takes (seat, view, templates of that verb's args, seats) and returns a message or None.
 
 def _waiting_register(seat, view, templates, seats):
     missing = seat_args(templates)
     if seat in missing:
-        return waiting_pair(CAMERA, "ваши купюры ещё не зарегистрированы — покажите их камере номером вверх",
-                     "your notes are not registered yet — show them to the camera, serial up")
+        return awaiting(CAMERA, M("your notes are not registered yet — show them to the camera, serial up"))
     names = [seats[i] for i in missing if seat_name(seats, i)]
-    return waiting_pair(CAMERA, f"ещё не зарегистрированы купюры — {names_and(names, 'ru')}",
-                 f"notes not registered yet — {names_and(names, 'en')}")
+    return awaiting(CAMERA, M("notes not registered yet — %(names)s", names=names_and(names)))
 
 
 def _waiting_dealer(seat, view, templates, seats):
-    return {"ru": f"{OPERATOR[0]}: он выбирает первого дилера",
-            "en": "Waiting for the operator to choose the first dealer"}
+    return M("Waiting for the operator to choose the first dealer")
 
 
 def _waiting_flip(seat, view, templates, seats):
     dealer = seat_name(seats, view.get("dealer"))
     if dealer is None:
         return None
-    return waiting_pair(CAMERA, f"дилер {dealer} открывает купюры", f"the dealer, {dealer}, is turning notes over")
+    return awaiting(CAMERA, M("the dealer, %(dealer)s, is turning notes over", dealer=dealer))
 
 
 def _waiting_deposit(seat, view, templates, seats):
@@ -325,17 +307,16 @@ def _waiting_deposit(seat, view, templates, seats):
     if chooser is None:
         return None
     if seat in owed:
-        return waiting_pair(CAMERA, f"{chooser} выбирает, какая ваша купюра уйдёт в банк",
-                     f"{chooser} is choosing which of your notes goes to the bank")
+        return awaiting(CAMERA, M("%(chooser)s is choosing which of your notes goes to the bank", chooser=chooser))
     names = [seats[i] for i in owed]
-    return waiting_pair(CAMERA, f"{chooser} выбирает купюры для банка — платят: {names_and(names, 'ru')}",
-                 f"{chooser} is choosing the notes for the bank — paying: {names_and(names, 'en')}")
+    return awaiting(CAMERA, M("%(chooser)s is choosing the notes for the bank — paying: %(names)s", chooser=chooser,
+                              names=names_and(names)))
 
 
 #: ``{table verb: words}``: the table's pending task in words (:meth:`Presenter.waiting`).
 WAITING = {"register": _waiting_register, "dealer": _waiting_dealer, "flip": _waiting_flip, "deposit": _waiting_deposit}
 
-VOID = waiting_pair(OPERATOR, "раунд остановлен — он его аннулирует", "the round is stopped — the operator voids it")
+VOID = awaiting(OPERATOR, M("the round is stopped — the operator voids it"))
 
 
 class SkullPresenter(PlainPresenter):
@@ -347,13 +328,13 @@ class SkullPresenter(PlainPresenter):
     refusals = REFUSALS
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
-    event = staticmethod(describe_event)
-    private_event = staticmethod(describe_private_event)
-    standings = staticmethod(describe_standings)
+    event = staticmethod(_event)
+    private_event = staticmethod(lambda event, seats: _private_event(event))
+    standings = staticmethod(_standings)
     page = staticmethod(page_view)
 
-    def own_refusal(self, reason, lang, options=None):
-        return reason_message(reason, lang, options)
+    def own_refusal(self, reason, options=None):
+        return reason_message(reason, options=options)
 
     def waiting(self, seat, view, tasks, seats):
         told = super().waiting(seat, view, tasks, seats)

@@ -110,25 +110,25 @@ class NimSim(TableSim):
 
 
 class NimPresenter(PlainPresenter):
-    """Its words: one line per take, and the winner."""
+    """Its words: one line per take, and the winner. A game outside the package has no entries in
+    the catalogue: it says its words in both languages itself (``{"ru": …, "en": …}``)."""
 
     narrates = True
     notable = ("took", "game_over")
 
-    def event(self, event, seats, lang):
+    def event(self, event, seats):
         d = event.data
         if event.kind == "took":
-            if lang == "ru":
-                return f"{seats[d['seat']]} берёт {d['count']}, в куче {d['pile']}"
-            return f"{seats[d['seat']]} takes {d['count']}, {d['pile']} left"
+            return {"ru": f"{seats[d['seat']]} берёт {d['count']}, в куче {d['pile']}",
+                    "en": f"{seats[d['seat']]} takes {d['count']}, {d['pile']} left"}
         if event.kind == "game_over":
-            return f"Победитель: {seats[d['winner']]}" if lang == "ru" else f"Winner: {seats[d['winner']]}"
+            return {"ru": f"Победитель: {seats[d['winner']]}", "en": f"Winner: {seats[d['winner']]}"}
         return None
 
-    def standings(self, view, seats, lang):
+    def standings(self, view, seats):
         if view.get("winner") is None:
-            return f"В куче {view['pile']}" if lang == "ru" else f"{view['pile']} chips left"
-        return f"Победитель: {seats[view['winner']]}" if lang == "ru" else f"Winner: {seats[view['winner']]}"
+            return {"ru": f"В куче {view['pile']}", "en": f"{view['pile']} chips left"}
+        return {"ru": f"Победитель: {seats[view['winner']]}", "en": f"Winner: {seats[view['winner']]}"}
 
 
 SPEC = GameSpec(id="nim", title="Nim", engine=NimGame, simulator=NimSim, presenter=NimPresenter(),

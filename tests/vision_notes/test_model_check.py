@@ -1,0 +1,37 @@
+"""`companion doctor`'s check of the serial recogniser's model file
+(companion.vision.serialnet.check_model, companion/commands/doctor.py check_note_model)."""
+
+from __future__ import annotations
+
+from companion.commands import doctor
+from companion.vision import serialnet as SN
+
+
+def test_the_shipped_model_passes():
+    code, facts = SN.check_model()
+    assert code == "ok", facts
+    assert facts["input"][1:3] == [1, SN.HEIGHT] and facts["classes"] == len(SN.CHARSET) + 1
+    c = doctor.check_note_model()
+    assert c.state == "ok" and "serialnet.onnx" in c.detail
+    assert doctor.check_line(c, "ru")[0].startswith("[ок")
+
+
+def test_a_missing_damaged_or_foreign_model_fails_with_a_fix(tmp_path):
+    assert SN.check_model(tmp_path / "none.onnx")[0] == "missing"
+    bad = tmp_path / "bad.onnx"
+    bad.write_bytes(b"not a model" * 100)
+    code, facts = SN.check_model(bad)
+    assert code == "unloadable" and facts["error"]
+    # another model of the project (the card reader's): loads, but has the wrong shapes
+    code, facts = SN.check_model(SN.MODEL_FILE.parent / "card_index.onnx")
+    assert code == "wrong_shape", facts
+    assert facts["input"] == ["n", 3, 48, 32]
+
+
+def test_doctor_says_a_missing_model_in_both_languages(monkeypatch, tmp_path):
+    monkeypatch.setattr(SN, "MODEL_FILE", tmp_path / "serialnet.onnx")
+    c = doctor.check_note_model()
+    assert c.state == "fail" and "missing" in c.detail and c.fix
+    ru = doctor.check_line(c, "ru")
+    assert ru[0].startswith("[СБОЙ") and "нет модели" in ru[0] and "что сделать" in ru[1]
+    assert doctor.check_line(c, "en")[0].startswith("[FAIL")
