@@ -45,6 +45,7 @@ def _records(path: Path | None) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # twenty start-ups of the whole table; "no progress in 2 minutes" catches a hang
 def test_sigkill_twenty_times_then_resume(tmp_path, real_data):
     _game, reference = play_random_game(GAME, SEATS, None, SEED)
     expected = [text for text, _source in reference]
