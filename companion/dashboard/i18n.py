@@ -251,6 +251,15 @@ _WORDS.update({
     "cam_figures": _l("Focus %(f)s, brightness %(b)s, glare %(g)s"),
 })
 
+# The boards that draw each game's table and the table display /tv (web/static/boards/*.js,
+# web/static/js/tv.js): the «Подробнее» fold, auction and answer marks, the display's captions.
+_WORDS.update({
+    "details": _l("Details"), "b_to_speak": _l("To speak"), "b_reveals": _l("Reveals"),
+    "b_answers": _l("Must answer"), "total": _l("Total"), "tv_turn": _l("Whose turn"),
+    "tv_last": _l("Last event"), "tv_result": _l("Result"), "tv_chips": _l("Chips over the rounds"),
+    "tv_points": _l("Points over the deals"),
+})
+
 _CACHE: dict[tuple, dict[str, str]] = {}
 
 
