@@ -31,10 +31,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+import logging
 from typing import Callable, Iterable
 
 from companion.games import registry
 from companion.games.base import Action, Game
+
+log = logging.getLogger(__name__)
 
 BUTTONS = ("yes", "no", "plus", "ok")
 """The four pad buttons, in pad order (hardware/ pin map)."""
@@ -290,3 +293,34 @@ def describe(game: Game, seats: Iterable[int] | None = None) -> dict[int, dict]:
             "ok": d.text() if d else None,
         }
     return out
+
+
+class PadRouter:
+    """Button events from the box's driver thread → the referee's queue as
+    :class:`~companion.inputs.ButtonPressed`; the pads decide on the consumer thread
+    (:class:`companion.decide.TableInputs`) and set the dashboard's pending counts.
+
+    Args:
+        table: the :class:`companion.table.Table`.
+        on_result: optional ``(event, PadResult, Outcome|None)`` callback (console, tests).
+    """
+
+    def __init__(self, table, on_result: Callable | None = None) -> None:
+        self.table = table
+        self.on_result = on_result
+        self.rejected = 0
+
+    def on_event(self, event) -> None:
+        """Handle one :class:`companion.devices.protocol.ButtonEvent` (driver thread)."""
+        from companion.table import NoGame
+
+        try:
+            reply = self.table.press(event.seat, event.button, event.kind)
+        except NoGame:
+            return
+        if reply.result is None:
+            return
+        if reply.outcome is not None and not reply.outcome.accepted:
+            self.rejected += 1
+        if self.on_result:
+            self.on_result(event, reply.result, reply.outcome)

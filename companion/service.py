@@ -7,169 +7,36 @@
     dashboard (operator, ┘     (one consumer)                         console, simulated table
     seat view, manual)
 
-:func:`choose_backends` is the one place that knows about the platform: on a Raspberry Pi the
-real devices (picamera2 or a USB camera, the button box at its udev name, gpiozero's native
-pins), elsewhere — and with ``sim`` — the simulated ones (rendered scene frames, the virtual box on
-a pty, gpiozero's mock pins). Everything above the devices is the same code on both.
+:func:`companion.backends.choose_backends` is the one place that knows about the platform (re-
+exported here with :class:`Platform` and :class:`BackendPlan`); the readers that follow the game
+are :class:`companion.gamereaders.GameReaders`; the pads' router is
+:class:`companion.pads.PadRouter`. This module assembles the parts, starts and stops them, and
+decides which games the simulated table's bots play.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import logging
 import os
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from companion import voice
+from companion.backends import BackendPlan, Platform, choose_backends, detect_platform
 from companion.errors import CompanionError
+from companion.gamereaders import GameReaders
 from companion.games import registry
-from companion.settings import STABLE_BUTTONBOX, Settings
+from companion.i18n import MP, M
+from companion.pads import PadRouter
+from companion.settings import Settings
+
+__all__ = ["WHY_CANNOT_FOLLOW", "WHY_HEADLESS", "WHY_OPERATORS", "BackendPlan", "PadRouter", "Platform",
+           "TableService", "choose_backends", "detect_platform"]
 
 log = logging.getLogger(__name__)
-
-
-# ---------------------------------------------------------------------- platform and backends
-@dataclass(frozen=True)
-class Platform:
-    """What the machine offers, probed once by :func:`detect_platform`.
-
-    Attributes:
-        model: the board model (``/proc/device-tree/model``) or ``""``.
-        is_pi: a Raspberry Pi.
-        has_picamera2: the ``picamera2`` module imports (apt ``python3-picamera2``).
-        buttonbox: the button box's stable device node exists.
-    """
-
-    model: str = ""
-    is_pi: bool = False
-    has_picamera2: bool = False
-    buttonbox: bool = False
-
-
-def detect_platform() -> Platform:
-    """Probe the machine (never raises)."""
-    try:
-        model = Path("/proc/device-tree/model").read_bytes().rstrip(b"\0").decode("ascii", "replace")
-    except OSError:
-        model = ""
-    return Platform(
-        model=model,
-        is_pi="Raspberry Pi" in model,
-        has_picamera2=importlib.util.find_spec("picamera2") is not None,
-        buttonbox=os.path.exists(STABLE_BUTTONBOX),
-    )
-
-
-@dataclass(frozen=True)
-class BackendPlan:
-    """The resolved backends of one run.
-
-    Attributes:
-        camera: ``picamera2``, ``opencv:<index|url>``, ``folder:<path>`` or ``scene`` (rendered
-            frames of the simulated table's state).
-        buttons: ``virtual`` (the virtual box on a pty) or ``serial:<port|url>``.
-        lights: ``gpio`` (native pins), ``mock`` (gpiozero MockFactory) or ``none``.
-        sim: bots play the seats (the simulated table).
-        why: one line per choice, for the console and ``companion doctor``.
-    """
-
-    camera: str
-    buttons: str
-    lights: str
-    sim: bool
-    why: tuple[str, ...] = ()
-
-
-def choose_backends(settings: Settings, platform: Platform | None = None) -> BackendPlan:
-    """Resolve ``auto`` backends for this machine — the only platform switch in the program.
-
-    Rules: ``--sim`` (or any machine that is not a Pi, when every backend is ``auto``) gives the
-    simulated table: scene camera, virtual box, mock lights. On a Pi, ``auto`` means picamera2 when
-    installed else OpenCV device 0, the button box at ``/dev/buttonbox``, native GPIO.
-    An explicit backend always wins.
-
-    Raises:
-        CompanionError: a backend name that is not one of the documented forms.
-    """
-    p = platform or detect_platform()
-    b = settings.backends
-    all_auto = b.camera == b.buttons == b.lights == "auto"
-    sim = settings.sim or (not p.is_pi and all_auto)
-    why = []
-    if settings.sim:
-        why.append("simulated table: --sim")
-    elif sim:
-        why.append(f"simulated table: not a Raspberry Pi ({p.model or 'no board model'})")
-    # camera
-    if b.camera != "auto":
-        camera = b.camera
-        why.append(f"camera: {camera} (setting)")
-    elif sim:
-        camera = "scene"
-        why.append("camera: rendered scenes of the simulated table")
-    elif p.has_picamera2:
-        camera = "picamera2"
-        why.append("camera: picamera2 (Pi camera)")
-    else:
-        camera = "opencv:0"
-        why.append("camera: USB camera /dev/video0 (picamera2 not installed)")
-    # buttons
-    if b.buttons != "auto":
-        buttons = b.buttons if b.buttons == "virtual" else (
-            b.buttons if b.buttons.startswith("serial:") else f"serial:{b.buttons}")
-        why.append(f"buttons: {buttons} (setting)")
-    elif sim:
-        buttons = "virtual"
-        why.append("buttons: virtual box on a pty, pressed by the bots")
-    else:
-        buttons = f"serial:{STABLE_BUTTONBOX}"
-        why.append(f"buttons: {STABLE_BUTTONBOX} (udev rule)")
-    # lights
-    if b.lights != "auto":
-        lights = b.lights
-        why.append(f"lights: {lights} (setting)")
-    elif p.is_pi and not sim:
-        lights = "gpio"
-        why.append("lights: gpiozero native pins")
-    else:
-        lights = "mock"
-        why.append("lights: gpiozero mock pins")
-    from companion.errors import CameraError
-    from companion.vision.camera import parse_spec
-
-    try:
-        camera_kind, _ = parse_spec(camera)
-    except CameraError as exc:
-        raise CompanionError(f"unknown camera backend: {exc}",
-                             ru=f"неизвестная камера {camera!r}; можно: auto, picamera2, opencv:INDEX|URL|VIDEO, "
-                                f"folder:PATH, image:PATH, scene (или номер устройства, адрес, папка, картинка)") from None
-    for name, value, ok in (
-        ("buttons", buttons, buttons == "virtual" or buttons.startswith("serial:")),
-        ("lights", lights, lights in ("gpio", "mock", "none")),
-    ):
-        if not ok:
-            raise CompanionError(f"unknown {name} backend {value!r}",
-                                 ru=f"неизвестное устройство {name}: {value!r}; можно: " + (
-                                     "auto, virtual, порт или адрес (например /dev/ttyACM0)" if name == "buttons"
-                                     else "auto, gpio, mock, none"))
-    if camera_kind == "scene" and not sim:
-        # nobody would put anything in its view: a real table would wait on an empty picture
-        raise CompanionError("the scene camera shows only the simulated table (add --sim), or name a "
-                             "real camera: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH",
-                             ru="камера scene показывает только имитацию стола (добавьте --sim) — или укажите "
-                                "настоящую камеру: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH")
-    if sim and camera_kind != "scene":
-        raise CompanionError("the simulated table needs the scene camera (its bots put notes and cards in view)",
-                             ru="имитации стола нужна камера scene (боты кладут купюры и карты в её кадр)")
-    if sim and buttons != "virtual":
-        raise CompanionError("the simulated table needs the virtual button box (its bots press its buttons)",
-                             ru="имитации стола нужна виртуальная коробка кнопок (её кнопки нажимают боты)")
-    return BackendPlan(camera, buttons, lights, sim, tuple(why))
-
 
 # ---------------------------------------------------------------------- the service
 WHY_OPERATORS = ("it was started from the operator console, not by the simulated table's bots",
@@ -184,38 +51,9 @@ WHY_HEADLESS = ("and this run has no dashboard to play it from", "а в этом
 """Why a headless run sets such a game aside (English, Russian)."""
 
 
-class PadRouter:
-    """Button events from the box's driver thread → the referee's queue as
-    :class:`~companion.inputs.ButtonPressed`; the pads decide on the consumer thread
-    (:class:`companion.decide.TableInputs`) and set the dashboard's pending counts.
-
-    Args:
-        table: the :class:`companion.table.Table`.
-        on_result: optional ``(event, PadResult, Outcome|None)`` callback (console, tests).
-    """
-
-    def __init__(self, table, on_result: Callable | None = None) -> None:
-        self.table = table
-        self.on_result = on_result
-        self.rejected = 0
-
-    def on_event(self, event) -> None:
-        """Handle one :class:`companion.devices.protocol.ButtonEvent` (driver thread)."""
-        from companion.table import NoGame
-
-        try:
-            reply = self.table.press(event.seat, event.button, event.kind)
-        except NoGame:
-            return
-        if reply.result is None:
-            return
-        if reply.outcome is not None and not reply.outcome.accepted:
-            self.rejected += 1
-        if self.on_result:
-            self.on_result(event, reply.result, reply.outcome)
 
 
-class TableService:
+class TableService(GameReaders):
     """The whole table: Table session + referee, button box + pads, camera + readers, lights,
     dashboard server and — on the simulated table — the bots.
 
@@ -228,6 +66,7 @@ class TableService:
             to resume instead of the current one (``companion run --resume LOG``).
         new_pin: make a new operator PIN and keep it in the data folder (``--new-pin``).
         asked: ``{"game": id, "seats": [names]}`` given on the command line for a new game.
+        follow: on the simulated table, the bots take up every later game too (:attr:`follow`).
 
     Raises:
         MissingPart: a part the chosen backends need is not installed (at :meth:`start`).
@@ -235,8 +74,12 @@ class TableService:
 
     def __init__(self, settings: Settings, plan: BackendPlan | None = None, *, dashboard: bool = True,
                  new: bool = False, resume: str | os.PathLike | None = None, new_pin: bool = False,
-                 asked: dict | None = None) -> None:
+                 asked: dict | None = None, follow: bool = False) -> None:
         self.settings = settings
+        #: on the simulated table, the bots and the simulated camera take up every game the table
+        #: takes up later (started, switched or resumed from the operator console), as they do the
+        #: first (``companion run --sim``); ``False``: they play only the game they started
+        self.follow = follow
         #: the new-game flags given on the command line (``{"game", "seats"}``): one that differs
         #: from the unfinished game this start would resume stops it (:mod:`companion.resumeflags`)
         self.asked = asked or {}
@@ -276,6 +119,9 @@ class TableService:
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
         self._over = threading.Event()
+        self._press: Callable[[int, str], None] | None = None  # the bots' hand on the virtual box
+        self._pads = 0  # the virtual box's pads
+        self._bots_started = False
 
     # ------------------------------------------------------------------ start
     def start(self) -> "TableService":
@@ -291,6 +137,7 @@ class TableService:
         try:
             self._start_table()
             self._unsubs.append(self.table.subscribe(self._on_table))
+            self._unsubs.append(voice.attach(self.table, self.settings))  # the table's voice: companion/voice.py
             if self.settings.club:  # club mode: the public view to the club's broker (docs/club.md)
                 from companion.club.publisher import ClubPublisher
 
@@ -314,8 +161,6 @@ class TableService:
             if self.want_dashboard:
                 self.server = parts.dashboard_server(self.table, self.settings.host, self.settings.port)
             if self.plan.sim:
-                from companion.simtable import SimTable
-
                 if self.box is not None and not self.box.wait_connected(5.0):
                     raise CompanionError(f"the virtual button box on {url} did not answer the host driver")
                 vbox = self.vbox
@@ -327,9 +172,9 @@ class TableService:
                     if not vbox.wait_idle(5.0):
                         raise CompanionError(f"the virtual box did not play seat {seat}'s {button!r} press")
 
-                self.simtable = SimTable(self.table, press, self.camera, self.readers, renderer,
-                                         seed=self.settings.seed, pace_ms=self.settings.pace_ms,
-                                         stats_file=Path(self.settings.data_dir) / "sim-stats.json")
+                self._press, self._pads = press, n
+                self.table.bots = True  # the operator may hand a seat to them (table bot N)
+                self.simtable = self._new_simtable(renderer)
                 if self.bots_idle:
                     self.simtable.release(self.bots_idle)
                 else:
@@ -347,122 +192,9 @@ class TableService:
             raise
         return self
 
-    def _game_currency(self, at_start: bool) -> None:
-        """Make the current game's currency option the table's (one switch: its serial check and
-        bank total are what the note reader reads; a resumed or switched-to game keeps its own)."""
-        from companion.vision.serials import CURRENCIES
 
-        game_currency = getattr(getattr(self.table.referee.game, "options", None), "currency", None)
-        if game_currency in CURRENCIES and game_currency != self.settings.currency:
-            if at_start and self.settings.currency != "auto":
-                log.warning("the game counts its notes in %s (its currency option); the setting "
-                            "currency=%s applies to new games", game_currency, self.settings.currency)
-            self.settings.currency = game_currency
-        elif self.plan.sim and self.settings.currency == "auto":
-            # the simulated table's notes are roubles; a real table sets its currency too
-            self.settings.currency = "RUB"
 
-    def _reader_key(self, kind: str, spec, game) -> tuple:
-        """What a built reader of ``kind`` depends on: a reader is reused for another game only
-        when this is the same (the note reader's currency; the card reader's deck)."""
-        if kind == "note":
-            return ("note", self.settings.currency)
-        deck = spec.deck
-        if self.settings.deck != "standard":
-            return ("card", "profile", self.settings.deck)
-        if deck is not None and deck.learned:
-            labels = tuple(deck.labels(game)) if deck.labels is not None else ()
-            return ("card", spec.id, labels)
-        return ("card", deck.kind if deck is not None else "standard")
 
-    def _take_up_game(self, strict: bool = False):
-        """Make :attr:`readers` the current game's (its GameSpec's ``readers``), building the
-        ones not built yet for what they depend on (:meth:`_reader_key`), and say so in the
-        ``ocr`` status. Called at start and whenever the table takes up a game (new, resumed,
-        switched from the console): the camera watcher reads with the game being played.
-
-        Args:
-            strict: raise when a reader cannot be built (at start: nothing has moved yet); else
-                the ``ocr`` status says why in words and that game's observations are typed.
-
-        Returns:
-            the simulated table's scene renderer for the game (``None`` on a real table).
-
-        Raises:
-            MissingPart, CompanionError: ``strict`` and a reader cannot be built.
-        """
-        from companion import parts
-
-        ref = self.table.current_referee()
-        if ref is None:
-            return None
-        game = ref.game
-        game_id = game.GAME_ID
-        spec = registry.get(game_id)
-        self._game_currency(at_start=strict)
-        renderer = None
-        if self.plan.sim:
-            from companion.vision.scene import SceneRenderer
-
-            renderer = self._renderers.get((game_id, self.settings.currency))
-            if renderer is None:
-                renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency,
-                                         deck=spec.deck.kind if spec.deck is not None else "standard")
-                self._renderers[(game_id, self.settings.currency)] = renderer
-        wanted, problems = {}, []
-        for kind in spec.readers:
-            key = self._reader_key(kind, spec, game)
-            reader = self._built.get(key)
-            if reader is None:
-                try:
-                    reader = parts.reader(kind, self.settings, game, renderer)
-                except CompanionError as exc:  # MissingPart is one too
-                    if strict:
-                        raise
-                    log.warning("%s: the %s reader: %s", game_id, kind, exc)
-                    problems.append(exc)
-                    continue
-                self._built[key] = reader
-            wanted[kind] = reader
-        # one dict, changed in place: the watcher and the simulated table hold it
-        for kind in list(self.readers):
-            if kind not in wanted:
-                del self.readers[kind]
-        self.readers.update(wanted)
-        if problems:
-            self.table.set_status("ocr", {"state": "error", "detail": "; ".join(str(e) for e in problems)[:200],
-                                          "detail_ru": "; ".join(getattr(e, "ru", None) or str(e)
-                                                                 for e in problems)[:200]})
-        else:
-            self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
-                getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
-                for kind, r in self.readers.items()) or "—"})
-        return renderer
-
-    def _start_camera(self) -> None:
-        """The camera: the scene source on the simulated table; any other camera through a
-        :class:`~companion.vision.camera.RetryingSource`, so a camera that is missing (``--camera
-        opencv:7``) or unplugged never stops the table — its status says «нет связи» on every page
-        and the console, the operator enters observations by hand, and the camera is picked up
-        when it appears."""
-        from companion import parts
-
-        spec = self.plan.camera
-        if spec == "scene":
-            self.camera = parts.camera(spec)
-            self.table.set_status("camera", {"state": "sim", "detail": spec})
-            return
-        from companion.vision.camera import RetryingSource
-
-        def status(connected: bool, error: str | None) -> None:
-            if self.table is not None:
-                # as the button box: a fault while it is missing, said with what to do
-                self.table.set_status("camera", {"state": "ok", "detail": spec} if connected else
-                                      {"state": "error", "detail": spec, "missing": True, "error": error})
-
-        self.camera = parts.CameraAdapter(RetryingSource(spec, on_status=status))
-        if self.camera.source.connected:
-            status(True, None)
 
     def _start_table(self) -> None:
         from companion.games import get_game_class
@@ -521,9 +253,8 @@ class TableService:
         for opt, key in carried.items():
             if last and opt not in options and isinstance(last.get(key), int) and last.get(key):
                 options[opt] = last[key]
-                en, ru = {"box": ("the box", "касса")}.get(opt, (opt, opt))
-                self.table._notice(f"{en}: {last[key]} carried over from the last game of this kind",
-                                   f"{ru}: {last[key]} — переходит из прошлой игры")
+                self.table._notice(M("%(option)s: %(value)s carried over from the last game of this kind",
+                                     option=MP("table", "the box") if opt == "box" else opt, value=last[key]))
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
@@ -613,11 +344,14 @@ class TableService:
         if kind == "action":
             self._update_lights(payload)
         elif kind == "game":
+            renderer = None
             if self.camera is not None:  # the readers follow the game being played
                 try:
-                    self._take_up_game()
+                    renderer = self._take_up_game()
                 except Exception:  # the camera must never stop the table
                     log.exception("taking up the game's readers failed")
+            if self.follow and self.plan.sim and renderer is not None:
+                self._adopt(renderer)  # and so do the bots and the simulated camera
             self._update_lights()
 
     def _update_lights(self, update=None) -> None:
@@ -637,8 +371,48 @@ class TableService:
     # ------------------------------------------------------------------ running
     def run_bots(self) -> None:
         """Start the simulated table's bots on their thread (simulated table only)."""
+        self._bots_started = True
         if self.simtable is not None:
             self.simtable.start()
+
+    def _new_simtable(self, renderer):
+        """The simulated table's driver for the table's current game (not yet synced)."""
+        from companion.simtable import SimTable
+
+        return SimTable(self.table, self._press, self.camera, self.readers, renderer,
+                        seed=self.settings.seed, pace_ms=self.settings.pace_ms,
+                        stats_file=Path(self.settings.data_dir) / "sim-stats.json", pad_seats=self._pads)
+
+    def _adopt(self, renderer) -> None:
+        """The table took up another game (:attr:`follow`): the bots and the simulated camera
+        take it up as they took up the first — recorded as theirs in ``sim-seeds.json`` (a
+        restart resumes it with them) — once the last game's driver has stopped. Called on the
+        thread that changed the game; the hand-over runs on its own."""
+        ref = self.table.current_referee()
+        old = self.simtable
+        if ref is None or old is None or self._press is None or old.owned == ref.log.path:
+            return
+        new = self._new_simtable(renderer)
+        self.simtable = new  # the console sees the new driver at once (it never says "released")
+        self._sim_seed()
+
+        def hand_over() -> None:
+            from companion.simtable import SimTableError
+
+            old.stop()
+            try:
+                new.sync()
+            except SimTableError as exc:  # a resumed log the bots cannot follow: played by hand
+                log.warning("%s", exc)
+                new.release(WHY_CANNOT_FOLLOW[0])
+                return
+            except Exception:  # released again at once (another game), or the table closed
+                log.info("the bots did not take up %s", ref.log.path, exc_info=True)
+                return
+            if self._bots_started and not self._over.is_set():
+                new.start()
+
+        threading.Thread(target=hand_over, name="bots-hand-over", daemon=True).start()
 
     def wait(self, until_end: bool = False, poll: float = 0.2, progress: Callable[[], None] | None = None) -> None:
         """Block until the game is over and its last action told to every part (``until_end``) or

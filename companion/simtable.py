@@ -33,7 +33,6 @@ import dataclasses
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -42,6 +41,7 @@ from companion.games import new_game
 from companion.log import replay
 from companion.observe import matches, observed_fields
 from companion.pads import presses_for
+from companion.simstats import SimStats
 
 log = logging.getLogger(__name__)
 
@@ -51,58 +51,6 @@ class SimTableError(CompanionError, RuntimeError):
     something the devices cannot express). Always a bug to report, never swallowed."""
 
 
-@dataclass
-class SimStats:
-    """Counters of one simulated game — of the game, not of the process: the simulated table keeps
-    them beside the logs (``sim-stats.json``, :class:`SimTable` ``stats_file``) and a resumed game
-    goes on counting from where it stood.
-
-    Attributes:
-        actions: actions the referee accepted from the bots.
-        presses: button presses sent through the virtual box.
-        observations: camera observations made (one per ``table ...`` camera action).
-        reads: camera reads (frames read), first tries and retries.
-        retried: observations that needed more than one read.
-        wrong: reads whose value was not what lay on the table (rejected by the driver, retried).
-        manual: observations entered by the operator after every read failed.
-        seat_view: seat actions the pad cannot express, taken on the phone's seat view.
-        reasons: why reads were retried, counted by reason.
-    """
-
-    actions: int = 0
-    presses: int = 0
-    observations: int = 0
-    reads: int = 0
-    retried: int = 0
-    wrong: int = 0
-    manual: int = 0
-    seat_view: int = 0
-    reasons: dict = field(default_factory=dict)
-
-    @property
-    def retry_share(self) -> float:
-        """Share of camera observations that needed a retry (0…1)."""
-        return self.retried / self.observations if self.observations else 0.0
-
-    @classmethod
-    def from_json(cls, data) -> "SimStats":
-        """The counters :meth:`to_json` gave (unknown keys, a wrong type: left at 0)."""
-        stats = cls()
-        if not isinstance(data, dict):
-            return stats
-        for f in dataclasses.fields(cls):
-            value = data.get(f.name)
-            if f.name == "reasons":
-                if isinstance(value, dict):
-                    stats.reasons = {str(k): v for k, v in value.items() if isinstance(v, int) and v >= 0}
-            elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                setattr(stats, f.name, value)
-        return stats
-
-    def to_json(self) -> dict:
-        return {"actions": self.actions, "presses": self.presses, "observations": self.observations,
-                "reads": self.reads, "retried": self.retried, "wrong": self.wrong, "manual": self.manual, "seat_view": self.seat_view,
-                "retry_share": round(self.retry_share, 4), "reasons": dict(self.reasons)}
 
 
 class SimTable:
@@ -120,6 +68,7 @@ class SimTable:
         press_ms: pause between presses of one action (ms).
         max_attempts: camera reads per observation before manual entry.
         timeout: seconds to wait for the referee to accept an action.
+        pad_seats: the virtual box's pads (``None``: one for every seat).
         stats_file: where the bots' games' :class:`SimStats` are kept (JSON: table log file name →
             counters), or ``None`` to keep them in memory only. A resumed game's counters are
             read back from it at the first :meth:`sync`; each step writes them.
@@ -127,8 +76,12 @@ class SimTable:
 
     def __init__(self, table, press: Callable[[int, str], None], camera, readers: dict, renderer,
                  seed: int = 0, pace_ms: int = 0, press_ms: int = 2, max_attempts: int = 6,
-                 timeout: float = 20.0, sim_options: dict | None = None, stats_file=None) -> None:
+                 timeout: float = 20.0, sim_options: dict | None = None, stats_file=None,
+                 pad_seats: int | None = None) -> None:
         self.table = table
+        #: seats with a pad on the virtual box (``None``: every seat); a seat beyond them acts
+        #: on its phone's seat view (a later game with more seats than the box was made for)
+        self.pad_seats = pad_seats
         self.press = press
         self.camera = camera
         self.readers = readers
@@ -361,6 +314,8 @@ class SimTable:
             elif source == "manual":
                 self._submit(text, "manual")
             else:
+                if source == "dashboard" and not self._is_bot(self.game.parse_action(text).seat):
+                    self._wait_for_people(self.game.parse_action(text).seat)
                 self._submit(text, source if source in ("operator", "sim", "dashboard") else "sim")
         except _Resynced:
             return not self.game.is_over()
@@ -380,9 +335,34 @@ class SimTable:
             raise SimTableError(f"the referee rejected the bots' {text!r} ({source}): {outcome.reason}: {outcome.detail}")
         self._wait_for(outcome.action)
 
+    def _is_bot(self, seat: int | None) -> bool:
+        """True when the bots play ``seat`` now: every seat of their game unless the operator
+        took it onto the console (``table console N``, :mod:`companion.table.control`)."""
+        return seat is None or self.table.seat_control().get(seat, "bot") == "bot"
+
+    def _wait_for_people(self, seat: int) -> None:
+        """``seat`` is the operator's (on the console): wait until the table moves on — its move,
+        or anyone's — then follow the log; back at once when the seat is handed to the bots again.
+
+        Raises:
+            _Resynced: the table moved on (the shadow game follows the log now).
+            _Released: the table's game is not the bots' own any more.
+        """
+        with self._cond:
+            while not self._accepted and not self._stop.is_set():
+                if self._is_bot(seat):
+                    return
+                self._cond.wait(0.2)
+        self.sync()
+        raise _Resynced()
+
     def _by_buttons(self, text: str) -> None:
         action = self.game.parse_action(text)
+        if not self._is_bot(action.seat):
+            self._wait_for_people(action.seat)  # the operator plays this seat from the console
         try:
+            if self.pad_seats is not None and action.seat is not None and action.seat >= self.pad_seats:
+                raise ValueError(f"seat {action.seat} has no pad on the virtual box")
             presses = presses_for(self.game, action)
         except ValueError:
             # not on the four-button pad (e.g. a Hoggenheimer bet of 9 chips on a row): the
@@ -398,6 +378,8 @@ class SimTable:
             if i and self.press_ms:
                 time.sleep(self.press_ms / 1000)
             self._require_ours()
+            if not self._is_bot(action.seat):  # taken onto the console mid-count: the count expires
+                self._wait_for_people(action.seat)
             self.press(action.seat, button)
             self.stats.presses += 1
         self._wait_for(action.text())

@@ -121,7 +121,7 @@ def test_seat_login_dies_when_the_seat_is_left_and_expires(env):
 
 
 def test_a_join_rewrites_table_json_only_when_something_changed(env, monkeypatch):
-    import companion.table as T
+    import companion.table.store as T
 
     table, app, clock, folder = env
     writes = []

@@ -43,6 +43,8 @@ def test_a_recorded_log_replays_to_the_state_it_had(game_id):
     assert _state_hash(header, records) == HASHES[game_id]
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # a whole simulated game; minutes on a loaded machine
 def test_a_simulated_game_logs_what_the_text_inputs_logged(tmp_path):
     """The whole skull game of seed 7 — pads pressed on the virtual box, notes read by the real
     reader from rendered frames — goes through the typed inputs and logs the same lines, from the

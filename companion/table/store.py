@@ -1,0 +1,372 @@
+"""The table's data folder: ``table.json``, the table logs' notes, and recovery at start.
+
+:class:`StoreMixin` is the part of :class:`companion.table.Table` that reads and writes the data
+folder durably (:mod:`companion.durable`): the current game's name, seat codes and tokens in
+``table.json``, the table notes ``bound``/``ended``/``seats`` in each log, and — when
+``table.json`` is missing, empty or damaged — the current game found from the logs themselves
+(docs/architecture.md "Crash safety"). It expects the session's attributes (``data_dir``,
+``referee``, ``sessions``, ``_seat_codes``, ``notices``, ``_lock``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import logging
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.durable import remove_leftovers, write_file
+from companion.errors import CompanionError, LogError
+from companion.i18n import MN, MP, M, Message, render
+from companion.log import TableLog
+from companion.referee import Referee
+
+log = logging.getLogger(__name__)
+
+
+STATE_FILE = "table.json"
+"""The current game's table log name, its seat join codes and seat tokens (JSON, mode 0600)."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One line for the console about what a start found and did (a damaged state file, a game
+    recovered from its log, a new key or PIN): a :class:`~companion.i18n.Message`, rendered in
+    the console's language; ``str()`` is the English."""
+
+    message: Message
+
+    @property
+    def ru(self) -> str:
+        return render(self.message, "ru")
+
+    @property
+    def en(self) -> str:
+        return render(self.message, "en")
+
+    def words(self, lang: str = "ru") -> str:
+        """The line in ``lang`` (``"ru"`` or ``"en"``)."""
+        return render(self.message, lang)
+
+    def __str__(self) -> str:
+        return self.en
+
+
+MISSING_LOG = "damaged (it names a table log that is not there)"
+
+PROBLEMS = {"missing": MP("table", "missing"), "empty": MP("table", "empty"),
+            "damaged (not JSON)": MP("table", "damaged (not JSON)"),
+            "damaged (not a table state)": MP("table", "damaged (not a table state)"),
+            MISSING_LOG: MP("table", "damaged (it names a table log that is not there)")}
+"""What was wrong with ``table.json`` (the keys are the English words ``_recover`` is given)."""
+
+
+class TableStateError(CompanionError):
+    """The data folder cannot be read as it must be (``table.json`` names a log that cannot be
+    resumed; ``table.json`` is damaged and the table logs cannot tell the current game; a state
+    file cannot be read): the table refuses to start rather than start a new game silently. The
+    message says what is wrong and what to do, in one line."""
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+class StoreMixin:
+    """The data folder of one :class:`~companion.table.Table` (see module docstring)."""
+
+    def _tell_left_aside(self) -> None:
+        """A start without resuming (``--new``) leaves the current unfinished game as it is: the
+        console says which log it is and how to bring it back (``--resume``), in one line."""
+        try:
+            raw = self._read_state_file(STATE_FILE)
+            name = json.loads(raw.decode("utf-8")).get("current") if raw else None
+            if not isinstance(name, str):
+                return
+            from companion.log import replay
+
+            with TableLog.open(self.data_dir / "games" / name, readonly=True) as tlog:  # a look, no write
+                over = replay(tlog.header, tlog.records()).game.is_over()
+        except Exception:  # the notice is a courtesy: a damaged state is dealt with on resume
+            return
+        if not over:
+            self._notice(M("the unfinished game in games/%(name)s is left as it was; --resume %(name)s brings it back",
+                           name=name))
+
+    def _notice(self, message: Message) -> None:
+        """Keep a one-line message for the console (and the log, in English)."""
+        notice = Notice(message)
+        self.notices.append(notice)
+        log.info("%s", notice.en)  # the consoles print the notices themselves
+
+    def _read_state_file(self, name: str) -> bytes | None:
+        """The bytes of a state file (``None`` when missing); leftovers of a killed write go.
+
+        Raises:
+            TableStateError: the file exists but cannot be read (permissions).
+        """
+        remove_leftovers(self.data_dir, name)
+        path = self.data_dir / name
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise TableStateError(f"cannot read {path} ({exc.strerror}): the table's user must own the data "
+                                  f"folder {self.data_dir} (docs/setup-pi.md)") from None
+
+    def _state_path(self) -> Path:
+        return self.data_dir / STATE_FILE
+
+    def _save_state(self) -> None:
+        state = {
+            "current": self.referee.log.path.name if self.referee else None,
+            "seat_codes": {str(s): c for s, c in self._seat_codes.items()},
+            "seat_tokens": self.sessions.seat_tokens,
+            "revoked_operators": self.sessions.revoked,
+        }
+        write_file(self._state_path(), json.dumps(state, ensure_ascii=False))
+        if self.referee is not None:
+            self._keep_seats(self.referee)
+
+    def _keep_seats(self, referee: Referee) -> None:
+        """Keep the game's seat codes and the phones' seat tokens in its own log too (the table
+        note ``seats``), so the game keeps them when it is resumed later with ``--resume`` or
+        recovered without ``table.json``: nobody has to join again. Not fatal when it fails."""
+        note = json.dumps({"codes": {str(k): v for k, v in self._seat_codes.items()},
+                           "tokens": self.sessions.seat_tokens}, ensure_ascii=False)
+        try:
+            with referee.lock:
+                if referee.log.meta("seats") != note:
+                    referee.log.set_meta("seats", note)
+        except (CompanionError, sqlite3.Error) as exc:
+            log.warning("could not keep the seat codes in %s: %s", referee.log.path, exc)
+
+    def _restore_seats(self, referee: Referee) -> bool:
+        """The seat codes and tokens a game's log kept (:meth:`_keep_seats`), if they fit its
+        seats: True when restored, False when new ones must be issued."""
+        try:
+            kept = json.loads(referee.log.meta("seats") or "null")
+            codes = {int(k): str(v) for k, v in (kept or {}).get("codes", {}).items()}
+            n = len(referee.game.seats)
+            if sorted(codes) != list(range(n)) or len(set(codes.values())) != n or self.pin in codes.values():
+                return False
+            self.sessions.load_seats((kept or {}).get("tokens", {}), n)
+        except (ValueError, TypeError, AttributeError, IndexError, sqlite3.Error):
+            self.sessions.seat_tokens = {}
+            return False
+        self._seat_codes = codes
+        return True
+
+    def _resume_last(self) -> None:
+        """Resume the current game: the one ``table.json`` names (its seat codes and tokens too),
+        unless it is over. When ``table.json`` is missing, empty or damaged, the table logs say
+        which game was current (:meth:`_recover`).
+
+        Raises:
+            TableStateError: the named log cannot be resumed, or the current game cannot be
+                recovered (never a silent new game).
+        """
+        raw = self._read_state_file(STATE_FILE)
+        state, problem = None, "missing"
+        if raw is not None:
+            try:
+                state = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                problem = "empty" if not raw.strip() else "damaged (not JSON)"
+            else:
+                if not isinstance(state, dict) or not isinstance(state.get("current", None), (str, type(None))):
+                    state, problem = None, "damaged (not a table state)"
+        if state is None:
+            self._recover(problem, raw)
+            return
+        self.sessions.load_revoked(state.get("revoked_operators"))
+        name = state.get("current")
+        if name is None:
+            return  # no game at the table (ended, or never started)
+        path = self.data_dir / "games" / name
+        if not path.exists() and isinstance(name, str) and any((self.data_dir / "games").glob("*.sqlite")):
+            # a name no log has (a damaged byte in it): table.json cannot be trusted — the logs
+            # tell the current game, as when it is missing (with no log at all the start refuses)
+            self._recover(MISSING_LOG, raw)
+            return
+        referee = self._open_current(path, f"{STATE_FILE} names {name} as the current game")
+        if referee.game.is_over():
+            referee.close()
+            return
+        codes = state.get("seat_codes") or {}
+        tokens = state.get("seat_tokens") or {}
+        try:
+            self._seat_codes = {int(s): str(c) for s, c in codes.items() if str(s).isdigit()}
+            self.sessions.load_seats(tokens, len(referee.game.seats))
+        except (AttributeError, TypeError, ValueError, IndexError):  # a hand-edited file: the game still resumes
+            self._notice(M("%(file)s in %(folder)s held unreadable seat codes: the seat codes are new, players "
+                           "join their seats again", file=STATE_FILE, folder=str(self.data_dir)))
+            self._seat_codes, self.sessions.seat_tokens = {}, {}
+        if len(self._seat_codes) != len(referee.game.seats):
+            self._issue_seat_codes(len(referee.game.seats))
+        self._bind(referee)
+        log.info("resumed %s at version %d", path, referee.version)
+
+    def _open_current(self, path: Path, what: str) -> Referee:
+        """Resume the referee of the current game's log.
+
+        Raises:
+            TableStateError: the log is missing, not a table log, or the engine rejects a line.
+        """
+        try:
+            return Referee.resume(path)
+        except (CompanionError, OSError, sqlite3.Error) as exc:
+            detail = " ".join(str(exc).split())
+            raise TableStateError(
+                f"{what}, but its log cannot be resumed ({detail}); nothing was changed: start with --new for a "
+                f"new game (every log stays in {self.data_dir / 'games'}) or --resume LOG for another unfinished "
+                "game") from None
+
+    def _recover(self, problem: str, raw: bytes | None) -> None:
+        """``table.json`` is missing, empty or damaged: find the current game from the table logs.
+
+        The current game is the log the table last made current (its ``bound`` note, else its
+        start time) — unless the operator ended it afterwards (``ended``) or it is over: then there
+        is no game. An unfinished one is resumed with **new seat codes** (they were kept only in
+        ``table.json``; phones join again) and :attr:`notices` says so in one line. A damaged
+        ``table.json`` is kept beside as ``table.json.damaged``.
+
+        Raises:
+            TableStateError: the newest table log cannot be read, or the current one cannot be
+                resumed.
+        """
+        games = self.data_dir / "games"
+        logs = sorted(games.glob("*.sqlite"))
+        where = f"{STATE_FILE} in {self.data_dir} was {problem}"
+        said = M("%(file)s in %(folder)s was %(problem)s", file=STATE_FILE, folder=str(self.data_dir),
+                 problem=PROBLEMS.get(problem, problem))
+        if raw is not None:
+            write_file(self.data_dir / f"{STATE_FILE}.damaged", raw)
+        if not logs:
+            if raw is not None:
+                self._notice(M("%(said)s; there is no table log in %(games)s: no game to recover", said=said,
+                               games=str(games)))
+                self._save_state()
+            return
+        found: list[tuple[str, str, str | None, Path]] = []  # (bound, name, ended, path)
+        for path in logs:
+            try:
+                with TableLog.open(path, readonly=True) as tlog:
+                    header = tlog.header
+                    found.append((tlog.meta("bound") or header.created, path.name, tlog.meta("ended"), path))
+            except (CompanionError, OSError, sqlite3.Error, ValueError) as exc:
+                if path == logs[-1]:  # the newest game may be the current one: no guessing
+                    raise TableStateError(
+                        f"{where} and the newest table log {path} cannot be read "
+                        f"({' '.join(str(exc).split())}): the current game cannot be recovered; start with "
+                        "--new for a new game or --resume LOG for an older unfinished one") from None
+                log.warning("table log %s cannot be read (%s); it is not the newest", path, exc)
+        bound, _name, ended, path = max(found)
+        if ended and ended >= bound:
+            if raw is not None:
+                self._notice(M("%(said)s; the last game (%(name)s) was ended by the operator: no game to resume",
+                               said=said, name=path.name))
+            self._save_state()
+            return
+        referee = self._open_current(path, f"{where}; the current game is {path.name}")
+        if referee.game.is_over():
+            referee.close()
+            if raw is not None:
+                self._notice(M("%(said)s; the last game (%(name)s) is over: no game to resume", said=said,
+                               name=path.name))
+            self._save_state()
+            return
+        kept = self._restore_seats(referee)
+        if not kept:
+            self._issue_seat_codes(len(referee.game.seats))
+            self.sessions.seat_tokens = {}
+        self._bind(referee)
+        n = len(referee.log.records())
+        game_id = referee.log.header.game
+        seats = (M("the seat codes and the phones' logins are kept") if kept
+                 else M("the seat codes are new — players join their seats again"))
+        self._notice(MN("%(said)s: the unfinished %(game)s game was recovered from its table log %(path)s (%(n)s "
+                        "action logged); %(seats)s",
+                        "%(said)s: the unfinished %(game)s game was recovered from its table log %(path)s (%(n)s "
+                        "actions logged); %(seats)s", n, said=said, game=game_id, path=str(path), seats=seats))
+
+    def find_log(self, log_file: str | os.PathLike) -> Path:
+        """The table log ``log_file`` names: a path, or a file name in ``<data_dir>/games/``.
+
+        Raises:
+            LogError: no such file, or it is not in this table's ``games/`` folder.
+        """
+        games = (self.data_dir / "games").resolve()
+        given = Path(log_file).expanduser()
+        for candidate in ([given] if given.is_absolute() else [given, games / given]):
+            if candidate.is_file():
+                path = candidate.resolve()
+                if path.parent != games:
+                    raise LogError(f"{candidate} is not in this table's folder {games}: copy the log there first "
+                                   f"(a JSON Lines log: `companion replay` reads it)",
+                                   ru=f"{candidate} не в папке этого стола {games}: сначала скопируйте журнал туда "
+                                      f"(журнал JSON Lines читает `companion replay`)")
+                return path
+        raise LogError(f"no table log {log_file} (looked for it as a path and in {games}); "
+                       f"`ls {games}` lists the games, newest last",
+                       ru=f"журнала стола {log_file} нет (искали по этому пути и в {games}); "
+                          f"`ls {games}` покажет игры, последняя — внизу")
+
+    def last_result(self, game_id: str, look_back: int = 5) -> dict | None:
+        """The result (``game.result()``) of the newest finished game of ``game_id`` at this table:
+        the current game when it is over, else among the last ``look_back`` table logs of that
+        game in the data folder. ``None`` when there is none (or its log cannot be read). Used to
+        carry a game's state into the next one (the lottery's box, RULINGS §5)."""
+        from companion.log import TableLog, replay
+
+        with self._lock:
+            ref = self.referee
+        current = None
+        if ref is not None:
+            current = ref.log.path
+            with ref.lock:
+                if ref.log.header.game == game_id and ref.game.is_over():
+                    return ref.game.result()
+        for path in sorted((self.data_dir / "games").glob(f"*-{game_id}.sqlite"), reverse=True)[:look_back]:
+            if current is not None and path == current:
+                continue
+            try:
+                key = (str(path), path.stat().st_mtime_ns)
+                if key not in self._results:
+                    with TableLog.open(path, readonly=True) as tlog:
+                        game = replay(tlog.header, tlog.records()).game
+                    self._results[key] = game.result() if game.is_over() else None
+            except Exception as exc:  # a damaged old log carries nothing; the table goes on
+                log.warning("could not read %s for the last %s result: %s", path, game_id, exc)
+                continue
+            if self._results[key] is not None:
+                return self._results[key]
+        return None
+
+    @staticmethod
+    def _note(referee: Referee, key: str) -> None:
+        """Write a table note (``bound``/``ended``: now) into the game's log; they let the current
+        game be found from the logs when ``table.json`` is lost (:meth:`_recover`). A log that
+        cannot take it is logged, not fatal: the note only helps a later recovery."""
+        try:
+            with referee.lock:
+                referee.log.set_meta(key, _now())
+        except (CompanionError, sqlite3.Error) as exc:
+            log.warning("could not note %s in %s: %s", key, referee.log.path, exc)
+
+    def _tell_wal_damage(self, referee: Referee) -> None:
+        """Say it when the game's WAL file held records that fail their checksum (SQLite drops
+        them without a word; :attr:`companion.log.TableLog.wal_damage`)."""
+        damage = getattr(referee.log, "wal_damage", None)
+        if damage is None:
+            return
+        path, n = referee.log.path, referee.version
+        lost = damage.commits_lost or 1
+        self._notice(M("the table log %(path)s was damaged: its WAL file held %(pages)s page(s) that fail their "
+                       "checksum — about %(lost)s action(s) after action %(n)s are lost and the game goes on from "
+                       "action %(n)s; check the table and undo or enter again what is missing (a copy: "
+                       "%(path)s-wal.damaged)", path=str(path), pages=damage.damaged, lost=lost, n=n))
