@@ -31,8 +31,10 @@ KNOWN_ENGLISH = ["round end", "notes per player", "skulls per player", "skull pa
                  "trick won", "deal over", "bet withdrawn", "card turned", "doubt right", "believe wrong",
                  "starting chips", "fine per card", "simplified scoring", "joker first", "true"]
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_ ]{2,}")
-#: Latin that is data, not words: the RU/EN switch, currency and card codes, a learned deck's name
-ALLOWED = re.compile(r"^(RU ?EN|RUB|EUR|USD|INR|KRW|JPY|INF|JK|forest)$")
+#: Latin that is data, not words: the RU/EN switch, currency and card codes, a learned deck's name,
+#: a phone's browser and system as the operator's device list names them, a command to type
+ALLOWED = re.compile(r"^(RU ?EN|RUB|EUR|USD|INR|KRW|JPY|INF|JK|forest|Chrome|Chromium|Firefox|Safari|Edge|Linux|"
+                     r"Android|iPhone|iPad|iOS|Windows|macOS|companion run)$")
 SEATS = {"skull": 3, "doubt": 3, "hoggenheimer": 3, "infinity": 3, "lottery": 4}
 
 
