@@ -12,7 +12,8 @@ comma  := ,
 EXTRAS := $(if $(IS_PI),test$(comma)pi,test)
 
 # fonts: the Cyrillic letter templates of the note reader (companion/vision/letters.py)
-SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv fonts-dejavu-core fonts-liberation
+# espeak-ng, alsa-utils (aplay): the table's voice (companion/voice.py)
+SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv fonts-dejavu-core fonts-liberation espeak-ng alsa-utils
 # mosquitto: the real MQTT broker the club-mode tests start (tests/club/, bench/club.py)
 SYSTEM_TEST    := chromium mosquitto fonts-freefont-ttf fonts-urw-base35
 

@@ -21,6 +21,14 @@ mask_mode="white")``):
 5. speed at 1280×720 with 1 and 4 cards: fps (wall and process time) and the ratio to the classic
    pipeline on the same frames.
 
+What trained or tuned what (printed first): the learned index classifier — renders only (style-a
+tables, DejaVu/Liberation fonts, tools/train_cards.py); its confidence calibration and line —
+the calibration scenes only (style-c tables, PT/OCR-B fonts, seeds 9 000 000+,
+tools/calibrate_cards.py); the reader's constants — the validation scenes (style a, training
+fonts, seeds 8 000 000+); the classic geometry and glyph templates — the shared real photos, in
+earlier passes. The held-out scenes (style b, FreeFont/URW fonts, seeds 7 000 000+) trained or
+tuned nothing.
+
 Scoring: a card a person could read (an index corner in view, ≥ 85 % uncovered) counts as read
 when the reader names it; every named card not in the image is a confident wrong answer.
 """
@@ -55,7 +63,7 @@ REAL_SETS = {
     "AnimaNoProject__Detecting-playing-cards": "de",
     "jrkaczmarek__CardRecognition": "en",
 }
-READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}}
+READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "calibrated": {"calibrated": True}}
 
 
 class Score:
@@ -112,44 +120,50 @@ def bench_real() -> None:
     print(f"  {name:40s} learned profile (24 photos _00 learned, 120 held out): {sc}")
 
 
-def bench_heldout(n: int) -> None:
+_READERS: dict = {}
+
+
+def _heldout_one(i: int) -> list[tuple[str, str, int, int, int, int]]:
+    """One held-out scene's counts: (reader tag, condition, readable, read, reported, wrong)."""
+    frame, truth, facts = T.heldout_scene(i)
+    codes = [t.code for t in truth]
+    out = []
+    for tag, kw in READERS.items():
+        key = (tag, facts["alphabet"])
+        reader = _READERS.setdefault(key, CardReader("standard", facts["alphabet"], **kw))
+        got = [r.card for r in reader.read(frame) if r.card]
+        for t in truth:
+            conds = ["all", "bg " + facts["surface"], "width " + T.width_band(t.width),
+                     "angle " + T.angle_band(t.angle), "overlap " + ("yes" if facts["overlap"] else "no")]
+            named = t.code in got
+            out += [(tag, c, int(bool(t.visible)), int(bool(t.visible) and named), int(named), 0) for c in conds]
+        for g in got:
+            if g not in codes:
+                # a wrong card is charged to the scene's conditions (its true card is unknown)
+                out += [(tag, c, 0, 0, 1, 1) for c in ["all", "bg " + facts["surface"],
+                                                      "overlap " + ("yes" if facts["overlap"] else "no")]]
+    return out
+
+
+def bench_heldout(n: int, procs: int = 2) -> None:
     print(f"== held-out synthetic 'new table' set ({n} scenes: surface style b and fonts "
           f"{len(T.fonts('heldout'))} never used in training; 1280×720 … 378×504)")
     stats = {tag: defaultdict(lambda: [0, 0, 0, 0]) for tag in READERS}  # readable, read, reported, wrong
-    readers = {}
-    for i in range(n):
-        frame, truth, facts = T.heldout_scene(i)
-        codes = [t.code for t in truth]
-        for tag, kw in READERS.items():
-            key = (tag, facts["alphabet"])
-            reader = readers.setdefault(key, CardReader("standard", facts["alphabet"], **kw))
-            reads = reader.read(frame)
-            got = [r.card for r in reads if r.card]
-            st = stats[tag]
-            for t in truth:
-                conds = ["all", "bg " + facts["surface"], "width " + T.width_band(t.width),
-                         "angle " + T.angle_band(t.angle), "overlap " + ("yes" if facts["overlap"] else "no")]
-                named = t.code in got
-                for c in conds:
-                    st[c][0] += bool(t.visible)
-                    st[c][1] += bool(t.visible) and named
-                    st[c][2] += named
-            for g in got:
-                if g not in codes:
-                    st["all"][2] += 1
-                    st["all"][3] += 1
-                    # a wrong card is charged to the scene's conditions (its true card is unknown)
-                    for c in ["bg " + facts["surface"], "overlap " + ("yes" if facts["overlap"] else "no")]:
-                        st[c][2] += 1
-                        st[c][3] += 1
+    from multiprocessing import Pool
+    with Pool(procs) as pool:
+        for rows in pool.imap(_heldout_one, range(n), chunksize=2):
+            for tag, c, *v in rows:
+                st = stats[tag][c]
+                for j, x in enumerate(v):
+                    st[j] += x
     keys = sorted(stats["new"], key=lambda k: (k != "all", k.split()[0], k))
-    print(f"  {'condition':18s} {'new: read':>16s} {'wrong':>12s}   {'classic: read':>16s} {'wrong':>12s}")
+    print(f"  {'condition':18s} " + "   ".join(f"{tag + ': read':>16s} {'wrong':>12s}" for tag in READERS))
     for k in keys:
         row = []
         for tag in READERS:
             a, r, rep, w = stats[tag][k]
             row.append(f"{r:4d}/{a:<4d} {100 * r / max(1, a):5.1f} % {w:3d} ({100 * w / max(1, rep):4.1f} %)")
-        print(f"  {k:18s} {row[0]:>30s}   {row[1]:>30s}")
+        print(f"  {k:18s} " + "   ".join(f"{x:>30s}" for x in row))
 
 
 def bench_rendered(n_scenes: int, n_layouts: int) -> None:
@@ -274,6 +288,8 @@ def bench_fps(n_frames: int) -> None:
                                         hands=0.0)[0])
         res = {}
         for tag, kw in READERS.items():
+            if tag == "calibrated":
+                continue
             reader = CardReader("standard", "en", **kw)
             reader.read(frames[0])
             t, c = time.perf_counter(), time.process_time()
@@ -288,19 +304,36 @@ def bench_fps(n_frames: int) -> None:
               f"({cc:5.1f}); new/classic {nw / cw:.2f} (wall), {nc / cc:.2f} (CPU)")
 
 
+def provenance() -> None:
+    from companion.vision import card_calib, card_index
+    print("== what trained or tuned what")
+    meta = card_index.shared().meta if card_index.available() else {}
+    print(f"  index classifier: {meta.get('trained_on', 'absent (templates alone)')}; seed {meta.get('seed')}, "
+          f"{meta.get('scenes')} scenes")
+    cal = card_calib.shared()
+    print(f"  confidence calibration: " + (f"{cal.meta['fitted_on']}; line {cal.line:.3f} (wrong ≤ "
+                                           f"{100 * cal.meta['target']:.2f} % there)" if cal else "absent"))
+    print("  reader constants: validation scenes (style a, training fonts, seeds 8000000+); classic geometry and "
+          "glyph templates: the shared real photos (earlier passes)")
+    print("  held out from all of it: the held-out scenes (style b, FreeFont/URW, seeds 7000000+); the real photos "
+          "from the classifier and the calibration")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer synthetic scenes")
     ap.add_argument("--real-only", action="store_true", help="only the real photo sets")
+    ap.add_argument("--heldout", type=int, default=None, help="number of held-out scenes (default 300, quick 80)")
     a = ap.parse_args()
     cv2.setNumThreads(2)
+    provenance()
     if CARDS.is_dir():
         bench_real()
     else:
         print(f"== real photos: skipped ({CARDS} is absent; set COMPANION_SHARED)")
     if a.real_only:
         return 0
-    bench_heldout(80 if a.quick else 300)
+    bench_heldout(a.heldout or (80 if a.quick else 300))
     bench_fps(4 if a.quick else 8)
     bench_learned(20 if a.quick else 60)
     bench_rendered(20 if a.quick else 60, 6 if a.quick else 20)

@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Protocol, runtime_checkable
 
 import numpy as np
 
+from companion import camview
 from companion.errors import CompanionError
 
 
@@ -273,10 +274,14 @@ class CameraAdapter:
         if not isinstance(source, CameraSource):
             raise MissingPart("camera source", f"{type(source).__name__}.read() and .close()")
         self.source = source
+        camview.register(self)  # the operator's camera set-up view (companion/camview.py)
 
     def read(self) -> np.ndarray:
-        """The next frame (:meth:`CameraSource.read`)."""
-        return self.source.read()
+        """The next frame (:meth:`CameraSource.read`); the operator's set-up view keeps it as its
+        latest (:func:`companion.camview.offer`)."""
+        frame = self.source.read()
+        camview.offer(frame)
+        return frame
 
     def push(self, frame: np.ndarray) -> None:
         """Show ``frame`` (the scene camera only).
@@ -306,9 +311,9 @@ def reader(kind: str, settings, game, sim_renderer=None):
         CompanionError: the game needs a learned deck and none is set (``deck = NAME``).
     """
     if kind == "note":
-        return _note_reader(settings)
+        return camview.tapped(_note_reader(settings))  # the set-up view draws what it read
     if kind == "card":
-        return _card_reader(settings, game, sim_renderer)
+        return camview.tapped(_card_reader(settings, game, sim_renderer))
     raise ValueError(f"no reader kind {kind!r}")
 
 

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from companion import voice
 from companion.backends import BackendPlan, Platform, choose_backends, detect_platform
 from companion.errors import CompanionError
 from companion.gamereaders import GameReaders
@@ -136,6 +137,7 @@ class TableService(GameReaders):
         try:
             self._start_table()
             self._unsubs.append(self.table.subscribe(self._on_table))
+            self._unsubs.append(voice.attach(self.table, self.settings))  # the table's voice: companion/voice.py
             if self.settings.club:  # club mode: the public view to the club's broker (docs/club.md)
                 from companion.club.publisher import ClubPublisher
 

@@ -12,6 +12,13 @@ A settings file is TOML (``tomllib``, standard library)::
 
     club = "mqtt://table3:PASSWORD@192.168.1.10:1883/vecher"   # club mode (docs/club.md); "" = off
 
+    [voice]               # the table's voice (companion/voice.py, docs/voice.md)
+    on = true             # false: silent
+    lang = "ru"           # ru | en
+    volume = 100          # 0-200 (espeak-ng amplitude)
+    pace = 160            # words per minute, 80-400
+    turn_s = 20           # seconds without a move before «whose turn» is said; 0: never
+
     [backends]            # "auto" picks the real device on a Pi and the simulated one elsewhere
     camera = "auto"       # auto | picamera2 | opencv:0 | opencv:URL | folder:PATH | image:PATH | scene
     buttons = "auto"      # auto | virtual | a serial URL/port, e.g. /dev/buttonbox
@@ -29,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.voice import VoiceError, VoiceSettings
 
 
 class SettingsError(CompanionError, ValueError):
@@ -102,6 +110,7 @@ class Settings:
         pace_ms: simulated table only: pause between bot actions, so a watcher can follow (ms).
         club: the club's broker address (``mqtt[s]://[user:pass@]HOST:PORT/CLUB``, docs/club.md):
             the table publishes its public view there; ``""``: not in a club.
+        voice: the table's voice (:class:`companion.voice.VoiceSettings`, ``[voice]``).
         backends: device backends.
     """
 
@@ -118,6 +127,7 @@ class Settings:
     deck: str = "standard"
     pace_ms: int = 0
     club: str = ""
+    voice: VoiceSettings = field(default_factory=VoiceSettings)
     backends: Backends = field(default_factory=Backends)
 
     # ------------------------------------------------------------------ loading
@@ -145,7 +155,8 @@ class Settings:
         backends = data.pop("backends", {}) or {}
         if not isinstance(backends, dict):
             raise SettingsError("[backends] must be a table", ru="[backends] должен быть таблицей TOML")
-        names = {f.name for f in dataclasses.fields(cls)} - {"backends"}
+        voice = _voice(data.pop("voice", {}) or {})
+        names = {f.name for f in dataclasses.fields(cls)} - {"backends", "voice"}
         unknown = set(data) - names
         if unknown:
             bn = ", ".join(f.name for f in dataclasses.fields(Backends))
@@ -170,13 +181,15 @@ class Settings:
             if v is not None:
                 backends[k] = v
         try:
-            s = cls(**data, backends=Backends(**backends))
+            s = cls(**data, backends=Backends(**backends), voice=voice)
         except TypeError as exc:
             raise SettingsError(str(exc), ru=f"настройки не подходят: {exc}") from None
         s._check_types()
         return s
 
     def _check_types(self) -> None:
+        if not isinstance(self.voice, VoiceSettings):
+            self.voice = _voice(self.voice if isinstance(self.voice, dict) else {})
         checks = {
             "game": str, "sim": bool, "seed": int, "host": str, "port": int, "pin": str,
             "currency": str, "deck": str, "pace_ms": int, "options": dict, "club": str,
@@ -219,3 +232,23 @@ class Settings:
         for name in ("camera", "buttons", "lights"):
             if not isinstance(getattr(self.backends, name), str):
                 raise SettingsError(f"backend {name!r} must be a string", ru=f"устройство {name!r} задаётся строкой")
+
+
+def _voice(raw) -> VoiceSettings:
+    """The ``[voice]`` table of a settings file as :class:`VoiceSettings`.
+
+    Raises:
+        SettingsError: not a table, an unknown key or a bad value, in both languages.
+    """
+    if not isinstance(raw, dict):
+        raise SettingsError("[voice] must be a table", ru="[voice] должен быть таблицей TOML")
+    known = set(VoiceSettings().to_json())
+    unknown = set(raw) - known
+    if unknown:
+        raise SettingsError(f"unknown voice setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}",
+                            ru=f"неизвестные настройки голоса: {', '.join(sorted(unknown))}; известные: "
+                               f"{', '.join(sorted(known))}")
+    try:
+        return VoiceSettings(**raw).check()
+    except VoiceError as exc:
+        raise SettingsError(f"[voice]: {exc}", ru=f"[voice]: {exc.ru}") from None

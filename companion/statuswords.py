@@ -30,6 +30,7 @@ PARTS: dict[str, str] = {
     "ocr": N_("OCR"),
     "lights": N_("Lights"),
     "club": N_("Club"),
+    "voice": N_("Voice"),
 }
 
 #: State words: ``{state: {part or "*": message id}}`` — Russian agrees with the part's name

@@ -31,3 +31,12 @@ def operator_login(page, url: str, pin: str, goto=None) -> None:
     (goto or (lambda p, u: p.goto(u)))(page, f"{url}/operator?pin={pin}")
     page.wait_for_url(re.compile(r"/operator$"))
     page.locator("body.page-operator").wait_for(state="attached")
+
+
+def open_details(page) -> None:
+    """Unfold the page's «Подробнее» (what the game's board does not draw), if it is folded: the
+    page keeps it open across redraws."""
+    summary = page.locator("details.info:not([open]) > summary")
+    if summary.count():
+        summary.first.click()
+        page.locator("details.info[open]").wait_for()

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# the table's voice stays quiet in the tests (a test machine may have a speaker): companion/voice.py
+os.environ.setdefault("COMPANION_VOICE", "off")
 SHARED = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
 REAL = SHARED / "data" / "real"
 ARTIFACTS = ROOT / "test-artifacts"

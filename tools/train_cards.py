@@ -64,6 +64,24 @@ def _covered(quad, k, occ) -> float:
     return 1.0 if a == 0 else np.count_nonzero(m & occ) / a
 
 
+def _print_wear(face: np.ndarray, rng) -> np.ndarray:
+    """Print and camera softness on a rendered face (v3): ink spread or thinned (a 2×2 min or
+    max filter, as a worn print or a bled pip), print blur (Gaussian, sigma 0.3–1.3 face px) and
+    a face-level JPEG pass, so rendered pips and glyphs are less crisp than a vector drawing."""
+    import cv2
+    r = rng.random()
+    if r < 0.25:
+        face = cv2.erode(face, np.ones((2, 2), np.uint8))
+    elif r < 0.4:
+        face = cv2.dilate(face, np.ones((2, 2), np.uint8))
+    if rng.random() < 0.6:
+        face = cv2.GaussianBlur(face, (0, 0), float(rng.uniform(0.3, 1.3)))
+    if rng.random() < 0.3:
+        ok, buf = cv2.imencode(".jpg", face, [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(30, 80))])
+        face = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return face
+
+
 def scene_patches(seed: int):
     """Index patches and labels from one rendered card scene: [(patch, glyph, suit), ...]."""
     import cv2
@@ -90,6 +108,8 @@ def scene_patches(seed: int):
                                      int(rng.uniform(7, 16)), int(rng.uniform(2, 8))), colours=(red, black),
                               pip_font=fl[int(rng.integers(len(fl)))] if rng.random() < 0.6 else None,
                               pip_aspect=float(rng.uniform(0.8, 1.15)))
+    if not back:
+        face = _print_wear(face, rng)
     angle = float(rng.uniform(-180, 180))
     quad = rc.pose_quad((W / 2 + rng.uniform(-0.1, 0.1) * W, H / 2 + rng.uniform(-0.1, 0.1) * H), angle, ch, 0.0)
     quad[:2] += (quad[:2] - quad.mean(0)) * rng.uniform(-0.08, 0.08)
@@ -169,7 +189,7 @@ def main() -> int:
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--data", default="/tmp/cards8-train/data.npz", help="cache of the rendered patches")
+    ap.add_argument("--data", default="/tmp/cards9-train/data.npz", help="cache of the rendered patches")
     ap.add_argument("--out", default=str(CI.MODEL))
     a = ap.parse_args()
     import torch

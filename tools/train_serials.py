@@ -93,6 +93,61 @@ def build_model(n_classes: int):
     return CRNN()
 
 
+def load_onnx_weights(model, path: Path) -> None:
+    """Start ``model`` (:func:`build_model`) from an exported ONNX model of the same shape (a
+    fine-tune of the committed recogniser). The export folded each batch norm into its
+    convolution: the convolution takes the folded weights and its batch norm becomes the
+    identity plus the folded bias (mean 0, variance 1 − eps), kept frozen while training
+    (:func:`freeze_norms`). ONNX LSTM gates (i, o, f, c) are reordered to torch's (i, f, g, o).
+
+    Raises:
+        ValueError: the file's weights do not match the model's shapes.
+    """
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    g = onnx.load(str(path)).graph
+    init = {i.name: numpy_helper.to_array(i) for i in g.initializer}
+    convs = [n for n in g.node if n.op_type == "Conv"]
+    lstm = next(n for n in g.node if n.op_type == "LSTM")
+    matmul = next(n for n in g.node if n.op_type == "MatMul")
+    mods = list(model.cnn)
+    pairs = [(m, mods[k + 1]) for k, m in enumerate(mods) if isinstance(m, torch.nn.Conv2d)]
+    if len(pairs) != len(convs):
+        raise ValueError(f"{path}: {len(convs)} convolutions, the model has {len(pairs)}")
+    with torch.no_grad():
+        for (conv, bn), node in zip(pairs, convs):
+            w, b = init[node.input[1]], init[node.input[2]]
+            if tuple(conv.weight.shape) != w.shape:
+                raise ValueError(f"{path}: convolution {w.shape}, the model has {tuple(conv.weight.shape)}")
+            conv.weight.copy_(torch.from_numpy(w.copy()))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(b.copy()))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        W, R, B = (init[lstm.input[k]] for k in (1, 2, 3))
+        h = W.shape[1] // 4
+        order = np.concatenate([np.arange(h) + h * k for k in (0, 2, 3, 1)])
+        rnn = model.rnn
+        for d, suffix in ((0, ""), (1, "_reverse")):
+            getattr(rnn, "weight_ih_l0" + suffix).copy_(torch.from_numpy(W[d][order]))
+            getattr(rnn, "weight_hh_l0" + suffix).copy_(torch.from_numpy(R[d][order]))
+            getattr(rnn, "bias_ih_l0" + suffix).copy_(torch.from_numpy(B[d][:4 * h][order]))
+            getattr(rnn, "bias_hh_l0" + suffix).copy_(torch.from_numpy(B[d][4 * h:][order]))
+        model.fc.weight.copy_(torch.from_numpy(init[matmul.input[1]].T.copy()))
+        model.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
+
+
+def freeze_norms(model) -> None:
+    """Batch norms in inference mode (their statistics kept; their affine part still trains)."""
+    import torch
+
+    for m in model.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.eval()
+
+
 def encode(serial: str) -> list[int]:
     return [SN.CHARSET.index(c) + 1 for c in SN.label_text(serial)]
 
@@ -117,6 +172,8 @@ def main() -> int:
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", default=str(SN.MODEL_FILE))
+    ap.add_argument("--init", help="start from this exported model (a fine-tune; its batch norms "
+                    "stay frozen) instead of random weights")
     ap.add_argument("--export-every", type=int, default=1000,
                     help="also write OUT.stepN.onnx every this many steps")
     args = ap.parse_args()
@@ -144,6 +201,9 @@ def main() -> int:
     print(f"synthetic strips: {len(synth)} ({time.time() - t0:.0f} s)", flush=True)
 
     model = build_model(len(SN.CHARSET) + 1)
+    if args.init:
+        load_onnx_weights(model, Path(args.init))
+        print(f"started from {args.init}", flush=True)
     n_par = sum(p.numel() for p in model.parameters())
     print(f"model: {n_par} parameters", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -184,7 +244,7 @@ def main() -> int:
                 for im, s in chunk:
                     x = torch.from_numpy(SN.prepare(im)[None])
                     ok += greedy_text(model(x)[0].numpy()) == SN.label_text(s)
-        model.train()
+        train_mode()
         return ok / max(1, len(items))
 
     def export(path: Path) -> None:
@@ -194,9 +254,14 @@ def main() -> int:
         torch.onnx.export(model, dummy, str(path), input_names=["x"], output_names=["logits"],
                           dynamic_axes={"x": {0: "n", 3: "w"}, "logits": {0: "n", 1: "t"}},
                           opset_version=17, dynamo=False)
-        model.train()
+        train_mode()
 
-    model.train()
+    def train_mode() -> None:
+        model.train()
+        if args.init:
+            freeze_norms(model)
+
+    train_mode()
     t1 = time.time()
     queue: list = []
     for step in range(1, args.steps + 1):
@@ -226,7 +291,7 @@ def main() -> int:
     export(out)
     torch.save(model.state_dict(), out.with_suffix(".pt"))  # for a later fine-tune (not shipped)
     meta = {
-        "seed": args.seed, "steps": args.steps, "batch": args.batch, "lr": args.lr,
+        "seed": args.seed, "steps": args.steps, "init": args.init and Path(args.init).name, "batch": args.batch, "lr": args.lr,
         "synthetic": args.synthetic, "real_share": args.real_share, "parameters": n_par,
         "real_train_crops": len(train), "real_calib_crops": len(calib),
         "split": "sha256('serials-split:' + serial) first 8 hex digits mod 10: 0 test, 1 calib, else train",

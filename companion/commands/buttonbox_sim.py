@@ -19,6 +19,7 @@ import time
 from companion.devices.firmware import boxfw, wire
 from companion.devices.virtualbox import SCRIPT_HELP, VirtualButtonBox, light_line, run_script_line
 from companion.errors import CompanionError
+from companion.i18n import cli as words
 from companion.i18n.cli import _
 
 
@@ -27,7 +28,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "buttonbox-sim", help=_("virtual button box on a pty (real firmware logic, real protocol)"),
         description=_("The virtual button box on a pseudo-terminal: the real firmware logic behind a pty. It prints the device path for the host (companion run --buttons /dev/pts/N), then plays presses from a script file or the keyboard. Seat numbers are the ones on the pads and the dashboard (1..N); commands: --help-script."))
-    p.add_argument("--seats", type=int, default=8, help=_("seat pads, 1..8 (default 8)"))
+    p.add_argument("--seats", type=words.integer, default=8, help=_("seat pads, 1..8 (default 8)"))
     p.add_argument("--link", help=_("also keep this symlink pointing at the pty (a stable name, "
                                   "like /dev/buttonbox from the udev rule)"))
     p.add_argument("--script", help=_("file of commands to play ('-' = stdin, non-interactive)"))
@@ -45,7 +46,7 @@ def register(subparsers) -> None:
                     "status changes. Exit status 1 if the box never says hello."))
     m.add_argument("port", nargs="?", default=None,
                    help=_("device path or pyserial URL (default /dev/buttonbox, else a virtual box)"))
-    m.add_argument("--seconds", type=float, default=0, help=_("stop after this long (0 = Ctrl-C)"))
+    m.add_argument("--seconds", type=words.number, default=0, help=_("stop after this long (0 = Ctrl-C)"))
     m.add_argument("--light", action="append", default=[], metavar=_("SEAT=STATE"),
                    help=_("set a seat light first, e.g. --light 2=blink (seat 2 as on the pad and "
                         "the dashboard; off, on, blink, fast)"))

@@ -34,7 +34,7 @@ def register(subparsers) -> None:
                        help=_("labels file: 'filename, label[, name[, count]]' per line (tab or comma)"))
     learn.add_argument("--alphabet", default="auto", choices=["en", "ru", "de", "auto"],
                        help=_("corner-index alphabet (standard decks)"))
-    learn.add_argument("--deck-size", type=int, default=52, choices=[52, 36, 32])
+    learn.add_argument("--deck-size", type=words.integer, default=52, choices=[52, 36, 32])
     learn.add_argument("--force", action="store_true", help=_("replace an existing profile"))
     listing = sub.add_parser("list", help=_("list the profiles"))
     show = sub.add_parser("show", help=_("show one profile's faces"))

@@ -29,8 +29,7 @@ from pathlib import Path
 
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
-from companion.games.words import ru_plural
-from companion.i18n import render
+from companion.i18n import M, MN, MP, N_, NC_, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -72,13 +71,13 @@ def register(subparsers) -> None:
     p.add_argument("--data-dir", type=Path, help=_("folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
                    "writable, else ~/.local/share/companion)"))
     p.add_argument("--host", help=_("dashboard address to listen on (default 0.0.0.0)"))
-    p.add_argument("--port", type=int, help=_("dashboard port (default 8080; 0 = any free port)"))
+    p.add_argument("--port", type=words.integer, help=_("dashboard port (default 8080; 0 = any free port)"))
     pins = p.add_mutually_exclusive_group()
     pins.add_argument("--pin", help=_("operator PIN for this run (6-12 digits; default the PIN kept in the data "
                       "folder's operator-pin file, made once at random)"))
     pins.add_argument("--new-pin", action="store_true", help=_("make a new random operator PIN and keep it in the "
                       "data folder (logins made with the old PIN end)"))
-    p.add_argument("--pace-ms", type=int, help=_("simulated table: ms between bot actions (default {pace} on the simulated table, "
+    p.add_argument("--pace-ms", type=words.integer, help=_("simulated table: ms between bot actions (default {pace} on the simulated table, "
                    "whether chosen by --sim or because this is not a Raspberry Pi; 0 with --json)").format(pace=SIM_PACE_MS))
     p.add_argument("--camera", help=_("camera backend: auto | picamera2 | opencv:INDEX|URL|VIDEO | "
                    "folder:PATH | image:PATH | scene (or a bare index, URL, folder or image)"))
@@ -144,13 +143,11 @@ def apply_plan(settings, plan, args) -> None:
 CONSOLE_LANGS = ("ru", "en")
 """Languages of the console's lines (``--lang``): Russian by default, like the dashboard."""
 
-#: What to do about a part in trouble, said after its status line: ``{part: (Russian, English)}``.
+#: What to do about a part in trouble, said after its status line (message ids).
 TROUBLE_HINTS = {
-    "buttons": ("проверьте кабель и порт: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
-                "коробка переподключится сама",
-                "check the cable and the port: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
-                "the box reconnects by itself"),
-    "camera": ("проверьте камеру: companion doctor", "check the camera: companion doctor"),
+    "buttons": N_("check the cable and the port: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
+                  "the box reconnects by itself"),
+    "camera": N_("check the camera: companion doctor"),
 }
 
 #: The backend choices of :func:`companion.service.choose_backends` (``plan.why``, English) in
@@ -216,9 +213,9 @@ class Console:
         self._game_path = None
         self._ended_told: int | None = None
 
-    def t(self, ru: str, en: str) -> str:
-        """The console's language's text of the two."""
-        return ru if self.lang == "ru" else en
+    def say(self, msg) -> str:
+        """``msg`` (a :class:`companion.i18n.Message`) in the console's language."""
+        return render(msg, self.lang)
 
     def part_line(self, part: str, st: dict) -> str:
         """A part's status in words (:mod:`companion.statuswords`), with the error and what to do
@@ -230,7 +227,7 @@ class Console:
         if st.get("error") and trouble:
             msg += f" — {st['error']}"  # e.g. the button box's port does not exist (the OS's words)
         if trouble and part in TROUBLE_HINTS:
-            msg += f" ({self.t(*TROUBLE_HINTS[part])})"
+            msg += f" ({self.say(M(TROUBLE_HINTS[part]))})"
         return msg
 
     def line(self, text: str, always: bool = False) -> None:
@@ -256,14 +253,13 @@ class Console:
                     self.line(self.part_line(part, st), always=True)
             return
         w = self.out
-        t = self.t
+        say = self.say
         print(self._title(head), file=w)
         if service.resumed:
             n = len(ref.log.records())
-            print(t(f"  игра продолжается из журнала {ref.log.path}, действий: {n}",
-                    f"  resumed from {ref.log.path} at action {n}"), file=w)
+            print("  " + say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=n)), file=w)
         else:
-            print(t(f"  новая игра, журнал стола {ref.log.path}", f"  new game, table log {ref.log.path}"), file=w)
+            print("  " + say(M("new game, table log %(path)s", path=str(ref.log.path))), file=w)
         for notice in getattr(service.table, "notices", ()):
             print(f"  {_notice_words(notice, self.lang)}", file=w)
         if service.set_aside:
@@ -277,12 +273,12 @@ class Console:
                 why = why[: -len(BOTS_PRESS)]  # the bots were just said to leave this game alone
             print(f"  {why_words(why, self.lang)}", file=w)
         if url:
-            print(t(f"\n  Табло: {url}", f"\n  Dashboard: {url}"), file=w)
+            print("\n  " + say(M("Dashboard: %(url)s", url=url)), file=w)
             _print_qr(url, w)
-            print(t(f"  Пульт оператора (входит сам): {url.rstrip('/')}/operator?pin={service.table.pin}",
-                    f"  Operator console (logs in by itself): {url.rstrip('/')}/operator?pin={service.table.pin}"), file=w)
-        print(t(f"  ПИН оператора: {service.table.pin}  ({pin_origin(service.table, 'ru')})",
-                f"  Operator PIN: {service.table.pin}  ({pin_origin(service.table, 'en')})"), file=w)
+            print("  " + say(M("Operator console (logs in by itself): %(url)s",
+                               url=f"{url.rstrip('/')}/operator?pin={service.table.pin}")), file=w)
+        print("  " + say(M("Operator PIN: %(pin)s  (%(origin)s)", pin=service.table.pin,
+                           origin=pin_origin(service.table, self.lang))), file=w)
         codes = self._codes_line(head)
         if codes:
             print(f"  {codes}", file=w)
@@ -290,24 +286,24 @@ class Console:
             self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
             self._told[part] = self.part_line(part, st)
             print(f"  {self._told[part]}", file=w)
-        print(t("  Ctrl-C — остановка; игра продолжится из журнала при следующем запуске.\n",
-                "  Ctrl-C stops; the game resumes from its log at the next start.\n"), file=w, flush=True)
+        print("  " + say(M("Ctrl-C stops; the game resumes from its log at the next start.")) + "\n", file=w, flush=True)
 
     def _title(self, head) -> str:
         """The first line of a game's announcement: the game's name and its players."""
         from companion.dashboard.i18n import game_title
 
-        return self.t(f"Table Companion — игра «{game_title(head.game, 'ru')}», игроков {len(head.seats)}: "
-                      f"{', '.join(head.seats)}",
-                      f"Table Companion — {head.game}, {len(head.seats)} seats: {', '.join(head.seats)}")
+        # the Russian line names the game by its page name, the English one by its id
+        return self.say(M("Table Companion — %(game)s, %(n)s seats: %(seats)s",
+                          game={"ru": game_title(head.game, "ru"), "en": head.game}, n=len(head.seats),
+                          seats=", ".join(head.seats)))
 
     def _codes_line(self, head) -> str:
         """The seat join codes of the current game in words (``""`` when there are none)."""
         codes = self.table.seat_codes() if self.table is not None else {}
         if not codes:
             return ""
-        return self.t("Коды мест: ", "Seat codes: ") + ", ".join(
-            f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))
+        return self.say(M("Seat codes: %(codes)s", codes=", ".join(
+            f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))))
 
     def _tell_game(self) -> None:
         """A game the table took up after the start — the operator started it on the dashboard's
@@ -324,14 +320,12 @@ class Console:
         sim = getattr(self.service, "simtable", None)
         released = sim is not None and getattr(sim, "released", None)
         if not self.quiet:
-            t = self.t
             self.line(self._title(head))
             if ref.version:
-                told = t(f"игра продолжается из журнала {ref.log.path}, действий: {ref.version}",
-                         f"resumed from {ref.log.path} at action {ref.version}")
+                told = self.say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=ref.version))
             else:
-                told = t(f"новая игра, её начал оператор на пульте; журнал стола {ref.log.path}",
-                         f"new game, started from the operator console; table log {ref.log.path}")
+                told = self.say(M("new game, started from the operator console; table log %(path)s",
+                                  path=str(ref.log.path)))
             print(f"  {told}", file=self.out)
             codes = self._codes_line(head)
             if codes:
@@ -368,9 +362,8 @@ class Console:
         if version == self._last_version or over:
             return
         self._last_progress, self._last_version = now, version
-        t = self.t
-        who = ", ".join(names[s] for s in seats) if seats else t("камера или оператор", "the camera or the operator")
-        line = t(f"ходов {version} · ждём: {who}", f"actions {version} · waiting for: {who}")
+        who = ", ".join(names[s] for s in seats) if seats else M("the camera or the operator")
+        line = self.say(M("actions %(n)s · waiting for: %(who)s", n=version, who=who))
         counts = camera_counts(service)
         if counts is not None:
             line += self.camera_words(counts)
@@ -381,10 +374,9 @@ class Console:
         вручную 8» (the re-reads only where they are known: the simulated table's own game)."""
         reads, retried, manual = counts["reads"], counts["retried"], counts["manual"]
         if retried is None:
-            return self.t(f" · камера: снимков {reads}, вручную {manual}",
-                          f" · camera: {reads} reads, {manual} by hand")
-        return self.t(f" · камера: снимков {reads}, повторов {retried}, вручную {manual}",
-                      f" · camera: {reads} reads, {retried} retried, {manual} by hand")
+            return " · " + self.say(M("camera: %(reads)s reads, %(manual)s by hand", reads=reads, manual=manual))
+        return " · " + self.say(M("camera: %(reads)s reads, %(retried)s retried, %(manual)s by hand", reads=reads,
+                                  retried=retried, manual=manual))
 
     def on_table(self, kind: str, payload) -> None:
         if kind == "status":
@@ -418,7 +410,7 @@ class Console:
             self._tell_ended()
             self._tell_game()
         elif kind == "prompts" and payload:
-            self.line(self.t("запрос: ", "prompt: ") + payload[-1]["text"])
+            self.line(self.say(M("prompt: %(text)s", text=payload[-1]["text"])))
 
 
     def _notable(self) -> tuple[str, ...]:
@@ -503,7 +495,7 @@ def _plain(value, limit: int = 8, lang: str = "en") -> str:
         items = [_plain(v, limit, lang) for v in list(value)[:limit]]
         return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
     if isinstance(value, bool):
-        return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
+        return render(M("yes") if value else M("no"), lang)
     return "-" if value is None else str(value)
 
 
@@ -511,9 +503,10 @@ STANDINGS = ("scores", "net", "points", "balances", "chips", "losses")
 """Result keys that rank the players, in the order a summary line prefers them."""
 
 
-#: Result keys in Russian, for :func:`format_result`.
-STANDING_RU = {"scores": "очки", "net": "выигрыш", "points": "очки", "balances": "фишки", "chips": "фишки",
-               "losses": "проигрыши"}
+#: Result keys in words, for :func:`format_result` (message ids; English is the key itself).
+STANDING_WORDS = {"scores": NC_("result", "scores"), "net": NC_("result", "net"), "points": NC_("result", "points"),
+                  "balances": NC_("result", "balances"), "chips": NC_("result", "chips"),
+                  "losses": NC_("result", "losses")}
 
 
 def format_result(result: dict | None, seats: list[str] | None = None, lang: str = "ru") -> str:
@@ -523,9 +516,8 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
     rounds played — e.g. ``игра окончена — победитель: Вика · выигрыш: Аня -12, Борис 0, Вика 12 ·
     раундов: 9`` (``game over — winner: Вика · net: … · rounds: 9``).
     """
-    ru = lang == "ru"
     if not isinstance(result, dict):
-        return "игра окончена" if ru else "game over"
+        return render(M("game over"), lang)
     seats = list(seats or [])
 
     def name(v) -> str:
@@ -533,26 +525,25 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
             return seats[v]
         return str(v)
 
-    parts: list[str] = []
+    parts: list = []
     winner = result.get("winner_name") or result.get("winner")
     winners = result.get("winner_names") or result.get("winners")
     if winner is not None and not isinstance(winner, bool):
-        parts.append(f"победитель: {name(winner)}" if ru else f"winner: {name(winner)}")
+        parts.append(M("winner: %(winner)s", winner=name(winner)))
     elif isinstance(winners, list) and winners:
-        told = ", ".join(name(w) for w in winners)
-        parts.append(f"победители (ничья): {told}" if ru else f"winners (tie): {told}")
+        parts.append(M("winners (tie): %(winners)s", winners=", ".join(name(w) for w in winners)))
     else:
-        parts.append("без победителя" if ru else "no winner")
+        parts.append(M("no winner"))
     loser = result.get("loser_name") or result.get("loser")
     if loser is not None and not isinstance(loser, bool):
-        parts.append(f"проигравший: {name(loser)}" if ru else f"loser: {name(loser)}")
+        parts.append(M("loser: %(loser)s", loser=name(loser)))
     shown = 0
     for key in STANDINGS:
         v = result.get(key)
         if isinstance(v, list) and len(v) == len(seats) and all(isinstance(x, (int, float)) for x in v):
             v = dict(zip(seats, v))
         if isinstance(v, dict) and v and all(isinstance(x, (int, float, str)) for x in v.values()):
-            parts.append(f"{STANDING_RU[key] if ru else key}: {_plain(v, lang=lang)}")
+            parts.append(M("%(key)s: %(values)s", key=MP("result", STANDING_WORDS[key]), values=_plain(v, lang=lang)))
             shown += 1
             if shown == 2:
                 break
@@ -561,10 +552,10 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
         money = ""
         if result.get("face_value") is not None:
             money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
-        parts.append(f"банк: {len(bank)} {ru_plural(len(bank), 'купюра', 'купюры', 'купюр')}{money}" if ru else f"bank: {len(bank)} note(s){money}")
+        parts.append(MN("bank: %(n)s note(s)%(money)s", "bank: %(n)s note(s)%(money)s", len(bank), money=money))
     if isinstance(result.get("rounds"), int):
-        parts.append(f"раундов: {result['rounds']}" if ru else f"rounds: {result['rounds']}")
-    return ("игра окончена — " if ru else "game over — ") + " · ".join(parts)
+        parts.append(M("rounds: %(rounds)s", rounds=result["rounds"]))
+    return render(M("game over — %(parts)s", parts=" · ".join(render(part, lang) for part in parts)), lang)
 
 
 def _notice_words(notice, lang: str = "ru") -> str:
@@ -576,31 +567,32 @@ def _notice_words(notice, lang: str = "ru") -> str:
 def _set_aside_words(service, lang: str = "ru") -> str:
     """The line for an unfinished game the start set aside: why, where its log is, how to resume it."""
     gid, path = service.set_aside
-    name = Path(path).name
-    if lang == "ru":
-        why = getattr(service, "set_aside_why_ru", "") or "в этом запуске в неё некому играть"
-        return (f"неоконченная игра {gid} отложена ({why}), её журнал сохранён: {path}; "
-                f"`companion run --resume {name}` продолжит её")
-    why = getattr(service, "set_aside_why", "") or "nobody could play it in this run"
-    return f"the unfinished {gid} game is set aside ({why}), its table log kept at {path}; `companion run --resume {name}` resumes it"
+    default = M("nobody could play it in this run")
+    why = {"ru": getattr(service, "set_aside_why_ru", "") or render(default, "ru"),
+           "en": getattr(service, "set_aside_why", "") or render(default, "en")}
+    return render(M("the unfinished %(game)s game is set aside (%(why)s), its table log kept at %(path)s; "
+                    "`companion run --resume %(name)s` resumes it", game=gid, why=why, path=str(path),
+                    name=Path(path).name), lang)
 
 
 def bots_leave_words(why: tuple[str, str], lang: str = "ru", go_on: bool = False) -> str:
     """The line that the simulated table's bots leave a game alone, in ``lang``; ``why`` is
     ``(English, Russian)`` (:data:`companion.service.WHY_OPERATORS`); ``go_on`` for a resumed
     game («играйте дальше»)."""
-    if lang == "ru":
-        return (f"боты имитации не трогают эту игру ({why[1]}); играйте{' дальше' if go_on else ''} "
-                "с пульта и телефонов")
-    return f"the simulated table's bots leave this game alone ({why[0]}); play it from the console and the phones"
+    why_words = {"ru": why[1], "en": why[0]}
+    if go_on:
+        return render(MP("go on", "the simulated table's bots leave this game alone (%(why)s); play it from the "
+                                  "console and the phones", why=why_words), lang)
+    return render(M("the simulated table's bots leave this game alone (%(why)s); play it from the console and "
+                    "the phones", why=why_words), lang)
 
 
 def _bots_idle_words(service, lang: str = "ru") -> str:
     """The line for a resumed game the simulated table's bots leave alone, in ``lang``."""
     why_ru = getattr(service, "bots_idle_ru", "")
-    if lang == "ru" and why_ru:
-        return bots_leave_words(("", why_ru), lang, go_on=True)
-    return service.simtable.released
+    if not why_ru:
+        return service.simtable.released
+    return render({"ru": bots_leave_words(("", why_ru), "ru", go_on=True), "en": service.simtable.released}, lang)
 
 
 def pin_origin(table, lang: str = "ru") -> str:
@@ -608,10 +600,8 @@ def pin_origin(table, lang: str = "ru") -> str:
     folder's PIN file (and how to change it) or ``--pin``/settings."""
     path = getattr(table, "pin_file", None)
     if path is None:
-        return "--pin / настройки" if lang == "ru" else "--pin / settings"
-    if lang == "ru":
-        return f"хранится в {path}; новый — --new-pin или удалить файл"
-    return f"kept in {path}; --new-pin or deleting the file makes a new one"
+        return render(M("--pin / settings"), lang)
+    return render(M("kept in %(path)s; --new-pin or deleting the file makes a new one", path=str(path)), lang)
 
 
 def _print_qr(url: str, out) -> None:
@@ -660,43 +650,44 @@ def error_words(exc: Exception, lang: str = "ru", settings=None) -> str:
 def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) -> str:
     """A new game refused by the engine (``unknown_game``, ``bad_option``, ``bad_seats``) in
     ``lang``, naming what was typed on the command line or in the settings file."""
-    from companion.dashboard.reasons import reason_message
+    told = _refusal_message(exc, game_id)
+    return render(told, lang) if told is not None else str(exc)
 
-    ru, f = lang == "ru", exc.facts or {}
+
+def _refusal_message(exc: IllegalAction, game_id: str | None = None):
+    from companion.dashboard.reasons import reason_words
+
+    f = exc.facts or {}
     if exc.reason == "unknown_game" and f.get("game"):
-        games = ", ".join(f.get("games") or ())
-        return (f"игры {f['game']!r} нет; игры: {games}" if ru else f"no game {f['game']!r}; games: {games}")
+        return M("no game %(game)r; games: %(games)s", game=f["game"], games=", ".join(f.get("games") or ()))
     if exc.reason == "bad_option" and f.get("unknown"):
-        unknown, known = ", ".join(f["unknown"]), ", ".join(f.get("known") or ())
-        return (f"неизвестное правило (--option): {unknown}; правила этой игры: {known}" if ru
-                else f"unknown option(s) (--option): {unknown}; this game's options: {known}")
+        return M("unknown option(s) (--option): %(unknown)s; this game's options: %(known)s",
+                 unknown=", ".join(f["unknown"]), known=", ".join(f.get("known") or ()))
     if exc.reason == "bad_option" and f.get("option") and f.get("max") is not None:
         if f.get("min") is None:
-            span = f"не больше {f['max']}" if ru else f"at most {f['max']}"
+            span = M("at most %(max)s", max=f["max"])
         else:
-            span = f"от {f['min']} до {f['max']}" if ru else f"{f['min']} to {f['max']}"
-        value = str(f.get("value")).replace("-", "\u2212")
-        return (f"правило {f['option']} (--option): число {span}, а задано {value}" if ru
-                else f"option {f['option']} (--option): a number {span}, not {value}")
+            span = M("%(min)s to %(max)s", min=f["min"], max=f["max"])
+        return M("option %(option)s (--option): a number %(span)s, not %(value)s", option=f["option"], span=span,
+                 value=str(f.get("value")).replace("-", "\u2212"))
     if exc.reason == "bad_option" and f.get("option") and f.get("choices"):
-        choices = ", ".join(map(str, f["choices"]))
-        return (f"правило {f['option']} (--option): одно из значений {choices}, а задано {f.get('value')!r}" if ru
-                else f"option {f['option']} (--option): one of {choices}, not {f.get('value')!r}")
+        return M("option %(option)s (--option): one of %(choices)s, not %(value)r", option=f["option"],
+                 choices=", ".join(map(str, f["choices"])), value=f.get("value"))
     if exc.reason == "bad_seats" and f.get("max") is not None:
-        return (f"для этой игры нужно от {f['min']} до {f['max']} игроков, а задано {f['given']} (--seats)" if ru
-                else f"this game needs {f['min']} to {f['max']} players, {f['given']} given (--seats)")
+        return M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"], max=f["max"],
+                 given=f["given"])
     if exc.reason == "bad_seats" and f.get("repeated"):
-        return (f"имя {f['repeated']!r} указано дважды (--seats): у каждого игрока своё имя" if ru
-                else f"the name {f['repeated']!r} is given twice (--seats): each player needs a name of their own")
-    if not ru:
-        return str(exc)
-    # the game's own Russian sentence for the code when it has one (the lottery's player count),
-    # else the dashboard's plain sentence with the engine's detail, which names the option
+        return M("the name %(name)r is given twice (--seats): each player needs a name of their own",
+                 name=f["repeated"])
+    # English: the engine's message; Russian: the game's own sentence for the code when it has one
+    # (the lottery's player count), else the dashboard's plain sentence with the engine's detail,
+    # which names the option
     from companion.games import registry
 
     spec = registry.find(game_id)
-    own = render(spec.presenter.refusal(exc.reason), "ru") if spec is not None else None
-    return own or f"{reason_message(exc.reason, 'ru').rstrip('.')} ({exc.detail})"
+    own = spec.presenter.refusal(exc.reason) if spec is not None else None
+    ru = render(own, "ru") if own else f"{render(reason_words(exc.reason), 'ru').rstrip('.')} ({exc.detail})"
+    return {"ru": ru, "en": str(exc)}
 
 
 def _stop_words(service, lang: str = "ru") -> str:
@@ -707,10 +698,8 @@ def _stop_words(service, lang: str = "ru") -> str:
     except Exception:  # the table is half started: say the safe thing
         over, path = False, None
     if over:
-        return (f"остановка; игра окончена, её журнал стола: {path}" if lang == "ru"
-                else f"stopping; the game is over, its table log is {path}")
-    return ("остановка; игра продолжится из журнала стола при следующем запуске" if lang == "ru"
-            else "stopping; the game resumes from its table log at the next start")
+        return render(M("stopping; the game is over, its table log is %(path)s", path=str(path)), lang)
+    return render(M("stopping; the game resumes from its table log at the next start"), lang)
 
 
 def _main(args) -> int:
@@ -773,13 +762,11 @@ def _serve(args, settings, plan, until_end: bool) -> int:
         if service.simtable is not None:
             st = service.simtable.stats
             counts = camera_counts(service) or {"reads": 0, "manual": 0}
-            console.line(console.t(
-                f"имитация: {wall:.1f} с в этом запуске, за игру действий ботов {st.actions}, нажатий {st.presses}, "
-                f"снимков камеры {counts['reads']}, повторов {st.retried} ({100 * st.retry_share:.1f} %), "
-                f"вручную {counts['manual']}",
-                f"simulated game: {wall:.1f} s in this run; in the game {st.actions} bot actions, {st.presses} presses, "
-                f"{counts['reads']} camera reads, {st.retried} retried "
-                f"({100 * st.retry_share:.1f} %), {counts['manual']} by hand"))
+            console.line(console.say(M(
+                "simulated game: %(wall)s s in this run; in the game %(actions)s bot actions, %(presses)s presses, "
+                "%(reads)s camera reads, %(retried)s retried (%(share)s %%), %(manual)s by hand",
+                wall=f"{wall:.1f}", actions=st.actions, presses=st.presses, reads=counts["reads"], retried=st.retried,
+                share=f"{100 * st.retry_share:.1f}", manual=counts["manual"])))
         if not until_end:
             service.wait(until_end=False)
         return 0
@@ -798,9 +785,9 @@ def _serve(args, settings, plan, until_end: bool) -> int:
         return 1
     except OSError as exc:
         if getattr(exc, "errno", None) == 98:
-            print("companion run: " + console.t(
-                f"порт табло {settings.port} занят — выберите другой: --port",
-                f"{exc} — the dashboard port {settings.port} is taken; choose another with --port"), file=sys.stderr)
+            print("companion run: " + console.say(M(
+                "%(error)s — the dashboard port %(port)s is taken; choose another with --port",
+                error=str(exc), port=settings.port)), file=sys.stderr)
         else:
             print(f"companion run: {exc}", file=sys.stderr)
         return 1

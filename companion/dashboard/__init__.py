@@ -69,7 +69,7 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         testing: Flask testing mode.
         limiter: a :class:`~companion.dashboard.security.Limiter` (default: 5 failures / 5 min).
     """
-    from companion.dashboard import i18n, operator, public, seat, stream
+    from companion.dashboard import i18n, operator, public, seat, stream, tablesetup
     from companion.dashboard.hub import Hub
     from companion.dashboard.security import Limiter, check_csrf, csrf_token
 
@@ -197,6 +197,7 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
     app.register_blueprint(public.bp)
     app.register_blueprint(seat.bp)
     app.register_blueprint(operator.bp)
+    app.register_blueprint(tablesetup.bp)  # the camera set-up view and the voice (operator only)
     app.register_blueprint(stream.bp)
     return app
 

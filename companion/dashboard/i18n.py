@@ -222,6 +222,44 @@ _WORDS.update({
     "dev_join_again": _l("Join again"),
 })
 
+# the camera set-up view and the table's voice (web/static/setup.js; helper night9)
+_WORDS.update({
+    "voice_title": _l("Table voice"),
+    "voice_on": _l("Speak"),
+    "voice_lang": _l("Voice language"),
+    "voice_lang_ru": _l("Russian"),
+    "voice_lang_en": _l("English"),
+    "voice_volume": _l("Volume"),
+    "voice_pace": _l("Pace, words a minute"),
+    "voice_turn": _l("Say whose turn after (s; 0: never)"),
+    "voice_save": _l("Save"),
+    "voice_test": _l("Test the voice"),
+    "voice_saved": _l("Saved."),
+    "voice_queued": _l("Speaking…"),
+    "cam_title": _l("Camera set-up"),
+    "cam_hint": _l("Aim and focus the camera: green boxes are cards or notes big enough to read, orange ones are too small."),
+    "cam_show": _l("Show the camera"),
+    "cam_hide": _l("Hide the camera"),
+    "cam_none": _l("No camera frame yet."),
+    "cam_blurred": _l("Out of focus: turn the lens ring until the edges are sharp."),
+    "cam_dark": _l("Too dark: add light over the table."),
+    "cam_bright": _l("Too bright: dim the light over the table."),
+    "cam_glare": _l("Glare: move the lamp so it does not reflect off the cards and notes."),
+    "cam_small": _l("Some cards or notes are too small: bring the camera closer (at least %(n)s px on the short side)."),
+    "cam_nothing": _l("No card or note in view."),
+    "cam_good": _l("The camera is set up well."),
+    "cam_figures": _l("Focus %(f)s, brightness %(b)s, glare %(g)s"),
+})
+
+# The boards that draw each game's table and the table display /tv (web/static/boards/*.js,
+# web/static/js/tv.js): the «Подробнее» fold, auction and answer marks, the display's captions.
+_WORDS.update({
+    "details": _l("Details"), "b_to_speak": _l("To speak"), "b_reveals": _l("Reveals"),
+    "b_answers": _l("Must answer"), "total": _l("Total"), "tv_turn": _l("Whose turn"),
+    "tv_last": _l("Last event"), "tv_result": _l("Result"), "tv_chips": _l("Chips over the rounds"),
+    "tv_points": _l("Points over the deals"),
+})
+
 _CACHE: dict[tuple, dict[str, str]] = {}
 
 

@@ -110,10 +110,15 @@ REASONS_RU = {
     "alphabet_lookalike": "угол 8/B/В можно прочитать по-разному в разных алфавитах (укажите --alphabet)",
     "face_down": "карта лежит рубашкой вверх",
     "no_profile_match": "карта не похожа ни на одну карту выученной колоды",
+    "suit_colour_mismatch": "цвет масти в углу (красный или чёрный) не совпадает с прочитанной мастью",
     "no_corner_visible": "видна карта, но ни одного её угла (она под другой картой или у края кадра)",
     "unreadable": "карта не прочитана",
     "no_card_found": "карт не найдено",
 }
+#: Whether readers apply the confidence calibration by default (:mod:`companion.vision.card_calib`).
+#: Off: fitted on rendered calibration scenes, it refuses most template reads — which on the real
+#: Continental decks are right — and the real sets fall to 5–35 % read (docs/vision-cards.md).
+CALIBRATED = False
 #: Corners read at least this confidently that agree on one code vote it through (see
 #: :meth:`CardReader.read_frame`).
 VOTE_CONFIDENCE = 0.4
@@ -1157,7 +1162,22 @@ def _pct(a: np.ndarray, q: float) -> float:
     return float(part[lo]) + (float(part[hi]) - float(part[lo])) * (pos - lo)
 
 
+_SEGMENTS: dict = {}
+
+
 def segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments | str:
+    """:func:`_segment_index`, remembered for the last few patches: the learned and the template
+    read of one card cut the same corner patches (the results are not to be modified)."""
+    key = (patch.shape, hash(patch.tobytes()), strip_blobs)
+    got = _SEGMENTS.get(key)
+    if got is None:
+        if len(_SEGMENTS) >= 64:
+            _SEGMENTS.clear()
+        got = _SEGMENTS[key] = _segment_index(patch, strip_blobs)
+    return got
+
+
+def _segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments | str:
     """Split an upright index patch (PATCH_H×PATCH_W×3 BGR) into rank glyph and pip.
 
     With ``strip_blobs``, the broad filled shapes (a big corner pip or picture that a glyph
@@ -1307,11 +1327,13 @@ class CardReader:
         mask_mode: how card paper is found (:data:`MASK_MODE`).
         combine: with ``learned``, also read with the templates and combine the two answers
             (:func:`companion.vision.learned_read.combine`); False: the learned read alone.
+        calibrated: report only cards whose calibrated probability reaches the calibration's
+            line (:mod:`companion.vision.card_calib`); None: :data:`CALIBRATED`.
     """
 
     def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False,
                  learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None,
-                 combine: bool = True) -> None:
+                 combine: bool = True, calibrated: bool | None = None) -> None:
         from companion.vision import card_index
 
         self.learned = card_index.available() if learned is None else learned
@@ -1330,6 +1352,14 @@ class CardReader:
             size = getattr(deck, "deck_size", 52) or 52
             alphabet = getattr(deck, "alphabet", alphabet) or alphabet
         self.index = IndexReader(alphabet, size, joker=True, ocr=ocr)
+        #: calibrated confidence and line (:mod:`companion.vision.card_calib`), and the suit-colour
+        #: veto; tools/calibrate_cards.py turns both off to collect the uncalibrated reads
+        self.calibrate = CALIBRATED if calibrated is None else calibrated
+        self.colour_veto = True
+        #: a template read vetoed only by a sure learned corner is left to the calibration
+        #: (see :func:`companion.vision.learned_read.combine`)
+        self.contest = True
+        self.collect = False
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
     def read(self, image: np.ndarray) -> list[CardRead]:
@@ -1418,8 +1448,36 @@ class CardReader:
             learned = read_frame_learned(self, image, frame, retry)
             if not self.combine:
                 return learned
-            return combine(self._read_frame_classic(image, frame, retry), learned)
+            classic = self._read_frame_classic(image, frame, retry)
+            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None))
         return self._read_frame_classic(image, frame, retry)
+
+    def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:
+        """A named card of the combined reader with its calibrated confidence
+        (:mod:`companion.vision.card_calib`): vetoed when its pip's measured colour surely
+        contradicts its suit (``suit_colour_mismatch``), reported unsure (``weak_index``, with its
+        box) below the calibration's line. The facts stay in ``detail["calib"]``."""
+        from companion.vision import card_calib
+
+        if read.card is None or self.profile is not None:
+            return read
+        x = card_calib.features(classic, learned, read)
+        detail = {**read.detail, "calib": x}
+        if x[card_calib.FEATURES.index("colour")] <= card_calib.COLOUR_VETO and self.colour_veto:
+            return CardRead(None, read.box, 0.0, "suit_colour_mismatch", read.frame, True,
+                            {**detail, "corners": [read.card]})
+        cal = card_calib.shared() if self.calibrate else None
+        contested = read.detail.get("contested")
+        if contested and not self.collect and (cal is None or not cal.contest):
+            return CardRead(None, read.box, 0.0, "corners_disagree", read.frame, True,
+                            {**detail, "classic": read.card, "learned": contested})
+        if cal is None:
+            return CardRead(read.card, read.box, read.confidence, None, read.frame, read.face_up, detail)
+        p = cal.probability(x)
+        if p < cal.line:
+            return CardRead(None, read.box, p, "weak_index", read.frame, True,
+                            {**detail, "corners": [read.card], "unsure": read.card})
+        return CardRead(read.card, read.box, p, None, read.frame, read.face_up, detail)
 
     def _read_frame_classic(self, image: np.ndarray, frame: CardFrame, retry: bool = True) -> CardRead:
         """The glyph-template read of one card (the classic pipeline's decision)."""

@@ -53,6 +53,26 @@ def corner_views(frame, retry: bool):
     return views
 
 
+def _facts(patches, guesses, reads, good) -> dict:
+    """What the calibration (:mod:`companion.vision.card_calib`) needs of a learned read: each
+    code's best probability over the views (``probs``), the number of views reading a card
+    surely (``good``), and the pip's measured redness (``red``, None without a segmented pip) at
+    the view most likely to show an index (the best read, else the least "none")."""
+    from companion.vision.cards import segment_index
+
+    probs: dict = {}
+    for c, p, _i in reads:
+        probs[c] = max(p, probs.get(c, 0.0))
+    if reads:
+        best = max(reads, key=lambda r: r[1])[2]
+    else:
+        none = CI.GLYPHS.index("none")
+        best = int(np.argmin([g.glyph_p[none] for g in guesses]))
+    sg = segment_index(patches[best])
+    red = None if isinstance(sg, str) or sg.pip is None else float(sg.red)
+    return {"probs": probs, "good": len(good), "red": red}
+
+
 def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
     """Read one detected card (a :class:`companion.vision.cards.CardFrame`) with the learned
     classifier; ``reader`` is the :class:`companion.vision.cards.CardReader` (its alphabet,
@@ -83,6 +103,7 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
             continue
         reads.append((code, p, i))
     good = [r for r in reads if r[1] >= ACCEPT_P]
+    facts = _facts(patches, guesses, reads, good)
     dissent_p = {}
     for c, p, _i in reads:
         if p >= DISSENT_P:
@@ -90,7 +111,7 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
     if not good:
         best_p = max((r[1] for r in reads), default=0.0)
         if frame.complete and all(g.glyph == "none" for g in guesses) and is_back(rectify(image, frame.quad, 84, 118)):
-            return CardRead(None, box, 0.0, "face_down", frame, False)
+            return CardRead(None, box, 0.0, "face_down", frame, False, dict(facts))
         if outside and not reads:
             reason = "not_an_index"
         elif best_p >= SEEN_P:
@@ -98,24 +119,24 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
         else:
             reason = "no_index"
         return CardRead(None, box, best_p, reason, frame, None,
-                        {"corners": sorted({r[0] for r in reads if r[1] >= SEEN_P}), "dissent": dissent_p})
+                        {"corners": sorted({r[0] for r in reads if r[1] >= SEEN_P}), "dissent": dissent_p, **facts})
     codes = {r[0] for r in good}
     dissent = {r[0] for r in reads if r[1] >= DISSENT_P}
     if len(codes) > 1 or len(dissent) > 1:
         return CardRead(None, box, 0.0, "corners_disagree", frame, True,
-                        {"corners": sorted(dissent | codes), "dissent": dissent_p})
+                        {"corners": sorted(dissent | codes), "dissent": dissent_p, **facts})
     (code,) = codes
     conf = max(r[1] for r in good)
     rank = "JK" if code == "JK" else code[:-1]
     if frame.complete and rank in NUMBERED_RANKS and centre_is_picture(image, frame.quad):
-        return CardRead(None, box, 0.0, "rank_picture_mismatch", frame, True, {"corners": [code]})
+        return CardRead(None, box, 0.0, "rank_picture_mismatch", frame, True, {"corners": [code], **facts})
     if reader.cross_check:
         for _code, _p, i in good:
             t = reader.index.read_patch(patches[i])
             if t.code and t.code != code and t.confidence >= 0.5:
                 return CardRead(None, box, 0.0, "corners_disagree", frame, True,
-                                {"corners": [code], "template": t.code})
-    return CardRead(code, box, conf, None, frame, True, {"corners": len(good), "learned": True})
+                                {"corners": [code], "template": t.code, **facts})
+    return CardRead(code, box, conf, None, frame, True, {"corners": len(good), "learned": True, **facts})
 
 
 #: Classic reasons that are a verdict on the card, not a lack of evidence: a learned read alone
@@ -123,7 +144,7 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
 CLASSIC_VETO = frozenset({"corners_disagree", "rank_picture_mismatch", "alphabet_lookalike", "not_in_deck"})
 
 
-def combine(classic, learned):
+def combine(classic, learned, contest: bool = False):
     """One card's answer from the classic (glyph templates) and the learned read of the same
     frame (both :class:`companion.vision.cards.CardRead`). Only a *sure* contradiction vetoes:
 
@@ -136,6 +157,10 @@ def combine(classic, learned):
       (:data:`NEED_SUPPORT`), or the learned read is a verdict (``not_in_deck``,
       ``rank_picture_mismatch``, ``corners_disagree``);
     * neither: the classic verdict if it has one, else the learned reason.
+
+    With ``contest``, a classic read that only a learned corner's sure other card vetoes is
+    returned named, marked ``detail["contested"]``: the calibration
+    (:mod:`companion.vision.card_calib`) decides it, and abstains on it without a model.
     """
     from companion.vision.cards import CardRead
 
@@ -152,7 +177,11 @@ def combine(classic, learned):
         sure_other = sorted(c for c, p in learned.detail.get("dissent", {}).items()
                             if c != classic.card and p >= VETO_P)
         support = classic.card in learned.detail.get("corners", ()) or not NEED_SUPPORT
-        if learned.reason in ("not_in_deck", "rank_picture_mismatch", "corners_disagree") or sure_other or not support:
+        verdict = learned.reason in ("not_in_deck", "rank_picture_mismatch", "corners_disagree")
+        if contest and sure_other and not verdict and support:
+            return CardRead(classic.card, classic.box, classic.confidence, None, classic.frame, True,
+                            {**classic.detail, "contested": sure_other})
+        if verdict or sure_other or not support:
             return CardRead(None, classic.box, 0.0, "corners_disagree", classic.frame, True,
                             {"classic": classic.card, "learned": sure_other})
         return classic

@@ -163,13 +163,16 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
         return NoteRead(None, None, round(min(conf, reader.min_confidence - 0.01), 3), reason,
                         j.serial, ev, shares=j.shares)
 
-    if j.misread:
-        # a reading that fails the check rule is likelier: a misread (or a fake), never corrected
-        return abstain("low_confidence")
     if j.contradict:
         return abstain("copies_disagree" if j.close else "several_notes")
     if reader.currency == "auto" and j.other_currency >= MAX_OTHER_CURRENCY:
         return abstain("ambiguous_currency")
+    if j.misread:
+        # a reading that fails the check rule is likelier: a misread (or a fake), never corrected
+        # (after the conflicts: a misread must not turn ambiguous_currency, where the second
+        # engine needs the recogniser's share, into low_confidence, where "no opinion" counts —
+        # the usd1_000 GIF of issue 20 item 8 was decided as OS3381275C that way)
+        return abstain("low_confidence")
     if j.flip >= MAX_FLIP or j.posterior < p0 or not j.support:
         return abstain("low_confidence")
     if not strip and len(j.support) < 2:

@@ -30,6 +30,10 @@ SURFACES = ("felt", "wood", "carpet", "tiles", "cloth")
 _FONT_GLOBS = {
     "train": ["/usr/share/fonts/truetype/dejavu/DejaVu*.ttf", "/usr/share/fonts/truetype/liberation/Liberation*.ttf"],
     "heldout": ["/usr/share/fonts/truetype/freefont/Free*.ttf", "/usr/share/fonts/opentype/urw-base35/*.otf"],
+    # the confidence calibration's own fonts (tools/calibrate_cards.py): neither trained on nor in
+    # the held-out set (fonts-paratype, fonts-ocr-b)
+    "calib": ["/usr/share/fonts/truetype/paratype/PT[SFNCZ][57]5F.ttf", "/usr/share/fonts/truetype/paratype/PTN[57]7F.ttf",
+              "/usr/share/fonts/opentype/ocr-b/OCRB.otf"],
 }
 _FONT_SKIP = ("Mono", "Italic", "Oblique", "Light", "ExtraLight", "Z003", "D050000L", "StandardSymbols",
               "Math")
@@ -86,6 +90,8 @@ def surface(kind: str, size: tuple[int, int], rng: np.random.Generator, style: s
     tiles, light grout; b: large diagonal tiles, marble veins, dark grout), ``cloth`` (a: stripes
     or checks; b: dots or paisley-like blobs on a tablecloth, or a dark bag)."""
     w, h = size
+    if style == "c":
+        return _surface_c(kind, size, rng)
     y, x = np.mgrid[0:h, 0:w].astype(np.float32)
     if kind == "felt":
         base = _colour(rng, [40, 110, 30] if style == "a" else rng.choice([[120, 60, 20], [40, 40, 140], [90, 90, 90]]))
@@ -175,6 +181,47 @@ def surface(kind: str, size: tuple[int, int], rng: np.random.Generator, style: s
                     for cx in np.arange((cy // p) % 2 * p / 2, w + p, p):
                         cv2.ellipse(img, (int(cx), int(cy)), (int(p * 0.25), int(p * rng.uniform(0.15, 0.3))),
                                     float(rng.uniform(0, 180)), 0, 360, c2.tolist(), -1)
+        img = img * (1 + 0.06 * _noise(h, w, rng, 2)[..., None])
+    else:
+        raise ValueError(f"unknown surface {kind!r}")
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _surface_c(kind: str, size: tuple[int, int], rng) -> np.ndarray:
+    """Style ``c``, the calibration set's own surfaces (neither training's ``a`` nor the held-out
+    ``b``): felt as a lit two-colour gradient; wood as cross-cut rings; carpet as two-colour
+    blotches; tiles as a running bond of bricks; cloth as a plaid."""
+    w, h = size
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "felt":
+        c1, c2 = _colour(rng, [90, 30, 110]), _colour(rng, rng.choice([[60, 90, 40], [30, 60, 120]]))
+        t = np.clip((x * rng.uniform(-1, 1) + y * rng.uniform(-1, 1)) / max(w, h) + 0.5, 0, 1)[..., None]
+        img = (c1 * t + c2 * (1 - t)) * (1 + 0.05 * _noise(h, w, rng, 2)[..., None])
+    elif kind == "wood":
+        base = _colour(rng, rng.choice([[50, 100, 160], [70, 120, 150], [40, 60, 100]]), 0.2)
+        cx, cy = rng.uniform(-0.5, 1.5) * w, rng.uniform(-0.5, 1.5) * h
+        d = np.hypot(x - cx, y - cy) + 20 * _noise(h, w, rng, 80)
+        g = np.sin(d / rng.uniform(4, 10)) * 0.5 + 0.5
+        img = base * (0.7 + 0.35 * g[..., None]) * (1 + 0.04 * _noise(h, w, rng, 3)[..., None])
+    elif kind == "carpet":
+        c1, c2 = _colour(rng, [170, 150, 140], 0.3), _colour(rng, [80, 70, 90], 0.3)
+        m = (_noise(h, w, rng, rng.uniform(4, 12)) > 0).astype(np.float32)
+        m = cv2.GaussianBlur(m, (0, 0), 1.0)[..., None]
+        img = (c1 * m + c2 * (1 - m)) * (1 + 0.15 * rng.normal(0, 1, (h, w, 1)).astype(np.float32))
+    elif kind == "tiles":
+        bw, bh = rng.uniform(60, 200), rng.uniform(30, 90)
+        base = _colour(rng, rng.choice([[210, 215, 220], [90, 110, 160], [170, 175, 170]]), 0.1)
+        row = np.floor(y / bh)
+        u = x + (row % 2) * bw / 2
+        img = base * (0.95 + 0.05 * ((np.floor(u / bw) * 3 + row * 5) % 4 / 4.0))[..., None]
+        line = (np.abs(u % bw) < 2.5) | (np.abs(y % bh) < 2.5)
+        img[line] = _colour(rng, [110, 110, 110], 0.3)
+    elif kind == "cloth":
+        c1, c2, c3 = (_colour(rng, c) for c in ([40, 40, 150], [40, 110, 40], [210, 210, 210]))
+        p = rng.uniform(20, 70)
+        a = ((x // p) % 2)[..., None]
+        b = ((y // (p * rng.uniform(0.6, 1.4))) % 2)[..., None]
+        img = c1 * (1 - a) * (1 - b) + c2 * a * b + c3 * np.abs(a - b) * 0.8
         img = img * (1 + 0.06 * _noise(h, w, rng, 2)[..., None])
     else:
         raise ValueError(f"unknown surface {kind!r}")
@@ -444,6 +491,13 @@ def heldout_scene(i: int, seed: int = 7_000_000, style: str = "b", font_split: s
                                       font_split=font_split, width=(70, 400))
     facts.update(alphabet=alphabet, overlap=overlap, size=size)
     return frame, truth, facts
+
+
+def calibration_scene(i: int):
+    """Scene ``i`` of the confidence calibration set (``tools/calibrate_cards.py``): like
+    :func:`heldout_scene` on surfaces of style ``c`` and the ``calib`` fonts, seeds 9 000 000+
+    — neither trained on nor the held-out set."""
+    return heldout_scene(i, 9_000_000, "c", "calib")
 
 
 def validation_scene(i: int):

@@ -131,7 +131,9 @@ def play_and_check(game_id: str, seats: int, seed: int, options=None) -> int:
                     long_hidden = [h for h in hidden if len(h) >= MIN_SUBSTRING]
                     pages = steps % HTML_EVERY == 0 or game.is_over()  # pages cost ~10 ms; JSON and stream every step
                     if v == PUBLIC:
-                        docs = [public.get("/api/state").json] + ([boot_of(public.get("/").data)] if pages else [])
+                        # the public page and the table display (/tv) embed the same public snapshot
+                        docs = [public.get("/api/state").json] + (
+                            [boot_of(public.get("/").data), boot_of(public.get("/tv").data)] if pages else [])
                     else:
                         docs = [phones[v].get("/api/seat/state").json] + (
                             [boot_of(phones[v].get("/seat").data)] if pages else [])

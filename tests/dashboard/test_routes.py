@@ -46,6 +46,24 @@ def test_public_pages_without_game(env):
     assert c.get("/api/nope").json["error"] == "not_found"
 
 
+
+def test_table_display_is_the_public_view(env):
+    """/tv embeds the public snapshot and follows the public stream: nothing a public page does
+    not show (the no-leak property test reads it too)."""
+    table, app, _ = env
+    table.new_game("skull", ["Аня", "Борис", "Вика"])
+    c = app.test_client()
+    r = c.get("/tv")
+    assert r.status_code == 200 and r.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    boot = boot_of(r.data)
+    assert boot["kind"] == "tv" and boot["stream"] == "/stream?view=public"
+    assert boot["snapshot"]["model"]["viewer"] == boot_of(c.get("/").data)["snapshot"]["model"]["viewer"]
+    assert boot["snapshot"]["model"]["view"] == c.get("/api/state").json["model"]["view"]
+    assert "you" not in boot["snapshot"]["model"]["view"]
+    assert b'type="module"' in r.data and c.get("/static/js/tv.js").status_code == 200
+    for board in ("skull", "doubt", "hoggenheimer", "infinity", "lottery"):
+        assert c.get(f"/static/boards/{board}.js").status_code == 200
+
 def test_language_switch(env):
     _, app, _ = env
     c = app.test_client()

@@ -198,5 +198,7 @@ def test_replay_text_names_the_loser(tmp_path):
     from companion.commands.replay import format_text
 
     _, _records, res = replay_through_sqlite(tmp_path, "doubt", 3, {}, seed=11)
-    text = format_text(res, res.game.replay_summary())
-    assert f"loser: {res.game.result()['loser_name']}" in text, text
+    loser = res.game.result()["loser_name"]
+    assert f"проигравший: {loser}" in format_text(res, res.game.replay_summary())  # Russian by default
+    text = format_text(res, res.game.replay_summary(), "en")
+    assert f"loser: {loser}" in text, text

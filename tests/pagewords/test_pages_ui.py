@@ -9,7 +9,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.browser import PHONE, UI  # noqa: E402
+from tests.browser import PHONE, UI, open_details  # noqa: E402
 from tests.pagewords.test_waiting_words import SKULL_SETUP  # noqa: E402
 
 pytestmark = UI
@@ -88,7 +88,8 @@ def test_skull_notes_lie_serial_down_not_card_backs(browser, table_server):
         assert table.submit(line, "manual").accepted, line
     page = browser.new_context(viewport=PHONE).new_page()
     page.goto(srv.url + "/")
-    chip = page.locator(".seat .chip small", has_text="Номером вниз")
+    # each stack is drawn as notes lying serial down, named so for a screen reader
+    chip = page.locator(".seat .backs[aria-label^='Номером вниз']")
     expect(chip.first).to_be_visible()
     assert chip.count() == 2
     text = page.inner_text("#app")
@@ -183,7 +184,8 @@ def test_one_term_per_game(browser, table_server, artifacts_dir, gid, names, sai
     page = browser.new_context(viewport=PHONE).new_page()
     page.goto(srv.url + "/")
     page.locator("section.card.game").wait_for()
-    shown = "\n".join(page.locator("section.card.game, section.card.info").all_inner_texts())
+    open_details(page)  # the view's other facts, folded under «Подробнее», keep the game's terms too
+    shown = "\n".join(page.locator("section.card.game, .card.info").all_inner_texts())
     page.screenshot(path=str(artifacts_dir / f"pagewords-terms-{gid}.png"), full_page=True)
     for w in said:
         assert w in shown, (gid, w, shown[:1500])

@@ -166,6 +166,8 @@ def test_out_of_range_bid_in_log(tmp_path, capsys):
 
 def test_replay_missing_or_unreadable_file_exit_2(tmp_path, capsys):
     assert cli_main(["replay", str(tmp_path / "nope.jsonl")]) == 2
+    assert "не удаётся прочитать" in capsys.readouterr().err  # Russian by default
+    assert cli_main(["replay", str(tmp_path / "nope.jsonl"), "--lang", "en"]) == 2
     assert "cannot read" in capsys.readouterr().err
     junk = tmp_path / "junk.jsonl"
     junk.write_text("this is not a log\n", encoding="utf-8")

@@ -101,7 +101,7 @@ def test_unusable_argument_still_exits_2(capsys):
      "companion scan-card: ошибка: аргумент --alphabet: недопустимое значение 'klingon' (можно: "),
     (["scan-note", "--currency", "GBP", "x.jpg"],
      "companion scan-note: ошибка: аргумент --currency: недопустимое значение 'GBP' (можно: 'auto', 'RUB'"),
-    (["scan-note"], "companion scan-note: ошибка: не хватает аргументов: IMAGE"),
+    (["scan-note"], "companion scan-note: ошибка: не хватает аргументов: СНИМОК"),
     (["scan-card", "x.jpg", "--bogus"], "companion scan-card: ошибка: неизвестные аргументы: --bogus"),
     (["doctor", "--port", "eighty"], "companion doctor: ошибка: аргумент --port: нужно целое число, а задано 'eighty'"),
 ])
@@ -111,7 +111,7 @@ def test_unusable_argument_in_russian_by_default(argv, words, capsys):
         main(argv)
     assert e.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: companion ") and words in err, err
+    assert err.startswith("использование: companion ") and words in err, err
     with pytest.raises(SystemExit) as e:  # the same refusal in English with --lang en
         main(argv + ["--lang", "en"])
     assert e.value.code == 2

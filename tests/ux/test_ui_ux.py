@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.browser import PHONE, UI, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, open_details, operator_login  # noqa: E402
 from companion.games import ids as game_ids  # noqa: E402
 from companion.games.simulator import get_sim_class  # noqa: E402
 
@@ -237,6 +237,7 @@ def test_english_hoggenheimer_page_shows_no_russian_words(browser, table_server)
     page = ctx.new_page()
     goto(page, srv.url + "/")
     settle(page, table)
+    open_details(page)  # the odds table lies under «Подробнее»
     text = page.inner_text("body")
     russian = [w for w in CYRILLIC.findall(text) if w not in names]
     assert not russian, russian
@@ -244,6 +245,7 @@ def test_english_hoggenheimer_page_shows_no_russian_words(browser, table_server)
     ctx.add_cookies([{"name": "lang", "value": "ru", "url": srv.url}])
     goto(page, srv.url + "/")
     settle(page, table)
+    open_details(page)
     ru = page.inner_text("body")
     assert "квадрат" in ru and "shape ru" not in ru and "форма ru" not in ru.lower()
     ctx.close()

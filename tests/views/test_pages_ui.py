@@ -16,16 +16,17 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.games.simulator import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
-from tests.browser import UI  # noqa: E402
+from tests.browser import UI, open_details  # noqa: E402
 
 pytestmark = UI
 
 VIEWPORT = {"width": 390, "height": 844}
 RAW = [re.compile(r"\b\d{1,2}[SHDC]\b"), re.compile(r"_"), re.compile(r"\bk 1\b"), re.compile(r"приз 0", re.I)]
-AREA = "section.card.game, section.card.info, section.card.you-box"
+AREA = "section.card.game, .card.info, section.card.you-box"
 
 
 def _area(page) -> str:
+    open_details(page)  # «Подробнее» is read too
     return "\n".join(page.locator(AREA).all_inner_texts())
 
 

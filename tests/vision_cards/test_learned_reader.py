@@ -5,6 +5,7 @@ varied scenes through the real reader."""
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -79,11 +80,17 @@ def test_index_classifier_on_clean_faces_in_fonts_it_never_saw():
     assert right >= 0.78 * total, f"{right}/{total}"
 
 
+@functools.lru_cache(maxsize=None)
+def _heldout(n):
+    """The first ``n`` held-out scenes, rendered once for every reader that scores them (the
+    rendering is half the cost; under a loaded machine twice of it ran past the test timeout)."""
+    return [T.heldout_scene(i) for i in range(n)]
+
+
 def _score(reader_kw, n):
     read = seen = wrong = 0
     readers = {}
-    for i in range(n):
-        frame, truth, facts = T.heldout_scene(i)
+    for frame, truth, facts in _heldout(n):
         r = readers.setdefault(facts["alphabet"], CardReader("standard", facts["alphabet"], **reader_kw))
         got = [x.card for x in r.read(frame) if x.card]
         codes = [t.code for t in truth]

@@ -8,6 +8,7 @@ import re
 
 from companion import statuswords as W
 from companion.dashboard import create_app
+from companion.i18n import M, render
 from companion.table import Table
 
 from tests.browser import PHONE, UI
@@ -44,7 +45,7 @@ def test_the_pages_get_the_words(tmp_path):
         app = create_app(table, testing=True)
         st = app.test_client().get("/api/state").json["status"]
         assert st["buttons"]["words"]["ru"] == {"part": "Кнопки", "state": "не используются",
-                                                "detail": W.WHY["dashboard_only"][0]}
+                                                "detail": render(M(W.WHY["dashboard_only"]), "ru")}
         assert st["buttons"]["words"]["en"]["state"] == "not used"
         assert st["camera"]["words"]["ru"]["state"] == "нет связи"  # never reported: not connected
     finally:
@@ -66,7 +67,7 @@ def test_the_chip_reads_not_used_in_a_browser(browser, fast_dir):
         chip = page.locator(".hw-unused").first
         chip.wait_for()
         assert chip.inner_text() == "Кнопки: не используются"
-        assert chip.get_attribute("title") == W.WHY["dashboard_only"][0]
+        assert chip.get_attribute("title") == render(M(W.WHY["dashboard_only"]), "ru")
         page.context.close()
     finally:
         srv.stop()

@@ -18,6 +18,7 @@ import { renderValue, scalar } from "./js/values.js";
 import { gameName, label, word } from "./js/words.js";
 
 // ------------------------------------------------------------------ main view
+var infoOpen = false; // «Подробнее» stays as the reader left it across redraws
 function render() {
   var app = document.getElementById("app");
   if (!app || !ctx.S) return;
@@ -60,9 +61,12 @@ function render() {
   top.appendChild(board.draw(m));
   app.appendChild(top);
   if (m.view.you) {
+    // the seat's own hidden facts: drawn by the game's board when it can (his notes with their
+    // roles), else listed
     var you = el("section", "card you-box");
     you.appendChild(el("h2", null, word("you") + " · " + word("private")));
-    you.appendChild(renderValue("you", m.view.you, 0));
+    var drawn = board.mine ? board.mine(m) : null;
+    you.appendChild(drawn || renderValue("you", m.view.you, 0));
     app.appendChild(you);
   }
   var widgetKeys = {};
@@ -74,8 +78,11 @@ function render() {
     rest[k] = m.view[k];
   });
   if (Object.keys(rest).length) {
-    var info = el("section", "card info");
-    info.appendChild(el("h2", null, word("info")));
+    // what the board does not draw: folded away under «Подробнее», open if the reader opened it
+    var info = el("details", "card info");
+    if (infoOpen) info.open = true;
+    info.addEventListener("toggle", function () { infoOpen = info.open; });
+    info.appendChild(el("summary", null, label(word("details"))));
     info.appendChild(renderValue("view", rest, 0));
     app.appendChild(info);
   }
@@ -108,10 +115,15 @@ function wireSeat() {
 }
 
 if (KIND === "public" || KIND === "seat" || KIND === "operator") {
-  // drawn at once (the operator's forms are built once, before the page is shown); the game's own
-  // board, a module of its own, redraws the page when it has loaded
-  render();
+  // the seat's pad and the operator's forms at once (built once, before the page is shown: they
+  // do not depend on the board); the page itself when the game's board module is in, so it is
+  // drawn as its table from the first frame, not as the generic board first
+  if (ctx.S) { renderPad(); renderOperator(); }
   if (KIND === "operator") wireOperator();
   if (KIND === "seat") wireSeat();
-  startStream(render);
+  var gid = ctx.S && ctx.S.model && ctx.S.model.game && ctx.S.model.game.id;
+  loadBoard(gid).then(function () {
+    render();
+    startStream(render);
+  });
 }

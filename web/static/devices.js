@@ -5,7 +5,7 @@
  * the list changed (event "devices") and every 20 s (the "seen at" times).
  * Seat page: a notice when another phone joins this seat (event "device"), and, when the operator
  * signs this phone out (event "signed_out"), the page says so and stops reconnecting.
- * The page's stream comes from app.js (window.__companionStream, event "companion:stream").
+ * The page's stream comes from web/static/js/stream.js (window.__companionStream, event "companion:stream").
  * Words: boot.words (companion/dashboard/i18n.py js_words, "dev_*").
  */
 (function () {

@@ -2,7 +2,9 @@
 import { H_COLS, H_ROWS, H_SUITS, cardLabel, normCard } from "../js/cards.js";
 import { GENERIC } from "../js/board.js";
 import { el } from "../js/core.js";
-import { seatName, word } from "../js/words.js";
+import { fact, say } from "../js/table.js";
+import { scalar } from "../js/values.js";
+import { label, seatName, word } from "../js/words.js";
 
 function renderJokerLayout(view) {
   var box = el("div", "hog");
@@ -56,12 +58,40 @@ function renderJokerLayout(view) {
 
 // the game-specific parts of a page, by the names the game's schema lists ("widgets"): each renders
 
-/** the view keys the layout shows */
-export var keys = ["bets", "rows", "columns", "layout", "targets"];
+/** the view keys the board shows */
+export var keys = ["bets", "rows", "columns", "layout", "targets", "aside", "exposure", "banker", "deal"];
 
-/** the seats, then the layout with its bets */
+/** the 33rd card (aside) and the banker's cover of the bets: what he may have to pay against his chips */
+function cover(m) {
+  var v = m.view, row = el("div", "hog-side");
+  if (v.deal) row.appendChild(fact(word("deal"), say(v.deal)));
+  if (v.aside) {
+    var a = el("span", "fact aside");
+    a.appendChild(el("small", null, label(word("aside"))));
+    a.appendChild(v.aside === "face_down" ? el("span", "pcard down") : el("b", null, scalar("aside", v.aside)));
+    row.appendChild(a);
+  }
+  if (typeof v.banker === "number") row.appendChild(fact(word("banker"), seatName(v.banker)));
+  var x = v.exposure;
+  if (x && typeof x.max_payout === "number" && typeof x.banker_chips === "number") {
+    row.appendChild(fact(word("banker_chips"), x.banker_chips));
+    // the most the banker may have to pay, against his chips: a bar, red when he cannot cover it
+    var f = fact(word("exposure"), x.max_payout + " / " + x.banker_chips, x.covered === false ? "bad" : "ok");
+    var bar = el("span", "cover-bar");
+    var fill = el("i");
+    fill.style.width = Math.min(100, x.banker_chips ? 100 * x.max_payout / x.banker_chips : 100).toFixed(1) + "%";
+    bar.appendChild(fill);
+    f.appendChild(bar);
+    row.appendChild(f);
+  }
+  return row;
+}
+
+/** the seats, then the layout with its bets, the 33rd card and the banker's cover */
 export function draw(m) {
   var box = GENERIC.draw(m);
+  box.classList.add("board-hoggenheimer");
+  box.appendChild(cover(m));
   box.appendChild(renderJokerLayout(m.view));
   return box;
 }

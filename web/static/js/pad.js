@@ -6,6 +6,7 @@ import { argLabel, isBad, outcomeText, seatName, verbLabel, word } from "./words
 
 // ------------------------------------------------------------------ seat pad
 export var stepper = {}; // verb -> current value
+var offeredBefore = {}; // verb -> true: offered by the pad as last built
 var pendingTimer = null;
 export var lastPending = null; // the count this page last showed the table, until the game moves on
 export function clearPending() { lastPending = null; }
@@ -40,6 +41,9 @@ export function renderPad() {
   pad.classList.remove("has-betgrid"); // renderBetGrid widens the pad for its cells
   pad.appendChild(el("h2", null, (seat + 1) + ". " + seatName(seat)));
   var acts = (m.actions || []).filter(function (a) { return a.args.indexOf("?") < 0; });
+  var offered = offeredBefore; // the verbs the pad offered last time it was built
+  offeredBefore = {};
+  acts.forEach(function (a) { offeredBefore[a.verb] = true; });
   if (!acts.length) {
     // the seat's move is a card or note the camera (or the operator) reads: it is his turn all
     // the same, and "waiting for the others" would be wrong
@@ -87,7 +91,9 @@ export function renderPad() {
       pad.appendChild(list);
     } else if (numeric) {
       var values = g.map(function (a) { return parseInt(a.args[0], 10); }).sort(function (a, b) { return a - b; });
-      var cur = stepper[verb];
+      // a count offered anew (the seat's turn to bid came round again) starts from the lowest
+      // legal one, not from the last round's; while it stays offered, the count is kept
+      var cur = offered[verb] ? stepper[verb] : undefined;
       if (cur === undefined) { // a reloaded page picks up the count the table already shows
         var shown = ctx.S.pending && ctx.S.pending[String(seat)];
         if (typeof shown === "number") cur = shown;

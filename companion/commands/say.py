@@ -1,0 +1,79 @@
+"""``companion say`` — speak a line through the table's voice, to test the speaker.
+
+    companion say [--lang ru|en] [--volume N] [--pace N] [--wav FILE] [TEXT...]
+
+Speaks ``TEXT`` (the voice check «Проверка голоса…» when none is given) with espeak-ng on the
+audio output, as the running table would (:mod:`companion.voice`: the ``--lang`` voice, Russian by
+default); ``--wav FILE`` writes it to a WAV file instead (no sound card needed). Exit status: 0
+when it was said or written; 1 when it could not be (no espeak-ng, no sound card: the line says
+why and how to fix it); 2 for an unusable command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.commands._lang import add_lang_option
+from companion.i18n import M, N_, render
+from companion.i18n.cli import _
+
+#: The command's own lines (message ids; companion.i18n renders them in the console's language).
+WORDS = {
+    "said": N_("Said: “%(text)s”"),
+    "wrote": N_("Written to %(path)s: “%(text)s”"),
+    "cannot": N_("The voice does not work: %(why)s. Install espeak-ng and alsa-utils (make demo installs them) "
+                 "and connect a speaker; or write a file: companion say --wav FILE"),
+    "failed": N_("Failed: %(why)s"),
+}
+
+
+def _w(key: str, lang: str, **facts) -> str:
+    return render(M(WORDS[key], **facts), lang)
+
+
+def register(subparsers) -> None:
+    """Add the ``say`` sub-parser."""
+    p = subparsers.add_parser("say", help=_("speak a line in the table's voice to test the speaker"),
+                              description=_("Speak the text in the table's voice, as its announcements are "
+                                            "spoken, or write it to a sound file."))
+    p.add_argument("text", nargs="*", metavar=_("TEXT"), help=_("what to say (default: the voice check)"))
+    p.add_argument("--wav", metavar=_("FILE"), help=_("write a sound file (WAV) instead of playing it"))
+    p.add_argument("--volume", type=int, default=100,
+                   help=_("loudness 0-200 (default 100)"))  # voice.VOLUME_RANGE
+    p.add_argument("--pace", type=int, default=160,
+                   help=_("words per minute 80-400 (default 160)"))  # voice.PACE_RANGE
+    add_lang_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Say or write the line; returns the exit status."""
+    from companion import voice as V
+
+    lang = getattr(args, "lang", "ru")
+    try:
+        V.VoiceSettings(lang=lang, volume=args.volume, pace=args.pace).check()
+    except V.VoiceError as exc:
+        print(_w("failed", lang, why=exc.ru if lang == "ru" else str(exc)), file=sys.stderr)
+        return 2
+    text = " ".join(args.text).strip() or V.phrase("test", lang)
+    try:
+        if args.wav:
+            V.write_wav(text, args.wav, lang, args.volume, args.pace)
+            print(_w("wrote", lang, path=args.wav, text=text))
+            return 0
+        ok, en, ru = V.probe()
+        if not ok:
+            print(_w("cannot", lang, why=ru if lang == "ru" else en), file=sys.stderr)
+            return 1
+        V.speak(text, lang, args.volume, args.pace)
+    except FileNotFoundError:
+        why = "не установлен espeak-ng" if lang == "ru" else "espeak-ng is not installed"
+        print(_w("cannot", lang, why=why), file=sys.stderr)
+        return 1
+    except (OSError, RuntimeError) as exc:
+        print(_w("failed", lang, why=str(exc)), file=sys.stderr)
+        return 1
+    print(_w("said", lang, text=text))
+    return 0

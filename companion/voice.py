@@ -1,0 +1,517 @@
+"""The table's voice: short spoken announcements through espeak-ng (issue #23 item 3).
+
+A subscriber on the table's event bus (:meth:`companion.table.Table.subscribe`): for the moments
+a table listens for — «Череп!», «ХОЙ!», «Верю» / «Не верю» and how the check came out, the joker,
+a prize, a note to the bank, the winner, and whose turn it is after a pause with no move — it
+speaks one short sentence from :data:`PHRASES` (Russian by default, English too). Only **public**
+events are looked at, and a sentence holds nothing but seat names and the phrase's own words: never
+a serial, a card or a note that is face down (a deposit is «купюра в банк», not its number).
+
+Speech: ``espeak-ng -v <lang> -a <volume> -s <pace> --stdout`` (the text on its stdin, never on its
+command line) piped to ``aplay -q``; :func:`write_wav` writes a WAV instead (``companion say
+--wav``). With no espeak-ng, no aplay or no sound card the table goes on and its status says
+«Голос: не используется — голос недоступен: …» with why (:func:`probe`); speech that fails later
+says so the same way.
+
+A burst of events never piles up minutes of speech: the queue holds :data:`QUEUE_MAX` sentences
+(a full queue drops its least important one, :data:`PRIORITY`: a «whose turn» first, then «купюра в
+банк», the oldest of them first), a sentence older than
+:data:`STALE_S` is dropped unsaid, and «whose turn» is said only while the table still waits at
+the version it was meant for. Rationale: docs/voice.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+import threading
+import time
+import weakref
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from companion.i18n import M, N_, render
+
+log = logging.getLogger(__name__)
+
+#: The sentences: ``{key: message id}`` (English; the Russian is in the catalogue, companion.i18n).
+#: ``%(name)s``/``%(names)s``/``%(taker)s`` are seat names, nothing else.
+PHRASES: dict[str, str] = {
+    "turn": N_("%(name)s, your turn."),
+    "turn_two": N_("%(names)s, your turn."),
+    "skull": N_("Skull! %(name)s."),
+    "success": N_("Success! %(name)s made it."),
+    "deposit": N_("%(name)s: a note to the bank."),
+    "hoy": N_("Hoy! %(name)s."),  # «ХОЙ!» in capitals is spelt out letter by letter
+    "believe": N_("%(name)s: I believe."),
+    "doubt": N_("%(name)s: I doubt it."),
+    "check_true": N_("True! %(taker)s takes the pile."),
+    "check_false": N_("False! %(taker)s takes the pile."),
+    "check_discard": N_("The pile is discarded."),
+    "joker": N_("The joker!"),
+    "prize": N_("A prize! %(name)s wins it."),
+    "winner": N_("Game over. The winner: %(name)s!"),
+    "winners": N_("Game over. The winners: %(names)s!"),
+    "game_over": N_("Game over."),
+    "test": N_("Voice check. The table is ready."),
+}
+
+#: How much a sentence matters when a burst fills the queue: the least goes first (then the oldest).
+#: «Череп!», «ХОЙ!», the winner outlast a «купюра в банк»; «whose turn» goes before anything.
+PRIORITY: dict[str, int] = {"turn": 0, "turn_two": 0, "deposit": 1, "check_discard": 1}
+
+#: Two names joined («Аня и Борис»).
+AND = N_("%(first)s and %(last)s")
+
+LANGS = ("ru", "en")
+QUEUE_MAX = 3
+"""Sentences waiting at most; a burst beyond it drops the oldest (a «whose turn» first)."""
+
+STALE_S = 12.0
+"""A sentence not begun this many seconds after its event is dropped unsaid."""
+
+VOLUME_RANGE = (0, 200)
+"""espeak-ng's amplitude (``-a``): 100 is its default."""
+
+PACE_RANGE = (80, 400)
+"""Words per minute (espeak-ng ``-s``); 160 is a calm announcer."""
+
+SPEAK_TIMEOUT_S = 30.0
+
+
+class VoiceError(ValueError):
+    """A voice setting out of range or of the wrong type (``detail`` English, ``ru`` Russian)."""
+
+    def __init__(self, detail: str, ru: str) -> None:
+        super().__init__(detail)
+        self.ru = ru
+
+
+@dataclass
+class VoiceSettings:
+    """How the table speaks (``[voice]`` in the settings file, the operator page).
+
+    Attributes:
+        on: speak at all.
+        lang: ``"ru"`` or ``"en"``.
+        volume: espeak-ng amplitude, :data:`VOLUME_RANGE`.
+        pace: words per minute, :data:`PACE_RANGE`.
+        turn_s: seconds without a move before «whose turn» is said (0: never).
+    """
+
+    on: bool = True
+    lang: str = "ru"
+    volume: int = 100
+    pace: int = 160
+    turn_s: int = 20
+
+    def check(self) -> "VoiceSettings":
+        """Return self when every value is in range.
+
+        Raises:
+            VoiceError: a value of the wrong type or out of range, in both languages.
+        """
+        if not isinstance(self.on, bool):
+            raise VoiceError("voice 'on' must be true or false", "голос 'on' — true или false")
+        if self.lang not in LANGS:
+            raise VoiceError(f"voice 'lang' must be ru or en, got {self.lang!r}",
+                             f"язык голоса 'lang' — ru или en, а задано {self.lang!r}")
+        for name, (lo, hi), ru in (("volume", VOLUME_RANGE, "громкость"), ("pace", PACE_RANGE, "темп"),
+                                   ("turn_s", (0, 600), "пауза перед «чей ход»")):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+                raise VoiceError(f"voice {name!r} must be a whole number {lo}-{hi}, got {value!r}",
+                                 f"{ru} голоса ({name}) — целое число от {lo} до {hi}, а задано {value!r}")
+        return self
+
+    def to_json(self) -> dict:
+        return {"on": self.on, "lang": self.lang, "volume": self.volume, "pace": self.pace, "turn_s": self.turn_s}
+
+
+# ---------------------------------------------------------------------------- what is said
+def phrase(key: str, lang: str = "ru", **names) -> str:
+    """The sentence ``key`` of :data:`PHRASES` in ``lang`` with the seat names filled in."""
+    return render(M(PHRASES[key], **names), "en" if lang == "en" else "ru")
+
+
+def _name(d: dict, key: str, seats) -> str | None:
+    seat = d.get(key)
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
+        return str(seats[seat])
+    return None
+
+
+def _names(names: list[str], lang: str) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return render(M(AND, first=", ".join(names[:-1]), last=names[-1]), "en" if lang == "en" else "ru")
+
+
+def event_phrase(event, seats, lang: str = "ru") -> str | None:
+    """The sentence for one game event, or ``None`` when it is not a moment the table says
+    aloud. A private event (``private_to`` set) is never said. Only seat names go into it."""
+    line = event_line(event, seats, lang)
+    return None if line is None else line[1]
+
+
+def event_line(event, seats, lang: str = "ru") -> tuple[str, str] | None:
+    """``(phrase key, sentence)`` for one game event (see :func:`event_phrase`)."""
+    if getattr(event, "private_to", None) is not None:
+        return None
+    return _event_line(event, seats, lang)
+
+
+def _event_line(event, seats, lang: str) -> tuple[str, str] | None:
+    k, d = event.kind, event.data if isinstance(event.data, dict) else {}
+    name = _name(d, "seat", seats)
+    if k == "outcome" and d.get("outcome") == "success" and _name(d, "dealer", seats):
+        return ("success", phrase("success", lang, name=_name(d, "dealer", seats)))
+    if k == "outcome" and d.get("outcome") != "success" and _name(d, "skull_owner", seats):
+        return ("skull", phrase("skull", lang, name=_name(d, "skull_owner", seats)))
+    if k == "note_to_bank" and name:
+        return ("deposit", phrase("deposit", lang, name=name))
+    if k == "hoy" and name:
+        return ("hoy", phrase("hoy", lang, name=name))
+    if k == "answered" and name and d.get("answer") in ("believe", "doubt"):
+        return (d["answer"], phrase(d["answer"], lang, name=name))
+    if k == "checked":
+        taker = _name(d, "taker", seats)
+        if taker is None:
+            return ("check_discard", phrase("check_discard", lang))
+        key = "check_true" if d.get("true") else "check_false"
+        return (key, phrase(key, lang, taker=taker))
+    if k == "joker":
+        return ("joker", phrase("joker", lang))
+    if k == "prize_won" and name:
+        return ("prize", phrase("prize", lang, name=name))
+    return None
+
+
+def winner_phrase(result, seats, lang: str = "ru") -> str:
+    """«Игра окончена. Победитель: …» from a game's result (its ``winner_name``, ``winner`` or
+    ``winners``: names or seats), else «Игра окончена.» Only names are taken from it: the
+    result may list every player's notes."""
+    result = result if isinstance(result, dict) else {}
+    found: list[str] = []
+    for key in ("winner_name", "winner", "winners"):
+        value = result.get(key)
+        items = value if isinstance(value, (list, tuple)) else [value]
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(seats):
+                found.append(str(seats[item]))
+            elif isinstance(item, str) and item in seats:
+                found.append(item)
+        if found:
+            break
+    found = list(dict.fromkeys(found))
+    if len(found) == 1:
+        return phrase("winner", lang, name=found[0])
+    if found:
+        return phrase("winners", lang, names=_names(found, lang))
+    return phrase("game_over", lang)
+
+
+def turn_phrase(current, seats, lang: str = "ru") -> str | None:
+    """«Ваш ход, Аня.» for the one or two seats the game waits for (more wait at once: nothing
+    is said — everybody acts, nobody in particular is slow)."""
+    names = [str(seats[s]) for s in current or () if isinstance(s, int) and 0 <= s < len(seats)]
+    if len(names) == 1:
+        return phrase("turn", lang, name=names[0])
+    if len(names) == 2:
+        return phrase("turn_two", lang, names=_names(names, lang))
+    return None
+
+
+# ---------------------------------------------------------------------------- speaking
+def probe() -> tuple[bool, str, str]:
+    """Can this machine speak? ``(ok, why in English, why in Russian)``: espeak-ng and aplay on
+    PATH and at least one sound card (``aplay -l``)."""
+    if shutil.which("espeak-ng") is None:
+        return False, "voice unavailable: espeak-ng is not installed", "голос недоступен: не установлен espeak-ng"
+    if shutil.which("aplay") is None:
+        return False, "voice unavailable: aplay (alsa-utils) is not installed", \
+            "голос недоступен: не установлен aplay (alsa-utils)"
+    try:
+        out = subprocess.run(["aplay", "-l"], capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return False, f"voice unavailable: aplay -l failed ({exc})", f"голос недоступен: aplay -l не работает ({exc})"
+    if "card " not in (out.stdout or ""):
+        return False, "voice unavailable: no sound card (aplay -l lists none)", \
+            "голос недоступен: нет звуковой карты (aplay -l не видит ни одной)"
+    return True, "espeak-ng", "espeak-ng"
+
+
+def espeak_args(lang: str, volume: int, pace: int) -> list[str]:
+    """The espeak-ng command line (the text goes to its stdin): the voice is the language."""
+    return ["espeak-ng", "-v", "en" if lang == "en" else "ru", "-a", str(int(volume)), "-s", str(int(pace)), "--stdin"]
+
+
+def speak(text: str, lang: str = "ru", volume: int = 100, pace: int = 160) -> None:
+    """Say ``text`` on the audio output now (blocks until said).
+
+    Raises:
+        OSError: espeak-ng or aplay cannot be started. RuntimeError: either failed (its message).
+    """
+    synth = subprocess.Popen(espeak_args(lang, volume, pace) + ["--stdout"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        play = subprocess.Popen(["aplay", "-q"], stdin=synth.stdout, stderr=subprocess.PIPE)
+    except OSError:
+        synth.kill()
+        synth.wait()
+        raise
+    synth.stdout.close()  # aplay holds it now
+    synth.stdin.write(text.encode("utf-8"))
+    synth.stdin.close()
+    try:
+        play_err = play.communicate(timeout=SPEAK_TIMEOUT_S)[1]
+        synth_err = synth.stderr.read()
+        synth.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        play.kill()
+        synth.kill()
+        raise RuntimeError("speech took too long") from None
+    finally:
+        synth.stderr.close()
+    if synth.returncode or play.returncode:
+        why = (synth_err or play_err or b"").decode("utf-8", "replace").strip().splitlines()
+        raise RuntimeError(why[0] if why else f"espeak-ng {synth.returncode}, aplay {play.returncode}")
+
+
+def write_wav(text: str, path, lang: str = "ru", volume: int = 100, pace: int = 160) -> Path:
+    """Write ``text`` spoken to the WAV file ``path`` (``companion say --wav``). Returns the path.
+
+    Raises:
+        OSError: espeak-ng cannot be started. RuntimeError: it failed or wrote nothing.
+    """
+    path = Path(path)
+    run = subprocess.run(espeak_args(lang, volume, pace) + ["-w", str(path)], input=text.encode("utf-8"),
+                         capture_output=True, timeout=SPEAK_TIMEOUT_S)
+    if run.returncode or not path.is_file() or path.stat().st_size <= 44:
+        why = run.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise RuntimeError(why[0] if why else f"espeak-ng wrote no sound to {path}")
+    return path
+
+
+# ---------------------------------------------------------------------------- the subscriber
+@dataclass
+class _Line:
+    text: str
+    kind: str  # "turn" or "event"
+    at: float
+    version: int | None = None
+    priority: int = 2
+
+
+@dataclass
+class Voice:
+    """The table's voice (see module docstring): ``Voice(table, settings).start()``; :meth:`stop`
+    ends it. ``say`` is the function that speaks (tests pass a recorder); ``available``: what
+    :func:`probe` found, else probed at :meth:`start`."""
+
+    table: object
+    settings: VoiceSettings = field(default_factory=VoiceSettings)
+    say: Callable[[str, str, int, int], None] = speak
+    available: tuple[bool, str, str] | None = None
+    clock: Callable[[], float] = time.monotonic
+
+    def __post_init__(self) -> None:
+        self._lines: deque[_Line] = deque()
+        self._cv = threading.Condition()
+        self._turn: tuple[int, float, list] | None = None  # (version, due, seats) of «whose turn»
+        self._said_turn: int | None = None
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._unsub: Callable[[], None] | None = None
+        self.spoken: deque[tuple[float, str]] = deque(maxlen=50)  # (when said, text): the last ones
+
+    # ------------------------------------------------------------ life
+    def start(self) -> "Voice":
+        if self.available is None:
+            self.available = probe()
+        _VOICES[self.table] = self
+        self._report()
+        self._unsub = self.table.subscribe(self._on_table)
+        self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
+        self._thread.start()
+        self._schedule_turn()
+        return self
+
+    def stop(self) -> None:
+        if self._unsub is not None:
+            self._unsub()
+            self._unsub = None
+        with self._cv:
+            self._stop = True
+            self._cv.notify_all()
+        if self._thread is not None:
+            self._thread.join(SPEAK_TIMEOUT_S + 5)
+        if _VOICES.get(self.table) is self:
+            del _VOICES[self.table]
+
+    @property
+    def ready(self) -> bool:
+        """Voice on and this machine can speak."""
+        return bool(self.settings.on and self.available and self.available[0])
+
+    def configure(self, **changes) -> VoiceSettings:
+        """Change settings (``on``, ``lang``, ``volume``, ``pace``, ``turn_s``) while running.
+
+        Raises:
+            VoiceError: an unknown name or a bad value (nothing changes then).
+        """
+        unknown = set(changes) - set(VoiceSettings().to_json())
+        if unknown:
+            raise VoiceError(f"unknown voice setting(s): {', '.join(sorted(unknown))}",
+                             f"неизвестные настройки голоса: {', '.join(sorted(unknown))}")
+        new = VoiceSettings(**{**self.settings.to_json(), **changes}).check()
+        with self._cv:
+            self.settings = new
+            if not new.on:
+                self._lines.clear()
+            self._cv.notify_all()
+        self._report()
+        return new
+
+    def status(self) -> dict:
+        """The voice's status part (:meth:`companion.table.Table.set_status`)."""
+        ok, why_en, why_ru = self.available or (False, "voice not started", "голос не запущен")
+        if not ok:  # the table goes on without it: not a fault of the table
+            return {"state": "unused", "detail": why_en, "detail_ru": why_ru}
+        if not self.settings.on:
+            return {"state": "unused", "detail": "voice turned off", "detail_ru": "голос выключен"}
+        lang = "Russian" if self.settings.lang == "ru" else "English"
+        return {"state": "ok", "detail": f"espeak-ng, {lang}", "detail_ru":
+                f"espeak-ng, {'русский' if self.settings.lang == 'ru' else 'английский'}"}
+
+    def _report(self) -> None:
+        try:
+            self.table.set_status("voice", self.status())
+        except Exception:  # the status is a courtesy: the voice goes on
+            log.exception("could not report the voice's status")
+
+    # ------------------------------------------------------------ hearing the table
+    def _on_table(self, kind: str, payload) -> None:
+        if kind == "game":
+            self._schedule_turn()
+            return
+        if kind != "action":
+            return
+        info = self.table.game_info()
+        seats = info["seats"] if info else []
+        lang = self.settings.lang
+        for ev in payload.outcome.events:
+            line = event_line(ev, seats, lang)
+            if line:
+                self.add(line[1], "event", priority=PRIORITY.get(line[0], 2))
+        if payload.over:
+            self.add(winner_phrase(payload.result, seats, lang), "event")
+        self._schedule_turn(payload.version, [] if payload.over else list(payload.current_seats or ()))
+
+    def _schedule_turn(self, version: int | None = None, current: list | None = None) -> None:
+        if version is None or current is None:
+            referee = getattr(self.table, "referee", None)
+            if referee is None:
+                with self._cv:
+                    self._turn = None
+                return
+            try:
+                with referee.lock:
+                    version, over = referee.version, referee.game.is_over()
+                    current = [] if over else list(referee.game.current_seats())
+            except Exception:
+                return
+        with self._cv:
+            self._turn = (version, self.clock() + self.settings.turn_s, current) if current else None
+            self._cv.notify_all()
+
+    def add(self, text: str, kind: str = "event", version: int | None = None, priority: int | None = None) -> bool:
+        """Queue one sentence (see module docstring for the bound): a full queue drops its least
+        important sentence, the oldest of them (:data:`PRIORITY`; the new one when it matters
+        least); the same sentence already waiting is not queued twice. False when the voice is
+        off or cannot speak, or the sentence was dropped."""
+        if not self.ready:
+            return False
+        if priority is None:
+            priority = 0 if kind == "turn" else 2
+        with self._cv:
+            if any(x.text == text for x in self._lines):
+                return False
+            line = _Line(text, kind, self.clock(), version, priority)
+            if len(self._lines) >= QUEUE_MAX:
+                least = min(self._lines, key=lambda x: x.priority)  # the oldest of the least
+                if least.priority > priority:
+                    return False
+                self._lines.remove(least)
+            self._lines.append(line)
+            self._cv.notify_all()
+        return True
+
+    # ------------------------------------------------------------ speaking
+    def _current_version(self) -> int | None:
+        referee = getattr(self.table, "referee", None)
+        return None if referee is None else referee.version
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                line = None
+                while line is None and not self._stop:
+                    now = self.clock()
+                    if self._lines:
+                        line = self._lines.popleft()
+                        break
+                    wait = None
+                    if self._turn is not None and self.settings.turn_s > 0:
+                        version, due, current = self._turn
+                        if now >= due:
+                            self._turn = None
+                            if self._said_turn != version and self.ready:
+                                info = self.table.game_info()
+                                text = turn_phrase(current, info["seats"] if info else [], self.settings.lang)
+                                if text:
+                                    self._said_turn = version
+                                    line = _Line(text, "turn", now, version)
+                                    break
+                            continue
+                        wait = due - now
+                    self._cv.wait(timeout=wait if wait is not None else 1.0)
+                if self._stop:
+                    return
+                settings = self.settings
+            if self.clock() - line.at > STALE_S:
+                continue  # a burst went on too long: this one is old news
+            if line.kind == "turn" and line.version != self._current_version():
+                continue  # somebody moved meanwhile
+            if not settings.on:
+                continue
+            try:
+                self.say(line.text, settings.lang, settings.volume, settings.pace)
+                self.spoken.append((self.clock(), line.text))
+            except (OSError, RuntimeError, ValueError) as exc:
+                log.warning("the voice could not speak: %s", exc)
+                self.available = (False, f"voice unavailable: {exc}", f"голос недоступен: {exc}")
+                self._report()
+
+
+_VOICES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def voice_of(table) -> Voice | None:
+    """The running :class:`Voice` of ``table``, else ``None`` (the operator page asks)."""
+    return _VOICES.get(table)
+
+
+def attach(table, settings=None) -> Callable[[], None]:
+    """Start the voice of ``table`` with the service's settings (their ``voice`` part, a
+    :class:`VoiceSettings`, or the defaults); returns the function that stops it. The one line
+    :class:`companion.service.TableService` calls."""
+    voice = getattr(settings, "voice", None)
+    voice = voice if isinstance(voice, VoiceSettings) else VoiceSettings()
+    if os.environ.get("COMPANION_VOICE", "").lower() in ("off", "0", "no"):
+        return lambda: None  # the test suite, a machine that must stay quiet: no voice at all
+    return Voice(table, voice).start().stop

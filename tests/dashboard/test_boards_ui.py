@@ -1,0 +1,140 @@
+"""Each game's table drawn by its board, in a real headless Chromium (#22 items 1, 2, 5): the public
+page, a seat's page and the table display /tv, checked for sideways scroll, cut-off parts, tap
+targets under 44 px, WCAG AA contrast and words of the other language (tests/dashboard/pagecheck).
+
+A small matrix per run (one mid-game phase per game at 360×800, the display at 1920×1080, one game
+in English at 768×1024); tools/screens.py runs every phase at every size in both languages.
+Screenshots: test-artifacts/screens/.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+from playwright.sync_api import expect  # noqa: E402
+
+from companion.dashboard import DashboardServer  # noqa: E402
+from tests.browser import UI  # noqa: E402
+from tests.dashboard.pagecheck import VIEWPORTS, phase_tables, problems  # noqa: E402
+
+pytestmark = UI
+
+#: the phase each game is looked at in, and what its board must draw there
+MID = {
+    "skull": ("auction", [".board-skull .big-bid", ".board-skull .rseat .backs"]),
+    "doubt": ("answer", [".board-doubt .big-claim", ".board-doubt .badge.warn"]),
+    "hoggenheimer": ("chain", [".board-hoggenheimer .hog-grid .bet-dot", ".hog-side .cover-bar"]),
+    "infinity": ("play", [".board-infinity .badge.token", ".board-infinity .fact"]),
+    "lottery": ("draw", [".board-lottery .prize .coin", ".board-lottery .hand .pcard"]),
+}
+
+
+def _settle(page, version: int) -> None:
+    deadline = time.monotonic() + 8
+    while time.monotonic() < deadline:
+        if (page.evaluate("() => window.__lastVersion") or -1) >= version:
+            break
+        time.sleep(0.03)
+    page.wait_for_timeout(100)
+
+
+def _open(browser, srv, lang, viewport, path=None, code=None):
+    ctx = browser.new_context(viewport=VIEWPORTS[viewport])
+    ctx.add_cookies([{"name": "lang", "value": lang, "url": srv.url}])
+    page = ctx.new_page()
+    if code is not None:
+        page.goto(srv.url + "/join")
+        page.fill("#code", code)
+        page.click("button[type=submit]")
+        page.wait_for_url(srv.url + "/seat")
+    else:
+        page.goto(srv.url + path)
+    return page
+
+
+@pytest.mark.parametrize("gid", sorted(MID))
+def test_board_draws_the_table_and_passes_the_checks(browser, artifacts_dir, gid):
+    phase, parts = MID[gid]
+    shots = artifacts_dir / "screens"
+    shots.mkdir(exist_ok=True)
+    for table, now in phase_tables(gid, "ru"):
+        if now != phase:
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            for kind, page in (("public", _open(browser, srv, "ru", "phone", "/")),
+                               ("seat", _open(browser, srv, "ru", "phone", code=table.seat_codes()[0])),
+                               ("tv", _open(browser, srv, "ru", "wide", "/tv"))):
+                _settle(page, table.referee.version)
+                for sel in parts:
+                    expect(page.locator(sel).first).to_be_visible()
+                # what the board does not draw is folded away, not dumped
+                if kind != "tv":
+                    expect(page.locator("details.info")).not_to_have_attribute("open", "")
+                page.screenshot(path=str(shots / f"{gid}-{phase}-{kind}-ru.png"), full_page=True)
+                assert problems(page, "ru") == [], f"{gid} {phase} {kind}"
+                page.context.close()
+        finally:
+            srv.stop()
+        return
+    raise AssertionError(f"{gid} never reached {phase}")
+
+
+def test_english_pages_have_no_russian(browser, artifacts_dir):
+    for table, now in phase_tables("skull", "en"):
+        if now != "reveal":
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            for kind, page in (("public", _open(browser, srv, "en", "tablet", "/")),
+                               ("seat", _open(browser, srv, "en", "tablet", code=table.seat_codes()[0])),
+                               ("tv", _open(browser, srv, "en", "tablet", "/tv"))):
+                _settle(page, table.referee.version)
+                page.screenshot(path=str(artifacts_dir / f"screens-skull-reveal-{kind}-en.png"), full_page=True)
+                assert problems(page, "en") == [], kind
+                page.context.close()
+        finally:
+            srv.stop()
+        return
+    raise AssertionError("skull never reached its reveal")
+
+
+def test_table_display_shows_turn_last_event_moments_and_the_result(browser, artifacts_dir):
+    """The display keeps whose turn and the last event in view; a prize won pops up; at the end a
+    result screen with an SVG chart of the chips."""
+    from companion.games.simulator import get_sim_class
+    from companion.table import Table
+    import tempfile
+
+    table = Table(tempfile.mkdtemp(prefix="tv-"), pin="271828")
+    srv = DashboardServer(table, port=0).start()
+    try:
+        table.new_game("hoggenheimer", ["Аня", "Борис", "Вика"])
+        page = _open(browser, srv, "ru", "wide", "/tv")
+        expect(page.locator(".tv-turn b")).to_be_visible()
+        expect(page.locator(".tv-last p")).to_be_visible()
+        sim = get_sim_class("hoggenheimer")(table.referee.game, 3)
+        game, joker = table.referee.game, False
+        while not game.is_over():
+            text, source = sim.next_action()
+            out = table.submit(text, source)
+            assert out.accepted, text
+            sim.applied(text)
+            if not joker and any(e.kind == "joker" for e in out.events) and not game.is_over():
+                joker = True
+                expect(page.locator("#moment.m-joker")).to_be_visible()  # the joker, large, then gone
+                page.screenshot(path=str(artifacts_dir / "screens-tv-joker.png"))
+                expect(page.locator("#moment")).to_have_count(0, timeout=5000)
+        assert joker
+        _settle(page, table.referee.version)
+        expect(page.locator(".tv-result svg.chart polyline")).to_have_count(3)
+        expect(page.locator(".tv-result .legend li")).to_have_count(3)
+        page.screenshot(path=str(artifacts_dir / "screens-tv-result.png"), full_page=True)
+        assert problems(page, "ru") == []
+        page.context.close()
+    finally:
+        srv.stop()
+        table.close()

@@ -1,0 +1,99 @@
+"""The voice from the operator's console and the command line: its settings change while the
+table runs (PIN and CSRF as every operator POST), «Проверить голос» speaks the check, and
+``companion say`` speaks a line or writes a WAV."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import wave
+
+import pytest
+
+from companion import voice as V
+from companion.dashboard import create_app
+from companion.table import Table
+from tests.dashboard.helpers import operator_client, seat_client
+
+
+@pytest.fixture
+def env(fast_dir, counting):
+    table = Table(fast_dir, pin="246810")
+    table.new_game("counting", ["Аня", "Борис"])
+    app = create_app(table, testing=True)
+    said = []
+    voice = V.Voice(table, V.VoiceSettings(turn_s=0), say=lambda text, lang, vol, pace: said.append((text, lang, vol)),
+                    available=(True, "espeak-ng", "espeak-ng")).start()
+    yield table, app, voice, said
+    voice.stop()
+    app.extensions["companion"]["hub"].close()
+    table.close()
+
+
+def test_the_console_changes_the_voice_while_the_table_runs(env):
+    table, app, voice, said = env
+    op, csrf = operator_client(app, table)
+    r = op.get("/api/operator/voice")
+    assert r.status_code == 200 and r.get_json()["settings"] == V.VoiceSettings(turn_s=0).to_json()
+    r = op.post("/api/operator/voice", json={"volume": 60, "lang": "en"}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 200 and voice.settings.volume == 60 and voice.settings.lang == "en"
+    r = op.post("/api/operator/voice", json={"pace": 5}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 400 and r.get_json()["reason"] == "bad_voice" and "темп" in r.get_json()["message"]
+    assert voice.settings.pace == 160  # nothing changed
+    r = op.post("/api/operator/voice/test", json={}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 200 and r.get_json()["queued"]
+    deadline = time.monotonic() + 5
+    while not said and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert said == [(V.phrase("test", "en"), "en", 60)]
+    r = op.post("/api/operator/voice", json={"on": False}, headers={"X-CSRF-Token": csrf})
+    assert r.get_json()["status"]["state"] == "unused" and table.status()["voice"]["state"] == "unused"
+    # the operator only, with the CSRF token
+    phone, pc = seat_client(app, table, 0)
+    assert phone.get("/api/operator/voice").status_code == 403
+    assert phone.post("/api/operator/voice", json={"on": True}, headers={"X-CSRF-Token": pc}).status_code == 403
+    assert op.post("/api/operator/voice", json={"on": True}).status_code == 400
+
+
+def test_a_table_without_a_voice_says_so(fast_dir, counting):
+    table = Table(fast_dir, pin="246810")
+    table.new_game("counting", ["Аня", "Борис"])
+    app = create_app(table, testing=True)
+    try:
+        op, csrf = operator_client(app, table)
+        body = op.get("/api/operator/voice").get_json()
+        assert body["running"] is False and "без голоса" in body["message"]
+        assert op.post("/api/operator/voice/test", json={}, headers={"X-CSRF-Token": csrf}).status_code == 409
+        assert b"voice-setup" in op.get("/operator").data
+    finally:
+        app.extensions["companion"]["hub"].close()
+        table.close()
+
+
+def _say(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "companion", "say", *args], capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed (make test installs it)")
+def test_companion_say_writes_a_wav(tmp_path):
+    out = tmp_path / "check.wav"
+    r = _say("--wav", str(out), "Череп!")
+    assert r.returncode == 0, r.stderr
+    assert "Записано" in r.stdout and "Череп!" in r.stdout
+    with wave.open(str(out)) as w:
+        assert w.getnframes() / w.getframerate() > 0.2
+    r = _say("--lang", "en", "--wav", str(tmp_path / "en.wav"))
+    assert r.returncode == 0 and "Voice check" in r.stdout
+
+
+def test_companion_say_without_a_speaker_says_why(tmp_path):
+    import os
+
+    env = dict(os.environ, PATH=str(tmp_path))  # no espeak-ng, no aplay
+    r = _say("Проверка", env=env)
+    assert r.returncode == 1 and "Голос не работает" in r.stderr and "espeak-ng" in r.stderr
+    r = _say("--volume", "900", "x", env=env)
+    assert r.returncode == 2 and "громкость" in r.stderr

@@ -1,0 +1,51 @@
+/* The lottery: the four prize cards with their chips, each player's three cards, the box. */
+import { el } from "../js/core.js";
+import { chips, faceCard, fact, say, seatBox } from "../js/table.js";
+import { label, word } from "../js/words.js";
+
+export var keys = ["seats", "prizes", "box", "banker", "dealer", "players"];
+
+function prizes(v) {
+  var row = el("div", "prizes");
+  (v.prizes || []).forEach(function (p) {
+    var card = el("div", "prize");
+    card.appendChild(el("small", null, label(word("prize")) + " " + p.prize));
+    // a card turned face up, face down (the game's words for it), or none (the prize is won)
+    var face = typeof p.card === "string" ? faceCard(p.card) : el("span", p.card ? "pcard down" : "pcard none", p.card ? "" : "—");
+    if (p.card && typeof p.card === "object") { face.setAttribute("role", "img"); face.setAttribute("aria-label", say(p.card)); }
+    card.appendChild(face);
+    if (typeof p.chips === "number") card.appendChild(chips(p.chips));
+    row.appendChild(card);
+  });
+  return row;
+}
+
+function seat(m, v, i) {
+  var s = (v.seats || [])[i] || {};
+  var badges = [];
+  if (s.role) badges.push(["role", say(s.role)]);
+  var box = seatBox(m, i, { dealer: v.dealer === i, badges: badges });
+  if (typeof s.chips === "number") box.body.appendChild(chips(s.chips, s.chips < 0 ? "owes" : "", word("chips")));
+  if (typeof s.cards === "string" && s.cards) {
+    var hand = el("div", "hand");
+    s.cards.split(/,\s*/).forEach(function (c) { hand.appendChild(faceCard(c)); });
+    box.body.appendChild(hand);
+  }
+  return box.card;
+}
+
+export function draw(m) {
+  var v = m.view;
+  var box = el("div", "board board-lottery");
+  var table = el("div", "lottery-table");
+  table.appendChild(prizes(v));
+  var boxRow = el("div", "centre-line");
+  boxRow.appendChild(fact(word("box"), v.box || 0, "box"));
+  if (typeof v.to_spread === "number") boxRow.appendChild(fact(word("to_spread"), v.to_spread));
+  table.appendChild(boxRow);
+  box.appendChild(table);
+  var seats = el("div", "seats");
+  for (var i = 0; i < m.game.seats.length; i++) seats.appendChild(seat(m, v, i));
+  box.appendChild(seats);
+  return box;
+}
