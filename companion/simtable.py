@@ -284,6 +284,8 @@ class SimTable:
                     self.sim.applied(text)
                     self.stats.actions += 1
                     return
+                if self.released is not None:  # another game now: nothing of ours will be accepted
+                    raise _Released()
                 left = deadline - time.monotonic()
                 if left <= 0 or self._stop.is_set():
                     raise SimTableError(f"the referee did not accept {text!r} within {self.timeout:.0f} s")
