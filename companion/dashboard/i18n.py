@@ -84,6 +84,9 @@ _WORDS = {
     "phase_auction": _l("auction"), "phase_reveal": _l("reveal"), "phase_settlement": _l("settlement"),
     "phase_over": _l("game over"), "phase_deal": _l("deal"), "phase_play": _l("play"),
     "phase_betting": _l("bets"), "phase_turning": _l("turning cards"), "phase_chain": _l("turning cards"),
+    "phase_halted": _l("halted"), "phase_lead": _l("first lay"), "phase_answer": _l("answer"),
+    "phase_check": _l("the check"), "phase_kept": _l("last cards shown"), "phase_spread": _l("chips on prizes"),
+    "phase_draw": _l("the draw"), "phase_playoff": _l("play-off"),
     "b_passed": _l("Passed"), "b_agreed": _l("Agrees"), "shape_card": _l("card"), "shape_pair": _l("pair"), "shape_square": _l("square"),
     "shape_column": _l("column"), "shape_row": _l("row"), "n_cards": _l("cards"),
     # common verbs
