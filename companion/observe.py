@@ -22,6 +22,7 @@ import numpy as np
 from companion.errors import CameraMissing
 from companion.games.base import Action
 from companion.games.fields import fields_of
+from companion.i18n import M
 
 @dataclass(frozen=True)
 class ObservedField:
@@ -233,7 +234,7 @@ class CameraDecision:
             return first
         return None
 
-    def _prompt(self, key, text: str, kind: str, template: Action, seat=None) -> None:
+    def _prompt(self, key, text, kind: str, template: Action, seat=None) -> None:
         if key not in self._prompted:
             self._prompted.add(key)
             action = template.text()
@@ -255,8 +256,9 @@ class CameraDecision:
             return self.wants
         template = self._choose(templates)
         if template is None:
-            self._prompt(("choose", version), "Что показать камере? / What to scan? "
-                         + "; ".join(t.text() for t in templates[:6]), "manual", templates[0])
+            self._prompt(("choose", version), M("What to scan? %(options)s",
+                                                 options="; ".join(t.text() for t in templates[:6])),
+                         "manual", templates[0])
             self.wants = Wants(version)
             return self.wants
         f = observed_fields(template)[0]
@@ -270,7 +272,7 @@ class CameraDecision:
             owner = getattr(template, "owner", None)
             if f.many and f.kind == "note" and isinstance(owner, int):
                 name = game.seats[owner]
-                self._prompt(("scan", version, owner), f"Покажите камере купюры: {name} / Show {name}'s notes",
+                self._prompt(("scan", version, owner), M("Show %(name)s's notes to the camera", name=name),
                              "scan", template, owner)
         self._template = template
         self._expected = getattr(game.options, "notes_per_player", None)
@@ -292,7 +294,7 @@ class CameraDecision:
         if event.problem == "no_camera":
             # no camera now (never found, or unplugged; its status says so and it is looked for
             # again): the operator types what the table waits for, at once
-            self._prompt(("no_camera", version), "Камера не подключена — введите вручную / No camera — enter by hand",
+            self._prompt(("no_camera", version), M("No camera: enter it by hand"),
                          "manual", template)
             return None
         f = observed_fields(template)[0]

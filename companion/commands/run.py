@@ -410,7 +410,8 @@ class Console:
             self._tell_ended()
             self._tell_game()
         elif kind == "prompts" and payload:
-            self.line(self.say(M("prompt: %(text)s", text=payload[-1]["text"])))
+            last = payload[-1]
+            self.line(self.say(M("prompt: %(text)s", text=(last.get("words") or {}).get(self.lang) or last["text"])))
 
 
     def _notable(self) -> tuple[str, ...]:

@@ -27,9 +27,10 @@ class Prompt:
         id: unique id (for :meth:`Table.clear_prompt`).
         kind: ``scan`` (show something to the camera), ``manual`` (OCR abstained: type it in) or
             ``info``.
-        text: the prompt in words (Russian first; the dashboard shows it as given).
+        text: the prompt in Russian (the default language; an operator's typed prompt as typed).
         seat: the seat concerned, if any.
         action: for ``manual``, the action template to complete (e.g. ``"table deposit 2 ?"``).
+        words: the prompt in each language, ``{"ru": …, "en": …}``: each screen shows its own.
     """
 
     id: str
@@ -37,9 +38,11 @@ class Prompt:
     text: str
     seat: int | None = None
     action: str | None = None
+    words: dict | None = None
 
     def to_json(self) -> dict:
-        return {"id": self.id, "kind": self.kind, "text": self.text, "seat": self.seat, "action": self.action}
+        return {"id": self.id, "kind": self.kind, "text": self.text, "seat": self.seat, "action": self.action,
+                "words": self.words or {"ru": self.text, "en": self.text}}
 
 
 Listener = Callable[[str, Any], None]
@@ -95,9 +98,12 @@ class ChannelsMixin:
         with self._lock:
             return dict(self._pending)
 
-    def add_prompt(self, text: str, kind: str = "scan", seat: int | None = None,
+    def add_prompt(self, text, kind: str = "scan", seat: int | None = None,
                    action: str | None = None) -> str:
         """Show a prompt on the console ("show player 2's notes"); returns its id.
+
+        ``text`` is a :class:`~companion.i18n.Message` (rendered in each language) or a string
+        typed by the operator (shown as typed).
 
         ``kind="manual"`` with ``action`` (a template such as ``"table deposit 2 ?"``) asks the
         operator to type what OCR could not read; :meth:`manual_entry` with the prompt id clears it.
@@ -105,13 +111,19 @@ class ChannelsMixin:
         Raises:
             ValueError: unknown kind or empty text.
         """
+        from companion.i18n import Message, both
         from companion.sanitise import clean
 
+        words = both(text) if isinstance(text, Message) else None
+        if words is not None:
+            text = words["ru"]
         if kind not in ("scan", "manual", "info") or not isinstance(text, str) or not clean(text).strip():
             raise ValueError("prompt kind must be scan, manual or info, with a text")
         # every screen shows the prompts: what no page can show never gets in (companion.sanitise)
+        if words is not None:
+            words = {lang: clean(w, 500).strip() for lang, w in words.items()}
         prompt = Prompt(secrets.token_hex(4), kind, clean(text, 500).strip(), seat,
-                        None if action is None else clean(action, 500))
+                        None if action is None else clean(action, 500), words)
         with self._lock:
             self._prompts.append(prompt)
             snapshot = [p.to_json() for p in self._prompts]

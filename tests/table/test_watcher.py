@@ -49,6 +49,9 @@ def test_setup_scan_through_the_camera_watcher(tmp_path, real_data):
                 pytest.fail(f"seat {seat}'s notes were not registered: {watcher._seen}")
             prompts = [p for p in table.prompts() if p["kind"] == "scan" and p["seat"] == seat]
             assert prompts, "the operator was told whose notes to show"
+            name = ["Аня", "Борис"][seat]  # one language a line: each screen shows its own
+            assert prompts[-1]["words"] == {"ru": f"Покажите камере купюры: {name}",
+                                            "en": f"Show {name}'s notes to the camera"}
         records = table.referee.log.records()
         assert [r.source for r in records] == ["camera", "camera"]
         assert records[0].action.startswith("table register 0 ") and set(SETS[0]) <= set(records[0].action.replace(",", " ").split())

@@ -25,7 +25,7 @@ export function renderPrompts(target, operator) {
   if (!list.length) return;
   var ul = el("ul", "prompts");
   list.forEach(function (p) {
-    var li = el("li", "prompt prompt-" + p.kind, p.text);
+    var li = el("li", "prompt prompt-" + p.kind, (p.words && p.words[LANG]) || p.text);
     if (operator) {
       var b = el("button", "small", "✓");
       b.addEventListener("click", function () { post("/api/operator/prompt/" + encodeURIComponent(p.id) + "/clear"); });
