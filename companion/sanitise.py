@@ -76,6 +76,16 @@ def clean(text: str, max_len: int = MAX_TEXT) -> str:
     return kept[:max_len]
 
 
+#: Direction controls that reorder the text around them (embeddings, overrides, isolates, marks).
+BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def without_bidi(text: str) -> str:
+    """``text`` without direction controls: a player name with U+202E would show reversed on
+    every page and terminal («сироБ»)."""
+    return "".join(ch for ch in text if ch not in BIDI_CONTROLS)
+
+
 def json_depth(raw: str) -> int:
     """The nesting depth of a JSON text, counted without parsing it (strings skipped)."""
     depth = deepest = 0

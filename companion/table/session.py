@@ -178,8 +178,9 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
                 left running).
         """
         from companion.games import new_game as _probe
-        from companion.sanitise import problem
+        from companion.sanitise import problem, without_bidi
 
+        seats = [without_bidi(n) if isinstance(n, str) else n for n in seats]
         for name in seats:  # a name from the command line may hold what no page can show
             why = problem(name, 100) if isinstance(name, str) else "not a text"
             if why:

@@ -1,4 +1,4 @@
-"""Console prompts: each screen shows a prompt in its own language, one language per line."""
+"""What the table shows people: prompts in each screen's own language, seat names as typed but never reversed."""
 
 from __future__ import annotations
 
@@ -27,3 +27,13 @@ def test_a_typed_prompt_is_shown_as_typed_on_every_screen(tmp_path):
     finally:
         table.close()
 
+
+
+def test_direction_controls_are_dropped_from_a_seat_name(tmp_path):
+    """A name with a right-to-left override would show reversed («сироБ») on every screen."""
+    table = Table(tmp_path, pin="246810", resume=False)
+    try:
+        ref = table.new_game("doubt", ["Аня", "\u202eБорис\u202c", "Ви\u2067ка\u2069"])
+        assert ref.game.seats == ("Аня", "Борис", "Вика")
+    finally:
+        table.close()
