@@ -27,6 +27,7 @@ from typing import IO, Iterable
 from urllib.parse import quote
 
 from companion.errors import IllegalAction, LogError
+from companion.i18n import M
 
 FORMAT_VERSION = 1
 UNDO = "table undo"
@@ -198,7 +199,7 @@ class TableLog:
 
         path = Path(path)
         if not path.exists():
-            raise LogError(f"no table log at {path}")
+            raise LogError(M("no table log at %(path)s", path=str(path)))
         report = wal.inspect(f"{path}-wal")
         if not report.ok:
             damaged = Path(f"{path}-wal.damaged")
@@ -214,10 +215,10 @@ class TableLog:
         except sqlite3.DatabaseError as exc:
             if conn is not None:
                 conn.close()
-            raise LogError(f"{path} is not a table log: {exc}") from None
+            raise LogError(M("%(path)s is not a table log: %(why)s", path=str(path), why=str(exc))) from None
         if not row:
             conn.close()
-            raise LogError(f"{path} has no game header")
+            raise LogError(M("%(path)s has no game header", path=str(path)))
         opened = cls(path, conn, readonly=True)
         opened.wal_damage = None if report.ok else report
         return opened if readonly else opened.writable()
@@ -315,13 +316,14 @@ class TableLog:
 # ---------------------------------------------------------------------- JSON Lines
 def _header_from_json(obj: object, where: str) -> LogHeader:
     if not isinstance(obj, dict) or "game" not in obj or "seats" not in obj:
-        raise LogError(f"{where}: the first line must be a header with 'game' and 'seats'")
+        raise LogError(M("%(where)s: the first line must be a header with 'game' and 'seats'", where=where))
     version = obj.get("companion_log", FORMAT_VERSION)  # logs written before the key existed are 1
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise LogError(f"{where}: 'companion_log' must be a format version number, got {version!r}")
     if version > FORMAT_VERSION:
-        raise LogError(f"{where}: table-log format version {version} is newer than this program reads"
-                       f" (up to {FORMAT_VERSION}); update Table Companion to read it")
+        raise LogError(M("%(where)s: table-log format version %(version)s is newer than this program reads"
+                         " (up to %(known)s); update Table Companion to read it",
+                         where=where, version=version, known=FORMAT_VERSION))
     seats = obj["seats"]
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise LogError(f"{where}: 'seats' must be a list of names")
@@ -353,10 +355,10 @@ def read_jsonl(src: str | os.PathLike | IO[str]) -> tuple[LogHeader, list[LogRec
         try:
             text = Path(src).read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            raise LogError(f"{src} is not a table log: not UTF-8 text (a table log is a .sqlite "
-                           "file or JSON Lines)") from None
+            raise LogError(M("%(path)s is not a table log: not UTF-8 text (a table log is a .sqlite "
+                             "file or JSON Lines)", path=str(src))) from None
         except OSError as exc:
-            raise LogError(f"cannot read {src}: {exc}") from None
+            raise LogError(M("cannot read %(path)s: %(why)s", path=str(src), why=getattr(exc, "strerror", None) or str(exc))) from None
         where = str(src)
     else:
         text, where = src.read(), "<stream>"
@@ -391,7 +393,7 @@ def read_jsonl(src: str | os.PathLike | IO[str]) -> tuple[LogHeader, list[LogRec
             )
         )
     if header is None:
-        raise LogError(f"{where}: empty log (no header line)")
+        raise LogError(M("%(where)s: empty log (no header line)", where=where))
     return header, records, errors
 
 

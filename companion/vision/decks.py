@@ -42,6 +42,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.i18n import M
 from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image
 
 FORMAT = "companion-deck/1"
@@ -427,7 +428,7 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
         raise FileExistsError(f"deck profile {name!r} already exists at {folder} (--force replaces it)")
     directory = Path(directory)
     if not directory.is_dir():
-        raise VisionError(f"{directory} is not a folder")
+        raise VisionError(M("%(path)s is not a folder", path=str(directory)))
     table = read_labels_file(labels_file) if labels_file else None
     files = image_files(directory)
     if table is not None:

@@ -188,8 +188,10 @@ def test_cli_deck_learn_list_show_and_scan(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("COMPANION_DECKS", str(tmp_path / "decks"))
     _photos(tmp_path / "ph", VALUES, "numbered", seed0=800)
     assert main(["deck", "learn", "six100", str(tmp_path / "ph"), "--kind", "numbered"]) == 0
-    assert main(["deck", "list"]) == 0
+    assert main(["deck", "list", "--lang", "en"]) == 0
     assert "six100\tnumbered\t10 faces" in capsys.readouterr().out
+    assert main(["deck", "list"]) == 0  # Russian by default
+    assert "six100\tчисла\t10 лиц" in capsys.readouterr().out
     assert main(["deck", "show", "six100", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["kind"] == "numbered" and len(shown["faces"]) == 10
