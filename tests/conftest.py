@@ -17,6 +17,21 @@ REAL = SHARED / "data" / "real"
 ARTIFACTS = ROOT / "test-artifacts"
 
 
+@pytest.fixture(autouse=True)
+def _cli_language():
+    """Each test starts with the command line in Russian: ``companion.cli.main`` run in-process
+    with ``--lang en`` sets the run's language (and ``LANGUAGE``) for the rest of the process."""
+    from companion.i18n import cli
+
+    saved, env = cli.current(), os.environ.get("LANGUAGE")
+    yield
+    cli._current = saved
+    if env is None:
+        os.environ.pop("LANGUAGE", None)
+    else:
+        os.environ["LANGUAGE"] = env
+
+
 @pytest.fixture(scope="session")
 def real_data() -> Path:
     """Path to ../shared/data/real; skips the test (saying why) when it is absent."""
