@@ -24,6 +24,12 @@ else
   echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi
-echo "Installing system packages: ${missing[*]}"
-"${SUDO[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+echo "Installing system packages: ${missing[*]} (apt's output: ${TMPDIR:-/tmp}/companion-apt.log)"
+log="${TMPDIR:-/tmp}/companion-apt.log"
+if ! { "${SUDO[@]}" apt-get update -qq &&
+       DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  tail -n 25 "$log" >&2
+  echo "Installing ${missing[*]} failed: the last lines of apt's output are above, all of it is in $log." >&2
+  exit 1
+fi
+echo "Installed: ${missing[*]}"
