@@ -33,7 +33,7 @@ import typing
 import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Self, Sequence
 
 from companion.errors import ActionSyntaxError, IllegalAction
 
@@ -87,6 +87,15 @@ class Action:
                     "bad_syntax", f"'{cls.VERB}': argument {name}={token!r} is not a {type_name}"
                 ) from None
         return cls(seat, *values)
+
+
+@dataclass(frozen=True)
+class SeatAction(Action):
+    """Base of an action only a seat takes (a bid, «Верю», a card played): ``seat`` is a seat
+    number. The text form still parses ``table <verb> ...`` into one with ``seat=None``, which the
+    engine's check refuses before anything reads the seat, so an accepted one always has a seat."""
+
+    seat: int
 
 
 _ARG_SPECS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
@@ -196,7 +205,7 @@ class Options:
     LIMITS: ClassVar[dict[str, tuple[int, int]]] = {}
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "Options":
+    def from_dict(cls, data: dict | None) -> Self:
         """Build options from a JSON object; unknown keys raise ``IllegalAction('bad_option')``."""
         data = dict(data or {})
         names = {f.name for f in dataclasses.fields(cls)}

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.base import Action
+from companion.games.base import Action, SeatAction
 from companion.games.fields import Card, Count
 
 
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True)
-class Deal(Action):
+class Deal(SeatAction):
     """The dealer has dealt the whole deck (seed ¶2; RULINGS §2 uneven split)."""
 
     VERB = "deal"
 
 
 @dataclass(frozen=True)
-class Place(Action):
+class Place(SeatAction):
     """Lead a new pile: ``count`` cards face down, claiming they are all ``kind`` (seed ¶3)."""
 
     VERB = "place"
@@ -27,7 +27,7 @@ class Place(Action):
 
 
 @dataclass(frozen=True)
-class Add(Action):
+class Add(SeatAction):
     """Answer 3: add ``count`` more cards, claiming the pile's kind (RULINGS §2)."""
 
     VERB = "add"
@@ -35,14 +35,14 @@ class Add(Action):
 
 
 @dataclass(frozen=True)
-class Believe(Action):
+class Believe(SeatAction):
     """Answer 1: "Верю" (seed ¶4)."""
 
     VERB = "believe"
 
 
 @dataclass(frozen=True)
-class Doubt(Action):
+class Doubt(SeatAction):
     """Answer 2: "Не верю" (seed ¶4)."""
 
     VERB = "doubt"

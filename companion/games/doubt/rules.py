@@ -193,6 +193,7 @@ class DoubtGame(Game):
     REASONS = REASONS
     ACTIONS = (Deal, Place, Add, Believe, Doubt, Reveal, Void)
     OPTIONS = DoubtOptions
+    options: DoubtOptions
     MIN_SEATS = 2
     MAX_SEATS = 8
 
@@ -258,11 +259,10 @@ class DoubtGame(Game):
     def _check(self, a: Action) -> None:
         if self.phase == "over":
             raise IllegalAction("game_over", "the match has ended")
-        t = type(a)
-        if t is Reveal or t is Void:
+        if type(a) is Reveal or type(a) is Void:
             if a.seat is not None:
                 raise IllegalAction("table_only", f"'{a.VERB}' is an observation/operator action of the table")
-            if t is Void:
+            if type(a) is Void:
                 if not self.pile:
                     raise IllegalAction("nothing_to_void", "no pile on the table")
                 return
@@ -293,7 +293,7 @@ class DoubtGame(Game):
         if a.seat is None:
             raise IllegalAction("seat_only", f"'{a.VERB}' is a seat's action")
         seat = a.seat
-        if t is Deal:
+        if type(a) is Deal:
             if self.phase != "deal":
                 raise IllegalAction("wrong_phase", "the cards are already dealt")
             if seat != self.dealer:
@@ -302,7 +302,7 @@ class DoubtGame(Game):
             return
         if not self.in_game[seat]:
             raise IllegalAction("player_out", f"seat {seat} has left the game")
-        if t is Place:
+        if type(a) is Place:
             if self.phase != "lead":
                 raise IllegalAction("wrong_phase", "a pile is already in play; answer it")
             if seat != self.turn:
@@ -316,7 +316,7 @@ class DoubtGame(Game):
             raise IllegalAction("wrong_phase", f"'{a.VERB}' answers a placement; phase is {self.phase}")
         if seat != self.turn:
             raise IllegalAction("not_your_turn", f"seat {self.turn} answers", {"player": self.seats[self.turn]})
-        if t is Add:
+        if type(a) is Add:
             if self.hands[seat] == 0:
                 raise IllegalAction("no_cards", f"seat {seat} holds no cards; believe or doubt")
             self._check_count(seat, a.count)
@@ -331,30 +331,29 @@ class DoubtGame(Game):
 
     # ------------------------------------------------------------------ transitions
     def _do(self, a: Action) -> list[Event]:
-        t = type(a)
-        if t is Deal:
+        if type(a) is Deal:
             return self._do_deal()
-        if t is Place or t is Add:
+        if type(a) is Place or type(a) is Add:
             seat = a.seat
-            if t is Place:
+            if type(a) is Place:
                 self.claim = a.kind
             self.hands[seat] -= a.count
             self.pile.append([seat, a.count])
             self.pile_cards += a.count
             self.turn = self._next_in(seat)
             self.phase = "answer"
-            events = [Event("placed" if t is Place else "added",
+            events = [Event("placed" if type(a) is Place else "added",
                             {"seat": seat, "count": a.count, "kind": self.claim, "pile": self.pile_size()})]
             if self.hands[seat] == 0:
                 events.append(Event("last_cards", {"seat": seat}))
             return events
-        if t is Believe or t is Doubt:
+        if type(a) is Believe or type(a) is Doubt:
             self.answer = [a.seat, a.VERB]
             self.phase = "check"
             self.turn = None
             return [Event("answered", {"seat": a.seat, "answer": a.VERB, "placer": self.pile[-1][0],
                                        "count": self.pile[-1][1], "kind": self.claim})]
-        if t is Reveal:
+        if type(a) is Reveal:
             return self._do_reveal(a.kinds)
         return self._do_void()
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.games.base import Action
+from companion.games.base import Action, SeatAction
 from companion.games.fields import Amount, Card, Choice, LayoutSlot
 
 
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True)
-class Bet(Action):
+class Bet(SeatAction):
     """Stake ``stake`` chips on ``cards`` (codes or ``col:<rank>`` / ``row:<suit>``)."""
 
     VERB = "bet"
@@ -21,7 +21,7 @@ class Bet(Action):
 
 
 @dataclass(frozen=True)
-class Withdraw(Action):
+class Withdraw(SeatAction):
     """Take back own bet ``bet_id`` while bets are open."""
 
     VERB = "withdraw"
@@ -31,7 +31,7 @@ class Withdraw(Action):
 
 
 @dataclass(frozen=True)
-class Close(Action):
+class Close(SeatAction):
     """The banker closes the bets; the deal (the chain of turned cards) starts."""
 
     VERB = "close"

@@ -238,6 +238,7 @@ class HoggenheimerGame(Game):
     REASONS = REASONS
     ACTIONS = (Bet, Withdraw, Close, Turn, Void)
     OPTIONS = HoggenheimerOptions
+    options: HoggenheimerOptions
     MIN_SEATS = 2
     MAX_SEATS = 8
 
@@ -276,11 +277,10 @@ class HoggenheimerGame(Game):
     def _check(self, a: Action) -> None:
         if self.phase == "over":
             raise IllegalAction("game_over", "the game has ended")
-        t = type(a)
-        if t is Turn or t is Void:
+        if type(a) is Turn or type(a) is Void:
             if a.seat is not None:
                 raise IllegalAction("table_only", f"'{a.VERB}' is an observation/operator action of the table")
-            if t is Void:
+            if type(a) is Void:
                 if not self.bets and not self.chain:
                     raise IllegalAction("nothing_to_void", "no stakes and no turned cards")
                 return
@@ -291,12 +291,12 @@ class HoggenheimerGame(Game):
         if self.phase != "betting":
             raise IllegalAction("wrong_phase", "the bets are closed; the deal is running")
         seat = a.seat
-        if t is Close:
+        if type(a) is Close:
             if seat != self.banker:
                 raise IllegalAction("not_banker", f"seat {self.banker} holds the bank",
                                     {"player": self.seats[self.banker]})
             return
-        if t is Withdraw:
+        if type(a) is Withdraw:
             for b in self.bets:
                 if b["id"] == a.bet_id:
                     if b["seat"] != seat:
@@ -359,8 +359,7 @@ class HoggenheimerGame(Game):
 
     # ------------------------------------------------------------------ transitions
     def _do(self, a: Action) -> list[Event]:
-        t = type(a)
-        if t is Bet:
+        if type(a) is Bet:
             shape, cards = parse_bet(a.cards)
             k = SHAPES[shape]
             bet = {"id": self.next_bet_id, "seat": a.seat, "shape": shape, "cards": list(cards), "k": k,
@@ -369,18 +368,18 @@ class HoggenheimerGame(Game):
             self.balances[a.seat] -= a.stake
             self.bets.append(bet)
             return [Event("bet", {**bet, "cards": list(cards), "exposure": self.exposure()})]
-        if t is Withdraw:
+        if type(a) is Withdraw:
             bet = next(b for b in self.bets if b["id"] == a.bet_id)
             self.bets.remove(bet)
             self.balances[a.seat] += bet["stake"]
             return [Event("bet_withdrawn", {"id": bet["id"], "seat": a.seat, "shape": bet["shape"],
                                             "cards": list(bet["cards"]), "stake": bet["stake"],
                                             "exposure": self.exposure()})]
-        if t is Close:
+        if type(a) is Close:
             self.phase = "chain"
             return [Event("bets_closed", {"banker": self.banker, "exposure": self.exposure(),
                                           "bets": len(self.bets)})]
-        if t is Turn:
+        if type(a) is Turn:
             self.chain.append(a.card)
             if a.card == JOKER:
                 return self._settle()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.games.base import Action
+from companion.games.base import Action, SeatAction
 from companion.games.fields import Card, Seat
 
 
@@ -27,7 +27,7 @@ class DealCards(Action):
 
 
 @dataclass(frozen=True)
-class Play(Action):
+class Play(SeatAction):
     """``<seat> play <card|?>`` — the seat puts a card face up on the trick. ``?``: the face is
     read afterwards by ``table face``."""
 

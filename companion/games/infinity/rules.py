@@ -188,6 +188,7 @@ class InfinityGame(Game):
     GAME_ID: ClassVar[str] = "infinity"
     ACTIONS: ClassVar[tuple[type[Action], ...]] = (DealCards, Play, Face, Kept, Void)
     OPTIONS: ClassVar[type[Options]] = InfinityOptions
+    options: InfinityOptions
     MIN_SEATS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 8
     REASONS: ClassVar[dict[str, str]] = REASONS

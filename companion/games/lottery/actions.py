@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.games.base import Action
+from companion.games.base import Action, SeatAction
 from companion.games.fields import Amount, Card, Seat, Slot
 
 
 # ---------------------------------------------------------------------- actions
 @dataclass(frozen=True)
-class Spread(Action):
+class Spread(SeatAction):
     """``<banker> spread a,b,c,d`` — chips the banker adds to prize slots 0-3 (left to right)."""
 
     VERB: ClassVar[str] = "spread"
@@ -38,7 +38,7 @@ class PrizeCard(Action):
 
 
 @dataclass(frozen=True)
-class Lead(Action):
+class Lead(SeatAction):
     """``<seat> lead <card>`` — play-off variant 1: lead a card to the left neighbour."""
 
     VERB: ClassVar[str] = "lead"
@@ -46,7 +46,7 @@ class Lead(Action):
 
 
 @dataclass(frozen=True)
-class Cover(Action):
+class Cover(SeatAction):
     """``<seat> cover <card>`` — play-off variant 1: cover the led card (same suit, higher)."""
 
     VERB: ClassVar[str] = "cover"
@@ -54,14 +54,14 @@ class Cover(Action):
 
 
 @dataclass(frozen=True)
-class Take(Action):
+class Take(SeatAction):
     """``<seat> take`` — play-off variant 1: take the led card into hand."""
 
     VERB: ClassVar[str] = "take"
 
 
 @dataclass(frozen=True)
-class PlayCard(Action):
+class PlayCard(SeatAction):
     """``<seat> play <card>`` — play-off variant 2: play a card to the trick."""
 
     VERB: ClassVar[str] = "play"

@@ -222,6 +222,7 @@ class LotteryGame(Game):
     GAME_ID: ClassVar[str] = "lottery"
     ACTIONS: ClassVar[tuple[type[Action], ...]] = (Spread, Cards, PrizeCard, Lead, Cover, Take, PlayCard, Void)
     OPTIONS: ClassVar[type[Options]] = LotteryOptions
+    options: LotteryOptions
     MIN_SEATS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 20
     REASONS: ClassVar[dict[str, str]] = REASONS

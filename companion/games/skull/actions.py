@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.games.base import Action
+from companion.games.base import Action, SeatAction
 from companion.games.fields import Amount, Count, Seat, Serial
 
 
@@ -34,14 +34,14 @@ class ChooseDealer(Action):
 
 
 @dataclass(frozen=True)
-class Place(Action):
+class Place(SeatAction):
     """``SEAT place`` — the seat put one note face down on its stack (stage 1 or stage 2 "add")."""
 
     VERB: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True)
-class Bid(Action):
+class Bid(SeatAction):
     """``SEAT bid N`` — open the auction in stage 2, or raise in the auction, to ``count`` roses."""
 
     VERB: ClassVar[str] = "bid"
@@ -49,14 +49,14 @@ class Bid(Action):
 
 
 @dataclass(frozen=True)
-class Agree(Action):
+class Agree(SeatAction):
     """``SEAT agree`` — agree with the dealer's bid (auction, Вариант 1)."""
 
     VERB: ClassVar[str] = "agree"
 
 
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(SeatAction):
     """``SEAT pass`` — disagree and leave the auction (Вариант 3)."""
 
     VERB: ClassVar[str] = "pass"

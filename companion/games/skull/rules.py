@@ -17,9 +17,10 @@ Phases: ``setup`` → (``stage1`` → ``stage2`` → ``auction`` → ``reveal`` 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar, Iterable, Sequence
+from typing import ClassVar, Iterable, Sequence, TypeGuard
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options
@@ -162,7 +163,7 @@ SERIAL_SHAPES: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _letters_and_digits(serial) -> bool:
+def _letters_and_digits(serial: object) -> TypeGuard[str]:
     """``serial`` is a non-empty string of upper-case letters and ASCII digits only (canonical
     characters, whatever its length or shape)."""
     return isinstance(serial, str) and bool(serial) and all(
@@ -272,8 +273,7 @@ def validate_note_set(serials: Sequence[str], options: SkullOptions | dict | Non
     else:
         if bad:  # canonical text, but not the shape the table's currency prints
             problems.append(serial_format_problem(bad, options.currency))
-    seen: set[str] = set()
-    dups = sorted({s for s in serials if s in seen or seen.add(s)})
+    dups = sorted(s for s, k in Counter(serials).items() if k > 1)
     if dups:
         problems.append(("duplicate_serial", f"serial(s) twice in the set: {', '.join(dups)}"))
     taken = set(taken)
@@ -329,6 +329,7 @@ class SkullGame(Game):
     GAME_ID = "skull"
     ACTIONS = (Register, ChooseDealer, Place, Bid, Agree, Pass, Flip, Deposit, Leave, Void)
     OPTIONS = SkullOptions
+    options: SkullOptions
     MIN_SEATS = 2
     MAX_SEATS = 8
     REASONS = REASONS
@@ -433,7 +434,7 @@ class SkullGame(Game):
             raise IllegalAction("bad_syntax", f"'{a.VERB}' is an action of the table: 'table {a.VERB} ...'")
         elif self.status[a.seat] != _ACTIVE:
             raise IllegalAction("seat_out", f"{self.seats[a.seat]} is out of the game", {"player": self.seats[a.seat]})
-        if t is Place:
+        if type(a) is Place:
             s = a.seat
             if phase == "stage1":
                 if self.stack[s]:
@@ -442,17 +443,15 @@ class SkullGame(Game):
             if phase != "stage2":
                 self._raise_phase()
             if s != self.turn:
-                raise IllegalAction("not_your_turn", f"{self.seats[self.turn]} plays now",
-                                    {"player": self.seats[self.turn]})
+                raise self._not_your_turn()
             if self.hand(s) <= 0:
                 raise IllegalAction("must_bid", "no notes left in hand: bid")
             return
-        if t is Bid:
+        if type(a) is Bid:
             s = a.seat
             if phase == "stage2":
                 if s != self.turn:
-                    raise IllegalAction("not_your_turn", f"{self.seats[self.turn]} plays now",
-                                        {"player": self.seats[self.turn]})
+                    raise self._not_your_turn()
             elif phase == "auction":
                 if not self.to_act or s != self.to_act[0]:
                     raise IllegalAction("not_your_turn", self._who_acts(), self._who_acts_facts())
@@ -465,7 +464,7 @@ class SkullGame(Game):
             if a.count > total:
                 raise IllegalAction("bid_too_high", f"only {total} note(s) on the table", {"on_table": total})
             return
-        if t is Agree or t is Pass:
+        if type(a) is Agree or type(a) is Pass:
             if phase != "auction":
                 self._raise_phase()
             if a.seat == self.dealer:
@@ -475,7 +474,7 @@ class SkullGame(Game):
             if self.forced == a.seat:
                 raise IllegalAction("must_raise", f"everybody agreed: raise above {self.bid}", {"bid": self.bid})
             return
-        if t is Flip:
+        if type(a) is Flip:
             self._check_target(a.owner)
             if phase != "reveal":
                 if phase == "halted":
@@ -484,14 +483,14 @@ class SkullGame(Game):
             o = a.owner
             if self.stack[o] - len(self.faceup[o]) <= 0:
                 raise IllegalAction("no_face_down_note", f"{self.seats[o]} has no face-down note")
-            d = self.dealer
+            d = self._dealer_seat()
             if o != d and self.stack[d] - len(self.faceup[d]) > 0:
                 raise IllegalAction("own_stack_first", f"{self.seats[d]} must flip his own notes first")
-            self._check_serial(a.serial)
-            if a.serial in self.faceup[self.owner_of[a.serial]]:
-                raise IllegalAction("already_revealed", f"{a.serial} is already face up")
+            serial = self._check_serial(a.serial)
+            if serial in self.faceup[self.owner_of[serial]]:
+                raise IllegalAction("already_revealed", f"{serial} is already face up")
             return
-        if t is Deposit:
+        if type(a) is Deposit:
             self._check_target(a.owner)
             if phase != "settlement":
                 if phase in ("reveal", "halted"):
@@ -499,13 +498,13 @@ class SkullGame(Game):
                 raise IllegalAction("wrong_phase", "deposits happen only in the settlement")
             if a.owner not in self.owed:
                 raise IllegalAction("not_a_loser", f"{self.seats[a.owner]} owes no note", {"player": self.seats[a.owner]})
-            self._check_serial(a.serial)
-            if self.owner_of[a.serial] != a.owner:
-                raise IllegalAction("not_own_note", f"{a.serial} is not {self.seats[a.owner]}'s note")
-            if a.serial not in self.owned[a.owner]:
-                raise IllegalAction("note_in_bank", f"{a.serial} is already in the bank")
+            serial = self._check_serial(a.serial)
+            if self.owner_of[serial] != a.owner:
+                raise IllegalAction("not_own_note", f"{serial} is not {self.seats[a.owner]}'s note")
+            if serial not in self.owned[a.owner]:
+                raise IllegalAction("note_in_bank", f"{serial} is already in the bank")
             return
-        if t is Register:
+        if type(a) is Register:
             self._check_target(a.owner)
             if phase != "setup":
                 raise IllegalAction("wrong_phase", "registration is at set-up only")
@@ -518,11 +517,11 @@ class SkullGame(Game):
             if problems:
                 code, message = problems[0]
                 raise IllegalAction(code, message, self._note_set_facts(code, a.serials))
-            d = a.denominations
-            if d is not None and (len(d) != len(a.serials) or any(v <= 0 for v in d)):
+            values = a.denominations
+            if values is not None and (len(values) != len(a.serials) or any(v <= 0 for v in values)):
                 raise IllegalAction("bad_denominations", "one positive face value per note")
             return
-        if t is ChooseDealer:
+        if type(a) is ChooseDealer:
             self._check_target(a.dealer)
             if phase != "setup":
                 raise IllegalAction("wrong_phase", "the first dealer is chosen at set-up")
@@ -533,12 +532,12 @@ class SkullGame(Game):
                 raise IllegalAction("registration_incomplete", f"not registered: {', '.join(missing)}",
                                     {"missing": list(missing)})
             return
-        if t is Leave:
+        if type(a) is Leave:
             self._check_target(a.leaver)
             if self.status[a.leaver] != _ACTIVE:
                 raise IllegalAction("already_left", f"{self.seats[a.leaver]} is no longer playing")
             return
-        if t is Void:
+        if type(a) is Void:
             if phase not in ROUND_PHASES:
                 raise IllegalAction("nothing_to_void", "no round is in progress")
             return
@@ -547,23 +546,23 @@ class SkullGame(Game):
     def _table_form(self, a: Action) -> Action:
         """Serials of ``register``, ``flip`` and ``deposit`` in the table's spelling
         (:func:`table_serial`); other actions unchanged."""
-        t = type(a)
         cur = self.options.currency
-        if t is Register:
+        if type(a) is Register:
             serials = a.serials
             if isinstance(serials, tuple):
                 fixed = tuple(table_serial(x, cur) if isinstance(x, str) else x for x in serials)
                 if fixed != serials:
                     return Register(a.seat, a.owner, fixed, a.denominations)
-        elif t is Flip or t is Deposit:
+        elif type(a) is Flip or type(a) is Deposit:
             fixed = table_serial(a.serial, cur)
             if fixed != a.serial:
-                return t(a.seat, a.owner, fixed)
+                return type(a)(a.seat, a.owner, fixed)
         return a
 
-    def _check_serial(self, serial: str | None) -> None:
+    def _check_serial(self, serial: str | None) -> str:
+        """``serial`` when it is a registered note's serial, else the refusal."""
         if serial in self.owner_of:  # registered serials were checked at registration
-            return
+            return serial
         if serial is None or not serial_fits(serial, self.options.currency):
             if _letters_and_digits(serial) and self.options.currency in _serials.CURRENCIES:
                 raise IllegalAction(*serial_format_problem([serial], self.options.currency))
@@ -574,6 +573,19 @@ class SkullGame(Game):
                 f"{serial} was never registered at this table: rescan; if the read is right the note"
                 " is foreign and the operator should void the round",
             )
+        return serial
+
+    def _not_your_turn(self) -> IllegalAction:
+        """The refusal of a stage-2 move out of turn (stage 2 always has a seat to play)."""
+        turn = self.turn
+        assert turn is not None, "stage 2 without a turn"
+        return IllegalAction("not_your_turn", f"{self.seats[turn]} plays now", {"player": self.seats[turn]})
+
+    def _dealer_seat(self) -> int:
+        """The dealer: chosen by set-up's last action, so known in every later phase."""
+        d = self.dealer
+        assert d is not None, "no dealer before the first round"
+        return d
 
     def _who_acts(self) -> str:
         return f"{self.seats[self.to_act[0]]} answers now" if self.to_act else "nobody answers now"
@@ -590,8 +602,7 @@ class SkullGame(Game):
         if code == "serial_taken":
             return {"serials": sorted(s for s in set(serials) if s in self.owner_of)}
         if code == "duplicate_serial":
-            seen: set = set()
-            return {"serials": sorted({s for s in serials if s in seen or seen.add(s)})}
+            return {"serials": sorted(s for s, k in Counter(serials).items() if k > 1)}
         if code == "wrong_note_count":
             return {"given": len(serials), "each": self.options.notes_per_player}
         if code == "wrong_skull_count":
@@ -601,26 +612,27 @@ class SkullGame(Game):
 
     # ------------------------------------------------------------------ applying
     def _do(self, a: Action) -> list[Event]:
-        t = type(a)
-        if t is Place:
+        if type(a) is Place:
             return self._do_place(a.seat)
-        if t is Bid:
+        if type(a) is Bid:
             return self._do_bid(a.seat, a.count)
-        if t is Agree:
+        if type(a) is Agree:
             self.agreed.append(a.seat)
             self.to_act.pop(0)
             ev = [_ev("agree", {"seat": a.seat, "bid": self.bid})]
             return ev + self._auction_next()
-        if t is Pass:
+        if type(a) is Pass:
             self.passed.append(a.seat)
             self.to_act.pop(0)
             ev = [_ev("pass", {"seat": a.seat, "bid": self.bid})]
             return ev + self._auction_next()
-        if t is Flip:
+        if type(a) is Flip:
+            assert a.serial is not None, "checked: a registered serial"
             return self._do_flip(a.owner, a.serial)
-        if t is Deposit:
+        if type(a) is Deposit:
+            assert a.serial is not None, "checked: a registered serial"
             return self._do_deposit(a.owner, a.serial)
-        if t is Register:
+        if type(a) is Register:
             s = a.owner
             self.registered[s] = tuple(a.serials)
             self.owned[s] = list(a.serials)
@@ -636,14 +648,14 @@ class SkullGame(Game):
             roles = [self.role[x] for x in a.serials]
             return [_ev("registered", {"seat": s, "roses": roles.count(ROSE), "skulls": roles.count(SKULL)}),
                     _ev("your_notes", {"seat": s, "serials": list(a.serials), "roles": roles}, private_to=s)]
-        if t is ChooseDealer:
+        if type(a) is ChooseDealer:
             self.dealer = a.dealer
             return [_ev("dealer", {"seat": a.dealer})] + self._start_round()
-        if t is Leave:
+        if type(a) is Leave:
             return self._do_leave(a.leaver)
-        if t is Void:
+        if type(a) is Void:
             return self._void_round("operator")  # why: a code, worded by describe_event
-        raise AssertionError(t)  # pragma: no cover
+        raise AssertionError(type(a))  # pragma: no cover
 
     def _start_round(self) -> list[Event]:
         self.round += 1
@@ -704,7 +716,7 @@ class SkullGame(Game):
         if self.passed:
             return self._start_reveal()
         # Everybody agreed: the button passes left; that player must raise (RULINGS §1).
-        nxt = self._next_active(self.dealer)
+        nxt = self._next_active(self._dealer_seat())
         if self.bid >= self.table_total():
             # ...or pass when the bid is already the maximum (RULINGS §1) — automatic.
             self.passed.append(nxt)
@@ -740,14 +752,15 @@ class SkullGame(Game):
             self.outcome = "failure"
             self.skull_owner = o
             self.chooser = o
-            losers = [self.dealer] + [x for x in self._order_from(self.dealer) if x in self.agreed]
+            dealer = self._dealer_seat()
+            losers = [dealer] + [x for x in self._order_from(dealer) if x in self.agreed]
         else:
             self.roses += 1
             if self.roses < self.bid:
                 return ev
             self.outcome = "success"
             self.chooser = self.dealer
-            losers = [x for x in self._order_from(self.dealer) if x in self.passed]
+            losers = [x for x in self._order_from(self._dealer_seat()) if x in self.passed]
         self.phase = "settlement"
         self.owed = losers
         ev.append(_ev("outcome", {"outcome": self.outcome, "dealer": self.dealer, "bid": self.bid,
@@ -776,7 +789,7 @@ class SkullGame(Game):
     def _end_round(self) -> list[Event]:
         self.rounds_settled += 1
         ev: list[Event] = []
-        dealer, outcome, skull_owner = self.dealer, self.outcome, self.skull_owner
+        dealer, outcome, skull_owner = self._dealer_seat(), self.outcome, self.skull_owner
         self.last_round = {"round": self.round, "outcome": outcome, "dealer": dealer, "bid": self.bid,
                            "skull_owner": skull_owner}
         for s in range(len(self.seats)):
@@ -788,7 +801,7 @@ class SkullGame(Game):
         ev += self._eliminate()
         ev.append(_ev("round_end", dict(self.last_round)))
         # Next dealer (seed "Кто дилер в следующем раунде").
-        if outcome == "failure" and skull_owner != dealer:
+        if outcome == "failure" and skull_owner is not None and skull_owner != dealer:  # a failure has one
             nxt = skull_owner if self.status[skull_owner] == _ACTIVE else self._next_active(skull_owner)
         else:
             nxt = self._next_active(dealer)
@@ -829,6 +842,7 @@ class SkullGame(Game):
             self.stack[s] = 0
             self.faceup[s] = []
         res = self.result()
+        assert res is not None, "the game is over"
         return [_ev("game_over", {"winner": winner, "bank": res["bank"], "face_value": res["face_value"],
                                     "currency": res["currency"]})]
 
@@ -849,6 +863,7 @@ class SkullGame(Game):
         self.last_round = {"round": self.round, "outcome": "void", "dealer": self.dealer, "bid": self.bid,
                            "skull_owner": None}
         nxt = self.round_dealer if next_dealer is None else next_dealer
+        assert nxt is not None, "a round has its dealer"
         return ev + self._next_round_or_end(nxt)
 
     def _do_leave(self, s: int) -> list[Event]:
@@ -910,11 +925,13 @@ class SkullGame(Game):
         phase = self.phase
         if seat is None:
             if phase == "setup":
-                out += [Register(None, s, None, None) for s in self._remaining() if self.registered[s] is None]
+                # A template (legal_actions): its serials are for the camera to read.
+                out += [Register(None, s, None, None)  # type: ignore[arg-type]
+                        for s in self._remaining() if self.registered[s] is None]
                 if all(self.registered[s] is not None for s in self._remaining()):
                     out += [ChooseDealer(None, s) for s in self._remaining()]
             elif phase == "reveal":
-                d = self.dealer
+                d = self._dealer_seat()
                 if self.stack[d] - len(self.faceup[d]) > 0:
                     out.append(Flip(None, d, None))
                 else:
@@ -946,7 +963,7 @@ class SkullGame(Game):
         if p == "stage1":
             return [s for s in self._remaining() if not self.stack[s]]
         if p == "stage2":
-            return [self.turn]
+            return [] if self.turn is None else [self.turn]
         if p == "auction":
             return self.to_act[:1]
         return []
