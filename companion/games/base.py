@@ -343,6 +343,9 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ parsing
     _PARSE_CACHE_MAX: ClassVar[int] = 20_000
+    # Set on each game class on first use (cls.__dict__, never inherited): _verbs(), parse_action().
+    _verb_table: ClassVar[dict[str, type[Action]]]
+    _parse_cache: ClassVar[dict[str, Action]]
 
     @classmethod
     def _verbs(cls) -> dict[str, type[Action]]:
@@ -403,7 +406,8 @@ class Game(ABC):
         """
         if action.__class__ is str:
             action = self.parse_action(action)
-        if self._verbs().get(getattr(action, "VERB", None)) is not action.__class__:
+        verb = getattr(action, "VERB", None)
+        if verb is None or self._verbs().get(verb) is not action.__class__:
             raise IllegalAction("unknown_action", f"{type(action).__name__} is not a {self.GAME_ID} action")
         if action.seat is not None and not 0 <= action.seat < len(self.seats):
             raise IllegalAction("unknown_seat", f"seat {action.seat} is not at this table")

@@ -45,12 +45,20 @@ class Presenter(Protocol):
         refusals_with_facts: ``{code: words(facts) -> message}`` for those whose fix needs the facts.
     """
 
-    narrates: bool
-    notable: tuple[str, ...]
-    widgets: tuple[str, ...]
-    seat_keys: tuple[str, ...]
-    refusals: Mapping[str, "Said"]
-    refusals_with_facts: Mapping[str, Callable[[dict], "Said"]]
+    # Read-only members (properties to the type checker): a game's class attribute of a narrower
+    # type (``notable = ("round_end", "game_over")``, a ``dict`` of refusals) fits them.
+    @property
+    def narrates(self) -> bool: ...
+    @property
+    def notable(self) -> tuple[str, ...]: ...
+    @property
+    def widgets(self) -> tuple[str, ...]: ...
+    @property
+    def seat_keys(self) -> tuple[str, ...]: ...
+    @property
+    def refusals(self) -> Mapping[str, "Said"]: ...
+    @property
+    def refusals_with_facts(self) -> Mapping[str, Callable[[dict], "Said"]]: ...
 
     def event(self, event: "Event", seats: Sequence[str]) -> "Said | None":
         """A public event in words (``""``: told by another line of the same action)."""
@@ -154,7 +162,8 @@ class Deck:
 
     kind: str = "standard"
     learned: bool = False
-    labels: Callable[["Game"], list[str]] | None = None
+    #: takes the game's own engine (its deck profile is that engine's): no common Game attribute
+    labels: Callable[[Any], list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -188,7 +197,8 @@ class GameSpec:
         field kinds, in the order first needed."""
         out: list[str] = []
         for cls in self.engine.ACTIONS:
-            for f in fields_of(cls):
+            # (mypy takes a frozen dataclass's instance __hash__ for its class's: not Hashable)
+            for f in fields_of(cls):  # type: ignore[arg-type]
                 if f.reader and f.reader not in out:
                     out.append(f.reader)
         return tuple(out)

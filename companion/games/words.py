@@ -173,7 +173,7 @@ def waiting_by_verb(words: Mapping[str, Callable], seat: int, view: dict, tasks:
     return None
 
 
-def ended_words(game_id: str, seats: Sequence[str], view: dict, over: bool) -> dict[str, str]:
+def ended_words(game_id: str, seats: Sequence[str], view: dict, over: bool) -> dict[str, str | None]:
     """What the public page and the console say about a game the operator ended («Завершить
     игру»), ``{"ru": …, "en": …}``, from the game's *public* view only (``game.view(None)``), so
     nothing hidden can be told: for a game already over, its final words; for an unfinished one,

@@ -12,7 +12,7 @@ import gettext as _gettext
 import logging
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, overload
 
 from companion.i18n.messages import Message
 
@@ -67,6 +67,10 @@ def fact(value: Any, lang: str) -> Any:
     return value
 
 
+@overload
+def render(msg: Message | str, lang: str = DEFAULT) -> str: ...
+@overload
+def render(msg: Message | Mapping[str, str] | str | None, lang: str = DEFAULT) -> str | None: ...
 def render(msg: Message | Mapping[str, str] | str | None, lang: str = DEFAULT) -> str | None:
     """``msg`` in ``lang`` (``"ru"`` or ``"en"``); a text in both languages (``{"ru": …, "en":
     …}``) gives its ``lang`` one (else the other), a plain string is returned as it is, ``None``
@@ -91,7 +95,13 @@ def render(msg: Message | Mapping[str, str] | str | None, lang: str = DEFAULT) -
             return msg.id
 
 
-def both(msg: Message | str | None) -> dict | None:
+@overload
+def both(msg: Message | str) -> dict[str, str]: ...
+@overload
+def both(msg: Message | Mapping[str, str] | str) -> dict[str, str | None]: ...
+@overload
+def both(msg: Message | Mapping[str, str] | str | None) -> dict[str, str | None] | None: ...
+def both(msg: Message | Mapping[str, str] | str | None) -> dict | None:
     """``{"ru": …, "en": …}``: ``msg`` in both languages, the shape the page views carry."""
     if msg is None:
         return None

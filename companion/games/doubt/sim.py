@@ -53,7 +53,7 @@ class DoubtSim(TableSim):
         self.hands: list[dict[str, int]] = [{} for _ in range(n)]
         self.pile: list[dict] = []
         self.discard: list[str] = []
-        self._pending: tuple[str, list[str]] | None = None  # (action text, cards chosen)
+        self._pending: tuple[str, tuple[str, bool]] | None = None  # (action text, (claimed kind, bluff))
         self.truth = {"hands": self.hands, "pile": self.pile, "discard": self.discard, "dealer": game.dealer,
                       "last_revealed": None}
 

@@ -133,13 +133,16 @@ class InfinitySim(TableSim):
             seat = int(actor)
             card = parts[2]
             if card == "?":
-                self._remove(seat, self.in_hand_pending)
-                self.truth_pending = (seat, self.in_hand_pending)
+                declared = self.in_hand_pending
+                assert declared is not None, "a bot declared the card (next_action)"
+                self._remove(seat, declared)
+                self.truth_pending = (seat, declared)
             else:
                 self._remove(seat, card)
                 self._played(seat, card)
             self._plays_this_deal += 1
         elif verb == "face":
+            assert self.truth_pending is not None, "a declared card is waiting for its face"
             seat, card = self.truth_pending
             self.in_hand_pending = None
             self._played(seat, card)

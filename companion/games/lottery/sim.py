@@ -128,10 +128,12 @@ class LotterySim(TableSim):
         if ph == "deal":
             if self.dealt_now is None:
                 self._deal()
+            dealt = self.dealt_now
+            assert dealt is not None, "_deal() deals"
             for seat in g.deal_order():
                 key = str(seat)
                 if key not in s["current"] and s["expect"].get(key, 0) > 0:
-                    return f"table cards {seat} {','.join(self.dealt_now[key])}", "camera"
+                    return f"table cards {seat} {','.join(dealt[key])}", "camera"
         if ph == "draw":
             for i, sl in enumerate(s["slots"]):
                 if sl is not None and not sl["face_up"]:
@@ -169,8 +171,9 @@ class LotterySim(TableSim):
         self._won_seen = len(s["won"])
         for i, sl in enumerate(s["slots"]):
             if sl is None:
-                if self.slot_cards[i] is not None:
-                    self.banker_discard.append(self.slot_cards[i])
+                card = self.slot_cards[i]
+                if card is not None:
+                    self.banker_discard.append(card)
                     self.slot_cards[i] = None
             elif not sl["face_up"] and self.slot_cards[i] is None:
                 self.slot_cards[i] = self.banker_deck.pop()   # a replacement prize, face down
