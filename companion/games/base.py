@@ -464,6 +464,12 @@ class Game(ABC):
     def result(self) -> dict | None:
         """JSON-safe final result (winner, scores, bank) once over, else ``None``."""
 
+    def _final_result(self) -> dict:
+        """:meth:`result` of a game that has just ended (its last event carries it)."""
+        res = self.result()
+        assert res is not None, "result() of a game that is over"
+        return res
+
     @abstractmethod
     def view(self, seat: int | None) -> dict:
         """JSON-safe view for one viewer: ``None`` = public, else that seat's private view.

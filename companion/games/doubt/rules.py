@@ -266,6 +266,7 @@ class DoubtGame(Game):
                 if not self.pile:
                     raise IllegalAction("nothing_to_void", "no pile on the table")
                 return
+            assert type(a) is Reveal, type(a)
             if self.phase != "check":
                 raise IllegalAction("wrong_phase", "no check is pending; reveal comes after believe/doubt")
             count = self.pile[-1][1]
@@ -306,7 +307,7 @@ class DoubtGame(Game):
             if self.phase != "lead":
                 raise IllegalAction("wrong_phase", "a pile is already in play; answer it")
             if seat != self.turn:
-                raise IllegalAction("not_your_turn", f"seat {self.turn} leads", {"player": self.seats[self.turn]})
+                raise self._out_of_turn("leads")
             if a.kind not in self.kind_count:
                 raise IllegalAction("unknown_kind", f"{a.kind!r} is not a kind of deck {self.deck['name']}",
                                     self._unknown_kind_facts(a.kind))
@@ -315,11 +316,17 @@ class DoubtGame(Game):
         if self.phase != "answer":
             raise IllegalAction("wrong_phase", f"'{a.VERB}' answers a placement; phase is {self.phase}")
         if seat != self.turn:
-            raise IllegalAction("not_your_turn", f"seat {self.turn} answers", {"player": self.seats[self.turn]})
+            raise self._out_of_turn("answers")
         if type(a) is Add:
             if self.hands[seat] == 0:
                 raise IllegalAction("no_cards", f"seat {seat} holds no cards; believe or doubt")
             self._check_count(seat, a.count)
+
+    def _out_of_turn(self, does: str) -> IllegalAction:
+        """The ``not_your_turn`` refusal: the lead and the answer always have a seat to play."""
+        turn = self.turn
+        assert turn is not None, "a lead or an answer without a turn"
+        return IllegalAction("not_your_turn", f"seat {turn} {does}", {"player": self.seats[turn]})
 
     def _check_count(self, seat: int, count: int) -> None:
         if not 1 <= count <= self.options.max_cards:
@@ -374,6 +381,7 @@ class DoubtGame(Game):
         return [Event("dealt", {"dealer": self.dealer, "hands": list(self.hands), "game": self.game_no})]
 
     def _do_reveal(self, kinds: tuple[str, ...]) -> list[Event]:
+        assert self.answer is not None, "the check follows an answer"
         answerer, answer = self.answer
         placer, count = self.pile[-1]
         claim = self.claim
@@ -434,7 +442,7 @@ class DoubtGame(Game):
         self.turn = None
         if self.game_no >= self.options.games:
             self.phase = "over"
-            events.append(Event("match_over", self.result()))
+            events.append(Event("match_over", self._final_result()))
             return events
         self.game_no += 1
         self.dealer = loser if loser is not None else self.next_seat(self.dealer)
@@ -476,7 +484,7 @@ class DoubtGame(Game):
         if self.phase == "lead":
             return [Place(seat, c, k) for k in self.kind_count for c in range(1, top + 1)]
         if self.phase == "answer":
-            return [Believe(seat), Doubt(seat)] + [Add(seat, c) for c in range(1, top + 1)]
+            return [Believe(seat), Doubt(seat), *(Add(seat, c) for c in range(1, top + 1))]
         return []
 
     def current_seats(self) -> list[int]:

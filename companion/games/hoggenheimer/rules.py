@@ -118,7 +118,7 @@ def parse_bet(items: tuple[str, ...] | list[str]) -> tuple[str, tuple[str, ...]]
 def all_bet_targets() -> list[tuple[str, tuple[str, ...]]]:
     """Every distinct bet target on the layout: 32 cards, 52 pairs (28 horizontal + 24 vertical),
     21 squares, 8 columns, 4 rows — 117 in all."""
-    out = [("card", (c,)) for c in CARDS]
+    out: list[tuple[str, tuple[str, ...]]] = [("card", (c,)) for c in CARDS]
     for r in range(4):
         for c in range(8):
             if c < 7:
@@ -284,7 +284,8 @@ class HoggenheimerGame(Game):
                 if not self.bets and not self.chain:
                     raise IllegalAction("nothing_to_void", "no stakes and no turned cards")
                 return
-            self._check_turn(a)
+            if type(a) is Turn:
+                self._check_turn(a)
             return
         if a.seat is None:
             raise IllegalAction("seat_only", f"'{a.VERB}' is a seat's action")
@@ -304,7 +305,7 @@ class HoggenheimerGame(Game):
                                             {"bet": a.bet_id, "player": self.seats[b["seat"]]})
                     return
             raise IllegalAction("no_such_bet", f"no open bet number {a.bet_id}", {"bet": a.bet_id})
-        # Bet
+        assert type(a) is Bet, type(a)  # the seat's actions left: a bet
         if seat == self.banker:
             raise IllegalAction("banker_cannot_bet", f"seat {seat} holds the bank")
         o = self.options
@@ -362,7 +363,7 @@ class HoggenheimerGame(Game):
         if type(a) is Bet:
             shape, cards = parse_bet(a.cards)
             k = SHAPES[shape]
-            bet = {"id": self.next_bet_id, "seat": a.seat, "shape": shape, "cards": list(cards), "k": k,
+            bet: dict = {"id": self.next_bet_id, "seat": a.seat, "shape": shape, "cards": list(cards), "k": k,
                    "stake": a.stake}
             self.next_bet_id += 1
             self.balances[a.seat] -= a.stake
@@ -423,7 +424,7 @@ class HoggenheimerGame(Game):
             self.deal_no += 1
             if self.deal_no >= self.deals_total:
                 self.phase = "over"
-                events.append(Event("game_over", self.result()))
+                events.append(Event("game_over", self._final_result()))
                 return events
             self.banker = self.next_seat(banker)  # seed "Продолжение игры": the bank passes left
         self.phase = "betting"

@@ -85,6 +85,13 @@ def canonical_card(token: Any) -> str | None:
     return _canonical_card(token)
 
 
+def _checked_card(token: Any) -> str:
+    """The canonical card of an accepted action (its check refused a malformed one)."""
+    card = canonical_card(token)
+    assert card is not None, f"an unchecked card {token!r}"
+    return card
+
+
 @functools.lru_cache(maxsize=1024)
 def _canonical_card(token: str) -> str | None:
     t = token.strip()
@@ -365,11 +372,11 @@ class InfinityGame(Game):
             if a.card is None:
                 self.s["pending"] = a.seat
                 return [Event("play_declared", {"seat": a.seat})]
-            return self._play_card(a.seat, canonical_card(a.card))
+            return self._play_card(a.seat, _checked_card(a.card))
         if isinstance(a, Face):
             seat = self.s["pending"]
             self.s["pending"] = None
-            return self._play_card(seat, canonical_card(a.card))
+            return self._play_card(seat, _checked_card(a.card))
         if isinstance(a, Kept):
             return self._do_kept(a)
         if isinstance(a, Void):
@@ -457,6 +464,7 @@ class InfinityGame(Game):
             r = card_rank(card)
             if r >= best:  # the later of equal highest cards wins (seed ¶"Если старшие карты...")
                 best, winner = r, seat
+        assert winner is not None, "a trick has cards"
         pts = sum(self.points_of(c) for _, c in s["trick"])
         s["points"][winner] += pts
         s["tricks"][winner] += 1
@@ -476,7 +484,7 @@ class InfinityGame(Game):
 
     def _do_kept(self, a: Kept) -> list[Event]:
         s = self.s
-        cards = [canonical_card(t) for t in (a.cards or ())]
+        cards = [_checked_card(t) for t in (a.cards or ())]
         pts = sum(self.points_of(c) for c in cards)
         for c in cards:
             s["unseen"][c] -= 1
@@ -504,7 +512,7 @@ class InfinityGame(Game):
         self._deal_start = None
         if s["deal"] >= self.options.deals:
             s["phase"] = "over"
-            events.append(Event("game_over", self.result()))
+            events.append(Event("game_over", self._final_result()))
         else:
             s["phase"] = "deal"
         return events

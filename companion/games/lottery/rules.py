@@ -125,17 +125,18 @@ def find_spread(bases: list[int | None], total: int, minimum: int = 0,
     out = [0] * len(bases)
     if not present:
         return tuple(out) if total == 0 else None
+    on = [b or 0 for b in bases]  # the chips on each slot (only present slots are read)
 
     def rec(k: int, left: int, used: set[int]) -> bool:
         i = present[k]
         if k == len(present) - 1:
-            final = bases[i] + left
+            final = on[i] + left
             if final >= minimum and final not in used:
                 out[i] = left
                 return True
             return False
         for x in range(0, left + 1):
-            final = bases[i] + x
+            final = on[i] + x
             if final < minimum or final in used:
                 continue
             out[i] = x
@@ -484,11 +485,11 @@ class LotteryGame(Game):
         if isinstance(a, PrizeCard):
             return self._do_prize(a)
         if isinstance(a, PlayCard):
-            return self._do_play2(a.seat, canonical(a.card))
+            return self._do_play2(a.seat, self._card(a.card))
         if isinstance(a, Lead):
-            return self._do_lead(a.seat, canonical(a.card))
+            return self._do_lead(a.seat, self._card(a.card))
         if isinstance(a, Cover):
-            return self._do_answer(a.seat, canonical(a.card))
+            return self._do_answer(a.seat, self._card(a.card))
         if isinstance(a, Take):
             return self._do_answer(a.seat, None)
         raise AssertionError(a)  # pragma: no cover
@@ -539,7 +540,7 @@ class LotteryGame(Game):
 
     def _do_prize(self, a: PrizeCard) -> list[Event]:
         s = self.s
-        c = canonical(a.card)
+        c = self._card(a.card)
         sl = s["slots"][a.slot]
         sl["card"], sl["face_up"] = c, True
         s["banker_seen"].append(c)
@@ -619,6 +620,7 @@ class LotteryGame(Game):
         if len(holders) <= 1:
             return ev + self._end_playoff()
         leader = first if first in holders else self._next_player(first, holders)
+        assert leader is not None, "two holders or more"
         s["po"]["leader"] = leader
         if self.options.playoff == 2:
             s["po"]["turn"] = leader
@@ -629,12 +631,11 @@ class LotteryGame(Game):
     def _trick_order(self, leader: int) -> list[int]:
         holders = self._holders()
         order = [leader]
-        cur = leader
-        while True:
-            cur = self._next_player(cur, holders)
-            if cur is None or cur == leader:
-                return order
+        cur = self._next_player(leader, holders)
+        while cur is not None and cur != leader:
             order.append(cur)
+            cur = self._next_player(cur, holders)
+        return order
 
     def _do_lead(self, seat: int, card: str) -> list[Event]:
         po = self.s["po"]
@@ -684,7 +685,9 @@ class LotteryGame(Game):
         holders = self._holders()
         if len(holders) <= 1:
             return ev + self._end_playoff()
+        assert taker is not None, "the led card follows its own suit"
         leader = taker if taker in holders else self._next_player(taker, holders)
+        assert leader is not None, "two holders or more"
         po["leader"] = po["turn"] = leader
         po["order"] = self._trick_order(leader)
         return ev
@@ -709,7 +712,7 @@ class LotteryGame(Game):
         s["po"]["leader"] = s["po"]["turn"] = None
         s["po"]["stalled"] = stalled
         self._mark = None
-        return ev + [Event("game_over", self.result())]
+        return ev + [Event("game_over", self._final_result())]
 
     def _do_void(self) -> list[Event]:
         voids = self.s["voids"] + 1

@@ -841,8 +841,7 @@ class SkullGame(Game):
         for s in range(len(self.seats)):
             self.stack[s] = 0
             self.faceup[s] = []
-        res = self.result()
-        assert res is not None, "the game is over"
+        res = self._final_result()
         return [_ev("game_over", {"winner": winner, "bank": res["bank"], "face_value": res["face_value"],
                                     "currency": res["currency"]})]
 
