@@ -30,3 +30,11 @@ SPEC = GameSpec(
     pad_verbs=PadVerbs(yes=("believe",), no=("doubt",)),
     terms={"dealer": NC_("doubt", "Dealer"), "game_no": NC_("doubt", "Game")},
 )
+
+#: the package's names: its spec and what the table imports from the game's modules
+__all__ = [
+    "SPEC", "Add", "Believe", "Deal", "Doubt", "Place", "Reveal", "Void", "DECK_PROFILES",
+    "DEFAULT_DECK", "DoubtGame", "DoubtOptions", "GAME", "normalize_deck", "REASONS",
+    "describe_event", "describe_standings", "DoubtPresenter", "page_view", "PRESENTER",
+    "REFUSALS", "REFUSALS_WITH_FACTS", "DoubtSim",
+]

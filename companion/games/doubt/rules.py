@@ -472,7 +472,7 @@ class DoubtGame(Game):
         if seat is None:
             out: list[Action] = []
             if self.phase == "check":
-                out.append(Reveal(None, (None,) * self.pile[-1][1]))  # type: ignore[arg-type]
+                out.append(Reveal(None, (None,) * self.pile[-1][1]))  # a template: the kinds are the camera's to read
             if self.pile:
                 out.append(Void(None))
             return out

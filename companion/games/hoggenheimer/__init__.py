@@ -31,3 +31,13 @@ SPEC = GameSpec(
     pad_verbs=PadVerbs(),
     terms={"banker": NC_("hoggenheimer", "Banker"), "deal": NC_("hoggenheimer", "Deal")},
 )
+
+#: the package's names: its spec and what the table imports from the game's modules
+__all__ = [
+    "SPEC", "Bet", "Close", "Turn", "Void", "Withdraw", "all_bet_targets", "AT", "CARD_FACTS",
+    "CARDS", "GAME", "HoggenheimerGame", "HoggenheimerOptions", "JOKER", "parse_bet", "POS",
+    "RANKS", "REASONS", "SHAPE_NAMES_RU", "SHAPES", "SUIT_SYMBOL", "SUITS", "win_probability",
+    "bet_label", "bet_targets", "bet_words", "choice_label", "describe_event",
+    "describe_standings", "HoggenheimerPresenter", "page_view", "PRESENTER", "REFUSALS",
+    "REFUSALS_WITH_FACTS", "HoggenheimerSim",
+]

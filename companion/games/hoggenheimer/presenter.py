@@ -12,7 +12,7 @@ from companion.games.spec import PlainPresenter
 from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
                                    standings, suit)
 from companion.games.hoggenheimer.rules import JOKER, SHAPES, _targets, win_probability
-from companion.i18n import M, MN, MP, MPN, Message, N_, NC_, both, render
+from companion.i18n import M, MN, MP, MPN, Message, N_, both, render
 
 
 # ---------------------------------------------------------------------------- words

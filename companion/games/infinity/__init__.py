@@ -32,3 +32,12 @@ SPEC = GameSpec(
     pad_verbs=PadVerbs(),
     terms={"deal": NC_("infinity", "Deal"), "deal_scores": NC_("infinity", "Deal scores"), "half": NC_("infinity", "Half")},
 )
+
+#: the package's names: its spec and what the table imports from the game's modules
+__all__ = [
+    "SPEC", "DealCards", "Face", "Kept", "Play", "Void", "canonical_card", "card_rank",
+    "DEAL_LEADER_RULES", "DECK_CARDS", "DECK_POINTS", "DEFAULT_DECK", "GAME", "INF",
+    "InfinityGame", "InfinityOptions", "REASONS", "card_words", "describe_event",
+    "describe_standings", "InfinityPresenter", "page_view", "PRESENTER", "REFUSALS",
+    "REFUSALS_WITH_FACTS", "InfinitySim",
+]

@@ -9,7 +9,7 @@ from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
 from companion.games.words import CAMERA, awaiting, cards_count, names_and, points, seat_name, standings
 from companion.games.infinity.rules import INF
-from companion.i18n import M, MN, MP, Message, N_, both, render
+from companion.i18n import M, MN, Message, N_, both, render
 
 
 # ---------------------------------------------------------------------- words

@@ -31,3 +31,12 @@ SPEC = GameSpec(
     pad_verbs=PadVerbs(),
     terms={"dealer": NC_("lottery", "Dealer")},
 )
+
+#: the package's names: its spec and what the table imports from the game's modules
+__all__ = [
+    "SPEC", "Cards", "Cover", "Lead", "PlayCard", "PrizeCard", "Spread", "Take", "Void",
+    "canonical", "find_spread", "FULL_DECK", "GAME", "LotteryGame", "LotteryOptions",
+    "parse_card", "PRIZE_SLOTS", "rank_index", "RANKS", "REASONS", "SUIT_FINES", "suit_of",
+    "SUIT_ORDER", "SUITS", "describe_event", "describe_standings", "LotteryPresenter",
+    "page_view", "PRESENTER", "OWN_REASONS", "REFUSALS", "REFUSALS_WITH_FACTS", "LotterySim",
+]

@@ -32,3 +32,13 @@ SPEC = GameSpec(
     pad_verbs=PadVerbs(yes=("agree",), no=("pass",)),
     terms={"face_down": NC_("skull", "Face down")},
 )
+
+#: the package's names: its spec and what the table imports from the game's modules
+__all__ = [
+    "SPEC", "Agree", "Bid", "ChooseDealer", "Deposit", "Flip", "Leave", "Pass", "Place",
+    "Register", "Void", "canonical_serial", "GAME", "is_canonical_serial", "note_role",
+    "REASONS", "ROSE", "ROUND_PHASES", "serial_fits", "serial_format_problem", "SERIAL_SHAPES",
+    "SKULL", "SkullGame", "SkullOptions", "table_serial", "validate_note_set", "describe_event",
+    "describe_private_event", "describe_standings", "notes_count", "page_view", "PRESENTER",
+    "reason_message", "REFUSALS", "REFUSALS_WITH_FACTS", "SkullPresenter", "SkullSim",
+]

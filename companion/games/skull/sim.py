@@ -100,7 +100,7 @@ class SkullSim(TableSim):
 
     # ------------------------------------------------------------------ truth
     @property
-    def truth(self) -> dict:  # type: ignore[override]
+    def truth(self) -> dict:
         g = self.game
         return {
             "seats": [{"name": g.seats[s], "status": g.status[s], "hand": list(self.hands[s]),
