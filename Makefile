@@ -17,11 +17,12 @@ SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv
 # mosquitto: the real MQTT broker the club-mode tests start (tests/club/, bench/club.py)
 SYSTEM_TEST    := chromium mosquitto fonts-freefont-ttf fonts-urw-base35
 
-.PHONY: catalogue demo test system-deps system-deps-test venv bench install-pi clean help
+.PHONY: catalogue demo test lint system-deps system-deps-test venv bench install-pi clean help
 
 help:
 	@echo "make demo   - a whole game on the simulated table (real hardware on a Pi); dashboard URL printed"
-	@echo "make test   - install everything needed and run the test suite"
+	@echo "make test   - install everything needed, run the checks (make lint), then the test suite"
+	@echo "make lint   - ruff over the whole tree, mypy over the packages kept typed (pyproject.toml)"
 	@echo "make bench  - print the benchmark figures (bench/*.py)"
 	@echo "make install-pi - (on a Raspberry Pi, as root) install the boot-time service, see docs/setup-pi.md"
 
@@ -66,7 +67,13 @@ $(MPWASM)/.stamp:
 	  npm install --silent --no-audit --no-fund --prefix $(MPWASM) @micropython/micropython-webassembly-pyscript@1.27.0 && touch $@; \
 	else echo "npm not found: the MicroPython firmware test will skip"; fi
 
-test: system-deps-test $(VENV)/.stamp-test $(MPWASM)/.stamp
+# The checks run first and fail the target: ruff (unused imports, undefined names, syntax) over
+# the tree, mypy over the [tool.mypy] files of pyproject.toml (docs/architecture.md, "Checks").
+lint: $(VENV)/.stamp-test
+	$(BIN)/ruff check
+	$(BIN)/mypy
+
+test: system-deps-test $(VENV)/.stamp-test $(MPWASM)/.stamp lint
 	MICROPYTHON_WASM_DIR=$(CURDIR)/$(MPWASM) $(PY) -m pytest $(PYTEST_ARGS)
 
 bench: system-deps $(VENV)/.stamp-test
@@ -84,4 +91,4 @@ catalogue: $(VENV)/.stamp-base
 	$(BIN)/pybabel -q compile -d web/translations
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -311,7 +311,7 @@ def provenance() -> None:
     print(f"  index classifier: {meta.get('trained_on', 'absent (templates alone)')}; seed {meta.get('seed')}, "
           f"{meta.get('scenes')} scenes")
     cal = card_calib.shared()
-    print(f"  confidence calibration: " + (f"{cal.meta['fitted_on']}; line {cal.line:.3f} (wrong ≤ "
+    print("  confidence calibration: " + (f"{cal.meta['fitted_on']}; line {cal.line:.3f} (wrong ≤ "
                                            f"{100 * cal.meta['target']:.2f} % there)" if cal else "absent"))
     print("  reader constants: validation scenes (style a, training fonts, seeds 8000000+); classic geometry and "
           "glyph templates: the shared real photos (earlier passes)")

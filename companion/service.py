@@ -143,7 +143,7 @@ class TableService(GameReaders):
 
                 self.club = ClubPublisher(self.table, self.settings.club).start()
             game_id = self.table.game_id
-            spec = registry.get(game_id)
+            registry.get(game_id)  # an unknown game is refused before anything starts
             n = len(self.table.referee.game.seats)
             # readers first: a missing reader must fail before anything moves
             renderer = self._take_up_game(strict=True)

@@ -12,7 +12,6 @@ only the Python API (``VirtualButtonBox.press``, ``ButtonEvent.seat``) counts se
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 

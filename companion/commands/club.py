@@ -15,7 +15,6 @@ night on one Pi; a club with its own broker uses the files there). See docs/club
 
 from __future__ import annotations
 
-import argparse
 import logging
 import signal
 import sys

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 import pytest
 
 from companion.errors import ActionSyntaxError, IllegalAction, LogError
-from companion.games.base import Action, Event, Game, Options
-from companion.log import LogHeader, LogRecord, TableLog, read_jsonl, replay, write_jsonl
+from companion.log import TableLog, read_jsonl, replay
 
 
 from tests.core.counting import Add, Counting, Tag  # noqa: E402

@@ -8,7 +8,7 @@ import pytest
 
 from companion.referee import Referee
 
-from tests.core.counting import Counting, register_counting
+from tests.core.counting import register_counting
 
 
 @pytest.fixture

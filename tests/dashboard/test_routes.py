@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from companion.dashboard import create_app
-from companion.dashboard.model import OPERATOR, PUBLIC
 from companion.dashboard.security import Limiter
 from companion.table import Table
 

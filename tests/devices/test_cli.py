@@ -109,8 +109,6 @@ def test_keyboard_mode_on_a_terminal(tmp_path):
 
 
 def test_buttonbox_monitor_prints_hello_and_events(tmp_path):
-    import time
-
     link = str(tmp_path / "bb")
     with VirtualButtonBox(seats=4, link=link) as vbox:
         proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-monitor", link,

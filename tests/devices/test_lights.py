@@ -180,10 +180,10 @@ def test_signal_outcome_sounds(table):
     buzzer = pin(factory, "buzzer")
     buzzer.freqs = []
 
-    class O:
+    class Outcome:
         accepted = False
 
-    lights.signal_outcome(O())
+    lights.signal_outcome(Outcome())
     lights._sound_thread.join()
     assert [f for f in buzzer.freqs if f is not None] == pytest.approx(
         [Tone(n).frequency for n, _ in SOUNDS["failure"] if n])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.i18n import M, MN, MP, MPN, both, render
+from companion.i18n import M, MP, MPN, both, render
 from companion.games.words import chips, names_and, notes, suit
 
 

@@ -173,7 +173,6 @@ def _play(table, actions, *, by_operator: bool) -> None:
 def test_an_operators_game_after_the_bots_game_ended_resumes_at_restart(fast_dir):
     svc = _start(fast_dir)
     try:
-        bots_log = svc.table.referee.log.path
         # the bots' game to its end (their own actions, fed in at once rather than over minutes)
         game, actions = play_random_game("skull", SEATS, None, seed=svc.settings.seed)
         _play(svc.table, actions, by_operator=False)

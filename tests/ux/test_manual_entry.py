@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from companion.dashboard import create_app
-from companion.dashboard.model import OPERATOR
 from companion.dashboard.operator import canonical_serial
 from companion.table import Table
 

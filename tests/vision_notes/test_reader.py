@@ -196,7 +196,6 @@ def test_growing_glyphs_are_evened():
     assert cols.size
     # every glyph column run now spans (nearly) the same rows
     spans = []
-    x = cols[0]
     runs = np.split(cols, np.flatnonzero(np.diff(cols) > 1) + 1)
     for run in runs:
         rows = np.flatnonzero(ink[:, run].any(axis=1))
