@@ -23,11 +23,15 @@ import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO, TYPE_CHECKING, Iterable
 from urllib.parse import quote
 
 from companion.errors import IllegalAction, LogError
 from companion.i18n import M
+
+if TYPE_CHECKING:  # pragma: no cover
+    from companion.games.base import Game
+    from companion.wal import WalReport
 
 FORMAT_VERSION = 1
 UNDO = "table undo"
@@ -96,7 +100,7 @@ class TableLog:
         self.path = Path(path)
         self._conn = _conn
         self.readonly = readonly
-        self.wal_damage = None
+        self.wal_damage: WalReport | None = None
         # one connection, used from several threads (the referee writes, screens and the console
         # read): one statement at a time, so a checkpoint never meets a read in progress
         self._lock = threading.RLock()
@@ -270,7 +274,9 @@ class TableLog:
                     "INSERT INTO actions (action, source, ts) VALUES (?, ?, ?)", (action, source, ts or _now())
                 )
             self._checkpoint()  # the record is in the .sqlite file now; the WAL is empty again
-        return int(cur.lastrowid)
+        rowid = cur.lastrowid
+        assert rowid is not None, "an INSERT sets lastrowid"
+        return rowid
 
     def _check_writable(self) -> None:
         if self.readonly:
@@ -430,7 +436,7 @@ class ReplayResult:
     directives that took effect (``undos``, in log order; the actions they undid are no longer in
     ``applied``)."""
 
-    game: object
+    game: Game
     applied: list[LogRecord]
     rejected: list[Rejected]
     events: list[tuple] = field(default_factory=list)
