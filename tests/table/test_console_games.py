@@ -15,6 +15,7 @@ from __future__ import annotations
 import http.cookiejar
 import re
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
