@@ -12,12 +12,7 @@ for a short game; seats are fewer than the demo's four where the game allows."""
 
 from __future__ import annotations
 
-import http.cookiejar
-import re
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import pytest
 
@@ -25,9 +20,9 @@ from companion.dashboard.operator import game_specs
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
+from tests.operator_http import Operator
 
 PIN = "135790"
-CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 #: the night's games in order: (game, seats, options typed on the form besides its defaults)
 NIGHT = [
     ("skull", "Аня, Борис", {"notes_per_player": "2"}),
@@ -36,27 +31,6 @@ NIGHT = [
     ("infinity", "Аня, Борис, Вика", {"deals": "1"}),
     ("lottery", "Аня, Борис, Вика", {"officials_play": "on"}),
 ]
-
-
-class Operator:
-    """The operator's browser: cookies, CSRF token from the page, form posts."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.http = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def page(self, path: str) -> str:
-        with self.http.open(self.base + path, timeout=30) as r:
-            return r.read().decode("utf-8")
-
-    def post(self, path: str, form: dict) -> tuple[int, str]:
-        token = CSRF_RE.search(self.page("operator")).group(1)
-        data = urllib.parse.urlencode({**form, "csrf_token": token}).encode()
-        try:
-            with self.http.open(self.base + path, data=data, timeout=60) as r:
-                return r.status, r.read().decode("utf-8")
-        except urllib.error.HTTPError as e:
-            return e.code, e.read().decode("utf-8")
 
 
 def _form(game: str, seats: str, typed: dict) -> dict:
@@ -97,7 +71,7 @@ def test_each_game_started_from_the_console_is_played_to_its_end_by_bots_and_cam
     try:
         svc.run_bots()
         op = Operator(svc.server.url)
-        status, _ = op.post("operator/login", {"pin": PIN})
+        status, _ = op.login(PIN)
         assert status == 200 and "csrf_token" in op.page("operator")
         for game, seats, options in NIGHT:
             t0 = time.monotonic()
