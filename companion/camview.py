@@ -11,9 +11,12 @@ its latest frame is shown.
 
 What is drawn: the paper-shaped things on the table (cards, notes: bright four-sided shapes,
 :func:`paper_boxes`) with their size in pixels — green when the readers get enough pixels
-(:data:`MIN_SIDE_PX`), orange when too small — and the items the readers last read (value and
-confidence, :func:`offer_items`). Advice (:func:`advice`): focus (variance of the Laplacian),
-exposure (mean brightness), glare (share of blown-out pixels), object size.
+(:data:`MIN_SIDE_PX`), orange when too small; the items the readers last read
+(:func:`offer_items`) at the boxes the readers give (``Item.box``: the card's region, the
+serial's line), with value and confidence, the ones the reader was not sure of (it abstained)
+in red «? не уверен»; and the frame's focus, brightness and glare along the top. Advice
+(:func:`advice`): focus (variance of the Laplacian), exposure (mean brightness), glare (share of
+blown-out pixels), object size.
 
 **A face-down card may be in view**: this module's output is never for a public or seat page
 (docs/dashboard.md "Camera set-up view"; tests/dashboard/test_camera_view.py checks it).
@@ -27,6 +30,8 @@ import weakref
 from dataclasses import dataclass
 
 import numpy as np
+
+from companion.i18n import M, N_, render
 
 FRESH_S = 1.0
 """A frame younger than this is shown as it is; an older one is replaced by a fresh read (live cameras)."""
@@ -194,47 +199,120 @@ def advice(frame: np.ndarray, boxes: list[np.ndarray] | None = None) -> dict:
             "advice": codes or ["good"], "min_side": MIN_SIDE_PX}
 
 
-def view(frame: np.ndarray, max_width: int = MAX_WIDTH) -> tuple[bytes, dict]:
+#: The figures line drawn on the view (the console's own words for them, web/static/setup.js)
+FIGURES = N_("Focus %(f)s, brightness %(b)s, glare %(g)s")
+#: The mark of a read the reader was not sure of (it abstained: nothing is taken from it)
+NOT_SURE = N_("not sure")
+
+SURE_BGR, UNSURE_BGR = (255, 200, 0), (60, 60, 235)
+"""A read's colour on the view: the reader decided (blue-cyan), it abstained — not sure (red)."""
+GOOD_BGR, BAD_BGR = (60, 200, 60), (0, 150, 255)
+"""A paper box or figure that is fine (green), one to fix (orange)."""
+
+
+def fresh_reads() -> tuple:
+    """The items the readers gave in the last 10 s (:func:`offer_items`), else ``()``."""
+    with _lock:
+        items, items_at = _latest.items, _latest.items_at
+    return items if items and time.monotonic() - items_at < 10 else ()
+
+
+def read_label(item, lang: str = "ru") -> str:
+    """What the view writes by a read: «7H 0.93» when the reader decided, «? не уверен 0.41»
+    when it abstained (its value is never guessed)."""
+    conf = float(getattr(item, "confidence", 0.0) or 0.0)
+    value = getattr(item, "value", None)
+    if value:
+        return f"{value} {conf:.2f}"
+    return f"? {render(M(NOT_SURE), lang)} {conf:.2f}"
+
+
+def view(frame: np.ndarray, max_width: int = MAX_WIDTH, lang: str = "ru") -> tuple[bytes, dict]:
     """The set-up view of ``frame``: ``(JPEG bytes, advice dict)`` — the frame downscaled to
-    ``max_width`` with the paper boxes (their shorter side in px; green enough, orange too small)
-    and the latest reads drawn on it."""
+    ``max_width`` with, drawn on it: the paper boxes (their shorter side in px; green enough,
+    orange too small); the readers' last reads at their boxes (value and confidence; a read the
+    reader abstained on in red, «? не уверен»; a reader that gives no box: a line at its column);
+    and the frame's focus, brightness and glare along the top (orange when one is off)."""
     import cv2
 
     boxes = paper_boxes(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
     facts = advice(frame, boxes)
     scale = min(1.0, max_width / frame.shape[1])
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame.copy()
+    labels: list[tuple[int, int, str, tuple]] = []  # (x, y, text, BGR): written last, in one pass
     for q in boxes:
         side = _side(q)
-        colour = (60, 200, 60) if side >= MIN_SIDE_PX else (0, 150, 255)
+        colour = GOOD_BGR if side >= MIN_SIDE_PX else BAD_BGR
         pts = (q * scale).astype(np.int32)
         cv2.polylines(small, [pts], True, colour, 2)
-        x, y = int(pts[:, 0].min()), int(pts[:, 1].min())
-        cv2.putText(small, f"{round(side)}px", (x + 2, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1,
-                    cv2.LINE_AA)
-    with _lock:
-        items, items_at = _latest.items, _latest.items_at
-    if items and time.monotonic() - items_at < 10:
-        for it in items:
+        labels.append((int(pts[:, 0].min()) + 2, int(pts[:, 1].min()) - 18, f"{round(side)}px", colour))
+    for it in fresh_reads():
+        colour = SURE_BGR if getattr(it, "value", None) else UNSURE_BGR
+        box = getattr(it, "box", None)
+        if box:
+            x, y, w, h = (int(round(v * scale)) for v in box)
+            cv2.rectangle(small, (x, y), (x + w, y + h), colour, 2)
+            labels.append((x + 3, y + h + 2 if y + h + 20 < small.shape[0] else max(0, y - 18),
+                           read_label(it, lang), colour))
+        else:
             x = int(float(getattr(it, "x", 0.0)) * scale)
-            value = getattr(it, "value", None)
-            text = f"{value} {getattr(it, 'confidence', 0.0):.2f}" if value else "?"
-            cv2.line(small, (x, 0), (x, small.shape[0]), (255, 200, 0), 1)
-            cv2.putText(small, text, (x + 3, small.shape[0] - 8), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (255, 200, 0), 1,
-                        cv2.LINE_AA)
+            cv2.line(small, (x, 0), (x, small.shape[0]), colour, 1)
+            labels.append((x + 3, small.shape[0] - 22, read_label(it, lang), colour))
+    figures = render(M(FIGURES, f=f"{facts['focus']:.0f}", b=f"{facts['brightness']:.0f}",
+                       g=f"{100 * facts['glare']:.1f} %"), lang)
+    off = set(facts["advice"]) & {"blurred", "dark", "bright", "glare"}
+    cv2.rectangle(small, (0, 0), (small.shape[1], 22), (30, 30, 30), -1)
+    labels.append((6, 2, figures, BAD_BGR if off else GOOD_BGR))
+    small = _write(small, labels)
     ok, jpg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 75])
     if not ok:
         raise ValueError("could not encode the camera view as JPEG")
     return jpg.tobytes(), facts
 
 
+def _write(img: np.ndarray, labels) -> np.ndarray:
+    """``img`` with each ``(x, y, text, BGR)`` written at its top-left corner on a dark backing,
+    in a TrueType font with Cyrillic (OpenCV's own fonts have none); OpenCV's font when no
+    TrueType font is installed (Latin letters only)."""
+    import cv2
+
+    if not labels:
+        return img
+    try:
+        from PIL import Image, ImageDraw
+
+        from companion.vision.render_notes import font
+
+        face = font(15, index=4)  # DejaVu Sans, bold
+    except (ImportError, FileNotFoundError):
+        for x, y, text, colour in labels:
+            cv2.putText(img, text.encode("ascii", "replace").decode(), (x, y + 14), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
+                        colour, 1, cv2.LINE_AA)
+        return img
+    pil = Image.fromarray(cv2.cvtColor(img, cv2.COLOR_BGR2RGB))
+    draw = ImageDraw.Draw(pil)
+    for x, y, text, (b, g, r) in labels:
+        x, y = max(0, x), max(0, y)
+        x0, y0, x1, y1 = draw.textbbox((x, y), text, font=face)
+        draw.rectangle((x0 - 2, y0 - 1, x1 + 2, y1 + 1), fill=(20, 20, 20))
+        draw.text((x, y), text, font=face, fill=(r, g, b))
+    return cv2.cvtColor(np.asarray(pil), cv2.COLOR_RGB2BGR)
+
+
 def facts(frame: np.ndarray) -> dict:
     """:func:`advice` of ``frame`` with the latest reads (``"reads": [{"value", "confidence"}]``,
     for 10 s after they were made): the figures under the set-up view, without drawing it."""
     out = advice(frame)
-    with _lock:
-        items, items_at = _latest.items, _latest.items_at
-    fresh = items and time.monotonic() - items_at < 10
-    out["reads"] = [{"value": getattr(it, "value", None), "confidence": round(float(getattr(it, "confidence", 0.0)), 2)}
-                    for it in items] if fresh else []
+    out["reads"] = [read_fact(it) for it in fresh_reads()]
     return out
+
+
+def read_fact(item) -> dict:
+    """One read as :func:`facts` lists it: ``{"value", "confidence", "sure", "reason", "box"}`` —
+    ``sure`` False when the reader abstained (``value`` ``None``, ``reason`` its code); ``box``
+    ``[x, y, w, h]`` px in the full frame, or ``None`` when the reader gives none."""
+    box = getattr(item, "box", None)
+    value = getattr(item, "value", None)
+    return {"value": value, "confidence": round(float(getattr(item, "confidence", 0.0) or 0.0), 2),
+            "sure": value is not None, "reason": getattr(item, "reason", None),
+            "box": [int(v) for v in box] if box else None}

@@ -80,12 +80,14 @@ def matches(template: Action, action: Action) -> bool:
 class Item:
     """One thing a reader found in a frame: ``value`` (serial or card code; ``None`` when it saw
     the item but abstained), ``confidence`` 0…1, ``x`` its centre's column in px (for ordering),
-    ``reason`` when abstaining."""
+    ``reason`` when abstaining, ``box`` where it lies (``(x, y, w, h)`` px in the frame; ``None``
+    when the reader does not say — the camera set-up view draws it)."""
 
     value: str | None
     confidence: float = 0.0
     x: float = 0.0
     reason: str | None = None
+    box: tuple[int, int, int, int] | None = None
 
 
 Reader = Callable[[np.ndarray], Sequence[Item]]

@@ -328,14 +328,26 @@ def _note_reader(settings):
         come from one camera stream: the serial regions of the last decided frame are read
         first (``NoteReader.read_stream``), the whole frame when they read nothing."""
         r = note_reader.read_stream(frame)
+        box = _box(getattr(r, "box", None))  # where its serial was read (older readers: not said)
+        x = box[0] + box[2] / 2 if box else 0.0
         if r.decided and not r.letters_confirmed:
             # digits (and so the parity) are sure, the letters are one engine's guess: the table
             # never logs a guessed serial (it registers notes and finds them again by it)
-            return [Item(None, float(r.confidence), 0.0, "letters_unconfirmed")]
-        return [Item(r.serial, float(r.confidence), 0.0, r.reason)]
+            return [Item(None, float(r.confidence), x, "letters_unconfirmed", box)]
+        return [Item(r.serial, float(r.confidence), x, r.reason, box)]
 
     read.describe = f"notes ({settings.currency})"
     return read
+
+
+def _box(box) -> tuple[int, int, int, int] | None:
+    """A reader's ``[x, y, w, h]`` box as the :class:`companion.observe.Item` keeps it (``None``
+    when it gives none or not four numbers)."""
+    try:
+        x, y, w, h = (int(round(float(v))) for v in box)
+    except (TypeError, ValueError):
+        return None
+    return (x, y, w, h)
 
 
 #: How close (px) a card region's box must come to the frame's edge to count as cut by it.
@@ -401,7 +413,7 @@ def _card_reader(settings, game, sim_renderer):
             if r.face_up is False or out_of_view(r, frame.shape):
                 continue
             x = r.box[0] + r.box[2] / 2 if r.box else 0.0
-            out.append(Item(r.card, float(r.confidence), float(x), r.reason))
+            out.append(Item(r.card, float(r.confidence), float(x), r.reason, _box(r.box)))
         return out
 
     read.describe = f"cards ({deck if isinstance(deck, str) else deck.name})"

@@ -13,7 +13,8 @@ Checked (:func:`check_request`, run by ``create_app`` before every request):
 * at most :data:`MAX_DEPTH` levels of nesting and :data:`MAX_ITEMS` values in a JSON body.
 
 A request that fails is answered 400 with ``detail`` ``bad_text: …`` (the pages say it in words,
-``reasons.BAD_TEXT``). :func:`clean` is the same rule for text that enters from inside the
+``reasons.BAD_TEXT``), or ``bad_json: …`` when the body is not JSON at all, or JSON of a shape no
+page sends (too deep, too many values): ``reasons.BAD_JSON`` says that, not "characters". :func:`clean` is the same rule for text that enters from inside the
 program (a prompt another part adds): it drops what cannot be shown instead of refusing.
 """
 
@@ -39,6 +40,11 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 
 class BadText(ValueError):
     """A text the sanitiser refuses; ``str()`` says why, in English (for logs and ``detail``)."""
+
+
+class BadJSON(BadText):
+    """A JSON body that is not JSON (or is nested too deep, holds too many values): the body's
+    shape is wrong, not its characters."""
 
 
 def problem(text: str, max_len: int = MAX_TEXT) -> str | None:
@@ -99,7 +105,8 @@ def parse_json(raw: bytes | str):
     """Parse a JSON body the sanitiser takes.
 
     Raises:
-        BadText: not UTF-8, too deep, too many values, not JSON, or a string the sanitiser refuses.
+        BadText: not UTF-8, or a string the sanitiser refuses. BadJSON (a BadText): not JSON,
+            too deep or too many values.
     """
     if isinstance(raw, bytes):
         try:
@@ -107,18 +114,18 @@ def parse_json(raw: bytes | str):
         except UnicodeDecodeError:
             raise BadText("the body is not UTF-8") from None
     if json_depth(raw) > MAX_DEPTH:
-        raise BadText(f"JSON nested deeper than {MAX_DEPTH} levels")
+        raise BadJSON(f"JSON nested deeper than {MAX_DEPTH} levels")
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:  # RecursionError: cannot happen after the depth check
-        raise BadText(f"not JSON ({exc.__class__.__name__})") from None
+        raise BadJSON(f"not JSON ({exc.__class__.__name__}: {getattr(exc, 'msg', exc)})") from None
     count = 0
     stack = [data]
     while stack:
         item = stack.pop()
         count += 1
         if count > MAX_ITEMS:
-            raise BadText(f"more than {MAX_ITEMS} values in one body")
+            raise BadJSON(f"more than {MAX_ITEMS} values in one body")
         if isinstance(item, str):
             check_text(item)
         elif isinstance(item, dict):
@@ -152,6 +159,8 @@ def check_request() -> None:
         if request.method not in ("GET", "HEAD", "OPTIONS") and request.is_json:
             raw = request.get_data(cache=True)
             g.sanitised_json = parse_json(raw) if raw.strip() else None
+    except BadJSON as exc:
+        abort(400, description=f"bad_json: {exc}")
     except BadText as exc:
         abort(400, description=f"bad_text: {exc}")
 

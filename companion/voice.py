@@ -18,14 +18,17 @@ A burst of events never piles up minutes of speech: the queue holds :data:`QUEUE
 банк», the oldest of them first), a sentence older than
 :data:`STALE_S` is dropped unsaid, and «whose turn» is said only while the table still waits at
 the version it was meant for. Rationale: docs/voice.md.
+
+Settings changed on the operator's console (:meth:`Voice.configure`) take effect at the next
+sentence and are kept in the data folder (:data:`SAVED_FILE`, written whole or not at all): the
+next start speaks as the operator left it, over the settings file's ``[voice]``
+(:func:`load_saved`).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import shutil
-import subprocess
 import threading
 import time
 import weakref
@@ -35,6 +38,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.i18n import M, N_, render
+from companion.speech import SPEAK_TIMEOUT_S, espeak_args, probe, speak, write_wav  # noqa: F401 (this module's API)
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +84,9 @@ VOLUME_RANGE = (0, 200)
 PACE_RANGE = (80, 400)
 """Words per minute (espeak-ng ``-s``); 160 is a calm announcer."""
 
-SPEAK_TIMEOUT_S = 30.0
+SAVED_FILE = "voice.json"
+"""The operator's voice settings in the data folder (:meth:`Voice.configure` writes it, the next
+start reads it back: :func:`load_saved`)."""
 
 
 class VoiceError(ValueError):
@@ -226,77 +232,6 @@ def turn_phrase(current, seats, lang: str = "ru") -> str | None:
     return None
 
 
-# ---------------------------------------------------------------------------- speaking
-def probe() -> tuple[bool, str, str]:
-    """Can this machine speak? ``(ok, why in English, why in Russian)``: espeak-ng and aplay on
-    PATH and at least one sound card (``aplay -l``)."""
-    if shutil.which("espeak-ng") is None:
-        return False, "voice unavailable: espeak-ng is not installed", "голос недоступен: не установлен espeak-ng"
-    if shutil.which("aplay") is None:
-        return False, "voice unavailable: aplay (alsa-utils) is not installed", \
-            "голос недоступен: не установлен aplay (alsa-utils)"
-    try:
-        out = subprocess.run(["aplay", "-l"], capture_output=True, text=True, timeout=5)
-    except (OSError, subprocess.SubprocessError) as exc:
-        return False, f"voice unavailable: aplay -l failed ({exc})", f"голос недоступен: aplay -l не работает ({exc})"
-    if "card " not in (out.stdout or ""):
-        return False, "voice unavailable: no sound card (aplay -l lists none)", \
-            "голос недоступен: нет звуковой карты (aplay -l не видит ни одной)"
-    return True, "espeak-ng", "espeak-ng"
-
-
-def espeak_args(lang: str, volume: int, pace: int) -> list[str]:
-    """The espeak-ng command line (the text goes to its stdin): the voice is the language."""
-    return ["espeak-ng", "-v", "en" if lang == "en" else "ru", "-a", str(int(volume)), "-s", str(int(pace)), "--stdin"]
-
-
-def speak(text: str, lang: str = "ru", volume: int = 100, pace: int = 160) -> None:
-    """Say ``text`` on the audio output now (blocks until said).
-
-    Raises:
-        OSError: espeak-ng or aplay cannot be started. RuntimeError: either failed (its message).
-    """
-    synth = subprocess.Popen(espeak_args(lang, volume, pace) + ["--stdout"], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        play = subprocess.Popen(["aplay", "-q"], stdin=synth.stdout, stderr=subprocess.PIPE)
-    except OSError:
-        synth.kill()
-        synth.wait()
-        raise
-    synth.stdout.close()  # aplay holds it now
-    synth.stdin.write(text.encode("utf-8"))
-    synth.stdin.close()
-    try:
-        play_err = play.communicate(timeout=SPEAK_TIMEOUT_S)[1]
-        synth_err = synth.stderr.read()
-        synth.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        play.kill()
-        synth.kill()
-        raise RuntimeError("speech took too long") from None
-    finally:
-        synth.stderr.close()
-    if synth.returncode or play.returncode:
-        why = (synth_err or play_err or b"").decode("utf-8", "replace").strip().splitlines()
-        raise RuntimeError(why[0] if why else f"espeak-ng {synth.returncode}, aplay {play.returncode}")
-
-
-def write_wav(text: str, path, lang: str = "ru", volume: int = 100, pace: int = 160) -> Path:
-    """Write ``text`` spoken to the WAV file ``path`` (``companion say --wav``). Returns the path.
-
-    Raises:
-        OSError: espeak-ng cannot be started. RuntimeError: it failed or wrote nothing.
-    """
-    path = Path(path)
-    run = subprocess.run(espeak_args(lang, volume, pace) + ["-w", str(path)], input=text.encode("utf-8"),
-                         capture_output=True, timeout=SPEAK_TIMEOUT_S)
-    if run.returncode or not path.is_file() or path.stat().st_size <= 44:
-        why = run.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RuntimeError(why[0] if why else f"espeak-ng wrote no sound to {path}")
-    return path
-
-
 # ---------------------------------------------------------------------------- the subscriber
 @dataclass
 class _Line:
@@ -318,6 +253,8 @@ class Voice:
     say: Callable[[str, str, int, int], None] = speak
     available: tuple[bool, str, str] | None = None
     clock: Callable[[], float] = time.monotonic
+    #: where the operator's changes are kept (:data:`SAVED_FILE` in the data folder), or ``None``
+    keep: Path | None = None
 
     def __post_init__(self) -> None:
         self._lines: deque[_Line] = deque()
@@ -375,6 +312,8 @@ class Voice:
                 self._lines.clear()
             self._cv.notify_all()
         self._report()
+        if self.keep is not None:
+            save(self.keep, new)
         return new
 
     def status(self) -> dict:
@@ -501,17 +440,60 @@ class Voice:
 _VOICES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
+def save(path, settings: VoiceSettings) -> None:
+    """Keep ``settings`` in ``path`` (:data:`SAVED_FILE`): replaced whole or not at all. A data
+    folder that cannot be written costs the keeping, never the change (logged)."""
+    import json
+
+    from companion.durable import write_file
+
+    try:
+        write_file(path, json.dumps(settings.to_json(), ensure_ascii=False), mode=0o644)
+    except OSError as exc:
+        log.warning("could not keep the voice settings in %s: %s", path, exc)
+
+
+def load_saved(path, base: VoiceSettings | None = None) -> VoiceSettings:
+    """``base`` (the settings file's ``[voice]``, else the defaults) with what the operator kept in
+    ``path`` over it. A missing file gives ``base``; an unreadable or damaged one, or a value out
+    of range, is skipped with a warning in the log (the table speaks as ``base`` says)."""
+    import json
+
+    base = base if isinstance(base, VoiceSettings) else VoiceSettings()
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return base
+    except (OSError, ValueError) as exc:
+        log.warning("the kept voice settings in %s cannot be read (%s): using the settings file's", path, exc)
+        return base
+    known = set(base.to_json())
+    if not isinstance(raw, dict):
+        log.warning("the kept voice settings in %s are not an object: using the settings file's", path)
+        return base
+    try:
+        return VoiceSettings(**{**base.to_json(), **{k: v for k, v in raw.items() if k in known}}).check()
+    except VoiceError as exc:
+        log.warning("the kept voice settings in %s: %s; using the settings file's", path, exc)
+        return base
+
+
 def voice_of(table) -> Voice | None:
     """The running :class:`Voice` of ``table``, else ``None`` (the operator page asks)."""
     return _VOICES.get(table)
 
 
-def attach(table, settings=None) -> Callable[[], None]:
+def attach(table, settings=None, **kw) -> Callable[[], None]:
     """Start the voice of ``table`` with the service's settings (their ``voice`` part, a
-    :class:`VoiceSettings`, or the defaults); returns the function that stops it. The one line
-    :class:`companion.service.TableService` calls."""
+    :class:`VoiceSettings`, or the defaults) and what the operator kept in the table's data folder
+    over them (:func:`load_saved`); returns the function that stops it. The one line
+    :class:`companion.service.TableService` calls. ``kw``: more :class:`Voice` fields (tests)."""
     voice = getattr(settings, "voice", None)
     voice = voice if isinstance(voice, VoiceSettings) else VoiceSettings()
     if os.environ.get("COMPANION_VOICE", "").lower() in ("off", "0", "no"):
         return lambda: None  # the test suite, a machine that must stay quiet: no voice at all
-    return Voice(table, voice).start().stop
+    data_dir = getattr(table, "data_dir", None)
+    keep = Path(data_dir) / SAVED_FILE if data_dir is not None else None
+    if keep is not None:
+        voice = load_saved(keep, voice)
+    return Voice(table, voice, keep=keep, **kw).start().stop

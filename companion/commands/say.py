@@ -4,9 +4,10 @@
 
 Speaks ``TEXT`` (the voice check «Проверка голоса…» when none is given) with espeak-ng on the
 audio output, as the running table would (:mod:`companion.voice`: the ``--lang`` voice, Russian by
-default); ``--wav FILE`` writes it to a WAV file instead (no sound card needed). Exit status: 0
-when it was said or written; 1 when it could not be (no espeak-ng, no sound card: the line says
-why and how to fix it); 2 for an unusable command line.
+default); ``--wav FILE`` writes it to a WAV file instead (no sound card needed). A ``TEXT`` given
+but empty (``companion say ""``) is refused as such, before the speaker is looked at. Exit status:
+0 when it was said or written; 1 when it could not be (no espeak-ng, no sound card: the line says
+why and how to fix it); 2 for an unusable command line (an empty text, a value out of range).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ WORDS = {
     "cannot": N_("The voice does not work: %(why)s. Install espeak-ng and alsa-utils (make demo installs them) "
                  "and connect a speaker; or write a file: companion say --wav FILE"),
     "failed": N_("Failed: %(why)s"),
+    "empty": N_("The text to say is empty: give the words (companion say \"Череп!\"), or no text at all "
+                "for the voice check."),
 }
 
 
@@ -57,7 +60,11 @@ def run(args: argparse.Namespace) -> int:
     except V.VoiceError as exc:
         print(_w("failed", lang, why=exc.ru if lang == "ru" else str(exc)), file=sys.stderr)
         return 2
-    text = " ".join(args.text).strip() or V.phrase("test", lang)
+    text = " ".join(args.text).strip()
+    if args.text and not text:  # `companion say ""`: a text was meant, and there is none
+        print(_w("empty", lang), file=sys.stderr)
+        return 2
+    text = text or V.phrase("test", lang)
     try:
         if args.wav:
             V.write_wav(text, args.wav, lang, args.volume, args.pace)

@@ -57,12 +57,13 @@ def require_operator() -> None:
 
 def json_body() -> dict:
     """The request's JSON object as the sanitiser at the edge took it
-    (:func:`companion.sanitise.json_body`); 400 when absent or not an object."""
+    (:func:`companion.sanitise.json_body`); 400 ``bad_json`` when absent or not an object (the
+    page says so in words: ``reasons.BAD_JSON``)."""
     from companion.sanitise import json_body as checked
 
     data = checked()
     if not isinstance(data, dict):
-        abort(400, description="expected a JSON object body")
+        abort(400, description="bad_json: expected a JSON object body (Content-Type: application/json)")
     return data
 
 

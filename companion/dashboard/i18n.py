@@ -240,7 +240,8 @@ _WORDS.update({
     "voice_saved": _l("Saved."),
     "voice_queued": _l("Speaking…"),
     "cam_title": _l("Camera set-up"),
-    "cam_hint": _l("Aim and focus the camera: green boxes are cards or notes big enough to read, orange ones are too small."),
+    "cam_hint": _l("Aim and focus the camera: green boxes are cards or notes big enough to read, orange ones are "
+                   "too small; blue marks what the readers read, red what they were not sure of."),
     "cam_show": _l("Show the camera"),
     "cam_hide": _l("Hide the camera"),
     "cam_none": _l("No camera frame yet."),

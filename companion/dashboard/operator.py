@@ -17,7 +17,8 @@ import io
 import re
 import typing
 
-from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, session, url_for
+from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template, request, session,
+                   url_for)
 from flask_babel import gettext as _
 
 from companion import sanitise
@@ -133,11 +134,41 @@ def console():
         from companion.dashboard.security import login_lost
 
         pin = pin if isinstance(pin, str) and pin.isdigit() and len(pin) <= 12 else ""
-        return render_template("login.html", pin=pin, error=None, lost=login_lost(common.lang()),
-                               boot=common.boot("login"))
+        wait = _pin_wait()
+        return _login_page(pin="" if wait else pin, wait=wait, lost=login_lost(common.lang()))
     if pin is not None:
         return redirect(url_for("operator.console"))  # logged in already: the PIN leaves the address bar
     return _console()
+
+
+def _pin_wait() -> int:
+    """Seconds until this browser may try a PIN again (0: now). A browser that logged in with
+    this PIN before is the operator's own device: someone else's guessing (the table-wide
+    backoff) never locks it out; its own address's count still holds."""
+    trusted = common.table().sessions.is_device(session.get("dev"))
+    return common.limiter().retry_after("pin", common.client_ip(), trusted=trusted)
+
+
+def _login_page(pin: str = "", error: str | None = None, wait: int = 0, status: int = 200, lost=None):
+    """The login page; while ``wait`` (s) holds, the form is hidden and the wait is counted down
+    to the second (web/static/lockout.js; without scripts the page reloads when it ends), then the
+    form returns. A 429 carries ``Retry-After``."""
+    from companion.dashboard.security import countdown_words
+
+    lang = common.lang()
+    locked = None
+    if wait:
+        # the sentence with a slot the script fills each second, and the units it counts in
+        slot = "{WAIT}"
+        locked = {"wait": wait, "text": _("Too many wrong attempts: wait %(wait)s, then the login form returns.",
+                                          wait=countdown_words(wait, lang)),
+                  "template": _("Too many wrong attempts: wait %(wait)s, then the login form returns.", wait=slot),
+                  "slot": slot, "units": ["мин", "с"] if lang == "ru" else ["min", "s"]}
+    resp = make_response(render_template("login.html", pin=pin, error=error, lost=lost, locked=locked,
+                                         boot=common.boot("login")), status)
+    if status == 429:
+        resp.headers["Retry-After"] = str(wait)
+    return resp
 
 
 @bp.route("/operator/login", methods=["POST"])
@@ -147,19 +178,15 @@ def login():
         # this browser holds a live operator login (a second tab's form, a double tap): it is
         # never held up by a lockout, and nothing is guessed
         return redirect(url_for("operator.console"))
-    # a browser that logged in with this PIN before is the operator's own device: someone else's
-    # guessing (the table-wide backoff) never locks it out; its own address's count still holds
-    trusted = table.sessions.is_device(session.get("dev"))
-    common.limit("pin", trusted=trusted)
+    wait = _pin_wait()  # the operator's own device is never held up by someone else's guessing
+    if wait:  # locked out: the page counts the wait down and gives the form back at its end
+        return _login_page(wait=wait, status=429)
     pin = request.form.get("pin", "")
     token = table.check_pin(pin) if isinstance(pin, str) and len(pin) <= 24 else None
     if token is None:
         common.limiter().fail("pin", common.client_ip())  # a right PIN clears nothing
-        error = _("Wrong PIN.")
-        wait = common.limiter().retry_after("pin", common.client_ip(), trusted=trusted)
-        if wait:  # this one started a lockout: say how long at once, not at the next try
-            error += " " + common.wait_message(wait)
-        return render_template("login.html", pin="", error=error, boot=common.boot("login")), 403
+        # this one may have started a lockout: the countdown says how long at once
+        return _login_page(error=_("Wrong PIN."), wait=_pin_wait(), status=403)
     session["op"] = token
     if not table.sessions.is_device(session.get("dev")):
         session["dev"] = table.sessions.device_mark()

@@ -184,6 +184,10 @@ RETRY_WAIT = N_("Too many wrong attempts: wait %(wait)s and try again.")
 #: A request refused by the text sanitiser at the API edge (``companion.sanitise``).
 BAD_TEXT = N_("The text holds characters that cannot be shown (control characters or broken ones): type it again.")
 
+#: A request whose body is not a JSON object (not JSON, a list, a form, no body at all): the API
+#: is called by hand (curl) or by an old page (``bad_json``, ``companion.sanitise``).
+BAD_JSON = N_("The request's body is not a JSON object: send one, with Content-Type: application/json.")
+
 
 def http_message(code: int, lang: str, detail: str | None = None, wait: int | None = None) -> str:
     """A dashboard request error (HTTP status ``code``; ``detail`` the error's description, e.g.
@@ -194,6 +198,8 @@ def http_message(code: int, lang: str, detail: str | None = None, wait: int | No
         return render(M(RETRY_WAIT, wait=wait_words(int(wait), lang)), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_text"):
         return render(M(BAD_TEXT), lang)
+    if code == 400 and detail is not None and str(detail).startswith("bad_json"):
+        return render(M(BAD_JSON), lang)
     word = STALE_PAGE if (code == 400 and detail == "csrf") else HTTP.get(
         code, HTTP[400] if 400 <= code < 500 else GENERIC)
     return render(M(word), lang)

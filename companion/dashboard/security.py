@@ -182,6 +182,14 @@ def wait_words(seconds: int, lang: str = "ru") -> str:
     return f"{seconds} с" if lang == "ru" else f"{seconds} s"
 
 
+def countdown_words(seconds: int, lang: str = "ru") -> str:
+    """A wait to the second, for a countdown: «47 с», «4 мин 7 с» / «47 s», «4 min 7 s» (the login
+    page's script, web/static/lockout.js, counts down in the same form)."""
+    m, s = divmod(max(0, int(seconds)), 60)
+    unit_m, unit_s = ("мин", "с") if lang == "ru" else ("min", "s")
+    return f"{m} {unit_m} {s} {unit_s}" if m else f"{s} {unit_s}"
+
+
 def safe_next(target, default: str = "/") -> str:
     """``target`` when it is a path on this site (``/join``, ``/seat?x=1``), else ``default``.
 

@@ -28,7 +28,7 @@ def camera_jpg():
     frame, _age = camview.latest()
     if frame is None:
         abort(404, description="no camera frame yet")
-    jpg, _facts = camview.view(frame)
+    jpg, _facts = camview.view(frame, lang=common.lang())  # the marks in the page's language
     return Response(jpg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
+import unicodedata
 
 from companion.durable import write_file
 from companion.i18n import M
@@ -105,8 +106,8 @@ class AuthMixin:
         :data:`~companion.sessions.OPERATOR_TTL_S`, until :meth:`logout_operator` or a new PIN.
         Rate limiting of attempts is the caller's job (the dashboard's guess limiter).
         """
-        if isinstance(pin, str):  # typed as read off the console, in groups ("325 816")
-            pin = "".join(pin.split())
+        if isinstance(pin, str):  # typed as read off the console, in groups ("325 816"), perhaps
+            pin = "".join(unicodedata.normalize("NFKC", pin).split())  # in full-width digits (１２３)
         if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(), self.pin.encode()):
             return None
         return self.sessions.issue_operator()
@@ -140,7 +141,7 @@ class AuthMixin:
         """
         if not isinstance(code, str):
             return None
-        code = code.strip()
+        code = unicodedata.normalize("NFKC", code).strip()  # full-width digits (a CJK keyboard) are digits
         with self._lock:
             for seat, c in self._seat_codes.items():
                 if hmac.compare_digest(code.encode(), c.encode()):

@@ -160,6 +160,10 @@ class NoteRead:
     shares: dict = field(default_factory=dict)
     #: the lines (indices) the serial recogniser read turned round
     turned: frozenset = frozenset()
+    #: where the serial (or, abstaining, the best candidate) was read: ``[x, y, w, h]`` px in the
+    #: frame round its line(s), as ``CardRead.box``; ``None`` when no line carried it (the camera
+    #: set-up view draws it, companion/camview.py)
+    box: list | None = None
 
     @property
     def decided(self) -> bool:
@@ -753,8 +757,8 @@ class NoteReader:
                 res = self._vetoed(res, [(cands[e.line].image, e.line in res.turned)
                                          for e in res.evidence if e.engine == "serialnet"])
             self._remember(cands, res)
-            return res
-        return self._read_lines_ppocr(cands)
+            return _boxed(res, cands)
+        return _boxed(self._read_lines_ppocr(cands), cands)
 
     def _vetoed(self, res: NoteRead, lines: list[tuple[np.ndarray, bool]]) -> NoteRead:
         """``res`` (decided by the serial recogniser) unless PP-OCR's plain reading of the lines
@@ -1084,6 +1088,21 @@ def _thumb(frame: np.ndarray) -> np.ndarray:
     h, w = frame.shape[:2]
     small = cv2.resize(frame, (_THUMB_W, max(1, round(h * _THUMB_W / w))), interpolation=cv2.INTER_AREA)
     return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def _boxed(res: NoteRead, cands: list[_Line]) -> NoteRead:
+    """``res`` with its :attr:`NoteRead.box`: round the best-scored line whose reading gave its
+    serial (or its candidate when abstaining), else the best-scored line of its evidence; left
+    ``None`` when no evidence names a line of ``cands``."""
+    want = res.serial or res.candidate
+    ev = [e for e in res.evidence if 0 <= e.line < len(cands)]
+    best = max((e for e in ev if want and e.match.serial == want), key=lambda e: e.score, default=None) \
+        or max(ev, key=lambda e: e.score, default=None)
+    if best is not None:
+        q = np.asarray(cands[best.line].quad, np.float32).reshape(-1, 2)
+        (x0, y0), (x1, y1) = q.min(axis=0), q.max(axis=0)
+        res.box = [int(x0), int(y0), int(round(x1 - x0)), int(round(y1 - y0))]
+    return res
 
 
 def _merge_boxes(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:

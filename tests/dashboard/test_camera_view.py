@@ -59,7 +59,8 @@ def test_the_simulated_cameras_frame_with_boxes_and_advice(env):
     facts = op.get("/api/operator/camera").get_json()
     assert facts["frame"] and facts["size"] == [1280, 720]
     assert [o["side"] for o in facts["objects"]] == [pytest.approx(181, abs=3)] * 2
-    assert facts["advice"] == ["good"] and facts["reads"] == [{"value": "7H", "confidence": 0.93}]
+    assert facts["advice"] == ["good"]
+    assert facts["reads"] == [{"value": "7H", "confidence": 0.93, "sure": True, "reason": None, "box": None}]
     # the simulated camera is never read by the view (that would take a frame from the game)
     sim.push(_scene(60))
     op.get("/api/operator/camera")

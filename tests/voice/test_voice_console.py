@@ -57,6 +57,25 @@ def test_the_console_changes_the_voice_while_the_table_runs(env):
     assert op.post("/api/operator/voice", json={"on": True}).status_code == 400
 
 
+@pytest.mark.parametrize("body,kind", [("громче", "application/json"), ("{volume: 60", "application/json"),
+                                       ("[60]", "application/json"), ("", "application/json"),
+                                       ("volume=60", "application/x-www-form-urlencoded")])
+def test_a_voice_change_that_is_not_a_json_object_is_told_so(env, body, kind):
+    """Called by hand (curl) with a body that is not a JSON object: the answer says the body is not
+    a JSON object — not that the text "holds characters that cannot be shown"."""
+    table, app, voice, _said = env
+    op, csrf = operator_client(app, table)
+    r = op.post("/api/operator/voice", data=body.encode(), content_type=kind, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 400
+    got = r.get_json()
+    assert got["detail"].startswith("bad_json"), got
+    assert "не объект JSON" in got["message"] and "символ" not in got["message"], got["message"]
+    assert voice.settings == V.VoiceSettings(turn_s=0)  # nothing changed
+    op.set_cookie("lang", "en")
+    r = op.post("/api/operator/voice", data=body.encode(), content_type=kind, headers={"X-CSRF-Token": csrf})
+    assert "not a JSON object" in r.get_json()["message"], r.get_json()
+
+
 def test_a_table_without_a_voice_says_so(fast_dir, counting):
     table = Table(fast_dir, pin="246810")
     table.new_game("counting", ["Аня", "Борис"])
@@ -97,3 +116,17 @@ def test_companion_say_without_a_speaker_says_why(tmp_path):
     assert r.returncode == 1 and "Голос не работает" in r.stderr and "espeak-ng" in r.stderr
     r = _say("--volume", "900", "x", env=env)
     assert r.returncode == 2 and "громкость" in r.stderr
+
+
+def test_companion_say_an_empty_text_says_it_is_empty(tmp_path):
+    """`companion say ""` is a text left empty, not a sound-card problem: refused as such before
+    the speaker is looked at (no espeak-ng on PATH here: a speaker check would say that)."""
+    import os
+
+    env = dict(os.environ, PATH=str(tmp_path))
+    for text in ("", "   "):
+        r = _say(text, env=env)
+        assert r.returncode == 2, (text, r.stderr)
+        assert "пуст" in r.stderr and "espeak-ng" not in r.stderr and "звуков" not in r.stderr, r.stderr
+    r = _say("--lang", "en", "", env=env)
+    assert r.returncode == 2 and "empty" in r.stderr, r.stderr
