@@ -7,6 +7,7 @@ registry (:mod:`companion.games.registry`).
 
 from __future__ import annotations
 
+from companion.games.standing import chips_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.hoggenheimer.actions import (
     Bet, Close, Turn, Void, Withdraw,
@@ -30,4 +31,5 @@ SPEC = GameSpec(
     deck=Deck("standard32"),
     pad_verbs=PadVerbs(),
     terms={"banker": NC_("hoggenheimer", "Banker"), "deal": NC_("hoggenheimer", "Deal")},
+    result_rows=chips_rows,
 )

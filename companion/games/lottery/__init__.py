@@ -7,6 +7,7 @@ registry (:mod:`companion.games.registry`).
 
 from __future__ import annotations
 
+from companion.games.standing import chips_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.lottery.actions import (
     Cards, Cover, Lead, PlayCard, PrizeCard, Spread, Take, Void,
@@ -30,4 +31,5 @@ SPEC = GameSpec(
     deck=Deck("standard"),
     pad_verbs=PadVerbs(),
     terms={"dealer": NC_("lottery", "Dealer")},
+    result_rows=chips_rows,
 )
