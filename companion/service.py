@@ -29,7 +29,7 @@ from companion.backends import BackendPlan, Platform, choose_backends, detect_pl
 from companion.errors import CompanionError
 from companion.gamereaders import GameReaders
 from companion.games import registry
-from companion.i18n import MP, M
+from companion.i18n import MP, M, Message, N_, render
 from companion.pads import PadRouter
 from companion.settings import Settings
 
@@ -39,18 +39,47 @@ __all__ = ["WHY_CANNOT_FOLLOW", "WHY_HEADLESS", "WHY_OPERATORS", "BackendPlan", 
 log = logging.getLogger(__name__)
 
 # ---------------------------------------------------------------------- the service
-WHY_OPERATORS = ("it was started from the operator console, not by the simulated table's bots",
-                 "её начал оператор на пульте, а не боты имитации")
-"""Why the simulated table's bots leave a resumed game alone (English, Russian)."""
+WHY_OPERATORS = N_("it was started from the operator console, not by the simulated table's bots")
+"""Why the simulated table's bots leave a resumed game alone (a message id)."""
 
-WHY_CANNOT_FOLLOW = ("the bots cannot follow its log: its notes or cards are not the ones they dealt",
-                     "боты не могут следовать её журналу: купюры или карты в нём не те, что сдали боты")
-"""Why the bots leave a resumed game of their own alone (English, Russian)."""
+WHY_CANNOT_FOLLOW = N_("the bots cannot follow its log: its notes or cards are not the ones they dealt")
+"""Why the bots leave a resumed game of their own alone (a message id)."""
 
-WHY_HEADLESS = ("and this run has no dashboard to play it from", "а в этом запуске нет табло, чтобы в неё играть")
-"""Why a headless run sets such a game aside (English, Russian)."""
+WHY_HEADLESS = N_("and this run has no dashboard to play it from")
+"""Why a headless run sets such a game aside (a message id)."""
 
 
+
+
+def new_game_args(s: Settings) -> tuple[type, list, dict]:
+    """The engine class, the players and the options of the new game ``s`` asks for (the
+    default players when it names none; a seat option counted from 1 as people type it; the
+    table's currency), before what the last game of its kind carries over.
+
+    Raises:
+        IllegalAction: ``unknown_game``.
+        CompanionError: a seat option that is no seat.
+    """
+    from companion.games import get_game_class
+    from companion.games.base import seat_from_one
+
+    cls = get_game_class(s.game)
+    seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
+    options = dict(s.options or {})
+    for name in getattr(cls.OPTIONS, "SEATS", ()):
+        # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
+        # does the same); the engine and the log count from 0
+        if name in options:
+            try:
+                options[name] = seat_from_one(options[name], len(seats))
+            except ValueError:
+                raise CompanionError(M("option %(name)s: a seat number from 1 to %(n)s (seats count from 1, "
+                                       "clockwise), got %(value)r", name=name, n=len(seats),
+                                       value=options[name])) from None
+    if (s.currency != "auto" and "currency" not in options
+            and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
+        options["currency"] = s.currency  # the table's currency is the game's (one switch)
+    return cls, seats, options
 
 
 class TableService(GameReaders):
@@ -108,13 +137,14 @@ class TableService(GameReaders):
         #: nobody could play it in this run (not the bots' game, and no dashboard: ``--json``);
         #: the log stays on disk (``--resume LOG`` brings it back)
         self.set_aside: tuple[str, str] | None = None
-        #: why :attr:`set_aside` was set aside, in words for the console (``""`` when nothing was);
-        #: ``set_aside_why_ru`` in Russian
-        self.set_aside_why = self.set_aside_why_ru = ""
+        #: why :attr:`set_aside` was set aside, a message for the console (``None`` when nothing
+        #: was); ``set_aside_why`` in English
+        self.set_aside_message: Message | None = None
+        self.set_aside_why = ""
         #: on the simulated table, why its bots leave the resumed game alone (the operator started
-        #: it from the console, or they cannot follow its log); ``""`` when they play it;
-        #: ``bots_idle_ru`` in Russian
-        self.bots_idle = self.bots_idle_ru = ""
+        #: it from the console, or they cannot follow its log): a message id (English), ``""``
+        #: when they play it
+        self.bots_idle = ""
         self._created = False  # this start made a new game (discarded again if the start fails)
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
@@ -197,8 +227,6 @@ class TableService(GameReaders):
 
 
     def _start_table(self) -> None:
-        from companion.games import get_game_class
-        from companion.games.base import seat_from_one
         from companion.table import Table
 
         s = self.settings
@@ -224,28 +252,12 @@ class TableService(GameReaders):
             if self.want_dashboard:
                 self._refuse_conflict()
                 self.resumed = True
-                self.bots_idle, self.bots_idle_ru = WHY_OPERATORS
+                self.bots_idle = WHY_OPERATORS
                 return
             self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
-            self.set_aside_why = f"{WHY_OPERATORS[0]}, {WHY_HEADLESS[0]}"
-            self.set_aside_why_ru = f"{WHY_OPERATORS[1]}, {WHY_HEADLESS[1]}"
-        cls = get_game_class(s.game)
-        seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
-        options = dict(s.options or {})
-        for name in getattr(cls.OPTIONS, "SEATS", ()):
-            # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
-            # does the same); the engine and the log count from 0
-            if name in options:
-                try:
-                    options[name] = seat_from_one(options[name], len(seats))
-                except ValueError:
-                    raise CompanionError(f"option {name}: a seat number from 1 to {len(seats)} "
-                                         f"(seats count from 1, clockwise), got {options[name]!r}",
-                                         ru=f"правило {name}: номер места от 1 до {len(seats)} (места считаются "
-                                            f"с 1, по часовой стрелке), а задано {options[name]!r}") from None
-        if (s.currency != "auto" and "currency" not in options
-                and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
-            options["currency"] = s.currency  # the table's currency is the game's (one switch)
+            self.set_aside_message = M("%(why)s, %(more)s", why=M(WHY_OPERATORS), more=M(WHY_HEADLESS))
+            self.set_aside_why = render(self.set_aside_message, "en")
+        cls, seats, options = new_game_args(s)
         # what the last finished game of this kind leaves to the next (the lottery's box: RULINGS §5
         # "the box carries over"), as the console's new-game form does, unless given explicitly
         carried = getattr(cls.OPTIONS, "CARRIED", {}) or {}
@@ -258,6 +270,23 @@ class TableService(GameReaders):
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
+
+    @staticmethod
+    def check_start(settings: Settings, resume: str | None = None) -> None:
+        """Refuse now what :meth:`start` would refuse on a data folder that does not exist yet
+        (nothing there to resume): an unknown game, bad players or options, a ``--resume`` log
+        that cannot be there — so a refused run leaves no folder, PIN or key behind.
+
+        Raises:
+            IllegalAction, LogError, CompanionError: the refusal :meth:`start` would raise.
+        """
+        from companion.table.session import check_new_game
+        from companion.table.store import find_log
+
+        if resume:
+            find_log(settings.data_dir, resume)
+        _cls, seats, options = new_game_args(settings)
+        check_new_game(settings.game, seats, options)
 
     def _refuse_conflict(self) -> None:
         """Stop a start about to resume the current game when a command-line flag asks for
@@ -290,7 +319,7 @@ class TableService(GameReaders):
             if not (self.resumed and self.want_dashboard):
                 raise
             log.warning("%s", exc)
-            self.bots_idle, self.bots_idle_ru = WHY_CANNOT_FOLLOW
+            self.bots_idle = WHY_CANNOT_FOLLOW
             self.simtable.release(self.bots_idle)
 
     def _sim_seeds(self) -> dict:

@@ -38,6 +38,7 @@ from typing import Callable
 
 from companion.decide import TableInputs, observed_by_seat
 from companion.errors import CompanionError, IllegalAction, LogError
+from companion.i18n import M
 from companion.inputs import ButtonPressed, OperatorEntry, SeatAction
 from companion.log import UNDO
 from companion.referee import VOID, Outcome, Referee
@@ -49,6 +50,25 @@ from companion.table.control import ControlMixin
 from companion.table.store import Notice, StoreMixin
 
 log = logging.getLogger(__name__)
+
+
+def check_new_game(game_id: str, seats, options: dict | None = None) -> list:
+    """The seats of a new game as :meth:`Table.new_game` starts it (direction controls taken out
+    of the names), once the engine accepts the game, its players and options.
+
+    Raises:
+        IllegalAction: ``unknown_game``, ``bad_seats`` or ``bad_option``.
+    """
+    from companion.games import new_game as _probe
+    from companion.sanitise import problem, without_bidi
+
+    seats = [without_bidi(n) if isinstance(n, str) else n for n in seats]
+    for name in seats:  # a name from the command line may hold what no page can show
+        why = problem(name, 100) if isinstance(name, str) else "not a text"
+        if why:
+            raise IllegalAction("bad_seats", f"player name {name!r}: {why}", {"name": repr(name)})
+    _probe(game_id, list(seats), options)
+    return seats
 
 
 class NoGame(CompanionError, LookupError):
@@ -120,8 +140,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
         self.data_dir = Path(data_dir)
         (self.data_dir / "games").mkdir(parents=True, exist_ok=True)
         if pin is not None and pin_refusal(pin) is not None:
-            en, ru = pin_refusal(pin)
-            raise SettingsError(en, ru=ru)
+            raise SettingsError(pin_refusal(pin))
         if pin is not None and new_pin:
             raise ValueError("give the operator PIN or ask for a new one (--new-pin), not both")
         self.notices: list[Notice] = []
@@ -177,15 +196,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
             IllegalAction: ``unknown_game``, ``bad_seats`` or ``bad_option`` (the current game is
                 left running).
         """
-        from companion.games import new_game as _probe
-        from companion.sanitise import problem, without_bidi
-
-        seats = [without_bidi(n) if isinstance(n, str) else n for n in seats]
-        for name in seats:  # a name from the command line may hold what no page can show
-            why = problem(name, 100) if isinstance(name, str) else "not a text"
-            if why:
-                raise IllegalAction("bad_seats", f"player name {name!r}: {why}", {"name": repr(name)})
-        _probe(game_id, list(seats), options)  # validate first: a bad form must not end the game
+        seats = check_new_game(game_id, seats, options)  # first: a bad form must not end the game
         with self._lock:
             self._close_referee()
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
@@ -219,12 +230,11 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
         try:
             referee = Referee.resume(path)
         except sqlite3.Error as exc:
-            raise LogError(f"{path} cannot be read: {exc}", ru=f"{path} не читается как журнал стола: {exc}") from None
+            raise LogError(M("%(path)s cannot be read: %(error)s", path=str(path), error=str(exc))) from None
         if referee.game.is_over():
             referee.close()
-            raise CompanionError(f"the game in {path} is over, nothing to resume; `companion replay {path}` tells it",
-                                 ru=f"игра в {path} окончена — продолжать нечего; `companion replay {path}` "
-                                    f"расскажет, как она шла")
+            raise CompanionError(M("the game in %(path)s is over, nothing to resume; `companion replay %(path)s` tells it",
+                                   path=str(path)))
         with self._lock:
             self._close_referee()
             if not self._restore_seats(referee):  # the codes it had, when its log kept them
