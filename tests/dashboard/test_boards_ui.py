@@ -138,3 +138,69 @@ def test_table_display_shows_turn_last_event_moments_and_the_result(browser, art
     finally:
         srv.stop()
         table.close()
+
+
+def test_boards_say_who_holds_the_bid_and_the_claim_in_words(browser):
+    """Skull: under the bid, who holds it (the last bidder, who took the button); «Верю — не верю»:
+    the claim as its count and kind in words, the catalogue's plural («4 ежа», not «4 × ёж»)."""
+    import re
+
+    gen = phase_tables("skull", "ru")
+    for table, now in gen:
+        if now != "auction":
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            page = _open(browser, srv, "ru", "phone", "/")
+            _settle(page, table.referee.version)
+            holder = table.referee.game.seats[table.referee.game.view(None)["dealer"]]
+            expect(page.locator(".board-skull .big-bid .bid-holder")).to_have_text(f"держит: {holder}")
+            page.context.close()
+        finally:
+            srv.stop()
+        gen.close()
+        break
+    gen = phase_tables("doubt", "ru")
+    for table, now in gen:
+        if now != "answer":
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            page = _open(browser, srv, "ru", "phone", "/")
+            _settle(page, table.referee.version)
+            claim = page.locator(".board-doubt .big-claim b").inner_text()
+            v = table.referee.game.view(None)
+            n = v["pile"]["placements"][-1]["count"]
+            from companion.games.doubt.presenter import claim_words
+
+            assert claim == claim_words(v["pile"]["claim"], None, n)["ru"]
+            assert "×" not in claim and re.match(rf"^{n} \w+$", claim), claim
+            page.context.close()
+        finally:
+            srv.stop()
+        gen.close()
+        break
+
+
+def test_lottery_result_screen_charts_the_chips_over_the_draws(browser, artifacts_dir):
+    gen = phase_tables("lottery", "ru")
+    for table, now in gen:
+        if now != "over":
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            page = _open(browser, srv, "ru", "wide", "/tv")
+            _settle(page, table.referee.version)
+            rows = table.referee.game.view(None)["balances_by_draw"]
+            seats = len(table.referee.game.seats)
+            expect(page.locator(".tv-result svg.chart polyline")).to_have_count(seats)
+            # a point a seat for the start, each draw, and the play-off's end
+            assert page.locator(".tv-result svg.chart circle").count() >= seats * len(rows)
+            page.screenshot(path=str(artifacts_dir / "screens-tv-lottery-result.png"), full_page=True)
+            assert problems(page, "ru") == []
+            page.context.close()
+        finally:
+            srv.stop()
+        gen.close()
+        return
+    raise AssertionError("the lottery never ended")
