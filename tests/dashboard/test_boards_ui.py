@@ -17,7 +17,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import UI  # noqa: E402
+from tests.browser import UI, operator_login  # noqa: E402
 from tests.dashboard.pagecheck import VIEWPORTS, phase_tables, problems  # noqa: E402
 
 pytestmark = UI
@@ -91,7 +91,13 @@ def test_english_pages_have_no_russian(browser, artifacts_dir):
         try:
             for kind, page in (("public", _open(browser, srv, "en", "tablet", "/")),
                                ("seat", _open(browser, srv, "en", "tablet", code=table.seat_codes()[0])),
-                               ("tv", _open(browser, srv, "en", "tablet", "/tv"))):
+                               ("tv", _open(browser, srv, "en", "tablet", "/tv")),
+                               ("operator", _open(browser, srv, "en", "tablet", "/join"))):
+                if kind == "operator":  # the console with every fold opened
+                    operator_login(page, srv.url, "271828")
+                    for fold in page.locator("details:not([open]) > summary").all():
+                        if fold.is_visible():
+                            fold.click()
                 _settle(page, table.referee.version)
                 page.screenshot(path=str(artifacts_dir / f"screens-skull-reveal-{kind}-en.png"), full_page=True)
                 assert problems(page, "en") == [], kind
