@@ -25,10 +25,10 @@ export function renderOperator() {
   // (far from «Выйти из пульта» at the page's end), each one asked first; voiding the round is
   // the «Аннулировать раунд» button's (asked first too), not a second, unasked form
   var leave = acts.filter(function (a) { return a.verb === "leave"; });
-  fillForms(document.getElementById("table-actions"), nextSteps(acts), true);
+  fillForms(document.getElementById("table-actions"), nextSteps(acts));
   var fold = document.getElementById("fold-leave");
   if (fold) fold.hidden = !leave.length;
-  fillForms(document.getElementById("leave-actions"), leave, false);
+  fillForms(document.getElementById("leave-actions"), leave);
 }
 // what the table is at now, in a line: the step (phase) and whose turn it is, or that it waits
 // for the operator's entry below
@@ -46,7 +46,7 @@ function nowStep(m) {
 function nextSteps(acts) {
   return acts.filter(function (a) { return a.verb !== "leave" && !(a.verb === "void" && !a.args.length); });
 }
-function fillForms(tbox, acts, dash) {
+function fillForms(tbox, acts) {
   if (!tbox) return;
   // the same actions as shown: keep the forms (and whatever the operator is typing in them);
   // an update of the table must not wipe a manual entry half typed
@@ -65,7 +65,7 @@ function fillForms(tbox, acts, dash) {
     }
   });
   tbox.textContent = "";
-  if (!acts.length) { if (dash) tbox.appendChild(el("p", "muted", "—")); return; }
+  if (!acts.length) return; // nothing awaited: the «Сейчас» line says whose turn it is
   acts.forEach(function (a) {
     var form = el("form", "row table-action");
     form.dataset.verb = a.verb;
