@@ -57,7 +57,7 @@ _MEASURE = r"""() => {
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const p = n.parentElement; if (!p || p.closest('script, style, .serial, .langs, noscript') || !visible(p)) continue;
+    const p = n.parentElement; if (!p || p.closest('script, style, .serial, .dev-label, .langs, noscript') || !visible(p)) continue;  // .dev-label: a phone's browser and system («Chrome, Linux»), data
     texts.push(n.textContent);
   }
   for (const e of document.querySelectorAll('input[placeholder], textarea[placeholder]')) if (visible(e)) texts.push(e.placeholder);
