@@ -40,3 +40,14 @@ def open_details(page) -> None:
     if summary.count():
         summary.first.click()
         page.locator("details.info[open]").wait_for()
+
+
+def unfold(page, fold: str) -> None:
+    """Open the operator console's folded block ``fold`` (a ``details`` selector: ``#fold-new``,
+    ``#fold-prompt``, ``#fold-codes``, ``#fold-leave``, ``#devices-card``, ``#camera-card``,
+    ``#voice-card``) as a person would, by its summary; an open one stays open."""
+    d = page.locator(fold)
+    d.wait_for(state="attached")
+    if d.get_attribute("open") is None:
+        d.locator("> summary").click()
+    page.locator(fold + "[open]").wait_for()

@@ -1,9 +1,11 @@
 """The pages' full browser matrix (#22 item 5): every game in each phase, the public page, seat 1's
-page and the table display /tv, in Russian and English, at 360×800, 768×1024 and 1920×1080, in
-headless Chromium. Screenshots go to build/screens/ (git-ignored); each page's problems (sideways
-scroll, cut off, tap targets, contrast, the other language) are printed; exit 1 if any.
+page, the table display /tv and the operator console (every fold opened, so what is folded away is
+checked too), in Russian and English, at 360×800, 768×1024 and 1920×1080, in headless Chromium.
+Screenshots go to build/screens/ (git-ignored); each page's problems (sideways scroll, cut off, tap
+targets, contrast, the other language) are printed; exit 1 if any.
 
     .venv/bin/python tools/screens.py [--games skull,doubt] [--langs ru] [--views phone]
+                                      [--kinds public,tv,seat,operator]
 """
 
 from __future__ import annotations
@@ -19,10 +21,21 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import launch  # noqa: E402
+from tests.browser import launch, operator_login  # noqa: E402
 from tests.dashboard.pagecheck import VIEWPORTS, phase_tables, problems  # noqa: E402
 
 GAMES = ["skull", "doubt", "hoggenheimer", "infinity", "lottery"]
+KINDS = ["public", "tv", "seat", "operator"]
+PIN = "271828"  # tests/dashboard/pagecheck.phase_tables' table
+
+
+def open_folds(page) -> None:
+    """Open every folded block of the console (its summaries tapped), so all of it is checked."""
+    shut = page.locator("details:not([open]) > summary:visible")
+    for _ in range(20):  # one at a time: each opened one leaves the list
+        if not shut.count():
+            return
+        shut.first.click()
 
 
 def settle(page, version: int) -> None:
@@ -40,6 +53,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--langs", default="ru,en")
     ap.add_argument("--views", default=",".join(VIEWPORTS))
+    ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("--out", default=str(ROOT / "build" / "screens"))
     args = ap.parse_args(argv)
     out = Path(args.out)
@@ -58,15 +72,20 @@ def main(argv=None) -> int:
                             ctx.add_cookies([{"name": "lang", "value": lang, "url": srv.url}])
                             page = ctx.new_page()
                             code = table.seat_codes()[0]
-                            for kind, path in (("public", "/"), ("tv", "/tv"), ("seat", None)):
-                                if path is None:
+                            for kind in args.kinds.split(","):
+                                if kind == "seat":
                                     page.goto(srv.url + "/join")
                                     page.fill("#code", code)
                                     page.click("button[type=submit]")
                                     page.wait_for_url(srv.url + "/seat")
+                                elif kind == "operator":
+                                    operator_login(page, srv.url, PIN)
                                 else:
-                                    page.goto(srv.url + path)
+                                    page.goto(srv.url + {"public": "/", "tv": "/tv"}[kind])
                                 settle(page, table.referee.version)
+                                if kind == "operator":
+                                    open_folds(page)
+                                    page.wait_for_timeout(300)  # the phones' list and the voice come by fetch
                                 name = f"{gid}-{phase}-{kind}-{lang}-{vp}.png"
                                 page.screenshot(path=str(out / name), full_page=True)
                                 found = problems(page, lang)

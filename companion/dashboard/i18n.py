@@ -51,6 +51,12 @@ _WORDS = {
     "info": _l("Game"), "yes": _l("yes"), "no": _l("no"), "source_manual": _l("entered by hand"),
     "blank_unknown": _l("leave empty if unknown"), "required_field": _l("required"),
     "confirm_leave": _l("Take %(name)s out of the game? This cannot be undone by the player."),
+    "leave_button": _l("Take out of the game"),
+    # skull's board: who holds the bid (a name after a colon: names are not declined)
+    "bid_holder": _l("held by: %(name)s"),
+    # the console's «Сейчас» line: whose turn, the table waiting for the operator's entry, or nothing to do
+    "now_turn": _l("Turn: %(names)s"), "now_yours": _l("the table waits for your entry below"),
+    "now_nothing": _l("nothing to do now"),
     # action fields without a view word of their own (the manual entry's «Fill in …» message)
     "owner": _l("Player"), "leaver": _l("Player who leaves"), "bet_id": _l("Bet number"),
     # common view keys
@@ -101,6 +107,7 @@ _WORDS = {
     "v_cards": _l("Player's cards"),
     "v_register": _l("Register notes"), "v_dealer": _l("First dealer"), "v_withdraw": _l("Withdraw"),
     "v_close": _l("Close bets"), "v_turn": _l("Card turned"), "v_answer": _l("Answer"),
+    "v_kept": _l("Cards kept to the end"),
 }
 
 

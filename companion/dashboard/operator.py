@@ -113,14 +113,21 @@ def _carried(specs: list[dict], table) -> list[dict]:
     return specs
 
 
-def _console(error: str | None = None, status: int = 200, reason: str | None = None, detail: str | None = None):
+def _console(error: str | None = None, status: int = 200, reason: str | None = None, detail: str | None = None,
+             typed: dict | None = None):
     """The console page; ``error`` (page's language) is shown, its ``reason`` code and English
-    ``detail`` ride along as the alert's ``data-reason`` / ``data-detail`` attributes (for logs)."""
+    ``detail`` ride along as the alert's ``data-reason`` / ``data-detail`` attributes (for logs).
+    The new-game form is filled in with ``typed`` (a refused form), else the last game
+    (:mod:`companion.dashboard.lastgame`)."""
+    from companion.dashboard.lastgame import fill_in, last_game
+
     table = common.table()
     codes = table.seat_codes()
     info = table.game_info()
     seats = [{"seat": s, "name": info["seats"][s], "code": codes.get(s)} for s in range(len(info["seats"]))] if info else []
-    return render_template("operator.html", games=_carried(game_specs(), table), seats=seats, info=info, error=error,
+    last = typed or last_game(table)
+    games = _carried(fill_in(game_specs(), last), table)
+    return render_template("operator.html", games=games, seats=seats, info=info, error=error, last=last,
                            error_reason=reason, error_detail=detail,
                            boot=common.boot("operator", snapshot=common.hub().snapshot(OPERATOR))), status
 
@@ -309,25 +316,28 @@ def _number(value) -> str:
 @bp.route("/operator/new", methods=["POST"])
 def new_game():
     common.require_operator()
+    from companion.dashboard.lastgame import from_form
+
     gid = request.form.get("game", "")
     spec = next((s for s in game_specs() if s["id"] == gid), None)
     if spec is None:
         return _console(error=common.reason_message("unknown_game", gid), status=400, reason="unknown_game",
                         detail=f"unknown game {gid!r}")
     names = split_names(request.form.get("seats", ""))
+    typed = from_form(gid, names, request.form)  # a refused form comes back as it was typed
     try:
         _check_names(names)
     except FormError as exc:
-        return _console(error=exc.message, status=400, reason="bad_seats", detail=exc.detail)
+        return _console(error=exc.message, status=400, reason="bad_seats", detail=exc.detail, typed=typed)
     try:
         options = _parse_options(spec, request.form, len(names))
         spec = dict(spec, min=min_seats(gid, options))
         common.table().new_game(gid, names, options)
     except FormError as exc:
-        return _console(error=exc.message, status=400, reason="bad_option", detail=exc.detail)
+        return _console(error=exc.message, status=400, reason="bad_option", detail=exc.detail, typed=typed)
     except IllegalAction as exc:
         return _console(error=_new_game_error(exc, spec, len(names)), status=400, reason=exc.reason,
-                        detail=exc.detail)
+                        detail=exc.detail, typed=typed)
     return redirect(url_for("operator.console"))
 
 

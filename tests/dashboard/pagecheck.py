@@ -35,7 +35,9 @@ _MEASURE = r"""() => {
     if (!visible(e)) continue;
     const r = e.getBoundingClientRect();
     const minW = e.closest('.bet-grid') ? 36 : 44;  // the joker grid's cards: 44 px high, as wide as 360 px allows
-    if (r.height < 43.5 || r.width < minW - 0.5) out.small.push(name(e) + ` ${Math.round(r.width)}×${Math.round(r.height)}`);
+    // a box ticked through its label: the label is what the finger hits
+    const box = (e.type === 'checkbox' || e.type === 'radio') && e.closest('label') ? e.closest('label').getBoundingClientRect() : r;
+    if (box.height < 43.5 || box.width < minW - 0.5) out.small.push(name(e) + ` ${Math.round(box.width)}×${Math.round(box.height)}`);
   }
   const rgb = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null; const v = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return {r: v[0], g: v[1], b: v[2], a: v.length > 3 ? v[3] : 1}; };
   const lum = (c) => { const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
@@ -55,7 +57,7 @@ _MEASURE = r"""() => {
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const p = n.parentElement; if (!p || p.closest('script, style, .serial, .langs, noscript') || !visible(p)) continue;
+    const p = n.parentElement; if (!p || p.closest('script, style, .serial, .dev-label, .langs, noscript') || !visible(p)) continue;  // .dev-label: a phone's browser and system («Chrome, Linux»), data
     texts.push(n.textContent);
   }
   for (const e of document.querySelectorAll('input[placeholder], textarea[placeholder]')) if (visible(e)) texts.push(e.placeholder);
@@ -73,8 +75,10 @@ def problems(page, lang: str) -> list[str]:
     out += [f"cut off: {x}" for x in m["cut"][:8]]
     out += [f"tap target under 44 px: {x}" for x in m["small"][:8]]
     out += [f"contrast: {x}" for x in m["contrast"][:8]]
-    # banknote serials (two Cyrillic letters and digits) are data, not words of either language
+    # banknote serials (two Cyrillic letters and digits) are data, not words of either language;
+    # so is a command to type («голос есть у companion run»)
     text = re.sub(r"[А-ЯЁ]{2}\s?\d{6,8}", "", m["text"])
+    text = re.sub(r"\bcompanion [a-z][a-z-]*", "", text)
     if lang == "ru":
         latin = sorted({w for w in re.findall(r"[A-Za-z]{2,}", text) if not LATIN_OK.match(w)})
         if latin:

@@ -17,7 +17,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import UI  # noqa: E402
+from tests.browser import UI, operator_login  # noqa: E402
 from tests.dashboard.pagecheck import VIEWPORTS, phase_tables, problems  # noqa: E402
 
 pytestmark = UI
@@ -91,7 +91,14 @@ def test_english_pages_have_no_russian(browser, artifacts_dir):
         try:
             for kind, page in (("public", _open(browser, srv, "en", "tablet", "/")),
                                ("seat", _open(browser, srv, "en", "tablet", code=table.seat_codes()[0])),
-                               ("tv", _open(browser, srv, "en", "tablet", "/tv"))):
+                               ("tv", _open(browser, srv, "en", "tablet", "/tv")),
+                               ("operator", _open(browser, srv, "en", "tablet", "/join"))):
+                if kind == "operator":  # the console with every fold opened
+                    operator_login(page, srv.url, "271828")
+                    shut = page.locator("details:not([open]) > summary:visible")
+                    while shut.count():  # one at a time: each opened one leaves the list
+                        shut.first.click()
+                    expect(page.locator("#voice-card[open]")).to_be_visible()
                 _settle(page, table.referee.version)
                 page.screenshot(path=str(artifacts_dir / f"screens-skull-reveal-{kind}-en.png"), full_page=True)
                 assert problems(page, "en") == [], kind
@@ -138,3 +145,69 @@ def test_table_display_shows_turn_last_event_moments_and_the_result(browser, art
     finally:
         srv.stop()
         table.close()
+
+
+def test_boards_say_who_holds_the_bid_and_the_claim_in_words(browser):
+    """Skull: under the bid, who holds it (the last bidder, who took the button); «Верю — не верю»:
+    the claim as its count and kind in words, the catalogue's plural («4 ежа», not «4 × ёж»)."""
+    import re
+
+    gen = phase_tables("skull", "ru")
+    for table, now in gen:
+        if now != "auction":
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            page = _open(browser, srv, "ru", "phone", "/")
+            _settle(page, table.referee.version)
+            holder = table.referee.game.seats[table.referee.game.view(None)["dealer"]]
+            expect(page.locator(".board-skull .big-bid .bid-holder")).to_have_text(f"держит: {holder}")
+            page.context.close()
+        finally:
+            srv.stop()
+        gen.close()
+        break
+    gen = phase_tables("doubt", "ru")
+    for table, now in gen:
+        if now != "answer":
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            page = _open(browser, srv, "ru", "phone", "/")
+            _settle(page, table.referee.version)
+            claim = page.locator(".board-doubt .big-claim b").inner_text()
+            v = table.referee.game.view(None)
+            n = v["pile"]["placements"][-1]["count"]
+            from companion.games.doubt.presenter import claim_words
+
+            assert claim == claim_words(v["pile"]["claim"], None, n)["ru"]
+            assert "×" not in claim and re.match(rf"^{n} \w+$", claim), claim
+            page.context.close()
+        finally:
+            srv.stop()
+        gen.close()
+        break
+
+
+def test_lottery_result_screen_charts_the_chips_over_the_draws(browser, artifacts_dir):
+    gen = phase_tables("lottery", "ru")
+    for table, now in gen:
+        if now != "over":
+            continue
+        srv = DashboardServer(table, port=0).start()
+        try:
+            page = _open(browser, srv, "ru", "wide", "/tv")
+            _settle(page, table.referee.version)
+            rows = table.referee.game.view(None)["balances_by_draw"]
+            seats = len(table.referee.game.seats)
+            expect(page.locator(".tv-result svg.chart polyline")).to_have_count(seats)
+            # a point a seat for the start, each draw, and the play-off's end
+            assert page.locator(".tv-result svg.chart circle").count() >= seats * len(rows)
+            page.screenshot(path=str(artifacts_dir / "screens-tv-lottery-result.png"), full_page=True)
+            assert problems(page, "ru") == []
+            page.context.close()
+        finally:
+            srv.stop()
+        gen.close()
+        return
+    raise AssertionError("the lottery never ended")

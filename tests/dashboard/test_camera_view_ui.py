@@ -14,7 +14,7 @@ from companion.dashboard import DashboardServer  # noqa: E402
 from companion.parts import CameraAdapter  # noqa: E402
 from companion.table import Table  # noqa: E402
 from companion.vision.camera import RenderedSource  # noqa: E402
-from tests.browser import PHONE, UI, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
 from tests.dashboard.test_camera_view import _scene  # noqa: E402
 
 pytestmark = UI
@@ -30,6 +30,7 @@ def test_the_operator_aims_the_camera_from_the_console(browser, fast_dir, counti
         camera.read()  # as the game's camera watcher reads it
         page = browser.new_context(viewport=PHONE).new_page()
         operator_login(page, srv.url, table.pin)
+        unfold(page, "#camera-card")  # folded on the console
         page.click("#camera-toggle")
         view = page.locator("#camera-view")
         slow = 30000  # a JPEG and its figures per refresh: a loaded 2-core box takes its time

@@ -11,7 +11,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.table import Table  # noqa: E402
-from tests.browser import PHONE, UI, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
 
 pytestmark = UI
 
@@ -51,6 +51,7 @@ def test_second_phone_is_announced_and_a_signed_out_phone_is_told(browser, serve
     expect(console.locator("#devices")).to_contain_text("Аня")
     expect(console.locator("#devices")).to_contain_text("Телефонов на этом месте: 2")
     console.on("dialog", lambda d: d.accept())
+    unfold(console, "#devices-card")  # folded on the console
     rows.nth(1).locator("[data-revoke]").click()  # the second phone joined last
     expect(second.locator("#device-notice")).to_contain_text("Оператор отключил этот телефон от места")
     expect(rows).to_have_count(1)

@@ -14,7 +14,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
-from tests.browser import PHONE, UI, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
 from companion.games.skull import Bid  # noqa: E402
 from companion.games.simulator import get_sim_class  # noqa: E402
 from companion.table import Table  # noqa: E402
@@ -141,9 +141,11 @@ def test_operator_console_on_a_phone(browser, table_server, artifacts_dir):
     page.fill("input[name=opt_skull_notes_per_player]", "5")
     page.click("#new-game button[type=submit]")
     expect(page.locator(".codes li")).to_have_count(3)
+    expect(page.locator(".codes li").first).to_be_hidden()  # the join codes are folded away
     assert table.game_info()["options"]["notes_per_player"] == 5
     # the game waits for the camera's set-up scan: a manual entry form per seat
     expect(page.locator("#table-actions form").first).to_be_visible()
+    unfold(page, "#fold-prompt")
     page.fill("#prompt-form input[name=text]", "Покажите купюры игрока 1")
     page.click("#prompt-form button")
     expect(page.locator("#prompts .prompt")).to_contain_text("Покажите купюры игрока 1")

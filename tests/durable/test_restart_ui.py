@@ -16,7 +16,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.table import Table  # noqa: E402
-from tests.browser import PHONE, UI, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
 
 pytestmark = UI
 
@@ -32,8 +32,9 @@ def test_the_console_survives_a_restart_and_says_why_a_new_pin_logs_it_out(brows
     try:
         page = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
         operator_login(page, srv.url, table.pin)  # the start-up link logs in by itself
-        expect(page.locator("#new-game")).to_be_visible()
+        expect(page.locator("#now")).to_be_visible()
         expect(page.locator("#live.on")).to_be_visible(timeout=10_000)
+        unfold(page, "#fold-prompt")
         page.fill("#prompt-form input[name=text]", TYPED)  # typed, not sent yet
 
         # killed and started again on the same data folder (the service restarts it)
@@ -64,7 +65,7 @@ def test_the_console_survives_a_restart_and_says_why_a_new_pin_logs_it_out(brows
         page.screenshot(path=str(artifacts_dir / "dashboard-login-lost.png"), full_page=True)
         page.fill("input[name=pin]", table.pin)
         page.click("button[type=submit]")
-        expect(page.locator("#new-game")).to_be_visible()
+        expect(page.locator("#now")).to_be_visible()  # the console of the game resumed
         expect(page.locator("#login-lost")).to_have_count(0)
         page.context.close()
     finally:

@@ -13,7 +13,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.table import Table  # noqa: E402
-from tests.browser import PHONE, UI, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
 
 pytestmark = UI
 
@@ -106,7 +106,8 @@ def test_a_double_tap_on_end_game_asks_once(console):
 
 def test_a_double_tap_on_taking_a_player_out_asks_once(console):
     table, page, dialogs = console("skull", ["Аня", "Борис", "Вика"])
-    form = page.locator('#table-actions form[data-verb=leave]').first
+    unfold(page, "#fold-leave")
+    form = page.locator('#leave-actions form[data-verb=leave]').first
     expect(form).to_be_visible()
     form.locator("button").dblclick()
     expect(page.locator("#toast")).to_contain_text("Принято")
@@ -117,6 +118,7 @@ def test_a_double_tap_on_taking_a_player_out_asks_once(console):
 
 def test_a_double_tap_on_start_game_asks_once(console):
     table, page, dialogs = console("skull", ["Аня", "Борис"])
+    unfold(page, "#fold-new")
     page.select_option("#game-select", "doubt")
     page.fill("#new-game textarea[name=seats]", "Вика\nГоша\nДима")
     page.locator("#new-game button[type=submit]").dblclick()

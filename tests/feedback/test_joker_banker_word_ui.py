@@ -15,7 +15,7 @@ from playwright.sync_api import expect  # noqa: E402
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.dashboard.reasons import reason_message  # noqa: E402
 from companion.table import Table  # noqa: E402
-from tests.browser import PHONE, UI, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
 
 pytestmark = UI
 
@@ -65,6 +65,7 @@ def test_the_new_game_form_names_the_joker_games_first_bankomet(browser, server)
     table, srv = server
     page = browser.new_context(viewport=PHONE).new_page()
     operator_login(page, srv.url, table.pin)
+    unfold(page, "#fold-new")
     page.select_option("#game-select", "hoggenheimer")
     joker = page.locator('fieldset.opts[data-game="hoggenheimer"]')
     expect(joker).to_contain_text("Первый банкомет (номер места)")

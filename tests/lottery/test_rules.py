@@ -398,3 +398,36 @@ def test_legal_actions():
     assert g.legal_actions(2) == [] and g.legal_actions(None) == []
     run(g, "0 spread 1,2,3,4")
     assert [a.text() for a in g.legal_actions(None)] == ["table cards 2 ?", "table cards 3 ?", "table void"]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_balances_by_draw_tell_each_seats_chips_after_every_draw(seed):
+    """The public view keeps each seat's chips at the start and after each draw (the result
+    screen's chart, #22); the page view adds the play-off's end; a voided draw leaves no row."""
+    from companion.dashboard.model import page_view
+    from companion.games.simulator import play_random_game
+
+    g, _ = play_random_game("lottery", ["Банкир", "Сдающий", "Аня", "Борис"], None, seed=seed)
+    v = g.view(None)
+    rows = v["balances_by_draw"]
+    o = g.options
+    assert rows[0] == [o.chips - (o.entry_stake if i in g.players else 0) for i in range(4)]
+    assert len(rows) == v["draw"] + 1  # the start, then one row per draw
+    won = {}
+    for w in v["won"]:
+        won.setdefault(w["draw"], []).append(w)
+    for d in range(1, len(rows)):  # a draw gains a seat its prizes at most, and only a winner gains
+        for p in range(4):
+            gained = sum(w["chips"] for w in won.get(d, []) if w["seat"] == p)
+            assert rows[d][p] - rows[d - 1][p] <= gained
+    assert any(rows[d] != rows[d - 1] for d in range(1, len(rows)))
+    chart = page_view("lottery", v, g.seats)["chips_by_draw"]
+    assert chart[:len(rows)] == rows and chart[-1] == v["balances"]
+    g = LotteryGame(["Банкир", "Сдающий", "Аня", "Борис"])
+    sim = LotterySim(g, seed, void_rate=0)
+    while g.view(None)["phase"] != "draw":
+        a, _ = sim.next_action()
+        g.apply(a)
+        sim.applied(a)
+    g.apply(g.parse_action("table void"))
+    assert g.view(None)["balances_by_draw"] == [rows[0]]

@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.browser import PHONE, UI, open_details, operator_login  # noqa: E402
+from tests.browser import PHONE, UI, open_details, operator_login, unfold  # noqa: E402
 from companion.games import ids as game_ids  # noqa: E402
 from companion.games.simulator import get_sim_class  # noqa: E402
 
@@ -304,6 +304,7 @@ def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
 
     page.on("dialog", on_dialog)
     operator_login(page, srv.url, table.pin, goto)
+    unfold(page, "#fold-new")  # folded while a game runs
     form = page.locator("#new-game")
     expect(form).to_be_visible()
 
@@ -335,8 +336,8 @@ def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
 
 
 def test_taking_a_player_out_is_asked_first(browser, table_server):
-    """The operator's «leave» (a player taken out of the game) is one tap away among the table
-    actions: it asks, by name, before it is sent; dismissed, nothing happens."""
+    """The operator's «leave» (a player taken out of the game), in its own folded block
+    «Вывести игрока»: it asks, by name, before it is sent; dismissed, nothing happens."""
     table, srv = table_server
     table.new_game("skull", ["Аня", "Борис", "Вера"])
     page = browser.new_context(viewport=PHONE).new_page()
@@ -349,14 +350,15 @@ def test_taking_a_player_out_is_asked_first(browser, table_server):
 
     page.on("dialog", on_dialog)
     operator_login(page, srv.url, table.pin, goto)
-    leave = page.locator("#table-actions form[data-verb=leave]").first
+    unfold(page, "#fold-leave")
+    leave = page.locator("#leave-actions form[data-verb=leave]").first
     expect(leave).to_be_visible()
     n0 = len(table.referee.log.records())
     leave.locator("button").click()
     time.sleep(0.5)
     assert len(asked) == 1 and "Аня" in asked[0] and "из игры" in asked[0], asked
     assert len(table.referee.log.records()) == n0  # dismissed: not sent
-    page.locator("#table-actions form[data-verb=leave]").first.locator("button").click()
+    page.locator("#leave-actions form[data-verb=leave]").first.locator("button").click()
     expect(page.locator("#toast")).to_contain_text("Принято")
     assert table.referee.log.records()[-1].action.startswith("table leave")
     page.context.close()

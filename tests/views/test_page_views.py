@@ -87,6 +87,29 @@ def test_doubt_page_view_claim_once_deck_names_in_both_languages():
     assert "you" not in _model(g, 1)["view"]
 
 
+@pytest.mark.parametrize("count, ru, en", [(1, "1 ёж", "1 hedgehog"), (4, "4 ежа", "4 hedgehogs"),
+                                           (5, "5 ежей", "5 hedgehogs"), (2, "2 ежа", "2 hedgehogs")])
+def test_doubt_claim_in_words_agrees_with_its_count(count, ru, en):
+    """The board's claim is the count and the kind in words, in the catalogue's plural («4 ежа»), and
+    the last check's claim too."""
+    g = doubt.DoubtGame(["Аня", "Борис", "Вика"])
+    g.apply(g.parse_action("0 deal"))
+    g.apply(g.parse_action(f"0 place {count} hedgehog"))
+    assert _model(g)["view"]["pile"]["claim_words"] == {"ru": ru, "en": en}
+    g.apply(g.parse_action("1 doubt"))
+    g.apply(g.parse_action(f"table reveal {','.join(['hedgehog'] * count)}"))
+    assert _model(g)["view"]["last_check"]["claim"] == {"ru": ru, "en": en}
+
+
+def test_doubt_claim_of_a_deck_of_its_own_keeps_the_decks_name():
+    from companion.games.doubt.presenter import claim_words
+
+    assert claim_words("cheese", {"ru": "сыр", "en": "cheese"}, 3) == {"ru": "3 × сыр", "en": "3 × cheese"}
+    # a default kind renamed by the table's deck: its name, not the default deck's plural
+    assert claim_words("mushroom", {"ru": "груздь", "en": "milk cap"}, 2) == {"ru": "2 × груздь", "en": "2 × milk cap"}
+    assert claim_words("mushroom", None, 21) == {"ru": "21 гриб", "en": "21 mushrooms"}
+
+
 def test_doubt_result_words_per_name_and_answer_line_in_nominative():
     g, _ = play_random_game("doubt", ["Аня", "Борис", "Вика"], {"games": 2}, seed=5)
     r = g.result()

@@ -67,7 +67,7 @@ def test_the_link_opens_the_console_in_a_browser(browser, table):
         page.on("request", lambda r: posts.append(r) if r.method == "POST" else None)
         page.goto(f"{srv.url}/operator?pin={table.pin}")
         page.wait_for_url(re.compile(r"/operator$"))
-        page.locator("#new-game").wait_for()  # the console, with no tap on «Войти»
+        page.locator("#new-game").wait_for(state="attached")  # the console, with no tap on «Войти»
         assert "pin=" not in page.url
         assert len(posts) == 1 and "pin=" not in (posts[0].headers.get("referer") or "")
         assert page.evaluate("history.length") >= 1 and "pin" not in page.evaluate("location.href")

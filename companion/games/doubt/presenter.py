@@ -19,6 +19,32 @@ _KIND_WORDS = {k["id"]: {"ru": k["name"], "en": k["name_en"]} for k in DEFAULT_D
 _ANSWERS = {"believe": N_("“I believe”"), "doubt": N_("“I doubt it”")}
 
 
+#: a claim in words, the count agreeing with the default deck's kind («1 ёж», «4 ежа», «5 ежей»):
+#: the catalogue's plural forms, one pair of ids a kind
+_CLAIMS: dict[str, Callable[[int], Message]] = {
+    "mushroom": lambda n: MN("%(n)s mushroom", "%(n)s mushrooms", n),
+    "berry": lambda n: MN("%(n)s berry", "%(n)s berries", n),
+    "acorn": lambda n: MN("%(n)s acorn", "%(n)s acorns", n),
+    "leaf": lambda n: MN("%(n)s leaf", "%(n)s leaves", n),
+    "hedgehog": lambda n: MN("%(n)s hedgehog", "%(n)s hedgehogs", n),
+    "squirrel": lambda n: MN("%(n)s squirrel", "%(n)s squirrels", n),
+    "hare": lambda n: MN("%(n)s hare", "%(n)s hares", n),
+    "owl": lambda n: MN("%(n)s owl", "%(n)s owls", n),
+}
+
+
+def claim_words(kind_id, name: dict | None, n) -> dict | None:
+    """The claim «%(n)s <kind>» in both languages: the catalogue's plural of a default-deck kind
+    named as the default deck names it; a kind of another deck (its name is the deck's data, with
+    no plural forms) as «3 × сыр». ``None`` without a kind or a count."""
+    if kind_id is None or not isinstance(n, int) or isinstance(n, bool):
+        return None
+    if kind_id in _CLAIMS and (name is None or name == _KIND_WORDS.get(kind_id)):
+        return both(_CLAIMS[kind_id](n))
+    name = name or {"ru": str(kind_id), "en": str(kind_id)}
+    return {"ru": f"{n} × {name['ru']}", "en": f"{n} × {name['en']}"}
+
+
 def _kind(k):
     """A kind of card as the default deck (seed ``001_*``) names it in both languages, else its id."""
     return _KIND_WORDS.get(k, k)
@@ -166,6 +192,10 @@ def page_view(view: dict, seats) -> dict:
     out["pile"] = {"claim": kind(pile.get("claim")),
                    "placements": [{"name": name(p["seat"]), "count": p["count"]} for p in pile.get("placements", [])],
                    "cards": pile.get("cards", 0)}
+    placed = pile.get("placements") or []
+    if pile.get("claim") is not None and placed:
+        # what the last placement says it is, in words: «3 гриба»
+        out["pile"]["claim_words"] = claim_words(pile["claim"], kind(pile["claim"]), placed[-1].get("count"))
     answer = view.get("answer")
     if answer:
         out["answer"] = {"name": name(answer.get("seat")), "answer": _ANSWER_WORDS.get(answer.get("answer"))}
@@ -183,7 +213,7 @@ def page_view(view: dict, seats) -> dict:
         out["last_check"] = {
             "placer": check.get("placer"), "answerer": check.get("answerer"),
             "answer": _ANSWER_WORDS.get(check.get("answer")),
-            "claim": {"ru": f"{n} × {claim['ru']}", "en": f"{n} × {claim['en']}"} if claim else None,
+            "claim": claim_words(check.get("claim"), claim, n) if claim else None,
             "turned": {"ru": ", ".join(t["ru"] for t in turned), "en": ", ".join(t["en"] for t in turned)},
             "outcome": both(M("%(told)s; %(end)s", told=M("true") if check.get("true") else M("false"), end=end)),
         }

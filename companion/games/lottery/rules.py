@@ -269,6 +269,7 @@ class LotteryGame(Game):
             s["balances"][p] -= o.entry_stake
             s["entries"][str(p)] = o.entry_stake
         s["box"] += o.entry_stake * len(self.players)
+        s["by_draw"] = [list(s["balances"])]  # the balances at the start and after each draw (public)
         self.s = s
         self._mark: dict | None = None
 
@@ -585,6 +586,7 @@ class LotteryGame(Game):
         s["current"] = {}
         s["expect"] = {}
         s["draw"] += 1
+        s.setdefault("by_draw", []).append(list(s["balances"]))
         if len(s["dealt"]) >= 52:
             return ev + self._start_playoff()
         for i in sorted(s["won_this_draw"]):
@@ -852,6 +854,8 @@ class LotteryGame(Game):
             "current": {k: list(v) for k, v in s["current"].items()},
             "aside": {k: list(v) for k, v in s["aside"].items()},
             "won": [dict(w) for w in s["won"]],
+            # each seat's chips at the start and after each draw (the result screen's chart)
+            "balances_by_draw": [list(b) for b in s.get("by_draw", [])],
             "last_winner": s["last_winner"],
             "current_seats": self.current_seats(),
             "chips_total": self.chips_total(),

@@ -29,7 +29,8 @@ function centre(v) {
   var last = Array.isArray(pile.placements) && pile.placements.length ? pile.placements[pile.placements.length - 1] : null;
   if (pile.claim) {
     var claim = el("div", "big-claim");
-    claim.appendChild(el("b", null, (last ? last.count + " × " : "") + say(pile.claim)));
+    // the claim in words, its count agreeing with the kind («4 ежа»: the server's catalogue plural)
+    claim.appendChild(el("b", null, pile.claim_words ? say(pile.claim_words) : (last ? last.count + " × " : "") + say(pile.claim)));
     c.appendChild(claim);
   }
   if (last) c.appendChild(el("p", "centre-line", "+" + last.count + " — " + last.name));

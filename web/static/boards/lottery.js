@@ -1,9 +1,18 @@
-/* The lottery: the four prize cards with their chips, each player's three cards, the box. */
+/* The lottery: the four prize cards with their chips, each player's three cards, the box; at the
+ * end, each seat's chips after every draw for the result screen's chart (series). */
 import { el } from "../js/core.js";
 import { chips, faceCard, fact, say, seatBox } from "../js/table.js";
-import { label, word } from "../js/words.js";
+import { label, seatName, word } from "../js/words.js";
 
-export var keys = ["seats", "prizes", "box", "banker", "dealer", "players"];
+export var keys = ["seats", "prizes", "box", "banker", "dealer", "players", "chips_by_draw"];
+
+/** the result chart's series: each seat's chips at the start, after each draw and the play-off
+ * (the page view's chips_by_draw, from the game's public view) */
+export function series(m) {
+  var rows = m.view.chips_by_draw;
+  if (!Array.isArray(rows) || rows.length < 2) return null;
+  return { points: false, names: m.game.seats.map(function (x, i) { return seatName(i); }), rows: rows };
+}
 
 function prizes(v) {
   var row = el("div", "prizes");

@@ -1,5 +1,5 @@
 /* Skull's board: the seats round the table, each stack as face-down notes (flipped ones face up as
- * rose or skull), the bid big in the middle, each seat's auction mark, the bank as a pile, the
+ * rose or skull), the bid big in the middle with who holds it, each seat's auction mark, the bank as a pile, the
  * reveal step by step. The seat's own notes with their roles (mine) on his page only. */
 import { el } from "../js/core.js";
 import { backs, fact, noteUp, roundTable, seatBox } from "../js/table.js";
@@ -44,6 +44,10 @@ function centre(v) {
     var bid = el("div", "big-bid");
     bid.appendChild(el("small", null, label(word("bid"))));
     bid.appendChild(el("b", null, v.bid));
+    // who holds it: the last to bid takes the button (the dealer's badge), through the auction and
+    // while he turns the notes over
+    if (typeof v.dealer === "number" && (v.phase === "auction" || v.phase === "reveal"))
+      bid.appendChild(el("span", "bid-holder", word("bid_holder").replace("%(name)s", seatName(v.dealer))));
     c.appendChild(bid);
   }
   if (typeof v.chooser === "number") c.appendChild(el("p", "centre-line", label(word("b_reveals")) + ": " + seatName(v.chooser)));

@@ -18,9 +18,36 @@ export function renderOperator() {
   if (KIND !== "operator" || !ctx.S) return;
   var pbox = document.getElementById("prompts");
   if (pbox) { pbox.textContent = ""; renderPrompts(pbox, true); }
-  var tbox = document.getElementById("table-actions");
-  if (!tbox) return;
+  var step = document.getElementById("now-step");
+  if (step) step.textContent = nowStep(ctx.S.model);
   var acts = ctx.S.model.actions || [];
+  // taking a player out is not among the table's next steps: it has its own folded, red block
+  // (far from «Выйти из пульта» at the page's end), each one asked first; voiding the round is
+  // the «Аннулировать раунд» button's (asked first too), not a second, unasked form
+  var leave = acts.filter(function (a) { return a.verb === "leave"; });
+  fillForms(document.getElementById("table-actions"), nextSteps(acts));
+  var fold = document.getElementById("fold-leave");
+  if (fold) fold.hidden = !leave.length;
+  fillForms(document.getElementById("leave-actions"), leave);
+}
+// what the table is at now, in a line: the step (phase) and whose turn it is, or that it waits
+// for the operator's entry below
+function nowStep(m) {
+  if (!m.game) return "";
+  if (m.over) return word("over");
+  var out = [];
+  if (m.view && m.view.phase) out.push(label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " "))));
+  var turn = (m.turn || []).map(function (i) { return seatName(i); });
+  if (turn.length) out.push(word("now_turn").replace("%(names)s", turn.join(", ")));
+  if (nextSteps(m.actions || []).length) out.push(word("now_yours"));
+  else if (!turn.length) out.push(word("now_nothing"));
+  return out.join(" · ");
+}
+function nextSteps(acts) {
+  return acts.filter(function (a) { return a.verb !== "leave" && !(a.verb === "void" && !a.args.length); });
+}
+function fillForms(tbox, acts) {
+  if (!tbox) return;
   // the same actions as shown: keep the forms (and whatever the operator is typing in them);
   // an update of the table must not wipe a manual entry half typed
   // (key order does not count: the page's first snapshot comes with its keys sorted, the
@@ -38,11 +65,12 @@ export function renderOperator() {
     }
   });
   tbox.textContent = "";
-  if (!acts.length) { tbox.appendChild(el("p", "muted", "—")); return; }
+  if (!acts.length) return; // nothing awaited: the «Сейчас» line says whose turn it is
   acts.forEach(function (a) {
     var form = el("form", "row table-action");
     form.dataset.verb = a.verb;
     form.dataset.key = a.verb + " " + a.args.join(" ");
+    if (a.verb === "leave") { leaveForm(form, a); tbox.appendChild(form); return; }
     form.appendChild(el("span", "verb", verbLabel(a.verb)));
     // the player the entry is about when its arguments name none (6100's card played, doubt's
     // cards turned up), as skull's forms name him with the seat in their arguments
@@ -107,11 +135,6 @@ export function renderOperator() {
         args[+inp.dataset.i] = items.length ? items.join(",") : "?";
       });
       if (form.dataset.busy) return; // its request is on its way: a second tap does nothing
-      // taking a player out of the game is asked first (one tap must not do it)
-      if (a.verb === "leave") {
-        var who = /^\d+$/.test(a.args[0] || "") ? seatName(parseInt(a.args[0], 10)) : "";
-        if (!ask(word("confirm_leave").replace("%(name)s", who))) return;
-      }
       var text = ["table", a.verb].concat(args).join(" ");
       var url = inputs.length ? "/api/operator/manual" : "/api/operator/action";
       form.dataset.busy = "1";
@@ -123,6 +146,23 @@ export function renderOperator() {
       inp.focus();
       try { inp.setSelectionRange(focused.start, focused.end); } catch (e) { /* not a text field */ }
     });
+  });
+}
+// a player taken out of the game: his number and name, and a red «Вывести из игры», asked first
+// (one tap must not do it)
+function leaveForm(form, a) {
+  form.classList.add("leave-row");
+  var n = /^\d+$/.test(a.args[0] || "") ? parseInt(a.args[0], 10) : null;
+  var who = n === null ? argLabel(a.args[0] || "") : seatName(n);
+  form.appendChild(el("span", "leave-who", (n === null ? "" : (n + 1) + ". ") + who));
+  form.appendChild(el("button", "danger", word("leave_button")));
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    if (form.dataset.busy) return;
+    if (!ask(word("confirm_leave").replace("%(name)s", who))) return;
+    form.dataset.busy = "1";
+    post("/api/operator/action", { action: ["table", "leave"].concat(a.args).join(" ") })
+      .then(function (j) { delete form.dataset.busy; toast(outcomeText(j), isBad(j)); });
   });
 }
 export function wireOperator() {
