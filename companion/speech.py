@@ -46,6 +46,7 @@ def speak(text: str, lang: str = "ru", volume: int = 100, pace: int = 160) -> No
     """
     synth = subprocess.Popen(espeak_args(lang, volume, pace) + ["--stdout"], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert synth.stdin is not None and synth.stdout is not None and synth.stderr is not None  # PIPEs
     try:
         play = subprocess.Popen(["aplay", "-q"], stdin=synth.stdout, stderr=subprocess.PIPE)
     except OSError:

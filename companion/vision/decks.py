@@ -43,7 +43,6 @@ import numpy as np
 
 from companion.i18n import M
 from companion.errors import VisionError
-from companion.i18n import M
 from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image
 
 FORMAT = "companion-deck/1"

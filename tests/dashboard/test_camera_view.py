@@ -15,7 +15,7 @@ from companion.observe import Item
 from companion.parts import CameraAdapter
 from companion.table import Table
 from companion.vision.camera import ImageSource, RenderedSource
-from tests.dashboard.helpers import csrf_of, operator_client, seat_client
+from tests.dashboard.helpers import operator_client, seat_client
 
 
 def _scene(card_side=180, blur=0, bright=0):

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from companion.dashboard import model as M
-from companion.games import doubt, hoggenheimer, lottery, skull
+from companion.games import doubt, hoggenheimer, skull
 from companion.games.base import Event
 from companion.games.simulator import play_random_game
 

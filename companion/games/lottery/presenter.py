@@ -213,10 +213,10 @@ def page_view(view: dict, seats) -> dict:
         out["last_winner"] = view["last_winner"]
     if view.get("phase") == "over" and view.get("balances_by_draw"):
         # the result screen's chart: chips at the start, after each draw, and after the play-off
-        rows = [list(b) for b in view["balances_by_draw"]]
-        if balances and rows[-1] != list(balances):
-            rows.append(list(balances))
-        out["chips_by_draw"] = rows
+        chart = [list(b) for b in view["balances_by_draw"]]
+        if balances and chart[-1] != list(balances):
+            chart.append(list(balances))
+        out["chips_by_draw"] = chart
     po = view.get("playoff")
     if po:
         out["playoff"] = {
