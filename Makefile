@@ -15,7 +15,7 @@ EXTRAS := $(if $(IS_PI),test$(comma)pi,test)
 # espeak-ng, alsa-utils (aplay): the table's voice (companion/voice.py)
 SYSTEM_RUNTIME := tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng python3-venv fonts-dejavu-core fonts-liberation espeak-ng alsa-utils
 # mosquitto: the real MQTT broker the club-mode tests start (tests/club/, bench/club.py)
-SYSTEM_TEST    := chromium mosquitto fonts-freefont-ttf fonts-urw-base35
+SYSTEM_TEST    := chromium mosquitto fonts-freefont-ttf fonts-urw-base35 fonts-paratype fonts-ocr-b
 
 .PHONY: catalogue demo test lint system-deps system-deps-test venv bench install-pi clean help
 
