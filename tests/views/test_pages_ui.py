@@ -30,7 +30,7 @@ def _area(page) -> str:
     return "\n".join(page.locator(AREA).all_inner_texts())
 
 
-def _wait_version(page, version: int, timeout: float = 8.0) -> None:
+def _wait_version(page, version: int, timeout: float = 30.0) -> None:  # generous under load
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if (page.evaluate("() => window.__lastVersion") or 0) >= version:

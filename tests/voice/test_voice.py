@@ -65,7 +65,7 @@ def fake(tmp_path, monkeypatch):
     return spoken
 
 
-def _wait(cond, timeout=10.0):
+def _wait(cond, timeout=30.0):  # generous: a loaded 2-core machine stalls the voice thread
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if cond():
