@@ -59,7 +59,9 @@ def _wait(cond, timeout: float) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)  # five whole simulated games: 140 s on a shared 2-core machine
+# five whole simulated games: 140 s on a shared 2-core machine, 590 s at load 22 (doubt 302 s of it);
+# the limits are ceilings for a starved machine, not the expected time
+@pytest.mark.timeout(2400)
 def test_each_game_started_from_the_console_is_played_to_its_end_by_bots_and_camera(fast_dir, capsys):
     # make demo: `companion run --game skull` on a machine that is not a Pi (the simulated table)
     s = Settings(game="skull", sim=True, seed=0, data_dir=fast_dir, host="127.0.0.1", port=0, pin=PIN,
@@ -80,8 +82,8 @@ def test_each_game_started_from_the_console_is_played_to_its_end_by_bots_and_cam
             assert status == 200, page[-2000:]
             path = svc.table.referee.log.path
             assert path != before and svc.table.game_id == game
-            assert _wait(lambda: svc.simtable.owned == path, 60), (game, svc.simtable.owned)
-            assert _wait(lambda: svc.over or svc.simtable.error is not None, 400), (game, svc.simtable.stats.to_json())
+            assert _wait(lambda: svc.simtable.owned == path, 120), (game, svc.simtable.owned)
+            assert _wait(lambda: svc.over or svc.simtable.error is not None, 900), (game, svc.simtable.stats.to_json())
             assert svc.simtable.error is None, (game, svc.simtable.error)
             assert svc.simtable.released is None, (game, svc.simtable.released)
             stats = svc.simtable.stats
