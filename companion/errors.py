@@ -19,8 +19,7 @@ class CompanionError(Exception):
     the raisers not yet moved to messages.
     """
 
-    #: the message in Russian, when the raiser gave one the older way
-    ru: str | None = None
+    _ru: str | None = None
     #: the message, when the raiser gave one
     message = None
 
@@ -32,7 +31,20 @@ class CompanionError(Exception):
             args = (render(args[0], "en"),) + args[1:]
         super().__init__(*args)
         if ru is not None:
-            self.ru = ru
+            self._ru = ru
+
+    @property
+    def ru(self) -> str | None:
+        """The message in Russian (``None`` when the raiser gave only English words)."""
+        if self.message is not None:
+            from companion.i18n import render
+
+            return render(self.message, "ru")
+        return self._ru
+
+    @ru.setter
+    def ru(self, value: str | None) -> None:
+        self._ru = value
 
     def words(self, lang: str = "ru") -> str:
         """The message in ``lang`` (``"ru"`` or ``"en"``)."""

@@ -11,37 +11,36 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.errors import VisionError
-from companion.vision.images import IMAGE_SUFFIXES, LOAD_REASONS_RU, image_files
+from companion.i18n import M, N_, render
+from companion.vision.images import IMAGE_SUFFIXES, LOAD_REASONS, image_files
 
 #: The ``"error"`` code of a JSON line for an image that could not be read (both commands).
 UNREADABLE = "unreadable_file"
 
 #: Why an argument gave no image (:func:`read_image`, :func:`expand`; the English words stay in
-#: the JSON's ``reason``) in Russian, for the text lines of ``--lang ru``.
-PROBLEMS_RU = {**LOAD_REASONS_RU, "no images in the folder": "в папке нет снимков"}
+#: the JSON's ``reason``), message ids for the text lines.
+PROBLEMS = (*LOAD_REASONS, N_("no images in the folder"))
 
 
 def problem_words(problem: str, lang: str = "ru") -> str:
-    """A file problem (:data:`PROBLEMS_RU`'s English words, a :class:`VisionError`'s message) in
-    ``lang``; a problem without Russian words (a reader's own error) as it is."""
-    if lang != "ru":
-        return problem
+    """A file problem (one of :data:`PROBLEMS`, a :class:`VisionError`'s message) in ``lang``; a
+    problem without words in the catalogue (a reader's own error) as it is."""
     head, sep, tail = problem.partition(" (")
-    if problem not in PROBLEMS_RU and head in PROBLEMS_RU:  # "no images in the folder (.jpg …)"
-        return PROBLEMS_RU[head] + sep + tail
-    return PROBLEMS_RU.get(problem, problem)
+    if problem not in PROBLEMS and head in PROBLEMS:  # "no images in the folder (.jpg …)"
+        return render(M(head), lang) + sep + tail
+    return render(M(problem), lang) if problem in PROBLEMS else problem
 
 
 def error_line(path: str, exc: Exception | str, lang: str = "ru") -> str:
     """The stderr line for an argument that gave no image: ``IMAGE: error: REASON`` /
-    ``IMAGE: ошибка: ПРИЧИНА`` (an error's own Russian words when its raiser gave them,
+    ``IMAGE: ошибка: ПРИЧИНА`` (an error's own words when its raiser gave them,
     :meth:`companion.errors.CompanionError.words`)."""
     words = getattr(exc, "words", None)
-    if lang == "ru" and callable(words) and getattr(exc, "ru", None):
+    if callable(words) and (getattr(exc, "message", None) is not None or getattr(exc, "ru", None)):
         text = words(lang)
     else:
         text = problem_words(str(exc), lang)
-    return f"{path}: {'ошибка' if lang == 'ru' else 'error'}: {text}"
+    return render(M("%(image)s: error: %(why)s", image=path, why=text), lang)
 
 
 def read_image(path: str):
@@ -58,7 +57,7 @@ def read_image(path: str):
     try:
         return load_image(path)
     except VisionError as exc:
-        plain = VisionError(getattr(exc, "reason", str(exc)), ru=getattr(exc, "reason_ru", None))
+        plain = VisionError(getattr(exc, "reason_message", None) or getattr(exc, "reason", str(exc)))
         plain.code, plain.facts = getattr(exc, "code", None), getattr(exc, "facts", None)
         raise plain from None
 

@@ -4,7 +4,7 @@ Text output, in the console's language (``--lang``: Russian by default, like ``c
 ``en`` for English — :mod:`companion.commands._lang`): one line per image, the card codes left to
 right with an abstained card as ``?``. English: ``IMAGE: QH 10S ?(weak_index)`` (the reason code in
 brackets); Russian: ``IMAGE: 3 карты: QH 10S ? — карта 3 не распознана: <why, in words>; пересканируйте``
-(:data:`companion.vision.cards.REASONS_RU`). ``--json`` (the same whatever ``--lang`` says): one
+(:data:`companion.vision.cards.REASONS`). ``--json`` (the same whatever ``--lang`` says): one
 JSON object per image per line, ``{"image", "cards": [{"card", "box":
 [x, y, w, h], "confidence"}], "reason"}``, cards left to right; ``box`` is the card's bounding box
 in px (left, top, width, height) of the image as decoded, EXIF orientation applied. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
@@ -25,6 +25,7 @@ import sys
 
 from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
+from companion.i18n import M, MP, N_, NC_, render
 from companion.i18n.cli import _
 
 
@@ -111,12 +112,11 @@ def run(args: argparse.Namespace) -> int:
 
 def card_reason_words(reason: str | None, lang: str = "ru") -> str:
     """An abstained card's reason code in ``lang``: Russian words
-    (:data:`companion.vision.cards.REASONS_RU`), or the code itself in English (the codes are
+    (:data:`companion.vision.cards.REASONS`), or the code itself in English (the codes are
     explained in ``docs/vision-cards.md``)."""
-    from companion.vision.cards import REASONS_RU
+    from companion.vision.cards import reason_message
 
-    reason = reason or "unreadable"
-    return REASONS_RU.get(reason, reason) if lang == "ru" else reason
+    return render(reason_message(reason or "unreadable"), lang)
 
 
 def cards_words(reads, lang: str = "ru") -> str:
@@ -126,8 +126,8 @@ def cards_words(reads, lang: str = "ru") -> str:
     пересканируйте`` (each abstained card by its place from the left; no rescan for a card lying
     face down), ``(карт не найдено)`` / ``(no card found)`` for none."""
     if not reads:
-        return "(карт не найдено)" if lang == "ru" else "(no card found)"
-    if lang != "ru":
+        return render(M("(no card found)"), lang)
+    if lang != "ru":  # the English line keeps each reason code in place (scripts read it)
         return " ".join(r.card or f"?({r.reason})" for r in reads)
     from companion.games.words import cards_count
 
@@ -136,38 +136,35 @@ def cards_words(reads, lang: str = "ru") -> str:
     if not unsure:
         return codes
     # a card lying face down is not misread: it is turned, not rescanned
-    rescan = "; пересканируйте" if any(reason != "face_down" for _, reason in unsure) else ""
-    return codes + " — " + "; ".join(f"карта {i} не распознана: {card_reason_words(reason, lang)}"
-                                     for i, reason in unsure) + rescan
+    rescan = any(reason != "face_down" for _, reason in unsure)
+    said = [M("card %(i)s not read: %(why)s", i=i, why=card_reason_words(reason, lang)) for i, reason in unsure]
+    told = M("%(cards)s — %(unsure)s", cards=codes, unsure="; ".join(render(m, lang) for m in said))
+    return render(M("%(line)s; rescan", line=told) if rescan else told, lang)
 
 
-#: Words of the Hoggenheimer layout's text (``--layout``) in Russian.
-_LAYOUT_RU = {"33rd card": "33-я карта", "misplaced": "не на своём месте", "on": "на месте",
-              "face_down": "рубашкой вверх", "face_up": "открыта", "missing": "не видна",
-              "unknown": "не распознана — пересканируйте"}
+#: Words of the Hoggenheimer layout's text (``--layout``): a slot's state, the 33rd card's (message
+#: ids in the context ``layout``; English is the word itself).
+LAYOUT_WORDS = {w: MP("layout", w) for w in (
+    NC_("layout", "33rd card"), NC_("layout", "misplaced"), NC_("layout", "on"), NC_("layout", "face_down"),
+    NC_("layout", "face_up"), NC_("layout", "missing"), NC_("layout", "unknown"))}
+
+#: The layout reader's reasons (``LayoutRead.reason``, the JSON's words) as message ids.
+LAYOUT_REASONS = (N_("layout_not_found: no 4×8 lattice"), N_("layout_not_found: cards are not on a lattice"))
 
 
 def layout_reason_words(reason: str, lang: str = "ru") -> str:
     """The layout reader's ``reason`` (``layout_not_found: …``) in ``lang``."""
-    if lang != "ru":
-        return reason
     import re
 
     m = re.match(r"^layout_not_found: (\d+) whole cards seen$", reason)
     if m:
-        return (f"раскладка 4×8 не найдена: видно целых карт — {m.group(1)} "
-                f"(нужно не меньше 16); пересканируйте")
-    if reason == "layout_not_found: no 4×8 lattice":
-        return "раскладка 4×8 не найдена: карты не складываются в четыре ряда по восемь; пересканируйте"
-    if reason == "layout_not_found: cards are not on a lattice":
-        return "раскладка 4×8 не найдена: карты лежат не рядами; пересканируйте"
-    return reason
+        return render(M("layout_not_found: %(n)s whole cards seen", n=m.group(1)), lang)
+    return render(M(reason), lang) if reason in LAYOUT_REASONS else reason
 
 
 def _layout_text(lay, lang: str = "ru") -> str:
     if lay.reason:
         return layout_reason_words(lay.reason, lang)
-    ru = lang == "ru"
     rows = []
     for r in range(4):
         cells = []
@@ -176,8 +173,8 @@ def _layout_text(lay, lang: str = "ru") -> str:
             cells.append({"face_down": "##", "empty": "..", "unknown": "??"}.get(s.state, s.card or "??")
                          + ("!" if s.misplaced else ""))
         rows.append(" ".join(f"{x:>4}" for x in cells))
-    extra = lay.extra_card or (_LAYOUT_RU.get(lay.extra_state, lay.extra_state) if ru else lay.extra_state)
-    on = f" {_LAYOUT_RU['on']} " if ru else " on "
-    mis = ", ".join(f"{s.card}{on}{s.expected}" for s in lay.misplaced)
-    third, misplaced = ("33rd card", "misplaced") if not ru else (_LAYOUT_RU["33rd card"], _LAYOUT_RU["misplaced"])
+    word = {k: render(m, lang) for k, m in LAYOUT_WORDS.items()}
+    extra = lay.extra_card or word.get(lay.extra_state, lay.extra_state)
+    mis = ", ".join(f"{s.card} {word['on']} {s.expected}" for s in lay.misplaced)
+    third, misplaced = word["33rd card"], word["misplaced"]
     return "\n" + "\n".join(rows) + f"\n{third}: {extra}" + (f"\n{misplaced}: {mis}" if mis else "")

@@ -27,6 +27,7 @@ import sys
 from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
 from companion.vision.serials import CURRENCIES, currency_code
+from companion.i18n import M, MN, MP, NC_, render
 from companion.i18n.cli import _
 
 
@@ -100,40 +101,34 @@ def run(args: argparse.Namespace) -> int:
     return 1 if unusable else 0
 
 
-#: A decided note's parity in Russian (``NoteRead.parity``: ``"even"`` / ``"odd"``).
-PARITY_RU = {"even": "чётная", "odd": "нечётная"}
-
-
 def read_words(path: str, read, currency: str = "auto", lang: str = "ru") -> str:
     """The text line for one image's :class:`~companion.vision.notes.NoteRead` in ``lang``: the
     serial, its last digit and parity, or "no decision" with the reason and what to do."""
-    if lang == "ru":
-        if read.decided:
-            return (f"{path}: серийный номер {read.serial} ({read.currency}), последняя цифра "
-                    f"{read.last_digit} — {PARITY_RU[read.parity]}, уверенность {read.confidence:.2f}")
-        why = reason_words(read.reason, currency, lang)
-        return f"{path}: нет решения — {why} (уверенность {read.confidence:.2f})"
     if read.decided:
-        return (f"{path}: {read.serial} ({read.currency}) last digit {read.last_digit} "
-                f"{read.parity} — confidence {read.confidence:.2f}")
-    why = reason_words(read.reason, currency, lang)
-    return f"{path}: no decision ({read.reason}) — {why} (confidence {read.confidence:.2f})"
+        return render(M("%(path)s: %(serial)s (%(currency)s) last digit %(digit)s %(parity)s — confidence "
+                        "%(confidence)s", path=path, serial=read.serial, currency=read.currency,
+                        digit=read.last_digit, parity=MP("parity", read.parity),
+                        confidence=f"{read.confidence:.2f}"), lang)
+    return render(M("%(path)s: no decision (%(reason)s) — %(why)s (confidence %(confidence)s)", path=path,
+                    reason=read.reason, why=reason_words(read.reason, currency, lang),
+                    confidence=f"{read.confidence:.2f}"), lang)
+
+
+#: A decided note's parity (``NoteRead.parity``) as the text line says it.
+PARITIES = (NC_("parity", "even"), NC_("parity", "odd"))
 
 
 def reason_words(reason: str, currency: str = "auto", lang: str = "ru") -> str:
     """The human words in ``lang`` for an abstaining read's ``reason`` code
-    (:data:`companion.vision.notes.REASONS`, :data:`~companion.vision.notes.REASONS_RU`): with a
-    currency given (not ``auto``), ``no_serial`` adds that the note may be of another
-    currency — a euro note scanned with ``--currency RUB`` shows no RUB serial. The JSON keeps the
-    English words."""
-    from companion.vision.notes import REASONS, REASONS_RU
+    (:data:`companion.vision.notes.REASONS`, message ids): with a currency given (not ``auto``),
+    ``no_serial`` adds that the note may be of another currency — a euro note scanned with
+    ``--currency RUB`` shows no RUB serial. The JSON keeps the English words."""
+    from companion.vision.notes import REASONS
 
-    ru = lang == "ru"
-    why = (REASONS_RU if ru else REASONS).get(reason) or REASONS.get(reason, reason)
+    why = M(REASONS[reason]) if reason in REASONS else reason
     if reason == "no_serial" and currency != "auto":
-        why += (f"; или купюра не в {currency} (попробуйте --currency auto)" if ru
-                else f"; or the note is not in {currency} (try --currency auto)")
-    return why
+        why = M("%(why)s; or the note is not in %(currency)s (try --currency auto)", why=why, currency=currency)
+    return render(why, lang)
 
 
 def _check_set(serials: list[str], unread: list[str], as_json: bool, out, currency: str = "auto",
@@ -170,11 +165,9 @@ def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, s
     if not problems:
         skulls = sum(1 for s in serials if note_role(s, options.skull_parity) == SKULL)
         roses, n = len(serials) - skulls, len(serials)
-        if ru:
-            return [f"набор: в порядке ({n} {ru_plural(n, 'купюра', 'купюры', 'купюр')}: {roses} "
-                    f"{ru_plural(roses, 'роза', 'розы', 'роз')}, {skulls} "
-                    f"{ru_plural(skulls, 'череп', 'черепа', 'черепов')})"]
-        return [f"set: ok ({n} notes: {roses} rose{'s' * (roses != 1)}, {skulls} skull{'s' * (skulls != 1)})"]
+        return [render(M("set: ok (%(notes)s: %(roses)s, %(skulls)s)", notes=MN("%(n)s note", "%(n)s notes", n),
+                         roses=MN("%(n)s rose", "%(n)s roses", roses),
+                         skulls=MN("%(n)s skull", "%(n)s skulls", skulls)), lang)]
     if not ru:
         return [f"set: {reason}: {message}" for reason, message in problems]
     from companion.dashboard.reasons import reason_message

@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.i18n import M, MP, NC_, Message
 from companion.vision import render_cards as rc
 
 #: Width (px) the frame is scaled to for detection.
@@ -95,26 +96,25 @@ MIN_CONFIDENCE = 0.5
 #: Corner reads whose rank glyph may dissent: read, or weakly read with its pip (a glyph with no
 #: pip under it is more often a cut-off letter or picture detail than an index).
 DISSENT_REASONS = (None, "weak_index")
-#: An abstained card's reason code (``CardRead.reason``, listed in ``docs/vision-cards.md``) in
-#: Russian, for the operator's console (``companion scan-card --lang ru``); the JSON keeps the code.
-REASONS_RU = {
-    "weak_index": "индекс в углу виден, но достоинство или масть не распознаны уверенно",
-    "no_index": "в углу карты не видно индекса (закрыт, блик или это не карта)",
-    "no_pip": "в углу карты не видно масти (закрыта, блик или это не карта)",
-    "no_paper": "в углу не видно карты (закрыт, блик или это не карта)",
-    "no_rank": "достоинство в углу не прочитано",
-    "corners_disagree": "два угла карты прочитаны по-разному",
-    "not_in_deck": "такого достоинства нет в этой колоде",
-    "not_an_index": "в углу не индекс карты",
-    "rank_picture_mismatch": "в углу достоинство с числом, а в центре карты картинка",
-    "alphabet_lookalike": "угол 8/B/В можно прочитать по-разному в разных алфавитах (укажите --alphabet)",
-    "face_down": "карта лежит рубашкой вверх",
-    "no_profile_match": "карта не похожа ни на одну карту выученной колоды",
-    "suit_colour_mismatch": "цвет масти в углу (красный или чёрный) не совпадает с прочитанной мастью",
-    "no_corner_visible": "видна карта, но ни одного её угла (она под другой картой или у края кадра)",
-    "unreadable": "карта не прочитана",
-    "no_card_found": "карт не найдено",
-}
+#: An abstained card's reason codes (``CardRead.reason``, listed in ``docs/vision-cards.md``),
+#: marked for the catalogue in the context ``card reason``: the operator's console words them
+#: (``companion scan-card --lang ru``; English shows the code itself); the JSON keeps the code.
+REASONS = (
+    NC_("card reason", "weak_index"), NC_("card reason", "no_index"), NC_("card reason", "no_pip"),
+    NC_("card reason", "no_paper"), NC_("card reason", "no_rank"), NC_("card reason", "corners_disagree"),
+    NC_("card reason", "not_in_deck"), NC_("card reason", "not_an_index"),
+    NC_("card reason", "rank_picture_mismatch"), NC_("card reason", "alphabet_lookalike"),
+    NC_("card reason", "face_down"), NC_("card reason", "no_profile_match"),
+    NC_("card reason", "suit_colour_mismatch"), NC_("card reason", "no_corner_visible"),
+    NC_("card reason", "unreadable"), NC_("card reason", "no_card_found"),
+)
+
+
+def reason_message(code: str) -> Message:
+    """The words of an abstained card's reason ``code`` (English: the code itself)."""
+    return MP("card reason", code)
+
+
 #: Whether readers apply the confidence calibration by default (:mod:`companion.vision.card_calib`).
 #: Off: fitted on rendered calibration scenes, it refuses most template reads — which on the real
 #: Continental decks are right — and the real sets fall to 5–35 % read (docs/vision-cards.md).
@@ -212,8 +212,7 @@ def check_image(image) -> np.ndarray:
 
     image = to_bgr(image)
     if min(image.shape[:2]) < 32:
-        raise VisionError(f"image too small: {image.shape[1]}×{image.shape[0]} px",
-                          ru=f"снимок слишком мал: {image.shape[1]}×{image.shape[0]} пикс.")
+        raise VisionError(M("image too small: %(w)s×%(h)s px", w=image.shape[1], h=image.shape[0]))
     return image
 
 

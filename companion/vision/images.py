@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.i18n import M, Message, N_, render
 
 MAX_PIXELS = 50_331_648
 """The most pixels taken: 8192×6144, a 48-megapixel phone photo (a Pi HQ camera gives 12.3 MP)."""
@@ -40,33 +41,33 @@ bytes per sample): 50 MP of 8-bit RGB is 150 MB, 16-bit RGBA of the same size is
 MAX_FILE_BYTES = 128 * 2**20
 """The largest image file read."""
 
-#: The gate's refusals by code: ``{code: (English, Russian)}``, formatted with the facts
+#: The gate's refusals by code: ``{code: message id}`` (:mod:`companion.i18n`), with the facts
 #: (``w``, ``h``, ``mp``, ``limit``, ``mb``, ``depth``, ``channels``).
-SIZE_REASONS: dict[str, tuple[str, str]] = {
-    "too_many_pixels": ("the image is too large: {w}×{h} px ({mp} MP); at most {limit} MP",
-                        "снимок слишком велик: {w}×{h} пикс. ({mp} Мп); можно не больше {limit} Мп"),
-    "too_long_side": ("the image is too large: {w}×{h} px; a side of at most {limit} px",
-                      "снимок слишком велик: {w}×{h} пикс.; сторона — не больше {limit} пикс."),
-    "too_thin": ("the image is too long and thin for a photo or a serial strip: {w}×{h} px; "
-                 "the long side at most {limit} times the short one",
-                 "снимок слишком вытянут для фото или полосы с номером: {w}×{h} пикс.; длинная сторона — "
-                 "не больше чем в {limit} раз длиннее короткой"),
-    "too_many_bytes": ("the image would take {mb} MB decoded ({w}×{h} px, {channels} channel(s) of {depth} bits); "
-                       "at most {limit} MB",
-                       "снимок занял бы {mb} МБ после распаковки ({w}×{h} пикс., каналов: {channels}, "
-                       "{depth} бит); можно не больше {limit} МБ"),
-    "file_too_big": ("the file is {mb} MB; an image file of at most {limit} MB is read",
-                     "файл занимает {mb} МБ; читаются файлы снимков не больше {limit} МБ"),
-    "empty_image": ("the image is empty: {w}×{h} px", "снимок пуст: {w}×{h} пикс."),
+SIZE_REASONS: dict[str, str] = {
+    "too_many_pixels": N_("the image is too large: %(w)s×%(h)s px (%(mp)s MP); at most %(limit)s MP"),
+    "too_long_side": N_("the image is too large: %(w)s×%(h)s px; a side of at most %(limit)s px"),
+    "too_thin": N_("the image is too long and thin for a photo or a serial strip: %(w)s×%(h)s px; "
+                   "the long side at most %(limit)s times the short one"),
+    "too_many_bytes": N_("the image would take %(mb)s MB decoded (%(w)s×%(h)s px, %(channels)s channel(s) of "
+                         "%(depth)s bits); at most %(limit)s MB"),
+    "file_too_big": N_("the file is %(mb)s MB; an image file of at most %(limit)s MB is read"),
+    "empty_image": N_("the image is empty: %(w)s×%(h)s px"),
 }
 
 
+def _words(exc: Exception, reason: Message, what: str | None) -> Exception:
+    """Give ``exc`` its words (set, not passed: ``error`` may be any exception class): ``reason``
+    the English words without the name, ``reason_message`` them as a message, ``message`` the
+    whole (:meth:`companion.errors.CompanionError.words`)."""
+    exc.reason, exc.reason_message = render(reason, "en"), reason
+    exc.message = M("%(what)s: %(reason)s", what=what, reason=reason) if what else reason
+    return exc
+
+
 def _refuse(code: str, error: type[Exception], what: str | None, **facts) -> Exception:
-    en, ru = SIZE_REASONS[code]
-    exc = error(f"{what}: {en.format(**facts)}" if what else en.format(**facts))
-    # set, not passed: ``error`` may be any exception class
-    exc.reason, exc.reason_ru = en.format(**facts), ru.format(**facts)
-    exc.ru = f"{what}: {exc.reason_ru}" if what else exc.reason_ru
+    reason = M(SIZE_REASONS[code], **facts)
+    en = render(reason, "en")
+    exc = _words(error(f"{what}: {en}" if what else en), reason, what)
     exc.code, exc.facts = code, dict(facts)
     return exc
 
@@ -85,7 +86,7 @@ def check_size(width: int, height: int, channels: int = 3, bytes_per_sample: int
         VisionError (or ``error``): more than :data:`MAX_PIXELS` pixels, a side over
             :data:`MAX_SIDE`, an aspect over :data:`MAX_ASPECT`, over :data:`MAX_DECODED_BYTES`
             decoded, or no pixel at all. The exception's ``code`` and ``facts`` say which and
-            by how much, ``reason`` / ``reason_ru`` the words without the name.
+            by how much, ``reason`` / ``reason_message`` the words without the name.
     """
     w, h = int(width), int(height)
     if w <= 0 or h <= 0:
@@ -183,13 +184,10 @@ def image_files(folder: str | Path) -> list[Path]:
                   key=lambda p: p.name)
 
 
-#: :func:`load_image`'s reasons in Russian (the error's ``ru`` words,
+#: :func:`load_image`'s reasons (message ids; the error's words,
 #: :meth:`companion.errors.CompanionError.words`).
-LOAD_REASONS_RU = {
-    "no such file": "нет такого файла",
-    "not an image file (a folder or a device)": "это не файл снимка (папка или устройство)",
-    "not a readable image (corrupt or unknown format)": "снимок не читается (файл повреждён или формат неизвестен)",
-}
+LOAD_REASONS = (N_("no such file"), N_("not an image file (a folder or a device)"),
+                N_("not a readable image (corrupt or unknown format)"))
 
 
 def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.ndarray:
@@ -202,8 +200,8 @@ def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.nda
         VisionError (or ``error``): ``"PATH: no such file"``, ``"PATH: not an image file (a folder
             or a device)"``, ``"PATH: not a readable image (corrupt or unknown format)"`` or a
             size gate refusal; the exception's ``reason`` attribute holds the words without the
-            path, its ``ru`` the message in Russian (:data:`LOAD_REASONS_RU`,
-            :data:`SIZE_REASONS`), ``reason_ru`` the Russian words without the path.
+            path (:data:`LOAD_REASONS`, :data:`SIZE_REASONS`), ``reason_message`` them as a
+            message, ``message`` the whole message.
     """
     p = Path(path)
     if not p.is_file():
@@ -220,7 +218,4 @@ def load_image(path: str | Path, error: type[Exception] = VisionError) -> np.nda
             if img is not None:
                 return img
         reason = "not a readable image (corrupt or unknown format)"
-    exc = error(f"{p}: {reason}")
-    exc.reason, exc.reason_ru = reason, LOAD_REASONS_RU[reason]
-    exc.ru = f"{p}: {LOAD_REASONS_RU[reason]}"  # set, not passed: ``error`` may be any exception class
-    raise exc
+    raise _words(error(f"{p}: {reason}"), M(reason), str(p))

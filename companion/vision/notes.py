@@ -39,38 +39,25 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.i18n import N_
 from companion.vision import serials as S
 from companion.vision.images import load_image, to_bgr  # noqa: F401 (load_image: public here too)
 from companion.vision.ocr import LineRead, RapidEngine, TesseractEngine, shared_rapid
 from companion.vision.notes_net import SECOND_ENGINE_REASONS
 
-#: Reason codes of abstentions (stable; shown by ``companion scan-note``).
+#: Reason codes of abstentions (stable; shown by ``companion scan-note``), their words message ids.
 REASONS = {
-    "no_serial": "no serial number found: show the serial side of the note, closer (rescan)",
-    "low_confidence": "serial read but not sure: rescan",
-    "copies_disagree": "the two printed copies of the serial read differently: rescan",
-    "several_notes": "two different serials read: with one note in view rescan it, with more "
-                     "scan one note at a time",
-    "ambiguous_currency": "the text fits several currencies with different digits: give --currency",
-    "corrected_parity_digit": "the last digit was unclear: rescan",
-    "letters_unread": "the serial's digits were read but not its two letters: rescan",
+    "no_serial": N_("no serial number found: show the serial side of the note, closer (rescan)"),
+    "low_confidence": N_("serial read but not sure: rescan"),
+    "copies_disagree": N_("the two printed copies of the serial read differently: rescan"),
+    "several_notes": N_("two different serials read: with one note in view rescan it, with more "
+                        "scan one note at a time"),
+    "ambiguous_currency": N_("the text fits several currencies with different digits: give --currency"),
+    "corrected_parity_digit": N_("the last digit was unclear: rescan"),
+    "letters_unread": N_("the serial's digits were read but not its two letters: rescan"),
     # given by the table (companion/parts.py), not by read(): scan-note reports such a read with
     # letters_confirmed=false instead
-    "letters_unconfirmed": "the serial's letters are not sure (one engine only): rescan",
-}
-
-#: :data:`REASONS` in Russian, for the operator's console (``companion scan-note --lang ru``); the
-#: JSON keeps the English words.
-REASONS_RU = {
-    "no_serial": "серийный номер не найден: покажите купюру стороной с номером, ближе, и пересканируйте",
-    "low_confidence": "серийный номер прочитан, но неуверенно: пересканируйте",
-    "copies_disagree": "две напечатанные копии серийного номера прочитаны по-разному: пересканируйте",
-    "several_notes": "прочитаны два разных серийных номера: если купюра в кадре одна — пересканируйте её, "
-                     "если их больше — сканируйте по одной",
-    "ambiguous_currency": "текст подходит к нескольким валютам с разными цифрами: укажите --currency",
-    "corrected_parity_digit": "последняя цифра нечёткая: пересканируйте",
-    "letters_unread": "цифры серийного номера прочитаны, а две его буквы — нет: пересканируйте",
-    "letters_unconfirmed": "буквы серийного номера не точны (их прочитал только один движок): пересканируйте",
+    "letters_unconfirmed": N_("the serial's letters are not sure (one engine only): rescan"),
 }
 
 #: Abstentions that come from conflicting evidence: a second, finer detection pass must not

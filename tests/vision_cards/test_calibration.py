@@ -107,7 +107,10 @@ def test_a_sure_colour_contradiction_vetoes_the_card(monkeypatch):
     monkeypatch.setattr(K, "features", red_pip)
     (v,) = reader.read(frame)
     assert v.card is None and v.reason == "suit_colour_mismatch" and v.box == r.box
-    assert "suit_colour_mismatch" in C.REASONS_RU
+    assert "suit_colour_mismatch" in C.REASONS
+    from companion.i18n import render
+
+    assert render(C.reason_message("suit_colour_mismatch"), "ru") != "suit_colour_mismatch"
 
 
 def test_logistic_fit_of_the_calibration_tool_separates_what_it_can():

@@ -134,7 +134,8 @@ def test_cli_scan_card_text_in_both_languages(real_data, tmp_path, capsys):
     """The text lines say what the JSON says, in Russian by default and in English with ``--lang
     en``: the cards read left to right, and every abstained card with its reason — Russian words
     and «пересканируйте», except for a card lying face down (turned, not rescanned)."""
-    from companion.vision.cards import REASONS_RU
+    from companion.i18n import render
+    from companion.vision.cards import reason_message
 
     img, _ = R.scatter_scene(["QH", "back"], seed=8)
     cv2.imwrite(str(tmp_path / "back.png"), img)
@@ -160,7 +161,7 @@ def test_cli_scan_card_text_in_both_languages(real_data, tmp_path, capsys):
         assert (": " + " ".join(codes)) in line_ru
         for i, c in enumerate(cards, 1):
             if c["card"] is None:
-                assert f"карта {i} не распознана: {REASONS_RU[c['reason']]}" in line_ru, line_ru
+                assert f"карта {i} не распознана: {render(reason_message(c['reason']), 'ru')}" in line_ru, line_ru
                 told += 1
         rescan = any(c["card"] is None and c["reason"] != "face_down" for c in cards)
         assert line_ru.endswith("; пересканируйте") == rescan, line_ru

@@ -56,7 +56,7 @@ def test_scan_note_text_in_both_languages_on_real_photos(real_data, tmp_path, ca
     """The text lines, Russian by default and English with ``--lang en``, on a real serial crop
     (read: serial, last digit, parity) and a real photo where no serial shows (not sure: the
     reason in words, rescan)."""
-    from companion.vision.notes import REASONS_RU
+    from companion.i18n import M, render
 
     crop = real_data / "banknotes" / "ejeong93__SNRdataset" / "EUR005XBA_109_TR_ZB5458244919.bmp"
     scene = real_data / "banknotes" / "format37__tfodModelBanknotes" / "img03.JPG"
@@ -70,7 +70,7 @@ def test_scan_note_text_in_both_languages_on_real_photos(real_data, tmp_path, ca
     assert main(["scan-note", "--json", str(scene)]) == 0
     reason = json.loads(capsys.readouterr().out)["reason"]
     code = next(k for k, v in REASONS.items() if v == reason)
-    assert ru[1] == f"{scene}: нет решения — {REASONS_RU[code]} (уверенность 0.00)", ru[1]
+    assert ru[1] == f"{scene}: нет решения — {render(M(REASONS[code]), 'ru')} (уверенность 0.00)", ru[1]
     assert "пересканируйте" in ru[1] or "--currency" in ru[1]
     assert en[1].startswith(f"{scene}: no decision ({code}) — {REASONS[code]}"), en[1]
 
