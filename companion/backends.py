@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.i18n import M, Message, N_
 from companion.settings import STABLE_BUTTONBOX, Settings
 
 
@@ -58,14 +59,21 @@ class BackendPlan:
         buttons: ``virtual`` (the virtual box on a pty) or ``serial:<port|url>``.
         lights: ``gpio`` (native pins), ``mock`` (gpiozero MockFactory) or ``none``.
         sim: bots play the seats (the simulated table).
-        why: one line per choice, for the console and ``companion doctor``.
+        why: one line per choice (:class:`~companion.i18n.Message`), for the console and
+            ``companion doctor``.
     """
 
     camera: str
     buttons: str
     lights: str
     sim: bool
-    why: tuple[str, ...] = ()
+    why: tuple[Message, ...] = ()
+
+
+#: The buttons' choice on the simulated table, its bots pressing them; :data:`NO_BOTS_PRESS` when
+#: the bots leave the table's game alone (an operator's game resumed).
+BOTS_PRESS = N_("buttons: virtual box on a pty, pressed by the bots")
+NO_BOTS_PRESS = N_("buttons: virtual box on a pty")
 
 
 def choose_backends(settings: Settings, platform: Platform | None = None) -> BackendPlan:
@@ -85,71 +93,65 @@ def choose_backends(settings: Settings, platform: Platform | None = None) -> Bac
     sim = settings.sim or (not p.is_pi and all_auto)
     why = []
     if settings.sim:
-        why.append("simulated table: --sim")
+        why.append(M("simulated table: --sim"))
     elif sim:
-        why.append(f"simulated table: not a Raspberry Pi ({p.model or 'no board model'})")
+        why.append(M("simulated table: not a Raspberry Pi (%(model)s)", model=p.model) if p.model
+                   else M("simulated table: not a Raspberry Pi (no board model)"))
     # camera
     if b.camera != "auto":
         camera = b.camera
-        why.append(f"camera: {camera} (setting)")
+        why.append(M("camera: %(camera)s (setting)", camera=camera))
     elif sim:
         camera = "scene"
-        why.append("camera: rendered scenes of the simulated table")
+        why.append(M("camera: rendered scenes of the simulated table"))
     elif p.has_picamera2:
         camera = "picamera2"
-        why.append("camera: picamera2 (Pi camera)")
+        why.append(M("camera: picamera2 (Pi camera)"))
     else:
         camera = "opencv:0"
-        why.append("camera: USB camera /dev/video0 (picamera2 not installed)")
+        why.append(M("camera: USB camera %(device)s (picamera2 not installed)", device="/dev/video0"))
     # buttons
     if b.buttons != "auto":
         buttons = b.buttons if b.buttons == "virtual" else (
             b.buttons if b.buttons.startswith("serial:") else f"serial:{b.buttons}")
-        why.append(f"buttons: {buttons} (setting)")
+        why.append(M("buttons: %(buttons)s (setting)", buttons=buttons))
     elif sim:
         buttons = "virtual"
-        why.append("buttons: virtual box on a pty, pressed by the bots")
+        why.append(M(BOTS_PRESS))
     else:
         buttons = f"serial:{STABLE_BUTTONBOX}"
-        why.append(f"buttons: {STABLE_BUTTONBOX} (udev rule)")
+        why.append(M("buttons: %(port)s (udev rule)", port=STABLE_BUTTONBOX))
     # lights
     if b.lights != "auto":
         lights = b.lights
-        why.append(f"lights: {lights} (setting)")
+        why.append(M("lights: %(lights)s (setting)", lights=lights))
     elif p.is_pi and not sim:
         lights = "gpio"
-        why.append("lights: gpiozero native pins")
+        why.append(M("lights: gpiozero native pins"))
     else:
         lights = "mock"
-        why.append("lights: gpiozero mock pins")
+        why.append(M("lights: gpiozero mock pins"))
     from companion.errors import CameraError
     from companion.vision.camera import parse_spec
 
     try:
         camera_kind, _ = parse_spec(camera)
     except CameraError as exc:
-        raise CompanionError(f"unknown camera backend: {exc}",
-                             ru=f"неизвестная камера {camera!r}; можно: auto, picamera2, opencv:INDEX|URL|VIDEO, "
-                                f"folder:PATH, image:PATH, scene (или номер устройства, адрес, папка, картинка)") from None
+        raise CompanionError(M("unknown camera backend %(camera)r: %(error)s", camera=camera, error=str(exc))) from None
     for name, value, ok in (
         ("buttons", buttons, buttons == "virtual" or buttons.startswith("serial:")),
         ("lights", lights, lights in ("gpio", "mock", "none")),
     ):
         if not ok:
-            raise CompanionError(f"unknown {name} backend {value!r}",
-                                 ru=f"неизвестное устройство {name}: {value!r}; можно: " + (
-                                     "auto, virtual, порт или адрес (например /dev/ttyACM0)" if name == "buttons"
-                                     else "auto, gpio, mock, none"))
+            raise CompanionError(M("unknown %(name)s backend %(value)r (choices: %(choices)s)", name=name, value=value,
+                                   choices=M("auto, virtual, a port or an address (for example /dev/ttyACM0)")
+                                   if name == "buttons" else "auto, gpio, mock, none"))
     if camera_kind == "scene" and not sim:
         # nobody would put anything in its view: a real table would wait on an empty picture
-        raise CompanionError("the scene camera shows only the simulated table (add --sim), or name a "
-                             "real camera: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH",
-                             ru="камера scene показывает только имитацию стола (добавьте --sim) — или укажите "
-                                "настоящую камеру: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH")
+        raise CompanionError(M("the scene camera shows only the simulated table (add --sim), or name a "
+                               "real camera: picamera2, opencv:INDEX|URL|VIDEO, folder:PATH, image:PATH"))
     if sim and camera_kind != "scene":
-        raise CompanionError("the simulated table needs the scene camera (its bots put notes and cards in view)",
-                             ru="имитации стола нужна камера scene (боты кладут купюры и карты в её кадр)")
+        raise CompanionError(M("the simulated table needs the scene camera (its bots put notes and cards in view)"))
     if sim and buttons != "virtual":
-        raise CompanionError("the simulated table needs the virtual button box (its bots press its buttons)",
-                             ru="имитации стола нужна виртуальная коробка кнопок (её кнопки нажимают боты)")
+        raise CompanionError(M("the simulated table needs the virtual button box (its bots press its buttons)"))
     return BackendPlan(camera, buttons, lights, sim, tuple(why))

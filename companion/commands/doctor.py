@@ -103,7 +103,7 @@ def check_platform(plan, platform) -> Check:
     from companion.commands.run import why_words
 
     model = platform.model or "not a Raspberry Pi"
-    return Check("platform", "ok", f"{model}; " + "; ".join(plan.why),
+    return Check("platform", "ok", f"{model}; " + "; ".join(why_words(w, "en") for w in plan.why),
                  detail_ru=f"{platform.model or 'не Raspberry Pi'}; " + "; ".join(why_words(w, "ru") for w in plan.why))
 
 

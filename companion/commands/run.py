@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion.backends import BOTS_PRESS, NO_BOTS_PRESS
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
 from companion.i18n import M, MN, MP, N_, NC_, render
@@ -150,41 +151,9 @@ TROUBLE_HINTS = {
     "camera": N_("check the camera: companion doctor"),
 }
 
-#: The backend choices of :func:`companion.service.choose_backends` (``plan.why``, English) in
-#: Russian: ``(pattern, replacement)``; a line no pattern fits is printed as it is.
-WHY_RU = (
-    (r"^simulated table: --sim$", "имитация стола: --sim"),
-    (r"^simulated table: not a Raspberry Pi \(no board model\)$",
-     "имитация стола: это не Raspberry Pi (модель платы не определена)"),
-    (r"^simulated table: not a Raspberry Pi \((.*)\)$", r"имитация стола: это не Raspberry Pi (плата: \1)"),
-    (r"^camera: (.*) \(setting\)$", r"камера: \1 (из настроек)"),
-    (r"^camera: rendered scenes of the simulated table$", "камера: отрисованные кадры имитации стола"),
-    (r"^camera: picamera2 \(Pi camera\)$", "камера: picamera2 (камера Raspberry Pi)"),
-    (r"^camera: USB camera (\S+) \(picamera2 not installed\)$", r"камера: USB-камера \1 (picamera2 не установлен)"),
-    (r"^buttons: (.*) \(setting\)$", r"кнопки: \1 (из настроек)"),
-    (r"^buttons: virtual box on a pty, pressed by the bots$", "кнопки: виртуальная коробка на pty, нажимают боты"),
-    (r"^buttons: virtual box on a pty$", "кнопки: виртуальная коробка на pty"),
-    (r"^buttons: (\S+) \(udev rule\)$", r"кнопки: \1 (правило udev)"),
-    (r"^lights: (.*) \(setting\)$", r"подсветка: \1 (из настроек)"),
-    (r"^lights: gpiozero native pins$", "подсветка: выводы gpiozero"),
-    (r"^lights: gpiozero mock pins$", "подсветка: имитация выводов gpiozero"),
-)
-
-
-#: The end of the buttons' backend line when the simulated table's bots press them; left out when
-#: the bots leave the table's game alone (an operator's game resumed).
-BOTS_PRESS = ", pressed by the bots"
-
-
-def why_words(line: str, lang: str = "ru") -> str:
-    """A backend choice (``plan.why``) in ``lang``."""
-    import re
-
-    if lang == "ru":
-        for pattern, ru in WHY_RU:
-            if re.match(pattern, line):
-                return re.sub(pattern, ru, line)
-    return line
+def why_words(line, lang: str = "ru") -> str:
+    """A backend choice (``plan.why``, a message) in ``lang``."""
+    return render(line, lang)
 
 
 class Console:
@@ -269,8 +238,8 @@ class Console:
             print(f"  {_bots_idle_words(service, self.lang)}", file=w)
             self._bots_released = True  # said here, not again by progress()
         for why in service.plan.why:
-            if self._bots_released and why.endswith(BOTS_PRESS):
-                why = why[: -len(BOTS_PRESS)]  # the bots were just said to leave this game alone
+            if self._bots_released and getattr(why, "id", None) == BOTS_PRESS:
+                why = M(NO_BOTS_PRESS)  # the bots were just said to leave this game alone
             print(f"  {why_words(why, self.lang)}", file=w)
         if url:
             print("\n  " + say(M("Dashboard: %(url)s", url=url)), file=w)

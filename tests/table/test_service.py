@@ -30,7 +30,7 @@ def test_a_pi_gets_the_real_devices():
 def test_elsewhere_and_with_sim_the_simulated_table():
     for plan in (choose_backends(Settings(), LAPTOP), choose_backends(Settings(sim=True), PI)):
         assert (plan.camera, plan.buttons, plan.lights, plan.sim) == ("scene", "virtual", "mock", True)
-        assert any("simulated" in w for w in plan.why)
+        assert any("simulated" in w.id for w in plan.why)
 
 
 def test_explicit_backends_win_and_bad_ones_are_refused():
