@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 from companion.errors import CompanionError
+from companion.i18n import M
 
 LOCK_FILE = "table.lock"
 
@@ -25,13 +26,9 @@ class DataFolderBusy(CompanionError):
     """Another process holds the data folder (``folder``; ``pid`` when it could be read)."""
 
     def __init__(self, folder: Path, pid: int | None) -> None:
-        who_en = f" (process {pid})" if pid else ""
-        who_ru = f" (процесс {pid})" if pid else ""
-        super().__init__(
-            f"the data folder {folder} is in use by another table{who_en}: stop it first, or give "
-            f"this one a folder of its own (COMPANION_DATA=… or --data-dir)",
-            ru=f"папка данных {folder} уже занята другим столом{who_ru}: сначала остановите его "
-               f"или дайте этому столу свою папку (COMPANION_DATA=… или --data-dir)")
+        who = M(" (process %(pid)s)", pid=pid) if pid else ""
+        super().__init__(M("the data folder %(folder)s is in use by another table%(who)s: stop it first, or give "
+                           "this one a folder of its own (COMPANION_DATA=… or --data-dir)", folder=str(folder), who=who))
         self.folder = folder
         self.pid = pid
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from companion import camview
 from companion.errors import CompanionError
+from companion.i18n import M
 
 
 # ---------------------------------------------------------------------- the device interfaces
@@ -389,11 +390,8 @@ def _card_reader(settings, game, sim_renderer):
         deck = DeckProfile.load(settings.deck)
     elif spec_deck.learned:
         if sim_renderer is None:
-            raise CompanionError(
-                f"{game_id} is played with its own cards: learn them first (companion deck learn NAME DIR, "
-                f"one photo per card) and set deck = NAME in the settings",
-                ru=f"в {game_id} играют своими картами: сначала выучите их (companion deck learn ИМЯ ПАПКА, "
-                   f"по снимку на карту) и задайте deck = ИМЯ в настройках")
+            raise CompanionError(M("%(game)s is played with its own cards: learn them first (companion deck learn NAME "
+                                   "DIR, one photo per card) and set deck = NAME in the settings", game=game_id))
         if spec_deck.labels is None:
             raise CompanionError(f"{game_id}: cannot list the deck's cards to register them")
         profile_from_images = need("companion.vision.decks", "profile_from_images", part="deck profiles (branch cards)")

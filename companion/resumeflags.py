@@ -10,6 +10,7 @@ from typing import Sequence
 
 from companion.errors import CompanionError
 from companion.games.base import name_key
+from companion.i18n import M, MN
 
 
 class ResumeConflict(CompanionError):
@@ -30,25 +31,24 @@ def conflict(table, game: str | None = None, seats: Sequence[str] | None = None)
     if ref is None:
         return None
     have_game, have_seats = ref.log.header.game, list(ref.game.seats)
-    asked_en, asked_ru = [], []
+    asked = []
     if game and game != have_game:
-        asked_en.append(f"--game {game}")
-        asked_ru.append(f"--game {game}")
+        asked.append(f"--game {game}")
     if seats and [name_key(s) for s in seats] != [name_key(s) for s in have_seats]:  # as people read names
-        asked_en.append(f"--seats {','.join(seats)}")
-        asked_ru.append(f"--seats {','.join(seats)}")
-    if not asked_en:
+        asked.append(f"--seats {','.join(seats)}")
+    if not asked:
         return None
     from companion.dashboard.i18n import game_title
 
-    log = ref.log.path.name
     n = ref.version
-    flags = " / ".join(f.split(" ", 1)[0] for f in asked_en)
-    return ResumeConflict(
-        f"the table has an unfinished {game_title(have_game, 'en')} game ({', '.join(have_seats)}; "
-        f"{n} action{'' if n == 1 else 's'}, table log {log}), but {' and '.join(asked_en)} asks for another: "
-        f"resume it (drop {flags}), start the new game with --new (that log stays), or another "
-        f"unfinished game with --resume LOG",
-        ru=f"на столе неоконченная игра «{game_title(have_game, 'ru')}» ({', '.join(have_seats)}; действий: {n}, "
-           f"журнал стола {log}), а {' и '.join(asked_ru)} просит другую: продолжить её — запустите без "
-           f"{flags}; новая игра — добавьте --new (журнал останется); другая неоконченная — --resume ЖУРНАЛ")
+    flags = " / ".join(f.split(" ", 1)[0] for f in asked)
+    return ResumeConflict(MN(
+        "the table has an unfinished %(game)s game (%(seats)s; %(n)s action, table log %(log)s), but %(asked)s asks "
+        "for another: resume it (drop %(flags)s), start the new game with --new (that log stays), or another "
+        "unfinished game with --resume LOG",
+        "the table has an unfinished %(game)s game (%(seats)s; %(n)s actions, table log %(log)s), but %(asked)s asks "
+        "for another: resume it (drop %(flags)s), start the new game with --new (that log stays), or another "
+        "unfinished game with --resume LOG", n,
+        game={"ru": game_title(have_game, "ru"), "en": game_title(have_game, "en")}, seats=", ".join(have_seats),
+        log=ref.log.path.name, flags=flags,
+        asked=asked[0] if len(asked) == 1 else M("%(first)s and %(second)s", first=asked[0], second=asked[1])))

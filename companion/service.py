@@ -239,10 +239,9 @@ class TableService(GameReaders):
                 try:
                     options[name] = seat_from_one(options[name], len(seats))
                 except ValueError:
-                    raise CompanionError(f"option {name}: a seat number from 1 to {len(seats)} "
-                                         f"(seats count from 1, clockwise), got {options[name]!r}",
-                                         ru=f"правило {name}: номер места от 1 до {len(seats)} (места считаются "
-                                            f"с 1, по часовой стрелке), а задано {options[name]!r}") from None
+                    raise CompanionError(M("option %(name)s: a seat number from 1 to %(n)s (seats count from 1, "
+                                           "clockwise), got %(value)r", name=name, n=len(seats),
+                                           value=options[name])) from None
         if (s.currency != "auto" and "currency" not in options
                 and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
             options["currency"] = s.currency  # the table's currency is the game's (one switch)

@@ -36,6 +36,8 @@ import threading
 import time
 from typing import Callable
 
+from companion.i18n import M, Message
+
 OPERATOR_TTL_S = 12 * 3600
 """An operator login lasts 12 h from the PIN being typed (a game night), then the PIN is asked again."""
 
@@ -84,19 +86,16 @@ def device_label(user_agent) -> str:
     return f"{browser}, {system}"[:MAX_LABEL]
 
 
-def pin_refusal(pin) -> tuple[str, str] | None:
-    """Why ``pin`` cannot be the operator PIN, ``(English, Russian)``, or ``None`` when it can
+def pin_refusal(pin) -> Message | None:
+    """Why ``pin`` cannot be the operator PIN (a message), or ``None`` when it can
     (6–12 ASCII digits). ``--pin``, the settings' ``pin`` and the PIN file are checked with it."""
     text = str(pin)
     if text.isdigit() and text.isascii() and MIN_PIN_DIGITS <= len(text) <= MAX_PIN_DIGITS:
         return None
     if text.isdigit() and text.isascii() and len(text) < MIN_PIN_DIGITS:
-        return (f"the operator PIN must have at least {MIN_PIN_DIGITS} digits (a shorter one is guessed too "
-                f"soon), got {len(text)}",
-                f"ПИН оператора — не меньше {MIN_PIN_DIGITS} цифр (короткий слишком легко подобрать), "
-                f"а задано {len(text)}")
-    return (f"the operator PIN must be {MIN_PIN_DIGITS}-{MAX_PIN_DIGITS} digits",
-            f"ПИН оператора — от {MIN_PIN_DIGITS} до {MAX_PIN_DIGITS} цифр")
+        return M("the operator PIN must have at least %(min)s digits (a shorter one is guessed too soon), got %(n)s",
+                 min=MIN_PIN_DIGITS, n=len(text))
+    return M("the operator PIN must be %(min)s-%(max)s digits", min=MIN_PIN_DIGITS, max=MAX_PIN_DIGITS)
 
 
 def _mac(key: bytes, *parts: str) -> str:

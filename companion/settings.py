@@ -36,28 +36,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.i18n import M, MP, N_, NC_
 from companion.voice import VoiceError, VoiceSettings
 
 
 class SettingsError(CompanionError, ValueError):
     """A settings file or flag is malformed (unknown key, wrong type, unreadable file). Raised
-    with its Russian words too (``ru=``; :meth:`CompanionError.words`): ``companion run`` prints
-    it in the console's language."""
+    with a message (:meth:`CompanionError.words`): ``companion run`` prints it in the console's
+    language."""
 
 
-#: a setting's type in Russian, for «должна быть …»
-_TYPE_RU = {str: "строкой", bool: "true или false", int: "целым числом", dict: "таблицей TOML"}
+#: a setting's type by its Python name, for "must be …" (context ``setting type``)
+_TYPES = {str: NC_("setting type", "str"), bool: NC_("setting type", "bool"), int: NC_("setting type", "int"),
+          dict: NC_("setting type", "dict")}
 
-#: an OS error's usual causes in Russian (``errno`` name → words), else its English text
-_OS_RU = {"ENOENT": "нет такого файла", "EACCES": "нет прав на чтение", "EISDIR": "это папка, а не файл",
-          "ENOTDIR": "в пути есть не папка"}
+#: an OS error's usual causes (``errno`` name → the C library's words, message ids), else its text
+_OS_WORDS = {"ENOENT": N_("No such file or directory"), "EACCES": N_("Permission denied"),
+             "EISDIR": N_("Is a directory"), "ENOTDIR": N_("Not a directory")}
 
 
-def _os_words(exc: OSError) -> str:
-    """Why a file could not be read, in Russian when the cause is a usual one."""
+def _os_words(exc: OSError):
+    """Why a file could not be read: a message when the cause is a usual one."""
     import errno
 
-    return _OS_RU.get(errno.errorcode.get(exc.errno or 0, ""), exc.strerror or str(exc))
+    told = _OS_WORDS.get(errno.errorcode.get(exc.errno or 0, ""))
+    return M(told) if told and told == exc.strerror else (exc.strerror or str(exc))
 
 
 STABLE_BUTTONBOX = "/dev/buttonbox"
@@ -144,38 +147,34 @@ class Settings:
             try:
                 data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
             except OSError as exc:
-                raise SettingsError(f"cannot read settings file {path}: {exc.strerror}",
-                                    ru=f"не удаётся прочитать файл настроек {path}: {_os_words(exc)}") from None
+                raise SettingsError(M("cannot read settings file %(path)s: %(why)s", path=str(path),
+                                      why=_os_words(exc))) from None
             except tomllib.TOMLDecodeError as exc:
-                raise SettingsError(f"{path}: not valid TOML: {exc}",
-                                    ru=f"{path}: ошибка в записи TOML ({exc})") from None
+                raise SettingsError(M("%(path)s: not valid TOML: %(error)s", path=str(path), error=str(exc))) from None
             except UnicodeDecodeError:  # a photo or another binary file given by mistake
-                raise SettingsError(f"{path}: not a settings file (not UTF-8 text; TOML expected)",
-                                    ru=f"{path}: это не файл настроек (не текст UTF-8; нужен TOML)") from None
+                raise SettingsError(M("%(path)s: not a settings file (not UTF-8 text; TOML expected)",
+                                      path=str(path))) from None
         backends = data.pop("backends", {}) or {}
         if not isinstance(backends, dict):
-            raise SettingsError("[backends] must be a table", ru="[backends] должен быть таблицей TOML")
+            raise SettingsError(M("[backends] must be a table"))
         voice = _voice(data.pop("voice", {}) or {})
         names = {f.name for f in dataclasses.fields(cls)} - {"backends", "voice"}
         unknown = set(data) - names
         if unknown:
             bn = ", ".join(f.name for f in dataclasses.fields(Backends))
-            raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(names))}, "
-                                f"and the table [backends] with {bn} (e.g. [backends] buttons = \"/dev/ttyACM0\")",
-                                ru=f"неизвестные настройки: {', '.join(sorted(unknown))}; известные: "
-                                   f"{', '.join(sorted(names))} и таблица [backends] с {bn} "
-                                   f"(например, [backends] buttons = \"/dev/ttyACM0\")")
+            raise SettingsError(M("unknown setting(s): %(unknown)s; known: %(known)s, and the table [backends] with "
+                                  "%(backends)s (e.g. [backends] buttons = \"/dev/ttyACM0\")",
+                                  unknown=", ".join(sorted(unknown)), known=", ".join(sorted(names)), backends=bn))
         bnames = {f.name for f in dataclasses.fields(Backends)}
         bunknown = set(backends) - bnames
         if bunknown:
-            raise SettingsError(f"unknown backend(s): {', '.join(sorted(bunknown))}; known: {', '.join(sorted(bnames))}",
-                                ru=f"неизвестные устройства в [backends]: {', '.join(sorted(bunknown))}; "
-                                   f"известные: {', '.join(sorted(bnames))}")
+            raise SettingsError(M("unknown backend(s): %(unknown)s; known: %(known)s",
+                                  unknown=", ".join(sorted(bunknown)), known=", ".join(sorted(bnames))))
         b_over = {k: overrides.pop(k) for k in list(overrides) if k in bnames}
         for k, v in overrides.items():
             if v is not None:
                 if k not in names:
-                    raise SettingsError(f"unknown setting {k!r}", ru=f"неизвестная настройка {k!r}")
+                    raise SettingsError(M("unknown setting %(name)r", name=k))
                 data[k] = v
         for k, v in b_over.items():
             if v is not None:
@@ -183,7 +182,7 @@ class Settings:
         try:
             s = cls(**data, backends=Backends(**backends), voice=voice)
         except TypeError as exc:
-            raise SettingsError(str(exc), ru=f"настройки не подходят: {exc}") from None
+            raise SettingsError(MP("settings", "%(error)s", error=str(exc))) from None
         s._check_types()
         return s
 
@@ -197,41 +196,35 @@ class Settings:
         for name, typ in checks.items():
             value = getattr(self, name)
             if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-                raise SettingsError(f"setting {name!r} must be {typ.__name__}, got {value!r}",
-                                    ru=f"настройка {name!r} должна быть {_TYPE_RU[typ]}, а задано {value!r}")
+                raise SettingsError(M("setting %(name)r must be %(type)s, got %(value)r", name=name,
+                                      type=MP("setting type", _TYPES[typ]), value=value))
         if self.seats is not None and (
             not isinstance(self.seats, list) or not all(isinstance(x, str) for x in self.seats)
         ):
-            raise SettingsError("setting 'seats' must be a list of names",
-                                ru="настройка 'seats' должна быть списком имён")
+            raise SettingsError(M("setting 'seats' must be a list of names"))
         from companion.vision.serials import CURRENCIES, currency_code
 
         self.currency = currency_code(self.currency)
         if self.currency != "auto" and self.currency not in CURRENCIES:
-            raise SettingsError(f"setting 'currency' must be auto or one of {', '.join(CURRENCIES)}, "
-                                f"got {self.currency!r}",
-                                ru=f"настройка 'currency' — auto или одна из {', '.join(CURRENCIES)}, "
-                                   f"а задано {self.currency!r}")
+            raise SettingsError(M("setting 'currency' must be auto or one of %(currencies)s, got %(value)r",
+                                  currencies=", ".join(CURRENCIES), value=self.currency))
         if self.pin:
             from companion.sessions import pin_refusal
 
             refusal = pin_refusal(self.pin)
             if refusal:
-                raise SettingsError(f"setting 'pin' (--pin): {refusal[0]}", ru=f"настройка pin (--pin): {refusal[1]}")
+                raise SettingsError(M("setting 'pin' (--pin): %(why)s", why=refusal))
         if self.seed < 0:
-            raise SettingsError(f"setting 'seed' must be 0 or more, got {self.seed}",
-                                ru=f"настройка 'seed' должна быть 0 или больше, а задано {self.seed}")
+            raise SettingsError(M("setting 'seed' must be 0 or more, got %(seed)s", seed=self.seed))
         if self.pace_ms < 0:
-            raise SettingsError(f"setting 'pace_ms' must be 0 or more (ms between the bots' moves), got {self.pace_ms}",
-                                ru=f"настройка 'pace_ms' (мс между ходами ботов) должна быть 0 или больше, "
-                                   f"а задано {self.pace_ms}")
+            raise SettingsError(M("setting 'pace_ms' must be 0 or more (ms between the bots' moves), got %(pace)s",
+                                  pace=self.pace_ms))
         if not 0 <= self.port <= 65535:
-            raise SettingsError(f"setting 'port' {self.port} is not a TCP port",
-                                ru=f"порт {self.port} (настройка 'port') — не порт TCP: нужен от 0 до 65535")
+            raise SettingsError(M("setting 'port' %(port)s is not a TCP port", port=self.port))
         self.data_dir = Path(self.data_dir)
         for name in ("camera", "buttons", "lights"):
             if not isinstance(getattr(self.backends, name), str):
-                raise SettingsError(f"backend {name!r} must be a string", ru=f"устройство {name!r} задаётся строкой")
+                raise SettingsError(M("backend %(name)r must be a string", name=name))
 
 
 def _voice(raw) -> VoiceSettings:
@@ -241,14 +234,14 @@ def _voice(raw) -> VoiceSettings:
         SettingsError: not a table, an unknown key or a bad value, in both languages.
     """
     if not isinstance(raw, dict):
-        raise SettingsError("[voice] must be a table", ru="[voice] должен быть таблицей TOML")
+        raise SettingsError(M("[voice] must be a table"))
     known = set(VoiceSettings().to_json())
     unknown = set(raw) - known
     if unknown:
-        raise SettingsError(f"unknown voice setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}",
-                            ru=f"неизвестные настройки голоса: {', '.join(sorted(unknown))}; известные: "
-                               f"{', '.join(sorted(known))}")
+        raise SettingsError(M("unknown voice setting(s): %(unknown)s; known: %(known)s",
+                              unknown=", ".join(sorted(unknown)), known=", ".join(sorted(known))))
     try:
         return VoiceSettings(**raw).check()
     except VoiceError as exc:
-        raise SettingsError(f"[voice]: {exc}", ru=f"[voice]: {exc.ru}") from None
+        # the voice's own refusal carries its two languages (companion/voice.py, not converted yet)
+        raise SettingsError(M("[voice]: %(error)s", error={"en": str(exc), "ru": exc.ru})) from None

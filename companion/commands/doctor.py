@@ -22,69 +22,76 @@ import time
 from dataclasses import dataclass
 
 from companion.commands._lang import add_lang_option
+from companion.i18n import M, MP, N_, NC_, Message, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
 
 @dataclass
 class Check:
-    """One check's result: ``part``, ``state`` (``ok``/``warn``/``fail``), ``detail``, ``fix``
-    (English: the JSON, logs), and ``detail_ru``, ``fix_ru``: the same in Russian for the
-    console (empty: the English words are used)."""
+    """One check's result: ``part``, ``state`` (``ok``/``warn``/``fail``), what was found
+    (``said``) and what to do (``todo``), messages (:mod:`companion.i18n`) rendered for the
+    console in its language; ``detail`` and ``fix`` are them in English (the JSON, logs)."""
 
     part: str
     state: str
-    detail: str
-    fix: str = ""
-    detail_ru: str = ""
-    fix_ru: str = ""
+    said: Message | str
+    todo: Message | str = ""
+
+    @property
+    def detail(self) -> str:
+        return render(self.said, "en")
+
+    @property
+    def fix(self) -> str:
+        return render(self.todo, "en") or ""
 
     def to_json(self) -> dict:
         return {"part": self.part, "state": self.state, "detail": self.detail, "fix": self.fix}
 
     def words(self, lang: str = "ru") -> tuple[str, str]:
         """``(detail, fix)`` in ``lang`` (``"ru"`` or ``"en"``)."""
-        if lang == "ru":
-            return self.detail_ru or self.detail, self.fix_ru or self.fix
-        return self.detail, self.fix
+        return render(self.said, lang), render(self.todo, lang) or ""
 
 
-#: The checks' part names in Russian (the JSON's ``part`` stays as it is).
-PARTS_RU = {"platform": "платформа", "camera": "камера", "ocr-tesseract": "OCR Tesseract",
-            "ocr-rapidocr": "OCR RapidOCR", "letter-fonts": "шрифты букв", "buttons": "кнопки",
-            "gpio": "GPIO", "dashboard": "табло", "data": "папка данных",
-            "note-model": "модель номеров"}
+#: The checks' part names (the JSON's ``part`` stays as it is), context ``doctor part``.
+PARTS = {p: MP("doctor part", p) for p in (
+    NC_("doctor part", "platform"), NC_("doctor part", "camera"), NC_("doctor part", "ocr-tesseract"),
+    NC_("doctor part", "ocr-rapidocr"), NC_("doctor part", "letter-fonts"), NC_("doctor part", "buttons"),
+    NC_("doctor part", "gpio"), NC_("doctor part", "dashboard"), NC_("doctor part", "data"),
+    NC_("doctor part", "note-model"))}
 
-#: A check's state mark at the start of its line: ``{state: (Russian, English)}``.
-MARKS = {"ok": ("ок", "ok"), "warn": ("внимание", "warn"), "fail": ("СБОЙ", "FAIL")}
+#: A check's state mark at the start of its line, context ``doctor mark``.
+MARKS = {"ok": MP("doctor mark", "ok"), "warn": MP("doctor mark", "warn"), "fail": MP("doctor mark", "FAIL")}
 
 
 def check_line(c: Check, lang: str = "ru") -> list[str]:
     """The console lines of one check in ``lang``: ``[ok  ] camera         detail`` (and, when it
     did not pass, ``fix: …`` under it); Russian: ``[ок      ] камера         …`` / «что сделать»."""
-    ru = lang == "ru"
-    width = max(len(m[0 if ru else 1]) for m in MARKS.values())
-    mark = MARKS[c.state][0 if ru else 1]
-    name = PARTS_RU.get(c.part, c.part) if ru else c.part
+    width = max(len(render(m, lang)) for m in MARKS.values())
+    mark = render(MARKS[c.state], lang)
+    name = render(PARTS[c.part], lang) if c.part in PARTS else c.part
     detail, fix = c.words(lang)
     lines = [f"[{mark:<{width}}] {name:14} {detail}"]
     if fix and c.state != "ok":
-        lines.append(f"{'':{width + 3}}{'':14} {'что сделать' if ru else 'fix'}: {fix}")
+        lines.append(f"{'':{width + 3}}{'':14} " + render(M("fix: %(fix)s", fix=fix), lang))
     return lines
 
 
-def _exc_words(exc: Exception, lang: str = "ru") -> str:
-    """An exception's message in ``lang``: its own Russian words when its raiser gave them
-    (:meth:`companion.errors.CompanionError.words`), an OS error's usual cause in Russian, else
-    its (library's) English text."""
-    words = getattr(exc, "words", None)
-    if callable(words):
-        return words(lang)
-    if lang == "ru" and isinstance(exc, OSError) and exc.errno:
+def _exc_words(exc: Exception):
+    """An exception as a fact of a check's words: its own message when its raiser gave one
+    (:class:`companion.errors.CompanionError`), else its (library's) English text; in Russian, an
+    older raiser's Russian words or an OS error's usual cause."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, Message):
+        return message
+    ru = getattr(exc, "ru", None)
+    if not ru and isinstance(exc, OSError) and exc.errno:
         from companion.settings import _os_words
 
-        return _os_words(exc)
-    return str(exc)
+        ru = render(_os_words(exc), "ru")
+    # an exception's text is the library's (English); the two languages of its words are facts
+    return {"en": str(exc), "ru": ru} if ru else str(exc)
 
 
 def register(subparsers) -> None:
@@ -100,11 +107,10 @@ def register(subparsers) -> None:
 
 
 def check_platform(plan, platform) -> Check:
-    from companion.commands.run import why_words
-
-    model = platform.model or "not a Raspberry Pi"
-    return Check("platform", "ok", f"{model}; " + "; ".join(why_words(w, "en") for w in plan.why),
-                 detail_ru=f"{platform.model or 'не Raspberry Pi'}; " + "; ".join(why_words(w, "ru") for w in plan.why))
+    told = platform.model or M("not a Raspberry Pi")
+    for why in plan.why:
+        told = M("%(first)s; %(next)s", first=told, next=why)
+    return Check("platform", "ok", told)
 
 
 def check_camera(plan, timeout: float) -> Check:
@@ -115,27 +121,24 @@ def check_camera(plan, timeout: float) -> Check:
             from companion.vision.scene import SceneRenderer
 
             frame = SceneRenderer("lottery", seed=1).render([("card", "QH")])
-            return Check("camera", "ok", f"simulated scene camera, frame {frame.shape[1]}×{frame.shape[0]}",
-                         detail_ru=f"камера имитации стола (отрисованные кадры), кадр {frame.shape[1]}×{frame.shape[0]}")
+            return Check("camera", "ok", M("simulated scene camera, frame %(w)s×%(h)s", w=frame.shape[1], h=frame.shape[0]))
         except Exception as exc:
-            return Check("camera", "fail", f"scene renderer: {exc}", "install the package with its vision parts",
-                         detail_ru=f"отрисовка кадров не работает: {_exc_words(exc)}",
-                         fix_ru="установите пакет вместе с его частями распознавания")
+            return Check("camera", "fail", M("scene renderer: %(error)s", error=_exc_words(exc)),
+                         M("install the package with its vision parts"))
     try:
         cam = parts.camera(plan.camera)
     except Exception as exc:
-        return Check("camera", "fail", f"{plan.camera}: {exc}", camera_fix(plan.camera),
-                     detail_ru=f"{plan.camera}: {_exc_words(exc)}", fix_ru=camera_fix(plan.camera, "ru"))
+        return Check("camera", "fail", M("%(camera)s: %(error)s", camera=plan.camera, error=_exc_words(exc)),
+                     camera_fix_message(plan.camera))
     try:
         t0 = time.monotonic()
         frame = cam.read()
         ms = (time.monotonic() - t0) * 1000
-        return Check("camera", "ok", f"{plan.camera}: frame {frame.shape[1]}×{frame.shape[0]} in {ms:.0f} ms",
-                     detail_ru=f"{plan.camera}: кадр {frame.shape[1]}×{frame.shape[0]} за {ms:.0f} мс")
+        return Check("camera", "ok", M("%(camera)s: frame %(w)s×%(h)s in %(ms)s ms", camera=plan.camera,
+                                       w=frame.shape[1], h=frame.shape[0], ms=f"{ms:.0f}"))
     except Exception as exc:
-        return Check("camera", "fail", f"{plan.camera}: no frame: {exc}", "is another program using the camera?",
-                     detail_ru=f"{plan.camera}: нет кадра: {_exc_words(exc)}",
-                     fix_ru="не занята ли камера другой программой?")
+        return Check("camera", "fail", M("%(camera)s: no frame: %(error)s", camera=plan.camera, error=_exc_words(exc)),
+                     M("is another program using the camera?"))
     finally:
         cam.close()
 
@@ -144,67 +147,61 @@ def camera_fix(spec: str, lang: str = "en") -> str:
     """What to do when the camera ``spec`` (a ``--camera`` / ``backends.camera`` value) does not
     open, in ``lang`` (English by default: the JSON's ``fix``): the hint fits the kind of source
     (a Pi camera, a USB device, a stream, files)."""
+    return render(camera_fix_message(spec), lang)
+
+
+def camera_fix_message(spec: str) -> Message:
+    """:func:`camera_fix`'s message."""
     from companion.vision.camera import parse_spec
 
-    ru = lang == "ru"
     try:
         kind, target = parse_spec(spec)
     except Exception:
         kind, target = "", spec
     if kind == "picamera2":
-        if ru:
-            return ("sudo apt install python3-picamera2 и создайте venv с --system-site-packages "
-                    "(make install-pi делает и то и другое); проверьте шлейф камеры и `rpicam-hello --list-cameras`")
-        return ("sudo apt install python3-picamera2 and create the venv with --system-site-packages "
-                "(make install-pi does both); check the ribbon cable and `rpicam-hello --list-cameras`")
-    if kind in ("folder", "image"):
-        if ru:
-            return (f"проверьте путь {target!r}: это должна быть существующая "
-                    f"{'папка со снимками' if kind == 'folder' else 'картинка (файл снимка)'}")
-        return f"check the path {target!r}: it must be an existing {'folder of images' if kind == 'folder' else 'image file'}"
+        return M("sudo apt install python3-picamera2 and create the venv with --system-site-packages "
+                 "(make install-pi does both); check the ribbon cable and `rpicam-hello --list-cameras`")
+    if kind == "folder":
+        return M("check the path %(path)r: it must be an existing folder of images", path=target)
+    if kind == "image":
+        return M("check the path %(path)r: it must be an existing image file", path=target)
     if kind == "opencv" and not target.isdigit():
-        if ru:
-            return f"проверьте, что видеопоток или видео {target!r} доступны с этой машины"
-        return f"check that the stream or video {target!r} is reachable from this machine"
-    if ru:
-        return "подключите USB-камеру; `ls /dev/video*` покажет номера устройств (opencv:N)"
-    return "plug in the USB camera; `ls /dev/video*` lists the device numbers (opencv:N)"
+        return M("check that the stream or video %(target)r is reachable from this machine", target=target)
+    return M("plug in the USB camera; `ls /dev/video*` lists the device numbers (opencv:N)")
+
+
+#: Tesseract's fix when it is there but does not run
+REINSTALL_TESSERACT = N_("reinstall tesseract-ocr (sudo apt install --reinstall tesseract-ocr)")
 
 
 def check_tesseract() -> Check:
     exe = shutil.which("tesseract")
     if not exe:
-        return Check("ocr-tesseract", "fail", "tesseract is not installed",
-                     "sudo apt install tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus",
-                     detail_ru="tesseract не установлен")
+        return Check("ocr-tesseract", "fail", M("tesseract is not installed"),
+                     "sudo apt install tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus")
     try:
         out = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, timeout=20)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return Check("ocr-tesseract", "fail", f"tesseract does not run: {exc}", "reinstall tesseract-ocr",
-                     detail_ru=f"tesseract не запускается: {_exc_words(exc)}",
-                     fix_ru="переустановите tesseract-ocr (sudo apt install --reinstall tesseract-ocr)")
+        return Check("ocr-tesseract", "fail", M("tesseract does not run: %(error)s", error=_exc_words(exc)),
+                     M(REINSTALL_TESSERACT))
     langs = {line.strip() for line in (out.stdout + out.stderr).splitlines()[1:] if line.strip()}
     missing = [x for x in ("eng", "rus") if x not in langs]
     if missing:
-        return Check("ocr-tesseract", "fail", f"languages {sorted(langs)}; missing {missing}",
-                     "sudo apt install " + " ".join(f"tesseract-ocr-{m}" for m in missing),
-                     detail_ru=f"языки {', '.join(sorted(langs)) or 'нет'}; не хватает {', '.join(missing)}")
+        return Check("ocr-tesseract", "fail", M("languages %(langs)s; missing %(missing)s",
+                                                langs=", ".join(sorted(langs)) or M("none"), missing=", ".join(missing)),
+                     "sudo apt install " + " ".join(f"tesseract-ocr-{m}" for m in missing))
     try:
         from companion.vision.ocr import TesseractEngine
 
         tess = TesseractEngine(lang="rus")
     except Exception as exc:  # noqa: BLE001 - doctor reports, never raises
-        return Check("ocr-tesseract", "fail", f"{exe}: eng, rus; the reader cannot start it: {exc}",
-                     "reinstall tesseract-ocr",
-                     detail_ru=f"{exe}: eng, rus; распознавание не может его запустить: {_exc_words(exc)}",
-                     fix_ru="переустановите tesseract-ocr (sudo apt install --reinstall tesseract-ocr)")
+        return Check("ocr-tesseract", "fail", M("%(exe)s: eng, rus; the reader cannot start it: %(error)s", exe=exe,
+                                                error=_exc_words(exc)), M(REINSTALL_TESSERACT))
     if tess.backend == "api":
-        return Check("ocr-tesseract", "ok", f"{exe}: eng, rus; read in-process (tesserocr, Tesseract {tess.version})",
-                     detail_ru=f"{exe}: eng, rus; читает в том же процессе (tesserocr, Tesseract {tess.version})")
-    return Check("ocr-tesseract", "ok", f"{exe}: eng, rus; read by one process per photo (slower: "
-                 f"`pip install tesserocr` reads in-process)",
-                 detail_ru=f"{exe}: eng, rus; читает отдельным процессом на каждый снимок (медленнее: "
-                           f"с `pip install tesserocr` читает в том же процессе)")
+        return Check("ocr-tesseract", "ok", M("%(exe)s: eng, rus; read in-process (tesserocr, Tesseract %(version)s)",
+                                              exe=exe, version=tess.version))
+    return Check("ocr-tesseract", "ok", M("%(exe)s: eng, rus; read by one process per photo (slower: "
+                                          "`pip install tesserocr` reads in-process)", exe=exe))
 
 
 def check_rapidocr() -> Check:
@@ -218,28 +215,22 @@ def check_rapidocr() -> Check:
 
         models = list(Path(spec.origin).parent.rglob("*.onnx"))
         if not models:
-            return Check("ocr-rapidocr", "fail", "rapidocr has no bundled ONNX models",
-                         "pip install --force-reinstall rapidocr (the wheel ships its models)",
-                         detail_ru="в пакете rapidocr нет его моделей ONNX",
-                         fix_ru="pip install --force-reinstall rapidocr (модели входят в пакет)")
+            return Check("ocr-rapidocr", "fail", M("rapidocr has no bundled ONNX models"),
+                         M("pip install --force-reinstall rapidocr (the wheel ships its models)"))
         import onnxruntime  # noqa: F401
 
         from companion.vision.ocr import int8_model
 
         det = sorted(m for m in models if "det" in m.name)
         fast = int8_model(det[0]) if det else None
-        speed = (f"int8 text detector {fast.name}" if fast else
-                 "float text detector (the project's int8 copy was made from another rapidocr "
-                 "release, or COMPANION_OCR_INT8=0; reads stay right, detection ≈ 4 × slower)")
-        speed_ru = (f"детектор текста int8 {fast.name}" if fast else
-                    "детектор текста float (копия int8 проекта сделана из другого выпуска rapidocr, "
-                    "или COMPANION_OCR_INT8=0; читает так же верно, но поиск текста ≈ в 4 раза медленнее)")
-        return Check("ocr-rapidocr", "ok", f"{len(models)} bundled models, onnxruntime "
-                     f"{onnxruntime.__version__}; {speed}",
-                     detail_ru=f"моделей в пакете: {len(models)}, onnxruntime {onnxruntime.__version__}; {speed_ru}")
+        speed = (M("int8 text detector %(name)s", name=fast.name) if fast else
+                 M("float text detector (the project's int8 copy was made from another rapidocr "
+                   "release, or COMPANION_OCR_INT8=0; reads stay right, detection ≈ 4 × slower)"))
+        return Check("ocr-rapidocr", "ok", M("%(n)s bundled models, onnxruntime %(version)s; %(speed)s",
+                                             n=len(models), version=onnxruntime.__version__, speed=speed))
     except ImportError as exc:
-        return Check("ocr-rapidocr", "fail", str(exc), "pip install rapidocr onnxruntime (make install-pi)",
-                     detail_ru=f"не установлено: {exc.name or 'rapidocr'}")
+        return Check("ocr-rapidocr", "fail", M("not installed: %(name)s", name=exc.name or "rapidocr"),
+                     M("pip install rapidocr onnxruntime (make install-pi)"))
 
 
 def check_letter_fonts() -> Check:
@@ -250,25 +241,22 @@ def check_letter_fonts() -> Check:
     try:
         mats, _labels = letters.LetterMatcher().templates
     except FileNotFoundError as exc:
-        return Check("letter-fonts", "fail", str(exc), "sudo apt install fonts-dejavu-core fonts-liberation",
-                     detail_ru=f"нет шрифтов с кириллицей для образцов букв серийного номера ({exc})")
-    return Check("letter-fonts", "ok", f"{len(mats)} Cyrillic letter templates",
-                 detail_ru=f"образцов кириллических букв: {len(mats)}")
+        return Check("letter-fonts", "fail", M("no Cyrillic fonts for the serial's letter templates (%(error)s)",
+                                               error=str(exc)),
+                     "sudo apt install fonts-dejavu-core fonts-liberation")
+    return Check("letter-fonts", "ok", M("%(n)s Cyrillic letter templates", n=len(mats)))
 
 
 #: The serial recogniser's model check (:func:`companion.vision.serialnet.check_model`):
-#: code → (English detail, Russian detail); ``{...}`` are its facts.
+#: code → message id; ``%(…)s`` are its facts.
 NOTE_MODEL_WORDS = {
-    "ok": ("{path}: {mb} MB, input {input}, {classes} classes", "{path}: {mb} МБ, вход {input}, классов {classes}"),
-    "missing": ("serial recogniser model missing: {path}", "нет модели распознавания номеров: {path}"),
-    "unloadable": ("{path} does not load: {error}", "{path} не загружается: {error}"),
-    "wrong_shape": ("{path} is not the serial recogniser (input {input}, output {output})",
-                    "{path} — не модель распознавания номеров (вход {input}, выход {output})"),
+    "ok": N_("%(path)s: %(mb)s MB, input %(input)s, %(classes)s classes"),
+    "missing": N_("serial recogniser model missing: %(path)s"),
+    "unloadable": N_("%(path)s does not load: %(error)s"),
+    "wrong_shape": N_("%(path)s is not the serial recogniser (input %(input)s, output %(output)s)"),
 }
-NOTE_MODEL_FIX = ("reinstall the project or `git checkout companion/vision/models/serialnet.onnx` "
-                  "(the model ships with the code); until then banknote serials are not read",
-                  "переустановите проект или `git checkout companion/vision/models/serialnet.onnx` "
-                  "(модель входит в код); до тех пор номера купюр не читаются")
+NOTE_MODEL_FIX = N_("reinstall the project or `git checkout companion/vision/models/serialnet.onnx` "
+                    "(the model ships with the code); until then banknote serials are not read")
 
 
 def check_note_model() -> Check:
@@ -276,12 +264,15 @@ def check_note_model() -> Check:
     from companion.vision.serialnet import check_model
 
     code, facts = check_model()
-    en, ru = NOTE_MODEL_WORDS[code]
     if code == "ok":
-        return Check("note-model", "ok", en.format(**facts), detail_ru=ru.format(**facts))
+        return Check("note-model", "ok", M(NOTE_MODEL_WORDS[code], **_plain_facts(facts)))
     facts = {"input": "?", "output": "?", "error": "?", **facts}
-    return Check("note-model", "fail", en.format(**facts), NOTE_MODEL_FIX[0],
-                 detail_ru=ru.format(**facts), fix_ru=NOTE_MODEL_FIX[1])
+    return Check("note-model", "fail", M(NOTE_MODEL_WORDS[code], **_plain_facts(facts)), M(NOTE_MODEL_FIX))
+
+
+def _plain_facts(facts: dict) -> dict:
+    """Facts as ``str.format`` showed them (a list as ``[1, 2]``, not joined)."""
+    return {k: str(v) if isinstance(v, (list, tuple)) else v for k, v in facts.items()}
 
 
 def check_buttons(plan, timeout: float) -> Check:
@@ -295,31 +286,28 @@ def check_buttons(plan, timeout: float) -> Check:
         else:
             url = plan.buttons.split(":", 1)[1]
             if url.startswith("/dev/") and not os.path.exists(url):
-                return Check("buttons", "fail", f"{url} does not exist",
-                             "plug in the button box; check the udev rule (`ls -l /dev/buttonbox`, "
-                             "`udevadm info -q property -n /dev/ttyACM0`); see docs/setup-pi.md",
-                             detail_ru=f"{url} не существует",
-                             fix_ru="подключите коробку кнопок; проверьте правило udev (`ls -l /dev/buttonbox`, "
-                                    "`udevadm info -q property -n /dev/ttyACM0`); см. docs/setup-pi.md")
+                return Check("buttons", "fail", M("%(port)s does not exist", port=url),
+                             M("plug in the button box; check the udev rule (`ls -l /dev/buttonbox`, "
+                               "`udevadm info -q property -n /dev/ttyACM0`); see docs/setup-pi.md"))
         box = parts.button_box(url, lambda ev: None)
         try:
             if not box.wait_connected(timeout):
                 st = box.status.to_dict()
-                return Check("buttons", "fail", f"{url}: no hello from the box ({st.get('last_error')})",
-                             "re-flash the firmware (docs in firmware/), check the USB cable",
-                             detail_ru=f"{url}: коробка не поздоровалась ({st.get('last_error')})",
-                             fix_ru="перепрошейте коробку (инструкция в firmware/), проверьте кабель USB")
+                return Check("buttons", "fail", M("%(port)s: no hello from the box (%(error)s)", port=url,
+                                                  error=st.get("last_error")),
+                             M("re-flash the firmware (docs in firmware/), check the USB cable"))
             st = box.status.to_dict()
-            kind = "virtual box" if vbox else "box"
-            return Check("buttons", "ok", f"{kind} on {url}: firmware {st.get('firmware')}, "
-                                          f"protocol {st.get('protocol')}, {st.get('seats')} seats",
-                         detail_ru=f"{'виртуальная коробка' if vbox else 'коробка'} на {url}: прошивка "
-                                   f"{st.get('firmware')}, протокол {st.get('protocol')}, мест {st.get('seats')}")
+            facts = dict(port=url, firmware=st.get("firmware"), protocol=st.get("protocol"), seats=st.get("seats"))
+            if vbox:
+                told = M("virtual box on %(port)s: firmware %(firmware)s, protocol %(protocol)s, %(seats)s seats", **facts)
+            else:
+                told = M("box on %(port)s: firmware %(firmware)s, protocol %(protocol)s, %(seats)s seats", **facts)
+            return Check("buttons", "ok", told)
         finally:
             box.close()
     except Exception as exc:
-        return Check("buttons", "fail", f"{plan.buttons}: {exc}", "see docs/setup-pi.md, 'Button box'",
-                     detail_ru=f"{plan.buttons}: {_exc_words(exc)}", fix_ru="см. docs/setup-pi.md, раздел 'Button box'")
+        return Check("buttons", "fail", M("%(buttons)s: %(error)s", buttons=plan.buttons, error=_exc_words(exc)),
+                     M("see docs/setup-pi.md, 'Button box'"))
     finally:
         if vbox is not None:
             vbox.close()
@@ -329,49 +317,53 @@ def check_gpio(plan) -> Check:
     try:
         from gpiozero import Device
     except ImportError as exc:
-        return Check("gpio", "fail", str(exc), "pip install gpiozero", detail_ru=f"не установлено: {exc.name or 'gpiozero'}")
+        return Check("gpio", "fail", M("not installed: %(name)s", name=exc.name or "gpiozero"),
+                     "pip install gpiozero")
     if plan.lights == "none":
-        return Check("gpio", "ok", "lights disabled (lights = none)", detail_ru="подсветка выключена (lights = none)")
+        return Check("gpio", "ok", M("lights disabled (lights = none)"))
     if plan.lights == "mock":
         from gpiozero.pins.mock import MockFactory
 
         Device.pin_factory = MockFactory()
-        return Check("gpio", "ok", "gpiozero mock pins" + (" (simulated table)" if plan.sim else " (lights = mock)"),
-                     detail_ru="имитация выводов gpiozero" + (" (имитация стола)" if plan.sim else " (lights = mock)"))
+        return Check("gpio", "ok", M("gpiozero mock pins (simulated table)") if plan.sim
+                     else M("gpiozero mock pins (lights = mock)"))
     try:
         factory = Device._default_pin_factory()
         name = type(factory).__name__
         if "Mock" in name:
-            return Check("gpio", "warn", f"pin factory {name}: no real pins", "install lgpio (make install-pi)",
-                         detail_ru=f"фабрика выводов {name}: настоящих выводов нет",
-                         fix_ru="установите lgpio (make install-pi)")
-        return Check("gpio", "ok", f"pin factory {name}", detail_ru=f"фабрика выводов {name}")
+            return Check("gpio", "warn", M("pin factory %(name)s: no real pins", name=name),
+                         M("install lgpio (make install-pi)"))
+        return Check("gpio", "ok", M("pin factory %(name)s", name=name))
     except Exception as exc:
-        return Check("gpio", "fail", f"no pin factory: {exc}",
-                     "sudo apt install python3-lgpio, or pip install lgpio in the venv (make install-pi)",
-                     detail_ru=f"нет фабрики выводов: {_exc_words(exc)}",
-                     fix_ru="sudo apt install python3-lgpio или pip install lgpio в venv (make install-pi)")
+        return Check("gpio", "fail", M("no pin factory: %(error)s", error=_exc_words(exc)),
+                     M("sudo apt install python3-lgpio, or pip install lgpio in the venv (make install-pi)"))
 
 
 def check_port(host: str, port: int) -> Check:
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
         s.bind((host if host not in ("", "::") else "0.0.0.0", port))
-        return Check("dashboard", "ok", f"port {port} is free", detail_ru=f"порт {port} свободен")
+        return Check("dashboard", "ok", M("port %(port)s is free", port=port))
     except OSError as exc:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1) as c:
                 c.sendall(b"GET / HTTP/1.0\r\n\r\n")
                 head = c.recv(64).decode("latin-1", "replace").splitlines()[0] if c else ""
-            return Check("dashboard", "warn", f"port {port} is in use and answers ({head}): is companion running?",
-                         "systemctl status companion",
-                         detail_ru=f"порт {port} занят и отвечает ({head}): уже работает companion?")
+            return Check("dashboard", "warn", M("port %(port)s is in use and answers (%(head)s): is companion running?",
+                                                port=port, head=head), "systemctl status companion")
         except OSError:
-            return Check("dashboard", "fail", f"port {port}: {exc.strerror}", "choose another with --port or port = in the settings",
-                         detail_ru=f"порт {port}: {_exc_words(exc)}",
-                         fix_ru="выберите другой: --port или port = в настройках")
+            return Check("dashboard", "fail", M("port %(port)s: %(error)s", port=port, error=_os_reason(exc)),
+                         M("choose another with --port or port = in the settings"))
     finally:
         s.close()
+
+
+def _os_reason(exc: OSError):
+    """An OS error's reason (``strerror``), its usual causes as messages (the English stays the
+    C library's words)."""
+    from companion.settings import _os_words
+
+    return _os_words(exc) if exc.errno else str(exc)
 
 
 def check_data(settings) -> Check:
@@ -382,9 +374,9 @@ def check_data(settings) -> Check:
         probe.write_text("ok")
         probe.unlink()
     except OSError as exc:
-        return Check("data", "fail", f"{d}: {exc.strerror}", f"sudo install -d -o $USER {d}",
-                     detail_ru=f"{d}: {_exc_words(exc)}")
-    return Check("data", "ok", f"{d} is writable", detail_ru=f"в {d} можно писать")
+        return Check("data", "fail", M("%(folder)s: %(error)s", folder=str(d), error=_os_reason(exc)),
+                     f"sudo install -d -o $USER {d}")
+    return Check("data", "ok", M("%(folder)s is writable", folder=str(d)))
 
 
 def main(args) -> int:

@@ -97,9 +97,7 @@ def _options(pairs: list[str]) -> dict:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise CompanionError(f"--option needs KEY=VALUE, got {pair!r}",
-                                 ru=f"--option задаётся как ПРАВИЛО=ЗНАЧЕНИЕ (например --option chips=50), "
-                                    f"а задано {pair!r}")
+            raise CompanionError(M("--option needs KEY=VALUE, got %(pair)r", pair=pair))
         try:
             out[key] = json.loads(value)
         except json.JSONDecodeError:

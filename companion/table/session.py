@@ -38,6 +38,7 @@ from typing import Callable
 
 from companion.decide import TableInputs, observed_by_seat
 from companion.errors import CompanionError, IllegalAction, LogError
+from companion.i18n import M
 from companion.inputs import ButtonPressed, OperatorEntry, SeatAction
 from companion.log import UNDO
 from companion.referee import VOID, Outcome, Referee
@@ -120,8 +121,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
         self.data_dir = Path(data_dir)
         (self.data_dir / "games").mkdir(parents=True, exist_ok=True)
         if pin is not None and pin_refusal(pin) is not None:
-            en, ru = pin_refusal(pin)
-            raise SettingsError(en, ru=ru)
+            raise SettingsError(pin_refusal(pin))
         if pin is not None and new_pin:
             raise ValueError("give the operator PIN or ask for a new one (--new-pin), not both")
         self.notices: list[Notice] = []
@@ -219,12 +219,11 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
         try:
             referee = Referee.resume(path)
         except sqlite3.Error as exc:
-            raise LogError(f"{path} cannot be read: {exc}", ru=f"{path} не читается как журнал стола: {exc}") from None
+            raise LogError(M("%(path)s cannot be read: %(error)s", path=str(path), error=str(exc))) from None
         if referee.game.is_over():
             referee.close()
-            raise CompanionError(f"the game in {path} is over, nothing to resume; `companion replay {path}` tells it",
-                                 ru=f"игра в {path} окончена — продолжать нечего; `companion replay {path}` "
-                                    f"расскажет, как она шла")
+            raise CompanionError(M("the game in %(path)s is over, nothing to resume; `companion replay %(path)s` tells it",
+                                   path=str(path)))
         with self._lock:
             self._close_referee()
             if not self._restore_seats(referee):  # the codes it had, when its log kept them

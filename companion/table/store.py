@@ -306,15 +306,12 @@ class StoreMixin:
             if candidate.is_file():
                 path = candidate.resolve()
                 if path.parent != games:
-                    raise LogError(f"{candidate} is not in this table's folder {games}: copy the log there first "
-                                   f"(a JSON Lines log: `companion replay` reads it)",
-                                   ru=f"{candidate} не в папке этого стола {games}: сначала скопируйте журнал туда "
-                                      f"(журнал JSON Lines читает `companion replay`)")
+                    raise LogError(M("%(path)s is not in this table's folder %(games)s: copy the log there first "
+                                     "(a JSON Lines log: `companion replay` reads it)", path=str(candidate),
+                                     games=str(games)))
                 return path
-        raise LogError(f"no table log {log_file} (looked for it as a path and in {games}); "
-                       f"`ls {games}` lists the games, newest last",
-                       ru=f"журнала стола {log_file} нет (искали по этому пути и в {games}); "
-                          f"`ls {games}` покажет игры, последняя — внизу")
+        raise LogError(M("no table log %(log)s (looked for it as a path and in %(games)s); `ls %(games)s` lists the "
+                         "games, newest last", log=str(log_file), games=str(games)))
 
     def last_result(self, game_id: str, look_back: int = 5) -> dict | None:
         """The result (``game.result()``) of the newest finished game of ``game_id`` at this table:

@@ -29,6 +29,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
+from companion.i18n import M
 from companion.errors import CameraError, CameraMissing
 from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image, to_bgr
 
@@ -88,8 +89,7 @@ class PiCamera(FrameSource):
         try:
             from picamera2 import Picamera2  # Raspberry Pi OS: apt install python3-picamera2
         except ImportError as exc:
-            raise CameraError("picamera2 is not installed (Raspberry Pi OS only)",
-                              ru="picamera2 не установлен (есть только в Raspberry Pi OS)") from exc
+            raise CameraError(M("picamera2 is not installed (Raspberry Pi OS only)")) from exc
         self.size = tuple(size)
         self.still = still
         try:
@@ -99,8 +99,7 @@ class PiCamera(FrameSource):
             self._cam.configure(make(main={"format": "RGB888", "size": self.size}))
             self._cam.start()
         except Exception as exc:  # the library raises RuntimeError and friends
-            raise CameraError(f"cannot start the Pi camera: {exc}",
-                              ru=f"камера Raspberry Pi не запускается: {exc}") from exc
+            raise CameraError(M("cannot start the Pi camera: %(error)s", error=str(exc))) from exc
 
     def read(self) -> np.ndarray:
         self._check_open()
@@ -138,7 +137,7 @@ class OpenCVCamera(FrameSource):
         self._cap = cv2.VideoCapture(device)
         if not self._cap.isOpened():
             self._cap.release()
-            raise CameraError(f"cannot open camera {device!r}", ru=f"камера {device!r} не открывается")
+            raise CameraError(M("cannot open camera %(device)r", device=device))
         if size:
             self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
@@ -177,10 +176,10 @@ class FolderSource(FrameSource):
     def __init__(self, folder: str | Path, loop: bool = False) -> None:
         self.folder = Path(folder)
         if not self.folder.is_dir():
-            raise CameraError(f"{self.folder}: no such folder", ru=f"{self.folder}: нет такой папки")
+            raise CameraError(M("%(folder)s: no such folder", folder=str(self.folder)))
         self.files = image_files(self.folder)
         if not self.files:
-            raise CameraError(f"{self.folder}: no images in the folder", ru=f"{self.folder}: в папке нет снимков")
+            raise CameraError(M("%(folder)s: no images in the folder", folder=str(self.folder)))
         self.loop = loop
         self.index = 0
         self.last_path: Path | None = None
@@ -403,8 +402,8 @@ class RetryingSource(FrameSource):
         with self._lock:
             source = self._source
         if source is None:
-            raise CameraMissing(f"camera {self.spec} is not connected ({self.error}); retrying",
-                                ru=f"камера {self.spec} не подключена ({self.error}); подключаемся снова")
+            raise CameraMissing(M("camera %(camera)s is not connected (%(error)s); retrying", camera=self.spec,
+                                  error=self.error))
         try:
             return source.read()
         except CameraError as exc:
@@ -421,8 +420,8 @@ class RetryingSource(FrameSource):
             log.warning("camera %s lost (%s); retrying", self.spec, exc)
             self._tell(False, self.error)
             self._wake.set()
-            raise CameraMissing(f"camera {self.spec} was lost ({exc}); retrying",
-                                ru=f"камера {self.spec} пропала ({exc}); подключаемся снова") from exc
+            raise CameraMissing(M("camera %(camera)s was lost (%(error)s); retrying", camera=self.spec,
+                                  error=str(exc))) from exc
 
     def close(self) -> None:
         if self.closed:

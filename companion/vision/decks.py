@@ -41,6 +41,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.i18n import M
 from companion.errors import VisionError
 from companion.i18n import M
 from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image
@@ -284,9 +285,8 @@ class DeckProfile:
         folder = p if (p.is_dir() and (p / "manifest.json").is_file()) else Path(root or decks_root()) / str(name_or_path)
         mf = folder / "manifest.json"
         if not mf.is_file():
-            raise VisionError(f"no deck profile {str(name_or_path)!r} (looked in {folder})",
-                              ru=f"нет выученной колоды {str(name_or_path)!r} (искали в {folder}; "
-                                 f"список: companion deck list)")
+            raise VisionError(M("no deck profile %(name)r (looked in %(folder)s; the list: companion deck list)",
+                                name=str(name_or_path), folder=str(folder)))
         try:
             m = json.loads(mf.read_text(encoding="utf-8"))
             if m.get("format") != FORMAT:
@@ -301,8 +301,7 @@ class DeckProfile:
             if m["kind"] not in KINDS:
                 raise ValueError(f"unknown kind {m['kind']!r}")
         except (OSError, ValueError, KeyError, TypeError) as e:
-            raise VisionError(f"deck profile {folder} is malformed: {e}",
-                              ru=f"профиль колоды {folder} повреждён: {e}") from e
+            raise VisionError(M("deck profile %(folder)s is malformed: %(error)s", folder=str(folder), error=str(e))) from e
         return cls(m["name"], m["kind"], faces, feats, labels, m.get("alphabet", "auto"),
                    int(m.get("deck_size", 52)))
 

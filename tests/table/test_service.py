@@ -100,7 +100,8 @@ def test_doctor_on_the_simulated_table():
 def test_doctor_speaks_russian_by_default_and_english_with_lang_en():
     """The console lines of ``companion doctor`` are in the console's language (Russian by
     default, like ``companion run``); ``--json`` stays the same (English detail and fix)."""
-    from companion.commands.doctor import PARTS_RU
+    from companion.commands.doctor import PARTS
+    from companion.i18n import render
 
     ru = _companion("doctor", "--sim", "--port", "0")
     en = _companion("doctor", "--sim", "--port", "0", "--lang", "en")
@@ -108,7 +109,7 @@ def test_doctor_speaks_russian_by_default_and_english_with_lang_en():
     ru_lines, en_lines = ru.stdout.splitlines(), en.stdout.splitlines()
     checks = [l for l in ru_lines if l.startswith("[")]
     assert len(checks) == 10 == len([l for l in en_lines if l.startswith("[")]), ru.stdout
-    names = list(PARTS_RU.values())
+    names = [render(m, "ru") for m in PARTS.values()]
     for line in checks:
         mark, _, rest = line[1:].partition("] ")
         assert mark.strip() in ("ок", "внимание", "СБОЙ"), line
