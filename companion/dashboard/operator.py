@@ -471,7 +471,9 @@ def _canonical_names(game, text: str):
         if values and tuple(ids) != tuple(values):
             changes[name] = tuple(ids) if isinstance(value, tuple) else ids[0]
     if unknown:
-        names = ", ".join(game.kind_names(common.lang()))
+        from companion.i18n import render as words
+
+        names = ", ".join(words(k, common.lang()) for k in game.kind_names())
         msg = _("No such card in this deck: %(typed)s. The deck's cards: %(names)s.",
                 typed=", ".join(f"«{v}»" for v in unknown), names=names)
         return jsonify({"accepted": False, "action": text, "reason": "unknown_kind", "fields": [],

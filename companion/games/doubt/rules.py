@@ -582,9 +582,10 @@ class DoubtGame(Game):
                 return k["id"]
         return None
 
-    def kind_names(self, lang: str) -> list[str]:
-        """The deck's kind names in ``lang`` (``"ru"``: ``name``, else ``name_en``), deck order."""
-        return [k["name"] if lang == "ru" else k["name_en"] for k in self.deck["kinds"]]
+    def kind_names(self) -> list[dict[str, str]]:
+        """The deck's kind names, deck order, as the deck profile carries them: ``{"ru": name,
+        "en": name_en}`` each (:func:`companion.i18n.render` picks the language)."""
+        return [{"ru": k["name"], "en": k["name_en"]} for k in self.deck["kinds"]]
 
     def _kind_words(self, kind: str) -> dict[str, str]:
         """A kind's names for a refusal's facts: ``{"ru": «Гриб», "en": "Mushroom"}`` (the id

@@ -24,9 +24,9 @@ def reason_message(reason: str, lang: str | None = None, options: "SkullOptions 
 def _reason(reason: str, options) -> Message | None:
     currency = getattr(options, "currency", None)
     if reason == "serial_format" and currency in SERIAL_SHAPES:
-        en, ru, example = SERIAL_SHAPES[currency]
+        shape, example = SERIAL_SHAPES[currency]
         return M("The serial does not fit the %(currency)s format: %(shape)s, e.g. %(example)s.",
-                 currency=currency, shape={"ru": ru, "en": en}, example=example)
+                 currency=currency, shape=M(shape), example=example)
     if options is not None and reason == "wrong_note_count":
         return M("A player's set has the wrong number of notes: each player registers %(n)s.",
                  n=options.notes_per_player)

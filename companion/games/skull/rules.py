@@ -24,6 +24,7 @@ from typing import ClassVar, Iterable, Sequence, TypeGuard
 
 from companion.errors import IllegalAction
 from companion.games.base import Action, Event, Game, Options
+from companion.i18n import N_
 from companion.vision import serials as _serials
 from companion.vision.serials import canonical, last_digit
 from companion.games.skull.actions import Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, Void
@@ -147,19 +148,15 @@ class SkullOptions(Options):
 
 # ---------------------------------------------------------------------------- serials
 #: The serial shape of each currency :mod:`companion.vision.serials` knows, in words:
-#: ``{currency: (English, Russian, example)}`` (formats: serials module docstring).
-SERIAL_SHAPES: dict[str, tuple[str, str, str]] = {
-    "RUB": ("two letters and seven digits", "две буквы и семь цифр", "АК2444841"),
-    "EUR": ("one letter and eleven digits, or two letters and ten digits, passing the euro check",
-            "одна буква и одиннадцать цифр или две буквы и десять цифр (с верной контрольной суммой)",
+#: ``{currency: (message id, example)}`` (formats: serials module docstring).
+SERIAL_SHAPES: dict[str, tuple[str, str]] = {
+    "RUB": (N_("two letters and seven digits"), "АК2444841"),
+    "EUR": (N_("one letter and eleven digits, or two letters and ten digits, passing the euro check"),
             "M23128416391"),
-    "USD": ("one or two letters, eight digits and a letter or *",
-            "одна или две буквы, восемь цифр и буква или *", "C53381275C"),
-    "INR": ("a digit, a letter or digit, a letter and six digits",
-            "цифра, буква или цифра, буква и шесть цифр", "5HA852592"),
-    "KRW": ("two letters, seven digits and a letter", "две буквы, семь цифр и буква", "CD1518438E"),
-    "JPY": ("one or two letters, six digits and a letter", "одна или две буквы, шесть цифр и буква",
-            "AW503378D"),
+    "USD": (N_("one or two letters, eight digits and a letter or *"), "C53381275C"),
+    "INR": (N_("a digit, a letter or digit, a letter and six digits"), "5HA852592"),
+    "KRW": (N_("two letters, seven digits and a letter"), "CD1518438E"),
+    "JPY": (N_("one or two letters, six digits and a letter"), "AW503378D"),
 }
 
 
@@ -186,7 +183,7 @@ def serial_fits(serial: str, currency: str | None) -> bool:
 def serial_format_problem(bad: Sequence[str], currency: str) -> tuple[str, str]:
     """The ``serial_format`` problem (reason code, English message) for serials that do not fit
     ``currency``'s format."""
-    shape, _ru, example = SERIAL_SHAPES.get(currency, ("its format", "", ""))
+    shape, example = SERIAL_SHAPES.get(currency, ("its format", ""))
     return ("serial_format", f"{', '.join(map(str, bad))}: not a {currency} serial ({shape}, e.g. {example})")
 
 
