@@ -26,8 +26,9 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.club.url import ClubError, check_name
+from companion.club.url import CLUB_NAME, TABLE_ID, ClubError, check_name
 from companion.durable import write_file
+from companion.i18n import M
 
 ITERATIONS = 10_000
 """PBKDF2 rounds of each password hash (mosquitto_passwd uses 101; a broker checks a hash once per
@@ -100,8 +101,7 @@ def load(folder: str | Path) -> Credentials | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ClubError(f"{path} is not a club's credentials file ({exc})",
-                        ru=f"{path} — не файл учётных записей клуба ({exc})") from None
+        raise ClubError(M("%(path)s is not a club's credentials file (%(error)s)", path=str(path), error=str(exc))) from None
 
 
 def generate(folder: str | Path, club: str, tables: list[str], *, port: int = 1883,
@@ -114,18 +114,17 @@ def generate(folder: str | Path, club: str, tables: list[str], *, port: int = 18
         ClubError: a bad club or table name, a table called like the board user, or a folder
             holding another club's credentials.
     """
-    check_name(club, "the club name", "имя клуба")
+    check_name(club, CLUB_NAME)
     for t in tables:
-        check_name(t, "the table id", "имя стола")
+        check_name(t, TABLE_ID)
         if t == BOARD_USER:
-            raise ClubError(f"a table cannot be called {BOARD_USER!r}: that is the board's user",
-                            ru=f"стол не может называться {BOARD_USER!r}: это пользователь табло клуба")
+            raise ClubError(M("a table cannot be called %(user)r: that is the board's user", user=BOARD_USER))
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     creds = load(folder)
     if creds is not None and creds.club != club:
-        raise ClubError(f"{folder} holds the club {creds.club!r}, not {club!r}: use another folder",
-                        ru=f"в {folder} уже клуб {creds.club!r}, а не {club!r}: возьмите другую папку")
+        raise ClubError(M("%(folder)s holds the club %(have)r, not %(club)r: use another folder", folder=str(folder),
+                          have=creds.club, club=club))
     if creds is None:
         creds = Credentials(club, secrets.token_urlsafe(18))
     for t in tables:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from companion.club import acl
 from companion.errors import CompanionError
+from companion.i18n import M
 
 
 class BrokerError(CompanionError, OSError):
@@ -55,8 +56,7 @@ class LocalBroker:
                  bind: str = "127.0.0.1", tls: tuple[Path, Path] | None = None) -> None:
         self.program = mosquitto_path()
         if self.program is None:
-            raise BrokerError("mosquitto is not installed: apt-get install mosquitto",
-                              ru="mosquitto не установлен: apt-get install mosquitto")
+            raise BrokerError(M("mosquitto is not installed: apt-get install mosquitto"))
         self.folder = Path(folder)
         self.club = club
         self.bind = bind
@@ -114,8 +114,7 @@ class LocalBroker:
                 time.sleep(0.05)
         tail = self.log_path.read_text(errors="replace").strip().splitlines()[-5:]
         self.stop()
-        raise BrokerError(f"mosquitto did not start on port {self.port}: {' | '.join(tail)}",
-                          ru=f"mosquitto не запустился на порту {self.port}: {' | '.join(tail)}")
+        raise BrokerError(M("mosquitto did not start on port %(port)s: %(log)s", port=self.port, log=" | ".join(tail)))
 
     def stop(self, timeout: float = 10.0) -> None:
         """SIGTERM (mosquitto saves its database), then wait."""

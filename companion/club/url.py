@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from companion.errors import CompanionError
+from companion.i18n import M, N_
 
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 """A club's or a table's name: one topic level, readable in a log line."""
@@ -61,16 +62,20 @@ class ClubURL:
         return f"<ClubURL {self.shown()} table={self.table}>"
 
 
-def check_name(value: str, what: str, what_ru: str) -> str:
-    """``value`` if it is a usable club or table name.
+#: what :func:`check_name` checks (message ids)
+CLUB_NAME, TABLE_ID = N_("the club name"), N_("the table id")
+
+
+def check_name(value: str, what: str) -> str:
+    """``value`` if it is a usable club or table name (``what``: :data:`CLUB_NAME` or
+    :data:`TABLE_ID`).
 
     Raises:
         ClubError: empty, too long, or holding anything but ``a-z A-Z 0-9 _ -``.
     """
     if not isinstance(value, str) or not NAME.match(value):
-        raise ClubError(f"{what} {value!r} must be 1-40 letters, digits, '_' or '-' (it is an MQTT topic level)",
-                        ru=f"{what_ru} {value!r}: от 1 до 40 латинских букв, цифр, «_» или «-» "
-                           f"(это уровень темы MQTT)")
+        raise ClubError(M("%(what)s %(value)r must be 1-40 letters, digits, '_' or '-' (it is an MQTT topic level)",
+                          what=M(what), value=value))
     return value
 
 
@@ -86,46 +91,37 @@ def parse(text: str, *, table_required: bool = True) -> ClubURL:
             a missing table id, an unknown query key, or a ``ca`` file that is not there.
     """
     if not isinstance(text, str) or not text.strip():
-        raise ClubError("the club address is empty; it looks like mqtt://USER:PASSWORD@HOST:1883/CLUB",
-                        ru="адрес клуба пуст; он выглядит так: mqtt://ПОЛЬЗОВАТЕЛЬ:ПАРОЛЬ@АДРЕС:1883/КЛУБ")
+        raise ClubError(M("the club address is empty; it looks like mqtt://USER:PASSWORD@HOST:1883/CLUB"))
     parts = urlsplit(text.strip())
     if parts.scheme not in PORTS:
-        raise ClubError(f"the club address must start with mqtt:// or mqtts:// (TLS), got {text!r}",
-                        ru=f"адрес клуба начинается с mqtt:// или mqtts:// (TLS), а задано {text!r}")
+        raise ClubError(M("the club address must start with mqtt:// or mqtts:// (TLS), got %(text)r", text=text))
     try:
         port = parts.port or PORTS[parts.scheme]
     except ValueError:
-        raise ClubError(f"the club address has a bad port: {text!r}",
-                        ru=f"в адресе клуба неверный порт: {text!r}") from None
+        raise ClubError(M("the club address has a bad port: %(text)r", text=text)) from None
     if not parts.hostname:
-        raise ClubError(f"the club address names no broker host: {text!r}",
-                        ru=f"в адресе клуба нет адреса брокера: {text!r}")
+        raise ClubError(M("the club address names no broker host: %(text)r", text=text))
     club = parts.path.strip("/")
     if not club:
-        raise ClubError(f"the club address names no club: add /CLUB at its end ({text!r})",
-                        ru=f"в адресе клуба нет имени клуба: добавьте /КЛУБ в конце ({text!r})")
-    check_name(club, "the club name", "имя клуба")
+        raise ClubError(M("the club address names no club: add /CLUB at its end (%(text)r)", text=text))
+    check_name(club, CLUB_NAME)
     query = parse_qs(parts.query, keep_blank_values=True)
     unknown = sorted(set(query) - {"table", "ca"})
     if unknown:
-        raise ClubError(f"the club address has unknown keys {', '.join(unknown)}; known: table, ca",
-                        ru=f"в адресе клуба неизвестные ключи {', '.join(unknown)}; известные: table, ca")
+        raise ClubError(M("the club address has unknown keys %(keys)s; known: table, ca", keys=", ".join(unknown)))
     user = unquote(parts.username) if parts.username else None
     password = unquote(parts.password) if parts.password is not None else None
     table = query.get("table", [None])[-1] or user
     if table is not None:
-        check_name(table, "the table id", "имя стола")
+        check_name(table, TABLE_ID)
     elif table_required:
-        raise ClubError("the club address names no table: give the table's broker user "
-                        "(mqtt://table3:PASSWORD@HOST/CLUB) or ?table=ID",
-                        ru="в адресе клуба не указан стол: укажите пользователя брокера этого стола "
-                           "(mqtt://table3:ПАРОЛЬ@АДРЕС/КЛУБ) или ?table=ИМЯ")
+        raise ClubError(M("the club address names no table: give the table's broker user "
+                          "(mqtt://table3:PASSWORD@HOST/CLUB) or ?table=ID"))
     ca = None
     if query.get("ca", [""])[-1]:
         ca = Path(query["ca"][-1]).expanduser()
         if parts.scheme != "mqtts":
-            raise ClubError("ca= is for mqtts:// (TLS) addresses", ru="ca= — только для адресов mqtts:// (TLS)")
+            raise ClubError(M("ca= is for mqtts:// (TLS) addresses"))
         if not ca.is_file():
-            raise ClubError(f"the certificate authority file {ca} is not there",
-                            ru=f"файла центра сертификации {ca} нет")
+            raise ClubError(M("the certificate authority file %(ca)s is not there", ca=str(ca)))
     return ClubURL(parts.scheme, parts.hostname, port, club, user, password, table, ca)
