@@ -53,6 +53,37 @@ WHY_HEADLESS = ("and this run has no dashboard to play it from", "а в этом
 
 
 
+def new_game_args(s: Settings) -> tuple[type, list, dict]:
+    """The engine class, the players and the options of the new game ``s`` asks for (the
+    default players when it names none; a seat option counted from 1 as people type it; the
+    table's currency), before what the last game of its kind carries over.
+
+    Raises:
+        IllegalAction: ``unknown_game``.
+        CompanionError: a seat option that is no seat.
+    """
+    from companion.games import get_game_class
+    from companion.games.base import seat_from_one
+
+    cls = get_game_class(s.game)
+    seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
+    options = dict(s.options or {})
+    for name in getattr(cls.OPTIONS, "SEATS", ()):
+        # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
+        # does the same); the engine and the log count from 0
+        if name in options:
+            try:
+                options[name] = seat_from_one(options[name], len(seats))
+            except ValueError:
+                raise CompanionError(M("option %(name)s: a seat number from 1 to %(n)s (seats count from 1, "
+                                       "clockwise), got %(value)r", name=name, n=len(seats),
+                                       value=options[name])) from None
+    if (s.currency != "auto" and "currency" not in options
+            and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
+        options["currency"] = s.currency  # the table's currency is the game's (one switch)
+    return cls, seats, options
+
+
 class TableService(GameReaders):
     """The whole table: Table session + referee, button box + pads, camera + readers, lights,
     dashboard server and — on the simulated table — the bots.
@@ -197,8 +228,6 @@ class TableService(GameReaders):
 
 
     def _start_table(self) -> None:
-        from companion.games import get_game_class
-        from companion.games.base import seat_from_one
         from companion.table import Table
 
         s = self.settings
@@ -229,22 +258,7 @@ class TableService(GameReaders):
             self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
             self.set_aside_why = f"{WHY_OPERATORS[0]}, {WHY_HEADLESS[0]}"
             self.set_aside_why_ru = f"{WHY_OPERATORS[1]}, {WHY_HEADLESS[1]}"
-        cls = get_game_class(s.game)
-        seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
-        options = dict(s.options or {})
-        for name in getattr(cls.OPTIONS, "SEATS", ()):
-            # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
-            # does the same); the engine and the log count from 0
-            if name in options:
-                try:
-                    options[name] = seat_from_one(options[name], len(seats))
-                except ValueError:
-                    raise CompanionError(M("option %(name)s: a seat number from 1 to %(n)s (seats count from 1, "
-                                           "clockwise), got %(value)r", name=name, n=len(seats),
-                                           value=options[name])) from None
-        if (s.currency != "auto" and "currency" not in options
-                and "currency" in {f.name for f in dataclasses.fields(cls.OPTIONS)}):
-            options["currency"] = s.currency  # the table's currency is the game's (one switch)
+        cls, seats, options = new_game_args(s)
         # what the last finished game of this kind leaves to the next (the lottery's box: RULINGS §5
         # "the box carries over"), as the console's new-game form does, unless given explicitly
         carried = getattr(cls.OPTIONS, "CARRIED", {}) or {}
@@ -257,6 +271,23 @@ class TableService(GameReaders):
         self.table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
+
+    @staticmethod
+    def check_start(settings: Settings, resume: str | None = None) -> None:
+        """Refuse now what :meth:`start` would refuse on a data folder that does not exist yet
+        (nothing there to resume): an unknown game, bad players or options, a ``--resume`` log
+        that cannot be there — so a refused run leaves no folder, PIN or key behind.
+
+        Raises:
+            IllegalAction, LogError, CompanionError: the refusal :meth:`start` would raise.
+        """
+        from companion.table.session import check_new_game
+        from companion.table.store import find_log
+
+        if resume:
+            find_log(settings.data_dir, resume)
+        _cls, seats, options = new_game_args(settings)
+        check_new_game(settings.game, seats, options)
 
     def _refuse_conflict(self) -> None:
         """Stop a start about to resume the current game when a command-line flag asks for

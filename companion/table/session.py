@@ -52,6 +52,25 @@ from companion.table.store import Notice, StoreMixin
 log = logging.getLogger(__name__)
 
 
+def check_new_game(game_id: str, seats, options: dict | None = None) -> list:
+    """The seats of a new game as :meth:`Table.new_game` starts it (direction controls taken out
+    of the names), once the engine accepts the game, its players and options.
+
+    Raises:
+        IllegalAction: ``unknown_game``, ``bad_seats`` or ``bad_option``.
+    """
+    from companion.games import new_game as _probe
+    from companion.sanitise import problem, without_bidi
+
+    seats = [without_bidi(n) if isinstance(n, str) else n for n in seats]
+    for name in seats:  # a name from the command line may hold what no page can show
+        why = problem(name, 100) if isinstance(name, str) else "not a text"
+        if why:
+            raise IllegalAction("bad_seats", f"player name {name!r}: {why}", {"name": repr(name)})
+    _probe(game_id, list(seats), options)
+    return seats
+
+
 class NoGame(CompanionError, LookupError):
     """The table has no current game (start one with :meth:`Table.new_game`)."""
 
@@ -177,15 +196,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
             IllegalAction: ``unknown_game``, ``bad_seats`` or ``bad_option`` (the current game is
                 left running).
         """
-        from companion.games import new_game as _probe
-        from companion.sanitise import problem, without_bidi
-
-        seats = [without_bidi(n) if isinstance(n, str) else n for n in seats]
-        for name in seats:  # a name from the command line may hold what no page can show
-            why = problem(name, 100) if isinstance(name, str) else "not a text"
-            if why:
-                raise IllegalAction("bad_seats", f"player name {name!r}: {why}", {"name": repr(name)})
-        _probe(game_id, list(seats), options)  # validate first: a bad form must not end the game
+        seats = check_new_game(game_id, seats, options)  # first: a bad form must not end the game
         with self._lock:
             self._close_referee()
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")

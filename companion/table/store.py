@@ -75,6 +75,26 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
+def find_log(data_dir: Path, log_file: str | os.PathLike) -> Path:
+    """The table log ``log_file`` names: a path, or a file name in ``<data_dir>/games/``.
+
+    Raises:
+        LogError: no such file, or it is not in this table's ``games/`` folder.
+    """
+    games = (Path(data_dir) / "games").resolve()
+    given = Path(log_file).expanduser()
+    for candidate in ([given] if given.is_absolute() else [given, games / given]):
+        if candidate.is_file():
+            path = candidate.resolve()
+            if path.parent != games:
+                raise LogError(M("%(path)s is not in this table's folder %(games)s: copy the log there first "
+                                 "(a JSON Lines log: `companion replay` reads it)", path=str(candidate),
+                                 games=str(games)))
+            return path
+    raise LogError(M("no table log %(log)s (looked for it as a path and in %(games)s); `ls %(games)s` lists the "
+                     "games, newest last", log=str(log_file), games=str(games)))
+
+
 class StoreMixin:
     """The data folder of one :class:`~companion.table.Table` (see module docstring)."""
 
@@ -295,23 +315,8 @@ class StoreMixin:
                         "actions logged); %(seats)s", n, said=said, game=game_id, path=str(path), seats=seats))
 
     def find_log(self, log_file: str | os.PathLike) -> Path:
-        """The table log ``log_file`` names: a path, or a file name in ``<data_dir>/games/``.
-
-        Raises:
-            LogError: no such file, or it is not in this table's ``games/`` folder.
-        """
-        games = (self.data_dir / "games").resolve()
-        given = Path(log_file).expanduser()
-        for candidate in ([given] if given.is_absolute() else [given, games / given]):
-            if candidate.is_file():
-                path = candidate.resolve()
-                if path.parent != games:
-                    raise LogError(M("%(path)s is not in this table's folder %(games)s: copy the log there first "
-                                     "(a JSON Lines log: `companion replay` reads it)", path=str(candidate),
-                                     games=str(games)))
-                return path
-        raise LogError(M("no table log %(log)s (looked for it as a path and in %(games)s); `ls %(games)s` lists the "
-                         "games, newest last", log=str(log_file), games=str(games)))
+        """The table log ``log_file`` names (:func:`find_log` in this table's data folder)."""
+        return find_log(self.data_dir, log_file)
 
     def last_result(self, game_id: str, look_back: int = 5) -> dict | None:
         """The result (``game.result()``) of the newest finished game of ``game_id`` at this table:

@@ -94,6 +94,9 @@ def test_ctrl_c_before_the_end_of_a_headless_run_is_still_130(fast_dir):
     code, out = _ctrl_c(p)
     assert code == 130, out[-2000:]
     assert "Traceback" not in out
+    # not silent: the game is kept, and how to go on with it
+    assert f"игра сохранена в журнале стола {_log(fast_dir)}" in out, out[-2000:]
+    assert f"companion run --resume {_log(fast_dir).name}" in out, out[-2000:]
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ import pytest
 
 from companion.commands.run import Console, build_settings, format_result
 from companion.cli import build_parser
+from companion.i18n import M
 from companion.table import Table
 from tests.gamekit import console_lines
 
@@ -55,10 +56,10 @@ def test_the_header_is_in_one_language(tmp_path):
         table.set_status("camera", {"state": "sim", "detail": "scene"})
         table.set_status("ocr", {"state": "ok", "detail": "notes (RUB)"})
         service = SimpleNamespace(table=table, resumed=False, set_aside=None,
-                                  plan=SimpleNamespace(why=("simulated table: --sim",
-                                                            "camera: rendered scenes of the simulated table",
-                                                            "buttons: virtual box on a pty, pressed by the bots",
-                                                            "lights: gpiozero mock pins")))
+                                  plan=SimpleNamespace(why=(M("simulated table: --sim"),
+                                                            M("camera: rendered scenes of the simulated table"),
+                                                            M("buttons: virtual box on a pty, pressed by the bots"),
+                                                            M("lights: gpiozero mock pins"))))
         for lang in ("ru", "en"):
             out = io.StringIO()
             Console(out, lang=lang).header(service, "http://10.0.0.5:8080")

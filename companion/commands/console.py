@@ -1,0 +1,418 @@
+"""The console of ``companion run``: the header a start prints (the game, its table log, the
+backend choices, the dashboard URL with its QR code, the operator PIN, the parts' status), then one
+line per notable change (:class:`Console`) — all in the console's language (``--lang``).
+
+The words of results and refusals are :mod:`companion.commands.results`.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from pathlib import Path
+
+from companion.backends import BOTS_PRESS, NO_BOTS_PRESS
+from companion.commands.results import _plain, format_result
+from companion.i18n import M, MP, N_, render
+
+
+CONSOLE_LANGS = ("ru", "en")
+"""Languages of the console's lines (``--lang``): Russian by default, like the dashboard."""
+
+#: What to do about a part in trouble, said after its status line (message ids).
+TROUBLE_HINTS = {
+    "buttons": N_("check the cable and the port: ls /dev/ttyACM* /dev/ttyUSB*, --buttons PORT, companion doctor; "
+                  "the box reconnects by itself"),
+    "camera": N_("check the camera: companion doctor"),
+}
+
+def why_words(line, lang: str = "ru") -> str:
+    """A backend choice (``plan.why``, a message) in ``lang``."""
+    return render(line, lang)
+
+
+class Console:
+    """Status lines for a person at the console: a header, then one line per notable change
+    (game start/resume/end, rounds, part status, rejected presses) — not a log flood."""
+
+    def __init__(self, out=sys.stdout, quiet: bool = False, lang: str = "ru") -> None:
+        self.out = out
+        self._telling = threading.Lock()
+        self._released_for = None  # the game whose bots-leave-it line was said
+        #: the language of every line (``--lang``): ``"ru"`` or ``"en"``
+        self.lang = lang if lang in CONSOLE_LANGS else "ru"
+        self.quiet = quiet
+        self.t0 = time.monotonic()
+        self._status: dict = {}
+        self._told: dict = {}  # part -> the last status line printed for it
+        self.every = 15.0
+        self._last_progress = time.monotonic()
+        self._last_version = -1
+        self.game_id: str | None = None
+        self.seats: list[str] = []
+        self._bots_released = False
+        #: the table (set by :meth:`header`): after «Завершить игру» its ``last_ended`` is told
+        self.table = None
+        #: the service (set by :meth:`header`): its simulated table, if any, for the bots' line
+        self.service = None
+        #: the table log of the game the console last announced (header or :meth:`_tell_game`)
+        self._game_path = None
+        self._ended_told: int | None = None
+
+    def say(self, msg) -> str:
+        """``msg`` (a :class:`companion.i18n.Message`) in the console's language."""
+        return render(msg, self.lang)
+
+    def part_line(self, part: str, st: dict) -> str:
+        """A part's status in words (:mod:`companion.statuswords`), with the error and what to do
+        when it is in trouble."""
+        from companion.statuswords import line
+
+        msg = line(part, st, self.lang)
+        trouble = st.get("state") in ("error", "warn")
+        if st.get("error") and trouble:
+            msg += f" — {st['error']}"  # e.g. the button box's port does not exist (the OS's words)
+        if trouble and part in TROUBLE_HINTS:
+            msg += f" ({self.say(M(TROUBLE_HINTS[part]))})"
+        return msg
+
+    def line(self, text: str, always: bool = False) -> None:
+        if always or not self.quiet:
+            print(f"[{time.monotonic() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
+
+    def header(self, service, url: str | None) -> None:
+        ref = service.table.referee
+        head = ref.log.header
+        self.game_id, self.seats = head.game, list(head.seats)
+        self.table = service.table
+        self.service = service
+        self._game_path = ref.log.path
+        if self.quiet:  # headless: only the parts in trouble (stderr; stdout keeps the summary)
+            # and what the start found: a damaged state file, a recovered or set-aside game
+            for notice in getattr(service.table, "notices", ()):
+                self.line(_notice_words(notice, self.lang), always=True)
+            if service.set_aside:
+                self.line(_set_aside_words(service, self.lang), always=True)
+            for part, st in sorted(service.table.status().items()):
+                self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
+                if st.get("state") in ("error", "warn"):
+                    self.line(self.part_line(part, st), always=True)
+            return
+        w = self.out
+        say = self.say
+        print(self._title(head), file=w)
+        if service.resumed:
+            n = len(ref.log.records())
+            print("  " + say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=n)), file=w)
+        else:
+            print("  " + say(M("new game, table log %(path)s", path=str(ref.log.path))), file=w)
+        for notice in getattr(service.table, "notices", ()):
+            print(f"  {_notice_words(notice, self.lang)}", file=w)
+        if service.set_aside:
+            print(f"  {_set_aside_words(service, self.lang)}", file=w)
+        sim = getattr(service, "simtable", None)
+        if sim is not None and getattr(sim, "released", None):
+            print(f"  {_bots_idle_words(service, self.lang)}", file=w)
+            self._bots_released = True  # said here, not again by progress()
+            self._released_for = ref.log.path
+        for why in service.plan.why:
+            if self._bots_released and getattr(why, "id", None) == BOTS_PRESS:
+                why = M(NO_BOTS_PRESS)  # the bots were just said to leave this game alone
+            print(f"  {why_words(why, self.lang)}", file=w)
+        if url:
+            print("\n  " + say(M("Dashboard: %(url)s", url=url)), file=w)
+            _print_qr(url, w)
+            print("  " + say(M("Operator console (logs in by itself): %(url)s",
+                               url=f"{url.rstrip('/')}/operator?pin={service.table.pin}")), file=w)
+        print("  " + say(M("Operator PIN: %(pin)s  (%(origin)s)", pin=service.table.pin,
+                           origin=pin_origin(service.table, self.lang))), file=w)
+        codes = self._codes_line(head)
+        if codes:
+            print(f"  {codes}", file=w)
+        for part, st in sorted(service.table.status().items()):
+            self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
+            self._told[part] = self.part_line(part, st)
+            print(f"  {self._told[part]}", file=w)
+        print("  " + say(M("Ctrl-C stops; the game resumes from its log at the next start.")) + "\n", file=w, flush=True)
+
+    def _title(self, head) -> str:
+        """The first line of a game's announcement: the game's name and its players."""
+        from companion.dashboard.i18n import game_title
+
+        # the Russian line names the game by its page name, the English one by its id
+        return self.say(M("Table Companion — %(game)s, %(n)s seats: %(seats)s",
+                          game={"ru": game_title(head.game, "ru"), "en": head.game}, n=len(head.seats),
+                          seats=", ".join(head.seats)))
+
+    def _codes_line(self, head) -> str:
+        """The seat join codes of the current game in words (``""`` when there are none)."""
+        codes = self.table.seat_codes() if self.table is not None else {}
+        if not codes:
+            return ""
+        return self.say(M("Seat codes: %(codes)s", codes=", ".join(
+            f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))))
+
+    def _tell_game(self) -> None:
+        """A game the table took up after the start — the operator started it on the dashboard's
+        console (or resumed one there) — announced at once, like the first: its name and players,
+        its table log, the new seat codes, and, on the simulated table, once, that the bots do
+        not touch it (the bots play only their own game: :attr:`SimTable.released`)."""
+        table = self.table
+        ref = table.current_referee() if table is not None else None
+        with self._telling:  # told once, whichever thread sees the new game first
+            if ref is None or ref.log.path == self._game_path:
+                return
+            self._game_path = ref.log.path
+        head = ref.log.header
+        self.game_id, self.seats = head.game, list(head.seats)
+        if not self.quiet:
+            self.line(self._title(head))
+            if ref.version:
+                told = self.say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=ref.version))
+            else:
+                told = self.say(M("new game, started from the operator console; table log %(path)s",
+                                  path=str(ref.log.path)))
+            print(f"  {told}", file=self.out)
+            codes = self._codes_line(head)
+            if codes:
+                print(f"  {codes}", file=self.out, flush=True)
+        self._tell_released()
+
+    def _tell_new_game_first(self) -> None:
+        """A new game's parts and first moves may reach the console before the table's "game"
+        change does: once a game was announced (the header), a line about another game comes
+        after that game's header."""
+        if self._game_path is not None:
+            self._tell_game()
+
+    def _tell_released(self) -> None:
+        """Once per game the console announced, on the simulated table whose bots leave it alone
+        (:attr:`SimTable.released`): that they do not touch it — said with the game's header (or
+        as soon as the bots let go of it), not at the next status line, and not again by
+        :meth:`progress`."""
+        sim = getattr(self.service, "simtable", None)
+        if sim is None or not getattr(sim, "released", None):
+            return
+        with self._telling:
+            if self._released_for == self._game_path:
+                return
+            self._released_for = self._game_path
+            self._bots_released = True
+        from companion.service import WHY_OPERATORS
+
+        words = bots_leave_words(WHY_OPERATORS, self.lang)
+        if self.quiet:
+            self.line(words, always=True)
+        else:
+            print(f"  {words}", file=self.out, flush=True)
+
+    def progress(self, service) -> None:
+        """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
+        the simulated table's camera counters — public facts only. Once, the line that the bots
+        stopped because the operator started another game (even headless: it goes to stderr).
+        A game the table took up and the console has not told yet is announced first: its header
+        comes before any line about it."""
+        self._tell_new_game_first()
+        sim = getattr(service, "simtable", None)
+        if sim is not None and getattr(sim, "released", None) and not self._bots_released:
+            self._bots_released = True
+            self._released_for = self._game_path
+            words = getattr(sim, "released_words", None)
+            self.line(words(self.lang) if callable(words) else sim.released, always=True)
+        now = time.monotonic()
+        if self.quiet or now - self._last_progress < self.every:
+            return
+        ref = service.table.referee if service.table else None
+        if ref is None:
+            return
+        with ref.lock:
+            version, seats, names = ref.version, ref.game.current_seats(), ref.game.seats
+            over = ref.game.is_over()
+        if version == self._last_version or over:
+            return
+        self._last_progress, self._last_version = now, version
+        who = ", ".join(names[s] for s in seats) if seats else M("the camera or the operator")
+        line = self.say(M("actions %(n)s · waiting for: %(who)s", n=version, who=who))
+        counts = camera_counts(service)
+        if counts is not None:
+            line += self.camera_words(counts)
+        self.line(line)
+
+    def camera_words(self, counts: dict) -> str:
+        """The status line's camera part for :func:`camera_counts`: «камера: снимков 34, повторов 3,
+        вручную 8» (the re-reads only where they are known: the simulated table's own game)."""
+        reads, retried, manual = counts["reads"], counts["retried"], counts["manual"]
+        if retried is None:
+            return " · " + self.say(M("camera: %(reads)s reads, %(manual)s by hand", reads=reads, manual=manual))
+        return " · " + self.say(M("camera: %(reads)s reads, %(retried)s retried, %(manual)s by hand", reads=reads,
+                                  retried=retried, manual=manual))
+
+    def on_table(self, kind: str, payload) -> None:
+        if kind != "game":
+            self._tell_new_game_first()
+        if kind == "status":
+            for part, st in payload.items():
+                key = (st.get("state"), st.get("detail"), st.get("error"))
+                if self._status.get(part) != key:
+                    self._status[part] = key
+                    msg = self.part_line(part, st)
+                    trouble = st.get("state") in ("error", "warn")
+                    if msg == self._told.get(part) and not trouble:
+                        continue  # the same words (a field the line does not show changed)
+                    self._told[part] = msg
+                    # a part in trouble is said even headless (--json keeps stdout for the
+                    # summary; this goes to stderr): a run waiting on a missing box is not silent
+                    self.line(msg, always=trouble)
+        elif kind == "action":
+            final = None  # the game's own words for its end, if it has them
+            for ev in payload.outcome.events:
+                if ev.private_to is None and any(w in ev.kind for w in self._notable()):
+                    words = self._words(ev, payload)
+                    if payload.over and ev.kind == "game_over":
+                        final = words or None
+                        continue  # the end of the game is told once, below
+                    if words is False:
+                        words = f"{ev.kind}: " + ", ".join(f"{k} {_plain(v)}" for k, v in list(ev.data.items())[:4])
+                    if words:
+                        self.line(words)
+            if payload.over:
+                self.line(final or format_result(payload.result, self._seat_names(payload), self.lang))
+        elif kind == "game":
+            self._tell_ended()
+            self._tell_game()
+            self._tell_released()
+        elif kind == "prompts" and payload:
+            last = payload[-1]
+            self.line(self.say(M("prompt: %(text)s", text=(last.get("words") or {}).get(self.lang) or last["text"])))
+
+
+    def _notable(self) -> tuple[str, ...]:
+        """The event kinds (substrings) the console tells as they happen: the game presenter's
+        ``notable`` (rounds and deals, their results, a voided round, the end)."""
+        from companion.games import registry
+
+        spec = registry.find(self.game_id)
+        return spec.presenter.notable if spec is not None else ("game_over",)
+
+    def _seat_names(self, update) -> list[str]:
+        if self.seats:
+            return self.seats
+        try:
+            seats = update.views[None].get("seat_names") or update.views[None].get("seats")
+            return [s["name"] if isinstance(s, dict) else str(s) for s in seats]
+        except Exception:  # names are a nicety
+            return []
+
+    def _words(self, event, update) -> str | None:
+        """The game's own sentence for a public event when its presenter narrates events
+        (``event(event, seats, lang)``; ``None``: the game says nothing for it), or ``False`` when
+        the game has no words (the generic line is printed)."""
+        from companion.games import registry
+
+        try:
+            spec = registry.find(self.game_id)
+            names = self._seat_names(update)
+            if spec is None or not spec.presenter.narrates or not names:
+                return False
+            return render(spec.presenter.event(event, names), self.lang)
+        except Exception:  # words are a nicety; the generic line is printed instead
+            return False
+
+
+    def _tell_ended(self) -> None:
+        """Once per ended game: the operator ended it («Завершить игру») — say how it stood (the
+        table's ``last_ended``, in Russian: the public view's chips, points, notes or cards)."""
+        table = self.table
+        ended = getattr(table, "last_ended", None) if table is not None else None
+        if not isinstance(ended, dict) or table.referee is not None or ended.get("epoch") == self._ended_told:
+            return
+        self._ended_told = ended.get("epoch")
+        text = (ended.get("text") or {}).get(self.lang) or (ended.get("text") or {}).get("ru")
+        if text:
+            self.line(text)
+
+
+def camera_counts(service) -> dict | None:
+    """The current game's camera counters, for the console's status and end lines — of the game,
+    not of this process, so a restart (``--resume``, or after a crash) goes on from where they
+    stood, as the count of actions does:
+
+    * ``reads``: observations the camera read and the referee accepted (log source ``camera``);
+    * ``manual``: entries typed by hand — the operator's manual-entry forms
+      (``/api/operator/manual``) and the simulated table's operator after six failed reads
+      (log source ``manual``; an entry later undone still counts: it was made);
+    * ``retried``: observations that needed more than one read — known only on the simulated
+      table, for the bots' own game (:class:`companion.simtable.SimStats`, kept in
+      ``sim-stats.json``); ``None`` elsewhere.
+
+    ``None`` when the table has no game.
+    """
+    table = getattr(service, "table", None)
+    ref = table.current_referee() if table is not None else None
+    if ref is None:
+        return None
+    with ref.lock:
+        sources = [r.source for r in ref.log.records()]
+    sim = getattr(service, "simtable", None)
+    retried = sim.stats.retried if sim is not None and sim.owned == ref.log.path else None
+    return {"reads": sources.count("camera"), "manual": sources.count("manual"), "retried": retried}
+
+
+def _notice_words(notice, lang: str = "ru") -> str:
+    """A start's notice (:class:`companion.table.Notice`) in ``lang``."""
+    words = getattr(notice, "words", None)
+    return words(lang) if callable(words) else str(notice)
+
+
+def _set_aside_words(service, lang: str = "ru") -> str:
+    """The line for an unfinished game the start set aside: why, where its log is, how to resume it."""
+    gid, path = service.set_aside
+    default = M("nobody could play it in this run")
+    why = {"ru": getattr(service, "set_aside_why_ru", "") or render(default, "ru"),
+           "en": getattr(service, "set_aside_why", "") or render(default, "en")}
+    return render(M("the unfinished %(game)s game is set aside (%(why)s), its table log kept at %(path)s; "
+                    "`companion run --resume %(name)s` resumes it", game=gid, why=why, path=str(path),
+                    name=Path(path).name), lang)
+
+
+def bots_leave_words(why: tuple[str, str], lang: str = "ru", go_on: bool = False) -> str:
+    """The line that the simulated table's bots leave a game alone, in ``lang``; ``why`` is
+    ``(English, Russian)`` (:data:`companion.service.WHY_OPERATORS`); ``go_on`` for a resumed
+    game («играйте дальше»)."""
+    why_words = {"ru": why[1], "en": why[0]}
+    if go_on:
+        return render(MP("go on", "the simulated table's bots leave this game alone (%(why)s); play it from the "
+                                  "console and the phones", why=why_words), lang)
+    return render(M("the simulated table's bots leave this game alone (%(why)s); play it from the console and "
+                    "the phones", why=why_words), lang)
+
+
+def _bots_idle_words(service, lang: str = "ru") -> str:
+    """The line for a resumed game the simulated table's bots leave alone, in ``lang``."""
+    why_ru = getattr(service, "bots_idle_ru", "")
+    if not why_ru:
+        return service.simtable.released
+    return render({"ru": bots_leave_words(("", why_ru), "ru", go_on=True), "en": service.simtable.released}, lang)
+
+
+def pin_origin(table, lang: str = "ru") -> str:
+    """Where the operator PIN comes from, in ``lang``, for the console's PIN line: the data
+    folder's PIN file (and how to change it) or ``--pin``/settings."""
+    path = getattr(table, "pin_file", None)
+    if path is None:
+        return render(M("--pin / settings"), lang)
+    return render(M("kept in %(path)s; --new-pin or deleting the file makes a new one", path=str(path)), lang)
+
+
+def _print_qr(url: str, out) -> None:
+    """The URL as a QR code in the terminal (qrcode's ASCII output)."""
+    import qrcode
+
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(url)
+    qr.make(fit=True)
+    try:
+        qr.print_ascii(out=out, invert=True)
+    except (OSError, UnicodeEncodeError):
+        print("  (QR code needs a UTF-8 terminal)", file=out)

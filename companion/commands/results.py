@@ -1,0 +1,161 @@
+"""The words of ``companion run``'s outcomes: a finished game's result line
+(:func:`format_result`), a refusal before the table starts (:func:`error_words`) and the Ctrl-C line
+(:func:`stop_words`), in the console's language.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.errors import IllegalAction
+from companion.i18n import M, MN, MP, NC_, render
+
+
+def _plain(value, limit: int = 8, lang: str = "en") -> str:
+    """A value for a console line in words, not Python syntax: ``{"A": 3}`` → ``"A 3"``,
+    ``[1, 2]`` → ``"1, 2"``; long collections are cut with ``…``."""
+    if isinstance(value, dict):
+        items = [f"{k} {_plain(v, limit, lang)}" for k, v in list(value.items())[:limit]]
+        return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
+    if isinstance(value, (list, tuple)):
+        items = [_plain(v, limit, lang) for v in list(value)[:limit]]
+        return ", ".join(items) + (", …" if len(value) > limit else "") if items else "-"
+    if isinstance(value, bool):
+        return render(M("yes") if value else M("no"), lang)
+    return "-" if value is None else str(value)
+
+
+STANDINGS = ("scores", "net", "points", "balances", "chips", "losses")
+"""Result keys that rank the players, in the order a summary line prefers them."""
+
+
+#: Result keys in words, for :func:`format_result` (message ids; English is the key itself).
+STANDING_WORDS = {"scores": NC_("result", "scores"), "net": NC_("result", "net"), "points": NC_("result", "points"),
+                  "balances": NC_("result", "balances"), "chips": NC_("result", "chips"),
+                  "losses": NC_("result", "losses")}
+
+
+def format_result(result: dict | None, seats: list[str] | None = None, lang: str = "ru") -> str:
+    """One human line in ``lang`` (``"ru"`` default, or ``"en"``) for a finished game's
+    ``result()`` (any game, for one without its own words for the end): the winner(s), at most two
+    standings (scores, net chips, balances …, by player name), the bank of a skull game and the
+    rounds played — e.g. ``игра окончена — победитель: Вика · выигрыш: Аня -12, Борис 0, Вика 12 ·
+    раундов: 9`` (``game over — winner: Вика · net: … · rounds: 9``).
+    """
+    if not isinstance(result, dict):
+        return render(M("game over"), lang)
+    seats = list(seats or [])
+
+    def name(v) -> str:
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(seats):
+            return seats[v]
+        return str(v)
+
+    parts: list = []
+    winner = result.get("winner_name") or result.get("winner")
+    winners = result.get("winner_names") or result.get("winners")
+    if winner is not None and not isinstance(winner, bool):
+        parts.append(M("winner: %(winner)s", winner=name(winner)))
+    elif isinstance(winners, list) and winners:
+        parts.append(M("winners (tie): %(winners)s", winners=", ".join(name(w) for w in winners)))
+    else:
+        parts.append(M("no winner"))
+    loser = result.get("loser_name") or result.get("loser")
+    if loser is not None and not isinstance(loser, bool):
+        parts.append(M("loser: %(loser)s", loser=name(loser)))
+    shown = 0
+    for key in STANDINGS:
+        v = result.get(key)
+        if isinstance(v, list) and len(v) == len(seats) and all(isinstance(x, (int, float)) for x in v):
+            v = dict(zip(seats, v))
+        if isinstance(v, dict) and v and all(isinstance(x, (int, float, str)) for x in v.values()):
+            parts.append(M("%(key)s: %(values)s", key=MP("result", STANDING_WORDS[key]), values=_plain(v, lang=lang)))
+            shown += 1
+            if shown == 2:
+                break
+    bank = result.get("bank")
+    if isinstance(bank, list):
+        money = ""
+        if result.get("face_value") is not None:
+            money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
+        parts.append(MN("bank: %(n)s note(s)%(money)s", "bank: %(n)s note(s)%(money)s", len(bank), money=money))
+    if isinstance(result.get("rounds"), int):
+        parts.append(M("rounds: %(rounds)s", rounds=result["rounds"]))
+    return render(M("game over — %(parts)s", parts=" · ".join(render(part, lang) for part in parts)), lang)
+
+
+def error_words(exc: Exception, lang: str = "ru", settings=None) -> str:
+    """A refusal before the table starts — a bad flag, setting file, ``--option``, game id, player
+    list or ``--resume`` log — in the console's language (``--lang``, Russian by default, like
+    every other console line): the error's own Russian words when its raiser gave them
+    (:meth:`CompanionError.words`), a game's refusal (``IllegalAction``) from its reason code and
+    facts, else the English message."""
+    if isinstance(exc, IllegalAction):
+        return _refusal_words(exc, lang, getattr(settings, "game", None))
+    words = getattr(exc, "words", None)
+    return words(lang) if callable(words) else str(exc)
+
+
+def _refusal_words(exc: IllegalAction, lang: str, game_id: str | None = None) -> str:
+    """A new game refused by the engine (``unknown_game``, ``bad_option``, ``bad_seats``) in
+    ``lang``, naming what was typed on the command line or in the settings file."""
+    told = _refusal_message(exc, game_id)
+    return render(told, lang) if told is not None else str(exc)
+
+
+def _refusal_message(exc: IllegalAction, game_id: str | None = None):
+    from companion.dashboard.reasons import reason_words
+
+    f = exc.facts or {}
+    if exc.reason == "unknown_game" and f.get("game"):
+        return M("no game %(game)r; games: %(games)s", game=f["game"], games=", ".join(f.get("games") or ()))
+    if exc.reason == "bad_option" and f.get("unknown"):
+        return M("unknown option(s) (--option): %(unknown)s; this game's options: %(known)s",
+                 unknown=", ".join(f["unknown"]), known=", ".join(f.get("known") or ()))
+    if exc.reason == "bad_option" and f.get("option") and f.get("max") is not None:
+        if f.get("min") is None:
+            span = M("at most %(max)s", max=f["max"])
+        else:
+            span = M("%(min)s to %(max)s", min=f["min"], max=f["max"])
+        return M("option %(option)s (--option): a number %(span)s, not %(value)s", option=f["option"], span=span,
+                 value=str(f.get("value")).replace("-", "\u2212"))
+    if exc.reason == "bad_option" and f.get("option") and f.get("choices"):
+        return M("option %(option)s (--option): one of %(choices)s, not %(value)r", option=f["option"],
+                 choices=", ".join(map(str, f["choices"])), value=f.get("value"))
+    if exc.reason == "bad_seats" and f.get("max") is not None:
+        return M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"], max=f["max"],
+                 given=f["given"])
+    if exc.reason == "bad_seats" and f.get("repeated"):
+        return M("the name %(name)r is given twice (--seats): each player needs a name of their own",
+                 name=f["repeated"])
+    # English: the engine's message; Russian: the game's own sentence for the code when it has one
+    # (the lottery's player count), else the dashboard's plain sentence with the engine's detail,
+    # which names the option
+    from companion.games import registry
+
+    spec = registry.find(game_id)
+    own = spec.presenter.refusal(exc.reason) if spec is not None else None
+    ru = render(own, "ru") if own else f"{render(reason_words(exc.reason), 'ru').rstrip('.')} ({exc.detail})"
+    return {"ru": ru, "en": str(exc)}
+
+
+def stop_words(service, lang: str = "ru", headless: bool = False) -> str:
+    """The Ctrl-C line: an unfinished game is offered for resuming, a finished one is not. A
+    headless run (``--json``), whose console shows no header, names the kept log and how to go on
+    with it."""
+    try:
+        ref = service.table.referee if service.table is not None else None
+        over = ref is not None and service.over
+        path = ref.log.path if ref is not None else None
+    except Exception:  # the table is half started: say the safe thing
+        over, path = False, None
+    if over:
+        return render(M("stopping; the game is over, its table log is %(path)s", path=str(path)), lang)
+    if headless and path is not None:
+        return render(M("stopping before the end; the game is kept in its table log %(path)s: the same command "
+                        "(without --new) or `companion run --resume %(name)s` goes on with it",
+                        path=str(path), name=Path(path).name), lang)
+    return render(M("stopping; the game resumes from its table log at the next start"), lang)
+
+
+_stop_words = stop_words  # the older name
