@@ -29,7 +29,7 @@ from companion.backends import BackendPlan, Platform, choose_backends, detect_pl
 from companion.errors import CompanionError
 from companion.gamereaders import GameReaders
 from companion.games import registry
-from companion.i18n import MP, M
+from companion.i18n import MP, M, Message, N_, render
 from companion.pads import PadRouter
 from companion.settings import Settings
 
@@ -39,16 +39,14 @@ __all__ = ["WHY_CANNOT_FOLLOW", "WHY_HEADLESS", "WHY_OPERATORS", "BackendPlan", 
 log = logging.getLogger(__name__)
 
 # ---------------------------------------------------------------------- the service
-WHY_OPERATORS = ("it was started from the operator console, not by the simulated table's bots",
-                 "её начал оператор на пульте, а не боты имитации")
-"""Why the simulated table's bots leave a resumed game alone (English, Russian)."""
+WHY_OPERATORS = N_("it was started from the operator console, not by the simulated table's bots")
+"""Why the simulated table's bots leave a resumed game alone (a message id)."""
 
-WHY_CANNOT_FOLLOW = ("the bots cannot follow its log: its notes or cards are not the ones they dealt",
-                     "боты не могут следовать её журналу: купюры или карты в нём не те, что сдали боты")
-"""Why the bots leave a resumed game of their own alone (English, Russian)."""
+WHY_CANNOT_FOLLOW = N_("the bots cannot follow its log: its notes or cards are not the ones they dealt")
+"""Why the bots leave a resumed game of their own alone (a message id)."""
 
-WHY_HEADLESS = ("and this run has no dashboard to play it from", "а в этом запуске нет табло, чтобы в неё играть")
-"""Why a headless run sets such a game aside (English, Russian)."""
+WHY_HEADLESS = N_("and this run has no dashboard to play it from")
+"""Why a headless run sets such a game aside (a message id)."""
 
 
 
@@ -139,13 +137,14 @@ class TableService(GameReaders):
         #: nobody could play it in this run (not the bots' game, and no dashboard: ``--json``);
         #: the log stays on disk (``--resume LOG`` brings it back)
         self.set_aside: tuple[str, str] | None = None
-        #: why :attr:`set_aside` was set aside, in words for the console (``""`` when nothing was);
-        #: ``set_aside_why_ru`` in Russian
-        self.set_aside_why = self.set_aside_why_ru = ""
+        #: why :attr:`set_aside` was set aside, a message for the console (``None`` when nothing
+        #: was); ``set_aside_why`` in English
+        self.set_aside_message: Message | None = None
+        self.set_aside_why = ""
         #: on the simulated table, why its bots leave the resumed game alone (the operator started
-        #: it from the console, or they cannot follow its log); ``""`` when they play it;
-        #: ``bots_idle_ru`` in Russian
-        self.bots_idle = self.bots_idle_ru = ""
+        #: it from the console, or they cannot follow its log): a message id (English), ``""``
+        #: when they play it
+        self.bots_idle = ""
         self._created = False  # this start made a new game (discarded again if the start fails)
         self.started = 0.0
         self._unsubs: list[Callable[[], None]] = []
@@ -253,11 +252,11 @@ class TableService(GameReaders):
             if self.want_dashboard:
                 self._refuse_conflict()
                 self.resumed = True
-                self.bots_idle, self.bots_idle_ru = WHY_OPERATORS
+                self.bots_idle = WHY_OPERATORS
                 return
             self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
-            self.set_aside_why = f"{WHY_OPERATORS[0]}, {WHY_HEADLESS[0]}"
-            self.set_aside_why_ru = f"{WHY_OPERATORS[1]}, {WHY_HEADLESS[1]}"
+            self.set_aside_message = M("%(why)s, %(more)s", why=M(WHY_OPERATORS), more=M(WHY_HEADLESS))
+            self.set_aside_why = render(self.set_aside_message, "en")
         cls, seats, options = new_game_args(s)
         # what the last finished game of this kind leaves to the next (the lottery's box: RULINGS §5
         # "the box carries over"), as the console's new-game form does, unless given explicitly
@@ -320,7 +319,7 @@ class TableService(GameReaders):
             if not (self.resumed and self.want_dashboard):
                 raise
             log.warning("%s", exc)
-            self.bots_idle, self.bots_idle_ru = WHY_CANNOT_FOLLOW
+            self.bots_idle = WHY_CANNOT_FOLLOW
             self.simtable.release(self.bots_idle)
 
     def _sim_seeds(self) -> dict:

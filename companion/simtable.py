@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.errors import CompanionError
+from companion.i18n import M, Message, render
 from companion.games import new_game
 from companion.log import replay
 from companion.observe import matches, observed_fields
@@ -110,8 +111,8 @@ class SimTable:
         #: why the bots stopped playing (the table's game is no longer theirs), one line in
         #: English (the run's log); ``None`` while they play
         self.released: str | None = None
-        #: the same line in Russian (the console's default language, :meth:`released_words`)
-        self.released_ru: str | None = None
+        #: the same line as a message (the console's words, :meth:`released_words`)
+        self.released_message: Message | None = None
 
     # ------------------------------------------------------------------ whose game
     def _ours(self) -> bool:
@@ -124,33 +125,29 @@ class SimTable:
         if self.owned is None or path == self.owned:
             return True
         if ref is None:
-            why = "the operator ended the game"
-            why_ru = "оператор закончил игру"
+            why = M("the operator ended the game")
         else:
-            why = f"the operator started another game ({ref.log.header.game}, table log {path})"
-            why_ru = f"оператор начал другую игру ({ref.log.header.game}, журнал стола {path})"
-        self.released_ru = (f"{why_ru}: боты имитации играют только свою игру ({self.owned.name}) "
-                            "и останавливаются; играйте дальше с пульта и телефонов")
-        self.released = (f"{why}: the simulated table's bots play only their own game "
-                         f"({self.owned.name}) and stop; play on from the console and the phones")
+            why = M("the operator started another game (%(game)s, table log %(path)s)", game=ref.log.header.game,
+                    path=str(path))
+        self.released_message = M("%(why)s: the simulated table's bots play only their own game (%(game)s) and "
+                                  "stop; play on from the console and the phones", why=why, game=self.owned.name)
+        self.released = render(self.released_message, "en")
         log.info("%s", self.released)
         return False
 
     def released_words(self, lang: str = "ru") -> str | None:
-        """:attr:`released` in ``lang`` (``"ru"`` or ``"en"``); ``None`` while the bots play. A
-        release without Russian words (:meth:`release`, whose caller words it) gives the English."""
-        if lang == "ru" and self.released_ru:
-            return self.released_ru
-        return self.released
+        """:attr:`released` in ``lang`` (``"ru"`` or ``"en"``); ``None`` while the bots play."""
+        return render(self.released_message, lang) if self.released_message is not None else self.released
 
-    def release(self, why: str) -> None:
+    def release(self, why: str | Message) -> None:
         """Let the bots leave the table's game alone from the start (a resumed game the operator
         started from the console, or one whose log they cannot follow): :attr:`released` becomes
         the one line the console shows; :meth:`run` returns at once and nothing is pressed or put
         in view. The table keeps working for the console and the phones."""
         if self.released is None:
-            self.released = (f"the simulated table's bots leave this game alone ({why}); "
-                             "play on from the console and the phones")
+            self.released_message = M("the simulated table's bots leave this game alone (%(why)s); play on from the "
+                                      "console and the phones", why=M(why) if isinstance(why, str) else why)
+            self.released = render(self.released_message, "en")
             log.info("%s", self.released)
 
     def _require_ours(self) -> None:

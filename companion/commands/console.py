@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.backends import BOTS_PRESS, NO_BOTS_PRESS
 from companion.commands.results import _plain, format_result
-from companion.i18n import M, MP, N_, render
+from companion.i18n import M, N_, render
 
 
 CONSOLE_LANGS = ("ru", "en")
@@ -368,32 +368,22 @@ def _notice_words(notice, lang: str = "ru") -> str:
 def _set_aside_words(service, lang: str = "ru") -> str:
     """The line for an unfinished game the start set aside: why, where its log is, how to resume it."""
     gid, path = service.set_aside
-    default = M("nobody could play it in this run")
-    why = {"ru": getattr(service, "set_aside_why_ru", "") or render(default, "ru"),
-           "en": getattr(service, "set_aside_why", "") or render(default, "en")}
+    why = getattr(service, "set_aside_message", None) or M("nobody could play it in this run")
     return render(M("the unfinished %(game)s game is set aside (%(why)s), its table log kept at %(path)s; "
                     "`companion run --resume %(name)s` resumes it", game=gid, why=why, path=str(path),
                     name=Path(path).name), lang)
 
 
-def bots_leave_words(why: tuple[str, str], lang: str = "ru", go_on: bool = False) -> str:
-    """The line that the simulated table's bots leave a game alone, in ``lang``; ``why`` is
-    ``(English, Russian)`` (:data:`companion.service.WHY_OPERATORS`); ``go_on`` for a resumed
-    game («играйте дальше»)."""
-    why_words = {"ru": why[1], "en": why[0]}
-    if go_on:
-        return render(MP("go on", "the simulated table's bots leave this game alone (%(why)s); play it from the "
-                                  "console and the phones", why=why_words), lang)
+def bots_leave_words(why: str, lang: str = "ru") -> str:
+    """The line that the simulated table's bots leave a game alone, in ``lang``; ``why`` is a
+    message id (:data:`companion.service.WHY_OPERATORS`)."""
     return render(M("the simulated table's bots leave this game alone (%(why)s); play it from the console and "
-                    "the phones", why=why_words), lang)
+                    "the phones", why=M(why)), lang)
 
 
 def _bots_idle_words(service, lang: str = "ru") -> str:
     """The line for a resumed game the simulated table's bots leave alone, in ``lang``."""
-    why_ru = getattr(service, "bots_idle_ru", "")
-    if not why_ru:
-        return service.simtable.released
-    return render({"ru": bots_leave_words(("", why_ru), "ru", go_on=True), "en": service.simtable.released}, lang)
+    return service.simtable.released_words(lang)
 
 
 def pin_origin(table, lang: str = "ru") -> str:
