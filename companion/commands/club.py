@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 
 from companion.settings import default_data_dir
+from companion.i18n import M, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -59,8 +60,8 @@ def _club_args(p, folder: str) -> None:
     p.add_argument("--lang", choices=("ru", "en"), default=words.current(), help=_("language of the console's lines (default ru)"))
 
 
-def _t(lang: str, ru: str, en: str) -> str:
-    return ru if lang == "ru" else en
+def _t(lang: str, msg) -> str:
+    return render(msg, lang)
 
 
 def _tables(text: str) -> list[str]:
@@ -78,13 +79,11 @@ def run_acl(args) -> int:
               file=sys.stderr)
         return 2
     d = args.dir
-    print(_t(args.lang, f"Файлы брокера клуба {creds.club} в {d}: passwords, acl, mosquitto.conf, credentials.json "
-                        "(пароли — берегите этот файл)",
-             f"The club {creds.club}'s broker files in {d}: passwords, acl, mosquitto.conf, credentials.json "
-             "(the passwords — keep it safe)"))
-    print(_t(args.lang, "Табло клуба:", "Club board:"))
+    print(_t(args.lang, M("The club %(club)s's broker files in %(folder)s: passwords, acl, mosquitto.conf, "
+                          "credentials.json (the passwords — keep it safe)", club=creds.club, folder=str(d))))
+    print(_t(args.lang, M("Club board:")))
     print(f"  companion club --broker {creds.url(None, args.broker_host, args.broker_port)}")
-    print(_t(args.lang, "Столы (каждый пишет только в свою тему):", "Tables (each writes its own topic only):"))
+    print(_t(args.lang, M("Tables (each writes its own topic only):")))
     for t in sorted(creds.tables):
         print(f"  {t}: companion run --club {creds.url(t, args.broker_host, args.broker_port)}")
     return 0
@@ -99,10 +98,10 @@ def run_broker(args) -> int:
     except CompanionError as exc:
         print(f"companion club broker: {exc.words(args.lang)}", file=sys.stderr)
         return 2
-    print(_t(args.lang, f"брокер клуба {args.club}: mosquitto на порту {broker.port} (журнал {broker.log_path}); "
-                        f"адреса столов: companion club acl --club {args.club} --tables {args.tables} --dir {args.dir}",
-             f"the club {args.club}'s broker: mosquitto on port {broker.port} (log {broker.log_path}); the tables' "
-             f"addresses: companion club acl --club {args.club} --tables {args.tables} --dir {args.dir}"))
+    print(_t(args.lang, M("the club %(club)s's broker: mosquitto on port %(port)s (log %(log)s); the tables' "
+                          "addresses: companion club acl --club %(club)s --tables %(tables)s --dir %(folder)s",
+                          club=args.club, port=broker.port, log=str(broker.log_path), tables=args.tables,
+                          folder=str(args.dir))))
     def terminate(signum, frame):  # systemd's stop: as Ctrl-C, the broker saves and stops
         raise KeyboardInterrupt
 
@@ -113,7 +112,7 @@ def run_broker(args) -> int:
 
         while broker.running:
             time.sleep(1.0)
-        print(_t(args.lang, "mosquitto остановился; см. журнал", "mosquitto stopped; see its log"), file=sys.stderr)
+        print(_t(args.lang, M("mosquitto stopped; see its log")), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 0
@@ -151,14 +150,11 @@ def run_board(args, stop: threading.Event | None = None) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     lang = args.lang
     if not args.broker:
-        print(_t(lang, "companion club: укажите брокер: --broker mqtt://board:ПАРОЛЬ@АДРЕС:1883/КЛУБ "
-                       "(или companion club acl … — файлы брокера)",
-                 "companion club: name the broker: --broker mqtt://board:PASSWORD@HOST:1883/CLUB "
-                 "(or companion club acl … for the broker's files)"), file=sys.stderr)
+        print(_t(lang, M("companion club: name the broker: --broker mqtt://board:PASSWORD@HOST:1883/CLUB "
+                         "(or companion club acl … for the broker's files)")), file=sys.stderr)
         return 2
     if args.pin is not None and not (args.pin.isdigit() and 4 <= len(args.pin) <= 12):
-        print(_t(lang, "companion club: ПИН табло — от 4 до 12 цифр", "companion club: the board PIN is 4-12 digits"),
-              file=sys.stderr)
+        print(_t(lang, M("companion club: the board PIN is 4-12 digits")), file=sys.stderr)
         return 2
     folder = args.data_dir or (default_data_dir() / "club")
     try:
@@ -175,16 +171,16 @@ def run_board(args, stop: threading.Event | None = None) -> int:
         server = BoardServer(board, pin, args.host, args.port).start()
     except OSError as exc:
         board.store.close()
-        print("companion club: " + _t(lang, f"порт {args.port} занят — выберите другой: --port",
-                                       f"{exc} — the port {args.port} is taken; choose another with --port"),
-              file=sys.stderr)
+        print("companion club: " + _t(lang, M("%(error)s — the port %(port)s is taken; choose another with --port",
+                                              error=str(exc), port=args.port)), file=sys.stderr)
         return 1
     board.start()
     url = shown_url(args.host, server.port)
-    print(_t(lang, f"Табло клуба {board.url.club}: {url}\nБрокер: {board.url.shown()}\nПИН табло (объединить имена, "
-                   f"новый вечер): {pin}\nЗаписи табло: {board.store.path}",
-             f"Club board {board.url.club}: {url}\nBroker: {board.url.shown()}\nBoard PIN (merge names, new night): "
-             f"{pin}\nThe board's record: {board.store.path}"), flush=True)
+    for msg in (M("Club board %(club)s: %(url)s", club=board.url.club, url=url),
+                M("Broker: %(broker)s", broker=board.url.shown()),
+                M("Board PIN (merge names, new night): %(pin)s", pin=pin),
+                M("The board's record: %(path)s", path=str(board.store.path))):
+        print(_t(lang, msg), flush=True)
     try:
         import qrcode
 
@@ -207,5 +203,5 @@ def run_board(args, stop: threading.Event | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
         server.stop()
         board.stop()
-        print(_t(lang, "табло остановлено", "the board stopped"), flush=True)
+        print(_t(lang, M("the board stopped")), flush=True)
     return 0

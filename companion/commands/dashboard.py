@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 
 from companion.settings import default_data_dir
+from companion.i18n import M, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -61,13 +62,19 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
     out = out or sys.stdout
     login = f"{url.rstrip('/')}/operator?pin={pin}"
-    if lang == "ru":
-        print(f"Табло: {url}\nПИН оператора: {pin}\nПульт оператора (входит сам): {login}", file=out)
-    else:
-        print(f"Dashboard: {url}\nOperator PIN: {pin}\nOperator console (logs in by itself): {login}", file=out)
+    for msg in (M("Dashboard: %(url)s", url=url), M("Operator PIN: %(pin)s", pin=pin),
+                M("Operator console (logs in by itself): %(url)s", url=login)):
+        print(render(msg, lang), file=out)
     qr = qrcode.QRCode(border=1)
     qr.add_data(login)
     qr.print_ascii(out=out, invert=True)
+
+
+def _game_words(game_id: str) -> dict:
+    """A game as the console's lines name it: its page name in «» in Russian, its id in English."""
+    from companion.dashboard.i18n import game_title
+
+    return {"ru": f"«{game_title(game_id, 'ru')}»", "en": game_id}
 
 
 def run(args, stop: threading.Event | None = None) -> int:
@@ -88,7 +95,6 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     """Serve the table of the data folder ``folder`` (already held); returns the exit status."""
     from companion.commands.run import error_words, pin_origin
     from companion.dashboard import DashboardServer, shown_url
-    from companion.dashboard.i18n import game_title
     from companion.errors import CompanionError, IllegalAction
     from companion.table import Table
 
@@ -123,10 +129,8 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
             table.close()
             return 1
-        print(f"Игра «{game_title(table.game_id, 'ru')}» продолжается из {table.referee.log.path}, "
-              f"действий: {table.referee.version}"
-              if args.lang == "ru" else
-              f"Resumed {table.game_id} from {table.referee.log.path} at version {table.referee.version}")
+        print(render(M("Resumed %(game)s from %(path)s at version %(n)s", game=_game_words(table.game_id),
+                       path=str(table.referee.log.path), n=table.referee.version), args.lang))
     for part in ("buttons", "camera", "ocr"):
         # not a fault: this table runs without the part (companion/statuswords.py: "unused")
         table.set_status(part, {"state": "unused", "why": "dashboard_only",
@@ -139,13 +143,12 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             started = True
         except IllegalAction as exc:
             why = error_words(exc, args.lang, argparse.Namespace(game=args.game))
-            print("companion dashboard: " + (f"игра {args.game} не начата: {why}" if args.lang == "ru"
-                                              else f"cannot start {args.game}: {why}"), file=sys.stderr)
+            print("companion dashboard: " + render(M("cannot start %(game)s: %(why)s", game=args.game, why=why),
+                                                   args.lang), file=sys.stderr)
             return 2
     elif table.referee is not None and not resume:
-        print(f"Игра «{game_title(table.game_id, 'ru')}» продолжается, действий: {table.referee.version}"
-              if args.lang == "ru"
-              else f"Resumed {table.game_id} at version {table.referee.version}")
+        print(render(M("Resumed %(game)s at version %(n)s", game=_game_words(table.game_id),
+                       n=table.referee.version), args.lang))
     server = DashboardServer(table, host=args.host, port=args.port)
     try:
         server.start()
@@ -156,10 +159,10 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
         table.close()
         return 1
     print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
-    print(("ПИН: " if args.lang == "ru" else "PIN: ") + pin_origin(table, args.lang))
+    print(render(M("PIN: %(origin)s", origin=pin_origin(table, args.lang)), args.lang))
     for seat, code in table.seat_codes().items():
         name = table.game_info()["seats"][seat]
-        print(f"Место {seat + 1} ({name}): код {code}" if args.lang == "ru" else f"Seat {seat + 1} ({name}): code {code}")
+        print(render(M("Seat %(n)s (%(name)s): code %(code)s", n=seat + 1, name=name, code=code), args.lang))
     stop = stop or threading.Event()
     import signal
 

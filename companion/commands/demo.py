@@ -15,6 +15,7 @@ from importlib import resources
 from companion.errors import CompanionError, IllegalAction
 from companion.games import new_game
 from companion.log import read_jsonl
+from companion.i18n import M, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -33,8 +34,7 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
     out = out or sys.stdout
     header, records, errors = read_jsonl(log_text_io)
     game = new_game(header.game, header.seats, header.options)
-    ru = lang == "ru"
-    print(("Игра «Череп и розы (на купюрах)»: " if ru else "Skull and roses (banknotes): ") + ", ".join(header.seats), file=out)
+    print(render(M("Skull and roses (banknotes): %(seats)s", seats=", ".join(header.seats)), lang), file=out)
     for rec in records:
         try:
             events = game.apply(rec.action)
@@ -49,12 +49,12 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
         print(f"  [line {e.line} rejected: {e.reason}]", file=out)
     res = game.result()
     if res is None:
-        print("Игра не закончена" if ru else "The game is not finished", file=out)
+        print(render(M("The game is not finished"), lang), file=out)
         return 1
     value = f" = {res['face_value']} {res['currency']}" if res["face_value"] is not None else ""
-    print(("Итог: победитель " if ru else "Result: winner ") + str(res["winner_name"]), file=out)
-    print(("Банк: " if ru else "Bank: ") + f"{len(res['bank'])} ({', '.join(res['bank'])}){value}", file=out)
-    print(("Раундов: " if ru else "Rounds: ") + str(res["rounds"]), file=out)
+    print(render(M("Result: winner %(winner)s", winner=str(res["winner_name"])), lang), file=out)
+    print(render(M("Bank: %(bank)s", bank=f"{len(res['bank'])} ({', '.join(res['bank'])}){value}"), lang), file=out)
+    print(render(M("Rounds: %(n)s", n=res["rounds"]), lang), file=out)
     return 0
 
 

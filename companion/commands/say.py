@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         V.VoiceSettings(lang=lang, volume=args.volume, pace=args.pace).check()
     except V.VoiceError as exc:
-        print(_w("failed", lang, why=exc.ru if lang == "ru" else str(exc)), file=sys.stderr)
+        # the voice's refusal carries its two languages (companion/voice.py words it so)
+        print(_w("failed", lang, why={"en": str(exc), "ru": exc.ru}), file=sys.stderr)
         return 2
     text = " ".join(args.text).strip()
     if args.text and not text:  # `companion say ""`: a text was meant, and there is none
@@ -72,12 +73,11 @@ def run(args: argparse.Namespace) -> int:
             return 0
         ok, en, ru = V.probe()
         if not ok:
-            print(_w("cannot", lang, why=ru if lang == "ru" else en), file=sys.stderr)
+            print(_w("cannot", lang, why={"en": en, "ru": ru}), file=sys.stderr)
             return 1
         V.speak(text, lang, args.volume, args.pace)
     except FileNotFoundError:
-        why = "не установлен espeak-ng" if lang == "ru" else "espeak-ng is not installed"
-        print(_w("cannot", lang, why=why), file=sys.stderr)
+        print(_w("cannot", lang, why=M("espeak-ng is not installed")), file=sys.stderr)
         return 1
     except (OSError, RuntimeError) as exc:
         print(_w("failed", lang, why=str(exc)), file=sys.stderr)

@@ -176,10 +176,11 @@ class Limiter:
 
 def wait_words(seconds: int, lang: str = "ru") -> str:
     """A wait in words: «40 с», «3 мин» / «40 s», «3 min» (minutes from two minutes up)."""
+    from companion.i18n import M, render
+
     if seconds >= 120:
-        n = (seconds + 59) // 60
-        return f"{n} мин" if lang == "ru" else f"{n} min"
-    return f"{seconds} с" if lang == "ru" else f"{seconds} s"
+        return render(M("%(n)s min", n=(seconds + 59) // 60), lang)
+    return render(M("%(n)s s", n=seconds), lang)
 
 
 def countdown_words(seconds: int, lang: str = "ru") -> str:
