@@ -33,31 +33,14 @@ def _now() -> str:
 
 
 # ---------------------------------------------------------------------- never published
-def _skull_redact(obj: dict) -> None:
-    """Skull's bank serials (its public view lists them once the game is over, and its
-    ``game_over`` event carries them): a club hears how many notes and how much, never which."""
-    view = obj.get("view")
-    if isinstance(view, dict) and isinstance(view.get("bank"), dict):
-        view["bank"] = {k: v for k, v in view["bank"].items() if k != "serials"}
-    entries = obj.get("history") if isinstance(obj.get("history"), list) else []
-    if isinstance(obj.get("entry"), dict):
-        entries = [*entries, obj["entry"]]
-    for entry in entries:
-        for item in entry.get("items") or []:
-            data = item.get("data")
-            if isinstance(data, dict) and isinstance(data.get("bank"), list):
-                item["data"] = {**data, "bank": len(data["bank"])}
-
-
-REDACT = {"skull": _skull_redact}
-"""Per game: what its public page shows but the club never carries (a deposit's serial)."""
-
-
 def redact(game_id: str | None, obj: dict) -> dict:
-    """``obj`` (a page model or an ``events`` payload) without what :data:`REDACT` names; in place."""
-    fn = REDACT.get(game_id or "")
-    if fn is not None:
-        fn(obj)
+    """``obj`` (a page model or an ``events`` payload) without what the game's public page shows
+    but the club never carries (its spec's ``redact``: skull's bank serials); in place."""
+    from companion.games import registry
+
+    spec = registry.find(game_id or "")
+    if spec is not None and spec.redact is not None:
+        spec.redact(obj)
     return obj
 
 

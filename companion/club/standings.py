@@ -11,94 +11,24 @@
 spaces and ё/е do not matter; :func:`name_key`), and two spellings of one player can be merged
 (``aliases``: key → the key of the name it is merged into).
 
-The per-game readers below are the club's view of each game's public result; when games get their
-declared presenters (issue #19) they belong there.
+Each game reads its own public result (its :class:`~companion.games.spec.GameSpec`'s
+``result_rows``, the shared readers in :mod:`companion.games.standing`).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
-
-
-def _by_name(result: dict, key: str, seats: list[str]) -> dict:
-    values = result.get(key)
-    return values if isinstance(values, dict) else {}
-
-
-def _skull(view: dict, seats: list[str]) -> list[dict]:
-    winner = view.get("winner")
-    bank = view.get("bank") if isinstance(view.get("bank"), dict) else {}
-    rows = []
-    for s, name in enumerate(seats):
-        row = {"name": name, "win": s == winner}
-        if s == winner:
-            row.update({"bank_notes": int(bank.get("count") or 0), "bank_value": int(bank.get("face_value") or 0),
-                        "currency": str(bank.get("currency") or "")})
-        rows.append(row)
-    return rows
-
-
-def _winners(result: dict, seats: list[str]) -> set[str]:
-    """Names the public result calls winners: ``winner_names``, ``winners`` (names or seats) or
-    ``winner`` (a name or a seat)."""
-    out: set[str] = set()
-    for key in ("winner_names", "winners"):
-        for w in result.get(key) or []:
-            if isinstance(w, str):
-                out.add(w)
-            elif isinstance(w, int) and 0 <= w < len(seats):
-                out.add(seats[w])
-        if out:
-            return out
-    w = result.get("winner")
-    if isinstance(w, str):
-        out.add(w)
-    elif isinstance(w, int) and not isinstance(w, bool) and 0 <= w < len(seats):
-        out.add(seats[w])
-    return out
-
-
-def _doubt(view: dict, seats: list[str]) -> list[dict]:
-    result = view.get("result") if isinstance(view.get("result"), dict) else {}
-    winner = result.get("winner")  # the first to be rid of his cards; the loser is the one left
-    loser = result.get("loser_name")
-    return [{"name": n, "win": n == winner, "lost": n == loser} for n in seats]
-
-
-def _chips(view: dict, seats: list[str]) -> list[dict]:
-    result = view.get("result") if isinstance(view.get("result"), dict) else {}
-    net = _by_name(result, "net", seats)
-    wins = _winners({k: v for k, v in result.items() if k in ("winners", "winner")}, seats)
-    return [{"name": n, "win": n in wins, "chips": int(net.get(n) or 0)} for n in seats]
-
-
-def _points(view: dict, seats: list[str]) -> list[dict]:
-    result = view.get("result") if isinstance(view.get("result"), dict) else {}
-    scores = _by_name(result, "scores", seats)
-    wins = _winners(result, seats)
-    return [{"name": n, "win": n in wins, "points": int(scores.get(n) or 0)} for n in seats]
-
-
-def _generic(view: dict, seats: list[str]) -> list[dict]:
-    result = view.get("result") if isinstance(view.get("result"), dict) else view
-    wins = _winners(result, seats)
-    return [{"name": n, "win": n in wins} for n in seats]
-
-
-READERS: dict[str, Callable[[dict, list[str]], list[dict]]] = {
-    "skull": _skull,
-    "doubt": _doubt,
-    "hoggenheimer": _chips,
-    "lottery": _chips,
-    "infinity": _points,
-}
-"""How each game's public view at its end reads as rows; any other game: who won (``_generic``)."""
+from typing import Iterable
 
 
 def result_rows(game_id: str, view: dict, seats: Iterable[str]) -> list[dict]:
-    """One row per seat of a finished game, from its public view only (see module docstring)."""
-    seats = list(seats)
-    return READERS.get(game_id, _generic)(view if isinstance(view, dict) else {}, seats)
+    """One row per seat of a finished game, from its public view only (see module docstring): the
+    game's own reader (its spec's ``result_rows``), else who won."""
+    from companion.games import registry
+    from companion.games.standing import winner_rows
+
+    spec = registry.find(game_id)
+    read = spec.result_rows if spec is not None and spec.result_rows is not None else winner_rows
+    return read(view if isinstance(view, dict) else {}, list(seats))
 
 
 # ---------------------------------------------------------------------- the board's standings

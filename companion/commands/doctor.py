@@ -118,9 +118,10 @@ def check_camera(plan, timeout: float) -> Check:
 
     if plan.camera == "scene":
         try:
+            from companion.games import registry
             from companion.vision.scene import SceneRenderer
 
-            frame = SceneRenderer("lottery", seed=1).render([("card", "QH")])
+            frame = SceneRenderer(registry.ids()[0], seed=1).render([("card", "QH")])  # any game: one card
             return Check("camera", "ok", M("simulated scene camera, frame %(w)s×%(h)s", w=frame.shape[1], h=frame.shape[0]))
         except Exception as exc:
             return Check("camera", "fail", M("scene renderer: %(error)s", error=_exc_words(exc)),

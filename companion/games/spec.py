@@ -180,6 +180,10 @@ class GameSpec:
         pad_verbs: the pad's yes/no verbs.
         terms: view keys this game words its own way: ``{key: English message id}``, translated
             with the game id as the message context (``pgettext``).
+        result_rows: the club's reader of the finished game's public view, ``(view, seats) ->
+            [row, …]`` (:mod:`companion.games.standing`; ``None``: who won).
+        redact: what the public page shows but a club never carries, taken out of a page model or
+            an ``events`` payload in place (``None``: nothing).
     """
 
     id: str
@@ -190,6 +194,8 @@ class GameSpec:
     deck: Deck | None = None
     pad_verbs: PadVerbs = PadVerbs()
     terms: Mapping[str, str] = field(default_factory=dict)
+    result_rows: Callable[[dict, list[str]], list[dict]] | None = None
+    redact: Callable[[dict], None] | None = None
 
     @property
     def readers(self) -> tuple[str, ...]:

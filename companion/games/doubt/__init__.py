@@ -7,6 +7,7 @@ registry (:mod:`companion.games.registry`).
 
 from __future__ import annotations
 
+from companion.games.doubt import club
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.doubt.actions import (
     Add, Believe, Deal, Doubt, Place, Reveal, Void,
@@ -29,6 +30,7 @@ SPEC = GameSpec(
     deck=Deck("picture", learned=True, labels=lambda game: [k["id"] for k in game.deck["kinds"]]),
     pad_verbs=PadVerbs(yes=("believe",), no=("doubt",)),
     terms={"dealer": NC_("doubt", "Dealer"), "game_no": NC_("doubt", "Game")},
+    result_rows=club.result_rows,
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

@@ -7,6 +7,7 @@ registry (:mod:`companion.games.registry`).
 
 from __future__ import annotations
 
+from companion.games.standing import chips_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.hoggenheimer.actions import (
     Bet, Close, Turn, Void, Withdraw,
@@ -30,6 +31,7 @@ SPEC = GameSpec(
     deck=Deck("standard32"),
     pad_verbs=PadVerbs(),
     terms={"banker": NC_("hoggenheimer", "Banker"), "deal": NC_("hoggenheimer", "Deal")},
+    result_rows=chips_rows,
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

@@ -8,6 +8,7 @@ registry (:mod:`companion.games.registry`).
 
 from __future__ import annotations
 
+from companion.games.standing import points_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.infinity.actions import (
     DealCards, Face, Kept, Play, Void,
@@ -31,6 +32,7 @@ SPEC = GameSpec(
     deck=Deck("numbered", learned=True, labels=lambda game: [str(k) for k in game.deck]),
     pad_verbs=PadVerbs(),
     terms={"deal": NC_("infinity", "Deal"), "deal_scores": NC_("infinity", "Deal scores"), "half": NC_("infinity", "Half")},
+    result_rows=points_rows,
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

@@ -7,6 +7,7 @@ registry (:mod:`companion.games.registry`).
 
 from __future__ import annotations
 
+from companion.games.standing import chips_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.lottery.actions import (
     Cards, Cover, Lead, PlayCard, PrizeCard, Spread, Take, Void,
@@ -30,6 +31,7 @@ SPEC = GameSpec(
     deck=Deck("standard"),
     pad_verbs=PadVerbs(),
     terms={"dealer": NC_("lottery", "Dealer")},
+    result_rows=chips_rows,
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

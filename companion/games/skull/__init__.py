@@ -7,6 +7,7 @@ registry (:mod:`companion.games.registry`).
 
 from __future__ import annotations
 
+from companion.games.skull import club
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.skull.actions import (
     Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, Void,
@@ -31,6 +32,8 @@ SPEC = GameSpec(
     deck=None,
     pad_verbs=PadVerbs(yes=("agree",), no=("pass",)),
     terms={"face_down": NC_("skull", "Face down")},
+    result_rows=club.result_rows,
+    redact=club.redact,
 )
 
 #: the package's names: its spec and what the table imports from the game's modules
