@@ -39,7 +39,8 @@ def winners(result: dict, seats: list[str]) -> set[str]:
 
 
 def _result(view: dict) -> dict:
-    return view.get("result") if isinstance(view.get("result"), dict) else {}
+    result = view.get("result")
+    return result if isinstance(result, dict) else {}
 
 
 def chips_rows(view: dict, seats: list[str]) -> list[dict]:
@@ -60,6 +61,6 @@ def points_rows(view: dict, seats: list[str]) -> list[dict]:
 
 def winner_rows(view: dict, seats: list[str]) -> list[dict]:
     """Who won, for a game without a reader of its own."""
-    result = view.get("result") if isinstance(view.get("result"), dict) else view
-    wins = winners(result, seats)
+    result = view.get("result")
+    wins = winners(result if isinstance(result, dict) else view, seats)
     return [{"name": n, "win": n in wins} for n in seats]

@@ -41,7 +41,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.i18n import M
 from companion.errors import VisionError
 from companion.i18n import M
 from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image

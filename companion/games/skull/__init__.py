@@ -8,7 +8,7 @@ registry (:mod:`companion.games.registry`).
 from __future__ import annotations
 
 from companion.games.skull import club
-from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
+from companion.games.spec import NC_, N_, GameSpec, PadVerbs
 from companion.games.skull.actions import (
     Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, Void,
 )
