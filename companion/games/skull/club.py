@@ -7,8 +7,8 @@ from __future__ import annotations
 def result_rows(view: dict, seats: list[str]) -> list[dict]:
     """The winner with their bank (how many notes, their face value), from the public view."""
     winner = view.get("winner")
-    bank = view.get("bank")
-    bank = bank if isinstance(bank, dict) else {}
+    told = view.get("bank")
+    bank: dict = told if isinstance(told, dict) else {}
     rows = []
     for s, name in enumerate(seats):
         row = {"name": name, "win": s == winner}
@@ -27,8 +27,9 @@ def redact(obj: dict) -> None:
         view["bank"] = {k: v for k, v in view["bank"].items() if k != "serials"}
     history = obj.get("history")
     entries: list = list(history) if isinstance(history, list) else []
-    if isinstance(obj.get("entry"), dict):
-        entries.append(obj["entry"])
+    entry = obj.get("entry")
+    if isinstance(entry, dict):
+        entries.append(entry)
     for entry in entries:
         for item in entry.get("items") or []:
             data = item.get("data")
