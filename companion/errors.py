@@ -15,44 +15,37 @@ class CompanionError(Exception):
     CLI line, the console's refusals before the table starts: a bad flag, setting or ``--resume``
     log) gives it as a :class:`companion.i18n.Message`, ``CompanionError(M("no such file: %(path)s",
     path=p))``; :meth:`words` renders it in the reader's language (``--lang``, Russian by
-    default). ``ru="…"`` (a Russian sentence beside an English one) is the older form, kept for
-    the raisers not yet moved to messages.
+    default). An error raised with plain English words is told in English in both languages.
     """
 
-    _ru: str | None = None
     #: the message, when the raiser gave one
     message = None
 
-    def __init__(self, *args, ru: str | None = None) -> None:
+    def __init__(self, *args) -> None:
         from companion.i18n import Message, render
 
         if args and isinstance(args[0], Message):
             self.message = args[0]
             args = (render(args[0], "en"),) + args[1:]
         super().__init__(*args)
-        if ru is not None:
-            self._ru = ru
 
     @property
     def ru(self) -> str | None:
         """The message in Russian (``None`` when the raiser gave only English words)."""
-        if self.message is not None:
-            from companion.i18n import render
+        if self.message is None:
+            return None
+        from companion.i18n import render
 
-            return render(self.message, "ru")
-        return self._ru
-
-    @ru.setter
-    def ru(self, value: str | None) -> None:
-        self._ru = value
+        return render(self.message, "ru")
 
     def words(self, lang: str = "ru") -> str:
-        """The message in ``lang`` (``"ru"`` or ``"en"``)."""
-        if self.message is not None:
-            from companion.i18n import render
+        """The message in ``lang`` (``"ru"`` or ``"en"``); the English words when the raiser gave
+        no message."""
+        if self.message is None:
+            return str(self)
+        from companion.i18n import render
 
-            return render(self.message, lang)
-        return self.ru if lang == "ru" and self.ru else str(self)
+        return render(self.message, lang)
 
 
 class IllegalAction(CompanionError, ValueError):
