@@ -56,7 +56,7 @@ _WORDS = {
     "bid_holder": _l("held by: %(name)s"),
     # the console's «Сейчас» line: whose turn, the table waiting for the operator's entry, or nothing to do
     "now_turn": _l("Turn: %(names)s"), "now_yours": _l("the table waits for your entry below"),
-    "now_nothing": _l("nothing to do now"),
+    "now_nothing": _l("nothing to do now"), "now_next_game": _l("start another game below"),
     # action fields without a view word of their own (the manual entry's «Fill in …» message)
     "owner": _l("Player"), "leaver": _l("Player who leaves"), "bet_id": _l("Bet number"),
     # common view keys
@@ -67,7 +67,7 @@ _WORDS = {
     "placements": _l("Placements"), "count": _l("Count"), "discard": _l("Discard"),
     "last_check": _l("Last check"), "out_order": _l("Out, in order"), "deck": _l("Deck"),
     "game_no": _l("Game no."), "games": _l("Games"), "answer": _l("Answer"), "winner": _l("Winner"),
-    "stake": _l("Stake"), "payout": _l("Payout"), "trick": _l("Trick"), "token": _l("Token (фишка)"),
+    "stake": _l("Stake"), "payout": _l("Payout"), "trick": _l("Trick"), "token": _l("Token"),
     "bidder": _l("Bidder"), "revealed": _l("Revealed"), "on_table": _l("On the table"),
     "lost": _l("Lost"), "out": _l("Out"), "last_cards": _l("Last cards"), "size": _l("Size"),
     "kinds": _l("Kinds"), "prizes": _l("Prizes"), "points": _l("Points"), "deal": _l("Deal"),
@@ -100,7 +100,7 @@ _WORDS = {
     # the game's own words stay Russian on an English page too, with their meaning beside them
     "v_believe": _l("Верю · I believe"), "v_disbelieve": _l("Не верю · I doubt it"),
     "v_doubt": _l("Не верю · I doubt it"), "v_trust": _l("Верю · I believe"), "v_place": _l("Place a note"), "v_doubt_place": _l("Lay cards"), "v_add": _l("Add"), "v_play": _l("Play"),
-    "v_take": _l("Take"), "v_hoi": _l("ХОЙ!"), "v_void": _l("Void the round"), "v_flip": _l("Flip"),
+    "v_take": _l("Take"), "v_hoi": _l("HOY!"), "v_void": _l("Void the round"), "v_flip": _l("Flip"),
     "v_reveal": _l("Reveal"), "v_pick": _l("Pick"), "v_bet": _l("Bet"), "v_leave": _l("Leave"),
     "v_deal": _l("Deal"), "v_check": _l("Check"), "v_claim": _l("Claim"), "v_more": _l("More"),
     "v_deposit": _l("Deposit to the bank"), "v_scan": _l("Scan"), "v_undo": _l("Undo"),

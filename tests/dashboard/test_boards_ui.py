@@ -83,9 +83,11 @@ def test_board_draws_the_table_and_passes_the_checks(browser, artifacts_dir, gid
     raise AssertionError(f"{gid} never reached {phase}")
 
 
-def test_english_pages_have_no_russian(browser, artifacts_dir):
-    for table, now in phase_tables("skull", "en"):
-        if now != "reveal":
+@pytest.mark.parametrize("gid, phase", [("skull", "reveal"), ("infinity", "kept")])
+def test_english_pages_have_no_russian(browser, artifacts_dir, gid, phase):
+    """6100's «ХОЙ!» and «фишка» were in English ids; the full matrix (tools/screens.py) found them."""
+    for table, now in phase_tables(gid, "en"):
+        if now != phase:
             continue
         srv = DashboardServer(table, port=0).start()
         try:
@@ -100,13 +102,13 @@ def test_english_pages_have_no_russian(browser, artifacts_dir):
                         shut.first.click()
                     expect(page.locator("#voice-card[open]")).to_be_visible()
                 _settle(page, table.referee.version)
-                page.screenshot(path=str(artifacts_dir / f"screens-skull-reveal-{kind}-en.png"), full_page=True)
+                page.screenshot(path=str(artifacts_dir / f"screens-{gid}-{phase}-{kind}-en.png"), full_page=True)
                 assert problems(page, "en") == [], kind
                 page.context.close()
         finally:
             srv.stop()
         return
-    raise AssertionError("skull never reached its reveal")
+    raise AssertionError(f"{gid} never reached {phase}")
 
 
 def test_table_display_shows_turn_last_event_moments_and_the_result(browser, artifacts_dir):

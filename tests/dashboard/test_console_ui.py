@@ -67,6 +67,15 @@ def test_console_starts_with_what_needs_doing_now(browser, fast_dir, artifacts_d
         page = _console(browser, srv)
         expect(page.locator("#now-step")).to_contain_text("Торги")
         expect(page.locator("#now-step")).to_contain_text(f"Ход: {turn}")
+        expect(page.locator("#now .hint")).to_be_hidden()  # no entry awaited: no word about it
+        # the game over: what is left to do is the next game, and its form unfolds
+        while not table.referee.game.is_over():
+            text, source = sim.next_action()
+            assert table.submit(text, source).accepted
+            sim.applied(text)
+        expect(page.locator("#now-step")).to_have_text("Игра окончена · начните другую игру ниже")
+        expect(page.locator("#fold-new")).to_have_attribute("open", "")
+        expect(page.locator("#new-game button[type=submit]")).to_be_visible()
         page.context.close()
     finally:
         srv.stop()

@@ -60,13 +60,13 @@ def _event(event: Event, seats):
                  aside=aside, leader=name("leader"))
     if k == "trick_started":
         # names after a colon, never declined nor after «у игрока» («фишка у игрока Игрок 2»)
-        return M("Trick: %(leader)s leads, %(token)s holds the token (фишка)", leader=name("leader"), token=name("token"))
+        return M("Trick: %(leader)s leads, %(token)s holds the token", leader=name("leader"), token=name("token"))
     if k == "play_declared":
         return M("%(name)s plays a card — the camera reads it", name=name())
     if k == "card_played":
         return M("%(name)s plays %(card)s", name=name(), card=card(d["card"]))
     if k == "hoy":
-        return M("%(name)s: “ХОЙ!” — the same card (%(card)s), %(name)s takes the token; the others play again",
+        return M("%(name)s: “HOY!” — the same card (%(card)s), %(name)s takes the token; the others play again",
                  name=name(), card=card(d["card"]))
     if k == "trick_won":
         return M("%(name)s takes the trick: %(cards)s — %(points)s", name=name(), cards=_cards(d["cards"]),

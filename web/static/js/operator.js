@@ -26,6 +26,12 @@ export function renderOperator() {
   // the «Аннулировать раунд» button's (asked first too), not a second, unasked form
   var leave = acts.filter(function (a) { return a.verb === "leave"; });
   fillForms(document.getElementById("table-actions"), nextSteps(acts));
+  var hint = document.querySelector("#now .hint"); // what manual entry is: beside its forms only
+  if (hint) hint.hidden = !nextSteps(acts).length;
+  // a game over: what is left to do is the next game, so its form unfolds (once: the operator
+  // may fold it again)
+  var next = document.getElementById("fold-new");
+  if (next && ctx.S.model.over && !next.dataset.opened) { next.open = true; next.dataset.opened = "1"; }
   var fold = document.getElementById("fold-leave");
   if (fold) fold.hidden = !leave.length;
   fillForms(document.getElementById("leave-actions"), leave);
@@ -34,7 +40,7 @@ export function renderOperator() {
 // for the operator's entry below
 function nowStep(m) {
   if (!m.game) return "";
-  if (m.over) return word("over");
+  if (m.over) return word("over") + " · " + word("now_next_game");
   var out = [];
   if (m.view && m.view.phase) out.push(label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " "))));
   var turn = (m.turn || []).map(function (i) { return seatName(i); });
