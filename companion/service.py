@@ -16,6 +16,7 @@ decides which games the simulated table's bots play.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import os
@@ -128,6 +129,7 @@ class TableService(GameReaders):
         self._built: dict = {}  # every reader built in this run, by what it depends on
         self._renderers: dict = {}  # the simulated table's scene renderers by (game, currency)
         self.lights = None
+        self._lights_lock = threading.Lock()
         self.server = None
         self.simtable = None
         self.watcher = None
@@ -393,7 +395,9 @@ class TableService(GameReaders):
                 ref = self.table.referee
                 with ref.lock:
                     current, over, events = ref.game.current_seats(), ref.game.is_over(), ()
-            self.lights.show(current, over, events)
+            with self._lights_lock:  # stop() closes the pins under it: never a write to a closed pin
+                if self.lights is not None:
+                    self.lights.show(current, over, events)
         except Exception:  # lights must never stop the game
             log.exception("lights update failed")
 
@@ -496,11 +500,12 @@ class TableService(GameReaders):
             part = getattr(self, name)
             if part is None:
                 continue
-            try:
-                (getattr(part, "stop", None) or part.close)()
-            except Exception:
-                log.exception("stopping %s failed", name)
-            setattr(self, name, None)
+            with self._lights_lock if name == "lights" else contextlib.nullcontext():
+                try:
+                    (getattr(part, "stop", None) or part.close)()
+                except Exception:
+                    log.exception("stopping %s failed", name)
+                setattr(self, name, None)
         if self.table is not None:
             self.table.close()
 
