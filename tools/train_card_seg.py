@@ -1,6 +1,7 @@
 """Train the card reader's paper segmenter (a tiny U-Net) and export it to ONNX.
 
     nice -n 10 .venv/bin/python tools/train_card_seg.py [--scenes 3000] [--epochs 12] [--seed 2]
+                                                         [--procs 2] [--threads 2]
 
 Training scenes are rendered only (:func:`companion.vision.table_scenes.table_scene`, style-"a"
 surfaces, DejaVu/Liberation index fonts): 1–6 cards and backs, separate, touching or in
@@ -62,8 +63,12 @@ def scene(seed: int):
 
 
 def make_data(seeds, procs):
+    rows, t0 = [], time.time()
     with Pool(procs) as pool:
-        rows = [r for r in pool.imap(scene, seeds, chunksize=16) if r is not None]
+        for r in pool.imap(scene, seeds, chunksize=16):
+            rows.append(r)
+            if len(rows) % 250 == 0:
+                print(f"  rendered {len(rows)}/{len(seeds)} scenes, {time.time() - t0:.0f} s", flush=True)
     return rows
 
 
@@ -102,21 +107,38 @@ def build_model():
     return UNet()
 
 
+def export(net, out: Path, facts: dict) -> None:
+    """The model as ONNX (dynamic batch and size) plus its JSON facts, next to each other."""
+    import torch
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    net.eval()
+    x0 = torch.zeros(1, 3, 144, 256)
+    torch.onnx.export(net, x0, str(out), input_names=["frame"], output_names=["paper"],
+                      dynamic_axes={"frame": {0: "n", 2: "h", 3: "w"}, "paper": {0: "n", 2: "h", 3: "w"}},
+                      opset_version=17, dynamo=False)
+    meta = {"input_long": CP.INPUT_LONG, "trained_on": "rendered scenes only (style-a procedural tables, "
+            "DejaVu/Liberation fonts); no real photo", **facts, "torch": torch.__version__}
+    out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {out} ({os.path.getsize(out) / 1e6:.2f} MB)", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=3000)
     ap.add_argument("--val-scenes", type=int, default=200)
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--seed", type=int, default=2)
-    ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--data", default="/tmp/cards8-train/seg.npz")
+    ap.add_argument("--procs", type=int, default=2, help="processes rendering the scenes")
+    ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a shared machine)")
+    ap.add_argument("--data", default="/tmp/cards10-train/seg.npz")
     ap.add_argument("--out", default=str(CP.MODEL))
     a = ap.parse_args()
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(a.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(a.threads)
     t0 = time.time()
     base = a.seed * 10_000_000
     if Path(a.data).is_file():
@@ -184,19 +206,12 @@ def main() -> int:
                 p = torch.sigmoid(net(torch.from_numpy(x.astype(np.float32))[None]))[0, 0].numpy() > 0.5
                 inter += np.count_nonzero(p & (y > 0))
                 union += np.count_nonzero(p | (y > 0))
-        print(f"epoch {ep + 1}: loss {tot / len(batches):.4f}, validation IoU {inter / max(1, union):.4f}, "
+        iou = inter / max(1, union)
+        print(f"epoch {ep + 1}: loss {tot / len(batches):.4f}, validation IoU {iou:.4f}, "
               f"{time.time() - t0:.0f} s", flush=True)
-    out = Path(a.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    x0 = torch.zeros(1, 3, 144, 256)
-    torch.onnx.export(net, x0, str(out), input_names=["frame"], output_names=["paper"],
-                      dynamic_axes={"frame": {0: "n", 2: "h", 3: "w"}, "paper": {0: "n", 2: "h", 3: "w"}},
-                      opset_version=17, dynamo=False)
-    meta = {"input_long": CP.INPUT_LONG, "trained_on": "rendered scenes only (style-a procedural tables, "
-            "DejaVu/Liberation fonts); no real photo", "seed": a.seed, "scenes": a.scenes,
-            "epochs": a.epochs, "validation_iou": round(inter / max(1, union), 4), "torch": torch.__version__}
-    out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({os.path.getsize(out) / 1e6:.2f} MB)", flush=True)
+        # exported after every epoch: a run stopped early still leaves its last whole epoch
+        export(net, Path(a.out), {"seed": a.seed, "scenes": a.scenes, "epochs": a.epochs,
+                                  "epochs_done": ep + 1, "validation_iou": round(iou, 4)})
     return 0
 
 
