@@ -156,6 +156,9 @@ def bench_heldout(n: int, procs: int = 2) -> None:
     if SCENES is T.validation_scene:
         print(f"== VALIDATION scenes ({n} scenes: training styles and fonts, seeds 8000000+; for choosing, "
               "not a held-out figure)")
+    elif SCENES is T.calibration_scene:
+        print(f"== CALIBRATION scenes ({n} scenes: style c, calib fonts, seeds 9000000+; for choosing, "
+              "not a held-out figure)")
     else:
         print(f"== held-out synthetic 'new table' set ({n} scenes: surface style b and fonts "
               f"{len(T.fonts('heldout'))} never used in training; 1280×720 … 378×504)")
@@ -344,10 +347,14 @@ def main() -> int:
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")
     ap.add_argument("--validation", action="store_true",
                     help="read the validation scenes instead of the held-out ones (for choosing a setting)")
+    ap.add_argument("--calibration", action="store_true",
+                    help="read the calibration scenes (style c) instead (choosing a setting on tables of a third style)")
     a = ap.parse_args()
+    global SCENES
     if a.validation:
-        global SCENES
         SCENES = T.validation_scene
+    elif a.calibration:
+        SCENES = T.calibration_scene
     parts = {p.strip() for p in a.parts.split(",")}
     if a.readers:
         known = {**READERS, **OPTIONAL}
