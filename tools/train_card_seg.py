@@ -1,11 +1,18 @@
 """Train the card reader's paper segmenter (a tiny U-Net) and export it to ONNX.
 
     nice -n 10 .venv/bin/python tools/train_card_seg.py [--scenes 3000] [--epochs 12] [--seed 2]
-                                                         [--procs 2] [--threads 2]
+                                                         [--procs 2] [--threads 2] [--wide] [--augment]
+
+The sixth pass's best model (docs/vision-cards.md, not shipped: it loses real cards) was
+``--wide --augment --scenes 2000 --val-scenes 200 --epochs 20 --seed 3 --procs 1 --threads 1``:
+~10 minutes of rendering and ~10 of training on one free core. A stopped run leaves its last
+whole epoch's model (exported after every epoch). Measure a model with
+``bench/cards.py --readers multi,learned`` (``--calibration`` to choose, the held-out set to report).
 
 Training scenes are rendered only (:func:`companion.vision.table_scenes.table_scene`, style-"a"
 surfaces, DejaVu/Liberation index fonts): 1–6 cards and backs, separate, touching or in
-overlapping pairs, 35–200 px wide at 640 px, any rotation, hands and clutter, random light,
+overlapping pairs, 35–200 px wide at 640 px (``--wide``: up to 330 px, and 12 % close-ups of
+one card filling the frame), any rotation, hands and clutter, random light,
 shadow, glare, blur, noise and JPEG. The target is the card paper (the cards' quads less the
 hands over them). A validation split (other seeds) is printed; the model is exported with its
 input size. Output: companion/vision/models/card_paper.onnx + card_paper.json. Needs the
