@@ -64,6 +64,10 @@ REAL_SETS = {
     "jrkaczmarek__CardRecognition": "en",
 }
 READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "calibrated": {"calibrated": True}}
+#: More readers ``--readers`` can name: the default reader with each way of finding card paper
+#: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
+OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
+            "union": {"mask_mode": "union"}}
 
 
 class Score:
@@ -121,11 +125,14 @@ def bench_real() -> None:
 
 
 _READERS: dict = {}
+#: The scenes bench_heldout reads: the held-out set, or (``--validation``) the validation scenes
+#: (training styles and fonts, seeds 8 000 000+) that choices such as the paper mode are made on.
+SCENES = T.heldout_scene
 
 
 def _heldout_one(i: int) -> list[tuple[str, str, int, int, int, int]]:
     """One held-out scene's counts: (reader tag, condition, readable, read, reported, wrong)."""
-    frame, truth, facts = T.heldout_scene(i)
+    frame, truth, facts = SCENES(i)
     codes = [t.code for t in truth]
     out = []
     for tag, kw in READERS.items():
@@ -146,8 +153,15 @@ def _heldout_one(i: int) -> list[tuple[str, str, int, int, int, int]]:
 
 
 def bench_heldout(n: int, procs: int = 2) -> None:
-    print(f"== held-out synthetic 'new table' set ({n} scenes: surface style b and fonts "
-          f"{len(T.fonts('heldout'))} never used in training; 1280×720 … 378×504)")
+    if SCENES is T.validation_scene:
+        print(f"== VALIDATION scenes ({n} scenes: training styles and fonts, seeds 8000000+; for choosing, "
+              "not a held-out figure)")
+    elif SCENES is T.calibration_scene:
+        print(f"== CALIBRATION scenes ({n} scenes: style c, calib fonts, seeds 9000000+; for choosing, "
+              "not a held-out figure)")
+    else:
+        print(f"== held-out synthetic 'new table' set ({n} scenes: surface style b and fonts "
+              f"{len(T.fonts('heldout'))} never used in training; 1280×720 … 378×504)")
     stats = {tag: defaultdict(lambda: [0, 0, 0, 0]) for tag in READERS}  # readable, read, reported, wrong
     from multiprocessing import Pool
     with Pool(procs) as pool:
@@ -156,7 +170,7 @@ def bench_heldout(n: int, procs: int = 2) -> None:
                 st = stats[tag][c]
                 for j, x in enumerate(v):
                     st[j] += x
-    keys = sorted(stats["new"], key=lambda k: (k != "all", k.split()[0], k))
+    keys = sorted(stats[next(iter(READERS))], key=lambda k: (k != "all", k.split()[0], k))
     print(f"  {'condition':18s} " + "   ".join(f"{tag + ': read':>16s} {'wrong':>12s}" for tag in READERS))
     for k in keys:
         row = []
@@ -299,9 +313,11 @@ def bench_fps(n_frames: int) -> None:
                     reader.read(f)
                     reps += 1
             res[tag] = (reps / (time.perf_counter() - t), reps / max(1e-9, time.process_time() - c))
-        (nw, nc), (cw, cc) = res["new"], res["classic"]
-        print(f"  {k} card{'s' if k > 1 else ' '}: new {nw:5.1f} fps ({nc:5.1f} by CPU time), classic {cw:5.1f} "
-              f"({cc:5.1f}); new/classic {nw / cw:.2f} (wall), {nc / cc:.2f} (CPU)")
+        ref = res.get("classic")
+        print(f"  {k} card{'s' if k > 1 else ' '}: " + "; ".join(
+            f"{tag} {w:5.1f} fps ({c:5.1f} by CPU time)"
+            + (f", /classic {w / ref[0]:.2f} (wall), {c / ref[1]:.2f} (CPU)" if ref and tag != "classic" else "")
+            for tag, (w, c) in res.items()))
 
 
 def provenance() -> None:
@@ -324,19 +340,46 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="fewer synthetic scenes")
     ap.add_argument("--real-only", action="store_true", help="only the real photo sets")
     ap.add_argument("--heldout", type=int, default=None, help="number of held-out scenes (default 300, quick 80)")
+    ap.add_argument("--readers", default=None,
+                    help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
+                         "also multi, learned, union: the default reader finding paper that way)")
+    ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
+                    help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")
+    ap.add_argument("--validation", action="store_true",
+                    help="read the validation scenes instead of the held-out ones (for choosing a setting)")
+    ap.add_argument("--calibration", action="store_true",
+                    help="read the calibration scenes (style c) instead (choosing a setting on tables of a third style)")
     a = ap.parse_args()
+    global SCENES
+    if a.validation:
+        SCENES = T.validation_scene
+    elif a.calibration:
+        SCENES = T.calibration_scene
+    parts = {p.strip() for p in a.parts.split(",")}
+    if a.readers:
+        known = {**READERS, **OPTIONAL}
+        tags = [t.strip() for t in a.readers.split(",") if t.strip()]
+        if not tags or any(t not in known for t in tags):
+            ap.error(f"--readers: choose from {', '.join(known)}")
+        READERS.clear()
+        READERS.update({t: known[t] for t in tags})
     cv2.setNumThreads(2)
     provenance()
-    if CARDS.is_dir():
-        bench_real()
-    else:
-        print(f"== real photos: skipped ({CARDS} is absent; set COMPANION_SHARED)")
+    if "real" in parts:
+        if CARDS.is_dir():
+            bench_real()
+        else:
+            print(f"== real photos: skipped ({CARDS} is absent; set COMPANION_SHARED)")
     if a.real_only:
         return 0
-    bench_heldout(a.heldout or (80 if a.quick else 300))
-    bench_fps(4 if a.quick else 8)
-    bench_learned(20 if a.quick else 60)
-    bench_rendered(20 if a.quick else 60, 6 if a.quick else 20)
+    if "heldout" in parts:
+        bench_heldout(a.heldout or (80 if a.quick else 300))
+    if "fps" in parts:
+        bench_fps(4 if a.quick else 8)
+    if "learned" in parts:
+        bench_learned(20 if a.quick else 60)
+    if "rendered" in parts:
+        bench_rendered(20 if a.quick else 60, 6 if a.quick else 20)
     return 0
 
 
