@@ -112,17 +112,24 @@ class LetterMatcher:
                 self._templates = self._build()
             return self._templates
 
-    def match(self, glyph: np.ndarray) -> LetterVote | None:
-        """Best letter for one glyph image (H×W uint8, 255 = ink), or ``None`` if it is empty."""
+    def scores(self, glyph: np.ndarray) -> dict[str, float] | None:
+        """Every serial letter's best correlation with one glyph image (H×W uint8, 255 = ink)
+        over its templates, or ``None`` if the glyph is empty."""
         v = _norm(glyph)
         if v is None:
             return None
         mat, labels = self.templates
-        scores = mat @ v.ravel()
         best: dict[str, float] = {}
-        for s, lab in zip(scores.tolist(), labels):
+        for s, lab in zip((mat @ v.ravel()).tolist(), labels):
             if s > best.get(lab, -2.0):
                 best[lab] = s
+        return best
+
+    def match(self, glyph: np.ndarray) -> LetterVote | None:
+        """Best letter for one glyph image (H×W uint8, 255 = ink), or ``None`` if it is empty."""
+        best = self.scores(glyph)
+        if best is None:
+            return None
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
         (letter, score), runner = ranked[0], ranked[1][1] if len(ranked) > 1 else -1.0
         return LetterVote(letter, score, score - runner)
@@ -131,6 +138,18 @@ class LetterMatcher:
         """The two letter votes of a RUB serial line (letters then seven digits, left to
         right), or ``None`` when the line does not split into exactly nine glyphs or a letter is
         smaller than :data:`MIN_GLYPH_PX`."""
+        glyphs = self._letter_glyphs(line)
+        votes = [self.match(g) for g in glyphs] if glyphs else None
+        return None if votes is None or None in votes else votes
+
+    def rub_letter_scores(self, line: np.ndarray) -> list[dict[str, float]] | None:
+        """:meth:`scores` of the two letter glyphs of a RUB serial line (``None`` as
+        :meth:`rub_letters`)."""
+        glyphs = self._letter_glyphs(line)
+        out = [self.scores(g) for g in glyphs] if glyphs else None
+        return None if out is None or None in out else out
+
+    def _letter_glyphs(self, line: np.ndarray) -> list[np.ndarray] | None:
         ink = ink_mask(line)
         boxes = glyph_boxes(ink)
         if len(boxes) != 9:
@@ -139,10 +158,7 @@ class LetterMatcher:
         for x0, x1, y0, y1 in boxes[:2]:
             if y1 - y0 < MIN_GLYPH_PX:
                 return None
-            vote = self.match(ink[y0:y1, x0:x1])
-            if vote is None:
-                return None
-            out.append(vote)
+            out.append(ink[y0:y1, x0:x1])
         return out
 
 

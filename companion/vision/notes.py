@@ -645,12 +645,19 @@ class NoteReader:
         self._tess_budget = 1  # one Tesseract process per photo at most
         longest = max(frame.shape[:2])
         conflict: tuple[NoteRead, list[_Line]] | None = None
+        unsure: tuple[NoteRead, list] | None = None  # RUB digits decided, letters not confirmed
         for k, side in enumerate(self.DET_SIDES):
             if k and longest <= self.DET_SIDES[k - 1]:
                 break  # the frame was already detected at full resolution
             self._det_scale = min(1.0, side / longest)
             cands = self._candidates(frame, side)
             res = self._read_lines(cands)
+            if unsure is not None:
+                # the finer pass may confirm the letters of the same digits; nothing else counts
+                if res.decided and res.letters_confirmed and res.serial[2:] == unsure[0].serial[2:]:
+                    return res
+                self._last_lines = unsure[1]
+                return unsure[0]
             if conflict is not None:
                 before, before_cands = conflict
                 against = {e.line for e in before.evidence if not _same_note(e.match, res)}
@@ -659,10 +666,14 @@ class NoteReader:
                 self._last_lines = []
                 return before
             if res.decided:
+                if (res.currency == "RUB" and not res.letters_confirmed
+                        and k + 1 < len(self.DET_SIDES) and longest > side):
+                    unsure = (res, self._last_lines)
+                    continue
                 return res
             if res.reason in CONFLICTS:
                 conflict = (res, cands)
-        return res
+        return unsure[0] if unsure is not None else res
 
     # streams ---------------------------------------------------------------------------
     def read_stream(self, frame: np.ndarray) -> NoteRead:
@@ -743,6 +754,14 @@ class NoteReader:
             elif res.decided and self.second_opinion:
                 res = self._vetoed(res, [(cands[e.line].image, e.line in res.turned)
                                          for e in res.evidence if e.engine == "serialnet"])
+                if res.decided and res.currency == "RUB" and not res.letters_confirmed:
+                    # the digits are sure, the letters not: PP-OCR's reading with its letter
+                    # sources (Tesseract rus, the glyph matcher, its Latin twins) may confirm
+                    # letters for the same digits
+                    other = self._read_lines_ppocr(cands)
+                    if other.decided and other.letters_confirmed and other.serial[2:] == res.serial[2:]:
+                        res = NoteRead(other.serial, other.currency, res.confidence, None,
+                                       other.serial, res.evidence + other.evidence, True)
             self._remember(cands, res)
             return _boxed(res, cands)
         return _boxed(self._read_lines_ppocr(cands), cands)

@@ -11,6 +11,8 @@ the benchmark's (``docs/vision-notes.md``); ``reason`` codes are those of
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -54,8 +56,19 @@ def second_engine_counts(net_read, other) -> bool:
     return net_read.reason not in SHARE_ONLY_REASONS and max(shares.values(), default=0.0) < NET_UNSURE
 
 
-#: RUB: the two letters are confirmed when their posterior given the digits reaches this.
-MIN_LETTERS = 0.98
+#: RUB letters (:func:`letter_choice`): a letter pair's score is the log of the recogniser's
+#: posterior of it given the digits (at least :data:`LETTER_FLOOR`) plus :data:`GLYPH_WEIGHT`
+#: times the glyph matcher's deficit at each position (its correlation for the letter minus the
+#: best letter's, mean over the lines that read the serial); the best pair is confirmed when it
+#: leads the next by :data:`LETTER_LEAD` nats and the matcher had an opinion at both positions
+#: (without one, only when the recogniser's posterior alone reaches :data:`MIN_LETTERS`: never,
+#: since wrong letters were read at 0.988 and 0.999). Fitted on 150 rendered calibration scenes
+#: (notes of seeds 50 000+, ``tools/calibrate_letters.py``): the largest lead of a wrong pair
+#: there was 3.7 nats; 5 keeps a margin (``docs/vision-notes.md``).
+LETTER_FLOOR = 1e-3
+GLYPH_WEIGHT = 40.0
+LETTER_LEAD = 5.0
+MIN_LETTERS = 1.01
 
 
 #: Renderings of each line averaged by the decoder (test-time augmentation): ``as_is``, ``ink``
@@ -76,27 +89,57 @@ def _render(line: np.ndarray, name: str) -> np.ndarray:
     return cv2.GaussianBlur(gray, (3, 3), 0)
 
 
-def _glyphs_object(serial: str, lines: list[np.ndarray]) -> bool:
-    """Whether the glyph matcher (:mod:`companion.vision.letters`, a Cyrillic-aware source
-    independent of the recogniser) prefers another letter than ``serial``'s at either position
-    on any of the ``lines`` that read it (a vote with margin ≥ 0.05; no opinion objects to
-    nothing). Upright lines; a line is tried as it is and turned round."""
+def glyph_scores(lines: list[tuple[np.ndarray, bool]]) -> list[dict[str, float] | None]:
+    """Per letter position of a RUB serial, the glyph matcher's correlation for every serial
+    letter, averaged over ``lines`` — ``(image, turned)``: a line the recogniser read turned
+    round is matched turned round — that split into nine glyphs; ``None`` at both positions
+    when no line does. The matcher (:mod:`companion.vision.letters`) is a Cyrillic-aware
+    source independent of the recogniser."""
     from companion.vision.letters import shared_matcher
     from companion.vision.notes import _even_glyph_heights
 
     try:
         matcher = shared_matcher()
     except FileNotFoundError:
-        return False
-    for line in lines:
-        for way in (line, cv2.rotate(line, cv2.ROTATE_180)):
-            votes = matcher.rub_letters(_even_glyph_heights(way))
-            if votes is None:
-                continue
-            if any(v.margin >= 0.05 and v.letter != serial[k] for k, v in enumerate(votes)):
-                return True
-            break
-    return False
+        return [None, None]
+    got: list[list[dict[str, float]]] = [[], []]
+    for line, turned in lines:
+        way = cv2.rotate(line, cv2.ROTATE_180) if turned else line
+        scores = matcher.rub_letter_scores(_even_glyph_heights(way))
+        if scores is not None:
+            for k in (0, 1):
+                got[k].append(scores[k])
+    return [{c: sum(d.get(c, -1.0) for d in ds) / len(ds) for c in ds[0]} if ds else None
+            for ds in got]
+
+
+def letter_choice(serial: str, shares: dict[str, float],
+                  scores: list[dict[str, float] | None]) -> tuple[str, bool]:
+    """A RUB serial's letters from the recogniser's ``shares`` (serial → posterior; the letter
+    pairs read with ``serial``'s digits count) and the glyph matcher's ``scores``
+    (:func:`glyph_scores`): ``(serial with the chosen letters, confirmed)``."""
+    digits = serial[2:]
+    pairs = {s[:2]: v for s, v in shares.items()
+             if s[2:] == digits and len(s) == 9 and set(s[:2]) <= S.CYRILLIC_SERIAL_LETTERS}
+    z = sum(pairs.values())
+    if z <= 0:
+        return serial, False
+    letters = sorted(S.CYRILLIC_SERIAL_LETTERS)
+    deficit = []
+    for sc in scores:
+        if sc is None:
+            deficit.append({c: 0.0 for c in letters})
+        else:
+            top = max(sc.values())
+            deficit.append({c: sc.get(c, top - 1.0) - top for c in letters})
+    floor = math.log(LETTER_FLOOR)
+    ranked = sorted(((max(math.log(max(pairs.get(a + b, 0.0) / z, 1e-300)), floor)
+                      + GLYPH_WEIGHT * (deficit[0][a] + deficit[1][b]), a + b)
+                     for a in letters for b in letters), reverse=True)
+    (s1, best), (s2, _) = ranked[0], ranked[1]
+    if any(sc is None for sc in scores):
+        return best + digits, pairs.get(best, 0.0) / z >= MIN_LETTERS and best == serial[:2]
+    return best + digits, s1 - s2 >= LETTER_LEAD
 
 
 def _currencies(reader) -> list[str]:
@@ -157,7 +200,9 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
             m = S.SerialMatch(f.currency_of[f.best], f.best, 0, False, f.currency_of[f.best] == "EUR")
             ev.append(Evidence(f.best, f.posterior()[f.best], "serialnet", m, f.line, f.line))
     p0 = MIN_POSTERIOR_STRIP if strip else MIN_POSTERIOR_COPIES
-    conf = _rescale(j.posterior, p0, reader.min_confidence)
+    # a rouble serial's digits decide (the parity); its letters are settled apart below
+    posterior = j.digits if cur == "RUB" else j.posterior
+    conf = _rescale(posterior, p0, reader.min_confidence)
 
     def abstain(reason: str):
         return NoteRead(None, None, round(min(conf, reader.min_confidence - 0.01), 3), reason,
@@ -173,14 +218,20 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
         # engine needs the recogniser's share, into low_confidence, where "no opinion" counts —
         # the usd1_000 GIF of issue 20 item 8 was decided as OS3381275C that way)
         return abstain("low_confidence")
-    if j.flip >= MAX_FLIP or j.posterior < p0 or not j.support:
+    if j.flip >= MAX_FLIP or posterior < p0 or not j.support:
         return abstain("low_confidence")
     if not strip and len(j.support) < 2:
         # one printed copy read in a photo: never enough for the recogniser alone (a legend or
         # a plate number on another note fits a format now and then: a USD note's GIF copy
         # read a RUB serial from one line); the second engine must agree (notes.py)
         return abstain("low_confidence")
-    letters_ok = cur != "RUB" or (j.letters >= MIN_LETTERS and not _glyphs_object(
-        j.serial, [lines[i] for i in j.support if i < len(lines)]))
-    return NoteRead(j.serial, cur, round(conf, 3), None, j.serial, ev, letters_ok,
-                    turned=frozenset(f.line for f in fits if f.turned))
+    turned = {f.line for f in fits if f.turned}
+    serial, letters_ok = j.serial, True
+    if cur == "RUB":
+        serial, letters_ok = letter_choice(j.serial, j.shares, glyph_scores(
+            [(lines[i], i in turned) for i in j.support if i < len(lines)]))
+        if serial != j.serial:
+            ev = [Evidence(serial, e.score, e.engine, S.SerialMatch(cur, serial, 0, False, False),
+                           e.line, e.line) if e.text == j.serial else e for e in ev]
+    return NoteRead(serial, cur, round(conf, 3), None, serial, ev, letters_ok,
+                    turned=frozenset(turned))

@@ -175,6 +175,9 @@ class Joint:
         close: every contradicting line reads a serial close to ``serial`` (a misread copy,
             not a second note).
         letters: for RUB, the posterior of ``serial``'s two letters given its digits.
+        digits: for RUB, the posterior of ``serial``'s seven digits (any letters): what the
+            parity rests on; the letters are settled apart (``notes_net.letter_choice``).
+            Otherwise ``posterior``.
         shares: every candidate serial → its share of the frame's posterior.
         misread: a reading that fails the check rule (:attr:`LineFit.misread`) scores at
             least as high on the frame as ``serial``: the rule would be "correcting" a misread
@@ -190,6 +193,7 @@ class Joint:
     contradict: list[int] = field(default_factory=list)
     close: bool = True
     letters: float = 1.0
+    digits: float = 0.0
     shares: dict = field(default_factory=dict)
     misread: bool = False
 
@@ -232,9 +236,26 @@ def joint(fits: list[LineFit]) -> Joint:
     z = sum(math.exp(v - top) for v in scores.values())
     post = {s: math.exp(v - top) / z for s, v in scores.items()}
     best = max(post, key=post.get)
+    if cands[best] == "RUB":
+        # a rouble serial is decided by its digits (its letters apart): the likeliest digits
+        # over every letter pair, then their likeliest letters
+        by_digits: dict[str, float] = {}
+        for s, v in post.items():
+            if cands[s] == "RUB":
+                by_digits[s[2:]] = by_digits.get(s[2:], 0.0) + v
+        top_digits = max(by_digits, key=by_digits.get)
+        best = max((s for s in post if cands[s] == "RUB" and s[2:] == top_digits), key=post.get)
     cur = cands[best]
     lps = per_line[best]
-    res = Joint(best, cur, post[best], shares=post)
+    res = Joint(best, cur, post[best], shares=post, digits=post[best])
+    if cur == "RUB":
+        # a line supports (or contradicts) a rouble serial by its digits: the recogniser's
+        # letters are unsure on print it never saw (М/Н, А/В split a copy's posterior), and the
+        # letters are settled apart; the lines' log-probabilities of the digits, any letters
+        group = [s for s in cands if cands[s] == "RUB" and s[2:] == best[2:]]
+        lps = [_logsumexp([per_line[s][k] for s in group]) for k in range(len(fits))]
+    else:
+        group = [best]
     failing = {m for f in fits for m in f.misread}
     if failing:
         worst = max(sum(max(f.logp(m), b - LINE_PENALTY_CAP) for f, b in zip(fits, own))
@@ -244,7 +265,7 @@ def joint(fits: list[LineFit]) -> Joint:
     res.flip = sum(v for s, v in post.items() if S.last_digit(s) % 2 != d)
     res.other_currency = sum(v for s, v in post.items() if cands[s] != cur)
     for f, b, lp in zip(fits, own, lps):
-        if b - lp <= SUPPORT_GAP and f.free - lp <= MAX_FORMAT_GAP and _share(f, best, lp) >= SUPPORT_SHARE:
+        if b - lp <= SUPPORT_GAP and f.free - lp <= MAX_FORMAT_GAP and _share(f, group, lp) >= SUPPORT_SHARE:
             # the line reads this serial itself (not merely a flat reading that costs every
             # candidate alike: a legend read as gibberish supports nothing)
             res.support.append(f.line)
@@ -254,14 +275,22 @@ def joint(fits: list[LineFit]) -> Joint:
             if other is None or not _close(other, best):
                 res.close = False
     if cur == "RUB":
-        same_digits = sum(v for s, v in post.items() if cands[s] == "RUB" and s[2:] == best[2:])
+        same_digits = sum(post[s] for s in group)
         res.letters = post[best] / same_digits if same_digits > 0 else 0.0
+        res.digits = same_digits
     return res
 
 
-def _share(f: LineFit, serial: str, lp: float) -> float:
-    """``serial``'s share of line ``f``'s own posterior (its candidates plus ``serial``)."""
-    vals = [v for k, v in f.cands.items() if k != serial] + [lp]
+def _logsumexp(vals: list[float]) -> float:
+    top = max(vals)
+    return top + math.log(sum(math.exp(v - top) for v in vals))
+
+
+def _share(f: LineFit, group: list[str], lp: float) -> float:
+    """The share of line ``f``'s own posterior (its candidates plus ``group``) held by the
+    serials of ``group`` (one serial, or a rouble serial's letter variants), whose summed
+    log-probability on the line is ``lp``."""
+    vals = [v for k, v in f.cands.items() if k not in group] + [lp]
     top = max(vals)
     return math.exp(lp - top) / sum(math.exp(v - top) for v in vals)
 
