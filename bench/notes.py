@@ -146,6 +146,8 @@ def main() -> int:
     ap.add_argument("--rendered", type=int, default=72, help="rendered readable photos")
     ap.add_argument("--model", help="recogniser model for ours (default: the committed one)")
     ap.add_argument("--prev", help="a previous recogniser model, read as a third reader")
+    ap.add_argument("--alone", action="store_true",
+                    help="also ours without a second engine (no PP-OCR, no Tesseract): what PP-OCR earns")
     ap.add_argument("--parts", default="crops,photos,rendered,stream",
                     help="sections to run (comma-separated; photos include the converted copies)")
     args = ap.parse_args()
@@ -157,8 +159,9 @@ def main() -> int:
 
     from companion.vision.serialnet import MODEL_FILE, SerialNet
 
-    kinds = ["ours"] + (["prev"] if args.prev else []) + ([] if args.no_ppocr else ["ppocr"])
-    recog = {"ours": "serialnet", "prev": "serialnet", "ppocr": "ppocr"}
+    kinds = (["ours"] + (["prev"] if args.prev else []) + (["alone"] if args.alone else [])
+             + ([] if args.no_ppocr else ["ppocr"]))
+    recog = {"ours": "serialnet", "prev": "serialnet", "alone": "serialnet", "ppocr": "ppocr"}
     nets = {"ours": SerialNet(args.model or MODEL_FILE)}
     if args.prev:
         nets["prev"] = SerialNet(args.prev)
@@ -167,7 +170,7 @@ def main() -> int:
 
     def reader(kind: str, cur: str) -> NoteReader:
         if (kind, cur) not in readers:
-            r = NoteReader(currency=cur, recogniser=recog[kind])
+            r = NoteReader(currency=cur, recogniser=recog[kind], second_opinion=kind != "alone")
             if readers:
                 r._engine = next(iter(readers.values())).engine
             r._net = nets.get(kind, nets["ours"])  # (ppocr reads no serialnet)

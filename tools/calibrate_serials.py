@@ -1,6 +1,6 @@
 """Where the note reader's decision thresholds come from (``companion/vision/notes_net.py``).
 
-    .venv/bin/python tools/calibrate_serials.py [--crops N] [--scenes N]
+    .venv/bin/python tools/calibrate_serials.py [--crops N] [--scenes N] [--model M.onnx]
 
 Reads the ``calib`` split of the training crops (``tools/train_serials.split_of``; never the
 ``test`` split, never ``shared/data/real``) and rendered calibration scenes (seeds 50 000 and
@@ -38,7 +38,11 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--crops", type=int, default=1200)
     ap.add_argument("--scenes", type=int, default=48)
+    ap.add_argument("--model", help="a candidate recogniser model (default: the committed one)")
     args = ap.parse_args()
+    from companion.vision.serialnet import MODEL_FILE, SerialNet
+
+    net = SerialNet(args.model or MODEL_FILE)
     # thresholds off: every top serial is "decided", so right and wrong ones can be told apart
     saved = {k: getattr(NN, k) for k in ("MIN_POSTERIOR_STRIP", "MIN_POSTERIOR_COPIES",
                                          "MAX_FLIP", "MAX_OTHER_CURRENCY")}
@@ -49,6 +53,7 @@ def main() -> int:
     def reader(cur):
         if cur not in readers:
             readers[cur] = NoteReader(currency=cur, second_opinion=False)
+            readers[cur]._net = net
         return readers[cur]
 
     for mode in ("known", "auto"):

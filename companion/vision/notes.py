@@ -666,7 +666,7 @@ class NoteReader:
                 self._last_lines = []
                 return before
             if res.decided:
-                if (res.currency == "RUB" and not res.letters_confirmed
+                if (self.currency == "RUB" and not res.letters_confirmed
                         and k + 1 < len(self.DET_SIDES) and longest > side):
                     unsure = (res, self._last_lines)
                     continue
@@ -754,7 +754,7 @@ class NoteReader:
             elif res.decided and self.second_opinion:
                 res = self._vetoed(res, [(cands[e.line].image, e.line in res.turned)
                                          for e in res.evidence if e.engine == "serialnet"])
-                if res.decided and res.currency == "RUB" and not res.letters_confirmed:
+                if res.decided and self.currency == "RUB" and not res.letters_confirmed:
                     # the digits are sure, the letters not: PP-OCR's reading with its letter
                     # sources (Tesseract rus, the glyph matcher, its Latin twins) may confirm
                     # letters for the same digits

@@ -190,7 +190,8 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
                 best = f
         if best is not None:
             fits.append(best)
-    j = SR.joint(fits)
+    by_digits = reader.currency == "RUB"
+    j = SR.joint(fits, rub_by_digits=by_digits)
     if j.serial is None:
         return NoteRead(None, None, 0.0, "no_serial")
     cur = j.currency
@@ -201,8 +202,9 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
             m = S.SerialMatch(f.currency_of[f.best], f.best, 0, False, f.currency_of[f.best] == "EUR")
             ev.append(Evidence(f.best, f.posterior()[f.best], "serialnet", m, f.line, f.line))
     p0 = MIN_POSTERIOR_STRIP if strip else MIN_POSTERIOR_COPIES
-    # a rouble serial's digits decide (the parity); its letters are settled apart below
-    posterior = j.digits if cur == "RUB" else j.posterior
+    # a rouble serial's digits decide (the parity) when the table's currency is RUB; its
+    # letters are settled apart below
+    posterior = j.digits if cur == "RUB" and by_digits else j.posterior
     conf = _rescale(posterior, p0, reader.min_confidence)
 
     def abstain(reason: str):

@@ -215,8 +215,11 @@ MISREAD_MARGIN = 0.0
 MIN_LINE_POSTERIOR = 1e-4
 
 
-def joint(fits: list[LineFit]) -> Joint:
-    """The joint decision over ``fits`` (the lines that fit a format)."""
+def joint(fits: list[LineFit], rub_by_digits: bool = False) -> Joint:
+    """The joint decision over ``fits`` (the lines that fit a format). ``rub_by_digits``: a
+    rouble serial is decided, supported and contradicted by its seven digits (the reader's
+    currency is RUB; under ``auto`` a line of another note forced into the rouble format has
+    letters spread over many pairs, and summing them out would make it look sure)."""
     fits = [f for f in fits if f.fits]
     if not fits:
         return Joint(None)
@@ -236,7 +239,7 @@ def joint(fits: list[LineFit]) -> Joint:
     z = sum(math.exp(v - top) for v in scores.values())
     post = {s: math.exp(v - top) / z for s, v in scores.items()}
     best = max(post, key=post.get)
-    if cands[best] == "RUB":
+    if cands[best] == "RUB" and rub_by_digits:
         # a rouble serial is decided by its digits (its letters apart): the likeliest digits
         # over every letter pair, then their likeliest letters
         by_digits: dict[str, float] = {}
@@ -248,7 +251,7 @@ def joint(fits: list[LineFit]) -> Joint:
     cur = cands[best]
     lps = per_line[best]
     res = Joint(best, cur, post[best], shares=post, digits=post[best])
-    if cur == "RUB":
+    if cur == "RUB" and rub_by_digits:
         # a line supports (or contradicts) a rouble serial by its digits: the recogniser's
         # letters are unsure on print it never saw (М/Н, А/В split a copy's posterior), and the
         # letters are settled apart; the lines' log-probabilities of the digits, any letters
@@ -275,7 +278,7 @@ def joint(fits: list[LineFit]) -> Joint:
             if other is None or not _close(other, best):
                 res.close = False
     if cur == "RUB":
-        same_digits = sum(post[s] for s in group)
+        same_digits = sum(v for s, v in post.items() if cands[s] == "RUB" and s[2:] == best[2:])
         res.letters = post[best] / same_digits if same_digits > 0 else 0.0
         res.digits = same_digits
     return res
