@@ -70,6 +70,10 @@ LETTER_FLOOR = 1e-3
 GLYPH_WEIGHT = 40.0
 LETTER_LEAD = 6.0
 MIN_LETTERS = 1.01
+#: The glyph matcher has an opinion at a position only when its best template correlation there
+#: reaches this (lower ones are glyphs cut wrongly: the retrained model's held-out `НО…` for
+#: `МО…` at 0.994 was "backed" by a best correlation of 0.43).
+GLYPH_MIN_SCORE = 0.5
 
 
 #: Renderings of each line averaged by the decoder (test-time augmentation): ``as_is``, ``ink``
@@ -126,6 +130,7 @@ def letter_choice(serial: str, shares: dict[str, float],
     if z <= 0:
         return serial, False
     letters = sorted(S.CYRILLIC_SERIAL_LETTERS)
+    scores = [sc if sc and max(sc.values()) >= GLYPH_MIN_SCORE else None for sc in scores]
     deficit = []
     for sc in scores:
         if sc is None:

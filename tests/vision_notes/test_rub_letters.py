@@ -80,3 +80,11 @@ def test_under_auto_a_rouble_reading_is_not_summed_over_its_letters():
             _fit(1, {a: math.log(0.2), b: math.log(0.8)})]
     j = SR.joint(fits)
     assert j.support == [0] and j.posterior < 0.9
+
+
+def test_glyph_correlations_too_low_to_be_glyphs_are_no_opinion():
+    # a held-out scene: the retrained model read НО… for МО… at 0.994, "backed" by a best
+    # correlation of 0.43 (a glyph cut wrongly); that is no opinion, and no confirmation
+    low = {c: 0.3 for c in LETTERS} | {"Н": 0.43, "М": 0.40}
+    shares = {"НО9447834": 0.994, "МО9447834": 0.0004}
+    assert NN.letter_choice("НО9447834", shares, [low, _scores("О", 0.2)])[1] is False
