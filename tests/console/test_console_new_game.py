@@ -22,6 +22,7 @@ from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from companion.games.simulator import play_random_game
 from tests.dashboard.helpers import operator_client
+from tests.waiting import wait_for as _wait
 
 SEATS = ["Аня", "Борис", "Вика"]
 OPERATORS = ["Борис", "Дина", "Егор"]
@@ -46,15 +47,6 @@ def _new_game_from_the_console(svc: TableService, game: str = "doubt") -> None:
 
 def _after(out: io.StringIO, mark: int) -> str:
     return out.getvalue()[mark:]
-
-
-def _wait(cond, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 def test_a_game_started_after_the_bots_game_ended_is_announced_at_once(fast_dir):

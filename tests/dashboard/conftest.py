@@ -13,3 +13,17 @@ def counting():
     unregister = register_counting()
     yield Counting
     unregister()
+
+
+@pytest.fixture
+def counting_env(fast_dir, counting):
+    """A counting-game table (PIN 246810, Аня and Борис) and its test app: ``(table, app)``."""
+    from companion.dashboard import create_app
+    from companion.table import Table
+
+    table = Table(fast_dir, pin="246810")
+    table.new_game("counting", ["Аня", "Борис"])
+    app = create_app(table, testing=True)
+    yield table, app
+    app.extensions["companion"]["hub"].close()
+    table.close()

@@ -54,3 +54,13 @@ def wait_version(hub, version: int, timeout: float = 5.0) -> None:
             return
         time.sleep(0.002)
     raise AssertionError(f"hub did not reach version {version}")
+
+
+class FakeClock:
+    """A clock the test moves by hand (``clock.t += 60``): seconds, starts at 1000."""
+
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t

@@ -11,12 +11,10 @@ import numpy as np
 import pytest
 
 from companion import camview, parts
-from companion.dashboard import create_app
 from companion.games import new_game
 from companion.observe import Item
 from companion.parts import CameraAdapter
 from companion.settings import Settings
-from companion.table import Table
 from companion.vision.camera import RenderedSource
 from companion.vision.scene import SceneRenderer
 from tests.dashboard.helpers import operator_client
@@ -24,13 +22,8 @@ from tests.dashboard.test_camera_view import _scene
 
 
 @pytest.fixture
-def env(fast_dir, counting):
-    table = Table(fast_dir, pin="246810")
-    table.new_game("counting", ["Аня", "Борис"])
-    app = create_app(table, testing=True)
-    yield table, app
-    app.extensions["companion"]["hub"].close()
-    table.close()
+def env(counting_env):
+    return counting_env
 
 
 def _shown(frame, items=None):

@@ -10,10 +10,8 @@ import numpy as np
 import pytest
 
 from companion import camview
-from companion.dashboard import create_app
 from companion.observe import Item
 from companion.parts import CameraAdapter
-from companion.table import Table
 from companion.vision.camera import ImageSource, RenderedSource
 from tests.dashboard.helpers import operator_client, seat_client
 
@@ -32,13 +30,8 @@ def _scene(card_side=180, blur=0, bright=0):
 
 
 @pytest.fixture
-def env(fast_dir, counting):
-    table = Table(fast_dir, pin="246810")
-    table.new_game("counting", ["Аня", "Борис"])
-    app = create_app(table, testing=True)
-    yield table, app
-    app.extensions["companion"]["hub"].close()
-    table.close()
+def env(counting_env):
+    return counting_env
 
 
 def test_the_simulated_cameras_frame_with_boxes_and_advice(env):

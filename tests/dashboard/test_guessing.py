@@ -9,15 +9,7 @@ import pytest
 from companion.dashboard import create_app
 from companion.dashboard.security import Limiter, wait_words
 from companion.table import Table
-from tests.dashboard.helpers import csrf_of
-
-
-class FakeClock:
-    def __init__(self):
-        self.t = 1000.0
-
-    def __call__(self):
-        return self.t
+from tests.dashboard.helpers import FakeClock, csrf_of
 
 
 @pytest.fixture

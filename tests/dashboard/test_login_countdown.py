@@ -13,18 +13,10 @@ from companion.dashboard import DashboardServer, create_app
 from companion.dashboard.security import Limiter, countdown_words
 from companion.table import Table
 from tests.browser import PHONE, UI
-from tests.dashboard.helpers import csrf_of
+from tests.dashboard.helpers import FakeClock, csrf_of
 
 PIN = "246810"
 WAIT_RE = re.compile(r'<p class="error" role="status" aria-live="polite" id="login-wait" data-wait="(\d+)"')
-
-
-class FakeClock:
-    def __init__(self):
-        self.t = 1000.0
-
-    def __call__(self):
-        return self.t
 
 
 @pytest.fixture

@@ -8,15 +8,7 @@ from companion.dashboard import create_app
 from companion.dashboard.security import Limiter
 from companion.table import Table
 
-from tests.dashboard.helpers import boot_of, csrf_of, operator_client, seat_client, wait_version
-
-
-class FakeClock:
-    def __init__(self):
-        self.t = 1000.0
-
-    def __call__(self):
-        return self.t
+from tests.dashboard.helpers import FakeClock, boot_of, csrf_of, operator_client, seat_client, wait_version
 
 
 @pytest.fixture

@@ -8,20 +8,13 @@ import json
 
 import pytest
 
-from companion.dashboard import create_app
 from companion.sanitise import BadText, check_text, clean, json_depth, parse_json
-from companion.table import Table
 from tests.dashboard.helpers import csrf_of
 
 
 @pytest.fixture
-def env(fast_dir, counting):
-    table = Table(fast_dir, pin="246810")
-    table.new_game("counting", ["Аня", "Борис"])
-    app = create_app(table, testing=True)
-    yield table, app
-    app.extensions["companion"]["hub"].close()
-    table.close()
+def env(counting_env):
+    return counting_env
 
 
 def _operator(app, table):

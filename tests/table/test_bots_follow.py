@@ -17,6 +17,7 @@ from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from companion.table import Table
+from tests.waiting import wait_for as _wait
 
 SEATS = ["Аня", "Борис", "Вика"]
 
@@ -24,15 +25,6 @@ SEATS = ["Аня", "Борис", "Вика"]
 def _records(path) -> list[tuple[str, str]]:
     with TableLog.open(path, readonly=True) as tl:
         return [(r.source, r.action) for r in tl.records()]
-
-
-def _wait(cond, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 @pytest.mark.slow

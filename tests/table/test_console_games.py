@@ -21,6 +21,7 @@ from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from tests.operator_http import Operator
+from tests.waiting import wait_for as _wait
 
 PIN = "135790"
 #: the night's games in order: (game, seats, options typed on the form besides its defaults)
@@ -47,15 +48,6 @@ def _form(game: str, seats: str, typed: dict) -> dict:
             form[key] = str(opt["default"])
     form.update({f"opt_{game}_{k}": v for k, v in typed.items()})
     return form
-
-
-def _wait(cond, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 @pytest.mark.slow

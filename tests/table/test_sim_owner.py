@@ -26,6 +26,7 @@ from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from companion.games.simulator import play_random_game
+from tests.waiting import wait_for as _wait
 
 SEATS = ["Аня", "Борис", "Вика"]
 OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК2444846 ?"
@@ -56,15 +57,6 @@ def _bots_stay_idle(svc: TableService, log_path) -> None:
 def _records(path) -> list[tuple[str, str]]:
     with TableLog.open(path) as tl:
         return [(r.source, r.action) for r in tl.records()]
-
-
-def _wait(cond, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 def _seeds(data_dir) -> dict:
