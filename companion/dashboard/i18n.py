@@ -330,7 +330,7 @@ def field_word(name: str) -> str:
     """An action field's name in the request's language (``"serials"`` → «Номера купюр»), the
     same word the page script shows as the field's placeholder: a UI word, else the game term
     (``"slot"`` → «место», ``"leader"`` → «ведущий»), else the name with spaces for underscores.
-    Every field of the five games' actions has a word (``tests/ux/test_manual_entry_games.py``).
+    Every field of the five games' actions has a word (``tests/dashboard/test_manual_entry_games.py``).
     A field's name is a label: in sentence case («Место», not «место»)."""
     word = _WORDS.get(name)
     if word is None:

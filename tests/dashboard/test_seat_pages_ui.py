@@ -10,7 +10,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.browser import PHONE, UI, open_details  # noqa: E402
-from tests.pagewords.test_waiting_words import SKULL_SETUP  # noqa: E402
+from tests.dashboard.test_waiting_words import SKULL_SETUP  # noqa: E402
 
 pytestmark = UI
 

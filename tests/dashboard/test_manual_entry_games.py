@@ -85,7 +85,7 @@ def test_infinity_entry_for_a_seat_out_of_turn_is_refused_by_the_engine(op):
     assert table.submit("table deal 0", "operator").accepted
     r = c.post("/api/operator/manual", json={"action": "table play 1 500"}, headers=h)
     assert r.status_code == 409 and r.json["reason"] == "not_your_turn"
-    assert r.json["message"] == "Сейчас ходит Аня."  # who must act, by name (tests/pagewords/)
+    assert r.json["message"] == "Сейчас ходит Аня."  # who must act, by name (tests/dashboard/test_refusal_names.py)
 
 
 def test_a_seats_own_decisions_are_not_offered_to_the_operator(op):
