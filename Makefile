@@ -46,11 +46,13 @@ $(VENV)/.stamp-test: $(VENV)/.stamp-base pyproject.toml setup.py
 
 venv: $(VENV)/.stamp-base
 
-# A skull game: on a Raspberry Pi the real table (camera, button box, GPIO), elsewhere the simulated
-# table (companion run picks the backends). The dashboard URL, its QR code and the operator PIN are
-# printed, nothing is opened, and it keeps serving until Ctrl-C. Headless variant:
+# The unfinished game of the data folder, whatever game it is (one started from the console too),
+# else a new skull game (the settings' default game): on a Raspberry Pi the real table (camera,
+# button box, GPIO), elsewhere the simulated table (companion run picks the backends). The dashboard
+# URL, its QR code and the operator PIN are printed, nothing is opened, and it keeps serving until
+# Ctrl-C. Headless variant:
 #   make demo DEMO_ARGS="--sim --game skull --until-end --json"
-DEMO_ARGS ?= --game skull
+DEMO_ARGS ?=
 
 demo: system-deps $(VENV)/.stamp-base
 	$(BIN)/companion run $(DEMO_ARGS)

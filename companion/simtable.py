@@ -421,7 +421,7 @@ class SimTable:
                 if items and all(v is not None for v in read):
                     self.stats.wrong += 1
                     reason = "wrong_read"
-                    log.warning("camera read %r but the table shows %r: rescanning", read, group)
+                    log.debug("camera read %r but the table shows %r: rescanning", read, group)  # in stats; not on the console: it names what was shown
                 else:
                     reason = next((it.reason for it in items if it.value is None and it.reason), None) \
                         or (f"no_{f.kind}" if not items else "unsure")
