@@ -30,10 +30,30 @@ HASHES = json.loads((DATA / "hashes.json").read_text())
 REPO = Path(__file__).resolve().parents[2]
 
 
+#: state records a game gained after the fixtures were recorded, each derived from what was there
+#: (so left out of the comparison): lottery's chips after each draw, for the /tv chart
+ADDED_SINCE = {"lottery": ("by_draw",)}
+
+
+def _without(obj, keys):
+    if isinstance(obj, dict):
+        return {k: _without(v, keys) for k, v in obj.items() if k not in keys}
+    if isinstance(obj, list):
+        return [_without(v, keys) for v in obj]
+    return obj
+
+
 def _state_hash(header, records) -> str:
     result = replay(header, records)
     assert not result.rejected
-    return hashlib.sha256(result.game.snapshot_bytes()).hexdigest()
+    game, added = result.game, ADDED_SINCE.get(header.game, ())
+    if not added:
+        return hashlib.sha256(game.snapshot_bytes()).hexdigest()
+    snap = game.snapshot()
+    state = _without(snap, set(added))
+    assert state != snap  # something was left out: else this list is stale
+    data = {"state": state, "history": [a.text() for a in game.history], "version": game.version}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
 @pytest.mark.parametrize("game_id", sorted(HASHES))
