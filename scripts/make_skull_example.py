@@ -4,7 +4,7 @@ Usage: python scripts/make_skull_example.py [SEED] [OUT]. Timestamps are synthet
 5 seconds from a fixed start). The shipped ``companion/examples/skull-game.jsonl`` is a golden game
 written by this script with an earlier version of the bots (seed 23); the bots' choices have changed
 since, so re-running gives another game. Replacing the golden file means updating
-``tests/skull/test_crash_and_replay.py`` and the walk-through in ``docs/table-log.md``.
+``tests/games/skull/test_crash_and_replay.py`` and the walk-through in ``docs/table-log.md``.
 """
 from __future__ import annotations
 

@@ -92,11 +92,11 @@ def test_doubt_refusals_name_counts_and_the_dealer():
 
 
 def test_skull_refusals_name_the_bid_limits_and_players():
-    from tests.skull.skull_helpers import Table as SkullTable
+    from tests.games.skull.skull_helpers import Table as SkullTable
 
     t = SkullTable(3, dealer=None)
     g = t.g
-    from tests.skull.skull_helpers import note_set
+    from tests.games.skull.skull_helpers import note_set
 
     g.apply(f"table register 0 {','.join(note_set(0))} ?")
     assert words(g, "table dealer 0", "registration_incomplete")[0] == (

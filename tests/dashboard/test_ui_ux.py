@@ -638,7 +638,7 @@ def test_the_banker_chooses_his_spread(browser, table_server):
 def test_a_bet_has_a_stake_and_cards_read_with_suit_signs(browser, table_server):
     """The joker game's bet: a stake stepper over the table's limits and a grid of the layout's
     cards shown with suit signs (K♠); the bet sends that stake (it was always 1). The grid itself:
-    tests/hoggenheimer/test_bet_grid_ui.py."""
+    tests/games/hoggenheimer/test_bet_grid_ui.py."""
     table, srv = table_server
     table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
     page = browser.new_context(viewport=PHONE).new_page()

@@ -1,7 +1,7 @@
 """The 36-card "6100" trick game with the Infinity card and "ХОЙ!" (seed ``003_*``, RULINGS §4).
 
 Game id ``infinity``. Rules as implemented, with every option and reason code, are in
-``docs/rules/infinity.md``; the tests in ``tests/infinity/`` cite the seed paragraph each proves.
+``docs/rules/infinity.md``; the tests in ``tests/games/infinity/`` cite the seed paragraph each proves.
 
 What the engine knows. Hands are held in the players' hands, so the engine never knows which
 cards a seat holds — only how many (the deal is physical, RULINGS §0). It learns a card's face

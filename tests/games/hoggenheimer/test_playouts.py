@@ -160,7 +160,7 @@ def test_sim_game_logged_and_replayed_from_sqlite(tmp_path):
 
 
 def write_golden(seed, seats, options, name):  # pragma: no cover
-    """Record a golden game: run ``PYTHONPATH=. python tests/hoggenheimer/test_playouts.py`` from
+    """Record a golden game: run ``PYTHONPATH=. python tests/games/hoggenheimer/test_playouts.py`` from
     the repository root (this file's ``__main__``)."""
     from tests.gamekit import record_sim_log
 

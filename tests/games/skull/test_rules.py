@@ -12,7 +12,7 @@ from companion.games.skull import (
     REASONS, SkullGame, SkullOptions, canonical_serial, note_role, validate_note_set,
 )
 
-from skull_helpers import note_set, rose, skull  # tests/skull/skull_helpers.py (path set by conftest)
+from skull_helpers import note_set, rose, skull  # tests/games/skull/skull_helpers.py (path set by conftest)
 
 
 # ------------------------------------------------------------------------------ set-up

@@ -2,7 +2,7 @@
 registry (the path ``companion replay`` takes).
 
 ``sim_*.jsonl`` were recorded from the simulated table (regenerate with
-``PYTHONPATH=. python tests/lottery/test_golden.py`` from the repository root); they pin the
+``PYTHONPATH=. python tests/games/lottery/test_golden.py`` from the repository root); they pin the
 engine's behaviour. ``first_draw.jsonl`` is written by hand and its chip movements are worked out
 in its comments.
 """

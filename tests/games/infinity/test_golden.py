@@ -4,7 +4,7 @@ the registry (the path ``companion replay`` takes).
 * ``kept_4p.jsonl`` is written by hand (seed ¶9 ХОЙ, ¶10 kept cards); its result is worked out by
   hand in the comments of the log.
 * ``sim_*.jsonl`` were recorded from the simulated table (regenerate with
-  ``PYTHONPATH=. python tests/infinity/test_golden.py`` from the repository root); their results were checked against the rules when
+  ``PYTHONPATH=. python tests/games/infinity/test_golden.py`` from the repository root); their results were checked against the rules when
   recorded and pin the engine's behaviour since.
 """
 

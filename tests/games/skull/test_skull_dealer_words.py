@@ -17,7 +17,7 @@ import pytest
 
 from companion.dashboard.model import history_entry, narrator, view_for, PUBLIC
 from companion.table import Table
-from tests.skull.skull_helpers import note_set, rose, skull
+from tests.games.skull.skull_helpers import note_set, rose, skull
 
 
 @pytest.fixture

@@ -144,7 +144,7 @@ def test_sim_game_logged_and_replayed_from_sqlite(tmp_path):
 
 
 def write_golden(seed: int, seats: int, options: dict | None, name: str) -> None:  # pragma: no cover
-    """Record a golden game: run ``PYTHONPATH=. python tests/doubt/test_playouts.py`` from the
+    """Record a golden game: run ``PYTHONPATH=. python tests/games/doubt/test_playouts.py`` from the
     repository root (this file's ``__main__``)."""
     from tests.gamekit import record_sim_log
 

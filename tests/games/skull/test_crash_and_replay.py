@@ -26,7 +26,7 @@ from companion.games.skull import SkullGame
 from companion.log import LogHeader, LogRecord, TableLog, replay, write_jsonl
 from companion.games.simulator import play_random_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 WRITER = textwrap.dedent(
     """
