@@ -179,6 +179,7 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
     fits: list[SR.LineFit] = []
     for i in range(n):
         best = None
+        free = -math.inf  # the line's best free path, either way up
         for k in (0, 1):
             if strip and k:
                 if best is not None:
@@ -189,12 +190,19 @@ def net_decide(reader, lines: list[np.ndarray], strip: bool):
             if not strip and not SR.looks_like_text(pr[0]):
                 continue
             f = SR.fit_line(pr, currencies, line=i, turned=bool(k))
+            free = max(free, f.free)
             # the way up whose best serial is likelier: digits read turned round still fit a
             # format (0 1 2 5 6 8 9 turn into digits), with a small gap but a lower likelihood
             if f.fits and (best is None or max(f.cands.values()) > max(best.cands.values())):
                 best = f
         if best is not None:
-            fits.append(best)
+            # the format gap is measured from the line's best reading either way up: a euro
+            # serial read the wrong way up fits a USD format with a small gap of its own, far
+            # below the right way's free path (docs/vision-notes.md, "Way up")
+            best.free = free
+            best.gap = free - max(best.cands.values())
+            if best.fits:
+                fits.append(best)
     by_digits = reader.currency == "RUB"
     j = SR.joint(fits, rub_by_digits=by_digits)
     if j.serial is None:
