@@ -137,7 +137,9 @@ def _heldout_one(i: int) -> list[tuple[str, str, int, int, int, int]]:
     out = []
     for tag, kw in READERS.items():
         key = (tag, facts["alphabet"])
-        reader = _READERS.setdefault(key, CardReader("standard", facts["alphabet"], **kw))
+        if key not in _READERS:
+            _READERS[key] = CardReader("standard", facts["alphabet"], **kw)
+        reader = _READERS[key]
         got = [r.card for r in reader.read(frame) if r.card]
         for t in truth:
             conds = ["all", "bg " + facts["surface"], "width " + T.width_band(t.width),
@@ -342,14 +344,20 @@ def main() -> int:
     ap.add_argument("--heldout", type=int, default=None, help="number of held-out scenes (default 300, quick 80)")
     ap.add_argument("--readers", default=None,
                     help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
-                         "also multi, learned, union: the default reader finding paper that way)")
+                         "also multi, learned, union: the default reader finding paper that way; alt, altcal "
+                         "with --models)")
     ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")
     ap.add_argument("--validation", action="store_true",
                     help="read the validation scenes instead of the held-out ones (for choosing a setting)")
     ap.add_argument("--calibration", action="store_true",
                     help="read the calibration scenes (style c) instead (choosing a setting on tables of a third style)")
+    ap.add_argument("--models", default=None,
+                    help="a folder with a retrained card_index.onnx/.json and card_calib.json: readers 'alt' "
+                         "(the default reader on them) and 'altcal' (calibrated) become nameable in --readers")
     a = ap.parse_args()
+    if a.models:
+        OPTIONAL.update({"alt": {"models": a.models}, "altcal": {"models": a.models, "calibrated": True}})
     global SCENES
     if a.validation:
         SCENES = T.validation_scene

@@ -85,7 +85,7 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
     if not views:
         return CardRead(None, box, 0.0, "no_corner_visible", frame, None)
     patches = [corner_patch(image, q, k, g) for q, k, g in views]
-    guesses = CI.shared().classify(patches)
+    guesses = (getattr(reader, "index_net", None) or CI.shared()).classify(patches)
     alphabet = reader.index.alphabet
     ranks = reader.index.deck_ranks
     reads = []  # (code, p, view index)
