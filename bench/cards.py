@@ -67,7 +67,17 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 #: More readers ``--readers`` can name: the default reader with each way of finding card paper
 #: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
-            "union": {"mask_mode": "union"}}
+            "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}}}
+
+
+def make_reader(alphabet: str, kw: dict) -> CardReader:
+    """A reader of the bench's table: ``kw`` are CardReader's arguments, its ``set`` attributes."""
+    kw = dict(kw)
+    attrs = kw.pop("set", {})
+    reader = CardReader("standard", alphabet, **kw)
+    for k, v in attrs.items():
+        setattr(reader, k, v)
+    return reader
 
 
 class Score:
@@ -108,7 +118,7 @@ def bench_real() -> None:
         imgs = [(r["label"].split(), cv2.imread(str(CARDS / name / r["filename"]))) for r in rows]
         for alph in dict.fromkeys((alphabet, "auto")):
             for tag, kw in READERS.items():
-                reader = CardReader("standard", alph, **kw)
+                reader = make_reader(alph, kw)
                 sc = Score()
                 for truth, img in imgs:
                     sc.add(truth, reader.read(img))
@@ -138,7 +148,7 @@ def _heldout_one(i: int) -> list[tuple[str, str, int, int, int, int]]:
     for tag, kw in READERS.items():
         key = (tag, facts["alphabet"])
         if key not in _READERS:
-            _READERS[key] = CardReader("standard", facts["alphabet"], **kw)
+            _READERS[key] = make_reader(facts["alphabet"], kw)
         reader = _READERS[key]
         got = [r.card for r in reader.read(frame) if r.card]
         for t in truth:
@@ -306,7 +316,7 @@ def bench_fps(n_frames: int) -> None:
         for tag, kw in READERS.items():
             if tag == "calibrated":
                 continue
-            reader = CardReader("standard", "en", **kw)
+            reader = make_reader("en", kw)
             reader.read(frames[0])
             t, c = time.perf_counter(), time.process_time()
             reps = 0
@@ -344,8 +354,8 @@ def main() -> int:
     ap.add_argument("--heldout", type=int, default=None, help="number of held-out scenes (default 300, quick 80)")
     ap.add_argument("--readers", default=None,
                     help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
-                         "also multi, learned, union: the default reader finding paper that way; alt, altcal "
-                         "with --models)")
+                         "also multi, learned, union: the default reader finding paper that way; nofloor: without "
+                         "the template-alone floor; alt, altcal with --models)")
     ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")
     ap.add_argument("--validation", action="store_true",

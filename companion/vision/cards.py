@@ -1366,6 +1366,9 @@ class CardReader:
         #: a template read vetoed only by a sure learned corner is left to the calibration
         #: (see :func:`companion.vision.learned_read.combine`)
         self.contest = True
+        #: the template-alone floor (:data:`companion.vision.learned_read.CLASSIC_ALONE_MIN`)
+        from companion.vision.learned_read import CLASSIC_ALONE_MIN
+        self.classic_alone_min = CLASSIC_ALONE_MIN
         self.collect = False
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
@@ -1456,7 +1459,9 @@ class CardReader:
             if not self.combine:
                 return learned
             classic = self._read_frame_classic(image, frame, retry)
-            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None))
+            floor = self.classic_alone_min if self.profile is None else 0.0
+            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None,
+                                                              floor))
         return self._read_frame_classic(image, frame, retry)
 
     def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:

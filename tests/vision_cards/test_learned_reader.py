@@ -168,3 +168,23 @@ def test_simulated_table_sends_varied_tables_and_the_reader_reads_them():
     assert len(looks) >= 3  # not one table colour
     assert wrong == []
     assert read >= 6, read  # measured 7 of 12
+
+
+def test_a_weak_template_read_alone_is_reported_unsure():
+    """A card only the templates name, the classifier naming nothing and contradicting nothing,
+    is reported unsure below the template-alone floor (seventh pass), with its box; above it, and
+    with the floor off, it is the templates' card."""
+    from companion.vision.cards import CardRead
+    from companion.vision.learned_read import CLASSIC_ALONE_MIN, combine
+
+    assert 0.5 < CLASSIC_ALONE_MIN < 0.6
+    box = [10, 20, 60, 90]
+    learned = CardRead(None, box, 0.0, "weak_index", None, True, {})
+    weak = CardRead("7H", box, CLASSIC_ALONE_MIN - 0.01, None, None, True, {})
+    got = combine(weak, learned, classic_alone_min=CLASSIC_ALONE_MIN)
+    assert got.card is None and got.reason == "weak_index" and got.box == box
+    assert got.detail["unsure"] == "7H"
+    assert combine(weak, learned).card == "7H"  # no floor
+    sure = CardRead("7H", box, CLASSIC_ALONE_MIN + 0.05, None, None, True, {})
+    assert combine(sure, learned, classic_alone_min=CLASSIC_ALONE_MIN).card == "7H"
+    assert CardReader("standard", "en").classic_alone_min == CLASSIC_ALONE_MIN
