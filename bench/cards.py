@@ -67,7 +67,17 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 #: More readers ``--readers`` can name: the default reader with each way of finding card paper
 #: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
-            "union": {"mask_mode": "union"}}
+            "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}}}
+
+
+def make_reader(alphabet: str, kw: dict) -> CardReader:
+    """A reader of the bench's table: ``kw`` are CardReader's arguments, its ``set`` attributes."""
+    kw = dict(kw)
+    attrs = kw.pop("set", {})
+    reader = CardReader("standard", alphabet, **kw)
+    for k, v in attrs.items():
+        setattr(reader, k, v)
+    return reader
 
 
 class Score:
@@ -108,7 +118,7 @@ def bench_real() -> None:
         imgs = [(r["label"].split(), cv2.imread(str(CARDS / name / r["filename"]))) for r in rows]
         for alph in dict.fromkeys((alphabet, "auto")):
             for tag, kw in READERS.items():
-                reader = CardReader("standard", alph, **kw)
+                reader = make_reader(alph, kw)
                 sc = Score()
                 for truth, img in imgs:
                     sc.add(truth, reader.read(img))
@@ -137,7 +147,9 @@ def _heldout_one(i: int) -> list[tuple[str, str, int, int, int, int]]:
     out = []
     for tag, kw in READERS.items():
         key = (tag, facts["alphabet"])
-        reader = _READERS.setdefault(key, CardReader("standard", facts["alphabet"], **kw))
+        if key not in _READERS:
+            _READERS[key] = make_reader(facts["alphabet"], kw)
+        reader = _READERS[key]
         got = [r.card for r in reader.read(frame) if r.card]
         for t in truth:
             conds = ["all", "bg " + facts["surface"], "width " + T.width_band(t.width),
@@ -304,7 +316,7 @@ def bench_fps(n_frames: int) -> None:
         for tag, kw in READERS.items():
             if tag == "calibrated":
                 continue
-            reader = CardReader("standard", "en", **kw)
+            reader = make_reader("en", kw)
             reader.read(frames[0])
             t, c = time.perf_counter(), time.process_time()
             reps = 0
@@ -342,14 +354,20 @@ def main() -> int:
     ap.add_argument("--heldout", type=int, default=None, help="number of held-out scenes (default 300, quick 80)")
     ap.add_argument("--readers", default=None,
                     help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
-                         "also multi, learned, union: the default reader finding paper that way)")
+                         "also multi, learned, union: the default reader finding paper that way; nofloor: without "
+                         "the template-alone floor; alt, altcal with --models)")
     ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")
     ap.add_argument("--validation", action="store_true",
                     help="read the validation scenes instead of the held-out ones (for choosing a setting)")
     ap.add_argument("--calibration", action="store_true",
                     help="read the calibration scenes (style c) instead (choosing a setting on tables of a third style)")
+    ap.add_argument("--models", default=None,
+                    help="a folder with a retrained card_index.onnx/.json and card_calib.json: readers 'alt' "
+                         "(the default reader on them) and 'altcal' (calibrated) become nameable in --readers")
     a = ap.parse_args()
+    if a.models:
+        OPTIONAL.update({"alt": {"models": a.models}, "altcal": {"models": a.models, "calibrated": True}})
     global SCENES
     if a.validation:
         SCENES = T.validation_scene

@@ -34,6 +34,8 @@ from companion.vision import table_scenes as T  # noqa: E402
 _READERS: dict = {}
 #: collect the template reads that only a sure learned corner vetoes too (``--contest``)
 CONTEST = "--contest" in sys.argv
+#: read with the classifier of another model folder (``--models DIR``; the fit goes to DIR too)
+MODELS = sys.argv[sys.argv.index("--models") + 1] if "--models" in sys.argv else None
 
 
 def scene_facts(i: int):
@@ -43,7 +45,7 @@ def scene_facts(i: int):
     frame, truth, facts = T.calibration_scene(i)
     a = facts["alphabet"]
     if a not in _READERS:
-        r = _READERS[a] = CardReader("standard", a)
+        r = _READERS[a] = CardReader("standard", a, models=MODELS)
         r.calibrate = r.colour_veto = False
         r.collect = True
         r.contest = CONTEST
@@ -77,8 +79,12 @@ def main() -> int:
     ap.add_argument("--drop-contested", action="store_true",
                     help="fit on --contest data without the contested reads (the plain model)")
     ap.add_argument("--cache", default="/tmp/cards9-calib/facts.npz")
-    ap.add_argument("--out", default=str(K.MODEL))
+    ap.add_argument("--out", default=None, help="default: the committed model, or card_calib.json in --models")
+    ap.add_argument("--models", default=None,
+                    help="a folder with a retrained card_index.onnx/.json: read with it and write its card_calib.json")
     a = ap.parse_args()
+    if a.out is None:
+        a.out = str(Path(a.models) / "card_calib.json") if a.models else str(K.MODEL)
     cache = Path(a.cache)
     rows, readable, done = [], 0, 0
     if cache.is_file():  # the scenes read so far (the cache is saved as it goes)

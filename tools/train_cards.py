@@ -2,11 +2,12 @@
 
     nice -n 10 .venv/bin/python tools/train_cards.py [--scenes 12000] [--val-scenes 1500] [--epochs 6] [--seed 1]
 
-The committed model (companion/vision/models/card_index.onnx, "v1") is
-``--scenes 12000 --val-scenes 1500 --epochs 6 --seed 1`` with this tool as of commit 9adc258,
-whose renders drew every index pip with the one drawn pip shape; the tool now draws 60 % of
-them from the fonts' suit glyphs (v2, not trained yet: docs/vision-cards.md), so the same
-command now makes a different model. About 35 minutes on two busy cores.
+The committed model (companion/vision/models/card_index.onnx, "v3", seventh pass) is
+``--seed 2 --epochs 15`` (12 000 scenes, 1 500 validation scenes): 60 % of the index pips drawn
+from the fonts' suit glyphs and every face worn by :func:`_print_wear`. Rendering took 252 s and
+training 20 minutes (26–130 s an epoch) on two cores shared with other jobs (docs/vision-cards.md,
+"Seventh pass"). The v1 model before it was ``--epochs 6 --seed 1`` as of commit 9adc258 (one
+drawn pip shape, no wear).
 
 Training data are rendered only: standard faces with randomised indices (DejaVu and Liberation
 fonts, English, Russian and German alphabets, 4-index decks, jokers, backs) pasted on style-"a"

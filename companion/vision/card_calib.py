@@ -101,10 +101,15 @@ class Calibrator:
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
+def load(path: Path) -> Calibrator | None:
+    """The calibration model at ``path``, or None when there is no such file."""
+    if not Path(path).is_file():
+        return None
+    return Calibrator(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
 @functools.lru_cache(maxsize=1)
 def shared() -> Calibrator | None:
     """The committed calibration model, or None when its file is missing (the reader then keeps
     the uncalibrated decision)."""
-    if not MODEL.is_file():
-        return None
-    return Calibrator(json.loads(MODEL.read_text(encoding="utf-8")))
+    return load(MODEL)

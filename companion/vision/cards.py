@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -1328,14 +1329,21 @@ class CardReader:
             (:func:`companion.vision.learned_read.combine`); False: the learned read alone.
         calibrated: report only cards whose calibrated probability reaches the calibration's
             line (:mod:`companion.vision.card_calib`); None: :data:`CALIBRATED`.
+        models: a folder holding another ``card_index.onnx`` (+ ``.json``) and
+            ``card_calib.json`` to use instead of the committed models (to measure a retrained
+            model against them in one run: ``bench/cards.py --models``); None: the committed ones.
     """
 
     def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False,
                  learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None,
-                 combine: bool = True, calibrated: bool | None = None) -> None:
-        from companion.vision import card_index
+                 combine: bool = True, calibrated: bool | None = None, models: str | Path | None = None) -> None:
+        from companion.vision import card_calib, card_index
 
-        self.learned = card_index.available() if learned is None else learned
+        #: the index classifier and calibration of another model folder (``models``: its
+        #: card_index.onnx/.json and card_calib.json), else the committed ones
+        self.index_net = card_index.IndexNet(Path(models) / "card_index.onnx") if models else None
+        self.calibrator = card_calib.load(Path(models) / "card_calib.json") if models else None
+        self.learned = (card_index.available() or self.index_net is not None) if learned is None else learned
         self.cross_check = cross_check
         self.combine = combine
         self.mask_mode = mask_mode
@@ -1358,6 +1366,9 @@ class CardReader:
         #: a template read vetoed only by a sure learned corner is left to the calibration
         #: (see :func:`companion.vision.learned_read.combine`)
         self.contest = True
+        #: the template-alone floor (:data:`companion.vision.learned_read.CLASSIC_ALONE_MIN`)
+        from companion.vision.learned_read import CLASSIC_ALONE_MIN
+        self.classic_alone_min = CLASSIC_ALONE_MIN
         self.collect = False
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
@@ -1448,7 +1459,9 @@ class CardReader:
             if not self.combine:
                 return learned
             classic = self._read_frame_classic(image, frame, retry)
-            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None))
+            floor = self.classic_alone_min if self.profile is None else 0.0
+            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None,
+                                                              floor))
         return self._read_frame_classic(image, frame, retry)
 
     def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:
@@ -1465,7 +1478,7 @@ class CardReader:
         if x[card_calib.FEATURES.index("colour")] <= card_calib.COLOUR_VETO and self.colour_veto:
             return CardRead(None, read.box, 0.0, "suit_colour_mismatch", read.frame, True,
                             {**detail, "corners": [read.card]})
-        cal = card_calib.shared() if self.calibrate else None
+        cal = (self.calibrator or card_calib.shared()) if self.calibrate else None
         contested = read.detail.get("contested")
         if contested and not self.collect and (cal is None or not cal.contest):
             return CardRead(None, read.box, 0.0, "corners_disagree", read.frame, True,

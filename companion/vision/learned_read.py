@@ -85,7 +85,7 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
     if not views:
         return CardRead(None, box, 0.0, "no_corner_visible", frame, None)
     patches = [corner_patch(image, q, k, g) for q, k, g in views]
-    guesses = CI.shared().classify(patches)
+    guesses = (getattr(reader, "index_net", None) or CI.shared()).classify(patches)
     alphabet = reader.index.alphabet
     ranks = reader.index.deck_ranks
     reads = []  # (code, p, view index)
@@ -144,7 +144,15 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
 CLASSIC_VETO = frozenset({"corners_disagree", "rank_picture_mismatch", "alphabet_lookalike", "not_in_deck"})
 
 
-def combine(classic, learned, contest: bool = False):
+#: A card only the templates name, with no learned read of any card, needs at least this
+#: template confidence (the templates' own floor is 0.5), else it is reported unsure. Chosen in
+#: the seventh pass on the calibration scenes 0–899 and validation scenes 0–299 with the v1
+#: classifier (and kept unchanged for v3): on v3's reads there it abstains on 36 of 76 and 4 of 8
+#: wrong cards for 18 of 431 and 0 of 381 right ones (docs/vision-cards.md, "Seventh pass").
+CLASSIC_ALONE_MIN = 0.52
+
+
+def combine(classic, learned, contest: bool = False, classic_alone_min: float = 0.0):
     """One card's answer from the classic (glyph templates) and the learned read of the same
     frame (both :class:`companion.vision.cards.CardRead`). Only a *sure* contradiction vetoes:
 
@@ -157,6 +165,10 @@ def combine(classic, learned, contest: bool = False):
       (:data:`NEED_SUPPORT`), or the learned read is a verdict (``not_in_deck``,
       ``rank_picture_mismatch``, ``corners_disagree``);
     * neither: the classic verdict if it has one, else the learned reason.
+
+    A classic read that the learned read neither names nor contradicts, with a template
+    confidence below ``classic_alone_min`` (:data:`CLASSIC_ALONE_MIN`), is reported unsure
+    (``weak_index``, its card in ``detail["unsure"]``).
 
     With ``contest``, a classic read that only a learned corner's sure other card vetoes is
     returned named, marked ``detail["contested"]``: the calibration
@@ -184,6 +196,9 @@ def combine(classic, learned, contest: bool = False):
         if verdict or sure_other or not support:
             return CardRead(None, classic.box, 0.0, "corners_disagree", classic.frame, True,
                             {"classic": classic.card, "learned": sure_other})
+        if classic.confidence < classic_alone_min:
+            return CardRead(None, classic.box, classic.confidence, "weak_index", classic.frame, True,
+                            {"corners": [classic.card], "unsure": classic.card})
         return classic
     if classic.reason in CLASSIC_VETO or classic.reason == "face_down":
         return classic

@@ -74,10 +74,11 @@ def test_index_classifier_on_clean_faces_in_fonts_it_never_saw():
                 right += got == code and p >= ACCEPT_P
                 if got != code and p >= ACCEPT_P:
                     wrong.append((alphabet, code, got, round(p, 3)))
-    # measured: 263/318 read surely, 2 wrong (one held-out font's "3" read as "8" at 0.98, both
-    # corners): the goal is none; this floor keeps it from getting worse
+    # measured: the v3 model (seventh pass) 244/318 read surely, 0 wrong; v1 before it read 263
+    # surely but 2 wrong (one held-out font's "3" read as "8" at 0.98, both corners). v3 learned
+    # worn prints, so a clean vector face is less often sure; these floors keep it from getting worse
     assert len(wrong) <= 0.01 * total, wrong
-    assert right >= 0.78 * total, f"{right}/{total}"
+    assert right >= 0.74 * total, f"{right}/{total}"
 
 
 @functools.lru_cache(maxsize=None)
@@ -167,3 +168,23 @@ def test_simulated_table_sends_varied_tables_and_the_reader_reads_them():
     assert len(looks) >= 3  # not one table colour
     assert wrong == []
     assert read >= 6, read  # measured 7 of 12
+
+
+def test_a_weak_template_read_alone_is_reported_unsure():
+    """A card only the templates name, the classifier naming nothing and contradicting nothing,
+    is reported unsure below the template-alone floor (seventh pass), with its box; above it, and
+    with the floor off, it is the templates' card."""
+    from companion.vision.cards import CardRead
+    from companion.vision.learned_read import CLASSIC_ALONE_MIN, combine
+
+    assert 0.5 < CLASSIC_ALONE_MIN < 0.6
+    box = [10, 20, 60, 90]
+    learned = CardRead(None, box, 0.0, "weak_index", None, True, {})
+    weak = CardRead("7H", box, CLASSIC_ALONE_MIN - 0.01, None, None, True, {})
+    got = combine(weak, learned, classic_alone_min=CLASSIC_ALONE_MIN)
+    assert got.card is None and got.reason == "weak_index" and got.box == box
+    assert got.detail["unsure"] == "7H"
+    assert combine(weak, learned).card == "7H"  # no floor
+    sure = CardRead("7H", box, CLASSIC_ALONE_MIN + 0.05, None, None, True, {})
+    assert combine(sure, learned, classic_alone_min=CLASSIC_ALONE_MIN).card == "7H"
+    assert CardReader("standard", "en").classic_alone_min == CLASSIC_ALONE_MIN
