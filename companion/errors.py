@@ -91,6 +91,11 @@ class LogError(CompanionError, ValueError):
 class VisionError(CompanionError, ValueError):
     """An image or camera frame could not be used (missing, corrupt, wrong shape)."""
 
+    #: a refusal's code and facts (``too_small``, ``{"w": …}``), when one was set
+    #: (:func:`companion.vision.images._refuse`); ``None`` otherwise
+    code: str | None = None
+    facts: dict | None = None
+
 
 class CameraError(CompanionError, OSError):
     """A camera source could not be opened or stopped delivering frames."""

@@ -11,9 +11,16 @@ attributes (``table``, ``settings``, ``plan``, ``readers``, ``_built``, ``_rende
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games import registry
+
+if TYPE_CHECKING:
+    from companion.backends import BackendPlan
+    from companion.parts import CameraAdapter
+    from companion.settings import Settings
+    from companion.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -21,12 +28,27 @@ log = logging.getLogger(__name__)
 class GameReaders:
     """The current game's readers and the camera of one table service."""
 
-    def _game_currency(self, at_start: bool) -> None:
+    # the service's attributes this part reads and keeps (TableService.__init__ sets them)
+    table: Table | None
+    settings: Settings
+    plan: BackendPlan
+    readers: dict[str, Any]
+    _built: dict[tuple, Any]
+    _renderers: dict[tuple, Any]
+    camera: CameraAdapter | None
+
+    def _live_table(self) -> Table:
+        """The table, once :meth:`TableService.start` made it (the readers follow its game)."""
+        if self.table is None:
+            raise RuntimeError("the table service is not started")
+        return self.table
+
+    def _game_currency(self, game, at_start: bool) -> None:
         """Make the current game's currency option the table's (one switch: its serial check and
         bank total are what the note reader reads; a resumed or switched-to game keeps its own)."""
         from companion.vision.serials import CURRENCIES
 
-        game_currency = getattr(getattr(self.table.referee.game, "options", None), "currency", None)
+        game_currency = getattr(getattr(game, "options", None), "currency", None)
         if game_currency in CURRENCIES and game_currency != self.settings.currency:
             if at_start and self.settings.currency != "auto":
                 log.warning("the game counts its notes in %s (its currency option); the setting "
@@ -67,13 +89,14 @@ class GameReaders:
         """
         from companion import parts
 
-        ref = self.table.current_referee()
+        table = self._live_table()
+        ref = table.current_referee()
         if ref is None:
             return None
         game = ref.game
         game_id = game.GAME_ID
         spec = registry.get(game_id)
-        self._game_currency(at_start=strict)
+        self._game_currency(game, at_start=strict)
         renderer = None
         if self.plan.sim:
             from companion.vision.scene import SceneRenderer
@@ -83,7 +106,8 @@ class GameReaders:
                 renderer = SceneRenderer(game_id, seed=self.settings.seed, currency=self.settings.currency,
                                          deck=spec.deck.kind if spec.deck is not None else "standard")
                 self._renderers[(game_id, self.settings.currency)] = renderer
-        wanted, problems = {}, []
+        wanted: dict[str, Any] = {}
+        problems: list[CompanionError] = []
         for kind in spec.readers:
             key = self._reader_key(kind, spec, game)
             reader = self._built.get(key)
@@ -104,11 +128,11 @@ class GameReaders:
                 del self.readers[kind]
         self.readers.update(wanted)
         if problems:
-            self.table.set_status("ocr", {"state": "error", "detail": "; ".join(str(e) for e in problems)[:200],
+            table.set_status("ocr", {"state": "error", "detail": "; ".join(str(e) for e in problems)[:200],
                                           "detail_ru": "; ".join(getattr(e, "ru", None) or str(e)
                                                                  for e in problems)[:200]})
         else:
-            self.table.set_status("ocr", {"state": "ok", "detail": ", ".join(
+            table.set_status("ocr", {"state": "ok", "detail": ", ".join(
                 getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind
                 for kind, r in self.readers.items()) or "—"})
         return renderer
@@ -124,7 +148,7 @@ class GameReaders:
         spec = self.plan.camera
         if spec == "scene":
             self.camera = parts.camera(spec)
-            self.table.set_status("camera", {"state": "sim", "detail": spec})
+            self._live_table().set_status("camera", {"state": "sim", "detail": spec})
             return
         from companion.vision.camera import RetryingSource
 
@@ -134,6 +158,7 @@ class GameReaders:
                 self.table.set_status("camera", {"state": "ok", "detail": spec} if connected else
                                       {"state": "error", "detail": spec, "missing": True, "error": error})
 
-        self.camera = parts.CameraAdapter(RetryingSource(spec, on_status=status))
-        if self.camera.source.connected:
+        source = RetryingSource(spec, on_status=status)
+        self.camera = parts.CameraAdapter(source)
+        if source.connected:
             status(True, None)

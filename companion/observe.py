@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -23,6 +23,9 @@ from companion.errors import CameraMissing
 from companion.games.base import Action
 from companion.games.fields import fields_of
 from companion.i18n import M
+
+if TYPE_CHECKING:
+    from companion.referee import Referee
 
 @dataclass(frozen=True)
 class ObservedField:
@@ -157,7 +160,8 @@ def fill_items(template: Action, items: Sequence[Item]) -> Reading:
         if len(items) != 1:
             return Reading(None, {}, f"too_many_{f.kind}s")
         value = items[0].value
-    return Reading(dataclasses.replace(template, **{f.name: value}), {f.name: value})
+    changes: dict[str, Any] = {f.name: value}  # the field's type is the reader's, not known here
+    return Reading(dataclasses.replace(template, **changes), {f.name: value})
 
 
 def camera_templates(game) -> list[Action]:
@@ -218,8 +222,8 @@ class CameraDecision:
         self.submitted = 0
         self.wants: Wants | None = None
         self._prompted: set = set()
-        self._referee = None
-        self._key = None
+        self._referee: Referee | None = None
+        self._key: tuple | None = None
         self._template: Action | None = None
         self._expected = None
         self._streak: list = []
@@ -241,9 +245,10 @@ class CameraDecision:
             self._prompted.add(key)
             action = template.text()
             # shown once the referee's lock is free (the table's prompts have their own lock)
+            assert self._referee is not None  # prompts come from refresh(), which sets it
             self._referee.after(lambda: self.table.add_prompt(text, kind=kind, seat=seat, action=action))
 
-    def refresh(self, referee) -> Wants:
+    def refresh(self, referee: Referee) -> Wants:
         """Look at the game (consumer thread): the observation it waits for, a new one's scan
         prompt, and :attr:`wants` for the watcher."""
         self._referee = referee

@@ -23,7 +23,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion import voice
 from companion.backends import BackendPlan, Platform, choose_backends, detect_platform
@@ -33,6 +33,14 @@ from companion.games import registry
 from companion.i18n import MP, M, Message, N_, render
 from companion.pads import PadRouter
 from companion.settings import Settings
+
+if TYPE_CHECKING:
+    from companion.club.publisher import ClubPublisher
+    from companion.games.base import Game
+    from companion.observe import CameraWatcher
+    from companion.parts import ButtonBoxDevice, CameraAdapter, VirtualBoxDevice
+    from companion.simtable import SimTable
+    from companion.table import Table
 
 __all__ = ["WHY_CANNOT_FOLLOW", "WHY_HEADLESS", "WHY_OPERATORS", "BackendPlan", "PadRouter", "Platform",
            "TableService", "choose_backends", "detect_platform"]
@@ -52,7 +60,7 @@ WHY_HEADLESS = N_("and this run has no dashboard to play it from")
 
 
 
-def new_game_args(s: Settings) -> tuple[type, list, dict]:
+def new_game_args(s: Settings) -> tuple[type[Game], list, dict]:
     """The engine class, the players and the options of the new game ``s`` asks for (the
     default players when it names none; a seat option counted from 1 as people type it; the
     table's currency), before what the last game of its kind carries over.
@@ -118,22 +126,22 @@ class TableService(GameReaders):
         self.new = new
         self.resume = resume
         self.new_pin = new_pin
-        self.table = None
+        self.table: Table | None = None
         self.router: PadRouter | None = None
-        self.vbox = None
-        self.box = None
-        self.camera = None
+        self.vbox: VirtualBoxDevice | None = None
+        self.box: ButtonBoxDevice | None = None
+        self.camera: CameraAdapter | None = None
         #: the current game's readers by kind (``note``, ``card``): one dict, kept in step with the
         #: game being played by :meth:`_take_up_game`
-        self.readers: dict = {}
-        self._built: dict = {}  # every reader built in this run, by what it depends on
-        self._renderers: dict = {}  # the simulated table's scene renderers by (game, currency)
-        self.lights = None
+        self.readers: dict[str, Any] = {}
+        self._built: dict[tuple, Any] = {}  # every reader built in this run, by what it depends on
+        self._renderers: dict[tuple, Any] = {}  # the simulated table's scene renderers by (game, currency)
+        self.lights: Any = None  # parts.lights(): the table's signals (gpio, the box's lights, none)
         self._lights_lock = threading.Lock()
         self.server = None
-        self.simtable = None
-        self.watcher = None
-        self.club = None
+        self.simtable: SimTable | None = None
+        self.watcher: CameraWatcher | None = None
+        self.club: ClubPublisher | None = None
         self.resumed = False
         #: ``(game id, table log)`` of an unfinished game a simulated table set aside because
         #: nobody could play it in this run (not the bots' game, and no dashboard: ``--json``);
@@ -168,34 +176,39 @@ class TableService(GameReaders):
         self.started = time.monotonic()
         try:
             self._start_table()
-            self._unsubs.append(self.table.subscribe(self._on_table))
-            self._unsubs.append(voice.attach(self.table, self.settings))  # the table's voice: companion/voice.py
+            table = self._live_table()
+            self._unsubs.append(table.subscribe(self._on_table))
+            self._unsubs.append(voice.attach(table, self.settings))  # the table's voice: companion/voice.py
             if self.settings.club:  # club mode: the public view to the club's broker (docs/club.md)
                 from companion.club.publisher import ClubPublisher
 
-                self.club = ClubPublisher(self.table, self.settings.club).start()
-            game_id = self.table.game_id
+                self.club = ClubPublisher(table, self.settings.club).start()
+            game_id = table.game_id
+            referee = table.referee
+            if game_id is None or referee is None:  # (_start_table resumes or starts a game)
+                raise CompanionError("the table has no game")
             registry.get(game_id)  # an unknown game is refused before anything starts
-            n = len(self.table.referee.game.seats)
+            n = len(referee.game.seats)
             # readers first: a missing reader must fail before anything moves
             renderer = self._take_up_game(strict=True)
             self._start_camera()
-            self.router = PadRouter(self.table)
+            self.router = PadRouter(table)
             if self.plan.buttons == "virtual":
                 self.vbox = parts.virtual_box(n)
                 url = self.vbox.port
             else:
                 url = self.plan.buttons.split(":", 1)[1]
-            self.box = parts.button_box(url, self.router.on_event)
-            self.box.wait_connected(2.0)  # a box that is plugged in answers at once
+            self.box = box = parts.button_box(url, self.router.on_event)
+            box.wait_connected(2.0)  # a box that is plugged in answers at once
             self._box_status_thread()
             self.lights = parts.lights(self.plan.lights, n, self.box)
             if self.want_dashboard:
-                self.server = parts.dashboard_server(self.table, self.settings.host, self.settings.port)
+                self.server = parts.dashboard_server(table, self.settings.host, self.settings.port)
             if self.plan.sim:
-                if self.box is not None and not self.box.wait_connected(5.0):
+                if not box.wait_connected(5.0):
                     raise CompanionError(f"the virtual button box on {url} did not answer the host driver")
                 vbox = self.vbox
+                assert vbox is not None  # (the simulated table's buttons are the virtual box)
 
                 def press(seat: int, button: str) -> None:
                     # one press at a time, as a hand does: the box plays presses of different
@@ -205,16 +218,16 @@ class TableService(GameReaders):
                         raise CompanionError(f"the virtual box did not play seat {seat}'s {button!r} press")
 
                 self._press, self._pads = press, n
-                self.table.bots = True  # the operator may hand a seat to them (table bot N)
-                self.simtable = self._new_simtable(renderer)
+                table.bots = True  # the operator may hand a seat to them (table bot N)
+                self.simtable = simtable = self._new_simtable(renderer)
                 if self.bots_idle:
-                    self.simtable.release(self.bots_idle)
+                    simtable.release(self.bots_idle)
                 else:
                     self._sync_bots()
             else:
                 from companion.observe import CameraWatcher
 
-                self.watcher = CameraWatcher(self.table, self.camera, self.readers)
+                self.watcher = CameraWatcher(table, self.camera, self.readers)
             self._update_lights()
         except BaseException:
             if self._created and self.table is not None:
@@ -232,16 +245,16 @@ class TableService(GameReaders):
         from companion.table import Table
 
         s = self.settings
-        self.table = Table(s.data_dir, pin=s.pin or None, resume=not (self.new or self.resume),
-                           new_pin=self.new_pin)
+        self.table = table = Table(s.data_dir, pin=s.pin or None, resume=not (self.new or self.resume),
+                                   new_pin=self.new_pin)
         if self.resume:
-            self.table.resume_game(self.resume)
-        if self.table.referee is not None:
+            table.resume_game(self.resume)
+        if (referee := table.referee) is not None:
             if not self.plan.sim:
                 self._refuse_conflict()
                 self.resumed = True
                 return
-            name = self.table.referee.log.path.name
+            name = referee.log.path.name
             ours = self._sim_seeds().get(name)
             if isinstance(ours, int):
                 self._refuse_conflict()
@@ -256,20 +269,20 @@ class TableService(GameReaders):
                 self.resumed = True
                 self.bots_idle = WHY_OPERATORS
                 return
-            self.set_aside = (self.table.game_id, str(self.table.referee.log.path))
+            self.set_aside = (referee.log.header.game, str(referee.log.path))
             self.set_aside_message = M("%(why)s, %(more)s", why=M(WHY_OPERATORS), more=M(WHY_HEADLESS))
             self.set_aside_why = render(self.set_aside_message, "en")
         cls, seats, options = new_game_args(s)
         # what the last finished game of this kind leaves to the next (the lottery's box: RULINGS §5
         # "the box carries over"), as the console's new-game form does, unless given explicitly
         carried = getattr(cls.OPTIONS, "CARRIED", {}) or {}
-        last = self.table.last_result(s.game) if carried else None
+        last = table.last_result(s.game) if carried else None
         for opt, key in carried.items():
             if last and opt not in options and isinstance(last.get(key), int) and last.get(key):
                 options[opt] = last[key]
-                self.table._notice(M("%(option)s: %(value)s carried over from the last game of this kind",
+                table._notice(M("%(option)s: %(value)s carried over from the last game of this kind",
                                      option=MP("table", "the box") if opt == "box" else opt, value=last[key]))
-        self.table.new_game(s.game, seats, options)
+        table.new_game(s.game, seats, options)
         self._created = True
         self._sim_seed()
 
@@ -315,14 +328,16 @@ class TableService(GameReaders):
         """
         from companion.simtable import SimTableError
 
+        simtable = self.simtable
+        assert simtable is not None  # (called once the simulated table is made)
         try:
-            self.simtable.sync()
+            simtable.sync()
         except SimTableError as exc:
             if not (self.resumed and self.want_dashboard):
                 raise
             log.warning("%s", exc)
             self.bots_idle = WHY_CANNOT_FOLLOW
-            self.simtable.release(self.bots_idle)
+            simtable.release(self.bots_idle)
 
     def _sim_seeds(self) -> dict:
         """``sim-seeds.json`` beside the logs: table log file name → seed, one entry per game the
@@ -348,11 +363,14 @@ class TableService(GameReaders):
 
         path = Path(self.settings.data_dir) / "sim-seeds.json"
         seeds = self._sim_seeds()
-        seeds[self.table.referee.log.path.name] = self.settings.seed
+        referee = self._live_table().referee
+        assert referee is not None  # (called once a game is started or taken up)
+        seeds[referee.log.path.name] = self.settings.seed
         write_file(path, json.dumps(seeds), mode=0o644)
 
     def _box_status_thread(self) -> None:
         box = self.box
+        assert box is not None  # (called once the box is opened)
 
         def loop() -> None:
             last = None
@@ -421,7 +439,7 @@ class TableService(GameReaders):
         take it up as they took up the first — recorded as theirs in ``sim-seeds.json`` (a
         restart resumes it with them) — once the last game's driver has stopped. Called on the
         thread that changed the game; the hand-over runs on its own."""
-        ref = self.table.current_referee()
+        ref = self._live_table().current_referee()
         old = self.simtable
         if ref is None or old is None or self._press is None or old.owned == ref.log.path:
             return
@@ -487,7 +505,9 @@ class TableService(GameReaders):
         """
         from companion import parts
 
-        ref = self.table.referee
+        ref = self._live_table().referee
+        if ref is None:
+            raise CompanionError("the table has no game")
         return parts.replay_summary(ref.log)
 
     def stop(self) -> None:

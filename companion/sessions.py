@@ -162,7 +162,7 @@ class Sessions:
         self.prune()
         self.revoked[parts[0]] = parts[1] + OPERATOR_TTL_S
         while len(self.revoked) > MAX_REVOKED:  # the earliest to expire go first
-            del self.revoked[min(self.revoked, key=self.revoked.get)]
+            del self.revoked[min(self.revoked, key=self.revoked.__getitem__)]
         return True
 
     def device_mark(self) -> str:
@@ -284,7 +284,7 @@ class Sessions:
         :data:`MAX_SIGNED_OUT` of them (the oldest go)."""
         self.signed_out[token] = self.clock()
         while len(self.signed_out) > MAX_SIGNED_OUT:
-            del self.signed_out[min(self.signed_out, key=self.signed_out.get)]
+            del self.signed_out[min(self.signed_out, key=self.signed_out.__getitem__)]
 
     def was_signed_out(self, token) -> bool:
         """True when the operator ended seat token ``token`` (in this run)."""
@@ -308,7 +308,7 @@ class Sessions:
         Raises:
             TypeError, ValueError: not such a mapping (the caller decides what that means).
         """
-        out: dict[str, list[int]] = {}
+        out: dict[str, list] = {}  # [seat, issued] or [seat, issued, label]
         now = int(self.clock())
         for token, value in dict(raw or {}).items():
             if isinstance(value, bool):

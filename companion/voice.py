@@ -35,7 +35,7 @@ import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Protocol
 
 from companion.i18n import M, N_, render
 from companion.speech import SPEAK_TIMEOUT_S, espeak_args, probe, speak, write_wav  # noqa: F401 (this module's API)
@@ -242,13 +242,21 @@ class _Line:
     priority: int = 2
 
 
+class _Table(Protocol):
+    """What the voice needs of the table (:class:`companion.table.Table`; tests pass fakes)."""
+
+    def subscribe(self, listener: Callable[[str, Any], None]) -> Callable[[], None]: ...
+    def set_status(self, part: str, status: dict) -> None: ...
+    def game_info(self) -> dict | None: ...
+
+
 @dataclass
 class Voice:
     """The table's voice (see module docstring): ``Voice(table, settings).start()``; :meth:`stop`
     ends it. ``say`` is the function that speaks (tests pass a recorder); ``available``: what
     :func:`probe` found, else probed at :meth:`start`."""
 
-    table: object
+    table: _Table
     settings: VoiceSettings = field(default_factory=VoiceSettings)
     say: Callable[[str, str, int, int], None] = speak
     available: tuple[bool, str, str] | None = None
@@ -398,7 +406,7 @@ class Voice:
     def _run(self) -> None:
         while True:
             with self._cv:
-                line = None
+                line: _Line | None = None
                 while line is None and not self._stop:
                     now = self.clock()
                     if self._lines:
@@ -419,7 +427,7 @@ class Voice:
                             continue
                         wait = due - now
                     self._cv.wait(timeout=wait if wait is not None else 1.0)
-                if self._stop:
+                if self._stop or line is None:  # (line is set unless stopped)
                     return
                 settings = self.settings
             if self.clock() - line.at > STALE_S:

@@ -19,8 +19,12 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.log import UNDO, TableLog
+
+if TYPE_CHECKING:
+    from companion.games.base import Event
 
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _WORD = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+")
@@ -77,7 +81,7 @@ def hidden_facts(log_path: str | Path) -> HiddenFacts:
     out = HiddenFacts(header.game)
     states = []
     for rec in records:
-        events = ()
+        events: tuple[Event, ...] = ()
         if rec.action.split() == UNDO.split():
             if applied:
                 applied.pop()
@@ -130,7 +134,7 @@ def message_leaks(topic: str, payload: bytes, facts: dict[tuple[str, str], Hidde
         return set()
     table = p.get("table") if isinstance(p, dict) else None
     game, seq = (p.get("game"), p.get("seq")) if isinstance(p, dict) else (None, None)
-    hf = facts.get((table, game)) if isinstance(game, str) else None
+    hf = facts.get((table, game)) if isinstance(table, str) and isinstance(game, str) else None
     if hf is not None and isinstance(seq, int):
         return leaks(payload, hf.hidden(seq))
     every = set().union(*(f.ever for (t, _g), f in facts.items() if t == table)) if facts else set()

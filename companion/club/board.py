@@ -13,12 +13,15 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from companion.club.mqtt import connect_properties, mqtt_client
 from companion.club.store import Store
 from companion.club.topics import VERSION, Refused, Topics, dumps, parse_incoming
 from companion.club.url import ClubURL, parse
+
+if TYPE_CHECKING:
+    from paho.mqtt.client import Client
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +66,7 @@ class Board:
         self.received = 0
         self._listeners: list[Listener] = []
         self._lock = threading.Lock()
-        self._client = None
+        self._client: Client | None = None
         self._standings: list[dict] | None = None
         self._stopping = False
         self._stop = threading.Event()
@@ -124,8 +127,11 @@ class Board:
                     continue
                 asked[(table, game)] = now
                 self.asked += 1
+                client = self._client
+                if client is None:  # stopped meanwhile
+                    continue
                 log.info("club board: asking table %s for game %s from record %d", table, game, first)
-                self._client.publish(self.topics.resync(table), dumps({"v": VERSION, "game": game, "from": first}), qos=1)
+                client.publish(self.topics.resync(table), dumps({"v": VERSION, "game": game, "from": first}), qos=1)
 
     def stop(self) -> None:
         self._stopping = True

@@ -54,9 +54,10 @@ class LocalBroker:
 
     def __init__(self, folder: str | Path, club: str, tables: list[str], *, port: int = 0,
                  bind: str = "127.0.0.1", tls: tuple[Path, Path] | None = None) -> None:
-        self.program = mosquitto_path()
-        if self.program is None:
+        program = mosquitto_path()
+        if program is None:
             raise BrokerError(M("mosquitto is not installed: apt-get install mosquitto"))
+        self.program: str = program
         self.folder = Path(folder)
         self.club = club
         self.bind = bind
@@ -80,8 +81,9 @@ class LocalBroker:
     def add_tables(self, tables: list[str]) -> None:
         """Add table users (the broker reloads the files on SIGHUP)."""
         self.creds = acl.generate(self.folder, self.club, tables, port=self.port)
-        if self.running:
-            self.proc.send_signal(signal.SIGHUP)
+        proc = self.proc
+        if proc is not None and proc.poll() is None:  # (running)
+            proc.send_signal(signal.SIGHUP)
 
     @property
     def running(self) -> bool:
@@ -89,7 +91,8 @@ class LocalBroker:
 
     @property
     def pid(self) -> int | None:
-        return self.proc.pid if self.running else None
+        proc = self.proc
+        return proc.pid if proc is not None and proc.poll() is None else None  # (running)
 
     def start(self, timeout: float = 10.0) -> "LocalBroker":
         """Start mosquitto and wait until its port accepts connections.

@@ -22,12 +22,17 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from companion.club.feed import PublicFeed, empty_snapshot
 from companion.club.outbox import Cursor
 from companion.club.topics import VERSION, Topics, dumps
 from companion.club.mqtt import mqtt_client
-from companion.club.url import ClubURL, parse
+from companion.club.url import ClubError, ClubURL, parse
+from companion.i18n import M
+
+if TYPE_CHECKING:
+    from paho.mqtt.client import Client
 
 log = logging.getLogger(__name__)
 
@@ -66,11 +71,16 @@ class ClubPublisher:
     def __init__(self, table, url: ClubURL | str) -> None:
         self.table = table
         self.url = parse(url) if isinstance(url, str) else url
+        if self.url.table is None:  # a board's address (parse(..., table_required=False))
+            raise ClubError(M("the club address names no table: give the table's broker user "
+                              "(mqtt://table3:PASSWORD@HOST/CLUB) or ?table=ID"))
+        #: this table's id in the club (its address names it)
+        self.table_id: str = self.url.table
         self.topics = Topics(self.url.club, self.url.table)
         self.state = "connecting"
         self.sent = self.acked = 0
         self._cursor = Cursor(table.data_dir, f"{self.url.host}:{self.url.port}/{self.url.club}/{self.url.table}")
-        self._client = None
+        self._client: Client | None = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -228,6 +238,7 @@ class ClubPublisher:
                 time.sleep(1.0)
 
     def _publish(self, topic: str, payload: dict, *, retain: bool = False, belongs: tuple[str, int] | None = None):
+        assert self._client is not None  # (publishing runs between start and stop)
         info = self._client.publish(topic, dumps(payload), qos=1, retain=retain)
         with self._lock:
             self._mids[info.mid] = belongs
@@ -269,7 +280,7 @@ class ClubPublisher:
         feed = self._feeds.get(name)
         if feed is None:
             try:
-                feed = self._feeds[name] = PublicFeed(self.table.data_dir / "games" / name, self.url.table)
+                feed = self._feeds[name] = PublicFeed(self.table.data_dir / "games" / name, self.table_id)
             except Exception as exc:  # a damaged or foreign log: nothing of it is published
                 log.warning("club: the table log %s cannot be followed (%s); it is left out", name, exc)
                 with self._lock:
@@ -341,9 +352,9 @@ class ClubPublisher:
             return
         feed = self._feeds.get(name)
         opened = feed is None
-        if opened:
+        if feed is None:
             try:
-                feed = PublicFeed(self.table.data_dir / "games" / name, self.url.table)
+                feed = PublicFeed(self.table.data_dir / "games" / name, self.table_id)
             except Exception:
                 return
         try:
@@ -368,9 +379,9 @@ class ClubPublisher:
                 continue
             feed = self._feeds.get(name)
             opened = feed is None
-            if opened:
+            if feed is None:
                 try:
-                    feed = PublicFeed(self.table.data_dir / "games" / name, self.url.table)
+                    feed = PublicFeed(self.table.data_dir / "games" / name, self.table_id)
                 except Exception:
                     continue
             try:
@@ -385,7 +396,7 @@ class ClubPublisher:
 
     def _publish_snapshot(self, current: str | None) -> None:
         if current is None:
-            payload = empty_snapshot(self.url.table, getattr(self.table, "last_ended", None), self.table.epoch)
+            payload = empty_snapshot(self.table_id, getattr(self.table, "last_ended", None), self.table.epoch)
         else:
             feed = self._feed(current)
             if feed is None:
@@ -405,7 +416,7 @@ class ClubPublisher:
         """The table's own status part ``club`` (its dashboard chips and console)."""
         waiting = len(self._mids)
         if self.state == "online":
-            status = {"state": "warn" if self._refusals else "ok", "detail": self.url.shown()}
+            status: dict[str, object] = {"state": "warn" if self._refusals else "ok", "detail": self.url.shown()}
         elif self.state == "refused":
             status = {"state": "error", "detail": self.url.shown()}
         else:

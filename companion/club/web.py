@@ -26,6 +26,7 @@ import logging
 import queue
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from flask import Flask, Response, abort, jsonify, render_template, request, stream_with_context
 from flask_babel import Babel
@@ -33,6 +34,9 @@ from flask_babel import gettext as _
 
 from companion.club.board import Board
 from companion.club.words import TRANSLATIONS, js_words
+
+if TYPE_CHECKING:
+    from werkzeug.serving import BaseWSGIServer
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +148,9 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=16 * 1024, JSON_AS_ASCII=False,
                       BABEL_DEFAULT_LOCALE=i18n.DEFAULT,
                       BABEL_TRANSLATION_DIRECTORIES=f"{root / 'translations'};{TRANSLATIONS}")
+    from flask.json.provider import DefaultJSONProvider
+
+    assert isinstance(app.json, DefaultJSONProvider)  # (Flask's own provider)
     app.json.ensure_ascii = False
     Babel(app, locale_selector=i18n.select_locale)
     from flask import Blueprint
@@ -257,7 +264,7 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
             return _refuse(403, "wrong_pin", _("Wrong board PIN."))
         return data
 
-    def _refuse(code: int, reason: str, message: str):
+    def _refuse(code: int, reason: str, message: str) -> NoReturn:
         resp = jsonify({"ok": False, "reason": reason, "message": message})
         resp.status_code = code
         abort(resp)
@@ -327,7 +334,7 @@ class BoardServer:
         self.host = host
         self.port = port
         self.app = create_app(board, pin, **kwargs)
-        self._server = None
+        self._server: BaseWSGIServer | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -338,18 +345,19 @@ class BoardServer:
     def start(self) -> "BoardServer":
         import socket
 
-        from werkzeug.serving import make_server
+        from werkzeug.serving import ThreadedWSGIServer, make_server
 
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
         sock = socket.create_server((self.host, self.port), family=family, backlog=128)
         try:
-            self._server = make_server(self.host, self.port, self.app, threaded=True, fd=sock.fileno())
+            self._server = server = make_server(self.host, self.port, self.app, threaded=True, fd=sock.fileno())
         finally:
             sock.close()
-        self._server.daemon_threads = True
-        self.port = self._server.socket.getsockname()[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, name="club-board", daemon=True)
+        if isinstance(server, ThreadedWSGIServer):  # (threaded=True)
+            server.daemon_threads = True
+        self.port = server.socket.getsockname()[1]
+        self._thread = threading.Thread(target=server.serve_forever, name="club-board", daemon=True)
         self._thread.start()
         return self
 

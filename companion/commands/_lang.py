@@ -38,4 +38,5 @@ def add_lang_option(p: argparse.ArgumentParser) -> None:
             p.error(argparse._("unrecognized arguments: %s") % " ".join(extras))
         return ns, extras
 
-    p.parse_known_args = parse_known
+    # an instance's own method, on purpose: argparse calls it for this sub-parser only
+    p.parse_known_args = parse_known  # type: ignore[method-assign]

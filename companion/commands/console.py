@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Literal
 
 from companion.backends import BOTS_PRESS, NO_BOTS_PRESS
 from companion.commands.results import _plain, format_result
@@ -147,7 +148,7 @@ class Console:
 
     def _codes_line(self, head) -> str:
         """The seat join codes of the current game in words (``""`` when there are none)."""
-        codes = self.table.seat_codes() if self.table is not None else {}
+        codes: dict[int, str] = self.table.seat_codes() if self.table is not None else {}
         if not codes:
             return ""
         return self.say(M("Seat codes: %(codes)s", codes=", ".join(
@@ -304,7 +305,7 @@ class Console:
         except Exception:  # names are a nicety
             return []
 
-    def _words(self, event, update) -> str | None:
+    def _words(self, event, update) -> str | Literal[False] | None:
         """The game's own sentence for a public event when its presenter narrates events
         (``event(event, seats, lang)``; ``None``: the game says nothing for it), or ``False`` when
         the game has no words (the generic line is printed)."""

@@ -124,13 +124,13 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             return 1
     if resume:
         try:
-            table.resume_game(resume)
+            resumed = table.resume_game(resume)
         except CompanionError as exc:
             print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
             table.close()
             return 1
-        print(render(M("Resumed %(game)s from %(path)s at version %(n)s", game=_game_words(table.game_id),
-                       path=str(table.referee.log.path), n=table.referee.version), args.lang))
+        print(render(M("Resumed %(game)s from %(path)s at version %(n)s", game=_game_words(resumed.log.header.game),
+                       path=str(resumed.log.path), n=resumed.version), args.lang))
     for part in ("buttons", "camera", "ocr"):
         # not a fault: this table runs without the part (companion/statuswords.py: "unused")
         table.set_status(part, {"state": "unused", "why": "dashboard_only",
@@ -146,9 +146,9 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             print("companion dashboard: " + render(M("cannot start %(game)s: %(why)s", game=args.game, why=why),
                                                    args.lang), file=sys.stderr)
             return 2
-    elif table.referee is not None and not resume:
-        print(render(M("Resumed %(game)s at version %(n)s", game=_game_words(table.game_id),
-                       n=table.referee.version), args.lang))
+    elif (current := table.referee) is not None and not resume:
+        print(render(M("Resumed %(game)s at version %(n)s", game=_game_words(current.log.header.game),
+                       n=current.version), args.lang))
     server = DashboardServer(table, host=args.host, port=args.port)
     try:
         server.start()
@@ -161,7 +161,9 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
     print(render(M("PIN: %(origin)s", origin=pin_origin(table, args.lang)), args.lang))
     for seat, code in table.seat_codes().items():
-        name = table.game_info()["seats"][seat]
+        info = table.game_info()
+        assert info is not None  # (seat codes are the current game's)
+        name = info["seats"][seat]
         print(render(M("Seat %(n)s (%(name)s): code %(code)s", n=seat + 1, name=name, code=code), args.lang))
     stop = stop or threading.Event()
     import signal

@@ -214,6 +214,8 @@ def check_rapidocr() -> Check:
             raise ImportError("rapidocr is not installed")
         from pathlib import Path
 
+        if spec.origin is None:
+            raise ImportError("rapidocr has no files")
         models = list(Path(spec.origin).parent.rglob("*.onnx"))
         if not models:
             return Check("ocr-rapidocr", "fail", M("rapidocr has no bundled ONNX models"),

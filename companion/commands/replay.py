@@ -25,7 +25,7 @@ from pathlib import Path
 from companion.errors import CompanionError, LogError
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, MN, render
+from companion.i18n import M, MN, Message, render
 from companion.i18n.cli import _
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -93,7 +93,7 @@ def report(res: ReplayResult, s: dict) -> list:
         lines.append(M("loser: %(loser)s", loser=s["loser"]))
     if "bank" in s:
         result = res.game.result() if res.game.is_over() else None
-        value = ""
+        value: str | Message = ""
         if result and result.get("face_value") is not None:
             unk = result.get("face_value_unknown") or 0
             value = M(" = %(value)s %(currency)s", value=result["face_value"], currency=result.get("currency", ""))

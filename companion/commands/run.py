@@ -223,8 +223,10 @@ def _serve(args, settings, plan, until_end: bool) -> int:
         url = service.server.url if service.server else None
         console.header(service, url)
         # the header first: a part's status change is told after it, never before it
-        service.table.subscribe(console.on_table)
-        console.on_table("status", service.table.status())  # what changed while the header printed
+        table = service.table
+        assert table is not None  # (a started service has its table)
+        table.subscribe(console.on_table)
+        console.on_table("status", table.status())  # what changed while the header printed
         t0 = time.monotonic()
         service.run_bots()
         service.wait(until_end=until_end, progress=lambda: console.progress(service))

@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
                 print(error_line(path, exc, lang), file=sys.stderr)
             out.flush()
             continue
-        if read.decided:
+        if read.serial is not None:  # (read.decided)
+            assert read.currency is not None  # a decided serial fits one currency's format
             serials.append(read.serial)
             currencies.add(read.currency)
         else:

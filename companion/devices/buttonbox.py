@@ -24,7 +24,7 @@ import queue
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import serial
 
@@ -32,6 +32,9 @@ from companion.devices import protocol
 from companion.devices.firmware import wire
 from companion.devices.protocol import ButtonEvent, LIGHT_STATES
 from companion.errors import ProtocolError
+
+if TYPE_CHECKING:
+    from companion.devices.virtualbox import VirtualButtonBox
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +121,7 @@ class ButtonBox:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._ser = None
+        self._ser: serial.Serial | None = None
         self._parser: protocol.FrameParser | None = None
         self._hello: protocol.Hello | None = None
         self._frame_errors = 0     # frames that failed to decode
@@ -135,7 +138,7 @@ class ButtonBox:
         self._lights_stalled = False
         self._connected_event = threading.Event()
         #: the VirtualButtonBox behind this driver when opened with ``open_button_box("sim")``
-        self.virtual = None
+        self.virtual: VirtualButtonBox | None = None
 
     # -- public API -------------------------------------------------------------------------
 
@@ -270,33 +273,35 @@ class ButtonBox:
                 ser.close()
             except (serial.SerialException, OSError):
                 pass
-            changes = {"connected": False}
+            changes: dict[str, object] = {"connected": False}
             if error:
                 changes["last_error"] = error
                 log.warning("button box %s: %s", self.url, error)
             self._update(**changes)
 
     def _write(self, data: bytes) -> None:
+        assert self._ser is not None  # (called while connected)
         self._ser.write(data)
 
     def _step(self) -> None:
-        ser = self._ser
+        ser, parser = self._ser, self._parser
+        assert ser is not None and parser is not None  # (a step runs while connected)
         now = time.monotonic()
         if self._hello is None and now >= self._next_hello_req:
             self._write(protocol.hello_request())
             self._next_hello_req = now + HELLO_RETRY_S
         data = ser.read(ser.in_waiting or 1)
         if data:
-            frames = self._parser.feed(data)
+            frames = parser.feed(data)
             self._last_bytes = now
-        elif self._parser.pending() and now - self._last_bytes > IDLE_TIMEOUT_S:
-            frames = self._parser.idle()
+        elif parser.pending() and now - self._last_bytes > IDLE_TIMEOUT_S:
+            frames = parser.idle()
         else:
             frames = []
         for frame in frames:
             self._handle(frame)
         errors = (self._frame_errors + self._closed_errors
-                  + self._parser.bad_crc + self._parser.oversize)
+                  + parser.bad_crc + parser.oversize)
         if errors != self._status.frame_errors:
             self._update(frame_errors=errors)
         self._service_lights(time.monotonic())
@@ -454,6 +459,7 @@ def open_button_box(port: str | None = None, *, seats: int = 8,
         from companion.devices.virtualbox import VirtualButtonBox
 
         vbox = VirtualButtonBox(seats=seats).start()
+        assert vbox.port is not None  # (a started box has its pty)
         box = ButtonBox(vbox.port, on_event=on_event)
         box.virtual = vbox
         return box.open()

@@ -210,16 +210,17 @@ class VirtualButtonBox:
     def light_states(self) -> list[str]:
         """Each seat light's commanded state (``off``/``on``/``blink``/``fast``)."""
         with self._lock:
-            return [LIGHT_STATES[c] for c in self._box.lights]
+            return [LIGHT_STATES[c] for c in self.firmware.lights]
 
     def light_outputs(self) -> list[bool]:
         """Each seat LED's level right now (blink phase and press blips included)."""
         with self._lock:
-            return self._box.light_outputs(self.now_ms())
+            return self.firmware.light_outputs(self.now_ms())
 
     @property
     def firmware(self) -> boxfw.Box:
-        """The running firmware state machine (read it, do not drive it)."""
+        """The running firmware state machine (read it, do not drive it): the box is started."""
+        assert self._box is not None, "the virtual box is not started"
         return self._box
 
     # -- internals ------------------------------------------------------------------------------
@@ -269,7 +270,7 @@ class VirtualButtonBox:
         the press and stays up until it has registered the release, so a stalled scan thread
         (a loaded CI machine) can delay a press but never swallow one."""
         nb = len(BUTTONS)
-        state = self._box.state
+        state = self.firmware.state
         if self._pending:
             keep = []
             busy = {seat for seat, _ in self._held}
@@ -314,8 +315,8 @@ class VirtualButtonBox:
                     time.sleep(boxfw.SCAN_MS / 1000)
                 with self._lock:
                     now = self.now_ms()
-                    box = self._box
-                    if ready and self._master == master:
+                    box = self.firmware
+                    if ready and master is not None and self._master == master:
                         self._read(master, box, now)
                     if box.parser.pending() and now - self._last_rx_ms > 20:
                         box.idle(now)  # a partial host frame went stale (as firmware/main.py)
@@ -426,9 +427,9 @@ def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
         elif cmd == "lights" and len(parts) == 1:
             if out is not None:
                 print(light_line(vbox.light_states()), file=out, flush=True)
-        elif len(parts) == 1 and _SHORT.match(cmd):
-            seat, key, hold = _SHORT.match(cmd).groups()
-            (vbox.hold if hold else vbox.press)(_script_seat(seat, vbox), KEY_SHORTHAND[key])
+        elif len(parts) == 1 and (short := _SHORT.match(cmd)):
+            pad, key, hold = short.groups()
+            (vbox.hold if hold else vbox.press)(_script_seat(pad, vbox), KEY_SHORTHAND[key])
         else:
             raise ProtocolError(f"unknown command {line!r}")
     except ValueError as exc:

@@ -108,7 +108,6 @@ def _unpack(hint: Any) -> tuple[Kind | None, type, bool]:
     return None, hint if isinstance(hint, type) else str, False
 
 
-@functools.lru_cache(maxsize=None)
 def fields_of(cls: type) -> tuple[Field, ...]:
     """The argument fields (after ``seat``) of an Action class with their kinds, once per class.
 
@@ -116,6 +115,13 @@ def fields_of(cls: type) -> tuple[Field, ...]:
     >>> [(f.name, f.kind.value) for f in fields_of(Flip)]
     [('owner', 'seat'), ('serial', 'serial')]
     """
+    # (a plain function over the cache: mypy takes a frozen dataclass's instance __hash__ for its
+    # class's, so ``type[SomeAction]`` is not Hashable to lru_cache's signature; ``type`` is)
+    return _fields_of(cls)
+
+
+@functools.lru_cache(maxsize=None)
+def _fields_of(cls: type) -> tuple[Field, ...]:
     hints = typing.get_type_hints(cls, include_extras=True)
     unknown_ok = set(getattr(cls, "UNKNOWN_OK", ()))
     out = []

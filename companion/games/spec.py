@@ -203,8 +203,7 @@ class GameSpec:
         field kinds, in the order first needed."""
         out: list[str] = []
         for cls in self.engine.ACTIONS:
-            # (mypy takes a frozen dataclass's instance __hash__ for its class's: not Hashable)
-            for f in fields_of(cls):  # type: ignore[arg-type]
+            for f in fields_of(cls):
                 if f.reader and f.reader not in out:
                     out.append(f.reader)
         return tuple(out)

@@ -16,6 +16,7 @@ from companion.durable import write_file
 from companion.i18n import M
 from companion.sessions import MIN_PIN_DIGITS, pin_refusal
 from companion.table.store import STATE_FILE  # noqa: F401  (table.json keeps the seat codes)
+from companion.table.parts import TableParts
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ def _valid_pin(pin) -> bool:
     return isinstance(pin, str) and pin_refusal(pin) is None
 
 
-class AuthMixin:
+class AuthMixin(TableParts):
     """The PIN, key and seat codes of one :class:`~companion.table.Table`."""
 
     def _load_secret(self) -> bytes:

@@ -12,6 +12,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from companion.table.parts import TableParts
+
 log = logging.getLogger(__name__)
 
 
@@ -48,7 +50,7 @@ class Prompt:
 Listener = Callable[[str, Any], None]
 
 
-class ChannelsMixin:
+class ChannelsMixin(TableParts):
     """Status, pending counts, prompts and listeners of one :class:`~companion.table.Table`."""
 
     def set_status(self, part: str, status: dict) -> None:

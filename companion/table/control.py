@@ -25,6 +25,7 @@ import sqlite3
 from companion.errors import CompanionError
 from companion.inputs import SeatAction
 from companion.referee import Outcome
+from companion.table.parts import TableParts
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ DIRECTIVES = ("bot", "console", "as")
 """The operator's seat directives (``table bot N``, ``table console N``, ``table as N …``)."""
 
 
-class ControlMixin:
+class ControlMixin(TableParts):
     """Seat control of one :class:`~companion.table.Table` (see module docstring)."""
 
     #: the table has bots to hand a seat to (the simulated table's service sets it)
@@ -109,6 +110,7 @@ class ControlMixin:
                            f"no seat {which!r} at this table (seats 0-{n - 1}{'' if tokens[1] == 'as' else ', or all'})",
                            (), referee.version, {"seat": which})
         if tokens[1] == "as":
+            assert seat is not None  # ("as" names a seat number: refused above otherwise)
             if self.seat_control().get(seat) != "console":
                 return Outcome(False, text, "operator", "seat_not_on_console",
                                f"seat {seat} is not played from the console: 'table console {seat}' first",

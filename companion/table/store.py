@@ -23,6 +23,7 @@ from companion.errors import CompanionError, LogError
 from companion.i18n import MN, MP, M, Message, render
 from companion.log import TableLog
 from companion.referee import Referee
+from companion.table.parts import TableParts
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,7 @@ def find_log(data_dir: Path, log_file: str | os.PathLike) -> Path:
                      "games, newest last", log=str(log_file), games=str(games)))
 
 
-class StoreMixin:
+class StoreMixin(TableParts):
     """The data folder of one :class:`~companion.table.Table` (see module docstring)."""
 
     def _tell_left_aside(self) -> None:
