@@ -434,6 +434,22 @@ class TableService(GameReaders):
                         seed=self.settings.seed, pace_ms=self.settings.pace_ms,
                         stats_file=Path(self.settings.data_dir) / "sim-stats.json", pad_seats=self._pads)
 
+    def bots_left_alone(self):
+        """The simulated table's driver when its bots leave the table's current game alone (its
+        :attr:`~companion.simtable.SimTable.released` says why), else ``None``: no simulated table,
+        the bots play the game — or will, once :meth:`_adopt` hands them over to it. Decided from
+        the state after the hand-over: the last game's driver lets go of that game as the table
+        takes up the next one, before the service gives the bots the new one, so its ``released``
+        alone is not what the bots do (the console said «the bots leave it», then they played it)."""
+        sim = self.simtable
+        if sim is None or getattr(sim, "released", None) is None:
+            return None
+        ref = self.table.current_referee() if self.table is not None else None
+        takes_up = self.follow and self.plan.sim and self.camera is not None and self._press is not None
+        if takes_up and ref is not None and sim.owned is not None and sim.owned != ref.log.path:
+            return None  # the last game's driver: the bots are being handed over to this one
+        return sim
+
     def _adopt(self, renderer) -> None:
         """The table took up another game (:attr:`follow`): the bots and the simulated camera
         take it up as they took up the first — recorded as theirs in ``sim-seeds.json`` (a

@@ -125,6 +125,8 @@ class Sessions:
         self.seen: dict[str, float] = {}
         #: ``{seat token: when}`` the operator ended (:meth:`revoke_device`), bounded, in memory
         self.signed_out: dict[str, float] = {}
+        #: seat tokens a new game ended (:meth:`retire_seats`), so a phone that comes back is told why
+        self.retired: dict[str, float] = {}
         self._next = threading.local()  # the label the next issue_seat in this thread gives its token
 
     # ------------------------------------------------------------------ operator
@@ -285,6 +287,21 @@ class Sessions:
         self.signed_out[token] = self.clock()
         while len(self.signed_out) > MAX_SIGNED_OUT:
             del self.signed_out[min(self.signed_out, key=self.signed_out.__getitem__)]
+
+    def retire_seats(self) -> None:
+        """A new game: every seat token ends (its players join again with the new codes). The
+        ended tokens are remembered (bounded, in memory, like :meth:`mark_signed_out`) so a phone
+        that comes back to its seat page is told why it must join again (:meth:`was_retired`)."""
+        now = self.clock()
+        for token in self.seat_tokens:
+            self.retired[token] = now
+        while len(self.retired) > MAX_SIGNED_OUT:
+            del self.retired[min(self.retired, key=self.retired.get)]
+        self.seat_tokens = {}
+
+    def was_retired(self, token) -> bool:
+        """True when a new game (started in this run) ended seat token ``token``."""
+        return isinstance(token, str) and token in self.retired and token not in self.seat_tokens
 
     def was_signed_out(self, token) -> bool:
         """True when the operator ended seat token ``token`` (in this run)."""

@@ -112,8 +112,7 @@ class Console:
             print(f"  {_notice_words(notice, self.lang)}", file=w)
         if service.set_aside:
             print(f"  {_set_aside_words(service, self.lang)}", file=w)
-        sim = getattr(service, "simtable", None)
-        if sim is not None and getattr(sim, "released", None):
+        if _left_alone(service) is not None:
             print(f"  {_bots_idle_words(service, self.lang)}", file=w)
             self._bots_released = True  # said here, not again by progress()
             self._released_for = ref.log.path
@@ -192,8 +191,7 @@ class Console:
         (:attr:`SimTable.released`): that they do not touch it — said with the game's header (or
         as soon as the bots let go of it), not at the next status line, and not again by
         :meth:`progress`."""
-        sim = getattr(self.service, "simtable", None)
-        if sim is None or not getattr(sim, "released", None):
+        if _left_alone(self.service) is None:
             return
         with self._telling:
             if self._released_for == self._game_path:
@@ -215,8 +213,8 @@ class Console:
         A game the table took up and the console has not told yet is announced first: its header
         comes before any line about it."""
         self._tell_new_game_first()
-        sim = getattr(service, "simtable", None)
-        if sim is not None and getattr(sim, "released", None) and not self._bots_released:
+        sim = _left_alone(service)
+        if sim is not None and not self._bots_released:
             self._bots_released = True
             self._released_for = self._game_path
             words = getattr(sim, "released_words", None)
@@ -380,6 +378,16 @@ def bots_leave_words(why: str, lang: str = "ru") -> str:
     message id (:data:`companion.service.WHY_OPERATORS`)."""
     return render(M("the simulated table's bots leave this game alone (%(why)s); play it from the console and "
                     "the phones", why=M(why)), lang)
+
+
+def _left_alone(service):
+    """The simulated table's driver whose bots leave the current game alone, or ``None`` (they
+    play it, or take it up now: :meth:`companion.service.TableService.bots_left_alone`)."""
+    decide = getattr(service, "bots_left_alone", None)
+    if callable(decide):
+        return decide()
+    sim = getattr(service, "simtable", None)  # a stand-in service (tests): its driver's word
+    return sim if sim is not None and getattr(sim, "released", None) else None
 
 
 def _bots_idle_words(service, lang: str = "ru") -> str:

@@ -342,7 +342,19 @@ def check_gpio(plan) -> Check:
                      M("sudo apt install python3-lgpio, or pip install lgpio in the venv (make install-pi)"))
 
 
-def check_port(host: str, port: int) -> Check:
+#: Where ``make install-pi`` puts the table's systemd unit (docs/setup-pi.md, "service").
+SERVICE_UNITS = ("/etc/systemd/system/companion.service", "/lib/systemd/system/companion.service")
+
+
+def service_installed() -> bool:
+    """True when the table's systemd service is installed here (:data:`SERVICE_UNITS`)."""
+    return any(os.path.exists(p) for p in SERVICE_UNITS)
+
+
+def check_port(host: str, port: int, sim: bool = False) -> Check:
+    """The dashboard's port: free, or held by a running companion — whose way to look at it
+    is ``systemctl`` only on a table with the service installed; on the simulated table (``make
+    demo``) or without the service it is the other ``companion run`` in a terminal."""
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
         s.bind((host if host not in ("", "::") else "0.0.0.0", port))
@@ -352,8 +364,13 @@ def check_port(host: str, port: int) -> Check:
             with socket.create_connection(("127.0.0.1", port), timeout=1) as c:
                 c.sendall(b"GET / HTTP/1.0\r\n\r\n")
                 head = c.recv(64).decode("latin-1", "replace").splitlines()[0] if c else ""
+            if not sim and service_installed():
+                todo: Message | str = "systemctl status companion"
+            else:  # no service here: a companion run (make demo) in another terminal holds the port
+                todo = M("stop the other companion run (make demo) with Ctrl-C in its terminal, or choose "
+                         "another port with --port")
             return Check("dashboard", "warn", M("port %(port)s is in use and answers (%(head)s): is companion running?",
-                                                port=port, head=head), "systemctl status companion")
+                                                port=port, head=head), todo)
         except OSError:
             return Check("dashboard", "fail", M("port %(port)s: %(error)s", port=port, error=_os_reason(exc)),
                          M("choose another with --port or port = in the settings"))
@@ -400,7 +417,7 @@ def main(args) -> int:
     for fn in (lambda: check_platform(plan, platform), lambda: check_camera(plan, args.timeout),
                check_tesseract, check_rapidocr, check_note_model, check_letter_fonts,
                lambda: check_buttons(plan, args.timeout), lambda: check_gpio(plan),
-               lambda: check_port(settings.host, settings.port), lambda: check_data(settings)):
+               lambda: check_port(settings.host, settings.port, plan.sim), lambda: check_data(settings)):
         c = fn()
         checks.append(c)
         if args.json:

@@ -37,6 +37,9 @@ REASONS: dict[str, str] = {
     "not_a_table_action": N_('The operator enters table actions (table …); players act from their button pads or phones.'),
     # companion.table.Table.submit_for_seat: a phone or button pad acting for another seat
     "not_your_seat": N_('This phone or button pad may act only for its own seat.'),
+    # companion.table.control: the operator's seat directives (table console N, table as N …)
+    "seat_not_on_console": N_("This seat is not played from the console: take it first with «table console N»."),
+    "no_bots": N_("This table has no bots: only the simulated table has them. «table console N» lets you play a seat."),
     "read_by_table": N_('Make your move; the card itself is read by the camera (or entered by the operator).'),
     "wrong_phase": N_('This action is not possible at this stage of the game.'),
     "nothing_to_undo": N_('There is nothing to undo: no accepted action yet.'),
@@ -128,6 +131,19 @@ def _not_your_turn(f: dict) -> Message:
     return M("%(player)s must act now.", player=f["player"])
 
 
+def _not_on_console(f: dict) -> Message:
+    return M("Seat %(seat)s (%(player)s) is not played from the console: take it first with "
+             "«table console %(seat)s», then «table as %(seat)s …».", seat=int(f["seat"]), player=f["player"])
+
+
+def _unknown_seat(f: dict) -> Message:
+    n = int(f["seats"])
+    if f.get("all"):
+        return M("There is no seat %(seat)s at this table: seats are numbered 1 to %(n)s, or «all».",
+                 seat=str(f["seat"]), n=n)
+    return M("There is no seat %(seat)s at this table: seats are numbered 1 to %(n)s.", seat=str(f["seat"]), n=n)
+
+
 #: ``{reason: words(facts) -> message}`` for the refusals whose fix needs the table's facts (see
 #: the module doc); a sentence that finds a fact missing falls back to the plain one.
 WITH_FACTS: dict[str, Callable[[dict], Message]] = {
@@ -139,6 +155,9 @@ WITH_FACTS: dict[str, Callable[[dict], Message]] = {
     "unknown_kind": _unknown_card,
     # every game: who must act now (the player by name), or the table itself
     "not_your_turn": _not_your_turn,
+    # the operator's seat directives (companion.table.control): which seat, how to take it
+    "seat_not_on_console": _not_on_console,
+    "unknown_seat": _unknown_seat,
 }
 
 

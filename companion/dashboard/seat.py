@@ -55,7 +55,13 @@ def join():
     if table.sessions.was_signed_out(session.get("seat")):
         session.pop("seat", None)
         error = _("The operator signed this phone out of its seat. To play on it again, enter the seat's code.")
-    return render_template("join.html", code=code, error=error, k=given_pass, boot=common.boot("join"))
+    notice = None
+    if error is None and table.sessions.was_retired(session.get("seat")):
+        session.pop("seat", None)  # its game ended: the operator started a new one, with new codes
+        notice = _("The operator started a new game, so this phone left its seat. Join again with your "
+                   "seat's new code from the operator, or scan the new QR code.")
+    return render_template("join.html", code=code, error=error, notice=notice, k=given_pass,
+                           boot=common.boot("join"))
 
 
 @bp.route("/seat")

@@ -6,10 +6,13 @@ from the operator console); a seat with neither is its player's (pad and phone).
 changes it with an operator action — :meth:`ControlMixin.hand_seat`, or typed on the operator
 console's action line, parsed here at the edge:
 
+Seats are counted from 1 here, as on every screen («Место 1» is ``table console 1``); the
+actions in the log keep the engines' own numbering (from 0).
+
 * ``table bot N`` / ``table bot all`` — hand seat N (every seat) to the bots;
 * ``table console N`` / ``table console all`` — take it back: the operator plays it;
 * ``table as N <verb> …`` — the operator's move for seat N (a seat on the console), e.g.
-  ``table as 2 bid 3``; decided on the queue like a phone's (:class:`~companion.inputs.SeatAction`,
+  ``table as 2 bid 3`` (Место 2 bids 3); decided on the queue like a phone's (:class:`~companion.inputs.SeatAction`,
   logged with source ``operator``).
 
 The choice is kept in the game's log (the table note ``control``), so a resumed game keeps it.
@@ -23,6 +26,7 @@ import logging
 import sqlite3
 
 from companion.errors import CompanionError
+from companion.games.base import seat_from_one
 from companion.inputs import SeatAction
 from companion.referee import Outcome
 from companion.table.parts import TableParts
@@ -104,17 +108,19 @@ class ControlMixin(TableParts):
             return None
         n = len(referee.log.header.seats)
         which = tokens[2]
-        seat = int(which) if which.isdigit() else None
-        if (seat is None and not (which == "all" and tokens[1] != "as")) or (seat is not None and seat >= n):
+        # seats are counted from 1 on the console, as on every screen («Место 1»): seat 1 is index 0
+        number = int(which) if which.isdigit() else None
+        if (number is None and not (which == "all" and tokens[1] != "as")) or (number is not None and not 1 <= number <= n):
             return Outcome(False, text, "operator", "unknown_seat",
-                           f"no seat {which!r} at this table (seats 0-{n - 1}{'' if tokens[1] == 'as' else ', or all'})",
-                           (), referee.version, {"seat": which})
+                           f"no seat {which!r} at this table (seats 1-{n}{'' if tokens[1] == 'as' else ', or all'})",
+                           (), referee.version, {"seat": which, "seats": n, "all": tokens[1] != "as"})
+        seat = seat_from_one(number, n) if number is not None else None
         if tokens[1] == "as":
             assert seat is not None  # ("as" names a seat number: refused above otherwise)
             if self.seat_control().get(seat) != "console":
                 return Outcome(False, text, "operator", "seat_not_on_console",
-                               f"seat {seat} is not played from the console: 'table console {seat}' first",
-                               (), referee.version, {"seat": seat})
+                               f"seat {number} is not played from the console: 'table console {number}' first",
+                               (), referee.version, {"seat": number, "player": referee.log.header.seats[seat]})
             return self.put(SeatAction(seat, " ".join([str(seat), *tokens[3:]]), "operator", seen))
         if len(tokens) != 3:
             return Outcome(False, text, "operator", "bad_syntax", f"'table {tokens[1]} N' takes one seat",

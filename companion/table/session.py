@@ -203,7 +203,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
             path = self.data_dir / "games" / f"{stamp}-{game_id}.sqlite"
             referee = Referee.start(path, game_id, list(seats), options)
             self._issue_seat_codes(len(referee.game.seats))
-            self.sessions.seat_tokens = {}
+            self.sessions.retire_seats()  # a phone coming back is told why it joins again
             self._pending = {}
             self._prompts = []
             self.last_ended = None
@@ -239,7 +239,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
             self._close_referee()
             if not self._restore_seats(referee):  # the codes it had, when its log kept them
                 self._issue_seat_codes(len(referee.game.seats))
-                self.sessions.seat_tokens = {}
+                self.sessions.retire_seats()
             self._pending, self._prompts = {}, []
             self.last_ended = None
             self._bind(referee)

@@ -43,8 +43,8 @@ def test_a_game_switched_from_the_console_is_played_to_its_end_by_the_bots(fast_
         assert svc.simtable.released is None
         assert path.name in json.loads((fast_dir / "sim-seeds.json").read_text(encoding="utf-8"))
         assert _wait(lambda: any(src == "camera" for src, _ in _records(path)), 180), _records(path)
-        # the operator takes seat 1 onto the console: the bots wait for its move
-        assert svc.table.submit("table console 1", "operator").accepted
+        # the operator takes seat 1 (Место 2: counted from 1) onto the console: the bots wait for its move
+        assert svc.table.submit("table console 2", "operator").accepted
         assert svc.table.seat_control() == {1: "console"}
 
         def seat1_to_move():
@@ -56,13 +56,13 @@ def test_a_game_switched_from_the_console_is_played_to_its_end_by_the_bots(fast_
         time.sleep(1.0)  # a bot's press for seat 1 would land now
         assert not [a for src, a in _records(path)[len(before):] if a.startswith("1 ")]
         move = svc.table.views()[3][1][0]
-        refused = svc.table.submit(f"table as 2 {move.split(' ', 1)[1]}", "operator")
+        refused = svc.table.submit(f"table as 3 {move.split(' ', 1)[1]}", "operator")
         assert not refused.accepted and refused.reason == "seat_not_on_console"
-        out = svc.table.submit(f"table as 1 {move.split(' ', 1)[1]}", "operator")
+        out = svc.table.submit(f"table as 2 {move.split(' ', 1)[1]}", "operator")
         assert out.accepted, out
         assert ("operator", move) in _records(path)
         # handed back: the bots play it again, to the end
-        assert svc.table.submit("table bot 1", "operator").accepted
+        assert svc.table.submit("table bot 2", "operator").accepted
         assert _wait(lambda: svc.over or svc.simtable.error is not None, 400), svc.simtable.stats.to_json()
         assert svc.simtable.error is None, svc.simtable.error
     finally:
@@ -75,15 +75,15 @@ def test_seat_directives_are_operator_actions_kept_in_the_log(tmp_path):
     table = Table(tmp_path)
     try:
         table.new_game("doubt", SEATS)
-        refused = table.submit("table bot 0", "operator")
+        refused = table.submit("table bot 1", "operator")
         assert not refused.accepted and refused.reason == "no_bots"  # a real table has no bots
         assert table.submit("table console 9", "operator").reason == "unknown_seat"
-        assert table.submit("table as 0 believe", "operator").reason == "seat_not_on_console"
-        assert table.submit("table console 2", "operator").accepted
+        assert table.submit("table as 1 believe", "operator").reason == "seat_not_on_console"
+        assert table.submit("table console 3", "operator").accepted  # Место 3: index 2
         seat = table.referee.game.current_seats()[0]
         table.hand_seat(seat, "console")
         move = table.views()[3][seat][0]
-        out = table.submit(f"table as {seat} {move.split(' ', 1)[1]}", "operator")
+        out = table.submit(f"table as {seat + 1} {move.split(' ', 1)[1]}", "operator")
         assert out.accepted and table.referee.log.records()[-1].source == "operator"
         assert not table.submit("table console all", "dashboard").accepted  # only the operator's
         with pytest.raises(ValueError):

@@ -355,3 +355,31 @@ def test_a_binary_settings_file_is_refused_in_one_line(tmp_path):
         Settings.load(f)
     r = _companion("run", "--sim", "--config", str(f), "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 2 and "это не файл настроек" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_doctor_suggests_systemctl_only_where_the_service_is_installed(monkeypatch):
+    """A port held by a running companion: ``systemctl status companion`` only on a table with
+    the systemd service installed; on the simulated table (``make demo``), or with no service,
+    the other run in a terminal and ``--port`` (#23, tester's item 6)."""
+    import http.server
+    import threading
+
+    from companion.commands import doctor
+
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        port = httpd.server_address[1]
+        monkeypatch.setattr(doctor, "service_installed", lambda: True)
+        sim = doctor.check_port("127.0.0.1", port, sim=True)
+        real = doctor.check_port("127.0.0.1", port, sim=False)
+        monkeypatch.setattr(doctor, "service_installed", lambda: False)
+        bare = doctor.check_port("127.0.0.1", port, sim=False)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert sim.state == real.state == bare.state == "warn"
+    assert real.fix == "systemctl status companion"
+    for c in (sim, bare):
+        ru, en = c.words("ru")[1], c.words("en")[1]
+        assert "systemctl" not in ru + en and "--port" in ru and "--port" in en and ru != en, (ru, en)

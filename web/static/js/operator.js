@@ -191,6 +191,26 @@ export function wireOperator() {
     var t = pf.elements.text.value.trim();
     if (t) post("/api/operator/prompt", { text: t }).then(function () { pf.reset(); });
   });
+  // a seat played from the console: «Взять на пульт» sends `table console N`, a move `table as N …`
+  // (seats counted from 1, as on every screen; the server's refusal says why in words)
+  var cs = document.getElementById("console-seat-form");
+  if (cs) {
+    var send = function (text, done) {
+      if (cs.dataset.busy) return;
+      cs.dataset.busy = "1";
+      post("/api/operator/action", { action: text }).then(function (j) {
+        delete cs.dataset.busy; toast(outcomeText(j), isBad(j)); if (done && !isBad(j)) done();
+      });
+    };
+    cs.querySelector("[data-seat-op]").addEventListener("click", function () {
+      send("table console " + cs.elements.seat.value);
+    });
+    cs.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var move = cs.elements.move.value.trim().replace(/\s+/g, " ");
+      if (move) send("table as " + cs.elements.seat.value + " " + move, function () { cs.elements.move.value = ""; });
+    });
+  }
   var sel = document.getElementById("game-select");
   function showOpts() {
     document.querySelectorAll("fieldset.opts").forEach(function (f) { f.hidden = f.dataset.game !== sel.value; });

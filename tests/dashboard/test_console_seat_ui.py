@@ -1,0 +1,48 @@
+"""The operator page plays a seat taken onto the console (#23, tester's item 1: there was only
+a raw ``POST /api/operator/action``): «Играть место с пульта» takes the seat (``table console N``,
+counted from 1) and makes its moves (``table as N …``), logged with source ``operator``; a move for
+a seat not taken says why in words.
+
+Real code path: the table server, the operator page in headless Chromium, a real doubt game."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.browser import UI, operator_login, unfold  # noqa: E402
+from tests.waiting import wait_for  # noqa: E402
+
+pytestmark = UI
+
+SEATS = ["Аня", "Борис", "Вика"]
+
+
+def test_the_operator_page_plays_a_seat_from_the_console(browser, table_server):
+    table, srv = table_server
+    table.new_game("doubt", SEATS)
+    seat = table.referee.game.current_seats()[0]
+    move = table.views()[3][seat][0]  # e.g. "0 place 2 mushroom": the seat's own action
+    page = browser.new_context().new_page()
+    operator_login(page, srv.url, table.pin)
+    unfold(page, "#fold-console-seat")
+    form = page.locator("#console-seat-form")
+    form.locator("select[name=seat]").select_option(str(seat + 1))  # Место N, counted from 1
+    # not taken yet: the refusal says which seat and how to take it, in Russian
+    form.locator("input[name=move]").fill(move.split(" ", 1)[1])
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#toast")).to_contain_text(f"table console {seat + 1}")
+    expect(page.locator("#toast")).to_contain_text(SEATS[seat])
+    assert len(table.referee.log.records()) == 0
+    form.locator("[data-seat-op=console]").click()
+    assert wait_for(lambda: table.seat_control() == {seat: "console"}, 10), table.seat_control()
+    form.locator("input[name=move]").fill(move.split(" ", 1)[1])
+    form.locator("button[type=submit]").click()
+    assert wait_for(lambda: len(table.referee.log.records()) == 1, 10)
+    rec = table.referee.log.records()[-1]
+    assert (rec.action, rec.source) == (move, "operator")
+    expect(form.locator("input[name=move]")).to_have_value("")
+    page.context.close()
