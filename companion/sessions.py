@@ -296,7 +296,7 @@ class Sessions:
         for token in self.seat_tokens:
             self.retired[token] = now
         while len(self.retired) > MAX_SIGNED_OUT:
-            del self.retired[min(self.retired, key=self.retired.get)]
+            del self.retired[min(self.retired, key=lambda t: self.retired[t])]
         self.seat_tokens = {}
 
     def was_retired(self, token) -> bool:
