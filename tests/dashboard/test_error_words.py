@@ -21,8 +21,12 @@ SET0 = "АК2444840,АК2444842,АК2444844,АК2444841"
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 ALLOWED = {"RUB", "EUR", "USD", "INR", "KRW", "JPY", "QH"}
 
+#: a console command quoted as the operator types it («table console 2»): literal, not English prose
+COMMAND = re.compile(r"«table [^»]*»")
+
+
 def english_words(text: str) -> list[str]:
-    return [w for w in LATIN_WORD.findall(text) if w not in ALLOWED]
+    return [w for w in LATIN_WORD.findall(COMMAND.sub("", text)) if w not in ALLOWED]
 
 @pytest.fixture
 def op(tmp_path):
