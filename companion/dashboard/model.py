@@ -42,11 +42,15 @@ OPERATOR = "operator"
 Viewer = Any  # "public" | "operator" | int seat
 
 
-@functools.lru_cache(maxsize=None)
 def action_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """``(fields, optional, lists)`` of an Action class (:func:`companion.games.fields.fields_of`):
     its argument fields after ``seat``; those it lets stay unknown ``?`` (``UNKNOWN_OK``); and the
     list fields (``tuple[...]``, several items: a multi-line box)."""
+    return _action_fields(cls)  # (over the cache, as fields_of: type[SomeAction] type-checks)
+
+
+@functools.lru_cache(maxsize=None)
+def _action_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     fields = fields_of(cls)
     return (tuple(f.name for f in fields), tuple(f.name for f in fields if f.unknown_ok),
             tuple(f.name for f in fields if f.many))

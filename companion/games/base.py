@@ -526,13 +526,19 @@ def seat_namer(data: dict, seats):
     return name
 
 
-@functools.lru_cache(maxsize=None)
 def observation_fields(cls: type) -> tuple[str, ...]:
     """The fields of an Action class that may be ``None`` (``?``): observations only the camera or
     the operator can supply (a card face, a serial). ``Game.legal_actions`` leaves them ``None`` in
     its templates. A seat action with such a field (infinity's ``0 play ?``) is one the seat
     declares and the operator may complete by hand; a seat's pure decisions (a bid, «Верю») have
     none."""
+    # (a plain function over the cache, as companion.games.fields.fields_of: to mypy a frozen
+    # dataclass's ``type[SomeAction]`` is not Hashable)
+    return _observation_fields(cls)
+
+
+@functools.lru_cache(maxsize=None)
+def _observation_fields(cls: type) -> tuple[str, ...]:
     hints = typing.get_type_hints(cls)
     return tuple(f.name for f in dataclasses.fields(cls)[1:]
                  if type(None) in typing.get_args(hints.get(f.name)))
