@@ -325,17 +325,18 @@ def _header_from_json(obj: object, where: str) -> LogHeader:
         raise LogError(M("%(where)s: the first line must be a header with 'game' and 'seats'", where=where))
     version = obj.get("companion_log", FORMAT_VERSION)  # logs written before the key existed are 1
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise LogError(f"{where}: 'companion_log' must be a format version number, got {version!r}")
+        raise LogError(M("%(where)s: 'companion_log' must be a format version number, not %(version)r", where=where,
+                         version=version))
     if version > FORMAT_VERSION:
         raise LogError(M("%(where)s: table-log format version %(version)s is newer than this program reads"
                          " (up to %(known)s); update Table Companion to read it",
                          where=where, version=version, known=FORMAT_VERSION))
     seats = obj["seats"]
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise LogError(f"{where}: 'seats' must be a list of names")
+        raise LogError(M("%(where)s: 'seats' must be a list of names", where=where))
     options = obj.get("options") or {}
     if not isinstance(options, dict):
-        raise LogError(f"{where}: 'options' must be an object")
+        raise LogError(M("%(where)s: 'options' must be an object", where=where))
     return LogHeader(str(obj["game"]), tuple(seats), options, str(obj.get("created", "")))
 
 
@@ -379,7 +380,8 @@ def read_jsonl(src: str | os.PathLike | IO[str]) -> tuple[LogHeader, list[LogRec
             obj = json.loads(stripped)
         except json.JSONDecodeError as exc:
             if header is None:
-                raise LogError(f"{where}:{lineno}: header is not JSON: {exc.msg}") from None
+                raise LogError(M("%(where)s:%(line)s: the first line (the game header) is not JSON (at character %(col)s)",
+                                 where=where, line=lineno, col=exc.colno)) from None
             errors.append(LineError(lineno, "bad_line", f"not JSON: {exc.msg}"))
             continue
         if header is None:

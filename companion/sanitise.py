@@ -42,6 +42,15 @@ class BadText(ValueError):
     """A text the sanitiser refuses; ``str()`` says why, in English (for logs and ``detail``)."""
 
 
+class TooLong(BadText):
+    """A text longer than the sanitiser takes: ``length`` characters, at most ``most``; ``field``
+    the form or query field that held it (``None``: a JSON body's string)."""
+
+    def __init__(self, length: int, most: int, field: str | None = None) -> None:
+        super().__init__(f"a text of {length} characters (at most {most})")
+        self.length, self.most, self.field = length, most, field
+
+
 class BadJSON(BadText):
     """A JSON body that is not JSON (or is nested too deep, holds too many values): the body's
     shape is wrong, not its characters."""
@@ -62,12 +71,23 @@ def problem(text: str, max_len: int = MAX_TEXT) -> str | None:
     return None
 
 
+def typed(text: str) -> str:
+    """A code, PIN or serial as a person typed or pasted it, in the form it is checked in:
+    compatibility forms folded (NFKC: full-width «１２３» is «123», «ＡＢ» is «AB») and invisible
+    format characters dropped (Unicode category Cf: a zero-width space or a direction mark pasted
+    with a code is not part of it)."""
+    text = unicodedata.normalize("NFKC", str(text))
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
 def check_text(text: str, max_len: int = MAX_TEXT) -> str:
     """``text`` when the sanitiser takes it.
 
     Raises:
         BadText: a lone surrogate, a control character (but tab and new lines) or too long.
     """
+    if len(text) > max_len:
+        raise TooLong(len(text), max_len)
     why = problem(text, max_len)
     if why:
         raise BadText(why)
@@ -154,13 +174,18 @@ def check_request() -> None:
         if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
             for key, value in request.form.items(multi=True):
                 check_text(key, 200)
-                check_text(value)
+                try:
+                    check_text(value)
+                except TooLong as exc:
+                    raise TooLong(exc.length, exc.most, key) from None
         g.sanitised_json = _NO_BODY
         if request.method not in ("GET", "HEAD", "OPTIONS") and request.is_json:
             raw = request.get_data(cache=True)
             g.sanitised_json = parse_json(raw) if raw.strip() else None
     except BadJSON as exc:
         abort(400, description=f"bad_json: {exc}")
+    except TooLong as exc:  # said as what it is (not as characters that cannot be shown)
+        abort(400, description=f"bad_text: too_long: {exc.field or ''}: {exc.length}: {exc.most}")
     except BadText as exc:
         abort(400, description=f"bad_text: {exc}")
 

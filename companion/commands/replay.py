@@ -25,7 +25,7 @@ from pathlib import Path
 from companion.errors import CompanionError, LogError
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, MN, Message, render
+from companion.i18n import M, MN, N_, Message, render
 from companion.i18n.cli import _
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -109,9 +109,23 @@ def report(res: ReplayResult, s: dict) -> list:
     if res.rejected:
         lines.append(MN("rejected %(n)s line(s):", "rejected %(n)s line(s):", len(res.rejected)))
         for r in res.rejected:
-            lines.append(M("  line %(line)s: %(reason)s — %(detail)s%(action)s", line=r.line, reason=r.reason,
-                           detail=r.detail, action=f"  [{r.action}]" if r.action else ""))
+            lines.append(M("  line %(line)s: %(why)s%(action)s", line=r.line, why=_rejected_words(r, s["game"]),
+                           action=f"  [{r.action}]" if r.action else ""))
     return lines
+
+
+#: a log line that is not a record, in words (``LineError`` codes of :func:`companion.log.read_jsonl`)
+LINE_WORDS = {"bad_line": N_("the line is not a table-log record (not JSON, or not an action)")}
+
+
+def _rejected_words(r, game_id: str):
+    """A rejected line's reason in words (the engine's English detail in English; in Russian the
+    table's sentence for its reason code)."""
+    from companion.dashboard.reasons import reason_words
+
+    if r.reason in LINE_WORDS:
+        return {"en": f"{r.reason}: {r.detail}", "ru": render(M(LINE_WORDS[r.reason]), "ru")}
+    return {"en": f"{r.reason}: {r.detail}", "ru": render(reason_words(r.reason, game_id), "ru")}
 
 
 def format_text(res: ReplayResult, s: dict, lang: str = "ru") -> str:

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from companion.errors import IllegalAction
@@ -122,6 +123,12 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     if exc.reason == "bad_option" and f.get("option") and f.get("choices"):
         return M("option %(option)s (--option): one of %(choices)s, not %(value)r", option=f["option"],
                  choices=", ".join(map(str, f["choices"])), value=f.get("value"))
+    if exc.reason == "bad_option" and f.get("option") and f.get("expected") == "integer":
+        return M("option %(option)s (--option): a whole number is needed, not %(value)r", option=f["option"],
+                 value=f.get("value"))
+    if exc.reason == "bad_option" and f.get("option") and f.get("expected") == "boolean":
+        return M("option %(option)s (--option): true or false is needed, not %(value)r", option=f["option"],
+                 value=f.get("value"))
     if exc.reason == "bad_seats" and f.get("max") is not None:
         return M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"], max=f["max"],
                  given=f["given"])
@@ -135,7 +142,17 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
 
     spec = registry.find(game_id)
     own = spec.presenter.refusal(exc.reason) if spec is not None else None
-    ru = render(own, "ru") if own else f"{render(reason_words(exc.reason), 'ru').rstrip('.')} ({exc.detail})"
+    if own:
+        return {"ru": render(own, "ru"), "en": str(exc)}
+    # the engine's English detail is not shown on a Russian line: the option it names (the
+    # detail starts with it), else the plain sentence
+    names = sorted((f.name for f in dataclasses.fields(spec.engine.OPTIONS)), key=len, reverse=True) \
+        if spec is not None and dataclasses.is_dataclass(getattr(spec.engine, "OPTIONS", None)) else []
+    option = next((n for n in names if (exc.detail or "").startswith(n)), None)
+    if exc.reason == "bad_option" and option is not None:
+        ru = render(M("option %(option)s (--option): this value cannot be used", option=option), "ru")
+    else:
+        ru = render(reason_words(exc.reason), "ru")
     return {"ru": ru, "en": str(exc)}
 
 

@@ -46,12 +46,9 @@ SIM_PACE_MS = 1200
 
 def _seed(text: str) -> int:
     """``--seed``: a whole number ≥ 0 (a negative seed used to replay the positive one's game)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    value = words.integer(text)
     if value < 0:
-        raise argparse.ArgumentTypeError("the seed must be 0 or more")
+        raise argparse.ArgumentTypeError(words.tell(M("the seed must be 0 or more, not %(value)s", value=value)))
     return value
 
 

@@ -26,6 +26,9 @@ WORDS = {
     "cannot": N_("The voice does not work: %(why)s. Install espeak-ng and alsa-utils (make demo installs them) "
                  "and connect a speaker; or write a file: companion say --wav FILE"),
     "failed": N_("Failed: %(why)s"),
+    "no_folder": N_("Cannot write %(path)s: there is no folder %(folder)s"),
+    "not_file": N_("Cannot write %(path)s: it is a folder, not a file name"),
+    "not_written": N_("Cannot write the sound file %(path)s: %(why)s"),
     "empty": N_("The text to say is empty: give the words (companion say \"Череп!\"), or no text at all "
                 "for the voice check."),
 }
@@ -68,7 +71,23 @@ def run(args: argparse.Namespace) -> int:
     text = text or V.phrase("test", lang)
     try:
         if args.wav:
-            V.write_wav(text, args.wav, lang, args.volume, args.pace)
+            from pathlib import Path
+
+            target = Path(args.wav)
+            if target.is_dir():
+                print(_w("not_file", lang, path=args.wav), file=sys.stderr)
+                return 1
+            folder = target.parent if str(target.parent) else Path(".")
+            if not folder.is_dir():
+                print(_w("no_folder", lang, path=args.wav, folder=str(folder)), file=sys.stderr)
+                return 1
+            try:
+                V.write_wav(text, args.wav, lang, args.volume, args.pace)
+            except RuntimeError as exc:  # espeak-ng's own words are English: said as the cause in English only
+                print(_w("not_written", lang, path=args.wav,
+                         why={"en": str(exc), "ru": render(M("espeak-ng could not write it there"), "ru")}),
+                      file=sys.stderr)
+                return 1
             print(_w("wrote", lang, path=args.wav, text=text))
             return 0
         ok, en, ru = V.probe()
@@ -79,8 +98,9 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError:
         print(_w("cannot", lang, why=M("espeak-ng is not installed")), file=sys.stderr)
         return 1
-    except (OSError, RuntimeError) as exc:
-        print(_w("failed", lang, why=str(exc)), file=sys.stderr)
+    except (OSError, RuntimeError) as exc:  # the program's own words are English: the cause in English only
+        print(_w("failed", lang, why={"en": str(exc), "ru": render(M("espeak-ng or aplay did not work"), "ru")}),
+              file=sys.stderr)
         return 1
     print(_w("said", lang, text=text))
     return 0

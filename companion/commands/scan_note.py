@@ -110,8 +110,8 @@ def read_words(path: str, read, currency: str = "auto", lang: str = "ru") -> str
                         "%(confidence)s", path=path, serial=read.serial, currency=read.currency,
                         digit=read.last_digit, parity=MP("parity", read.parity),
                         confidence=f"{read.confidence:.2f}"), lang)
-    return render(M("%(path)s: no decision (%(reason)s) — %(why)s (confidence %(confidence)s)", path=path,
-                    reason=read.reason, why=reason_words(read.reason, currency, lang),
+    return render(M("%(path)s: no decision — %(why)s (confidence %(confidence)s)", path=path,
+                    why=reason_words(read.reason, currency, lang),
                     confidence=f"{read.confidence:.2f}"), lang)
 
 
@@ -159,37 +159,33 @@ def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, s
     are the dashboard's sentences for the skull engine's reason codes
     (:func:`companion.dashboard.reasons.reason_message`) with the serials they concern."""
     from companion.games.skull import SKULL, SkullOptions, note_role
-    from companion.games.words import ru_plural
-
-    ru = lang == "ru"
-    options = SkullOptions.from_dict({"currency": currency})
+    options = SkullOptions.from_dict({"currency": currency} if currency in CURRENCIES else {})
     if not problems:
         skulls = sum(1 for s in serials if note_role(s, options.skull_parity) == SKULL)
         roses, n = len(serials) - skulls, len(serials)
         return [render(M("set: ok (%(notes)s: %(roses)s, %(skulls)s)", notes=MN("%(n)s note", "%(n)s notes", n),
                          roses=MN("%(n)s rose", "%(n)s roses", roses),
                          skulls=MN("%(n)s skull", "%(n)s skulls", skulls)), lang)]
-    if not ru:
-        return [f"set: {reason}: {message}" for reason, message in problems]
-    from companion.dashboard.reasons import reason_message
+    from companion.dashboard.reasons import reason_words
 
     lines = []
     for reason, message in problems:
         if reason == "unread_note":
-            n = len(unread)
-            lines.append(f"набор: не прочитано {n} {ru_plural(n, 'купюра', 'купюры', 'купюр')} — "
-                         f"пересканируйте {', '.join(unread)}")
+            lines.append(render(M("set: %(unread)s — rescan %(images)s",
+                                  unread=MN("%(n)s note not read", "%(n)s notes not read", len(unread)),
+                                  images=", ".join(unread)), lang))
             continue
-        words = reason_message(reason, "ru", "skull", options).rstrip(".")
+        words = render(reason_words(reason, "skull", options), lang).rstrip(".")
         words = words[:1].lower() + words[1:]
         # the serials the problem concerns, as the engine's message lists them
         named = [s for s in dict.fromkeys(serials) if s in message]
         if reason == "wrong_note_count":
-            words += f" (прочитано {len(serials)})"
+            words = render(M("%(words)s (%(n)s read)", words=words, n=len(serials)), lang)
         elif reason == "wrong_skull_count":
             skulls = sum(1 for s in serials if note_role(s, options.skull_parity) == SKULL)
-            words += f" (черепов {skulls})"
+            words = render(M("%(words)s (%(skulls)s)", words=words,
+                             skulls=MN("%(n)s skull", "%(n)s skulls", skulls)), lang)
         elif named:
             words = ", ".join(named) + " — " + words
-        lines.append(f"набор: {words}")
+        lines.append(render(M("set: %(problem)s", problem=words), lang))
     return lines

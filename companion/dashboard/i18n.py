@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext
 from flask_babel import pgettext
 
 from companion.games import registry
@@ -270,6 +271,10 @@ _WORDS.update({
     "tv_last": _l("Last event"), "tv_result": _l("Result"), "tv_chips": _l("Chips over the rounds"),
     "tv_points": _l("Points over the deals"),
 })
+
+# the joker game's odds legend (web/static/boards/hoggenheimer.js): «1 карта → 1:1», «2 карты → 2:1»,
+# «8 карт → 8:1» — each count with its noun's plural form (ngettext), never «1 cards»
+_WORDS.update({f"n_cards_{k}": lazy_ngettext("%(n)s card", "%(n)s cards", k, n=k) for k in (1, 2, 4, 8)})
 
 _CACHE: dict[tuple, dict[str, str]] = {}
 

@@ -24,7 +24,7 @@ from flask_babel import gettext as _
 from companion import sanitise
 from companion.dashboard import common
 from companion.dashboard.model import OPERATOR, action_fields
-from companion.games.base import observation_fields, repeated_name, seat_from_one
+from companion.games.base import name_key, observation_fields, repeated_name, seat_from_one
 from companion.games.fields import Kind, fields_of
 from companion.errors import IllegalAction
 
@@ -219,7 +219,9 @@ def split_names(text: str) -> list[str]:
     """Player names as typed on the new-game form: one a line, or separated by commas on one
     line (as ``companion run --seats`` takes them), or both; blanks are dropped:
     ``"Аня, Борис\nВера"`` → ``["Аня", "Борис", "Вера"]``."""
-    return [n.strip() for line in (text or "").splitlines() for n in line.split(",") if n.strip()]
+    names = (n.strip() for line in (text or "").splitlines() for n in line.split(","))
+    # a name nobody could see (a zero-width space, a direction mark pasted between commas) is a blank
+    return [n for n in names if name_key(n)]
 
 
 def _check_names(names: list[str]) -> None:
@@ -230,8 +232,8 @@ def _check_names(names: list[str]) -> None:
     """
     long = next((n for n in names if len(n) > MAX_SEAT_NAME), None)
     if long is not None:
-        raise FormError(_("A player's name is at most %(n)d characters: «%(name)s» is longer. Put each name on "
-                          "its own line (or separate them with commas).", n=MAX_SEAT_NAME,
+        raise FormError(_("The name is too long: %(length)d characters, at most %(n)d («%(name)s»). Put each name "
+                          "on its own line (or separate them with commas).", n=MAX_SEAT_NAME, length=len(long),
                           name=long if len(long) <= 2 * MAX_SEAT_NAME else long[:2 * MAX_SEAT_NAME] + "…"),
                         f"seat names are at most {MAX_SEAT_NAME} characters")
     repeated = repeated_name(names)  # «Аня» and «аня» are one player
@@ -585,7 +587,9 @@ def prepare_manual(text: str):
     referee = common.table().require_referee()  # ended («Завершить игру») or never started: 409 no_game
     # a serial typed with spaces is rejoined first: ``table flip 1 БВ 2222224`` has one word more
     # than its fields and would otherwise read as seat 1's entry (:func:`for_seat`)
-    text = _join_split_serials(type(referee.game), normalise_cards(text))
+    # full-width letters and digits (a CJK keyboard: «ＡＢ１２３４５６７», «１２３») are the plain
+    # ones, a pasted zero-width character is nothing
+    text = _join_split_serials(type(referee.game), normalise_cards(sanitise.typed(text)))
     text = for_seat(type(referee.game), text)
     tokens = text.split()
     try:

@@ -203,6 +203,17 @@ RETRY_WAIT = N_("Too many wrong attempts: wait %(wait)s and try again.")
 #: A request refused by the text sanitiser at the API edge (``companion.sanitise``).
 BAD_TEXT = N_("The text holds characters that cannot be shown (control characters or broken ones): type it again.")
 
+#: A text longer than any field takes (``companion.sanitise.MAX_TEXT``): its length and the most.
+TOO_LONG = N_("The text is too long: %(n)s characters, at most %(most)s.")
+
+#: The same for the form fields people type in, by field name.
+TOO_LONG_FIELDS = {
+    "seats": N_("The list of names is too long: %(n)s characters, at most %(most)s."),
+    "name": N_("The name is too long: %(n)s characters, at most %(most)s."),
+    "code": N_("The code is too long: %(n)s characters, at most %(most)s."),
+    "pin": N_("The PIN is too long: %(n)s characters, at most %(most)s."),
+}
+
 #: A request whose body is not a JSON object (not JSON, a list, a form, no body at all): the API
 #: is called by hand (curl) or by an old page (``bad_json``, ``companion.sanitise``).
 BAD_JSON = N_("The request's body is not a JSON object: send one, with Content-Type: application/json.")
@@ -215,6 +226,13 @@ def http_message(code: int, lang: str, detail: str | None = None, wait: int | No
         from companion.dashboard.security import wait_words
 
         return render(M(RETRY_WAIT, wait=wait_words(int(wait), lang)), lang)
+    if code == 400 and detail is not None and str(detail).startswith("bad_text: too_long: "):
+        field, length, most = (str(detail).split(": ") + ["", "", ""])[2:5]
+        if length.isdigit() and most.isdigit():
+            word = TOO_LONG_FIELDS.get(field)
+            if word is not None:
+                return render(M(word, n=int(length), most=int(most)), lang)
+            return render(M(TOO_LONG, n=int(length), most=int(most)), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_text"):
         return render(M(BAD_TEXT), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_json"):

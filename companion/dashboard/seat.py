@@ -10,7 +10,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from companion import sanitise
 from companion.dashboard import common
+
+#: the longest seat code taken, spaces and dashes included (a code is 6 digits)
+MAX_CODE = 32
 
 bp = Blueprint("seat", __name__)
 
@@ -20,14 +24,19 @@ def join():
     table = common.table()
     error = None
     code = request.values.get("code", "")
-    if not isinstance(code, str) or len(code) > 32:
+    if not isinstance(code, str):
         abort(400, description="bad code")
+    if len(sanitise.typed(code)) > MAX_CODE:  # a paste gone wrong: said in words, not counted as a guess
+        error = _("The code is too long: %(n)s characters, at most %(max)s. Type the seat's code again.",
+                  n=len(code), max=MAX_CODE)
+        return render_template("join.html", code="", error=error, k="", boot=common.boot("join")), 400
     given_pass = request.values.get("k", "")
     if not isinstance(given_pass, str) or len(given_pass) > 32:
         abort(400, description="bad pass")
     if request.method == "POST":
         # a code read off the console is often typed in groups ("063 138", "063-138")
-        typed = "".join(ch for ch in code if not (ch.isspace() or ch in "-–"))
+        # (full-width digits are digits; a zero-width character pasted with it is nothing)
+        typed = "".join(ch for ch in sanitise.typed(code) if not (ch.isspace() or ch in "-–"))
         # the seat's QR code carries a pass made from its code: such a join is never held up by
         # the table-wide backoff someone else's guessing started (a right code, proven)
         # the operator's own logged-in browser (it can read every code) is never locked out

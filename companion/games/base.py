@@ -213,6 +213,16 @@ class Options:
         if unknown:
             raise IllegalAction("bad_option", f"unknown option(s): {', '.join(sorted(unknown))}",
                                 {"unknown": sorted(unknown), "known": sorted(names)})
+        for f in dataclasses.fields(cls):  # a value of the wrong kind, named with its option
+            if f.name not in data or f.type not in ("int", "bool"):
+                continue
+            value = data[f.name]
+            if f.type == "int" and (not isinstance(value, int) or isinstance(value, bool)):
+                raise IllegalAction("bad_option", f"{f.name} must be a whole number, got {value!r}",
+                                    facts={"option": f.name, "expected": "integer", "value": value})
+            if f.type == "bool" and not isinstance(value, bool):
+                raise IllegalAction("bad_option", f"{f.name} must be true or false, got {value!r}",
+                                    facts={"option": f.name, "expected": "boolean", "value": value})
         try:
             opts = cls(**data)
         except TypeError as exc:

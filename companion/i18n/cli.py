@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 from companion.i18n.messages import M, MN
 from companion.i18n.render import DEFAULT, LANGUAGES, catalogue_dir, render
 
-__all__ = ["LANGUAGES", "choose", "use", "current", "_", "integer", "number"]
+__all__ = ["LANGUAGES", "choose", "use", "current", "_", "tell", "integer", "number"]
 
 _current = DEFAULT
 
@@ -62,6 +62,12 @@ def _(msgid: str) -> str:
     """A ``--help`` text (an English message id, extraction keyword ``_``) in the run's language;
     argparse's ``%(default)s`` and ``%(prog)s`` stay for it to fill."""
     return render(M(msgid), _current)
+
+
+def tell(msg) -> str:
+    """``msg`` (a :class:`~companion.i18n.Message`) in the run's language: a CLI line, an
+    argparse ``type`` refusal."""
+    return render(msg, _current)
 
 
 def integer(text: str) -> int:

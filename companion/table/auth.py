@@ -10,9 +10,9 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
-import unicodedata
 
 from companion.durable import write_file
+from companion.sanitise import typed
 from companion.i18n import M
 from companion.sessions import MIN_PIN_DIGITS, pin_refusal
 from companion.table.store import STATE_FILE  # noqa: F401  (table.json keeps the seat codes)
@@ -108,7 +108,7 @@ class AuthMixin(TableParts):
         Rate limiting of attempts is the caller's job (the dashboard's guess limiter).
         """
         if isinstance(pin, str):  # typed as read off the console, in groups ("325 816"), perhaps
-            pin = "".join(unicodedata.normalize("NFKC", pin).split())  # in full-width digits (１２３)
+            pin = "".join(typed(pin).split())  # in full-width digits (１２３), with a zero-width space pasted
         if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(), self.pin.encode()):
             return None
         return self.sessions.issue_operator()
@@ -142,7 +142,7 @@ class AuthMixin(TableParts):
         """
         if not isinstance(code, str):
             return None
-        code = unicodedata.normalize("NFKC", code).strip()  # full-width digits (a CJK keyboard) are digits
+        code = typed(code).strip()  # full-width digits (a CJK keyboard) are digits; a pasted zero-width space is nothing
         with self._lock:
             for seat, c in self._seat_codes.items():
                 if hmac.compare_digest(code.encode(), c.encode()):

@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from companion.i18n import M
-from companion.errors import VisionError
+from companion.errors import CompanionError, VisionError
 from companion.vision.images import IMAGE_SUFFIXES, image_files, load_image
 
 FORMAT = "companion-deck/1"
@@ -64,6 +64,14 @@ UNKNOWN_VALUE = "?"
 #: A numbered face's value read by OCR at this score or more is taken whatever the picture match.
 SURE_VALUE = 0.95
 _NAME_RE = re.compile(r"^[\w.-]{1,64}$")
+
+
+class DeckArgumentError(CompanionError, ValueError):
+    """A deck name, kind or card code that cannot be used (its words: :meth:`CompanionError.words`)."""
+
+
+class DeckExistsError(CompanionError, FileExistsError):
+    """A deck profile of that name is already there."""
 _CODE_RE = re.compile(r"^(A|K|Q|J|10|[2-9])[SHDC]$|^JK$")
 
 
@@ -256,7 +264,8 @@ class DeckProfile:
         """
         folder = Path(root or decks_root()) / self.name
         if folder.exists() and not overwrite:
-            raise FileExistsError(f"deck profile {self.name!r} already exists at {folder}")
+            raise DeckExistsError(M("deck profile %(name)r already exists at %(folder)s", name=self.name,
+                                    folder=str(folder)))
         folder.mkdir(parents=True, exist_ok=True)
         manifest = {
             "format": FORMAT, "name": self.name, "kind": self.kind, "alphabet": self.alphabet,
@@ -329,7 +338,7 @@ def _largest_card(image: np.ndarray) -> np.ndarray:
             image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
         from companion.vision.render_cards import CARD_W, CARD_H
         return cv2.resize(image, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
-    raise VisionError("no whole card found in the photo")
+    raise VisionError(M("no whole card found in the photo"))
 
 
 def check_name(name: str) -> str:
@@ -341,8 +350,8 @@ def check_name(name: str) -> str:
         ValueError: the bad name, quoted, and what a name may hold (one line).
     """
     if not isinstance(name, str) or not _NAME_RE.match(name) or not name.strip("."):
-        raise ValueError(f"bad deck name {name!r}: 1-64 letters, digits, '_', '.' or '-' "
-                         f"(not only dots)")
+        raise DeckArgumentError(M("bad deck name %(name)r: 1-64 letters, digits, '_', '.' or '-' (not only dots)",
+                                  name=name))
     return name
 
 
@@ -357,13 +366,13 @@ def profile_from_images(name: str, images: dict[str, np.ndarray], kind: str = "p
     """
     check_name(name)
     if kind not in KINDS:
-        raise ValueError(f"unknown deck kind {kind!r} ({', '.join(KINDS)})")
+        raise DeckArgumentError(M("unknown deck kind %(kind)r (%(kinds)s)", kind=kind, kinds=", ".join(KINDS)))
     if not images:
-        raise ValueError("no photos to learn from")
+        raise DeckArgumentError(M("no photos to learn from"))
     feats, flabels, faces = [], [], []
     for label, img in images.items():
         if kind == "standard" and label != "back" and not _CODE_RE.match(label):
-            raise ValueError(f"{label!r} is not a card code (QH, 10S, JK) for a standard deck")
+            raise DeckArgumentError(M("%(label)r is not a card code (QH, 10S, JK) for a standard deck", label=label))
         card = _largest_card(img)
         for rot in (card, cv2.rotate(card, cv2.ROTATE_180)):
             feats.append(card_feature(rot))
@@ -390,11 +399,12 @@ def read_labels_file(path: Path) -> dict[str, tuple[str, str, int]]:
             continue
         row = [c.strip() for c in row]
         if len(row) < 2 or not row[1]:
-            raise VisionError(f"{path}:{n}: expected 'filename, label[, name[, count]]'")
+            raise VisionError(M("%(path)s:%(n)s: expected 'filename, label[, name[, count]]'", path=str(path), n=n))
         try:
             count = int(row[3]) if len(row) > 3 and row[3] else 1
         except ValueError:
-            raise VisionError(f"{path}:{n}: count {row[3]!r} is not a number") from None
+            raise VisionError(M("%(path)s:%(n)s: count %(count)r is not a number", path=str(path), n=n,
+                                count=row[3])) from None
         out[row[0]] = (row[1], row[2] if len(row) > 2 else "", count)
     return out
 
@@ -420,10 +430,11 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
     """
     check_name(name)
     if kind not in KINDS:
-        raise ValueError(f"unknown deck kind {kind!r} ({', '.join(KINDS)})")
+        raise DeckArgumentError(M("unknown deck kind %(kind)r (%(kinds)s)", kind=kind, kinds=", ".join(KINDS)))
     folder = Path(root or decks_root()) / name
     if folder.exists() and not overwrite:
-        raise FileExistsError(f"deck profile {name!r} already exists at {folder} (--force replaces it)")
+        raise DeckExistsError(M("deck profile %(name)r already exists at %(folder)s (--force replaces it)", name=name,
+                                folder=str(folder)))
     directory = Path(directory)
     if not directory.is_dir():
         raise VisionError(M("%(path)s is not a folder", path=str(directory)))
@@ -433,14 +444,16 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
         files = [p for p in files if p.name in table]
         missing = set(table) - {p.name for p in files}
         if missing:
-            raise VisionError(f"labels file names photos that are not in {directory}: {sorted(missing)}")
+            raise VisionError(M("the labels file names photos that are not in %(folder)s: %(missing)s",
+                                folder=str(directory), missing=", ".join(sorted(missing))))
     if not files:
-        raise VisionError(f"no photos ({', '.join(sorted(IMAGE_EXTS))}) in {directory}")
+        raise VisionError(M("no photos (%(kinds)s) in %(folder)s", kinds=", ".join(sorted(IMAGE_EXTS)),
+                            folder=str(directory)))
     images, names, counts = {}, {}, {}
     for p in files:
         label, nm, count = table[p.name] if table else (p.stem, "", 1)
         if label in images:
-            raise VisionError(f"two photos for the label {label!r} ({p.name})")
+            raise VisionError(M("two photos for the label %(label)r (%(photo)s)", label=label, photo=p.name))
         img = load_image(p)
         images[label] = img
         names[label] = nm
@@ -453,6 +466,6 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
             try:
                 _largest_card(img)
             except VisionError:
-                raise VisionError(f"{label}: {e}") from e
+                raise VisionError(M("%(label)s: %(why)s", label=label, why=e.message or str(e))) from e
         raise
     return prof, prof.save(root, overwrite)

@@ -34,6 +34,7 @@ so that callers can lower their confidence.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 CURRENCIES: tuple[str, ...] = ("RUB", "EUR", "USD", "INR", "KRW", "JPY")
@@ -115,7 +116,11 @@ class SerialMatch:
 
 
 def canonical(text: str) -> str:
-    """Upper case, no spaces or separators: ``"Ак 2444841"`` → ``"АК2444841"``."""
+    """Upper case, no spaces or separators: ``"Ак 2444841"`` → ``"АК2444841"``; compatibility
+    forms folded and invisible format characters dropped (full-width ``"ＡＢ１２３４５６７"`` typed on
+    a CJK keyboard is ``"AB1234567"``; a pasted zero-width space is nothing)."""
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFKC", text) if unicodedata.category(ch) != "Cf")
     return _STRIP.sub("", text).upper()
 
 

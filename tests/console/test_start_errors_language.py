@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.i18n import M, render
+
 from companion.commands.run import error_words
 from companion.errors import CompanionError, IllegalAction
 from companion.games import new_game
@@ -97,7 +99,8 @@ def test_a_refusal_without_russian_words_falls_back_to_english_and_a_game_refusa
     assert error_words(CompanionError("something broke"), "ru") == "something broke"
     exc = _refusal(lambda: new_game("doubt", ["А", "Б", "В"], {"max_cards": "x"}))
     assert isinstance(exc, IllegalAction)
-    assert error_words(exc, "ru").startswith("У одного из правил недопустимое значение (")
+    assert error_words(exc, "ru") == render(M("option %(option)s (--option): a whole number is needed, not %(value)r",
+                                              option="max_cards", value="x"), "ru")
     exc = _refusal(lambda: new_game("lottery", ["А", "Б", "В"]))
     assert error_words(exc, "ru", Settings(game="lottery")).startswith("Нужно не меньше двух игроков с картами")
     assert isinstance(_refusal(lambda: Settings.load(None, pin="12")), SettingsError)

@@ -83,7 +83,7 @@ def test_operator_login_rate_limit_and_logout(env):
     assert "Страница устарела" in page and "обновите" in page and "Bad Request" not in page and "csrf" not in page
     for _ in range(3):
         r = c.post("/operator/login", data={"pin": "000000", "csrf_token": token})
-        assert r.status_code == 403 and "Неверный PIN" in r.get_data(as_text=True)
+        assert r.status_code == 403 and "Неверный ПИН" in r.get_data(as_text=True)
     r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
     assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0  # even the right PIN waits
     page = r.get_data(as_text=True)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.i18n import M, render
+
 from companion.errors import CompanionError
 from companion.parts import MissingPart, need
 from companion.service import Platform, choose_backends
@@ -181,7 +183,7 @@ def test_run_refuses_bad_arguments_clearly(tmp_path):
     r = _companion("run", "--sim", "--camera", "webcam", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 2 and "неизвестная камера 'webcam'" in r.stderr  # the console's language: Russian
     r = _companion("run", "--sim", "--seed", "-5", "--json", "--data-dir", str(tmp_path))
-    assert r.returncode == 2 and "the seed must be 0 or more" in r.stderr
+    assert r.returncode == 2 and render(M("the seed must be 0 or more, not %(value)s", value=-5), "ru") in r.stderr
     r = _companion("run", "--sim", "--game", "chess", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 1 and "chess" in r.stderr
 

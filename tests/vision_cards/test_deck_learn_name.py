@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.i18n import M, render
+
 from companion.cli import main
 from companion.vision import decks
 
@@ -26,7 +28,8 @@ def test_a_bad_name_is_refused_before_the_photos(name, tmp_path, capsys, monkeyp
     photos = _unreadable_photos(tmp_path / "photos")
     assert main(["deck", "learn", name, str(photos)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "bad deck name" in err and repr(name) in err, err
+    told = render(M("bad deck name %(name)r: 1-64 letters, digits, '_', '.' or '-' (not only dots)", name=name), "ru")
+    assert err.count("\n") == 1 and told in err and repr(name) in err, err
     assert "A.jpg" not in err and not loaded
     assert not (tmp_path / "decks").exists()
     # the library function says the same, also before any photo

@@ -31,7 +31,8 @@ SPEC = GameSpec(
     presenter=PRESENTER,
     deck=Deck("numbered", learned=True, labels=lambda game: [str(k) for k in game.deck]),
     pad_verbs=PadVerbs(),
-    terms={"deal": NC_("infinity", "Deal"), "deal_scores": NC_("infinity", "Deal scores"), "half": NC_("infinity", "Half")},
+    terms={"deal": NC_("infinity", "Deal"), "deal_scores": NC_("infinity", "Deal scores"), "half": NC_("infinity", "Half"),
+           "INF": NC_("infinity", "Infinity")},  # the Infinity card as a key of the deck's counts («Подробнее»)
     result_rows=points_rows,
 )
 

@@ -150,7 +150,11 @@ def test_replay_rejects_bad_lines_and_goes_on(tmp_path, capsys):
     assert f"winner: {g.seats[g.winner]}" in human and "reveal_in_progress" in human
     assert cli_main(["replay", str(path)]) == 0  # Russian by default
     human = capsys.readouterr().out
-    assert f"победитель: {g.seats[g.winner]}" in human and "reveal_in_progress" in human
+    # the Russian line says the reason in words (the table's sentence for the code), not the code
+    from companion.dashboard.reasons import reason_message
+
+    assert f"победитель: {g.seats[g.winner]}" in human and "reveal_in_progress" not in human
+    assert reason_message("reveal_in_progress", "ru", "skull") in human
 
 
 def test_out_of_range_bid_in_log(tmp_path, capsys):
@@ -172,6 +176,8 @@ def test_replay_missing_or_unreadable_file_exit_2(tmp_path, capsys):
     junk = tmp_path / "junk.jsonl"
     junk.write_text("this is not a log\n", encoding="utf-8")
     assert cli_main(["replay", str(junk), "--json"]) == 2
+    assert "заголовок" in capsys.readouterr().err  # Russian by default
+    assert cli_main(["replay", str(junk), "--json", "--lang", "en"]) == 2
     assert "header" in capsys.readouterr().err
     other = tmp_path / "other.jsonl"
     other.write_text('{"game": "chess", "seats": ["A", "B"]}\n', encoding="utf-8")

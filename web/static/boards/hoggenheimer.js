@@ -31,7 +31,7 @@ function renderJokerLayout(view) {
   box.appendChild(tbl);
   var legend = el("p", "muted odds-legend");
   legend.textContent = [1, 2, 4, 8].map(function (k) {
-    return k + " " + word("n_cards") + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
+    return word("n_cards_" + k, k + " " + word("n_cards")) + " → " + k + ":1 (" + word("chance") + " 1/" + (k + 1) + ")";
   }).join(" · ");
   box.appendChild(legend);
   if (Array.isArray(view.bets) && view.bets.length) {
