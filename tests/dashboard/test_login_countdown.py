@@ -41,7 +41,7 @@ def test_a_locked_out_login_page_counts_down_and_gives_the_form_back(table):
     # the wrong PIN that starts the lockout says how long at once, with the form hidden
     r = c.post("/operator/login", data={"pin": "111112", "csrf_token": token})
     page = r.get_data(as_text=True)
-    assert r.status_code == 403 and "Неверный PIN." in page
+    assert r.status_code == 403 and "Неверный ПИН." in page
     assert WAIT_RE.search(page).group(1) == "90", page
     assert "подождите 1 мин 30 с — потом форма входа вернётся" in page
     assert re.search(r'<form [^>]*id="login-form"[^>]* hidden>', page) and "/static/lockout.js" in page

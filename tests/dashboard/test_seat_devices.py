@@ -190,7 +190,7 @@ def test_a_wrong_guess_that_starts_a_lockout_says_how_long(env):
     pages = [c.post("/operator/login", data={"pin": f"{700000 + i}", "csrf_token": token}) for i in range(5)]
     assert [p.status_code for p in pages] == [403] * 5
     assert "подождите" not in pages[3].get_data(as_text=True)
-    assert "Неверный PIN." in pages[4].get_data(as_text=True) and "подождите 5 мин" in pages[4].get_data(as_text=True)
+    assert "Неверный ПИН." in pages[4].get_data(as_text=True) and "подождите 5 мин" in pages[4].get_data(as_text=True)
     r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
     assert r.status_code == 429 and int(r.headers["Retry-After"]) == 300
     # the join page likewise, in English when the page is English
