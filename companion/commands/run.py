@@ -147,12 +147,15 @@ def main(args) -> int:
     arguments, 130 Ctrl-C before the end of an ``--until-end`` run, 143 SIGTERM; module docstring).
 
     A camera read (onnxruntime, Tesseract) cannot be interrupted. If one is still running on a
-    worker thread after every part was stopped and the table log closed, the process leaves with
+    worker thread this run started after every part was stopped and the table log closed, the process leaves with
     ``os._exit`` instead of letting the interpreter tear down a native library under a running
     thread (which aborts with "terminate called without an active exception").
     """
+    before = set(threading.enumerate())
     code = _main(args)
-    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and t.is_alive()]
+    # only threads this run started count (a caller's own threads, e.g. a test process's, do not)
+    busy = [t for t in threading.enumerate()
+            if t is not threading.main_thread() and t.is_alive() and t not in before]
     if busy:
         sys.stdout.flush()
         sys.stderr.flush()
