@@ -34,8 +34,9 @@ so that callers can lower their confidence.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
+
+from companion.sanitise import typed
 
 CURRENCIES: tuple[str, ...] = ("RUB", "EUR", "USD", "INR", "KRW", "JPY")
 
@@ -120,7 +121,7 @@ def canonical(text: str) -> str:
     forms folded and invisible format characters dropped (full-width ``"ＡＢ１２３４５６７"`` typed on
     a CJK keyboard is ``"AB1234567"``; a pasted zero-width space is nothing)."""
     if not text.isascii():
-        text = "".join(ch for ch in unicodedata.normalize("NFKC", text) if unicodedata.category(ch) != "Cf")
+        text = typed(text)
     return _STRIP.sub("", text).upper()
 
 
