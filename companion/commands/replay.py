@@ -123,9 +123,8 @@ def _rejected_words(r, game_id: str):
     table's sentence for its reason code)."""
     from companion.dashboard.reasons import reason_words
 
-    if r.reason in LINE_WORDS:
-        return {"en": f"{r.reason}: {r.detail}", "ru": render(M(LINE_WORDS[r.reason]), "ru")}
-    return {"en": f"{r.reason}: {r.detail}", "ru": render(reason_words(r.reason, game_id), "ru")}
+    words = M(LINE_WORDS[r.reason]) if r.reason in LINE_WORDS else reason_words(r.reason, game_id)
+    return {"en": f"{r.reason}: {r.detail}", "ru": render(words, "ru")}
 
 
 def format_text(res: ReplayResult, s: dict, lang: str = "ru") -> str:
