@@ -2,28 +2,30 @@
 number of cards («Аня: сдано 3 карты, а введено 2»), the limit a stake or bid broke, the seat that
 must act, the card or suit the rules want. The engine puts the facts in ``IllegalAction.facts``;
 ``companion.dashboard.reasons`` words them in the page's language (the English ``detail`` stays
-for logs)."""
+for logs).
+
+The engine-side checks assert the message id and its facts (:mod:`tests.wording`); the sentences
+are the catalogue's. The dashboard checks at the end keep one rendered sentence per language."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.dashboard import create_app
-from companion.dashboard.reasons import REASONS, WITH_FACTS, reason_message
+from companion.dashboard.reasons import REASONS, WITH_FACTS, reason_message, reason_words
 from companion.i18n import M, render
 from companion.games import new_game, registry
 from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
-from tests.gamekit import rejects
+from tests.wording import refusal, said
 
 
 def words(g, action, reason):
-    """``(ru, en)``: the refusal of ``action`` in words, as the dashboard shows it."""
-    exc = rejects(g, action, reason)
-    ru, en = (reason_message(exc.reason, lang, g.GAME_ID, g.options, exc.facts) for lang in ("ru", "en"))
-    plain = plain_sentences(g.GAME_ID)[reason]
-    assert ru != plain[1] and en != plain[0], (reason, ru, en)  # facts, not the plain line
-    return ru, en
+    """``(id, facts)``: the refusal of ``action``, as the dashboard words it (facts, not the
+    table's plain sentence for ``reason``)."""
+    msg = refusal(g, action, reason)
+    assert render(msg, "en") != plain_sentences(g.GAME_ID)[reason][0], (reason, msg)  # facts, not the plain line
+    return said(msg)
 
 
 def plain_sentences(game_id: str) -> dict:
@@ -34,13 +36,14 @@ def plain_sentences(game_id: str) -> dict:
 
 
 # ------------------------------------------------------------------------------- wrong_count
+DEALT = "%(player)s was dealt %(n)s card, but %(entered)s were entered."
+
+
 def test_lottery_wrong_count_names_the_player_and_both_counts():
     g = new_game("lottery", ["Банкир", "Сдающий", "Аня", "Борис"])
     g.apply("0 spread 4,3,2,1")
-    assert words(g, "table cards 2 QH,10S", "wrong_count") == (
-        "Аня: сдано 3 карты, а введено 2.", "Аня was dealt 3 cards, but 2 were entered.")
-    ru, _ = words(g, "table cards 3 AD,5S,7H,8H", "wrong_count")
-    assert ru == "Борис: сдано 3 карты, а введено 4."
+    assert words(g, "table cards 2 QH,10S", "wrong_count") == (DEALT, {"player": "Аня", "n": 3, "entered": 2})
+    assert words(g, "table cards 3 AD,5S,7H,8H", "wrong_count") == (DEALT, {"player": "Борис", "n": 3, "entered": 4})
 
 
 def test_infinity_wrong_count_names_the_player_and_both_counts():
@@ -52,43 +55,47 @@ def test_infinity_wrong_count_names_the_player_and_both_counts():
         g.apply(a)
     assert g.view(None)["hand_counts"] == [0, 0, 0, 1]
     assert words(g, "table kept 3 INF,500", "wrong_count") == (
-        "Глеб: на руках 1 карта, а введено 2.", "Глеб holds 1 card, but 2 were entered.")
-    assert words(g, "table kept 0 INF", "wrong_seat")[0] == "Карты остались у другого игрока — Глеб."
+        "%(player)s holds %(cards)s, but %(entered)s were entered.", {"player": "Глеб", "cards": "1 card", "entered": 2})
+    assert words(g, "table kept 0 INF", "wrong_seat") == (
+        "%(player)s is the last player holding cards.", {"player": "Глеб"})
 
 
 # ------------------------------------------------------------------------------- the other games
 def test_joker_game_refusals_name_limits_players_and_places():
     g = new_game("hoggenheimer", ["Аня", "Борис", "Вера"], {"starting_chips": 10, "max_stake": 20})
-    assert words(g, "1 bet 0 QH", "stake_below_min")[0] == "Ставка меньше минимальной: не меньше 1 фишки."
-    assert words(g, "1 bet 21 QH", "stake_above_max")[1] == "The stake is above the table maximum of 20 chips."
-    assert words(g, "1 bet 15 QH", "insufficient_chips")[0] == "Борис: 10 фишек — меньше ставки 15."
+    assert words(g, "1 bet 0 QH", "stake_below_min") == (
+        "The stake is below the table minimum of %(chips)s.", {"chips": "1 chip"})
+    assert words(g, "1 bet 21 QH", "stake_above_max") == (
+        "The stake is above the table maximum of %(chips)s.", {"chips": "20 chips"})
+    assert words(g, "1 bet 15 QH", "insufficient_chips") == (
+        "%(player)s has %(chips)s, less than the stake of %(stake)s.", {"player": "Борис", "chips": "10 chips", "stake": 15})
     # the banker (10 chips) can cover 10 // 4 = 2 chips on a 2×2 square
-    assert words(g, "1 bet 5 QH,KH,QS,KS", "bank_exposure")[0] == (
-        "Банк не покроет такую выплату: на эту ставку сейчас можно поставить не больше 2 фишек.")
-    assert words(g, "1 close", "not_banker")[0] == "Ставки закрывает только банкомет — Аня."
-    assert words(g, "1 withdraw 9", "no_such_bet")[0] == "Открытой ставки №9 нет."
+    assert words(g, "1 bet 5 QH,KH,QS,KS", "bank_exposure") == (
+        "The bank cannot cover that payout: at most %(chips)s on this bet now.", {"chips": "2 chips"})
+    assert words(g, "1 close", "not_banker") == ("Only the banker, %(player)s, closes the bets.", {"player": "Аня"})
+    assert words(g, "1 withdraw 9", "no_such_bet") == ("There is no open bet no. %(bet)s.", {"bet": 9})
     g.apply("1 bet 2 QH")
-    assert words(g, "2 withdraw 1", "not_your_bet")[0] == "Ставка №1 принадлежит другому игроку — Борис."
+    assert words(g, "2 withdraw 1", "not_your_bet") == ("Bet no. %(bet)s is %(player)s's.", {"bet": 1, "player": "Борис"})
     g.apply("0 close")
     assert words(g, "table turn QH KH", "wrong_slot") == (
-        "Q♥ положена на место K♥; её место — ряд черви ♥, колонка Q.",
-        "Q♥ was put on K♥'s place; its place is the hearts ♥ row, column Q.")
+        "%(card)s was put on %(slot)s's place; its place is the %(suit)s row, column %(rank)s.",
+        {"card": "Q♥", "slot": "K♥", "suit": "hearts ♥", "rank": "Q"})
 
 
 def test_doubt_refusals_name_counts_and_the_dealer():
     g = new_game("doubt", ["Аня", "Борис", "Вера"], {"max_cards": 4})
     dealer = g.dealer
     other = (dealer + 1) % 3
-    ru, en = words(g, f"{other} deal", "not_dealer")
-    assert g.seats[dealer] in ru and g.seats[dealer] in en
+    assert words(g, f"{other} deal", "not_dealer") == (
+        "The dealer, %(player)s, reports the deal.", {"player": g.seats[dealer]})
     g.apply(f"{dealer} deal")
     lead = g.turn
     kind = g.deck["kinds"][0]["id"]
-    assert words(g, f"{lead} place 5 {kind}", "bad_count")[0] == "За один ход кладут от 1 до 4 карт."
+    assert words(g, f"{lead} place 5 {kind}", "bad_count") == ("One move lays 1 to %(n)s card.", {"n": 4})
     g.apply(f"{lead} place 2 {kind}")
     g.apply(f"{g.turn} doubt")
-    assert words(g, f"table reveal {kind}", "reveal_count_mismatch")[0] == (
-        "В последнем ходе 2 карты: укажите ровно столько, а указано 1.")
+    assert words(g, f"table reveal {kind}", "reveal_count_mismatch") == (
+        "The last move laid %(cards)s: list exactly that many, not %(given)s.", {"cards": "2 cards", "given": 1})
 
 
 def test_skull_refusals_name_the_bid_limits_and_players():
@@ -99,33 +106,38 @@ def test_skull_refusals_name_the_bid_limits_and_players():
     from tests.games.skull.skull_helpers import note_set
 
     g.apply(f"table register 0 {','.join(note_set(0))} ?")
-    assert words(g, "table dealer 0", "registration_incomplete")[0] == (
-        "Первого дилера выбирают, когда купюры всех зарегистрированы; ещё нет: Борис и Вера.")
-    assert words(g, f"table register 0 {','.join(note_set(0))} ?", "already_registered")[0] == (
-        "Аня: купюры уже зарегистрированы.")
+    assert words(g, "table dealer 0", "registration_incomplete") == (
+        "The first dealer is chosen once every player's notes are registered; still missing: %(missing)s.",
+        {"missing": "Борис and Вера"})
+    assert words(g, f"table register 0 {','.join(note_set(0))} ?", "already_registered") == (
+        "%(player)s's notes are already registered.", {"player": "Аня"})
     t = SkullTable(3, dealer=0)
     g = t.g
     t.stage1()
-    assert words(g, "0 bid 4", "bid_too_high")[0] == "На столе всего 3 купюры: ставка не может быть больше."
+    assert words(g, "0 bid 4", "bid_too_high") == ("There are only %(notes)s on the table: bid no more.", {"notes": "3 notes"})
     g.apply("0 bid 1")
-    assert words(g, "1 bid 1", "bid_too_low")[0] == "Ставка должна быть больше текущей: не меньше 2."
+    assert words(g, "1 bid 1", "bid_too_low") == (
+        "The bid must be higher than the current bid: at least %(least)s.", {"least": 2})
     g.apply("1 agree")
     g.apply("2 agree")
-    assert words(g, "1 pass", "must_raise")[0] == "Все согласились — новый дилер обязан повысить ставку: больше 1."
+    assert words(g, "1 pass", "must_raise") == ("Everybody agreed: the new dealer must raise above %(bid)s.", {"bid": 1})
 
 
 def test_lottery_spread_and_card_refusals():
     g = new_game("lottery", ["Банкир", "Сдающий", "Аня", "Борис"])
-    assert words(g, "0 spread 4,3,2,2", "wrong_total")[0] == "Раскладка даёт 11, а разложить нужно 10 фишек."
-    assert words(g, "0 spread 4,3,3", "bad_spread")[0] == (
-        "Раскладка: 4 суммы по порядку мест призов, каждая 0 или больше.")
-    ru, _ = words(g, "0 spread 4,4,1,1", "amounts_must_differ")
-    assert ru == "Призы получились бы 4, 4, 1, 1 — суммы должны различаться."
+    assert words(g, "0 spread 4,3,2,2", "wrong_total") == (
+        "The spread adds up to %(total)s; %(pool)s are to be spread.", {"total": 11, "pool": "10 chips"})
+    assert words(g, "0 spread 4,3,3", "bad_spread") == (
+        "The spread is %(n)s amounts, one per prize place in order, each 0 or more.", {"n": 4})
+    assert words(g, "0 spread 4,4,1,1", "amounts_must_differ") == (
+        "The prizes would carry %(prizes)s: make every amount different.", {"prizes": "4, 4, 1, 1"})
     g.apply("0 spread 4,3,2,1")
-    assert words(g, "table cards 0 QH,10S,2C", "not_a_player")[0].startswith("Банкир:")
+    assert words(g, "table cards 0 QH,10S,2C", "not_a_player") == (
+        "%(player)s holds no cards in this game (banker or dealer).", {"player": "Банкир"})
     g.apply("table cards 2 QH,10S,2C")
-    assert words(g, "table cards 2 QH,10S,2C", "already_read")[0] == "Аня: карты этой раздачи уже распознаны."
-    assert words(g, "table cards 3 QH,5S,7H", "card_already_dealt")[0] == "Q♥ уже роздана в этой колоде."
+    assert words(g, "table cards 2 QH,10S,2C", "already_read") == (
+        "%(player)s's cards for this deal are already read.", {"player": "Аня"})
+    assert words(g, "table cards 3 QH,5S,7H", "card_already_dealt") == ("%(card)s of this deck is already dealt.", {"card": "Q♥"})
 
 
 def test_every_sentence_with_facts_speaks_both_languages_and_falls_back_without_them():
@@ -165,6 +177,7 @@ def test_the_operator_reads_the_counts_in_the_page_language(dash):
     c, csrf = operator_client(app, table)
     r = c.post("/api/operator/manual", json={"action": "table cards 2 QH,10S"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 409 and r.json["reason"] == "wrong_count"
+    # the one rendered check of a refusal with facts, per language (the rest assert ids and facts)
     assert r.json["message"] == "Аня: сдано 3 карты, а введено 2."
     assert "dealt 3" in r.json["detail"]  # the English detail stays for logs
     c.get("/lang/en")
@@ -176,4 +189,8 @@ def test_a_seat_reads_the_table_limit(dash):
     table, app = dash("hoggenheimer", ["Аня", "Борис", "Вера"])
     c, csrf = seat_client(app, table, 1)
     r = c.post("/api/seat/action", json={"action": "1 bet 25 QH"}, headers={"X-CSRF-Token": csrf})
-    assert r.status_code == 409 and r.json["message"] == "Ставка больше максимальной: не больше 20 фишек."
+    assert r.status_code == 409 and r.json["reason"] == "stake_above_max"
+    # the limit, in the page's language: the sentence with the facts the engine gives
+    told = reason_words("stake_above_max", "hoggenheimer", None, {"max_stake": 20})
+    assert said(told) == ("The stake is above the table maximum of %(chips)s.", {"chips": "20 chips"})
+    assert r.json["message"] == render(told, "ru")
