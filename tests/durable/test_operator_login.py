@@ -14,6 +14,7 @@ from companion.dashboard import create_app
 from companion.settings import Settings
 from companion.table import PIN_FILE, SECRET_FILE, Table
 from tests.dashboard.helpers import operator_client, seat_client
+from tests.durable.kills import drop
 
 SEATS = ["Аня", "Борис", "Вика"]
 
@@ -86,7 +87,8 @@ def test_operator_and_seat_logins_survive_a_restart(tmp_path):
     op, _csrf = operator_client(app, table)
     phone, _ = seat_client(app, table, 1)
     assert op.get("/api/operator/state").status_code == 200
-    del table, app  # killed: nothing closed
+    drop(table)  # killed: nothing closed
+    del table, app
     table, app, op2 = _restart(tmp_path, op)
     try:
         # the bug: 403 here, and the console page fell back to the bare PIN form

@@ -17,6 +17,7 @@ from playwright.sync_api import expect  # noqa: E402
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.table import Table  # noqa: E402
 from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
+from tests.durable.kills import drop  # noqa: E402
 
 pytestmark = UI
 
@@ -71,4 +72,6 @@ def test_the_console_survives_a_restart_and_says_why_a_new_pin_logs_it_out(brows
     finally:
         for s in servers:
             s.stop()
+        for killed in tables[:-1]:
+            drop(killed)  # killed and restarted: its referee thread ends with the test
         tables[-1].close()

@@ -23,6 +23,7 @@ from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from companion.games.simulator import play_random_game
 from companion.table import STATE_FILE
+from tests.durable.kills import drop
 
 SEATS = ["Аня", "Борис", "Вика"]
 
@@ -35,6 +36,7 @@ def _service(data_dir, **kwargs) -> TableService:
 
 def _kill(svc: TableService) -> None:
     svc.table.close = lambda: None  # the referee and its log stay open, as after kill -9
+    drop(svc.table)  # (until the test ends: tests/durable/kills.py)
     svc.stop()
 
 

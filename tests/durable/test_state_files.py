@@ -27,6 +27,7 @@ from companion import durable
 from companion.cli import build_parser
 from companion.commands import dashboard as dashboard_cmd
 from companion.table import PIN_FILE, SECRET_FILE, STATE_FILE, Table, TableStateError
+from tests.durable.kills import drop
 
 SEATS = ["Аня", "Борис", "Вика"]
 NOTES = {0: "АК2444841,АК2444842,АК2444844,АК2444846", 1: "ВВ1234561,ВВ1234562,ВВ1234564,ВВ1234566"}
@@ -45,8 +46,9 @@ def _skull_in_play(folder: Path) -> tuple[Table, dict, str, Path]:
 
 
 def _kill(table: Table) -> None:
-    """Drop the table as a kill -9 would: nothing is closed or flushed beyond what it wrote."""
-    del table
+    """Drop the table as a kill -9 would: nothing is closed or flushed beyond what it wrote (its
+    referee thread is stopped after the test, tests/durable/kills.py)."""
+    drop(table)
 
 
 def _games(folder: Path) -> list[Path]:
