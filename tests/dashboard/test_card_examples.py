@@ -1,19 +1,21 @@
 """A card typed wrong into the operator's «Карта» field is refused with how *this game's* deck
 writes its cards: 6100's values (10, 36, …, INF), not the queen of hearts it has no such thing as;
 the joker game's 32-card layout and the lottery's 52 cards with examples from their own decks;
-doubt's kinds by name. The engines give the deck in the refusal's facts; the dashboard words them."""
+doubt's kinds by name. The engines give the deck in the refusal's facts; the dashboard words them.
+The engine-side checks assert the message id and its facts (:mod:`tests.wording`); the dashboard
+check keeps the rendered Russian sentence."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.dashboard import create_app
-from companion.dashboard.reasons import reason_message
 from companion.games import new_game
 from companion.games.simulator import get_sim_class
+from companion.i18n import render
 from companion.table import Table
 from tests.dashboard.helpers import operator_client
-from tests.gamekit import rejects
+from tests.wording import refusal, said
 
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
 
@@ -30,18 +32,21 @@ def _at(gid, verb, n=4, seed=1):
 
 
 def _words(g, action, reason):
-    exc = rejects(g, action, reason)
-    return tuple(reason_message(exc.reason, lang, g.GAME_ID, g.options, exc.facts) for lang in ("ru", "en"))
+    """``(id, facts)`` of the refusal of ``action`` (:func:`tests.wording.said`)."""
+    return said(refusal(g, action, reason))
+
+
+BAD = "The card is not written correctly%(typed)s. The deck's cards: %(cards)s."
+NO_SUCH = "No such card in this deck%(typed)s. The deck's cards: %(cards)s."
+WRITE = "The card is not written correctly%(typed)s. Write a rank (%(ranks)s) and a suit (S, H, D, C), e.g. %(examples)s."
+VALUES = "10, 36, 40, 100, 106, 200, 225, 333, 500, INF"
 
 
 def test_infinity_names_its_own_card_values():
     g = _at("infinity", "face")
-    ru, en = _words(g, "table face ХОЙ", "bad_card")
-    assert ru == "Карта записана неверно: «ХОЙ». Карты колоды: 10, 36, 40, 100, 106, 200, 225, 333, 500, INF."
-    assert en == "The card is not written correctly: «ХОЙ». The deck's cards: 10, 36, 40, 100, 106, 200, 225, 333, 500, INF."
-    assert "QH" not in _words(g, "table face QH", "bad_card")[0].replace("«QH»", "")
-    assert _words(g, "table face 700", "unknown_card")[0] == (
-        "Такой карты в этой колоде нет: «700». Карты колоды: 10, 36, 40, 100, 106, 200, 225, 333, 500, INF.")
+    assert _words(g, "table face ХОЙ", "bad_card") == (BAD, {"typed": ": «ХОЙ»", "cards": VALUES})
+    assert _words(g, "table face QH", "bad_card") == (BAD, {"typed": ": «QH»", "cards": VALUES})  # no queen of hearts
+    assert _words(g, "table face 700", "unknown_card") == (NO_SUCH, {"typed": ": «700»", "cards": VALUES.split(", ")})
 
 
 def test_infinity_names_a_table_deck_of_its_own():
@@ -49,34 +54,34 @@ def test_infinity_names_a_table_deck_of_its_own():
                                      "deck_check": False, "deals": 1, "infinity_points": 1000})
     g.apply("table deal 0")
     g.apply("0 play ?")
-    assert _words(g, "table face x", "bad_card")[0].endswith("Карты колоды: 100, 200, 300, 500, INF.")
+    assert _words(g, "table face x", "bad_card") == (BAD, {"typed": ": «x»", "cards": "100, 200, 300, 500, INF"})
 
 
 def test_the_joker_game_gives_examples_from_its_layout():
     g = _at("hoggenheimer", "turn", n=3)
-    ru, en = _words(g, "table turn ХОЙ ХОЙ", "bad_card")
-    assert ru == ("Карта записана неверно: «ХОЙ». Пишите достоинство (A K Q J 10 9 8 7) и масть (S, H, D, C), "
-                  "например QH — Q♥, 10S — 10♠, 7C — 7♣; джокер — JK.")
-    assert en.startswith("The card is not written correctly: «ХОЙ». Write a rank (A K Q J 10 9 8 7)")
+    assert _words(g, "table turn ХОЙ ХОЙ", "bad_card") == (
+        WRITE[:-1] + "; the joker is %(joker)s.",
+        {"typed": ": «ХОЙ»", "ranks": "A K Q J 10 9 8 7", "examples": "QH — Q♥, 10S — 10♠, 7C — 7♣", "joker": "JK"})
     # a card of a full deck, but not of the layout's 32
-    assert _words(g, "table turn 2C 2C", "bad_card")[0] == (
-        "Такой карты в этой колоде нет: «2C». Достоинства колоды: A K Q J 10 9 8 7.")
+    assert _words(g, "table turn 2C 2C", "bad_card") == (
+        "No such card in this deck%(typed)s. The deck's ranks: %(ranks)s.", {"typed": ": «2C»", "ranks": "A K Q J 10 9 8 7"})
 
 
 def test_the_lottery_gives_examples_from_its_52_cards():
     g = _at("lottery", "cards")
-    ru, _ = _words(g, f"table cards {g.players[0]} ХОЙ,QH,2C", "bad_card")
-    assert ru == ("Карта записана неверно: «ХОЙ». Пишите достоинство (A K Q J 10 9 8 7 6 5 4 3 2) и масть "
-                  "(S, H, D, C), например QH — Q♥, 10S — 10♠, 2C — 2♣.")
+    assert _words(g, f"table cards {g.players[0]} ХОЙ,QH,2C", "bad_card") == (
+        WRITE, {"typed": ": «ХОЙ»", "ranks": "A K Q J 10 9 8 7 6 5 4 3 2", "examples": "QH — Q♥, 10S — 10♠, 2C — 2♣"})
 
 
 def test_doubt_names_its_kinds():
     g = _at("doubt", "reveal", n=3)
     n = g.pile[-1][1]
-    ru, en = _words(g, "table reveal " + ",".join(["ХОЙ"] * n), "unknown_kind")
-    assert ru == "Такой карты в этой колоде нет: «ХОЙ». Карты колоды: гриб, ягода, жёлудь, лист, ёж, белка, заяц, сова."
-    assert en == ("No such card in this deck: «ХОЙ». The deck's cards: mushroom, berry, acorn, leaf, hedgehog, "
-                  "squirrel, hare, owl.")
+    msg = refusal(g, "table reveal " + ",".join(["ХОЙ"] * n), "unknown_kind")
+    assert said(msg) == (NO_SUCH, {"typed": ": «ХОЙ»", "cards": [
+        "mushroom", "berry", "acorn", "leaf", "hedgehog", "squirrel", "hare", "owl"]})
+    # the kinds by their names in the page's language, in the deck's order
+    for lang in ("ru", "en"):
+        assert ", ".join(render(kind, lang) for kind in msg.facts["cards"]) in render(msg, lang)
 
 
 @pytest.fixture
@@ -96,5 +101,6 @@ def test_the_operator_reads_the_decks_cards_for_a_card_typed_wrong(infinity_tabl
     c, csrf = operator_client(app, table)
     r = c.post("/api/operator/manual", json={"action": "table face ХОЙ"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 409 and r.json["reason"] == "bad_card"
+    # the rendered words, once (the checks above assert ids and facts)
     assert r.json["message"] == "Карта записана неверно: «ХОЙ». Карты колоды: 10, 36, 40, 100, 106, 200, 225, 333, 500, INF."
     assert "QH" not in r.json["message"]
