@@ -7,8 +7,11 @@ Each helper asserts the property it names, so a game's test reads as one line pe
   ``snapshot_bytes()`` unchanged), :func:`docs_list_everything`;
 * random playouts: :func:`until_over` (every game ends), :func:`attempt` (a rejected action
   leaves ``snapshot_bytes()`` unchanged), :func:`probe` (``is_legal`` agrees with ``apply``),
-  :func:`sim_step` (the simulated table plays only actions ``legal_actions`` offers) and
-  :func:`shows_none` (public JSON carries no hidden card or serial);
+  :func:`sim_step` (the simulated table plays only actions ``legal_actions`` offers),
+  :func:`shows_none` (public JSON carries no hidden card or serial), :func:`random_text` (an
+  action thrown at random from the game's own verbs) and :func:`playout` (the loop of them all,
+  a game's own invariants checked after every step: tests/games/test_api.py checks the shared
+  promises for every registered game, a game's test_properties.py its own);
 * table logs: :func:`replay_golden`, :func:`replay_recorded`, :func:`replay_through_sqlite`, and
   the recorders :func:`record_sim_log`, :func:`record_sim_cases`;
 * the referee: :func:`drive`, :func:`power_cut_whole_game`, :func:`power_cut_and_resume`;
@@ -22,6 +25,7 @@ import dataclasses
 import importlib
 import io
 import json
+import random
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -130,6 +134,64 @@ def sim_step(g, sim) -> str:
     g.apply(action)
     sim.applied(nxt[0])
     return nxt[0]
+
+
+#: lines thrown now and then that are no action at all (no verb, an unknown verb, an unknown actor)
+MALFORMED = ("", "0", "table", "0 fly", "x place", "table ?", "0 bid x")
+
+
+def random_text(g, rng: random.Random, pool: Iterable[str]) -> str:
+    """An action text thrown at ``g``, often illegal, sometimes legal: one of the game's own verbs
+    (``ACTIONS``) by the table, a seat or an unknown seat, with random arguments — small numbers
+    (negative too), ``?``, yes/no, or words from ``pool`` (the game's card codes, serials); now
+    and then an argument short, or a malformed line (:data:`MALFORMED`)."""
+    from companion.games.base import TABLE
+    from companion.games.fields import fields_of
+
+    r = rng.random()
+    if r < 0.04:
+        return rng.choice(MALFORMED)
+    words = list(pool) or ["X"]
+    cls = rng.choice(g.ACTIONS)
+    actor = rng.choice([TABLE, *map(str, range(len(g.seats) + 1))])
+    args = []
+    for f in fields_of(cls):
+        if rng.random() < 0.1:
+            args.append("?")
+        elif f.type is int:
+            items = [str(rng.randint(-1, 12)) for _ in range(rng.randint(1, 3) if f.many else 1)]
+            args.append(",".join(items))
+        elif f.type is bool:
+            args.append(rng.choice(["yes", "no"]))
+        else:
+            items = [rng.choice(words) for _ in range(rng.randint(1, 3) if f.many else 1)]
+            args.append(",".join(items))
+    if r < 0.08 and args:
+        args.pop()  # an argument short
+    return " ".join([actor, cls.VERB, *args])
+
+
+def playout(g, sim, rng: random.Random, pool: Iterable[str] | Callable[[], Iterable[str]],
+            check: Callable[[object, object], None] | None = None, limit: int = 5000, junk: int = 1) -> int:
+    """Play ``g`` to its end with its simulated table ``sim``: before each move ``junk`` random
+    actions (:func:`random_text` over ``pool``, or what ``pool()`` gives at that step) are thrown
+    at it (:func:`probe`: a legal one applies on a copy, an illegal one changes nothing), then the
+    bots' move (:func:`sim_step`: only what ``legal_actions`` offers), then ``check(g, sim)`` (the
+    game's own invariants). The game must end within ``limit`` steps (:func:`until_over`); at the
+    end nobody may act and the bots have nothing more to play. Returns the steps taken."""
+    steps = 0
+    if check is not None:
+        check(g, sim)
+    for steps in until_over(g, limit):
+        words = list(pool() if callable(pool) else pool)
+        for _ in range(junk):
+            probe(g, random_text(g, rng, words))
+        sim_step(g, sim)
+        if check is not None:
+            check(g, sim)
+    assert g.legal_actions(None) == [] and g.current_seats() == []
+    assert sim.next_action() is None
+    return steps
 
 
 def shows_none(public, hidden, quoted: bool = True) -> None:

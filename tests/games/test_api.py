@@ -3,13 +3,18 @@ its rules: random playouts by its own bots where
 
 * only legal actions happen (the bots' action is one ``legal_actions`` offers and ``is_legal``
   accepts),
-* actions thrown at random — legal or not — either apply exactly as ``is_legal`` says or are
+* actions thrown at random (``tests.gamekit.random_text``: the game's own verbs, random
+  arguments, malformed lines) — legal or not — either apply exactly as ``is_legal`` says or are
   rejected with the state untouched (``snapshot_bytes``),
-* the game ends,
+* the game ends, and then nobody may act and the bots have nothing more to play,
 * what the rules conserve (``Game.conserved()``: chips, notes, cards) never changes,
 * no public view carries a card or serial the table learned in private (an observation no public
   event told) — the camera's private reads stay private,
 * the text form of every action round-trips and every view is JSON.
+
+This is the one API-consistency test over every registered game; a game's own properties (its
+books, its hidden facts, its options) are in its folder's test_properties.py / test_playouts.py,
+on the same scaffolding (``tests.gamekit.playout``).
 """
 
 from __future__ import annotations
@@ -20,10 +25,10 @@ import random
 import pytest
 
 from companion.games import new_game, registry
-from companion.games.base import TABLE, observation_fields
+from companion.games.base import observation_fields
 from companion.games.fields import fields_of
 
-from tests.gamekit import probe, until_over
+from tests.gamekit import probe, random_text, until_over
 
 SEATS = ("Аня", "Борис", "Вика", "Глеб", "Даша", "Егор")
 
@@ -62,25 +67,6 @@ def _strings(value) -> set[str]:
     return out
 
 
-def _random_text(g, rng: random.Random, pool: list[str]) -> str:
-    """An action text of this game's verbs with random arguments (often illegal, sometimes not)."""
-    cls = rng.choice(g.ACTIONS)
-    actor = rng.choice([TABLE, *map(str, range(len(g.seats) + 1))])
-    args = []
-    for f in fields_of(cls):
-        if rng.random() < 0.1:
-            args.append("?")
-        elif f.type is int:
-            items = [str(rng.randint(-1, 12)) for _ in range(rng.randint(1, 3) if f.many else 1)]
-            args.append(",".join(items))
-        elif f.type is bool:
-            args.append(rng.choice(["yes", "no"]))
-        else:
-            items = [rng.choice(pool) for _ in range(rng.randint(1, 3) if f.many else 1)]
-            args.append(",".join(items))
-    return " ".join([actor, cls.VERB, *args])
-
-
 @pytest.mark.parametrize("game_id,n,seed", CASES)
 def test_random_playout_keeps_the_api(game_id, n, seed):
     spec = registry.get(game_id)
@@ -95,7 +81,7 @@ def test_random_playout_keeps_the_api(game_id, n, seed):
     for step in until_over(g, 20_000):
         # actions thrown at random: is_legal and apply agree, a refusal changes nothing
         for _ in range(2):
-            if not probe(g, _random_text(g, rng, pool)):
+            if not probe(g, random_text(g, rng, pool)):
                 rejected += 1
         nxt = sim.next_action()
         assert nxt is not None, "the bots stopped before the end"
@@ -120,6 +106,9 @@ def test_random_playout_keeps_the_api(game_id, n, seed):
         assert not leaked, f"the public view shows {sorted(leaked)} after {nxt[0]}"
         pool = sorted(set(pool) | {str(v) for v in vars(action).values() if isinstance(v, str)})[:60]
     assert g.result() is not None and rejected > 0
+    # over: nobody may act, and the bots have nothing more to play
+    assert g.legal_actions(None) == [] and g.current_seats() == []
+    assert all(g.legal_actions(s) == [] for s in range(n)) and sim.next_action() is None
 
 
 def test_every_builtin_game_is_registered_with_its_parts():

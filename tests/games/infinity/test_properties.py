@@ -1,5 +1,8 @@
-"""Random playouts of ``infinity`` (Hypothesis): only legal actions happen, a rejected action
-changes nothing, cards and points are conserved, the game ends, no view leaks a hidden fact."""
+"""Random playouts of ``infinity`` (Hypothesis) over its own options and bot habits, with actions
+thrown at random between the moves (:func:`tests.gamekit.playout`: only legal actions happen, a
+rejected action changes nothing, the game ends — the promises every game keeps, also checked in
+tests/games/test_api.py): the deck's cards and points are conserved, the engine's counts follow
+the physical hands, and no view leaks a hidden fact."""
 
 from __future__ import annotations
 
@@ -10,31 +13,9 @@ from hypothesis import given, settings, strategies as st
 
 from companion.games.infinity import INF, InfinityGame
 from companion.games.infinity.sim import InfinitySim
-from tests.gamekit import probe, sim_step, until_over
+from tests.gamekit import playout
 
 CARD_TOKENS = ["10", "36", "40", "100", "106", "200", "225", "333", "500", INF, "7", "0", "x", "?"]
-
-
-def random_action(rng: random.Random, n: int) -> str:
-    """A random action text, legal or not."""
-    seat = rng.randrange(-1, n + 1)
-    actor = "table" if seat < 0 else str(seat)
-    card = rng.choice(CARD_TOKENS)
-    kind = rng.randrange(7)
-    if kind == 0:
-        return f"{actor} play {card}"
-    if kind == 1:
-        return f"{actor} face {card}"
-    if kind == 2:
-        cards = ",".join(rng.choice(CARD_TOKENS[:10]) for _ in range(rng.randrange(0, 3))) or "-"
-        return f"{actor} kept {rng.randrange(n + 1)} {cards}"
-    if kind == 3:
-        return f"{actor} deal {rng.choice(['?', str(rng.randrange(n + 1))])}"
-    if kind == 4:
-        return f"{actor} void"
-    if kind == 5:
-        return f"{actor} fly {card}"
-    return f"{actor} play"
 
 
 def check_invariants(g: InfinityGame, sim: InfinitySim) -> None:
@@ -70,12 +51,6 @@ def check_invariants(g: InfinityGame, sim: InfinitySim) -> None:
 def test_random_playouts(seed, n, deals, simplified, declare):
     g = InfinityGame([f"P{i}" for i in range(n)], {"deals": deals, "simplified_scoring": simplified})
     sim = InfinitySim(g, seed, declare_rate=declare, void_rate=0.15)
-    rng = random.Random(seed ^ 0x5EED)
-    for _ in until_over(g, 3000):
-        probe(g, random_action(rng, n))
-        sim_step(g, sim)
-        check_invariants(g, sim)
+    playout(g, sim, random.Random(seed ^ 0x5EED), [*CARD_TOKENS, "-"], check_invariants, limit=3000)
     r = g.result()
     assert len(r["deal_scores"]) == deals and sum(r["totals"]) <= (5600 if simplified else 6100) * deals
-    assert g.legal_actions(None) == [] and g.current_seats() == []
-    assert sim.next_action() is None

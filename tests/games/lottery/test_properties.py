@@ -1,5 +1,7 @@
-"""Random playouts of ``lottery`` (Hypothesis): every chip accounted for at every step, only
-legal actions happen, a rejected action changes nothing, the game ends, and no view shows a
+"""Random playouts of ``lottery`` (Hypothesis) over its own options, with actions thrown at random
+between the moves (:func:`tests.gamekit.playout`: only legal actions happen, a rejected action
+changes nothing, the game ends — the promises every game keeps, also checked in
+tests/games/test_api.py): every chip and card accounted for at every step, and no view shows a
 face-down prize card."""
 
 from __future__ import annotations
@@ -11,33 +13,9 @@ from hypothesis import given, settings, strategies as st
 
 from companion.games.lottery import FULL_DECK, LotteryGame
 from companion.games.lottery.sim import LotterySim
-from tests.gamekit import probe, shows_none, sim_step, until_over
+from tests.gamekit import playout, shows_none
 
 TOKENS = list(FULL_DECK[:8]) + ["QH", "10S", "1S", "ZZ", "?"]
-
-
-def random_action(rng: random.Random, n: int) -> str:
-    seat = rng.randrange(-1, n + 1)
-    actor = "table" if seat < 0 else str(seat)
-    card = rng.choice(TOKENS)
-    kind = rng.randrange(9)
-    if kind == 0:
-        return f"{actor} spread {','.join(str(rng.randrange(-1, 8)) for _ in range(rng.choice([3, 4, 4])))}"
-    if kind == 1:
-        return f"{actor} cards {rng.randrange(n + 1)} {','.join(rng.choice(TOKENS[:-1]) for _ in range(3))}"
-    if kind == 2:
-        return f"{actor} prize {rng.randrange(-1, 5)} {card}"
-    if kind == 3:
-        return f"{actor} lead {card}"
-    if kind == 4:
-        return f"{actor} cover {card}"
-    if kind == 5:
-        return f"{actor} take"
-    if kind == 6:
-        return f"{actor} play {card}"
-    if kind == 7:
-        return f"{actor} void"
-    return f"{actor} spread"
 
 
 def public_cards(view: dict) -> set[str]:
@@ -92,15 +70,9 @@ def test_random_playouts_conserve_chips(seed, n, variant, officials, stake, box)
     g = LotteryGame([f"P{i}" for i in range(n)],
                     {"playoff": variant, "officials_play": officials, "card_stake": stake, "box": box})
     sim = LotterySim(g, seed, void_rate=0.1)
-    rng = random.Random(seed ^ 0xBEEF)
-    check(g, sim)
-    for _ in until_over(g, 5000):
-        probe(g, random_action(rng, n))
-        sim_step(g, sim)
-        check(g, sim)
+    playout(g, sim, random.Random(seed ^ 0xBEEF), TOKENS, check, limit=5000)
     r = g.result()
     assert r["chips_total"] == n * 30 + box
     assert sum(r["balances"].values()) + r["box"] == n * 30 + box
     dealt = [c for c in g.s["dealt"]]
     assert sorted(dealt) == sorted(FULL_DECK)  # the dealer's whole deck was dealt
-    assert sim.next_action() is None

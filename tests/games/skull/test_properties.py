@@ -23,7 +23,7 @@ from companion.games.skull import (
     Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, SkullGame, Void,
 )
 from companion.games.skull.sim import SkullSim
-from tests.gamekit import attempt, shows_none, until_over
+from tests.gamekit import attempt, random_text, shows_none, until_over
 
 OPTION_SETS = [
     {},
@@ -35,30 +35,9 @@ OPTION_SETS = [
 
 
 def _junk(rng: random.Random, g: SkullGame, sim: SkullSim) -> str:
-    n = len(g.seats)
-    seat = rng.randrange(n + 1)  # n is an unknown seat
-    total = g.table_total()
-    serials = [x for notes in sim.notes for x in notes] + ["ЖЖ0000002", "РЗ0000002"]
-    kind = rng.randrange(12)
-    if kind == 0:
-        return f"{seat} place"
-    if kind == 1:
-        return f"{seat} bid {rng.randrange(0, total + 3)}"
-    if kind == 2:
-        return f"{seat} agree"
-    if kind == 3:
-        return f"{seat} pass"
-    if kind in (4, 5):
-        return f"table flip {seat} {rng.choice(serials)}"
-    if kind in (6, 7):
-        return f"table deposit {seat} {rng.choice(serials)}"
-    if kind == 8:
-        return f"table leave {seat}"
-    if kind == 9:
-        return "table void"
-    if kind == 10:
-        return f"table dealer {seat}"
-    return rng.choice(["", "0", "table", "0 fly", "table flip", "x place", "0 bid x", "table register 0 - ?"])
+    """An action thrown at random (:func:`tests.gamekit.random_text`), its serials the table's own
+    notes and two foreign ones."""
+    return random_text(g, rng, [x for notes in sim.notes for x in notes] + ["ЖЖ0000002", "РЗ0000002"])
 
 
 def _template(a):
