@@ -64,14 +64,14 @@ def test_infinity_wrong_count_names_the_player_and_both_counts():
 def test_joker_game_refusals_name_limits_players_and_places():
     g = new_game("hoggenheimer", ["Аня", "Борис", "Вера"], {"starting_chips": 10, "max_stake": 20})
     assert words(g, "1 bet 0 QH", "stake_below_min") == (
-        "The stake is below the table minimum of %(chips)s.", {"chips": "1 chip"})
+        "The stake is below the table minimum of %(chips)s.", {"chips": "genitive|1 chip"})
     assert words(g, "1 bet 21 QH", "stake_above_max") == (
-        "The stake is above the table maximum of %(chips)s.", {"chips": "20 chips"})
+        "The stake is above the table maximum of %(chips)s.", {"chips": "genitive|20 chips"})
     assert words(g, "1 bet 15 QH", "insufficient_chips") == (
         "%(player)s has %(chips)s, less than the stake of %(stake)s.", {"player": "Борис", "chips": "10 chips", "stake": 15})
     # the banker (10 chips) can cover 10 // 4 = 2 chips on a 2×2 square
     assert words(g, "1 bet 5 QH,KH,QS,KS", "bank_exposure") == (
-        "The bank cannot cover that payout: at most %(chips)s on this bet now.", {"chips": "2 chips"})
+        "The bank cannot cover that payout: at most %(chips)s on this bet now.", {"chips": "genitive|2 chips"})
     assert words(g, "1 close", "not_banker") == ("Only the banker, %(player)s, closes the bets.", {"player": "Аня"})
     assert words(g, "1 withdraw 9", "no_such_bet") == ("There is no open bet no. %(bet)s.", {"bet": 9})
     g.apply("1 bet 2 QH")
@@ -126,7 +126,7 @@ def test_skull_refusals_name_the_bid_limits_and_players():
 def test_lottery_spread_and_card_refusals():
     g = new_game("lottery", ["Банкир", "Сдающий", "Аня", "Борис"])
     assert words(g, "0 spread 4,3,2,2", "wrong_total") == (
-        "The spread adds up to %(total)s; %(pool)s are to be spread.", {"total": 11, "pool": "10 chips"})
+        "The spread adds up to %(total)s; %(pool)s are to be spread.", {"total": 11, "pool": "object|10 chips"})
     assert words(g, "0 spread 4,3,3", "bad_spread") == (
         "The spread is %(n)s amounts, one per prize place in order, each 0 or more.", {"n": 4})
     assert words(g, "0 spread 4,4,1,1", "amounts_must_differ") == (
@@ -192,5 +192,5 @@ def test_a_seat_reads_the_table_limit(dash):
     assert r.status_code == 409 and r.json["reason"] == "stake_above_max"
     # the limit, in the page's language: the sentence with the facts the engine gives
     told = reason_words("stake_above_max", "hoggenheimer", None, {"max_stake": 20})
-    assert said(told) == ("The stake is above the table maximum of %(chips)s.", {"chips": "20 chips"})
+    assert said(told) == ("The stake is above the table maximum of %(chips)s.", {"chips": "genitive|20 chips"})
     assert r.json["message"] == render(told, "ru")

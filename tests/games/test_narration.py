@@ -266,25 +266,47 @@ def test_the_hidden_card_check_can_fail():
     assert _infinity_cards_in("Партия 2 сыграна: Аня 3000, Борис 3100") == []
 
 
+#: public events as the table words them: ``(game, event, (message id, facts))``
+TOLD = [
+    ("hoggenheimer", ("bet", {"id": 4, "seat": 1, "shape": "column", "cards": ["10S", "10H", "10D", "10C"], "k": 4,
+                              "stake": 5, "exposure": 20}),
+     ("%(name)s bets %(stake)s on %(target)s (bet no. %(id)s, pays %(k)s:1)",
+      {"name": "Борис", "stake": 5, "target": "after on|the column — all tens", "id": 4, "k": 4})),
+    ("hoggenheimer", ("bet", {"id": 5, "seat": 2, "shape": "row", "k": 8, "stake": 2, "exposure": 36,
+                              "cards": [r + "D" for r in "AKQJ"] + ["10D", "9D", "8D", "7D"]}),
+     ("%(name)s bets %(stake)s on %(target)s (bet no. %(id)s, pays %(k)s:1)",
+      {"name": "Вика", "stake": 2, "target": "the row — all diamonds", "id": 5, "k": 8})),
+    ("infinity", ("hoy", {"seat": 0, "card": "500"}),
+     ("%(name)s: “HOY!” — the same card (%(card)s), %(name)s takes the token; the others play again",
+      {"name": "Аня", "card": "500"})),
+    ("infinity", ("card_played", {"seat": 2, "card": "INF"}), ("%(name)s plays %(card)s", {"name": "Вика", "card": "Infinity"})),
+    ("lottery", ("prize_won", {"slot": 1, "card": "10H", "seat": 1, "chips": 5}),
+     ("A match! %(name)s wins the prize %(card)s: %(chips)s", {"name": "Борис", "card": "10♥", "chips": "5 chips"})),
+    ("lottery", ("stake_paid", {"seat": 0, "cards": 1, "chips": 1}),
+     ("%(name)s pays %(chips)s for %(n)s card that won nothing", {"name": "Аня", "n": 1, "chips": "object|1 chip"})),
+    ("hoggenheimer", ("deal_void", {"returned": [{"id": 1, "seat": 1, "stake": 5}], "banker": 0}),
+     ("Deal void: %(back)s; %(banker)s deals again", {"back": "1 stake returned", "banker": "Аня"})),
+]
+
+
 def test_words_read_as_at_the_table():
-    from companion.games import hoggenheimer, infinity, lottery
+    """Each event's message id and facts (the seat's name, the stake, the card in the form the
+    sentence wants); ``describe_event`` renders that message; the rendered lines, both languages,
+    are the golden snapshot tests/i18n/golden/events-told.<lang>.txt."""
+    from companion.games import registry
     from companion.games.base import Event
+    from companion.i18n import render
+    from tests.wording import golden, said
 
     names = NAMES[:3]
-    assert hoggenheimer.describe_event(
-        Event("bet", {"id": 4, "seat": 1, "shape": "column", "cards": ["10S", "10H", "10D", "10C"], "k": 4,
-                      "stake": 5, "exposure": 20}), names) == "Борис ставит 5 на колонку — все десятки (ставка №4, 4:1)"
-    assert hoggenheimer.describe_event(
-        Event("bet", {"id": 5, "seat": 2, "shape": "row", "cards": [r + "D" for r in "AKQJ"] + ["10D", "9D", "8D", "7D"],
-                      "k": 8, "stake": 2, "exposure": 36}), names, "en") == (
-        "Вика bets 2 on the row — all diamonds (bet no. 5, pays 8:1)")
-    assert infinity.describe_event(Event("hoy", {"seat": 0, "card": "500"}), names) == (
-        "Аня: «ХОЙ!» — такая же карта (500) и фишка; остальные ходят ещё раз")
-    assert infinity.describe_event(Event("card_played", {"seat": 2, "card": "INF"}), names) == "Вика кладёт Бесконечность"
-    assert lottery.describe_event(Event("prize_won", {"slot": 1, "card": "10H", "seat": 1, "chips": 5}), names) == (
-        "Совпадение! Борис выигрывает приз 10♥: 5 фишек")
-    assert lottery.describe_event(Event("stake_paid", {"seat": 0, "cards": 1, "chips": 1}), names) == (
-        "Аня платит 1 фишку за 1 карту без выигрыша")
-    assert hoggenheimer.describe_event(Event("deal_void", {"returned": [{"id": 1, "seat": 1, "stake": 5}],
-                                                           "banker": 0}), names) == (
-        "Сдача аннулирована: возвращена 1 ставка; банкомет Аня сдаёт заново")
+    lines: dict[str, list[str]] = {"ru": [], "en": []}
+    for game_id, (kind, data), told in TOLD:
+        ev = Event(kind, data)
+        msg = registry.get(game_id).presenter.event(ev, names)
+        assert said(msg) == told, (game_id, kind)
+        module = importlib.import_module(f"companion.games.{game_id}")
+        for lang in ("ru", "en"):
+            assert module.describe_event(ev, names, lang) == render(msg, lang)
+            lines[lang].append(f"{game_id} {kind}: {render(msg, lang)}")
+    for lang, told_lines in lines.items():
+        golden(f"events-told.{lang}.txt", "\n".join(told_lines) + "\n")
