@@ -2,7 +2,8 @@
 other players by name, or the table's own task — the operator choosing skull's first dealer, the
 camera (or the operator) reading the card a player of 6100 declared — never «Ждём других
 игроков» when no other player has anything to do. Checked on the page model the hub sends each
-seat, then on a real phone page (headless Chromium)."""
+seat, then on a real phone page (headless Chromium). The words are checked as message ids with
+their facts (:func:`says`), rendered in both languages through the catalogue."""
 
 from __future__ import annotations
 
@@ -10,10 +11,18 @@ import pytest
 
 from companion.dashboard import model as M
 from companion.dashboard.hub import Hub
+from companion.games.words import CAMERA, OPERATOR, awaiting
+from companion.i18n import Message, both
+from companion.i18n import M as Msg
 from companion.table import Table
 
 SKULL_SETUP = ("table register 0 АК2444842,АК2444844,АК2444846,АК2444841 ?",
                "table register 1 ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001 ?")
+
+
+def says(msg: Message) -> dict:
+    """``{"ru", "en"}``: ``msg`` as the page model carries it."""
+    return both(msg)
 
 
 @pytest.fixture
@@ -36,14 +45,13 @@ def test_skull_setup_waits_for_the_operator_to_pick_the_first_dealer(table):
     table.new_game("skull", ["Аня", "Борис"])
     # registration: the camera reads each player's notes; a phone says whose are still missing
     m = models(table)
-    assert m[0]["waiting"]["ru"].startswith("Ждём камеру или оператора: ваши купюры ещё не зарегистрированы")
+    assert m[0]["waiting"] == says(awaiting(CAMERA, Msg("your notes are not registered yet — show them to the camera, serial up")))
     for line in SKULL_SETUP:
         assert table.submit(line, "manual").accepted
     m = models(table)
     for seat in (0, 1):
         assert m[seat]["actions"] == []
-        assert m[seat]["waiting"] == {"ru": "Ждём оператора: он выбирает первого дилера",
-                                      "en": "Waiting for the operator to choose the first dealer"}
+        assert m[seat]["waiting"] == says(Msg("Waiting for the operator to choose the first dealer"))
     assert "waiting" not in hub_model(table, M.PUBLIC)  # the public page has no pad
 
 
@@ -61,13 +69,12 @@ def test_infinity_declared_card_waits_for_the_camera_or_the_operator(table):
     m = models(table)
     # Аня leads: her pad has the declaration; the others wait for her, by name
     assert m[0]["actions"] and "waiting" not in m[0]
-    assert m[1]["waiting"]["ru"] == "Ждём другого игрока: Аня"
+    assert m[1]["waiting"] == says(Msg("Waiting for another player: %(name)s", name="Аня"))
     assert table.submit("0 play ?", "dashboard").accepted  # «Сыграть»: the face is read next
     m = models(table)
-    assert m[0]["waiting"]["ru"] == "Ждём камеру или оператора: ваша карта ещё не прочитана"
-    assert m[1]["waiting"]["ru"] == "Ждём камеру или оператора: карта, которой ходит Аня, ещё не прочитана"
-    assert m[2]["waiting"]["en"] == "Waiting for the camera or the operator: the card Аня played is not read yet"
-    assert all("другого игрока" not in m[s]["waiting"]["ru"] for s in m)
+    assert m[0]["waiting"] == says(awaiting(CAMERA, Msg("your card is not read yet")))
+    for seat in (1, 2):  # the others: whose card, by name; never «another player»
+        assert m[seat]["waiting"] == says(awaiting(CAMERA, Msg("the card %(name)s played is not read yet", name="Аня")))
 
 
 def test_other_players_are_named_and_the_table_tasks_of_each_game_are_said(table):
@@ -90,14 +97,14 @@ def test_other_players_are_named_and_the_table_tasks_of_each_game_are_said(table
                 if legal[s]:
                     assert w is None  # the pad shows what to do
                     continue
-                assert w is not None and w["ru"] != "Ждём других игроков", (gid, g.view(None).get("phase"))
+                assert w is not None and w != says(Msg("Waiting for other players")), (gid, g.view(None).get("phase"))
                 if not any(legal[x] for x in range(4)):
                     # nobody else acts: the words are the table's, never «other players»
                     assert "игрок" not in w["ru"] and "player" not in w["en"], w
-                seen.setdefault(gid, set()).add(w["ru"].split(":")[0])
+                seen.setdefault(gid, set()).add(w["en"].split(":")[0])
             text, _ = sim.next_action()
             g.apply(text)
             sim.applied(text)
     # every game has a moment the table alone is awaited
     for gid in seen:
-        assert seen[gid] & {"Ждём камеру или оператора", "Ждём оператора", "Ваш ход"}, (gid, seen[gid])
+        assert seen[gid] & {CAMERA, OPERATOR, "Your move"}, (gid, seen[gid])
