@@ -1,14 +1,23 @@
-"""Every dashboard route through Flask's test client, including bad input (4xx, never 500)."""
+"""Every dashboard route through Flask's test client, including bad input (4xx, never 500). The
+words a page or an answer says are checked by their message ids (:func:`ru`), rendered through
+the catalogue."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.dashboard import create_app
+from companion.dashboard.reasons import RETRY_WAIT, STALE_PAGE
 from companion.dashboard.security import Limiter
+from companion.i18n import M, both, render
 from companion.table import Table
 
 from tests.dashboard.helpers import FakeClock, boot_of, csrf_of, operator_client, seat_client, wait_version
+
+
+def ru(id: str, **facts) -> str:
+    """Message ``id`` with ``facts`` in Russian (the pages' default language)."""
+    return render(M(id, **facts), "ru")
 
 
 @pytest.fixture
@@ -28,7 +37,7 @@ def test_public_pages_without_game(env):
     assert r.status_code == 200 and r.headers["Content-Security-Policy"].startswith("default-src 'self'")
     boot = boot_of(r.data)
     assert boot["kind"] == "public" and boot["snapshot"]["model"]["game"] is None
-    assert "Игры пока нет" in boot["words"]["no_game"]  # Russian by default
+    assert ru("No game yet. The operator starts one.") in boot["words"]["no_game"]  # Russian by default
     assert c.get("/api/state").json["model"]["view"] == {}
     assert c.get("/healthz").json == {"ok": True, "game": None, "streams": 0}
     assert c.get("/static/app.js").status_code == 200
@@ -58,7 +67,7 @@ def test_table_display_is_the_public_view(env):
 def test_language_switch(env):
     _, app, _ = env
     c = app.test_client()
-    assert "Занять место" in c.get("/join").get_data(as_text=True)
+    assert ru("Join a seat") in c.get("/join").get_data(as_text=True)
     r = c.get("/lang/en?next=/join")
     assert r.status_code == 302 and r.headers["Location"] == "/join"
     page = c.get("/join").get_data(as_text=True)
@@ -66,7 +75,7 @@ def test_language_switch(env):
     assert c.get("/lang/de").status_code == 404
     assert c.get("/lang/en?next=//evil.example/").headers["Location"] == "/"  # no open redirect
     c.get("/lang/ru")
-    assert "Занять место" in c.get("/join").get_data(as_text=True)
+    assert ru("Join a seat") in c.get("/join").get_data(as_text=True)
 
 
 def test_operator_login_rate_limit_and_logout(env):
@@ -80,14 +89,14 @@ def test_operator_login_rate_limit_and_logout(env):
     # a page loaded before the box restarted carries an old token: the page says to reload it,
     # in the page's language, not "Bad Request · csrf"
     page = c.post("/operator/login", data={"pin": table.pin, "csrf_token": "old"}).get_data(as_text=True)
-    assert "Страница устарела" in page and "обновите" in page and "Bad Request" not in page and "csrf" not in page
+    assert ru(STALE_PAGE) in page and "Bad Request" not in page and "csrf" not in page
     for _ in range(3):
         r = c.post("/operator/login", data={"pin": "000000", "csrf_token": token})
         assert r.status_code == 403 and "Неверный ПИН" in r.get_data(as_text=True)
     r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
     assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0  # even the right PIN waits
     page = r.get_data(as_text=True)
-    assert "Слишком много неверных попыток" in page and "too many" not in page  # one language
+    assert ru(RETRY_WAIT, wait="§").split("§")[0] in page and "too many" not in page  # one language
     clock.t += 61
     grouped = table.pin[:3] + " " + table.pin[3:]  # typed in groups, as read off the console
     r = c.post("/operator/login", data={"pin": grouped, "csrf_token": token})
@@ -107,7 +116,7 @@ def test_operator_api_needs_login_and_csrf(env):
                  "/api/operator/manual", "/api/operator/prompt", "/api/operator/prompt/x/clear"):
         r = c.post(path, json={})  # CSRF first
         assert r.status_code == 400 and r.json["reason"] == "stale_page", path
-        assert r.json["message"].startswith("Страница устарела"), path
+        assert r.json["message"] == ru(STALE_PAGE), path
         r = c.post(path, json={}, headers={"X-CSRF-Token": token})
         assert r.status_code == 403 and r.json["error"] == "forbidden", path
     assert c.get("/api/operator/state").status_code == 403
@@ -179,8 +188,7 @@ def test_operator_new_game_and_console_actions(env):
     wait_version(hub, 2)
     # the answer also says how the game stood (counting has no standings of its own: just that it ended)
     assert c.post("/api/operator/end", headers=h).json == {
-        "ended": True, "text": {"ru": "Игра завершена оператором до конца",
-                                "en": "The operator ended the game before its end"}}
+        "ended": True, "text": both(M("The operator ended the game before its end"))}
     assert table.referee is None
     assert c.post("/api/operator/end", headers=h).status_code == 409
 
@@ -293,6 +301,6 @@ def test_an_unknown_page_speaks_only_the_page_language(env):
     _, app, _ = env
     c = app.test_client()
     page = c.get("/nonexistent").get_data(as_text=True)
-    assert "Не найдено" in page, page
+    assert ru("Not found.") in page, page
     assert "The requested URL" not in page, page
     assert c.get("/api/nope").json["detail"].startswith("The requested URL")  # the API keeps it for programs
