@@ -16,6 +16,7 @@ from companion.errors import CompanionError
 from companion.parts import MissingPart, need
 from companion.service import Platform, choose_backends
 from companion.settings import Settings, SettingsError
+from tests.wording import said
 
 ROOT = Path(__file__).resolve().parents[2]
 PI = Platform(model="Raspberry Pi 5 Model B Rev 1.0", is_pi=True, has_picamera2=True, buttonbox=True)
@@ -116,7 +117,9 @@ def test_doctor_speaks_russian_by_default_and_english_with_lang_en():
         mark, _, rest = line[1:].partition("] ")
         assert mark.strip() in ("ок", "внимание", "СБОЙ"), line
         assert any(rest.startswith(n) for n in names), line
-    assert all(l.strip().startswith("что сделать: ") for l in ru_lines if not l.startswith("[")), ru.stdout
+    fix = render(M("fix: %(fix)s", fix=""), "ru")
+    assert all(l.strip().startswith(fix) for l in ru_lines if not l.startswith("[")), ru.stdout
+    # the rendered Russian words, once (the failures' test below checks ids and facts)
     assert checks[0].startswith("[ок      ] платформа      не Raspberry Pi; имитация стола: --sim; "
                                 "камера: отрисованные кадры имитации стола"), checks[0]
     buttons = next(l for l in checks if "] кнопки " in l)
@@ -138,21 +141,29 @@ def test_doctor_failures_and_fixes_in_both_languages(tmp_path, capsys):
     camera = doctor.check_camera(plan, 1.0)
     buttons = doctor.check_buttons(plan, 1.0)
     assert (camera.state, buttons.state) == ("fail", "fail")
-    assert doctor.check_line(camera, "ru") == [
-        "[СБОЙ    ] камера         folder:/nonexist: /nonexist: нет такой папки",
-        "                          что сделать: проверьте путь '/nonexist': это должна быть существующая папка со снимками"]
+    # what each check found and what to do: message ids with their facts (tests/wording.py)
+    assert said(camera.said) == ("%(camera)s: %(error)s", {"camera": "folder:/nonexist", "error": "/nonexist: no such folder"})
+    assert said(camera.todo) == ("check the path %(path)r: it must be an existing folder of images", {"path": "/nonexist"})
+    assert said(buttons.said) == ("%(port)s does not exist", {"port": "/dev/ttyNOPE"})
+    assert said(buttons.todo)[0].startswith("plug in the button box")
+    # the console lines in Russian: the mark, the part, the words, the fix under them
+    for check in (camera, buttons):
+        found, fix = doctor.check_line(check, "ru")
+        assert found.startswith(f"[{render(doctor.MARKS['fail'], 'ru')}") and found.endswith(render(check.said, "ru"))
+        assert f"] {render(doctor.PARTS[check.part], 'ru')} " in found
+        assert fix.strip() == render(M("fix: %(fix)s", fix=check.todo), "ru")
     assert doctor.check_line(camera, "en") == [
         "[FAIL] camera         folder:/nonexist: /nonexist: no such folder",
         "                      fix: check the path '/nonexist': it must be an existing folder of images"]
-    assert doctor.check_line(buttons, "ru")[0] == "[СБОЙ    ] кнопки         /dev/ttyNOPE не существует"
-    assert doctor.check_line(buttons, "ru")[1].strip().startswith("что сделать: подключите коробку кнопок")
     assert doctor.check_line(buttons, "en")[0] == "[FAIL] buttons        /dev/ttyNOPE does not exist"
     assert camera.to_json() == {"part": "camera", "state": "fail", "detail": "folder:/nonexist: /nonexist: no such folder",
                                 "fix": "check the path '/nonexist': it must be an existing folder of images"}
     bad = tmp_path / "c.toml"
     bad.write_text("gmae = 'skull'\n")
     assert main(["doctor", "--config", str(bad)]) == 2
-    assert capsys.readouterr().err.startswith("companion doctor: неизвестные настройки: gmae; известные: ")
+    unknown = render(M("unknown setting(s): %(unknown)s; known: %(known)s, and the table [backends] with %(backends)s "
+                       "(e.g. [backends] buttons = \"/dev/ttyACM0\")", unknown="gmae", known="§", backends=""), "ru")
+    assert capsys.readouterr().err.startswith("companion doctor: " + unknown.split("§")[0])
     assert main(["doctor", "--config", str(bad), "--lang", "en"]) == 2
     assert capsys.readouterr().err.startswith("companion doctor: unknown setting(s): gmae; known: ")
 
@@ -181,7 +192,8 @@ def test_doctor_names_the_font_package_when_no_cyrillic_font(monkeypatch):
 
 def test_run_refuses_bad_arguments_clearly(tmp_path):
     r = _companion("run", "--sim", "--camera", "webcam", "--json", "--data-dir", str(tmp_path))
-    assert r.returncode == 2 and "неизвестная камера 'webcam'" in r.stderr  # the console's language: Russian
+    unknown = render(M("unknown camera backend %(camera)r: %(error)s", camera="webcam", error="§"), "ru")
+    assert r.returncode == 2 and unknown.split("§")[0] in r.stderr  # the console's language: Russian
     r = _companion("run", "--sim", "--seed", "-5", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 2 and render(M("the seed must be 0 or more, not %(value)s", value=-5), "ru") in r.stderr
     r = _companion("run", "--sim", "--game", "chess", "--json", "--data-dir", str(tmp_path))
@@ -204,7 +216,9 @@ def test_seat_options_count_from_one_on_the_command_line(tmp_path):
     for bad in ("0", "4", "true"):
         r = _companion("run", "--sim", "--game", "doubt", "--seats", "Аня,Борис,Вера", "--option",
                        f"first_dealer={bad}", "--json", "--new", "--data-dir", str(tmp_path / "b"))
-        assert r.returncode == 1 and "места считаются с 1" in r.stderr and "Traceback" not in r.stderr, r.stderr
+        told = M("option %(name)s: a seat number from 1 to %(n)s (seats count from 1, clockwise), got %(value)r",
+                 name="first_dealer", n=3, value=int(bad) if bad.isdigit() else True)  # as the option parses it
+        assert r.returncode == 1 and render(told, "ru") in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_scene_camera_is_only_the_simulated_tables(tmp_path):
@@ -356,7 +370,8 @@ def test_a_binary_settings_file_is_refused_in_one_line(tmp_path):
     with pytest.raises(SettingsError, match="not a settings file"):
         Settings.load(f)
     r = _companion("run", "--sim", "--config", str(f), "--json", "--data-dir", str(tmp_path))
-    assert r.returncode == 2 and "это не файл настроек" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    told = M("%(path)s: not a settings file (not UTF-8 text; TOML expected)", path=str(f))
+    assert r.returncode == 2 and render(told, "ru") in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_doctor_suggests_systemctl_only_where_the_service_is_installed(monkeypatch):
