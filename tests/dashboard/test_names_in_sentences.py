@@ -1,7 +1,8 @@
 """Sentences with a player's name read well whatever the name is — «Игрок 2» (the default) as
 well as «Аня»: a name is never declined, never stacked after «игрока» («Череп у игрока Игрок 2!»,
 «Открыта купюра игрока Игрок 4»), never after a preposition that wants another case («поровну у
-Аня и Борис»), and no verb agrees with it in gender («он оставляет»)."""
+Аня и Борис»), and no verb agrees with it in gender («он оставляет»). The lines' words are a golden snapshot; the
+checks here are the name's form and place."""
 
 from __future__ import annotations
 
@@ -10,28 +11,37 @@ import re
 from companion.games import doubt, hoggenheimer, infinity, lottery, skull
 from companion.games.base import Event
 from companion.games.simulator import play_random_game
+from tests.wording import golden
 
 DEFAULT = ["Игрок 1", "Игрок 2", "Игрок 3", "Игрок 4"]
 BAD = re.compile(r"игрок[аеуо]м? Игрок|\bу Игрок|\bон оставляет|поровну у ")
 
 
-def test_skull_lines_with_default_names():
-    told = [skull.describe_event(Event("flip", {"seat": 3, "serial": "АК2444841", "role": "skull"}), DEFAULT),
-            skull.describe_event(Event("foreign_note", {"seat": 3, "why": "other_owner"}), DEFAULT),
-            skull.describe_event(Event("outcome", {"outcome": "failure", "skull_owner": 1, "losers": [0],
-                                                   "chooser": 1, "dealer": 0, "bid": 2}), DEFAULT)]
-    assert told[0] == "Игрок 4: открыта купюра АК2444841 — череп"
-    assert told[1].startswith("Игрок 4: в стопке чужая купюра — ")
-    assert told[2] == "Череп: Игрок 2! В банк платят: Игрок 1; выбирает Игрок 2"
+#: lines naming default players: ``(game module, event)``; their words are the golden snapshot
+#: tests/i18n/golden/default-names.<lang>.txt (one rendered check per language)
+LINES = [
+    (skull, Event("flip", {"seat": 3, "serial": "АК2444841", "role": "skull"})),
+    (skull, Event("foreign_note", {"seat": 3, "why": "other_owner"})),
+    (skull, Event("outcome", {"outcome": "failure", "skull_owner": 1, "losers": [0], "chooser": 1, "dealer": 0, "bid": 2})),
+    (infinity, Event("trick_started", {"leader": 0, "token": 1})),
+    (infinity, Event("cards_left", {"seat": 2, "count": 2})),
+    (doubt, Event("answered", {"seat": 1, "placer": 0, "answer": "believe"})),
+]
 
 
-def test_infinity_and_doubt_lines_with_default_names():
-    assert infinity.describe_event(Event("trick_started", {"leader": 0, "token": 1}), DEFAULT) == (
-        "Раунд: ходит Игрок 1; фишка: Игрок 2")
-    assert infinity.describe_event(Event("cards_left", {"seat": 2, "count": 2}), DEFAULT) == (
-        "Карты на руках остались только у одного игрока — Игрок 3 (2): их оставляют себе")
-    assert doubt.describe_event(Event("answered", {"seat": 1, "placer": 0, "answer": "believe"}), DEFAULT) == (
-        "Игрок 2 отвечает «Верю» (заявка: Игрок 1)")
+def test_lines_with_default_names_are_the_golden_ones():
+    for lang in ("ru", "en"):
+        told = [f"{mod.__name__.rsplit('.', 1)[1]} {ev.kind}: {mod.describe_event(ev, DEFAULT, lang)}" for mod, ev in LINES]
+        golden(f"default-names.{lang}.txt", "\n".join(told) + "\n")
+
+
+def test_a_default_name_is_never_declined_nor_stacked():
+    for mod, ev in LINES:
+        line = mod.describe_event(ev, DEFAULT, "ru")
+        assert not BAD.search(line), line
+        for key in ("seat", "skull_owner", "leader", "placer", "token", "chooser"):  # every seat named, as it is
+            if key in ev.data:
+                assert DEFAULT[ev.data[key]] in line, (key, line)
 
 
 def test_whole_games_with_default_names_never_stack_igroka():
