@@ -11,11 +11,20 @@ import pytest
 
 from companion.dashboard import DashboardServer, create_app
 from companion.dashboard.security import Limiter, countdown_words
+from companion.i18n import M, render
 from companion.table import Table
 from tests.browser import PHONE, UI
 from tests.dashboard.helpers import FakeClock, csrf_of
 
 PIN = "246810"
+#: the lockout's words (companion/dashboard/operator.py), the wait to the second
+LOCKED = "Too many wrong attempts: wait %(wait)s, then the login form returns."
+
+
+def locked(wait: str, lang: str = "ru") -> str:
+    return render(M(LOCKED, wait=wait), lang)
+
+
 WAIT_RE = re.compile(r'<p class="error" role="status" aria-live="polite" id="login-wait" data-wait="(\d+)"')
 
 
@@ -43,22 +52,22 @@ def test_a_locked_out_login_page_counts_down_and_gives_the_form_back(table):
     page = r.get_data(as_text=True)
     assert r.status_code == 403 and "Неверный ПИН." in page
     assert WAIT_RE.search(page).group(1) == "90", page
-    assert "подождите 1 мин 30 с — потом форма входа вернётся" in page
+    assert locked(countdown_words(90)) in page
     assert re.search(r'<form [^>]*id="login-form"[^>]* hidden>', page) and "/static/lockout.js" in page
     # the script's template: the same sentence with the slot it fills each second
-    assert 'data-template="Слишком много неверных попыток: подождите {WAIT} — потом форма входа вернётся."' in page
+    assert f'data-template="{locked("{WAIT}")}"' in page
     # a try meanwhile (the right PIN too) is refused with the wait left, as the header says
     clock.t += 25
     r = c.post("/operator/login", data={"pin": PIN, "csrf_token": token})
     page = r.get_data(as_text=True)
     assert r.status_code == 429 and r.headers["Retry-After"] == "65" == WAIT_RE.search(page).group(1)
-    assert "подождите 1 мин 5 с" in page and 'id="login-form"' in page
+    assert locked(countdown_words(65)) in page and 'id="login-form"' in page
     # reloading the login page (or the start-up link) shows the countdown, and the link does not post
     page = c.get(f"/operator?pin={PIN}").get_data(as_text=True)
     assert WAIT_RE.search(page).group(1) == "65" and "data-auto" not in page
     # in English
     c.set_cookie("lang", "en")
-    assert "wait 1 min 5 s, then the login form returns" in c.get("/operator").get_data(as_text=True)
+    assert locked(countdown_words(65, "en"), "en") in c.get("/operator").get_data(as_text=True)
     # the end of the wait: the form is back, no countdown, and the right PIN logs in
     clock.t += 65
     page = c.get("/operator").get_data(as_text=True)
@@ -81,7 +90,7 @@ def test_the_countdown_runs_in_a_browser_and_the_form_returns(browser, table):
         wait = page.locator("#login-wait")
         expect(wait).to_be_visible()
         expect(page.locator("#login-form")).to_be_hidden()
-        first = wait.inner_text()
+        first = wait.inner_text()  # the rendered Russian words, once (the page's script fills the wait)
         assert re.search(r"подождите [1-4] с", first), first
         expect(wait).not_to_have_text(first, timeout=3000)  # a second later it says one less
         later = int(re.search(r"подождите (\d) с", wait.inner_text()).group(1))
