@@ -1,7 +1,8 @@
 """`companion run`'s refusals before the table starts (an unknown game id, an unreadable settings
 file, a bad --option, a wrong player list, a --resume log that is not there) speak the console's
 language: Russian by default, English with --lang en — like every other console line (they were
-English only)."""
+English only). The unknown game's line is checked rendered in both languages; the others by
+message id and facts (:func:`tests.wording.said`), rendered through the catalogue."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ import pytest
 
 from companion.i18n import M, render
 
+from companion.commands.results import _refusal_message
 from companion.commands.run import error_words
 from companion.errors import CompanionError, IllegalAction
 from companion.games import new_game
 from companion.settings import Settings, SettingsError
+from tests.wording import said
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,17 +42,20 @@ def test_an_unknown_game_is_refused_in_russian_by_default_and_in_english_on_requ
 def test_an_unreadable_settings_file_is_refused_in_russian(tmp_path):
     r = _run(tmp_path, "--config", str(tmp_path / "nope.toml"))
     assert r.returncode == 2, r.stderr
-    assert r.stderr.strip() == f"companion run: не удаётся прочитать файл настроек {tmp_path / 'nope.toml'}: нет такого файла"
+    told = M("cannot read settings file %(path)s: %(why)s", path=str(tmp_path / "nope.toml"), why=M("no such file"))
+    assert r.stderr.strip() == "companion run: " + render(told, "ru")
 
 
 def test_a_bad_option_is_refused_in_russian_naming_the_option(tmp_path):
     r = _run(tmp_path, "--game", "skull", "--option", "notes_per_player=-5")
     assert r.returncode == 1, r.stderr
-    assert r.stderr.strip() == "companion run: правило notes_per_player (--option): число от 2 до 20, а задано −5"
+    exc = _refusal(lambda: new_game("skull", ["Аня", "Борис"], {"notes_per_player": -5}))
+    assert said(_refusal_message(exc)) == ("option %(option)s (--option): a number %(span)s, not %(value)s",
+                                           {"option": "notes_per_player", "span": "2 to 20", "value": "−5"})
+    assert r.stderr.strip() == "companion run: " + error_words(exc, "ru")
     r = _run(tmp_path, "--game", "skull", "--option", "notes")
     assert r.returncode == 2
-    assert r.stderr.strip() == ("companion run: --option задаётся как ПРАВИЛО=ЗНАЧЕНИЕ (например --option chips=50), "
-                                "а задано 'notes'")
+    assert r.stderr.strip() == "companion run: " + render(M("--option needs KEY=VALUE, got %(pair)r", pair="notes"), "ru")
 
 
 def _refusal(make):
@@ -58,41 +64,37 @@ def _refusal(make):
     return e.value
 
 
-@pytest.mark.parametrize("make, ru, en", [
+OPTIONS = "currency, last_skull_out, leaver_counts_as, notes_per_player, skull_parity, skulls_per_player"
+ONE_OF = "option %(option)s (--option): one of %(choices)s, not %(value)r"
+TWICE = "the name %(name)r is given twice (--seats): each player needs a name of their own"
+
+
+@pytest.mark.parametrize("make, id, facts", [
     (lambda: new_game("skull", ["Аня", "Борис"], {"colour": 1}),
-     "неизвестное правило (--option): colour; правила этой игры: currency, last_skull_out, leaver_counts_as, "
-     "notes_per_player, skull_parity, skulls_per_player",
-     "unknown option(s) (--option): colour; this game's options: currency, last_skull_out, leaver_counts_as, "
-     "notes_per_player, skull_parity, skulls_per_player"),
+     "unknown option(s) (--option): %(unknown)s; this game's options: %(known)s", {"unknown": "colour", "known": OPTIONS}),
     (lambda: new_game("skull", ["Аня"]),
-     "для этой игры нужно от 2 до 8 игроков, а задано 1 (--seats)", "this game needs 2 to 8 players, 1 given (--seats)"),
-    (lambda: new_game("doubt", ["Аня", "Аня", "Борис"]),
-     "имя 'Аня' указано дважды (--seats): у каждого игрока своё имя",
-     "the name 'Аня' is given twice (--seats): each player needs a name of their own"),
+     "this game needs %(min)s to %(max)s players, %(given)s given (--seats)", {"min": 2, "max": 8, "given": 1}),
+    (lambda: new_game("doubt", ["Аня", "Аня", "Борис"]), TWICE, {"name": "Аня"}),
     # the tester's `--option currency=RUR`: the allowed values, not the engine's English
     (lambda: new_game("skull", ["Аня", "Борис"], {"currency": "RUR"}),
-     "правило currency (--option): одно из значений RUB, EUR, USD, INR, KRW, JPY, а задано 'RUR'",
-     "option currency (--option): one of RUB, EUR, USD, INR, KRW, JPY, not 'RUR'"),
+     ONE_OF, {"option": "currency", "choices": "RUB, EUR, USD, INR, KRW, JPY", "value": "RUR"}),
     (lambda: new_game("skull", ["Аня", "Борис"], {"skull_parity": "blue"}),
-     "правило skull_parity (--option): одно из значений odd, even, а задано 'blue'",
-     "option skull_parity (--option): one of odd, even, not 'blue'"),
+     ONE_OF, {"option": "skull_parity", "choices": "odd, even", "value": "blue"}),
     # skulls among 4 notes: the range the game computes from notes_per_player
     (lambda: new_game("skull", ["Аня", "Борис"], {"skulls_per_player": 4}),
-     "правило skulls_per_player (--option): число от 1 до 3, а задано 4",
-     "option skulls_per_player (--option): a number 1 to 3, not 4"),
+     "option %(option)s (--option): a number %(span)s, not %(value)s",
+     {"option": "skulls_per_player", "span": "1 to 3", "value": "4"}),
     # the same name in another case, with spaces around it, is the same player (README)
-    (lambda: new_game("skull", ["Аня", " аня ", "Борис"]),
-     "имя 'аня' указано дважды (--seats): у каждого игрока своё имя",
-     "the name 'аня' is given twice (--seats): each player needs a name of their own"),
-    (lambda: Settings.load(None, port=70000), "порт 70000 (настройка 'port') — не порт TCP: нужен от 0 до 65535",
-     "setting 'port' 70000 is not a TCP port"),
-    (lambda: Settings.load(None, seed="x"), "настройка 'seed' должна быть целым числом, а задано 'x'",
-     "setting 'seed' must be int, got 'x'"),
+    (lambda: new_game("skull", ["Аня", " аня ", "Борис"]), TWICE, {"name": "аня"}),
+    (lambda: Settings.load(None, port=70000), "setting 'port' %(port)s is not a TCP port", {"port": 70000}),
+    (lambda: Settings.load(None, seed="x"), "setting %(name)r must be %(type)s, got %(value)r",
+     {"name": "seed", "type": "setting type|int", "value": "x"}),
 ])
-def test_refusals_in_both_languages(make, ru, en):
+def test_refusals_in_both_languages(make, id, facts):
     exc = _refusal(make)
-    assert error_words(exc, "ru") == ru
-    assert error_words(exc, "en") == en
+    msg = _refusal_message(exc) if isinstance(exc, IllegalAction) else exc.message
+    assert said(msg) == (id, facts)
+    assert (error_words(exc, "ru"), error_words(exc, "en")) == (render(msg, "ru"), render(msg, "en"))
 
 
 def test_a_refusal_without_russian_words_falls_back_to_english_and_a_game_refusal_to_its_sentence():
