@@ -51,3 +51,25 @@ def console(tmp_path):
     for table, app in made:
         app.extensions["companion"]["hub"].close()
         table.close()
+
+
+@pytest.fixture
+def dash(fast_dir):
+    """``make(game, seats, options=None) -> (table, app)``: a fresh table (PIN 246810) playing
+    ``game`` and its test app; everything is closed after the test."""
+    from companion.dashboard import create_app
+    from companion.table import Table
+
+    made = []
+
+    def make(game, seats, options=None):
+        table = Table(fast_dir / str(len(made)), pin="246810")
+        table.new_game(game, list(seats), options)
+        app = create_app(table, testing=True)
+        made.append((table, app))
+        return table, app
+
+    yield make
+    for table, app in made:
+        app.extensions["companion"]["hub"].close()
+        table.close()

@@ -7,13 +7,10 @@ check keeps the rendered Russian sentence."""
 
 from __future__ import annotations
 
-import pytest
 
-from companion.dashboard import create_app
 from companion.games import new_game
 from companion.games.simulator import get_sim_class
 from companion.i18n import render
-from companion.table import Table
 from tests.dashboard.helpers import operator_client
 from tests.wording import refusal, said
 
@@ -84,18 +81,8 @@ def test_doubt_names_its_kinds():
         assert ", ".join(render(kind, lang) for kind in msg.facts["cards"]) in render(msg, lang)
 
 
-@pytest.fixture
-def infinity_table(fast_dir):
-    table = Table(fast_dir, pin="246810")
-    table.new_game("infinity", ["Аня", "Борис", "Вика"])
-    app = create_app(table, testing=True)
-    yield table, app
-    app.extensions["companion"]["hub"].close()
-    table.close()
-
-
-def test_the_operator_reads_the_decks_cards_for_a_card_typed_wrong(infinity_table):
-    table, app = infinity_table
+def test_the_operator_reads_the_decks_cards_for_a_card_typed_wrong(dash):
+    table, app = dash("infinity", ["Аня", "Борис", "Вика"])
     assert table.submit("table deal 0", "manual").accepted
     assert table.submit("0 play ?", "dashboard").accepted
     c, csrf = operator_client(app, table)

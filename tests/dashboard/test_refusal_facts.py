@@ -9,13 +9,10 @@ are the catalogue's. The dashboard checks at the end keep one rendered sentence 
 
 from __future__ import annotations
 
-import pytest
 
-from companion.dashboard import create_app
 from companion.dashboard.reasons import REASONS, WITH_FACTS, reason_message, reason_words
 from companion.i18n import M, render
 from companion.games import new_game, registry
-from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
 from tests.wording import refusal, said
 
@@ -154,23 +151,6 @@ def test_every_sentence_with_facts_speaks_both_languages_and_falls_back_without_
 
 
 # ------------------------------------------------------------------------------- on the dashboard
-@pytest.fixture
-def dash(fast_dir):
-    made = []
-
-    def make(game, seats, options=None):
-        table = Table(fast_dir / str(len(made)), pin="246810")
-        table.new_game(game, seats, options)
-        app = create_app(table, testing=True)
-        made.append((table, app))
-        return table, app
-
-    yield make
-    for table, app in made:
-        app.extensions["companion"]["hub"].close()
-        table.close()
-
-
 def test_the_operator_reads_the_counts_in_the_page_language(dash):
     table, app = dash("lottery", ["Банкир", "Сдающий", "Аня", "Борис"])
     assert table.submit("0 spread 4,3,2,1", "dashboard").accepted

@@ -6,13 +6,10 @@ id and its facts (:mod:`tests.wording`); the dashboard one keeps a rendered sent
 
 from __future__ import annotations
 
-import pytest
 
-from companion.dashboard import create_app
 from companion.dashboard.reasons import reason_words
 from companion.games import new_game
 from companion.i18n import render
-from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
 from tests.wording import refusal, said
 
@@ -67,18 +64,8 @@ def test_skull_registration_refusals_name_the_serial_and_the_counts():
         {"skulls": 0, "want": 1, "each": 4})
 
 
-@pytest.fixture
-def skull_app(fast_dir):
-    table = Table(fast_dir, pin="246810")
-    table.new_game("skull", ["Аня", "Борис", "Вера"])
-    app = create_app(table, testing=True)
-    yield table, app
-    app.extensions["companion"]["hub"].close()
-    table.close()
-
-
-def test_the_dashboard_says_them(skull_app):
-    table, app = skull_app
+def test_the_dashboard_says_them(dash):
+    table, app = dash("skull", ["Аня", "Борис", "Вера"])
     c, csrf = operator_client(app, table)
     h = {"X-CSRF-Token": csrf}
     assert c.post("/api/operator/manual", json={"action": f"table register 0 {ANYA} ?"}, headers=h).status_code == 200
