@@ -1,5 +1,7 @@
 """Skull: who the page calls the dealer at each moment, against the history's round header
-(«— Раунд 2, дилер Вера —») and the reveal line («Вскрытие: дилер Борис…»).
+(«— Раунд 2, дилер Вера —») and the reveal line («Вскрытие: дилер Борис…»). The lines are checked
+in English, their message ids with the facts (who deals, who raises); their Russian is the
+catalogue's and the golden page snapshots'.
 
 * The round header names the dealer the round starts with; a bid takes the button (seed «Игрок,
   сделавший ставку становится дилером»), so the reveal line may name another, newer dealer — the
@@ -31,15 +33,16 @@ def table(fast_dir):
     t.close()
 
 
-def page(table, outcome):
+def page(table, outcome, lang="en"):
     """``(badge, lines)``: the seat the public page marks «Дилер», and the lines the accepted
-    ``outcome`` adds to its history, top first (as the page lists them)."""
+    ``outcome`` adds to its history, top first (as the page lists them), in ``lang``: English, the
+    message ids with their facts (the Russian of each line is the catalogue's)."""
     epoch, version, views, legal, turn, over, result = table.views()
     info = table.game_info()
     entry = history_entry(PUBLIC, version, outcome, narrator(info["id"], info["seats"]))
     model = view_for(PUBLIC, epoch=epoch, version=version, game_info=info, views=views, legal=legal,
                      turn=turn, over=over, result=result, history=[entry])
-    return model["view"]["dealer"], [it["text"]["ru"] for it in reversed(entry["items"])], model["view"]
+    return model["view"]["dealer"], [it["text"][lang] for it in reversed(entry["items"])], model["view"]
 
 
 def play(table, *actions):
@@ -53,14 +56,14 @@ def play(table, *actions):
 def test_round_end_and_next_round_name_the_new_dealer(table):
     play(table, "0 place", "1 place", "2 place", "0 bid 1", "1 bid 2", "2 pass")
     badge, lines, _ = page(table, play(table, "0 pass"))
-    assert badge == 1 and lines == ["Вскрытие: дилер Борис, нужно открыть роз: 2", "Аня: пас"]
+    assert badge == 1 and lines == ["Reveal: Борис must turn up 2 rose(s)", "Аня passes"]
     play(table, f"table flip 1 {rose(1, 0)}")
     badge, lines, _ = page(table, play(table, f"table flip 0 {rose(0, 0)}"))
-    assert badge == 1 and lines[0].startswith("Успех! Дилер Борис")
+    assert badge == 1 and lines[0].startswith("Success! Борис turned up 2 roses.")
     play(table, f"table deposit 2 {rose(2, 1)}")
     badge, lines, view = page(table, play(table, f"table deposit 0 {rose(0, 1)}"))
     # Борис drew no skull: the player on his left, Вера, deals round 2 — header and badge agree
-    assert lines[0] == "— Раунд 2, дилер Вера —" and badge == 2
+    assert lines[0] == "— Round 2, dealer Вера —" and badge == 2
     assert view["last_round"]["dealer"] == 1  # «Прошлый раунд»: the dealer who revealed
 
 
@@ -68,15 +71,15 @@ def test_a_skull_of_another_player_makes_its_owner_the_next_dealer(table):
     play(table, "0 place", "1 place", "2 place", "0 bid 2", "1 pass", "2 pass")
     play(table, f"table flip 0 {rose(0, 0)}")
     badge, lines, _ = page(table, play(table, f"table flip 2 {skull(2, 0)}"))
-    assert badge == 0 and lines[0].startswith("Череп: Вера!")
+    assert badge == 0 and lines[0].startswith("Вера's skull!")
     badge, lines, _ = page(table, play(table, f"table deposit 0 {rose(0, 1)}"))
-    assert lines[0] == "— Раунд 2, дилер Вера —" and badge == 2
+    assert lines[0] == "— Round 2, dealer Вера —" and badge == 2
 
 
 def test_when_everybody_agreed_the_badge_moves_with_the_button(table):
     play(table, "0 place", "1 place", "2 place", "0 bid 1", "1 agree")
     badge, lines, view = page(table, play(table, "2 agree"))
-    assert lines[0] == "Все согласились: баттон переходит — Борис, ставку нужно повысить (больше 1)"
+    assert lines[0] == "Everybody agreed: Борис takes the button and must raise above 1"
     assert badge == 1 and view["must_raise"] == 1
     badge, lines, _ = page(table, play(table, "1 bid 2"))
-    assert badge == 1 and lines == ["Борис повышает до 2 и берёт баттон"]
+    assert badge == 1 and lines == ["Борис raises to 2 and takes the button"]
