@@ -11,7 +11,7 @@ from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter
 from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
                                    standings, suit)
-from companion.games.hoggenheimer.rules import JOKER, SHAPES, _targets, win_probability
+from companion.games.hoggenheimer.layout import JOKER, SHAPES, _targets, win_probability
 from companion.i18n import M, MN, MP, MPN, Message, N_, both, render
 
 
