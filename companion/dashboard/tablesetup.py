@@ -65,7 +65,7 @@ def voice_settings():
             running.configure(**data)
         except V.VoiceError as exc:
             return jsonify({"accepted": False, "reason": "bad_voice", "detail": str(exc),
-                            "message": exc.ru if common.lang() == "ru" else str(exc)}), 400
+                            "message": exc.words(common.lang())}), 400
     return jsonify({"running": True, "settings": running.settings.to_json(), "status": running.status(),
                     "ranges": _voice_ranges()})
 

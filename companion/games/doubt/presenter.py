@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, seat_name, standings
 from companion.i18n import M, MN, MP, Message, N_, both, render
 from companion.games.doubt.rules import DEFAULT_DECK
@@ -283,6 +283,26 @@ def _last_placer(view: dict):
     return placements[-1].get("seat") if placements and isinstance(placements[-1], dict) else None
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says (seat names only, never a card): «Борис: не верю.», how the
+    check came out («Правда! Стопку забирает Борис.»), a discarded pile (a minor moment)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "answered" and name and d.get("answer") in ("believe", "doubt"):
+        said = M("%(name)s: I believe.", name=name) if d["answer"] == "believe" else M("%(name)s: I doubt it.",
+                                                                                          name=name)
+        return Spoken(said)
+    if event.kind == "checked":
+        taker = seat_name(seats, d.get("taker"))
+        if taker is None:
+            return Spoken(M("The pile is discarded."), priority=1)
+        if d.get("true"):
+            return Spoken(M("True! %(taker)s takes the pile.", taker=taker))
+        return Spoken(M("False! %(taker)s takes the pile.", taker=taker))
+    return None
+
+
 class DoubtPresenter(PlainPresenter):
     """The words of ``doubt`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -293,6 +313,7 @@ class DoubtPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

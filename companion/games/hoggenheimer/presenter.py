@@ -8,7 +8,7 @@ from typing import Callable
 from fractions import Fraction
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
                                    standings, suit)
 from companion.games.hoggenheimer.layout import JOKER, SHAPES, _targets, win_probability
@@ -330,6 +330,12 @@ def _waiting_turn(seat, view, templates, seats):
 WAITING = {"turn": _waiting_turn}
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says: «Джокер!» when the joker ends the deal."""
+    return Spoken(M("The joker!")) if event.kind == "joker" else None
+
+
 class HoggenheimerPresenter(PlainPresenter):
     """The words of ``hoggenheimer`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -341,6 +347,7 @@ class HoggenheimerPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, names_and, points, seat_name, standings
 from companion.games.infinity.rules import INF
 from companion.i18n import M, MN, Message, N_, both, render
@@ -197,6 +197,16 @@ def _waiting_kept(seat, view, templates, seats):
 WAITING = {"deal": _waiting_deal, "face": _waiting_face, "kept": _waiting_kept}
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says: «Хой! Вера.» (a seat name only, never the card)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "hoy" and name:
+        return Spoken(M("Hoy! %(name)s.", name=name))  # «ХОЙ!» in capitals is spelt out letter by letter
+    return None
+
+
 class InfinityPresenter(PlainPresenter):
     """The words of ``infinity`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -207,6 +217,7 @@ class InfinityPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

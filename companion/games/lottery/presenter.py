@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_count, cards_label, chips, names_and, seat_args,
                                    seat_name, signed, standings, suit)
 from companion.i18n import M, MN, MP, Message, N_, NC_, both, render
@@ -313,6 +313,16 @@ def _waiting_prize(seat, view, templates, seats):
 WAITING = {"cards": _waiting_cards, "prize": _waiting_prize}
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says: «Приз! Выигрывает Аня.» (a seat name only)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "prize_won" and name:
+        return Spoken(M("A prize! %(name)s wins it.", name=name))
+    return None
+
+
 class LotteryPresenter(PlainPresenter):
     """The words of ``lottery`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -323,6 +333,7 @@ class LotteryPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

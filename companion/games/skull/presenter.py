@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, OPERATOR, awaiting, names_and, notes, seat_args, seat_name
 from companion.i18n import M, MN, MP, Message, N_, NC_, render
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
@@ -319,6 +319,23 @@ WAITING = {"register": _waiting_register, "dealer": _waiting_dealer, "flip": _wa
 VOID = awaiting(OPERATOR, M("the round is stopped — the operator voids it"))
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says (seat names only, never a serial): «Череп! Вера.», «Успех!
+    Аня справилась.», «Аня: купюра в банк.» (a minor moment)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    if event.kind == "outcome":
+        if d.get("outcome") == "success":
+            name = seat_name(seats, d.get("dealer"))
+            return Spoken(M("Success! %(name)s made it.", name=name)) if name else None
+        name = seat_name(seats, d.get("skull_owner"))
+        return Spoken(M("Skull! %(name)s.", name=name)) if name else None
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "note_to_bank" and name:
+        return Spoken(M("%(name)s: a note to the bank.", name=name), priority=1)
+    return None
+
+
 class SkullPresenter(PlainPresenter):
     """The words of ``skull`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -329,6 +346,7 @@ class SkullPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     private_event = staticmethod(lambda event, seats: _private_event(event))
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
