@@ -8,7 +8,7 @@ from typing import Callable
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, seat_name, standings
-from companion.i18n import M, MN, MP, Message, N_, both, render
+from companion.i18n import LANGUAGES, M, MN, MP, Message, N_, both, fact, render
 from companion.games.doubt.rules import DEFAULT_DECK
 
 
@@ -41,8 +41,7 @@ def claim_words(kind_id, name: dict | None, n) -> dict | None:
         return None
     if kind_id in _CLAIMS and (name is None or name == _KIND_WORDS.get(kind_id)):
         return both(_CLAIMS[kind_id](n))
-    name = name or {"ru": str(kind_id), "en": str(kind_id)}
-    return {"ru": f"{n} × {name['ru']}", "en": f"{n} × {name['en']}"}
+    return both(M("%(n)s × %(kind)s", n=n, kind=name or str(kind_id)))
 
 
 def _kind(k):
@@ -214,7 +213,7 @@ def page_view(view: dict, seats) -> dict:
             "placer": check.get("placer"), "answerer": check.get("answerer"),
             "answer": _ANSWER_WORDS.get(check.get("answer")),
             "claim": claim_words(check.get("claim"), claim, n) if claim else None,
-            "turned": {"ru": ", ".join(t["ru"] for t in turned), "en": ", ".join(t["en"] for t in turned)},
+            "turned": {lang: fact(turned, lang) for lang in LANGUAGES},  # the kinds' names, joined
             "outcome": both(M("%(told)s; %(end)s", told=M("true") if check.get("true") else M("false"), end=end)),
         }
     out["out_order"] = list(view.get("out_order") or [])

@@ -18,7 +18,7 @@ from companion.games.hoggenheimer.layout import (
 )
 from companion.games.hoggenheimer.rules import GAME, HoggenheimerGame, HoggenheimerOptions, REASONS
 from companion.games.hoggenheimer.presenter import (
-    bet_label, bet_targets, bet_words, choice_label, describe_event, describe_standings,
+    bet, bet_target, bet_targets, choice_label, describe_event, describe_standings,
     HoggenheimerPresenter, page_view, PRESENTER, REFUSALS, REFUSALS_WITH_FACTS,
 )
 from companion.games.hoggenheimer.sim import HoggenheimerSim
@@ -44,7 +44,7 @@ __all__ = [
     "SPEC", "Bet", "Close", "Turn", "Void", "Withdraw", "all_bet_targets", "AT", "CARD_FACTS",
     "CARDS", "GAME", "HoggenheimerGame", "HoggenheimerOptions", "JOKER", "parse_bet", "POS",
     "RANKS", "REASONS", "SHAPES", "SUIT_SYMBOL", "SUITS", "win_probability",
-    "bet_label", "bet_targets", "bet_words", "choice_label", "describe_event",
+    "bet", "bet_target", "bet_targets", "choice_label", "describe_event",
     "describe_standings", "HoggenheimerPresenter", "page_view", "PRESENTER", "REFUSALS",
     "REFUSALS_WITH_FACTS", "HoggenheimerSim",
 ]

@@ -18,11 +18,6 @@ def card(card: str) -> Message | str:
     return M("Infinity") if card == INF else str(card)
 
 
-def card_words(card_: str, lang: str = "ru") -> str:
-    """:func:`card` rendered in ``lang``."""
-    return render(card(card_), lang)
-
-
 def _cards(cards) -> list:
     return [card(c) for c in cards]
 

@@ -12,16 +12,11 @@ from companion.i18n import M, MN, MP, Message, N_, NC_, render
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
 
 
-def reason_message(reason: str, lang: str | None = None, options: "SkullOptions | None" = None):
+def reason_message(reason: str, options: "SkullOptions | None" = None) -> Message | None:
     """The words of a reason code with the table's facts filled in (the expected serial shape of
     the table's currency for ``serial_format``, the set's composition for ``wrong_note_count`` /
     ``wrong_skull_count``), else ``None`` (then the plain :mod:`companion.dashboard.reasons`
-    sentence applies). Rendered in ``lang``; the presenter gives the message."""
-    msg = _reason(reason, options)
-    return msg if lang is None else render(msg, lang)
-
-
-def _reason(reason: str, options) -> Message | None:
+    sentence applies)."""
     currency = getattr(options, "currency", None)
     if reason == "serial_format" and currency in SERIAL_SHAPES:
         shape, example = SERIAL_SHAPES[currency]
@@ -152,10 +147,10 @@ def _takes_bank(winner: str, n: int, money: str) -> Message:
               "Game over! %(winner)s takes the bank: %(n)s note(s)%(money)s", n, winner=winner, money=money)
 
 
-def notes_count(n: int) -> str:
-    """``15`` → «15 купюр», ``1`` → «1 купюра», ``3`` → «3 купюры»: a count of banknotes in
-    Russian, the number first (as the history and the end-of-game box both say it)."""
-    return render(notes(n), "ru")
+def notes_count(n: int) -> Message:
+    """``15`` → «15 купюр», ``1`` → «1 купюра», ``3`` → «3 купюры»: a count of banknotes, the
+    number first (as the history and the end-of-game box both say it)."""
+    return notes(n)
 
 
 def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.games.base import Event
 from companion.games.skull import describe_event, describe_standings, notes_count
+from companion.i18n import render
 
 SEATS = ["Аня", "Игрок 2", "Вика"]
 
@@ -35,7 +36,7 @@ def test_a_note_goes_down_number_down_as_the_seed_says():
 
 
 def test_the_bank_is_counted_number_first_in_the_box_and_the_history_alike():
-    assert [notes_count(n) for n in (1, 3, 15, 21)] == ["1 купюра", "3 купюры", "15 купюр", "21 купюра"]
+    assert [render(notes_count(n), "ru") for n in (1, 3, 15, 21)] == ["1 купюра", "3 купюры", "15 купюр", "21 купюра"]
     box = describe_standings({"over": True, "winner": 0, "bank": {"count": 15, "face_value": 1500,
                                                                  "currency": "RUB"}}, SEATS, "ru")
     assert box == "Игра окончена! Аня забирает банк: 15 купюр, 1500 RUB", box
