@@ -194,12 +194,7 @@ class SkullPlay(SkullState):
         dealer, outcome, skull_owner = self._dealer_seat(), self.outcome, self.skull_owner
         self.last_round = {"round": self.round, "outcome": outcome, "dealer": dealer, "bid": self.bid,
                            "skull_owner": skull_owner}
-        for s in range(len(self.seats)):
-            self.stack[s] = 0
-            self.faceup[s] = []
-            if self.status[s] == _LEAVING:
-                self.status[s] = _LEFT
-                ev.append(_ev("left", {"seat": s, "notes_back": len(self.owned[s])}))
+        ev += self._clear_table()
         ev += self._eliminate()
         ev.append(_ev("round_end", dict(self.last_round)))
         # Next dealer (seed "Кто дилер в следующем раунде").
@@ -208,6 +203,18 @@ class SkullPlay(SkullState):
         else:
             nxt = self._next_active(dealer)
         return ev + self._next_round_or_end(nxt)
+
+    def _clear_table(self) -> list[Event]:
+        """The round is over: every stack is gathered, and a player who left mid-round takes his
+        notes home (``leaving`` → ``left``, seed Примечание)."""
+        ev = []
+        for s in range(len(self.seats)):
+            self.stack[s] = 0
+            self.faceup[s] = []
+            if self.status[s] == _LEAVING:
+                self.status[s] = _LEFT
+                ev.append(_ev("left", {"seat": s, "notes_back": len(self.owned[s])}))
+        return ev
 
     def _eliminate(self) -> list[Event]:
         ev = []
@@ -255,12 +262,7 @@ class SkullPlay(SkullState):
         for b in returned:
             self.owned[b["seat"]].append(b["serial"])
         ev = [_ev("round_void", {"round": self.round, "why": why, "returned": len(returned)})]
-        for s in range(len(self.seats)):
-            self.stack[s] = 0
-            self.faceup[s] = []
-            if self.status[s] == _LEAVING:
-                self.status[s] = _LEFT
-                ev.append(_ev("left", {"seat": s, "notes_back": len(self.owned[s])}))
+        ev += self._clear_table()
         self.last_round = {"round": self.round, "outcome": "void", "dealer": self.dealer, "bid": self.bid,
                            "skull_owner": None}
         nxt = self.round_dealer if next_dealer is None else next_dealer
