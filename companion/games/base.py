@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import marshal
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar, Iterable, Self, Sequence
@@ -38,8 +39,8 @@ from companion.games.seats import name_key, repeated_name, seat_from_one, seat_n
 #: the State API's names, with those of :mod:`companion.games.action` and :mod:`companion.games.seats`
 #: that the games, the table and the tests import from here
 __all__ = [
-    "HOUSE_MAX", "TABLE", "Action", "Event", "Game", "Options", "SeatAction", "name_key", "observation_fields",
-    "repeated_name", "seat_from_one", "seat_namer",
+    "HOUSE_MAX", "TABLE", "Action", "Event", "Game", "Options", "SeatAction", "clone_state", "name_key",
+    "observation_fields", "repeated_name", "seat_from_one", "seat_namer",
 ]
 
 
@@ -343,3 +344,10 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.GAME_ID} seats={len(self.seats)} v{self.version}>"
+
+
+def clone_state(obj):
+    """A deep copy of JSON-like state (dicts, lists, str, int, None): marshal is ~10x faster than
+    copy.deepcopy, which dominated the simulated games' time (an engine's snapshot and void, a
+    simulated table's truth)."""
+    return marshal.loads(marshal.dumps(obj))

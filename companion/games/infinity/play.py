@@ -3,10 +3,10 @@ their faces, "HOY!", the tricks, the cards kept and the end of a deal (seed 003,
 
 from __future__ import annotations
 
-from companion.games.base import Action, Event
+from companion.games.base import Action, Event, clone_state
 from companion.games.infinity.actions import DealCards, Face, Kept, Play, Void
 from companion.games.infinity.cards import _checked_card, card_rank
-from companion.games.infinity.state import InfinityState, _clone
+from companion.games.infinity.state import InfinityState
 
 
 class InfinityPlay(InfinityState):
@@ -35,7 +35,7 @@ class InfinityPlay(InfinityState):
         s = self.s
         n = len(self.seats)
         if s["half"] == 0:
-            self._deal_start = _clone(s)
+            self._deal_start = clone_state(s)
             s["unseen"] = dict(self.deck)
             s["points"] = [0] * n
             s["tricks"] = [0] * n
@@ -168,7 +168,7 @@ class InfinityPlay(InfinityState):
     def _do_void(self) -> list[Event]:
         deal = self.s["deal"]
         voids = self.s["voids"] + 1
-        self.s = _clone(self._deal_start)
+        self.s = clone_state(self._deal_start)
         self.s["voids"] = voids
         self._deal_start = None
         return [Event("deal_voided", {"deal": deal + 1})]

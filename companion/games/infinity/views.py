@@ -3,9 +3,9 @@ winners and result, the view and the snapshot (never a card in a hand)."""
 
 from __future__ import annotations
 
-from companion.games.base import Action
+from companion.games.base import Action, clone_state
 from companion.games.infinity.actions import DealCards, Face, Kept, Play, Void
-from companion.games.infinity.state import InfinityState, _clone
+from companion.games.infinity.state import InfinityState
 
 
 class InfinityViews(InfinityState):
@@ -119,6 +119,6 @@ class InfinityViews(InfinityState):
         return v
 
     def snapshot(self) -> dict:
-        return {"s": _clone(self.s), "deal_start": _clone(self._deal_start),
+        return {"s": clone_state(self.s), "deal_start": clone_state(self._deal_start),
                 "options": self.options.to_dict()}
 

@@ -4,11 +4,10 @@ the prizes turned and matched, a draw's settlement (seed 004 ¶5-9); the play-of
 
 from __future__ import annotations
 
-from companion.games.base import Action, Event
+from companion.games.base import Action, Event, clone_state
 from companion.games.lottery.actions import Cards, Cover, Lead, PlayCard, PrizeCard, Spread, Take, Void
 from companion.games.lottery.cards import canonical
 from companion.games.lottery.playoff import LotteryPlayoff
-from companion.games.lottery.state import _clone
 
 
 class LotteryPlay(LotteryPlayoff):
@@ -54,7 +53,7 @@ class LotteryPlay(LotteryPlayoff):
         s["expect"] = self._expected_counts()
         s["current"] = {}
         s["won_this_draw"] = []
-        self._mark = _clone(s)
+        self._mark = clone_state(s)
         short = any(v != 3 for v in s["expect"].values())
         return [Event("deal", {"draw": s["draw"] + 1, "cards": dict(s["expect"]), "short": short})]
 

@@ -3,9 +3,9 @@ or take (variant 1) or suit-ranked tricks (variant 2), and the fines (seed 004, 
 
 from __future__ import annotations
 
-from companion.games.base import Event
+from companion.games.base import Event, clone_state
 from companion.games.lottery.cards import PRIZE_SLOTS, SUIT_FINES, SUIT_ORDER, rank_index, suit_of
-from companion.games.lottery.state import LotteryState, _clone
+from companion.games.lottery.state import LotteryState
 
 
 class LotteryPlayoff(LotteryState):
@@ -25,7 +25,7 @@ class LotteryPlayoff(LotteryState):
         s["po"] = {"hands": hands, "leader": None, "attack": None, "attacker": None, "defender": None,
                    "stall": 0, "trick": [], "turn": None, "first": True, "discard": [], "out": []}
         s["phase"] = "playoff"
-        self._mark = _clone(s)
+        self._mark = clone_state(s)
         holders = self._holders()
         if len(holders) <= 1:
             return ev + self._end_playoff()
@@ -127,7 +127,7 @@ class LotteryPlayoff(LotteryState):
     def _do_void(self) -> list[Event]:
         voids = self.s["voids"] + 1
         what = "playoff" if self.s["phase"] == "playoff" else "deal"
-        self.s = _clone(self._mark)
+        self.s = clone_state(self._mark)
         self.s["voids"] = voids
         return [Event("voided", {"what": what, "draw": self.s["draw"] + 1})]
 

@@ -3,11 +3,11 @@ result, the view and the snapshot."""
 
 from __future__ import annotations
 
-from companion.games.base import Action
+from companion.games.base import Action, clone_state
 from companion.games.lottery.actions import Cards, Cover, Lead, PlayCard, PrizeCard, Spread, Take, Void
 from companion.games.lottery.cards import PRIZE_SLOTS
 from companion.games.lottery.spread import find_spread
-from companion.games.lottery.state import LotteryState, _clone
+from companion.games.lottery.state import LotteryState
 
 
 class LotteryViews(LotteryState):
@@ -164,6 +164,6 @@ class LotteryViews(LotteryState):
         return v
 
     def snapshot(self) -> dict:
-        return {"s": _clone(self.s), "mark": _clone(self._mark),
+        return {"s": clone_state(self.s), "mark": clone_state(self._mark),
                 "options": self.options.to_dict()}
 
