@@ -157,4 +157,3 @@ class TableBots(GameReaders):
                 new.start()
 
         threading.Thread(target=hand_over, name="bots-hand-over", daemon=True).start()
-

@@ -93,4 +93,3 @@ class DoubtChecks(DoubtState):
         if count > self.hands[seat]:
             raise IllegalAction("not_enough_cards", f"seat {seat} holds {self.hands[seat]} card(s)",
                                 {"player": self.seats[seat], "held": self.hands[seat]})
-

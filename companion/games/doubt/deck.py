@@ -93,4 +93,3 @@ def normalize_deck(deck: Any) -> dict:
 def _fold(text: str) -> str:
     """A kind name for comparison: stripped, lower case, ``ё`` as ``е``."""
     return str(text).strip().lower().replace("ё", "е")
-

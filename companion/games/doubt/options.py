@@ -44,4 +44,3 @@ class DoubtOptions(Options):
             raise IllegalAction("bad_option", "first_dealer must be a seat number")
         if not isinstance(self.games, int) or not 1 <= self.games <= 1000:
             raise IllegalAction("bad_option", "games must be 1..1000")
-

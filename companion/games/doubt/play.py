@@ -138,4 +138,3 @@ class DoubtPlay(DoubtState):
         self.turn = leader
         self.phase = "lead"
         return [Event("round_void", {"returned": returned, "lead": leader})]
-

@@ -78,5 +78,3 @@ class DoubtGame(DoubtChecks, DoubtPlay, DoubtViews):
     MAX_SEATS = 8
 
 GAME = DoubtGame
-
-

@@ -107,4 +107,3 @@ class DoubtState(Game):
             if k["id"] == kind:
                 return k["name"]
         return None
-

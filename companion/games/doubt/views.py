@@ -129,5 +129,3 @@ class DoubtViews(DoubtState):
             "out_order": list(self.out_order), "last_check": self.last_check,
             "games_log": [dict(g) for g in self.games_log], "deck": self.deck, "checks": self.checks,
         }
-
-

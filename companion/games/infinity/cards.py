@@ -50,4 +50,3 @@ def _canonical_card(token: str) -> str | None:
     if t.isdigit() and int(t) > 0:
         return str(int(t))
     return None
-

@@ -88,4 +88,3 @@ class InfinityOptions(Options):
         elif total < 4:
             raise IllegalAction("bad_option", "deck needs at least 4 cards")
         return dict(sorted(out.items(), key=lambda kv: card_rank(kv[0])))
-

@@ -78,5 +78,3 @@ class InfinityGame(InfinityChecks, InfinityPlay, InfinityViews):
 
 
 GAME = InfinityGame
-
-

@@ -121,4 +121,3 @@ class InfinityViews(InfinityState):
     def snapshot(self) -> dict:
         return {"s": clone_state(self.s), "deal_start": clone_state(self._deal_start),
                 "options": self.options.to_dict()}
-

@@ -48,5 +48,3 @@ def rank_index(card: str) -> int:
 
 def suit_of(card: str) -> str:
     return card[-1]
-
-

@@ -150,4 +150,3 @@ class LotteryChecks(LotteryState):
                     raise IllegalAction("cannot_cover", f"{c} does not cover {att}", {"card": c, "attack": att})
             return
         raise IllegalAction("unknown_action", type(a).__name__)  # pragma: no cover
-

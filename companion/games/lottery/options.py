@@ -64,4 +64,3 @@ class LotteryOptions(Options):
             raise IllegalAction("bad_option", "playoff is variant 1 or 2")
         if self.stall_limit < 1:
             raise IllegalAction("bad_option", "stall_limit must be at least 1")
-

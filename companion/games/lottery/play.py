@@ -140,4 +140,3 @@ class LotteryPlay(LotteryPlayoff):
             return ev + self._start_deal()
         s["phase"] = "spread"
         return ev
-

@@ -130,4 +130,3 @@ class LotteryPlayoff(LotteryState):
         self.s = clone_state(self._mark)
         self.s["voids"] = voids
         return [Event("voided", {"what": what, "draw": self.s["draw"] + 1})]
-

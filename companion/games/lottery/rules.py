@@ -88,5 +88,3 @@ class LotteryGame(LotteryChecks, LotteryPlay, LotteryViews):
 
 
 GAME = LotteryGame
-
-

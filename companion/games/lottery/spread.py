@@ -45,4 +45,3 @@ def find_spread(bases: list[int | None], total: int, minimum: int = 0,
         return False
 
     return tuple(out) if rec(0, total, set()) else None
-

@@ -128,4 +128,3 @@ class LotteryState(Game):
             raise IllegalAction("bad_card", f"{token!r} is not a card code (e.g. QH, 10S)",
                                 {"card": token, "ranks": list(reversed(RANKS)), "examples": ["QH", "10S", "2C"]})
         return c
-

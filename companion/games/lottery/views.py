@@ -166,4 +166,3 @@ class LotteryViews(LotteryState):
     def snapshot(self) -> dict:
         return {"s": clone_state(self.s), "mark": clone_state(self._mark),
                 "options": self.options.to_dict()}
-

@@ -100,5 +100,3 @@ class Void(Action):
     """``table void`` — the operator voids the round: every note back, no payments (RULINGS §0)."""
 
     VERB: ClassVar[str] = "void"
-
-

@@ -219,4 +219,3 @@ class SkullChecks(SkullState):
             skulls = sum(1 for s in serials if note_role(s, self.options.skull_parity) == SKULL)
             return {"skulls": skulls, "want": self.options.skulls_per_player, "each": self.options.notes_per_player}
         return {}
-

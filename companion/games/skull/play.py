@@ -319,4 +319,3 @@ class SkullPlay(SkullState):
                 (self.agreed if self.options.leaver_counts_as == "agree" else self.passed).append(s)
             ev += self._auction_next()
         return ev
-

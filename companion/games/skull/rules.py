@@ -111,5 +111,3 @@ class SkullGame(SkullChecks, SkullPlay, SkullViews):
 
 
 GAME = SkullGame
-
-

@@ -174,4 +174,3 @@ class SkullViews(SkullState):
             "winner": self.winner, "last_round": dict(self.last_round) if self.last_round else None,
             "options": self.options.to_dict(),
         }
-
