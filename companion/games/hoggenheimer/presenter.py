@@ -7,7 +7,8 @@ from typing import Callable
 
 from fractions import Fraction
 
-from companion.games.base import Event, seat_namer
+from companion.games.base import Event
+from companion.games.narration import describer, public_event
 from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
                                    standings, suit)
@@ -70,27 +71,8 @@ def choice_label(field: str, value, view: dict, seats) -> Message | None:
     return None
 
 
-def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
-    """One line of words for a public event of the joker game (the dashboard's history and the
-    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an
-    unknown kind. The presenter's ``event`` gives the message.
-
-    Every event of this game is public: the engine never knows a face-down card (the camera reports
-    each card as it is turned), so a line names only a turned card or a bet's target.
-
-    Args:
-        event: an event returned by :meth:`HoggenheimerGame.apply`.
-        seats: the players' names by seat.
-    """
-    return render(_event(event, seats), lang)
-
-
-def _event(event: Event, seats):
-    if event.private_to is not None:
-        return None
-    d = event.data
-    name = seat_namer(d, seats)
-    k = event.kind
+@public_event
+def _event(k: str, d: dict, name: Callable[..., str], seats):
     if k == "bet":
         return M("%(name)s bets %(stake)s on %(target)s (bet no. %(id)s, pays %(k)s:1)", name=name(), stake=d["stake"],
                  target=bet_target(d["shape"], d["cards"], after_on=True), id=d["id"], k=d["k"])
@@ -123,6 +105,20 @@ def _event(event: Event, seats):
     if k == "game_over":
         return _game_over_words(d)
     return None
+
+
+describe_event = describer(_event, """
+    One line of words for a public event of the joker game (the dashboard's history and the
+    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an
+    unknown kind. The presenter's ``event`` gives the message.
+
+    Every event of this game is public: the engine never knows a face-down card (the camera reports
+    each card as it is turned), so a line names only a turned card or a bet's target.
+
+    Args:
+        event: an event returned by :meth:`HoggenheimerGame.apply`.
+        seats: the players' names by seat.
+    """)
 
 
 def _settled_words(d: dict, seats) -> Message:
