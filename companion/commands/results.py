@@ -20,6 +20,8 @@ OS_REASONS = {
     errno.ENXIO: N_("no such device"), errno.EBUSY: N_("the device is busy"),
     errno.EIO: N_("input/output error (a failing disk, card or cable)"),
     errno.EADDRNOTAVAIL: N_("this machine has no such address (--host)"),
+    errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
+    errno.EISDIR: N_("it is a folder, not a file"),
 }
 
 
@@ -96,13 +98,22 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
     return render(M("game over — %(parts)s", parts=" · ".join(render(part, lang) for part in parts)), lang)
 
 
+def os_reason(exc: OSError):
+    """What an operating-system error says, as a message: :data:`OS_REASONS`, another one by its
+    code name (``EIO``)."""
+    code = getattr(exc, "errno", None)
+    if code == errno.EADDRINUSE:
+        return M("the port is taken by another program")
+    if code in OS_REASONS:
+        return M(OS_REASONS[code])
+    return M("system error %(code)s", code=errno.errorcode.get(code, "?") if isinstance(code, int) else "?")
+
+
 def os_error_words(exc: OSError, lang: str = "ru") -> str:
     """An operating-system error that stopped the table, in ``lang``: what went wrong in words
     (:data:`OS_REASONS`; another one by its code name, ``EIO``), the file it names, and where to
     look further — never the system's English text on a Russian line."""
-    code = getattr(exc, "errno", None)
-    why = M(OS_REASONS[code]) if code in OS_REASONS else M(
-        "system error %(code)s", code=errno.errorcode.get(code, "?") if isinstance(code, int) else "?")
+    why = os_reason(exc)
     name = getattr(exc, "filename", None)
     if name is not None:
         return render(M("the table stopped on a system error: %(why)s: %(path)s (details: -v)", why=why,
