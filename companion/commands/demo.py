@@ -39,14 +39,14 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
         try:
             events = game.apply(rec.action)
         except IllegalAction as exc:
-            print(f"  [line {rec.line} rejected: {exc.reason}]", file=out)
+            print(render(M("  [line %(line)s rejected: %(reason)s]", line=rec.line, reason=exc.reason), lang), file=out)
             continue
         for ev in events:
             line = describe_event(ev, game.seats, lang)
             if line:
                 print(line, file=out)
     for e in errors:
-        print(f"  [line {e.line} rejected: {e.reason}]", file=out)
+        print(render(M("  [line %(line)s rejected: %(reason)s]", line=e.line, reason=e.reason), lang), file=out)
     res = game.result()
     if res is None:
         print(render(M("The game is not finished"), lang), file=out)
