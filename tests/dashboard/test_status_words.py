@@ -19,7 +19,7 @@ LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 def test_unused_is_not_a_fault_and_absent_is():
     unused = {"state": "unused", "why": "dashboard_only", "detail": "dashboard only: enter observations by hand"}
     assert W.line("buttons", unused) == ("Кнопки: не используются — стол без оборудования: наблюдения "
-                                         "оператор вводит вручную на табло")
+                                         "оператор вводит вручную на панели")
     assert W.state_word("camera", "unused") == "не используется"
     assert W.state_word("buttons", "absent") == "нет связи"
     assert W.line("buttons", unused, "en").startswith("Button box: not used — ")

@@ -85,7 +85,9 @@ def _event(event: Event, seats: Sequence[str]):
     if k == "dealer":
         return M("First dealer: %(name)s", name=name())
     if k == "round_start":
-        return M("— Round %(round)s, dealer %(dealer)s —", round=d["round"], dealer=name("dealer"))
+        # the player with the button who starts the round (seed: «начнет Этап 2»); the one who
+        # reveals is the highest bidder, named so at the reveal — two roles, two words
+        return M("— Round %(round)s, %(dealer)s starts —", round=d["round"], dealer=name("dealer"))
     if k == "place":
         return M("%(name)s puts a note face down (%(stack)s in the stack)", name=name(), stack=d["stack"])
     if k == "stage2":
@@ -103,7 +105,7 @@ def _event(event: Event, seats: Sequence[str]):
     if k == "forced_pass":
         return M("Everybody agreed at the maximum bid: %(name)s passes", name=name())
     if k == "reveal_start":
-        return M("Reveal: %(dealer)s must turn up %(bid)s rose(s)", dealer=name("dealer"), bid=d["bid"])
+        return M("Reveal: the highest bidder %(dealer)s must turn up %(bid)s rose(s)", dealer=name("dealer"), bid=d["bid"])
     if k == "flip":
         # a name is never declined nor stacked after «игрока» («купюра игрока Игрок 4»): it
         # stands before a colon, whatever it is
