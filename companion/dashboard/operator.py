@@ -33,6 +33,10 @@ bp = Blueprint("operator", __name__)
 MAX_SEAT_NAME = 24
 
 
+#: The option types the new-game form has an input for, by the type hint of the option's field.
+_OPTION_KINDS: dict[object, str] = {int: "int", bool: "bool", float: "float", str: "str"}
+
+
 def game_specs() -> list[dict]:
     """Installed games with their house-rule options: ``[{"id", "min", "max", "options": [{"name",
     "type", "default", "choices", "seat"}]}]`` (the new-game form). Seat options (``Options.SEATS``)
@@ -48,8 +52,7 @@ def game_specs() -> list[dict]:
         opts = []
         hints = typing.get_type_hints(cls.OPTIONS)
         for f in dataclasses.fields(cls.OPTIONS):
-            hint = hints.get(f.name)
-            kind = {int: "int", bool: "bool", float: "float", str: "str"}.get(hint)
+            kind = _OPTION_KINDS.get(hints.get(f.name))
             if kind is None or f.default is dataclasses.MISSING:
                 continue  # options of other shapes keep their defaults here
             choices = (getattr(cls.OPTIONS, "CHOICES", None) or {}).get(f.name)  # optional {name: [values]}
@@ -611,8 +614,8 @@ def prepare_manual(text: str):
         if filled != action:
             action, text = filled, filled.text()
             tokens = text.split()
-    fields, optional, _lists = action_fields(type(action))
-    optional = list(optional)
+    fields, may_stay_unknown, _lists = action_fields(type(action))
+    optional = list(may_stay_unknown)
     missing = [name for name, tok in zip(fields, tokens[2:]) if tok == "?" and name not in optional]
     if missing:
         return _missing_fields(missing, optional)
@@ -622,7 +625,7 @@ def prepare_manual(text: str):
     if named != text:
         text, action = named, type(referee.game).parse_action(named)
     currency = getattr(getattr(referee.game, "options", None), "currency", None)
-    changes = {}
+    changes: dict[str, str | tuple] = {}
     # serial fields (kind ``serial``) are canonicalised before the engine sees them
     for name in (f.name for f in fields_of(type(action)) if f.kind is Kind.SERIAL):
         value = getattr(action, name, None)
