@@ -109,7 +109,7 @@ def describe_for_seat(text: str, game_id: str | None) -> dict | None:
     The form is the table actions' own (``table <verb> <seat> <fields…>``, the seat first as in
     ``table flip <seat> <serial>``), so the console renders it like any table action, with the
     seat by name; the dashboard turns an entry sent in this form back into the seat's action
-    (``operator.for_seat``), logged with source ``manual``."""
+    (``manualentry.for_seat``), logged with source ``manual``."""
     if not game_id:  # no game: no entry to make for a seat
         return None
     try:

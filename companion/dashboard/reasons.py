@@ -99,7 +99,7 @@ def _bad_card(f: dict) -> Message:
     """A card written wrong, with how the game's own deck writes its cards: 6100's values
     («10, 36, …, INF»), or rank and suit with examples from the deck (QH — Q♥). The same
     sentences as the console's for a card name not in doubt's deck («Такой карты в этой колоде
-    нет: «лиса». Карты колоды: …», ``operator._canonical_names``)."""
+    нет: «лиса». Карты колоды: …», ``manualentry._canonical_names``)."""
     typed = _typed(f)
     if "deck" in f:  # infinity: the table's card values
         return M("The card is not written correctly%(typed)s. The deck's cards: %(cards)s.", typed=typed,
