@@ -15,7 +15,7 @@ bp = Blueprint("stream", __name__)
 
 
 @bp.route("/stream")
-def stream():
+def stream() -> Response:
     kind = request.args.get("view", "public")
     token = None
     viewer: str | int
