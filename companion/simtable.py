@@ -34,7 +34,7 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from companion.errors import CompanionError
 from companion.i18n import M, Message, render
@@ -45,8 +45,11 @@ from companion.pads import presses_for
 from companion.simstats import SimStats
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from companion.games.base import Game
     from companion.games.simulator import TableSim
+    from companion.observe import Reader
     from companion.table import Table
 
 log = logging.getLogger(__name__)
@@ -57,6 +60,21 @@ class SimTableError(CompanionError, RuntimeError):
     something the devices cannot express). Always a bug to report, never swallowed."""
 
 
+
+
+class SceneCamera(Protocol):
+    """The camera the driver shows the physical items to (:class:`companion.parts.CameraAdapter`
+    over a :class:`~companion.parts.PushSource`)."""
+
+    def push(self, frame: np.ndarray) -> None: ...
+    def read(self) -> np.ndarray: ...
+
+
+class FrameRenderer(Protocol):
+    """What draws those frames (:class:`companion.vision.scene.SceneRenderer`)."""
+
+    def render(self, items: Sequence[tuple[str, str]], attempt: int = 0, truth: dict | None = None,
+               game: Game | None = None) -> np.ndarray: ...
 
 
 class SimTable:
@@ -80,7 +98,8 @@ class SimTable:
             read back from it at the first :meth:`sync`; each step writes them.
     """
 
-    def __init__(self, table: Table, press: Callable[[int, str], None], camera, readers: dict, renderer,
+    def __init__(self, table: Table, press: Callable[[int, str], None], camera: SceneCamera,
+                 readers: dict[str, Reader], renderer: FrameRenderer,
                  seed: int = 0, pace_ms: int = 0, press_ms: int = 2, max_attempts: int = 6,
                  timeout: float = 20.0, sim_options: dict | None = None, stats_file=None,
                  pad_seats: int | None = None) -> None:
@@ -432,7 +451,7 @@ class SimTable:
                 self.stats.reads += 1
                 read = [it.value for it in items]
                 if read == group:
-                    got += read
+                    got += group
                     break
                 retried = True
                 if items and all(v is not None for v in read):
