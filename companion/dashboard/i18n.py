@@ -7,6 +7,8 @@ translates the templates and the live-rendered parts alike.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -14,6 +16,9 @@ from flask_babel import lazy_ngettext
 from flask_babel import pgettext
 
 from companion.games import registry
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
@@ -301,7 +306,7 @@ def game_name(game_id: str) -> str:
     return _(spec.title) if spec is not None else game_id
 
 
-_CATALOGUES: dict[str, object] = {}
+_CATALOGUES: dict[str, NullTranslations] = {}
 
 
 def game_title(game_id: str, lang: str = DEFAULT) -> str:

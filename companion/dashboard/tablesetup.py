@@ -41,7 +41,7 @@ def camera_facts():
 
     common.require_operator()
     frame, age = camview.latest()
-    if frame is None:
+    if frame is None or age is None:  # (both or neither)
         return jsonify({"frame": False})
     return jsonify({"frame": True, "age": round(age, 1), **camview.facts(frame)})
 
