@@ -245,7 +245,7 @@ class HoggenheimerGame(Game):
 
     @staticmethod
     def manual_fill(action: Action) -> Action:
-        """What an operator's manual entry implies (companion/dashboard/operator.py
+        """What an operator's manual entry implies (companion/dashboard/manualentry.py
         ``prepare_manual``): a turned layout card typed without its slot lies on its own place
         (``table turn AS ?`` → ``table turn AS AS``); the camera still reports where it saw it."""
         if isinstance(action, Turn) and action.slot is None and action.card not in (None, "?", JOKER):
