@@ -239,7 +239,7 @@ def _whiteness_mask(small: np.ndarray) -> np.ndarray:
     t = max(t, 60)
     # halfway between the table and Otsu's level: thin light borders (card backs) survive even
     # when bright faces pull Otsu's level up
-    bg = float(np.percentile(w, 10))
+    bg = _pct_hist(cv2.calcHist([w], [0], None, [256], [0, 256]).ravel(), w.size, 10, numpy_lerp=True)
     t = bg + 0.55 * (t - bg) if t > bg else t
     mask = (w > t).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -317,7 +317,7 @@ def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | 
     H, W = image.shape[:2]
     s = min(1.0, WORK_WIDTH / max(W, H))
     small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
-    mask = paper_mask(small, mask_mode)
+    mask = primary = paper_mask(small, mask_mode)
     if paper is not None:
         paper.update(mask=mask, scale=s, bright=getattr(mask, "bright", False))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -393,7 +393,9 @@ def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | 
     frames = frames + _unexplained(blobs, frames, s, mask.shape, S_all, L_all)
     if _mode(mask_mode) != "white":
         from companion.vision import card_find
-        cands = card_find.edge_quads(small, min_area) + card_find.mask_quads(card_find.local_paper_mask(small), min_area)
+        # on a table as bright as paper the paper mask is the local-contrast mask already
+        local = primary if getattr(primary, "bright", False) else card_find.local_paper_mask(small)
+        cands = card_find.edge_quads(small, min_area) + card_find.mask_quads(local, min_area)
         known = [np.asarray(q, np.float32) * s for f in frames for q in [f.quad] + [v[0] for v in f.views]]
         frames += [CardFrame(_order_quad(q) / s, True, verify=True) for q in card_find.new_quads(cands, known)]
     return frames
@@ -1153,13 +1155,39 @@ class IndexSegments:
 
 def _pct(a: np.ndarray, q: float) -> float:
     """``np.percentile(a, q)`` (linear interpolation) by partial sort: the same value, at a
-    fraction of the cost on the small arrays of an index patch (it is on the per-frame path)."""
+    fraction of the cost on the small arrays of an index patch (it is on the per-frame path).
+    A uint8 array is counted, not sorted (:func:`_pct_hist`)."""
+    if a.dtype == np.uint8 and a.ndim == 2:
+        return _pct_hist(cv2.calcHist([np.ascontiguousarray(a)], [0], None, [256], [0, 256]).ravel(), a.size, q)
     v = np.ascontiguousarray(a).ravel()
     pos = q / 100.0 * (v.size - 1)
     lo = int(pos)
     hi = min(lo + 1, v.size - 1)
     part = np.partition(v, (lo, hi))
     return float(part[lo]) + (float(part[hi]) - float(part[lo])) * (pos - lo)
+
+
+def _pct_hist(hist: np.ndarray, n: int, q: float, numpy_lerp: bool = False) -> float:
+    """The ``q`` percentile (linear interpolation) of ``n`` values from their histogram over
+    0–255: the same value as :func:`_pct` (or, with ``numpy_lerp``, as ``np.percentile``, which
+    interpolates from the upper value when past halfway)."""
+    cum = np.cumsum(hist)
+    pos = q / 100.0 * (n - 1)
+    lo = int(pos)
+    hi = min(lo + 1, n - 1)
+    a = float(np.searchsorted(cum, lo, side="right"))
+    b = float(np.searchsorted(cum, hi, side="right"))
+    t = pos - lo
+    if numpy_lerp and t >= 0.5:
+        return b - (b - a) * (1 - t)
+    return a + (b - a) * t
+
+
+def _pct_channels(img: np.ndarray, q: float) -> list[float]:
+    """:func:`_pct` of each channel of an H×W×3 uint8 image."""
+    n = img.shape[0] * img.shape[1]
+    img = np.ascontiguousarray(img)
+    return [_pct_hist(cv2.calcHist([img], [k], None, [256], [0, 256]).ravel(), n, q) for k in range(3)]
 
 
 _SEGMENTS: dict = {}
@@ -1194,7 +1222,7 @@ def _segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegment
     if paper < 60:
         return "no_paper"
     bgr = patch.astype(np.float32)
-    paper_bgr = np.array([_pct(patch[..., k], 90) for k in range(3)], np.float32) + 1
+    paper_bgr = np.array(_pct_channels(patch, 90), np.float32) + 1
     rel = bgr / paper_bgr
     redness = rel[..., 2] - np.maximum(rel[..., 0], rel[..., 1])
     dark = gray.astype(np.float32) / (paper + 1)
@@ -1628,10 +1656,7 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
         if any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
             dropped.add(id(r))
             continue
-        own = np.zeros(mask.shape, np.uint8)
-        for q, _ks in _frame_quads(r.frame):
-            cv2.fillConvexPoly(own, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
-        free = int(np.count_nonzero(own & mask & ~cover))
+        free = _free_paper(r.frame, mask, cover, s)
         if free < REGION_MIN_CARD * card_area:
             dropped.add(id(r))
             continue
@@ -1647,7 +1672,6 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
     if cv2.countNonZero(left) >= REGION_MIN_CARD * card_area:
         # pieces of one card's paper (its picture breaks it up) join into one region
         joined = cv2.dilate(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-        n, lab = cv2.connectedComponents(joined)
         # paper running on from an unread card's frame is more of that card (its frame is a
         # guess of where the card lies): it is reported already
         unread = np.zeros(mask.shape, np.uint8)
@@ -1655,13 +1679,17 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
             for q, _ks in _frame_quads(f):
                 cv2.fillConvexPoly(unread, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
         unread = cv2.dilate(unread, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1)))
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(joined)
+        # each component's paper left over, counted in one pass (its pixels of ``left``)
+        counts = np.bincount(lab[left > 0], minlength=n)
         for i in range(1, n):
-            part = (lab == i) & (left > 0)
-            if np.count_nonzero(part) < REGION_MIN_CARD * card_area:
+            if counts[i] < REGION_MIN_CARD * card_area:
                 continue
-            if np.count_nonzero(part & (unread > 0)):
+            x, y, w, h = stats[i, :4]
+            part = (lab[y:y + h, x:x + w] == i) & (left[y:y + h, x:x + w] > 0)
+            if np.count_nonzero(part & (unread[y:y + h, x:x + w] > 0)):
                 continue
-            pts = np.argwhere(part)[:, ::-1].astype(np.float32)
+            pts = (np.argwhere(part)[:, ::-1] + (x, y)).astype(np.float32)
             rect = cv2.minAreaRect(pts)
             if min(rect[1]) < REGION_MIN_WIDTH * S:
                 continue  # a strip along a frame's edge (a card at a slant framed square)
@@ -1669,6 +1697,22 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
             f = CardFrame(q, False, ())
             out.append(CardRead(None, f.box, 0.0, "no_corner_visible", f, None))
     return out
+
+
+def _free_paper(frame: CardFrame, mask: np.ndarray, cover: np.ndarray, s: float) -> int:
+    """The card paper (``mask``) inside ``frame``'s quads (at working scale ``s``) that
+    ``cover`` does not cover, in px; counted inside the quads' bounding box only."""
+    polys = [np.round(np.asarray(q, np.float32) * s).astype(np.int32) for q, _ks in _frame_quads(frame)]
+    pts = np.concatenate(polys)
+    h, w = mask.shape
+    x0, y0 = max(0, int(pts[:, 0].min())), max(0, int(pts[:, 1].min()))
+    x1, y1 = min(w, int(pts[:, 0].max()) + 1), min(h, int(pts[:, 1].max()) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return 0
+    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for p in polys:
+        cv2.fillConvexPoly(own, p - (x0, y0), 255)
+    return int(np.count_nonzero(own & mask[y0:y1, x0:x1] & ~cover[y0:y1, x0:x1]))
 
 
 #: Two frames read as the same card are one physical card when their quads overlap by this
@@ -1715,7 +1759,7 @@ def centre_is_picture(image: np.ndarray, quad: np.ndarray) -> bool:
     card = rectify(image, quad, 126, 176)
     h, w = card.shape[:2]
     inner = card[int(0.06 * h):int(0.94 * h), int(0.06 * w):int(0.94 * w)]
-    paper = np.array([_pct(inner[..., k], 90) for k in range(3)], np.float32) + 1
+    paper = np.array(_pct_channels(inner, 90), np.float32) + 1
     win = card[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)].astype(np.float32) / paper
     ink = ((1 - win.min(axis=2)) > 0.3).astype(np.uint8)
     n, _, st, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
