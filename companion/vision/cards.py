@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -707,7 +708,25 @@ def _sides_swapped(quad: np.ndarray, corner: int) -> np.ndarray:
     return np.array([o, o + S * dv, o + S * dv + L * du, o + L * du], np.float32)
 
 
+#: The patches cut while :meth:`CardReader.read` reads one image (per thread): the learned and
+#: the template read of a card cut the same corners.
+_PATCH_MEMO = threading.local()
+
+
 def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
+    """:func:`_corner_patch`, remembered while :meth:`CardReader.read` reads ``image`` (the
+    patch returned is shared: not to be modified)."""
+    memo = getattr(_PATCH_MEMO, "patches", None)
+    if memo is None or getattr(_PATCH_MEMO, "image", None) is not image:
+        return _corner_patch(image, quad, corner, grow)
+    key = (np.asarray(quad, np.float64).tobytes(), corner, grow)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _corner_patch(image, quad, corner, grow)
+    return got
+
+
+def _corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
     """The index patch at ``corner`` (0 TL, 1 TR, 2 BR, 3 BL) of the card at ``quad``, rotated
     and, for the mirrored corners, flipped so that a printed index reads upright. ``grow`` > 1
     widens the patch by that factor about its own centre (a hypothesised corner that is a few
@@ -1327,7 +1346,10 @@ def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
 
 def _soft(inkness, lab, ids, x0, y0, x1, y1) -> np.ndarray:
     """Ink strength inside the components ``ids`` (others zeroed), cropped to the box."""
-    m = np.isin(lab[y0:y1, x0:x1], ids)
+    crop = lab[y0:y1, x0:x1]
+    m = crop == ids[0]
+    for i in ids[1:]:
+        m |= crop == i
     return np.where(m, inkness[y0:y1, x0:x1], 0).astype(np.uint8)
 
 
@@ -1410,6 +1432,13 @@ class CardReader:
             VisionError: unusable image.
         """
         image = check_image(image)
+        _PATCH_MEMO.image, _PATCH_MEMO.patches = image, {}
+        try:
+            return self._read(image)
+        finally:
+            _PATCH_MEMO.image = _PATCH_MEMO.patches = None
+
+    def _read(self, image: np.ndarray) -> list[CardRead]:
         paper: dict = {}
         frames = detect_cards(image, paper, self.mask_mode)
         H, W = image.shape[:2]
