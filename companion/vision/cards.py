@@ -1417,8 +1417,12 @@ class CardReader:
         #: (see :func:`companion.vision.learned_read.combine`)
         self.contest = True
         #: the template-alone floor (:data:`companion.vision.learned_read.CLASSIC_ALONE_MIN`)
-        from companion.vision.learned_read import CLASSIC_ALONE_MIN
+        from companion.vision.learned_read import CLASSIC_ALONE_MIN, CLASSIC_SURE, LEARNED_ALONE_SUIT
         self.classic_alone_min = CLASSIC_ALONE_MIN
+        #: the eighth pass's rules on one-reader reads (:data:`companion.vision.learned_read.CLASSIC_SURE`,
+        #: :data:`companion.vision.learned_read.LEARNED_ALONE_SUIT`)
+        self.classic_sure = CLASSIC_SURE
+        self.learned_alone_suit = LEARNED_ALONE_SUIT
         self.collect = False
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
@@ -1516,9 +1520,10 @@ class CardReader:
             if not self.combine:
                 return learned
             classic = self._read_frame_classic(image, frame, retry)
-            floor = self.classic_alone_min if self.profile is None else 0.0
-            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None,
-                                                              floor))
+            std = self.profile is None
+            return self._calibrated(classic, learned, combine(
+                classic, learned, self.contest and std, self.classic_alone_min if std else 0.0,
+                self.classic_sure if std else 0.0, self.learned_alone_suit if std else 0.0))
         return self._read_frame_classic(image, frame, retry)
 
     def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:
