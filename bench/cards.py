@@ -68,7 +68,7 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 #: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
             "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}},
-            "seventh": {"set": {"classic_sure": 0.0, "learned_alone_suit": 0.0}}}
+            "seventh": {"set": {"classic_sure": 0.0}}}
 
 
 def make_reader(alphabet: str, kw: dict) -> CardReader:
@@ -356,7 +356,7 @@ def main() -> int:
     ap.add_argument("--readers", default=None,
                     help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
                          "also multi, learned, union: the default reader finding paper that way; nofloor: without "
-                         "the template-alone floor; seventh: without the eighth pass's one-reader rules; "
+                         "the template-alone floor; seventh: without the eighth pass's template-only rule; "
                          "alt, altcal with --models)")
     ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")

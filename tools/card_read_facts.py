@@ -29,7 +29,7 @@ from companion.vision import table_scenes as T  # noqa: E402
 
 SPLITS = {"calibration": T.calibration_scene, "validation": T.validation_scene, "heldout": T.heldout_scene}
 SPLIT = "calibration"
-#: read without the eighth pass's one-reader rules (``--without-rules``)
+#: read without the eighth pass's template-only rule (``--without-rules``)
 WITHOUT_RULES = "--without-rules" in sys.argv
 #: The suit of the same colour (the classifier's suit head confuses shapes, not colours).
 _TWIN = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -171,7 +171,7 @@ def scene_rows(i: int) -> list[dict]:
     if a not in _READERS:
         r = CardReader("standard", a)
         if WITHOUT_RULES:  # the seventh pass's reader: the rules' effect is then computed from the facts
-            r.classic_sure = r.learned_alone_suit = 0.0
+            r.classic_sure = 0.0
         _Recorder(r)
         _READERS[a] = r
     rows = []
@@ -194,7 +194,7 @@ def main() -> int:
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--out", required=True)
     ap.add_argument("--without-rules", action="store_true",
-                    help="read without the eighth pass's one-reader rules (CardReader.classic_sure, learned_alone_suit)")
+                    help="read without the eighth pass's template-only rule (CardReader.classic_sure)")
     a = ap.parse_args()
     SPLIT = a.split
     if a.split == "real":

@@ -1418,12 +1418,10 @@ class CardReader:
         #: (see :func:`companion.vision.learned_read.combine`)
         self.contest = True
         #: the template-alone floor (:data:`companion.vision.learned_read.CLASSIC_ALONE_MIN`)
-        from companion.vision.learned_read import CLASSIC_ALONE_MIN, CLASSIC_SURE, LEARNED_ALONE_SUIT
+        from companion.vision.learned_read import CLASSIC_ALONE_MIN, CLASSIC_SURE
         self.classic_alone_min = CLASSIC_ALONE_MIN
-        #: the eighth pass's rules on one-reader reads (:data:`companion.vision.learned_read.CLASSIC_SURE`,
-        #: :data:`companion.vision.learned_read.LEARNED_ALONE_SUIT`)
+        #: the eighth pass's rule on weak template-only reads (:data:`companion.vision.learned_read.CLASSIC_SURE`)
         self.classic_sure = CLASSIC_SURE
-        self.learned_alone_suit = LEARNED_ALONE_SUIT
         self.collect = False
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
@@ -1524,7 +1522,7 @@ class CardReader:
             std = self.profile is None
             return self._calibrated(classic, learned, combine(
                 classic, learned, self.contest and std, self.classic_alone_min if std else 0.0,
-                self.classic_sure if std else 0.0, self.learned_alone_suit if std else 0.0))
+                self.classic_sure if std else 0.0))
         return self._read_frame_classic(image, frame, retry)
 
     def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:

@@ -158,12 +158,6 @@ CLASSIC_ALONE_MIN = 0.52
 #: pass: chosen on the calibration scenes 0–899 — of their 73 template-only reads, it abstains on
 #: 10 of 26 wrong for 4 of 47 right; docs/vision-cards.md, "Eighth pass").
 CLASSIC_SURE = 0.68
-#: A card only the classifier names from one sure view needs its suit at least this probable (its
-#: suit head confuses ♠/♣ and ♥/♦ pips of unseen fonts, the glyph head is sure; eighth pass, the
-#: calibration scenes 0–899: abstains on 4 of 10 wrong classifier-only reads for 3 of 124 right).
-LEARNED_ALONE_SUIT = 0.98
-
-
 def card_probability(learned, code: str) -> float:
     """The classifier's best probability, over the views of ``learned`` (a learned
     :class:`companion.vision.cards.CardRead`), of the card ``code`` (its rank's glyphs × its
@@ -180,19 +174,8 @@ def card_probability(learned, code: str) -> float:
     return float((pg * sp[:, CI.SUITS.index(code[-1])]).max())
 
 
-def suit_probability(learned, code: str) -> float:
-    """The classifier's best probability, over the views of ``learned``, of the suit of ``code``
-    (1 for the joker; 0 without the distributions)."""
-    dist = learned.detail.get("dist")
-    if dist is None or not code:
-        return 0.0
-    if code == "JK" or code[-1] not in CI.SUITS:
-        return 1.0
-    return float(dist[2][:, CI.SUITS.index(code[-1])].max())
-
-
 def combine(classic, learned, contest: bool = False, classic_alone_min: float = 0.0,
-            classic_sure: float = 0.0, learned_alone_suit: float = 0.0):
+            classic_sure: float = 0.0):
     """One card's answer from the classic (glyph templates) and the learned read of the same
     frame (both :class:`companion.vision.cards.CardRead`). Only a *sure* contradiction vetoes:
 
@@ -209,9 +192,7 @@ def combine(classic, learned, contest: bool = False, classic_alone_min: float = 
     A classic read that the learned read neither names nor contradicts, with a template
     confidence below ``classic_alone_min`` (:data:`CLASSIC_ALONE_MIN`), is reported unsure
     (``weak_index``, its card in ``detail["unsure"]``); so is one below ``classic_sure``
-    (:data:`CLASSIC_SURE`) to which the classifier gives less probability than to another card,
-    and a learned read from fewer than two sure views whose suit is less probable than
-    ``learned_alone_suit`` (:data:`LEARNED_ALONE_SUIT`).
+    (:data:`CLASSIC_SURE`) to which the classifier gives less probability than to another card.
 
     With ``contest``, a classic read that only a learned corner's sure other card vetoes is
     returned named, marked ``detail["contested"]``: the calibration
@@ -227,9 +208,6 @@ def combine(classic, learned, contest: bool = False, classic_alone_min: float = 
     if learned.card:
         if classic.reason in CLASSIC_VETO:
             return classic
-        if learned.detail.get("good", 0) < 2 and suit_probability(learned, learned.card) < learned_alone_suit:
-            return CardRead(None, learned.box, learned.confidence, "weak_index", learned.frame, True,
-                            {**learned.detail, "corners": [learned.card], "unsure": learned.card})
         return learned
     if classic.card:
         sure_other = sorted(c for c, p in learned.detail.get("dissent", {}).items()

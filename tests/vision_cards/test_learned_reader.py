@@ -224,23 +224,3 @@ def test_a_weak_template_read_the_classifier_leans_against_is_reported_unsure():
     assert combine(sure, against, classic_sure=CLASSIC_SURE).card == "7H"
     reader = CardReader("standard", "en")
     assert reader.classic_sure == CLASSIC_SURE
-
-
-def test_a_one_view_classifier_read_with_an_unsure_suit_is_reported_unsure():
-    """Eighth pass: a card only the classifier names, from one sure view, needs its suit at
-    LEARNED_ALONE_SUIT; two sure views, or a surer suit, stand."""
-    from companion.vision.cards import CardRead
-    from companion.vision.learned_read import LEARNED_ALONE_SUIT, combine
-
-    box = [10, 20, 60, 90]
-    nothing = CardRead(None, box, 0.3, "weak_index", None, True, {})
-    shaky = _learned("7S", box, {"7S": 0.975}, {"7": 0.999}, {"S": 0.976, "C": 0.024})
-    got = combine(nothing, shaky, learned_alone_suit=LEARNED_ALONE_SUIT)
-    assert got.card is None and got.reason == "weak_index" and got.detail["unsure"] == "7S"
-    assert combine(nothing, shaky).card == "7S"  # rule off
-    two = _learned("7S", box, {"7S": 0.975}, {"7": 0.999}, {"S": 0.976, "C": 0.024}, good=2)
-    assert combine(nothing, two, learned_alone_suit=LEARNED_ALONE_SUIT).card == "7S"
-    firm = _learned("7S", box, {"7S": 0.99}, {"7": 0.999}, {"S": 0.991, "C": 0.009})
-    assert combine(nothing, firm, learned_alone_suit=LEARNED_ALONE_SUIT).card == "7S"
-    agreed = CardRead("7S", box, 0.7, None, None, True, {})
-    assert combine(agreed, shaky, learned_alone_suit=LEARNED_ALONE_SUIT).card == "7S"  # both readers
