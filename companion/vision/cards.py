@@ -35,6 +35,9 @@ import numpy as np
 from companion.errors import VisionError
 from companion.i18n import M, MP, NC_, Message
 from companion.vision import render_cards as rc
+from companion.vision.percentiles import channel_percentiles as _pct_channels
+from companion.vision.percentiles import percentile as _pct
+from companion.vision.percentiles import percentile_u8 as _pct_u8
 
 #: Width (px) the frame is scaled to for detection.
 WORK_WIDTH = 640
@@ -240,7 +243,7 @@ def _whiteness_mask(small: np.ndarray) -> np.ndarray:
     t = max(t, 60)
     # halfway between the table and Otsu's level: thin light borders (card backs) survive even
     # when bright faces pull Otsu's level up
-    bg = _pct_hist(cv2.calcHist([w], [0], None, [256], [0, 256]).ravel(), w.size, 10, numpy_lerp=True)
+    bg = _pct_u8(w, 10, numpy_lerp=True)
     t = bg + 0.55 * (t - bg) if t > bg else t
     mask = (w > t).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -1170,43 +1173,6 @@ class IndexSegments:
     #: for a two-component rank group: the right component is a closed ring (the "0" of a
     #: "10"); a letter broken in two (a serif D's stem and bowl) is not
     ring: bool = False
-
-
-def _pct(a: np.ndarray, q: float) -> float:
-    """``np.percentile(a, q)`` (linear interpolation) by partial sort: the same value, at a
-    fraction of the cost on the small arrays of an index patch (it is on the per-frame path).
-    A uint8 array is counted, not sorted (:func:`_pct_hist`)."""
-    if a.dtype == np.uint8 and a.ndim == 2:
-        return _pct_hist(cv2.calcHist([np.ascontiguousarray(a)], [0], None, [256], [0, 256]).ravel(), a.size, q)
-    v = np.ascontiguousarray(a).ravel()
-    pos = q / 100.0 * (v.size - 1)
-    lo = int(pos)
-    hi = min(lo + 1, v.size - 1)
-    part = np.partition(v, (lo, hi))
-    return float(part[lo]) + (float(part[hi]) - float(part[lo])) * (pos - lo)
-
-
-def _pct_hist(hist: np.ndarray, n: int, q: float, numpy_lerp: bool = False) -> float:
-    """The ``q`` percentile (linear interpolation) of ``n`` values from their histogram over
-    0–255: the same value as :func:`_pct` (or, with ``numpy_lerp``, as ``np.percentile``, which
-    interpolates from the upper value when past halfway)."""
-    cum = np.cumsum(hist)
-    pos = q / 100.0 * (n - 1)
-    lo = int(pos)
-    hi = min(lo + 1, n - 1)
-    a = float(np.searchsorted(cum, lo, side="right"))
-    b = float(np.searchsorted(cum, hi, side="right"))
-    t = pos - lo
-    if numpy_lerp and t >= 0.5:
-        return b - (b - a) * (1 - t)
-    return a + (b - a) * t
-
-
-def _pct_channels(img: np.ndarray, q: float) -> list[float]:
-    """:func:`_pct` of each channel of an H×W×3 uint8 image."""
-    n = img.shape[0] * img.shape[1]
-    img = np.ascontiguousarray(img)
-    return [_pct_hist(cv2.calcHist([img], [k], None, [256], [0, 256]).ravel(), n, q) for k in range(3)]
 
 
 _SEGMENTS: dict = {}

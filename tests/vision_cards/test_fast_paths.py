@@ -9,6 +9,7 @@ import numpy as np
 
 from companion.vision import card_find as F
 from companion.vision import cards as C
+from companion.vision import percentiles as P
 from companion.vision import table_scenes as T
 
 
@@ -18,11 +19,12 @@ def test_histogram_percentiles_are_numpys():
         a = rng.integers(0, 256, shape, dtype=np.uint8)
         a[: shape[0] // 3] = 250  # a paper-like plateau
         for q in (10, 37.3, 90, 99):
-            assert C._pct(a, q) == float(np.percentile(a, q))
+            assert P.percentile(a, q) == float(np.percentile(a, q))
             hist = cv2.calcHist([a], [0], None, [256], [0, 256]).ravel()
-            assert C._pct_hist(hist, a.size, q, numpy_lerp=True) == float(np.percentile(a, q))
+            assert P.percentile_hist(hist, a.size, q, numpy_lerp=True) == float(np.percentile(a, q))
+            assert P.percentile_u8(a, q, numpy_lerp=True) == float(np.percentile(a, q))
         img = rng.integers(0, 256, shape + (3,), dtype=np.uint8)
-        assert C._pct_channels(img, 90) == [float(np.percentile(img[..., k], 90)) for k in range(3)]
+        assert P.channel_percentiles(img, 90) == [float(np.percentile(img[..., k], 90)) for k in range(3)]
 
 
 def _reference_local_mask(small: np.ndarray) -> np.ndarray:
