@@ -67,7 +67,8 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 #: More readers ``--readers`` can name: the default reader with each way of finding card paper
 #: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
-            "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}}}
+            "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}},
+            "seventh": {"set": {"classic_sure": 0.0}}}
 
 
 def make_reader(alphabet: str, kw: dict) -> CardReader:
@@ -355,7 +356,8 @@ def main() -> int:
     ap.add_argument("--readers", default=None,
                     help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
                          "also multi, learned, union: the default reader finding paper that way; nofloor: without "
-                         "the template-alone floor; alt, altcal with --models)")
+                         "the template-alone floor; seventh: without the eighth pass's template-only rule; "
+                         "alt, altcal with --models)")
     ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")
     ap.add_argument("--validation", action="store_true",

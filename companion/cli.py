@@ -15,7 +15,35 @@ import sys
 import companion
 import companion.commands
 from companion.i18n import cli as words
+from companion.i18n import N_
 from companion.i18n.cli import _
+
+#: the metavar argparse would make of an option's name (``--data-dir`` → ``DATA_DIR``, a
+#: positional's own name) → its message id: the help shows the placeholder in the run's language
+METAVARS = {
+    "GAME": N_("GAME"), "SEED": N_("SEED"), "SEATS": N_("SEATS"), "DATA_DIR": N_("DATA_DIR"), "HOST": N_("HOST"),
+    "PORT": N_("PORT"), "PIN": N_("PIN"), "PACE_MS": N_("PACE_MS"), "CAMERA": N_("CAMERA"),
+    "BUTTONS": N_("BUTTONS"), "LIGHTS": N_("LIGHTS"), "LINK": N_("LINK"), "SCRIPT": N_("SCRIPT"),
+    "SECONDS": N_("SECONDS"), "CLUB": N_("CLUB"), "TABLES": N_("TABLES"), "DIR": N_("DIR"),
+    "BROKER_HOST": N_("BROKER_HOST"), "BROKER_PORT": N_("BROKER_PORT"), "BIND": N_("BIND"), "ROOT": N_("ROOT"),
+    "LABELS": N_("LABELS"), "TIMEOUT": N_("TIMEOUT"), "VOLUME": N_("VOLUME"), "PACE": N_("PACE"),
+    "DECK": N_("DECK"),
+}
+
+
+def _own_metavars(parser: argparse.ArgumentParser) -> None:
+    """Give every option and positional of ``parser`` and its sub-parsers that has no metavar of
+    its own the run's word for the one argparse would make (:data:`METAVARS`)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _own_metavars(sub)
+            continue
+        if action.metavar is not None or action.choices or action.nargs == 0:
+            continue
+        name = action.dest.upper()
+        if name in METAVARS:
+            action.metavar = _(METAVARS[name])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
+    _own_metavars(parser)
     return parser
 
 

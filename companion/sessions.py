@@ -36,7 +36,7 @@ import threading
 import time
 from typing import Callable
 
-from companion.i18n import M, Message
+from companion.i18n import M, MPN, Message
 
 OPERATOR_TTL_S = 12 * 3600
 """An operator login lasts 12 h from the PIN being typed (a game night), then the PIN is asked again."""
@@ -93,8 +93,8 @@ def pin_refusal(pin) -> Message | None:
     if text.isdigit() and text.isascii() and MIN_PIN_DIGITS <= len(text) <= MAX_PIN_DIGITS:
         return None
     if text.isdigit() and text.isascii() and len(text) < MIN_PIN_DIGITS:
-        return M("the operator PIN must have at least %(min)s digits (a shorter one is guessed too soon), got %(n)s",
-                 min=MIN_PIN_DIGITS, n=len(text))
+        return M("the operator PIN must have at least %(min)s digits (a shorter one is guessed too soon), not %(given)s",
+                 min=MIN_PIN_DIGITS, given=MPN("pin digits given", "%(n)s digit", "%(n)s digits", len(text)))
     return M("the operator PIN must be %(min)s-%(max)s digits", min=MIN_PIN_DIGITS, max=MAX_PIN_DIGITS)
 
 

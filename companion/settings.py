@@ -243,5 +243,4 @@ def _voice(raw) -> VoiceSettings:
     try:
         return VoiceSettings(**raw).check()
     except VoiceError as exc:
-        # the voice's own refusal carries its two languages (companion/voice.py, not converted yet)
-        raise SettingsError(M("[voice]: %(error)s", error={"en": str(exc), "ru": exc.ru})) from None
+        raise SettingsError(M("[voice]: %(error)s", error=exc.message)) from None

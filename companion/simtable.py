@@ -34,7 +34,7 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from companion.errors import CompanionError
 from companion.i18n import M, Message, render
@@ -44,6 +44,14 @@ from companion.observe import matches, observed_fields
 from companion.pads import presses_for
 from companion.simstats import SimStats
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from companion.games.base import Game
+    from companion.games.simulator import TableSim
+    from companion.observe import Reader
+    from companion.table import Table
+
 log = logging.getLogger(__name__)
 
 
@@ -52,6 +60,21 @@ class SimTableError(CompanionError, RuntimeError):
     something the devices cannot express). Always a bug to report, never swallowed."""
 
 
+
+
+class SceneCamera(Protocol):
+    """The camera the driver shows the physical items to (:class:`companion.parts.CameraAdapter`
+    over a :class:`~companion.parts.PushSource`)."""
+
+    def push(self, frame: np.ndarray) -> None: ...
+    def read(self) -> np.ndarray: ...
+
+
+class FrameRenderer(Protocol):
+    """What draws those frames (:class:`companion.vision.scene.SceneRenderer`)."""
+
+    def render(self, items: Sequence[tuple[str, str]], attempt: int = 0, truth: dict | None = None,
+               game: Game | None = None) -> np.ndarray: ...
 
 
 class SimTable:
@@ -75,7 +98,8 @@ class SimTable:
             read back from it at the first :meth:`sync`; each step writes them.
     """
 
-    def __init__(self, table, press: Callable[[int, str], None], camera, readers: dict, renderer,
+    def __init__(self, table: Table, press: Callable[[int, str], None], camera: SceneCamera,
+                 readers: dict[str, Reader], renderer: FrameRenderer,
                  seed: int = 0, pace_ms: int = 0, press_ms: int = 2, max_attempts: int = 6,
                  timeout: float = 20.0, sim_options: dict | None = None, stats_file=None,
                  pad_seats: int | None = None) -> None:
@@ -97,8 +121,8 @@ class SimTable:
         self.stats_file = stats_file
         self._kept: dict = {}  # the stats file's content: table log file name -> counters
         self._saved: dict | None = None  # the counters last written
-        self.game = None  # the shadow game
-        self.sim = None
+        self.game: Game | None = None  # the shadow game
+        self.sim: TableSim | None = None
         self._cond = threading.Condition()
         self._accepted: list[tuple[int, str]] = []  # (version, text) seen from the table
         self._seen_version = 0
@@ -107,7 +131,7 @@ class SimTable:
         self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
         #: the table log (``Path``) of the bots' own game: the table's game at the first sync
-        self.owned = None
+        self.owned: Path | None = None
         #: why the bots stopped playing (the table's game is no longer theirs), one line in
         #: English (the run's log); ``None`` while they play
         self.released: str | None = None
@@ -189,7 +213,7 @@ class SimTable:
 
         ref = self.table.referee
         self._require_ours()
-        if ref is None and self.owned is None:
+        if ref is None:
             raise SimTableError("the table has no game for the bots to play")
         with ref.lock:
             header = ref.log.header
@@ -225,7 +249,7 @@ class SimTable:
 
         from companion.durable import remove_leftovers
 
-        if self.stats_file is None:
+        if self.stats_file is None or self.owned is None:
             return
         path = Path(self.stats_file)
         remove_leftovers(path.parent, path.name)  # a write cut short by a kill
@@ -277,8 +301,9 @@ class SimTable:
                             self._cond.acquire()
                         raise _Resynced()
                     self._seen_version = version
-                    self.game.apply(text)
-                    self.sim.applied(text)
+                    game, sim = self._shadow()
+                    game.apply(text)
+                    sim.applied(text)
                     self.stats.actions += 1
                     return
                 if self.released is not None:  # another game now: nothing of ours will be accepted
@@ -299,9 +324,10 @@ class SimTable:
         if self.game is None:
             self.sync()
         self._require_ours()
-        if self.game.is_over():
+        game, sim = self._shadow()
+        if game.is_over():
             return False
-        proposed = self.sim.next_action()
+        proposed = sim.next_action()
         if proposed is None:
             return False
         text, source = proposed
@@ -313,16 +339,22 @@ class SimTable:
             elif source == "manual":
                 self._submit(text, "manual")
             else:
-                if source == "dashboard" and not self._is_bot(self.game.parse_action(text).seat):
-                    self._wait_for_people(self.game.parse_action(text).seat)
+                if source == "dashboard" and not self._is_bot(game.parse_action(text).seat):
+                    self._wait_for_people(game.parse_action(text).seat)
                 self._submit(text, source if source in ("operator", "sim", "dashboard") else "sim")
         except _Resynced:
-            return not self.game.is_over()
+            return not self._shadow()[0].is_over()  # the shadow game rebuilt from the log
         finally:
             self._save_stats()
         if self.pace_ms:
             self._stop.wait(self.pace_ms / 1000)
-        return not self.game.is_over()
+        return not self._shadow()[0].is_over()
+
+    def _shadow(self) -> tuple[Game, TableSim]:
+        """The shadow game and its bots as :meth:`sync` last built them."""
+        if self.game is None or self.sim is None:
+            raise SimTableError("the simulated table has not synced with the table's game")
+        return self.game, self.sim
 
     def _submit(self, text: str, source: str) -> None:
         self._require_ours()  # a read takes time: the operator may have started another game
@@ -339,7 +371,7 @@ class SimTable:
         took it onto the console (``table console N``, :mod:`companion.table.control`)."""
         return seat is None or self.table.seat_control().get(seat, "bot") == "bot"
 
-    def _wait_for_people(self, seat: int) -> None:
+    def _wait_for_people(self, seat: int | None) -> None:
         """``seat`` is the operator's (on the console): wait until the table moves on — its move,
         or anyone's — then follow the log; back at once when the seat is handed to the bots again.
 
@@ -356,13 +388,16 @@ class SimTable:
         raise _Resynced()
 
     def _by_buttons(self, text: str) -> None:
-        action = self.game.parse_action(text)
+        game = self._shadow()[0]
+        action = game.parse_action(text)
+        if action.seat is None:  # a table action: neither a pad nor a seat view makes it
+            raise SimTableError(f"the bots proposed the table action {text!r} as a seat's press")
         if not self._is_bot(action.seat):
             self._wait_for_people(action.seat)  # the operator plays this seat from the console
         try:
-            if self.pad_seats is not None and action.seat is not None and action.seat >= self.pad_seats:
+            if self.pad_seats is not None and action.seat >= self.pad_seats:
                 raise ValueError(f"seat {action.seat} has no pad on the virtual box")
-            presses = presses_for(self.game, action)
+            presses = presses_for(game, action)
         except ValueError:
             # not on the four-button pad (e.g. a Hoggenheimer bet of 9 chips on a row): the
             # player uses the seat view on his phone, the same path the dashboard takes
@@ -384,11 +419,12 @@ class SimTable:
         self._wait_for(action.text())
 
     def _by_camera(self, text: str) -> None:
-        want = self.game.parse_action(text)
-        template = next((t for t in self.game.legal_actions(want.seat) if matches(t, want) and observed_fields(t)),
+        game, sim = self._shadow()
+        want = game.parse_action(text)
+        template = next((t for t in game.legal_actions(want.seat) if matches(t, want) and observed_fields(t)),
                         None)
         if template is None:
-            if want.seat is not None and want in self.game.legal_actions(want.seat):
+            if want.seat is not None and want in game.legal_actions(want.seat):
                 # a fact with no value to read (skull: "seat 1 placed a note"): the player
                 # confirms it on the pad, as at a real table
                 self._by_buttons(text)
@@ -409,13 +445,13 @@ class SimTable:
             for attempt in range(self.max_attempts):
                 self._require_ours()  # nothing is put in view for a game that is not the bots'
                 frame = self.renderer.render([(f.kind, v) for v in group], attempt=attempt,
-                                             truth=self.sim.truth, game=self.game)
+                                             truth=sim.truth, game=game)
                 self.camera.push(frame)
                 items = sorted(self.readers[f.kind](self.camera.read()), key=lambda it: it.x)
                 self.stats.reads += 1
                 read = [it.value for it in items]
                 if read == group:
-                    got += read
+                    got += group
                     break
                 retried = True
                 if items and all(v is not None for v in read):
@@ -434,10 +470,11 @@ class SimTable:
                 return
         if retried:
             self.stats.retried += 1
-        filled = tuple(got) if f.many else got[0]
+        # the read field by its name (each game's Action class has its own fields)
+        read_value: dict[str, Any] = {f.name: tuple(got) if f.many else got[0]}
         # fields no reader reads (skull's optional denominations, a Hoggenheimer slot) come as the
         # operator gave them, i.e. as in the bots' action
-        self._submit(dataclasses.replace(want, **{f.name: filled}).text(), "camera")
+        self._submit(dataclasses.replace(want, **read_value).text(), "camera")
 
     # ------------------------------------------------------------------ running
     def run(self, until_end: bool = True, max_actions: int = 100_000) -> None:

@@ -3,9 +3,11 @@
 A subscriber on the table's event bus (:meth:`companion.table.Table.subscribe`): for the moments
 a table listens for — «Череп!», «ХОЙ!», «Верю» / «Не верю» and how the check came out, the joker,
 a prize, a note to the bank, the winner, and whose turn it is after a pause with no move — it
-speaks one short sentence from :data:`PHRASES` (Russian by default, English too). Only **public**
-events are looked at, and a sentence holds nothing but seat names and the phrase's own words: never
-a serial, a card or a note that is face down (a deposit is «купюра в банк», not its number).
+speaks one short sentence (Russian by default, English too): a game's moments are worded by its
+presenter (``Presenter.spoken``, :func:`event_spoken`), the table's own by :data:`PHRASES`. Only
+**public** events are looked at, and a sentence holds nothing but seat names and the phrase's own
+words: never a serial, a card or a note that is face down (a deposit is «купюра в банк», not its
+number).
 
 Speech: ``espeak-ng -v <lang> -a <volume> -s <pace> --stdout`` (the text on its stdin, never on its
 command line) piped to ``aplay -q``; :func:`write_wav` writes a WAV instead (``companion say
@@ -14,7 +16,7 @@ command line) piped to ``aplay -q``; :func:`write_wav` writes a WAV instead (``c
 says so the same way.
 
 A burst of events never piles up minutes of speech: the queue holds :data:`QUEUE_MAX` sentences
-(a full queue drops its least important one, :data:`PRIORITY`: a «whose turn» first, then «купюра в
+(a full queue drops its least important one: a «whose turn» first, then «купюра в
 банк», the oldest of them first), a sentence older than
 :data:`STALE_S` is dropped unsaid, and «whose turn» is said only while the table still waits at
 the version it was meant for. Rationale: docs/voice.md.
@@ -35,38 +37,32 @@ import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from companion.i18n import M, N_, render
+from companion.errors import CompanionError
+from companion.i18n import M, N_, Message, render
 from companion.speech import SPEAK_TIMEOUT_S, espeak_args, probe, speak, write_wav  # noqa: F401 (this module's API)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from companion.games.spec import Spoken
 
 log = logging.getLogger(__name__)
 
-#: The sentences: ``{key: message id}`` (English; the Russian is in the catalogue, companion.i18n).
-#: ``%(name)s``/``%(names)s``/``%(taker)s`` are seat names, nothing else.
+#: The table's own sentences: ``{key: message id}`` (English; the Russian is in the catalogue,
+#: companion.i18n). ``%(name)s``/``%(names)s`` are seat names, nothing else. A game's moments
+#: («Череп!», «Джокер!») are its presenter's (``Presenter.spoken``).
 PHRASES: dict[str, str] = {
     "turn": N_("%(name)s, your turn."),
     "turn_two": N_("%(names)s, your turn."),
-    "skull": N_("Skull! %(name)s."),
-    "success": N_("Success! %(name)s made it."),
-    "deposit": N_("%(name)s: a note to the bank."),
-    "hoy": N_("Hoy! %(name)s."),  # «ХОЙ!» in capitals is spelt out letter by letter
-    "believe": N_("%(name)s: I believe."),
-    "doubt": N_("%(name)s: I doubt it."),
-    "check_true": N_("True! %(taker)s takes the pile."),
-    "check_false": N_("False! %(taker)s takes the pile."),
-    "check_discard": N_("The pile is discarded."),
-    "joker": N_("The joker!"),
-    "prize": N_("A prize! %(name)s wins it."),
     "winner": N_("Game over. The winner: %(name)s!"),
     "winners": N_("Game over. The winners: %(names)s!"),
     "game_over": N_("Game over."),
     "test": N_("Voice check. The table is ready."),
 }
 
-#: How much a sentence matters when a burst fills the queue: the least goes first (then the oldest).
-#: «Череп!», «ХОЙ!», the winner outlast a «купюра в банк»; «whose turn» goes before anything.
-PRIORITY: dict[str, int] = {"turn": 0, "turn_two": 0, "deposit": 1, "check_discard": 1}
+# How much a sentence matters when a burst fills the queue: the least goes first (then the oldest).
+# «whose turn» (0) goes before anything; a game's minor moment («купюра в банк», 1) before the rest
+# (``Spoken.priority``, 2 by default), so «Череп!», «ХОЙ!», the winner outlast it.
 
 #: Two names joined («Аня и Борис»).
 AND = N_("%(first)s and %(last)s")
@@ -89,12 +85,17 @@ SAVED_FILE = "voice.json"
 start reads it back: :func:`load_saved`)."""
 
 
-class VoiceError(ValueError):
-    """A voice setting out of range or of the wrong type (``detail`` English, ``ru`` Russian)."""
+class VoiceError(CompanionError, ValueError):
+    """A voice setting out of range or of the wrong type: ``VoiceError(M(...))``, a message with
+    its facts (``str()`` English, :meth:`words` in a language)."""
 
-    def __init__(self, detail: str, ru: str) -> None:
-        super().__init__(detail)
-        self.ru = ru
+
+#: the whole-number settings: ``{name: (range, message id of a value out of it)}``
+_NUMBERS = {
+    "volume": (VOLUME_RANGE, N_("voice 'volume' must be a whole number %(lo)s-%(hi)s, got %(value)s")),
+    "pace": (PACE_RANGE, N_("voice 'pace' must be a whole number %(lo)s-%(hi)s, got %(value)s")),
+    "turn_s": ((0, 600), N_("voice 'turn_s' must be a whole number %(lo)s-%(hi)s, got %(value)s")),
+}
 
 
 @dataclass
@@ -122,16 +123,13 @@ class VoiceSettings:
             VoiceError: a value of the wrong type or out of range, in both languages.
         """
         if not isinstance(self.on, bool):
-            raise VoiceError("voice 'on' must be true or false", "голос 'on' — true или false")
+            raise VoiceError(M("voice 'on' must be true or false"))
         if self.lang not in LANGS:
-            raise VoiceError(f"voice 'lang' must be ru or en, got {self.lang!r}",
-                             f"язык голоса 'lang' — ru или en, а задано {self.lang!r}")
-        for name, (lo, hi), ru in (("volume", VOLUME_RANGE, "громкость"), ("pace", PACE_RANGE, "темп"),
-                                   ("turn_s", (0, 600), "пауза перед «чей ход»")):
+            raise VoiceError(M("voice 'lang' must be ru or en, got %(value)s", value=repr(self.lang)))
+        for name, ((lo, hi), msgid) in _NUMBERS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-                raise VoiceError(f"voice {name!r} must be a whole number {lo}-{hi}, got {value!r}",
-                                 f"{ru} голоса ({name}) — целое число от {lo} до {hi}, а задано {value!r}")
+                raise VoiceError(M(msgid, lo=lo, hi=hi, value=repr(value)))
         return self
 
     def to_json(self) -> dict:
@@ -139,65 +137,46 @@ class VoiceSettings:
 
 
 # ---------------------------------------------------------------------------- what is said
+def _lang(lang: str) -> str:
+    return "en" if lang == "en" else "ru"
+
+
 def phrase(key: str, lang: str = "ru", **names) -> str:
     """The sentence ``key`` of :data:`PHRASES` in ``lang`` with the seat names filled in."""
-    return render(M(PHRASES[key], **names), "en" if lang == "en" else "ru")
+    return render(M(PHRASES[key], **names), _lang(lang))
 
 
-def _name(d: dict, key: str, seats) -> str | None:
-    seat = d.get(key)
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
-        return str(seats[seat])
-    return None
-
-
-def _names(names: list[str], lang: str) -> str:
+def _names(names: list[str]) -> Message | str:
     if len(names) <= 1:
         return "".join(names)
-    return render(M(AND, first=", ".join(names[:-1]), last=names[-1]), "en" if lang == "en" else "ru")
+    return M(AND, first=", ".join(names[:-1]), last=names[-1])
 
 
-def event_phrase(event, seats, lang: str = "ru") -> str | None:
-    """The sentence for one game event, or ``None`` when it is not a moment the table says
-    aloud. A private event (``private_to`` set) is never said. Only seat names go into it."""
-    line = event_line(event, seats, lang)
-    return None if line is None else line[1]
-
-
-def event_line(event, seats, lang: str = "ru") -> tuple[str, str] | None:
-    """``(phrase key, sentence)`` for one game event (see :func:`event_phrase`)."""
+def event_spoken(event, seats, game: str | None) -> Spoken | None:
+    """What the voice says for one event of the game ``game`` (its id), or ``None`` when it is
+    not a moment the table says aloud: the game's presenter words it (``Presenter.spoken``). A
+    private event (``private_to`` set) is never said."""
     if getattr(event, "private_to", None) is not None:
         return None
-    return _event_line(event, seats, lang)
+    from companion.games import registry
+
+    spec = registry.find(game)
+    if spec is None:
+        return None
+    try:
+        return spec.presenter.spoken(event, list(seats))
+    except Exception:  # the voice is a courtesy: a presenter's slip costs one sentence
+        log.exception("the %s presenter could not word event %r aloud", game, getattr(event, "kind", None))
+        return None
 
 
-def _event_line(event, seats, lang: str) -> tuple[str, str] | None:
-    k, d = event.kind, event.data if isinstance(event.data, dict) else {}
-    name = _name(d, "seat", seats)
-    if k == "outcome" and d.get("outcome") == "success" and _name(d, "dealer", seats):
-        return ("success", phrase("success", lang, name=_name(d, "dealer", seats)))
-    if k == "outcome" and d.get("outcome") != "success" and _name(d, "skull_owner", seats):
-        return ("skull", phrase("skull", lang, name=_name(d, "skull_owner", seats)))
-    if k == "note_to_bank" and name:
-        return ("deposit", phrase("deposit", lang, name=name))
-    if k == "hoy" and name:
-        return ("hoy", phrase("hoy", lang, name=name))
-    if k == "answered" and name and d.get("answer") in ("believe", "doubt"):
-        return (d["answer"], phrase(d["answer"], lang, name=name))
-    if k == "checked":
-        taker = _name(d, "taker", seats)
-        if taker is None:
-            return ("check_discard", phrase("check_discard", lang))
-        key = "check_true" if d.get("true") else "check_false"
-        return (key, phrase(key, lang, taker=taker))
-    if k == "joker":
-        return ("joker", phrase("joker", lang))
-    if k == "prize_won" and name:
-        return ("prize", phrase("prize", lang, name=name))
-    return None
+def event_phrase(event, seats, lang: str = "ru", game: str | None = None) -> str | None:
+    """:func:`event_spoken`'s sentence rendered in ``lang``."""
+    said = event_spoken(event, seats, game)
+    return None if said is None else render(said.message, _lang(lang))
 
 
-def winner_phrase(result, seats, lang: str = "ru") -> str:
+def winner_said(result, seats) -> Message:
     """«Игра окончена. Победитель: …» from a game's result (its ``winner_name``, ``winner`` or
     ``winners``: names or seats), else «Игра окончена.» Only names are taken from it: the
     result may list every player's notes."""
@@ -215,20 +194,20 @@ def winner_phrase(result, seats, lang: str = "ru") -> str:
             break
     found = list(dict.fromkeys(found))
     if len(found) == 1:
-        return phrase("winner", lang, name=found[0])
+        return M(PHRASES["winner"], name=found[0])
     if found:
-        return phrase("winners", lang, names=_names(found, lang))
-    return phrase("game_over", lang)
+        return M(PHRASES["winners"], names=_names(found))
+    return M(PHRASES["game_over"])
 
 
-def turn_phrase(current, seats, lang: str = "ru") -> str | None:
+def turn_said(current, seats) -> Message | None:
     """«Ваш ход, Аня.» for the one or two seats the game waits for (more wait at once: nothing
     is said — everybody acts, nobody in particular is slow)."""
     names = [str(seats[s]) for s in current or () if isinstance(s, int) and 0 <= s < len(seats)]
     if len(names) == 1:
-        return phrase("turn", lang, name=names[0])
+        return M(PHRASES["turn"], name=names[0])
     if len(names) == 2:
-        return phrase("turn_two", lang, names=_names(names, lang))
+        return M(PHRASES["turn_two"], names=_names(names))
     return None
 
 
@@ -311,8 +290,7 @@ class Voice:
         """
         unknown = set(changes) - set(VoiceSettings().to_json())
         if unknown:
-            raise VoiceError(f"unknown voice setting(s): {', '.join(sorted(unknown))}",
-                             f"неизвестные настройки голоса: {', '.join(sorted(unknown))}")
+            raise VoiceError(M("unknown voice setting(s): %(names)s", names=", ".join(sorted(unknown))))
         new = VoiceSettings(**{**self.settings.to_json(), **changes}).check()
         with self._cv:
             self.settings = new
@@ -349,14 +327,14 @@ class Voice:
         if kind != "action":
             return
         info = self.table.game_info()
-        seats = info["seats"] if info else []
+        seats, game = (info["seats"], info.get("id")) if info else ([], None)
         lang = self.settings.lang
         for ev in payload.outcome.events:
-            line = event_line(ev, seats, lang)
-            if line:
-                self.add(line[1], "event", priority=PRIORITY.get(line[0], 2))
+            said = event_spoken(ev, seats, game)
+            if said is not None:
+                self.add(render(said.message, _lang(lang)), "event", priority=said.priority)
         if payload.over:
-            self.add(winner_phrase(payload.result, seats, lang), "event")
+            self.add(render(winner_said(payload.result, seats), _lang(lang)), "event")
         self._schedule_turn(payload.version, [] if payload.over else list(payload.current_seats or ()))
 
     def _schedule_turn(self, version: int | None = None, current: list | None = None) -> None:
@@ -378,7 +356,7 @@ class Voice:
 
     def add(self, text: str, kind: str = "event", version: int | None = None, priority: int | None = None) -> bool:
         """Queue one sentence (see module docstring for the bound): a full queue drops its least
-        important sentence, the oldest of them (:data:`PRIORITY`; the new one when it matters
+        important sentence, the oldest of them (``Spoken.priority``; the new one when it matters
         least); the same sentence already waiting is not queued twice. False when the voice is
         off or cannot speak, or the sentence was dropped."""
         if not self.ready:
@@ -419,7 +397,8 @@ class Voice:
                             self._turn = None
                             if self._said_turn != version and self.ready:
                                 info = self.table.game_info()
-                                text = turn_phrase(current, info["seats"] if info else [], self.settings.lang)
+                                said = turn_said(current, info["seats"] if info else [])
+                                text = render(said, _lang(self.settings.lang)) if said else None
                                 if text:
                                     self._said_turn = version
                                     line = _Line(text, "turn", now, version)

@@ -7,7 +7,10 @@ from a script file, from the keyboard (one command per line), or waits while Pyt
 another process is connected. Commands: see ``--help-script``.
 
 Every seat number this command prints or reads is the one on the pad and on the dashboard (1..N);
-only the Python API (``VirtualButtonBox.press``, ``ButtonEvent.seat``) counts seats from 0.
+only the Python API (``VirtualButtonBox.press``, ``ButtonEvent.seat``) counts seats from 0. Both
+commands speak the run's language (``--lang``, Russian by default), like the other commands; the
+protocol's words (button and event names, light states, ``seats=``/``fw=``/``proto=`` of the first
+line) stay as they are.
 """
 
 from __future__ import annotations
@@ -15,11 +18,23 @@ from __future__ import annotations
 import sys
 import time
 
+from companion.commands._lang import add_lang_option
 from companion.devices.firmware import boxfw, wire
 from companion.devices.virtualbox import SCRIPT_HELP, VirtualButtonBox, light_line, run_script_line
 from companion.errors import CompanionError
+from companion.i18n import M, N_, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
+
+
+def _say(lang: str, msgid: str, **facts) -> str:
+    """A line of these commands (a message id) in the run's language (``--lang``)."""
+    return render(M(msgid, **facts), lang)
+
+
+def _error(exc: Exception, lang: str) -> str:
+    """An error's words in ``lang`` (:meth:`CompanionError.words`; the system's own for others)."""
+    return exc.words(lang) if isinstance(exc, CompanionError) else str(exc)
 
 
 def register(subparsers) -> None:
@@ -37,6 +52,7 @@ def register(subparsers) -> None:
     p.add_argument("--exit", action="store_true",
                    help=_("exit once the script is played and every press was acknowledged"))
     p.add_argument("--help-script", action="store_true", help=_("print the command syntax and exit"))
+    add_lang_option(p)
     p.set_defaults(func=run)
 
     m = subparsers.add_parser(
@@ -49,6 +65,7 @@ def register(subparsers) -> None:
     m.add_argument("--light", action="append", default=[], metavar=_("SEAT=STATE"),
                    help=_("set a seat light first, e.g. --light 2=blink (seat 2 as on the pad and "
                         "the dashboard; off, on, blink, fast)"))
+    add_lang_option(m)
     m.set_defaults(func=monitor)
 
 
@@ -56,52 +73,67 @@ def monitor(args) -> int:
     """Print the box's status and events until Ctrl-C or ``--seconds``."""
     from companion.devices.buttonbox import open_button_box
 
+    lang = getattr(args, "lang", "ru")
     box = open_button_box(args.port)
     try:
-        print(f"buttonbox-monitor: {box.url}" + (" (virtual box)" if box.virtual else ""), flush=True)
+        print(_say(lang, N_("buttonbox-monitor: %(url)s (virtual box)") if box.virtual else N_("buttonbox-monitor: %(url)s"),
+                   url=box.url), flush=True)
         if not box.wait_connected(5.0):
-            print(f"buttonbox-monitor: no hello from {box.url} within 5 s: "
-                  f"{box.status.last_error or 'no data'}", file=sys.stderr)
+            error = box.status.last_error  # the driver's (the system's) own words
+            print(_say(lang, N_("buttonbox-monitor: no hello from %(url)s within 5 s: %(error)s"), url=box.url,
+                       error=error if error else M("no data")), file=sys.stderr)
             return 1
         st = box.status
-        print(f"hello: firmware {st.firmware}, protocol {st.protocol}, seats {st.seats}, "
-              f"boot {st.boot_id:04x}", flush=True)
+        print(_say(lang, N_("hello: firmware %(firmware)s, protocol %(protocol)s, seats %(seats)s, boot %(boot)s"),
+                   firmware=st.firmware, protocol=st.protocol, seats=st.seats, boot=f"{st.boot_id:04x}"), flush=True)
         for spec in args.light:
-            seat, _, state = spec.partition("=")
+            seat, _eq, state = spec.partition("=")
             try:
                 n = int(seat)
+            except ValueError:
+                n = 0
+            try:
                 if n < 1:
-                    raise ValueError("seats are numbered from 1, as on the pads and the dashboard")
+                    raise CompanionError(M("seats are numbered from 1, as on the pads and the dashboard"))
                 box.set_light(n - 1, state)
             except (ValueError, CompanionError) as exc:
-                print(f"buttonbox-monitor: --light {spec}: {exc}", file=sys.stderr)
+                print(_say(lang, N_("buttonbox-monitor: --light %(spec)s: %(why)s"), spec=spec, why=_error(exc, lang)),
+                      file=sys.stderr)
                 return 2
         deadline = time.monotonic() + args.seconds if args.seconds else None
         last = None
         while deadline is None or time.monotonic() < deadline:
             ev = box.get_event(timeout=0.2)
-            if ev is not None:
-                print(f"seat {ev.seat + 1} {ev.button} {ev.kind} "
-                      f"seq {ev.seq} t {ev.t_ms} ms", flush=True)
+            if ev is not None:  # the button and the event are the protocol's words
+                print(_say(lang, N_("seat %(seat)s %(button)s %(kind)s seq %(seq)s t %(t)s ms"), seat=ev.seat + 1,
+                           button=ev.button, kind=ev.kind, seq=ev.seq, t=ev.t_ms), flush=True)
             st = box.status
             summary = (st.connected, st.alive, st.duplicates, st.lost, st.frame_errors, st.last_error)
             if summary != last:
-                print(f"status: connected={st.connected} alive={st.alive} events={st.events} "
-                      f"duplicates={st.duplicates} lost={st.lost} frame_errors={st.frame_errors}"
-                      + (f" last_error={st.last_error}" if st.last_error else ""), flush=True)
+                line = _say(lang, N_("status: connected=%(connected)s alive=%(alive)s events=%(events)s "
+                            "duplicates=%(duplicates)s lost=%(lost)s frame_errors=%(frame_errors)s"),
+                            connected=_yes_no(st.connected, lang), alive=_yes_no(st.alive, lang), events=st.events,
+                            duplicates=st.duplicates, lost=st.lost, frame_errors=st.frame_errors)
+                if st.last_error:
+                    line += " " + _say(lang, N_("last_error=%(error)s"), error=st.last_error)
+                print(line, flush=True)
                 last = summary
         return 0
     finally:
         box.close()
 
 
-KEY_HELP = """\
+KEY_HELP = N_("""\
 keys: 1-8 choose the seat (its pad); y = Верю, n = Не верю, + = plus, o = OK;
-      h then a button key = hold it; u = unplug / plug the cable; l = show lights; q = quit"""
+      h then a button key = hold it; u = unplug / plug the cable; l = show lights; q = quit""")
+
+
+def _yes_no(value: bool, lang: str) -> str:
+    return _say(lang, N_("yes")) if value else _say(lang, N_("no"))
 KEYS = {"y": "yes", "n": "no", "+": "plus", "=": "plus", "o": "ok"}
 
 
-def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
+def keyboard(vbox: VirtualButtonBox, fd: int, lang: str = "ru") -> int:
     """Single keystrokes on a terminal (cbreak mode) press the virtual box's buttons."""
     import os
     import termios
@@ -110,8 +142,8 @@ def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
     old = termios.tcgetattr(fd)
     tty.setcbreak(fd, termios.TCSANOW)  # keys typed before this point are kept, not flushed
     seat, hold = 0, False
-    print(KEY_HELP, flush=True)
-    print("seat 1", flush=True)
+    print(_say(lang, KEY_HELP), flush=True)
+    print(_say(lang, N_("seat %(seat)s"), seat=1), flush=True)
     try:
         while True:
             ch = os.read(fd, 1).decode("utf-8", "ignore")
@@ -119,69 +151,74 @@ def keyboard(vbox: VirtualButtonBox, fd: int) -> int:
                 return 0
             if ch.isdigit() and 1 <= int(ch) <= vbox.seats:
                 seat = int(ch) - 1
-                print(f"seat {ch}", flush=True)
+                print(_say(lang, N_("seat %(seat)s"), seat=ch), flush=True)
             elif ch in KEYS:
                 (vbox.hold if hold else vbox.press)(seat, KEYS[ch])
-                print(f"seat {seat + 1}: {'hold' if hold else 'press'} {KEYS[ch]}", flush=True)
+                told = N_("seat %(seat)s: hold %(button)s") if hold else N_("seat %(seat)s: press %(button)s")
+                print(_say(lang, told, seat=seat + 1, button=KEYS[ch]), flush=True)
                 hold = False
             elif ch == "h":
                 hold = True
             elif ch == "u":
                 if vbox.device is None:
                     vbox.plug()
-                    print(f"plugged: {vbox.device}", flush=True)
+                    print(_say(lang, N_("plugged: %(device)s"), device=vbox.device), flush=True)
                 else:
                     vbox.unplug()
-                    print("unplugged", flush=True)
+                    print(_say(lang, N_("unplugged")), flush=True)
             elif ch == "l":
-                print(light_line(vbox.light_states()), flush=True)
+                print(light_line(vbox.light_states(), lang), flush=True)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
 def run(args) -> int:
     """Run the virtual box until Ctrl-C (or the end of the script with ``--exit``)."""
+    lang = getattr(args, "lang", "ru")
     if args.help_script:
-        print(SCRIPT_HELP)
+        print(_say(lang, SCRIPT_HELP))
         return 0
     try:
         vbox = VirtualButtonBox(seats=args.seats, link=args.link).start()
     except (ValueError, OSError) as exc:
-        print(f"buttonbox-sim: {exc}", file=sys.stderr)
+        print(_say(lang, N_("buttonbox-sim: %(why)s"), why=_error(exc, lang)), file=sys.stderr)
         return 2
     try:
-        print(f"buttonbox-sim: device {vbox.device}" + (f" (link {args.link})" if args.link else "")
-              + f" seats={vbox.seats} fw={boxfw.FIRMWARE_VERSION} proto={wire.PROTOCOL_VERSION}",
-              flush=True)
+        # the first line's device=, seats=, fw=, proto= are for scripts: the same in both languages
+        told = N_("buttonbox-sim: device %(device)s (link %(link)s) seats=%(seats)s fw=%(fw)s proto=%(proto)s") \
+            if args.link else N_("buttonbox-sim: device %(device)s seats=%(seats)s fw=%(fw)s proto=%(proto)s")
+        print(_say(lang, told, device=vbox.device, link=args.link, seats=vbox.seats, fw=boxfw.FIRMWARE_VERSION,
+                   proto=wire.PROTOCOL_VERSION), flush=True)
         if args.script:
             lines = sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")
             with lines:
                 for lineno, line in enumerate(lines, 1):
                     try:
-                        run_script_line(vbox, line, sys.stdout)
+                        run_script_line(vbox, line, sys.stdout, lang)
                     except CompanionError as exc:
-                        print(f"buttonbox-sim: {args.script}:{lineno}: {exc}", file=sys.stderr)
+                        print(_say(lang, N_("buttonbox-sim: %(script)s:%(line)s: %(why)s"), script=args.script,
+                                   line=lineno, why=exc.words(lang)), file=sys.stderr)
                         return 2
             if args.exit:
                 ok = vbox.wait_idle(10.0)
                 if not ok:
-                    print("buttonbox-sim: presses still unacknowledged after 10 s", file=sys.stderr)
+                    print(_say(lang, N_("buttonbox-sim: presses still unacknowledged after 10 s")), file=sys.stderr)
                 return 0 if ok else 1
         if args.keyboard:
             if sys.stdin.isatty():
-                return keyboard(vbox, sys.stdin.fileno())
-            print(SCRIPT_HELP, flush=True)
+                return keyboard(vbox, sys.stdin.fileno(), lang)
+            print(_say(lang, SCRIPT_HELP), flush=True)
             for line in sys.stdin:
                 try:
-                    run_script_line(vbox, line, sys.stdout)
+                    run_script_line(vbox, line, sys.stdout, lang)
                 except CompanionError as exc:
-                    print(f"  ? {exc}", flush=True)
+                    print(f"  ? {exc.words(lang)}", flush=True)
             return 0
         last = None
         while True:  # serve a host in another process; show light changes
             states = vbox.light_states()
             if states != last:
-                print(light_line(states), flush=True)
+                print(light_line(states, lang), flush=True)
                 last = states
             time.sleep(0.1)
     finally:

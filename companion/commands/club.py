@@ -74,10 +74,15 @@ def run_acl(args) -> int:
 
     try:
         creds = acl.generate(args.dir, args.club, _tables(args.tables), port=args.broker_port)
-    except (CompanionError, OSError) as exc:
-        print(f"companion club acl: {exc.words(args.lang) if isinstance(exc, CompanionError) else exc}",
-              file=sys.stderr)
+    except CompanionError as exc:  # a club or table name that cannot be
+        print(f"companion club acl: {exc.words(args.lang)}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the files could not be written: the work failed (README, "Exit status")
+        from companion.commands.results import os_reason
+
+        told = M("%(path)s: %(why)s", path=str(exc.filename or args.dir), why=os_reason(exc))
+        print(f"companion club acl: {_t(args.lang, told)}", file=sys.stderr)
+        return 1
     d = args.dir
     print(_t(args.lang, M("The club %(club)s's broker files in %(folder)s: passwords, acl, mosquitto.conf, "
                           "credentials.json (the passwords — keep it safe)", club=creds.club, folder=str(d))))
@@ -96,8 +101,11 @@ def run_broker(args) -> int:
     try:
         broker = LocalBroker(args.dir, args.club, _tables(args.tables), port=args.broker_port, bind=args.bind).start()
     except CompanionError as exc:
+        from companion.club.broker import BrokerError
+
         print(f"companion club broker: {exc.words(args.lang)}", file=sys.stderr)
-        return 2
+        # mosquitto missing or not starting is a failure; a name that cannot be, the command line
+        return 1 if isinstance(exc, BrokerError) else 2
     print(_t(args.lang, M("the club %(club)s's broker: mosquitto on port %(port)s (log %(log)s); the tables' "
                           "addresses: companion club acl --club %(club)s --tables %(tables)s --dir %(folder)s",
                           club=args.club, port=broker.port, log=str(broker.log_path), tables=args.tables,
@@ -165,7 +173,10 @@ def run_board(args, stop: threading.Event | None = None) -> int:
         print(f"companion club: {exc.words(lang)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"companion club: {exc}", file=sys.stderr)
+        from companion.commands.results import os_reason
+
+        told = M("%(path)s: %(why)s", path=str(exc.filename or folder), why=os_reason(exc))
+        print(f"companion club: {_t(lang, told)}", file=sys.stderr)
         return 1
     try:
         server = BoardServer(board, pin, args.host, args.port).start()

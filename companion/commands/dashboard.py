@@ -109,7 +109,10 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
         print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"companion dashboard: the data folder cannot be written: {exc}", file=sys.stderr)
+        from companion.commands.results import os_reason
+
+        print("companion dashboard: " + render(M("the data folder cannot be written: %(why)s", why=os_reason(exc)),
+                                               args.lang), file=sys.stderr)
         return 1
     for notice in table.notices:
         print(notice.words(args.lang))
@@ -121,7 +124,7 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
         if refusal is not None:  # a flag for another game is never dropped in silence
             print(f"companion dashboard: {error_words(refusal, args.lang)}", file=sys.stderr)
             table.close()
-            return 1
+            return 2  # what was typed asks for another game (README, "Exit status")
     if resume:
         try:
             resumed = table.resume_game(resume)
@@ -153,7 +156,10 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     try:
         server.start()
     except OSError as exc:
-        print(f"companion dashboard: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        from companion.commands.results import os_reason
+
+        print("companion dashboard: " + render(M("cannot listen on %(host)s:%(port)s: %(why)s", host=args.host,
+                                                 port=args.port, why=os_reason(exc)), args.lang), file=sys.stderr)
         if started:
             table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()

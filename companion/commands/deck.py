@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.errors import VisionError
 from companion.commands._lang import add_lang_option
 from companion.games.words import cards_count
-from companion.i18n import M, MN, N_, render
+from companion.i18n import M, MN, MPN, N_, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -68,11 +68,22 @@ def run(args: argparse.Namespace) -> int:
             except ValueError as e:
                 say(M("companion deck learn: %(why)s", why=_error(e, lang)), sys.stderr)
                 return 2
+            photos, skipped = survey(args.directory) if args.labels is None else ([], [])
+            refusal = None if args.labels is not None else not_a_deck(args.directory, photos, skipped, args.kind,
+                                                                         args.deck_size)
+            if refusal is not None:
+                say(M("companion deck learn: %(why)s", why=refusal), sys.stderr)
+                return 1
             prof, folder = decks.learn(args.name, args.directory, args.kind, args.labels,
                                        args.alphabet, args.deck_size, args.root, args.force)
             say(MN("learned deck %(name)r (%(kind)s, %(n)s face) → %(folder)s",
                    "learned deck %(name)r (%(kind)s, %(n)s faces) → %(folder)s", len(prof.faces),
                    name=prof.name, kind=_kind(prof.kind), folder=str(folder)))
+            if skipped:
+                say(skipped_words(skipped), sys.stderr)
+            if args.kind == "standard" and len(photos) > args.deck_size:
+                say(M("note: %(found)s photos for a %(size)s-card deck — the extra ones (a back, jokers) are "
+                      "faces of their own", found=len(photos), size=args.deck_size), sys.stderr)
             return 0
         if args.deck_command == "list":
             names = decks.list_profiles(args.root)
@@ -104,6 +115,74 @@ def run(args: argparse.Namespace) -> int:
     except (VisionError, ValueError, FileExistsError) as e:
         say(M("companion deck: %(why)s", why=_error(e, lang)), sys.stderr)
         return 1
+
+
+#: the fewest faces a learned deck may have (one photo is a stray image, not a deck)
+MIN_FACES = 2
+
+
+def survey(directory: Path) -> tuple[list[str], list[tuple[str, str]]]:
+    """The photos ``deck learn`` would read in ``directory`` (file names) and what it would skip:
+    ``(name, why)`` with ``why`` ``"folder"``, ``"hidden"`` or ``"not_photo"`` (another
+    extension). Empty when ``directory`` is not a folder (:func:`decks.learn` says so)."""
+    from companion.vision.images import IMAGE_SUFFIXES
+
+    directory = Path(directory)
+    if not directory.is_dir():
+        return [], []
+    photos, skipped = [], []
+    for p in sorted(directory.iterdir(), key=lambda p: p.name):
+        if p.is_dir():
+            skipped.append((p.name, "folder"))
+        elif p.suffix.lower() in IMAGE_SUFFIXES:
+            photos.append(p.name)
+        else:
+            skipped.append((p.name, "hidden" if p.name.startswith(".") else "not_photo"))
+    return photos, skipped
+
+
+def _skip_count(why: str, n: int):
+    """``n`` skipped entries of one kind, in words."""
+    if why == "folder":
+        return MN("%(n)s folder", "%(n)s folders", n)
+    if why == "hidden":
+        return MN("%(n)s hidden file", "%(n)s hidden files", n)
+    return MN("%(n)s file that is not a photo", "%(n)s files that are not photos", n)
+
+
+def skipped_words(skipped: list[tuple[str, str]], shown: int = 5):
+    """``skipped`` (:func:`survey`) in words: how many of each kind and the first few names."""
+    from companion.vision.images import IMAGE_SUFFIXES
+
+    kinds = []
+    for why in ("not_photo", "hidden", "folder"):
+        names = [n for n, w in skipped if w == why]
+        if names:
+            kinds.append(M("%(what)s (%(names)s%(more)s)", what=_skip_count(why, len(names)),
+                           names=", ".join(names[:shown]), more="…" if len(names) > shown else ""))
+    return M("skipped: %(kinds)s; only %(exts)s photos are read", kinds=kinds,
+             exts=", ".join(e.lstrip(".") for e in IMAGE_SUFFIXES))
+
+
+def not_a_deck(directory: Path, photos: list[str], skipped, kind: str, deck_size: int):
+    """Why the photos in ``directory`` do not look like a deck of ``kind`` (a message), or
+    ``None``: a standard deck needs a photo of each of its ``deck_size`` faces, another kind at
+    least :data:`MIN_FACES`. No photo at all is :func:`decks.learn`'s own refusal."""
+    if not photos:
+        return None
+    need = deck_size if kind == "standard" else MIN_FACES
+    if len(photos) >= need:
+        return None
+    found = MPN("deck photos found", "%(n)s face photo", "%(n)s face photos", len(photos))
+    if kind == "standard":
+        why = M("%(folder)s does not look like a deck: %(found)s found, a %(size)s-card deck needs "
+                "%(size)s (one photo per face)", folder=str(directory), found=found, size=deck_size)
+    else:
+        why = M("%(folder)s does not look like a deck: %(found)s found, a deck needs at least %(need)s "
+                "(one photo per face)", folder=str(directory), found=found, need=need)
+    if skipped:
+        return M("%(why)s; %(skipped)s", why=why, skipped=skipped_words(skipped))
+    return why
 
 
 def _error(exc: Exception, lang: str) -> str:

@@ -39,14 +39,14 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
         try:
             events = game.apply(rec.action)
         except IllegalAction as exc:
-            print(f"  [line {rec.line} rejected: {exc.reason}]", file=out)
+            print(render(M("  [line %(line)s rejected: %(reason)s]", line=rec.line, reason=exc.reason), lang), file=out)
             continue
         for ev in events:
             line = describe_event(ev, game.seats, lang)
             if line:
                 print(line, file=out)
     for e in errors:
-        print(f"  [line {e.line} rejected: {e.reason}]", file=out)
+        print(render(M("  [line %(line)s rejected: %(reason)s]", line=e.line, reason=e.reason), lang), file=out)
     res = game.result()
     if res is None:
         print(render(M("The game is not finished"), lang), file=out)
@@ -62,9 +62,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         with example_path().open("r", encoding="utf-8") as fh:
             return tell(fh, args.lang)
-    except (OSError, CompanionError) as exc:
-        print(f"companion demo: {exc}", file=sys.stderr)
-        return 2
+    except OSError as exc:  # the bundled game is missing: the work failed (README, "Exit status")
+        from companion.commands.results import os_reason
+
+        print("companion demo: " + render(M("cannot read the bundled game %(path)s: %(why)s", path=str(exc.filename),
+                                            why=os_reason(exc)), args.lang), file=sys.stderr)
+        return 1
+    except CompanionError as exc:
+        print(f"companion demo: {exc.words(args.lang)}", file=sys.stderr)
+        return 1
 
 
 def register(subparsers) -> None:

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, MP, N_, NC_, Message, render
+from companion.i18n import M, MN, MP, N_, NC_, Message, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -274,8 +274,24 @@ def check_note_model() -> Check:
 
 
 def _plain_facts(facts: dict) -> dict:
-    """Facts as ``str.format`` showed them (a list as ``[1, 2]``, not joined)."""
-    return {k: str(v) if isinstance(v, (list, tuple)) else v for k, v in facts.items()}
+    """Facts in words: a model's tensor shape (``['n', 1, 32, 'w']``) as :func:`shape_words`
+    says it, never a Python list."""
+    return {k: shape_words(v) if isinstance(v, (list, tuple)) else v for k, v in facts.items()}
+
+
+def shape_words(shape) -> object:
+    """A model's tensor shape in words: an image input (batch × channels × height × width,
+    ``['n', 1, 32, 'w']``) as «1 channel, 32 px high, any width»; another shape as its sizes
+    joined with ``×``, a size the model leaves open as «any»."""
+    def size(v):
+        return str(v) if isinstance(v, int) and not isinstance(v, bool) else M("any")
+
+    dims = list(shape)
+    if len(dims) == 4 and all(isinstance(v, int) for v in dims[1:3]):
+        return MN("%(n)s channel, %(height)s px high, width %(width)s",
+                  "%(n)s channels, %(height)s px high, width %(width)s", dims[1], height=dims[2], width=size(dims[3]))
+    sizes = [size(v) for v in dims]
+    return {lang: " × ".join(render(v, lang) for v in sizes) for lang in ("ru", "en")}
 
 
 def check_buttons(plan, timeout: float) -> Check:

@@ -11,8 +11,9 @@ That is the exact shape for ``skull`` (from ``SkullGame.replay_summary()``). Gam
 ``replay_summary`` get the generic shape ``{"game", "over", "winner", "rounds", "result",
 "seats": [{"name"}], "rejected"}`` built from ``result()`` and ``snapshot()``.
 
-Exit status: 0 when the log was replayed (even with rejected lines), 2 when the file is missing,
-unreadable, or its header is unusable.
+Exit status: 0 when the log was replayed (even with rejected lines), 1 when the file is missing,
+unreadable, or its header is unusable (with ``--json`` the error is one JSON object on stdout:
+``{"log", "error", "reason"}``, :func:`error_json`); 2 for an unusable command line (argparse).
 """
 
 from __future__ import annotations
@@ -132,13 +133,25 @@ def format_text(res: ReplayResult, s: dict, lang: str = "ru") -> str:
     return "\n".join(render(line, lang) for line in report(res, s))
 
 
+def error_json(path: str, exc: CompanionError) -> dict:
+    """The ``--json`` object of a log that could not be replayed: ``{"log", "error", "reason"}``,
+    ``error`` one of ``no_such_file``, ``folder``, ``unreadable_log`` (the file is there but is not
+    a table log, or its header is unusable), ``reason`` the English words."""
+    p = Path(path)
+    code = "no_such_file" if not p.exists() else "folder" if p.is_dir() else "unreadable_log"
+    return {"log": str(path), "error": code, "reason": exc.words("en")}
+
+
 def run(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", "ru")
     try:
         res = load_and_replay(args.log)
     except CompanionError as exc:
-        print(f"companion replay: {exc.words(lang)}", file=sys.stderr)
-        return 2
+        if args.json:  # a program reads stdout: one JSON object, as for a replayed log
+            print(json.dumps(error_json(args.log, exc), ensure_ascii=False))
+        else:
+            print(f"companion replay: {exc.words(lang)}", file=sys.stderr)
+        return 1
     s = summary(res)
     if args.json:
         print(json.dumps(s, ensure_ascii=False))

@@ -6,10 +6,23 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 from pathlib import Path
 
 from companion.errors import IllegalAction
-from companion.i18n import M, MN, MP, NC_, render
+from companion.i18n import M, MN, MP, N_, NC_, render
+
+#: the operating system's errors a person meets at the table, in words (message ids)
+OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"), errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"), errno.ENOSPC: N_("no space left on the disk"),
+    errno.EROFS: N_("the disk is read-only"), errno.ENODEV: N_("no such device"),
+    errno.ENXIO: N_("no such device"), errno.EBUSY: N_("the device is busy"),
+    errno.EIO: N_("input/output error (a failing disk, card or cable)"),
+    errno.EADDRNOTAVAIL: N_("this machine has no such address (--host)"),
+    errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+}
 
 
 def _plain(value, limit: int = 8, lang: str = "en") -> str:
@@ -83,6 +96,29 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
     if isinstance(result.get("rounds"), int):
         parts.append(M("rounds: %(rounds)s", rounds=result["rounds"]))
     return render(M("game over — %(parts)s", parts=" · ".join(render(part, lang) for part in parts)), lang)
+
+
+def os_reason(exc: OSError):
+    """What an operating-system error says, as a message: :data:`OS_REASONS`, another one by its
+    code name (``EIO``)."""
+    code = getattr(exc, "errno", None)
+    if code == errno.EADDRINUSE:
+        return M("the port is taken by another program")
+    if code in OS_REASONS:
+        return M(OS_REASONS[code])
+    return M("system error %(code)s", code=errno.errorcode.get(code, "?") if isinstance(code, int) else "?")
+
+
+def os_error_words(exc: OSError, lang: str = "ru") -> str:
+    """An operating-system error that stopped the table, in ``lang``: what went wrong in words
+    (:data:`OS_REASONS`; another one by its code name, ``EIO``), the file it names, and where to
+    look further — never the system's English text on a Russian line."""
+    why = os_reason(exc)
+    name = getattr(exc, "filename", None)
+    if name is not None:
+        return render(M("the table stopped on a system error: %(why)s: %(path)s (details: -v)", why=why,
+                        path=str(name)), lang)
+    return render(M("the table stopped on a system error: %(why)s (details: -v)", why=why), lang)
 
 
 def error_words(exc: Exception, lang: str = "ru", settings=None) -> str:

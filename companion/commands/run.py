@@ -12,7 +12,9 @@ operator PIN, then short progress and status lines; results and refusals are wor
 resumes from its table log at the next start (a headless run says which log and how). A start the
 table refuses (an unknown game, bad players or options) leaves no data folder behind. Exit status: 0 ok — also Ctrl-C on a table that serves until it is stopped
 (``make demo``: the operator's way to end the run, not a failure); 1 the table could not run (a
-part is missing, a device failed); 2 unusable arguments; 130 Ctrl-C before the end a run was asked
+part is missing, a device failed, the port is taken, a ``--resume`` log is not there); 2 unusable
+arguments (argparse's refusals, a bad flag value or settings file, an unknown game, players or
+``--option`` the game refuses, flags asking for another game than the unfinished one); 130 Ctrl-C before the end a run was asked
 to reach (``--until-end``, ``--json``); 143 SIGTERM (systemd's stop).
 """
 
@@ -29,9 +31,9 @@ import time
 from pathlib import Path
 
 from companion.commands.console import CONSOLE_LANGS, Console, camera_counts
-from companion.commands.results import error_words, stop_words
+from companion.commands.results import error_words, os_error_words, stop_words
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
-from companion.errors import CompanionError
+from companion.errors import CompanionError, IllegalAction
 from companion.i18n import M
 from companion.i18n import cli as words
 from companion.i18n.cli import _
@@ -106,6 +108,20 @@ def _options(pairs: list[str]) -> dict:
         except json.JSONDecodeError:
             out[key] = value
     return out
+
+
+def refusal_status(exc: Exception, checked: bool = False) -> int:
+    """The exit status of a start the table refused (README, "Exit status"): 2 when what was
+    typed cannot be — a game id, players, an ``--option``, flags that ask for another game than
+    the unfinished one (every refusal of the pre-start check, ``checked``, but a missing log); 1
+    when the table could not do it (a ``--resume`` log that is not there, a damaged log, a part
+    that failed)."""
+    from companion.errors import LogError
+    from companion.resumeflags import ResumeConflict
+
+    if isinstance(exc, (IllegalAction, ResumeConflict)):
+        return 2
+    return 2 if checked and not isinstance(exc, LogError) else 1
 
 
 def build_settings(args):
@@ -185,7 +201,7 @@ def _main(args) -> int:
             TableService.check_start(settings, resume=args.resume)
         except CompanionError as exc:
             print(f"companion run: {error_words(exc, args.lang, settings)}", file=sys.stderr)
-            return 1
+            return refusal_status(exc, checked=True)
     try:
         with hold_data_folder(settings.data_dir):
             return _serve(args, settings, plan, until_end)
@@ -257,14 +273,15 @@ def _serve(args, settings, plan, until_end: bool) -> int:
         return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
     except CompanionError as exc:
         print(f"companion run: {error_words(exc, console.lang, settings)}", file=sys.stderr)
-        return 1
+        return refusal_status(exc)
     except OSError as exc:
         if getattr(exc, "errno", None) == 98:
             print("companion run: " + console.say(M(
                 "%(error)s — the dashboard port %(port)s is taken; choose another with --port",
                 error=str(exc), port=settings.port)), file=sys.stderr)
         else:
-            print(f"companion run: {exc}", file=sys.stderr)
+            logging.getLogger(__name__).info("the table stopped: %r", exc)
+            print(f"companion run: {os_error_words(exc, console.lang)}", file=sys.stderr)
         return 1
     finally:
         # a second Ctrl-C or SIGTERM must not cut the orderly stop short: a camera read in

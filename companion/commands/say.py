@@ -6,8 +6,8 @@ Speaks ``TEXT`` (the voice check «Проверка голоса…» when none 
 audio output, as the running table would (:mod:`companion.voice`: the ``--lang`` voice, Russian by
 default); ``--wav FILE`` writes it to a WAV file instead (no sound card needed). A ``TEXT`` given
 but empty (``companion say ""``) is refused as such, before the speaker is looked at. Exit status:
-0 when it was said or written; 1 when it could not be (no espeak-ng, no sound card: the line says
-why and how to fix it); 2 for an unusable command line (an empty text, a value out of range).
+0 when it was said or written; 1 when it could not be (the line names what is missing — the
+espeak-ng program, the aplay player, a sound card — and what to do); 2 for an unusable command line (an empty text, a value out of range).
 """
 
 from __future__ import annotations
@@ -25,6 +25,13 @@ WORDS = {
     "wrote": N_("Written to %(path)s: “%(text)s”"),
     "cannot": N_("The voice does not work: %(why)s. Install espeak-ng and alsa-utils (make demo installs them) "
                  "and connect a speaker; or write a file: companion say --wav FILE"),
+    "no_espeak": N_("The voice does not work: the speech program espeak-ng is not installed. Install it: "
+                    "sudo apt install espeak-ng (make demo installs it)"),
+    "no_aplay": N_("The voice does not work: the sound player aplay (package alsa-utils) is not installed. "
+                   "Install it: sudo apt install alsa-utils; or write a sound file without it: companion say --wav FILE"),
+    "no_card": N_("The voice does not work: this machine has no sound output (aplay -l lists no sound card). "
+                  "Connect a speaker — a USB sound card, HDMI or the headphone jack — and check with aplay -l; "
+                  "or write a sound file: companion say --wav FILE"),
     "failed": N_("Failed: %(why)s"),
     "no_folder": N_("Cannot write %(path)s: there is no folder %(folder)s"),
     "not_file": N_("Cannot write %(path)s: it is a folder, not a file name"),
@@ -51,6 +58,23 @@ def register(subparsers) -> None:
                    help=_("words per minute 80-400 (default 160)"))  # voice.PACE_RANGE
     add_lang_option(p)
     p.set_defaults(func=run)
+
+
+def _missing() -> str | None:
+    """What this machine lacks to speak, as a :data:`WORDS` key: ``no_espeak``, ``no_aplay``,
+    ``no_card`` (``aplay -l`` lists no sound card), or ``None`` when nothing plain is missing."""
+    import shutil
+    import subprocess
+
+    if shutil.which("espeak-ng") is None:
+        return "no_espeak"
+    if shutil.which("aplay") is None:
+        return "no_aplay"
+    try:
+        listed = subprocess.run(["aplay", "-l"], capture_output=True, text=True, timeout=5).stdout or ""
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return None if "card " in listed else "no_card"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,11 +116,12 @@ def run(args: argparse.Namespace) -> int:
             return 0
         ok, en, ru = V.probe()
         if not ok:
-            print(_w("cannot", lang, why={"en": en, "ru": ru}), file=sys.stderr)
+            missing = _missing()
+            print(_w(missing, lang) if missing else _w("cannot", lang, why={"en": en, "ru": ru}), file=sys.stderr)
             return 1
         V.speak(text, lang, args.volume, args.pace)
     except FileNotFoundError:
-        print(_w("cannot", lang, why=M("espeak-ng is not installed")), file=sys.stderr)
+        print(_w(_missing() or "no_espeak", lang), file=sys.stderr)
         return 1
     except (OSError, RuntimeError) as exc:  # the program's own words are English: the cause in English only
         print(_w("failed", lang, why={"en": str(exc), "ru": render(M("espeak-ng or aplay did not work"), "ru")}),

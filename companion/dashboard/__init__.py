@@ -19,12 +19,17 @@ import logging
 import socket
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flask import Flask, jsonify, render_template, request
+from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 
 from companion.table import NoGame, Table
+
+if TYPE_CHECKING:
+    from werkzeug.serving import BaseWSGIServer
 
 
 def lan_address() -> str:
@@ -86,7 +91,8 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(root / "translations"),
         JSON_AS_ASCII=False,
     )
-    app.json.ensure_ascii = False
+    if isinstance(app.json, DefaultJSONProvider):  # Flask's own provider (the only one the app uses)
+        app.json.ensure_ascii = False
     Babel(app, locale_selector=i18n.select_locale)
     hub = Hub(table)
     app.extensions["companion"] = {"table": table, "hub": hub, "limiter": limiter or Limiter()}
@@ -130,8 +136,9 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         from companion.dashboard.reasons import http_message
 
         code = exc.code or 400
+        retry_after = getattr(exc, "retry_after", None)  # a 429 (TooManyRequests) or a 503 has one
         # the sentence in the page's language; the English description stays as the detail
-        message = http_message(code, lang(), exc.description, wait=getattr(exc, "retry_after", None))
+        message = http_message(code, lang(), exc.description, wait=retry_after)
         if _wants_json():
             body = {"error": exc.name.lower().replace(" ", "_"), "detail": exc.description, "message": message}
             if exc.description == "csrf":
@@ -148,8 +155,8 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
             resp = app.make_response((render_template("error.html", code=code, name=exc.name,
                                                       message=message, detail=detail), code))
         resp.status_code = code
-        if code == 429 and getattr(exc, "retry_after", None):
-            resp.headers["Retry-After"] = str(exc.retry_after)
+        if code == 429 and retry_after:
+            resp.headers["Retry-After"] = str(retry_after)
         return resp
 
     @app.errorhandler(NoGame)
@@ -219,7 +226,7 @@ class DashboardServer:
         self.host = host
         self.port = port
         self.app = create_app(table, **app_kwargs)
-        self._server = None
+        self._server: BaseWSGIServer | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -241,7 +248,7 @@ class DashboardServer:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
         import socket
 
-        from werkzeug.serving import make_server
+        from werkzeug.serving import ThreadedWSGIServer, make_server
 
         # Bind here rather than in werkzeug: its server prints "Address already in use" and calls
         # sys.exit when the bind fails; a caller needs a plain OSError (errno EADDRINUSE …) to
@@ -249,12 +256,13 @@ class DashboardServer:
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
         sock = socket.create_server((self.host, self.port), family=family, backlog=128)
         try:
-            self._server = make_server(self.host, self.port, self.app, threaded=True, fd=sock.fileno())
+            self._server = server = make_server(self.host, self.port, self.app, threaded=True, fd=sock.fileno())
         finally:
             sock.close()  # werkzeug works on its own duplicate of the descriptor
-        self._server.daemon_threads = True
-        self.port = self._server.socket.getsockname()[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, name="dashboard", daemon=True)
+        if isinstance(server, ThreadedWSGIServer):  # always (threaded=True)
+            server.daemon_threads = True
+        self.port = server.socket.getsockname()[1]
+        self._thread = threading.Thread(target=server.serve_forever, name="dashboard", daemon=True)
         self._thread.start()
         log.info("dashboard on %s", self.url)
         return self

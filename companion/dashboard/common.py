@@ -140,8 +140,8 @@ def told_events(outcome) -> list[str]:
 
 def toast_line(text: str) -> str:
     """A history line as a toast says it: without the dashes that frame a heading line in the
-    history («— Раунд 2, дилер Аня —» → «Раунд 2, дилер Аня»), which in a toast's run of
-    sentences read as stray punctuation («в банке 2; — Раунд 2, дилер Аня —»)."""
+    history («— Раунд 2, начинает Аня —» → «Раунд 2, начинает Аня»), which in a toast's run of
+    sentences read as stray punctuation («в банке 2; — Раунд 2, начинает Аня —»)."""
     text = str(text).strip()
     if text.startswith("—") and text.endswith("—") and len(text) > 2:
         text = text[1:-1].strip()

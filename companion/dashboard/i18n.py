@@ -7,6 +7,8 @@ translates the templates and the live-rendered parts alike.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -14,6 +16,9 @@ from flask_babel import lazy_ngettext
 from flask_babel import pgettext
 
 from companion.games import registry
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
@@ -94,8 +99,7 @@ _WORDS = {
     "phase_halted": _l("halted"), "phase_lead": _l("first lay"), "phase_answer": _l("answer"),
     "phase_check": _l("the check"), "phase_kept": _l("last cards shown"), "phase_spread": _l("chips on prizes"),
     "phase_draw": _l("the draw"), "phase_playoff": _l("play-off"),
-    "b_passed": _l("Passed"), "b_agreed": _l("Agrees"), "shape_card": _l("card"), "shape_pair": _l("pair"), "shape_square": _l("square"),
-    "shape_column": _l("column"), "shape_row": _l("row"), "n_cards": _l("cards"),
+    "b_passed": _l("Passed"), "b_agreed": _l("Agrees"), "n_cards": _l("cards"),
     # common verbs
     "v_bid": _l("Bid"), "v_raise": _l("Raise"), "v_pass": _l("Pass"), "v_agree": _l("Agree"),
     # the game's own words stay Russian on an English page too, with their meaning beside them
@@ -150,7 +154,7 @@ _TERMS = {
     "playoff_stalled": _l("playoff stalled"), "playoff_variant": _l("playoff variant"), "prize": _l("prize"),
     "prize_replaced": _l("prize replaced"), "prize_turned": _l("prize turned"), "prize_won": _l("prize won"),
     "roles": _l("roles"), "round_end": _l("round end"), "rounds": _l("rounds"), "row": _l("row"),
-    "settled": _l("settled"), "shape_ru": _l("shape ru"), "short": _l("short"),
+    "settled": _l("settled"), "short": _l("short"),
     "simplified_scoring": _l("simplified scoring"), "skull": _l("skull"), "rose": _l("rose"),
     "slot": _l("slot"), "spread": _l("spread"), "square": _l("square"), "squirrel": _l("squirrel"),
     "stake_paid": _l("stake paid"), "stakes": _l("stakes"), "stall": _l("stall"), "stock": _l("stock"),
@@ -302,7 +306,7 @@ def game_name(game_id: str) -> str:
     return _(spec.title) if spec is not None else game_id
 
 
-_CATALOGUES: dict[str, object] = {}
+_CATALOGUES: dict[str, NullTranslations] = {}
 
 
 def game_title(game_id: str, lang: str = DEFAULT) -> str:

@@ -5,7 +5,7 @@ its house rules come pre-filled, so the next game at the same table is one tap.
 stays, to be corrected), the current game, else the newest table log in the data folder (which
 survives a restart of the table and a reload of the page on any phone, unlike the browser's own
 storage). Options carried from a finished game (the lottery's box, ``Options.CARRIED``) are
-filled in after this, by ``operator._carried``: the box the last game left beats the box it began
+filled in after this, by ``newgame._carried``: the box the last game left beats the box it began
 with.
 """
 
@@ -45,7 +45,7 @@ def from_form(game_id: str, names: list[str], form) -> dict:
 
 
 def fill_in(specs: list[dict], last: dict | None) -> list[dict]:
-    """``specs`` (``operator.game_specs()``) with the last game's options as the defaults of its
+    """``specs`` (``newgame.game_specs()``) with the last game's options as the defaults of its
     game's form. A log's seat option is 0-based and shown from 1; a typed value is shown as typed.
     A bool typed is its box: ticked when the form sent it."""
     if not last:

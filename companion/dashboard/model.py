@@ -26,11 +26,11 @@ is shown.
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from companion.games import registry
 from companion.i18n import both
-from companion.games.base import observation_fields
+from companion.games.base import Event, observation_fields
 from companion.games.fields import Kind, fields_of
 
 HISTORY_LEN = 40
@@ -75,27 +75,32 @@ def describe_action(text: str, game_id: str | None = None) -> dict:
     (:meth:`companion.games.fields.Field.schema`), which the page asks instead of field names."""
     parts = text.split()
     actor: int | None = int(parts[0]) if parts and parts[0].isdigit() else None
-    out = {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": parts[2:]}
+    args = parts[2:]
+    out: dict[str, Any] = {"text": text, "actor": actor, "verb": parts[1] if len(parts) > 1 else "", "args": args}
     if game_id:
         try:
             spec = registry.get(game_id)
             action = spec.engine.parse_action(text)
-            out["fields"], out["optional"], out["lists"] = (list(x) for x in action_fields(type(action)))
+            fields, optional, lists = (list(x) for x in action_fields(type(action)))
+            out.update(fields=fields, optional=optional, lists=lists)
             out["schema"] = spec.action_schema(type(action))
         except Exception:  # a template that does not parse keeps its plain form
             pass
         else:
             # a list of unknowns ("?,?": doubt's two cards to turn up) is one field to type: shown
             # as "?" (an input), with the number of items the game expects in "items"
-            for i, token in enumerate(out["args"]):
+            items: dict[str, int] = {}
+            for i, token in enumerate(args):
                 n = _unknown_list(token)
-                if n and i < len(out["fields"]):
-                    out["args"][i] = "?"
-                    out.setdefault("items", {})[out["fields"][i]] = n
+                if n and i < len(fields):
+                    args[i] = "?"
+                    items[fields[i]] = n
+            if items:
+                out["items"] = items
     return out
 
 
-def describe_for_seat(text: str, game_id: str) -> dict | None:
+def describe_for_seat(text: str, game_id: str | None) -> dict | None:
     """The operator's manual-entry form of a seat's action template whose observation fields are
     unknown (``"0 play ?"`` → ``{"text": "table play 0 ?", "actor": None, "for_seat": 0,
     "verb": "play", "args": ["0", "?"], "fields": ["seat", "card"], ...}``), or ``None`` when the
@@ -104,7 +109,9 @@ def describe_for_seat(text: str, game_id: str) -> dict | None:
     The form is the table actions' own (``table <verb> <seat> <fields…>``, the seat first as in
     ``table flip <seat> <serial>``), so the console renders it like any table action, with the
     seat by name; the dashboard turns an entry sent in this form back into the seat's action
-    (``operator.for_seat``), logged with source ``manual``."""
+    (``manualentry.for_seat``), logged with source ``manual``."""
+    if not game_id:  # no game: no entry to make for a seat
+        return None
     try:
         spec = registry.get(game_id)
         action = spec.engine.parse_action(text)
@@ -138,14 +145,16 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
     №3)» for the bet ``withdraw 3`` takes back — so the page offers a list of those words instead of
     a stepper over bare ids. The words come from ``view``, the viewer's own view: a label never
     tells more than the page already shows."""
-    verbs = labelled_verbs(game_id) if game_id else {}
+    if not game_id:
+        return actions
+    verbs = labelled_verbs(game_id)
     if not verbs or not any(a.get("verb") in verbs for a in actions):
         return actions
     spec = registry.get(game_id)
     cls, fn = spec.engine, spec.presenter.choice_label
     out = []
     for a in actions:
-        fields = verbs.get(a.get("verb"))
+        fields = verbs.get(a.get("verb", ""))
         if fields:
             try:
                 action = cls.parse_action(a["text"])
@@ -162,7 +171,7 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
     return out
 
 
-def narrator(game_id: str | None, seats) -> "callable | None":
+def narrator(game_id: str | None, seats) -> Callable[[Event], dict | None] | None:
     """The game presenter's ``event(event, seats, lang)`` bound to ``seats`` (a game narrates its
     public events in words; the page falls back to generic words), or ``None`` for no game."""
     spec = registry.find(game_id)
@@ -170,7 +179,7 @@ def narrator(game_id: str | None, seats) -> "callable | None":
         return None
     presenter = spec.presenter
 
-    def describe(event) -> dict | None:
+    def describe(event: Event) -> dict | None:
         # an event private to a seat reaches that seat's history only (history_entry): the game
         # words it there with its own function (skull: «Ваши купюры: …»)
         told = presenter.event if event.private_to is None else presenter.private_event
@@ -236,7 +245,7 @@ def whose(actions: list[dict], game_id: str | None, view: dict, seats) -> list[d
         return actions
     out = []
     for a in actions:
-        seat = spec.presenter.whose(a.get("verb"), view) if a.get("actor") is None and "for_seat" not in a else None
+        seat = spec.presenter.whose(a.get("verb", ""), view) if a.get("actor") is None and "for_seat" not in a else None
         if isinstance(seat, int) and 0 <= seat < len(seats):
             a = {**a, "whose": seat}
         out.append(a)
@@ -270,7 +279,7 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
             actions = label_choices(actions, gid, view, game_info.get("seats") or [])
             actions = whose(actions, gid, view, game_info.get("seats") or [])
     kind = "seat" if isinstance(viewer, int) else viewer
-    extra = {}
+    extra: dict[str, Any] = {}
     result = view.get("result") if isinstance(view, dict) else None
     if game_info is not None and isinstance(view, dict):
         seats = list(game_info.get("seats") or [])
@@ -355,9 +364,9 @@ def result_words(game_id: str | None, view: dict, seats) -> dict | None:
     # the box's heading already says «Игра окончена»: its words do not say it again
     for lang, head in (("ru", "Игра окончена"), ("en", "Game over")):
         text = out[lang]
-        if text.startswith(head) and len(text) > len(head) + 2:
-            out[lang] = text[len(head):].lstrip("!.:; ").strip()
-            out[lang] = out[lang][:1].upper() + out[lang][1:]
+        if text and text.startswith(head) and len(text) > len(head) + 2:
+            rest = text[len(head):].lstrip("!.:; ").strip()
+            out[lang] = rest[:1].upper() + rest[1:]
     return out
 
 

@@ -19,7 +19,7 @@ use) gets its plain sentence, so nothing is lost.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Mapping
 
 from companion.games import registry
 from companion.games.words import card_label, cards_count
@@ -99,7 +99,7 @@ def _bad_card(f: dict) -> Message:
     """A card written wrong, with how the game's own deck writes its cards: 6100's values
     («10, 36, …, INF»), or rank and suit with examples from the deck (QH — Q♥). The same
     sentences as the console's for a card name not in doubt's deck («Такой карты в этой колоде
-    нет: «лиса». Карты колоды: …», ``operator._canonical_names``)."""
+    нет: «лиса». Карты колоды: …», ``manualentry._canonical_names``)."""
     typed = _typed(f)
     if "deck" in f:  # infinity: the table's card values
         return M("The card is not written correctly%(typed)s. The deck's cards: %(cards)s.", typed=typed,
@@ -242,12 +242,15 @@ def http_message(code: int, lang: str, detail: str | None = None, wait: int | No
     return render(M(word), lang)
 
 
-def plain_words(reason: str | None, game_id: str | None = None) -> Message:
+def plain_words(reason: str | None, game_id: str | None = None) -> Message | Mapping[str, str]:
     """The plain sentence of ``reason`` (no facts): the game's own (its presenter's
-    ``refusals``), else the table's (:data:`REASONS`), else the generic one."""
+    ``refusals``: a message id, a message or its words in both languages), else the table's
+    (:data:`REASONS`), else the generic one."""
     spec = registry.find(game_id) if game_id else None
-    word = (spec.presenter.refusals.get(reason or "") if spec is not None else None) or REASONS.get(reason or "")
-    return M(word or GENERIC)
+    own = spec.presenter.refusals.get(reason or "") if spec is not None else None
+    if isinstance(own, (Message, Mapping)) and own:
+        return own
+    return M((own if isinstance(own, str) else None) or REASONS.get(reason or "") or GENERIC)
 
 
 def reason_words(reason: str | None, game_id: str | None = None, options=None, facts: dict | None = None):
@@ -259,7 +262,9 @@ def reason_words(reason: str | None, game_id: str | None = None, options=None, f
     told = facts_words(reason, facts)
     if told:
         return told
-    spec = registry.find(game_id) if reason else None
+    if not reason:
+        return M(GENERIC)
+    spec = registry.find(game_id)
     if spec is not None:
         own = spec.presenter.refusal(reason, options, facts)
         if own:

@@ -15,18 +15,20 @@ bp = Blueprint("stream", __name__)
 
 
 @bp.route("/stream")
-def stream():
+def stream() -> Response:
     kind = request.args.get("view", "public")
     token = None
+    viewer: str | int
     if kind == "public":
         viewer = PUBLIC
     elif kind == "operator":
         common.require_operator()
         viewer = OPERATOR
     elif kind == "seat":
-        viewer = common.session_seat()
-        if viewer is None:
+        seat = common.session_seat()
+        if seat is None:
             abort(403, description="join a seat first")
+        viewer = seat
         token = session.get("seat")
     else:
         abort(400, description="view must be public, seat or operator")

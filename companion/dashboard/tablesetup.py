@@ -41,7 +41,7 @@ def camera_facts():
 
     common.require_operator()
     frame, age = camview.latest()
-    if frame is None:
+    if frame is None or age is None:  # (both or neither)
         return jsonify({"frame": False})
     return jsonify({"frame": True, "age": round(age, 1), **camview.facts(frame)})
 
@@ -65,7 +65,7 @@ def voice_settings():
             running.configure(**data)
         except V.VoiceError as exc:
             return jsonify({"accepted": False, "reason": "bad_voice", "detail": str(exc),
-                            "message": exc.ru if common.lang() == "ru" else str(exc)}), 400
+                            "message": exc.words(common.lang())}), 400
     return jsonify({"running": True, "settings": running.settings.to_json(), "status": running.status(),
                     "ranges": _voice_ranges()})
 

@@ -30,6 +30,7 @@ import tty
 from companion.devices.firmware import boxfw, wire
 from companion.devices.protocol import BUTTONS, LIGHT_STATES, MAX_SEATS
 from companion.errors import DeviceError, ProtocolError
+from companion.i18n import M, N_, render
 
 TX_BACKLOG_MAX = 4096  # bytes kept for a host that is not reading (USB CDC drops beyond this)
 
@@ -142,14 +143,15 @@ class VirtualButtonBox:
 
     def _key(self, seat: int, button: str | int) -> tuple[int, int]:
         if not (isinstance(seat, int) and 0 <= seat < self.seats):
-            raise ProtocolError(f"unknown seat {seat!r}: this box has seats 0..{self.seats - 1}")
+            raise ProtocolError(M("unknown seat %(seat)r: this box has seats 0..%(last)s", seat=seat, last=self.seats - 1))
         if isinstance(button, str):
             if button not in BUTTONS:
-                raise ProtocolError(f"unknown button {button!r}; use one of {BUTTONS}")
+                raise ProtocolError(M("unknown button %(button)r; use one of %(buttons)s", button=button,
+                                      buttons=", ".join(BUTTONS)))
             return seat, BUTTONS.index(button)
         if isinstance(button, int) and 0 <= button < len(BUTTONS):
             return seat, button
-        raise ProtocolError(f"unknown button {button!r}")
+        raise ProtocolError(M("unknown button %(button)r", button=button))
 
     def press(self, seat: int, button: str, duration_ms: int | None = None) -> None:
         """Press and release ``button`` at ``seat`` (non-blocking). Presses at one seat are
@@ -162,7 +164,7 @@ class VirtualButtonBox:
         key = self._key(seat, button)
         dur = self.press_ms if duration_ms is None else int(duration_ms)
         if dur <= boxfw.DEBOUNCE_MS:
-            raise ProtocolError(f"a press must last more than {boxfw.DEBOUNCE_MS} ms (debounce)")
+            raise ProtocolError(M("a press must last more than %(ms)s ms (debounce)", ms=boxfw.DEBOUNCE_MS))
         with self._lock:
             self._pending.append((key, dur))
             self.presses += 1
@@ -177,7 +179,7 @@ class VirtualButtonBox:
         key = self._key(seat, button)
         with self._lock:
             if key in self._held:
-                raise ProtocolError(f"seat {seat} {button!r} is already down")
+                raise ProtocolError(M("seat %(seat)s %(button)r is already down", seat=seat, button=button))
             self._held[key] = [self.now_ms(), None, None]  # at once: chords are allowed
             self.closed_log.append((key[0], key[1], self._held[key][0]))
             self.presses += 1
@@ -360,7 +362,7 @@ _SHORT = re.compile(r"^(\d+)([yn+pok])(!?)$")
 #: Keyboard shorthand for buttons in scripts: ``2y`` = seat 2 (pad 2, box index 1) presses ``yes``.
 KEY_SHORTHAND = {"y": "yes", "n": "no", "+": "plus", "p": "plus", "o": "ok", "k": "ok"}
 
-SCRIPT_HELP = """\
+SCRIPT_HELP = N_("""\
 Script / keyboard commands (one per line; seats are numbered 1..N as on the pads and the
 dashboard: seat 3 is pad 3):
   press SEAT BUTTON [MS]   press and release (BUTTON: yes no plus ok), MS held (default 40)
@@ -370,7 +372,7 @@ dashboard: seat 3 is pad 3):
   idle                     wait until every press was acknowledged by the host
   unplug | plug | reboot   pull the USB cable / put it back / power-cycle the box
   lights                   print the seat light states the host commanded
-  # ...                    comment"""
+  # ...                    comment""")
 
 
 def _script_seat(text: str, vbox: VirtualButtonBox) -> int:
@@ -383,16 +385,18 @@ def _script_seat(text: str, vbox: VirtualButtonBox) -> int:
     """
     n = int(text)
     if not 1 <= n <= vbox.seats:
-        raise ProtocolError(f"unknown seat {n}: seats are numbered 1..{vbox.seats}, as on the pads and the dashboard")
+        raise ProtocolError(M("unknown seat %(n)s: seats are numbered 1..%(seats)s, as on the pads and the dashboard",
+                              n=n, seats=vbox.seats))
     return n - 1
 
 
-def light_line(states) -> str:
-    """``"lights: 1=off 2=blink …"`` — seat lights by seat number 1..N (as on the dashboard)."""
-    return "lights: " + " ".join(f"{s + 1}={st}" for s, st in enumerate(states))
+def light_line(states, lang: str = "en") -> str:
+    """``"lights: 1=off 2=blink …"`` — seat lights by seat number 1..N (as on the dashboard), in
+    ``lang`` (the states are the protocol's words, as ``--light 2=blink`` takes them)."""
+    return render(M("lights: %(states)s", states=" ".join(f"{s + 1}={st}" for s, st in enumerate(states))), lang)
 
 
-def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
+def run_script_line(vbox: VirtualButtonBox, line: str, out=None, lang: str = "en") -> None:
     """Execute one script line on ``vbox`` (syntax in :data:`SCRIPT_HELP`; seat numbers in a
     script are 1..N like the pads' labels, the box's seat index is that minus one).
 
@@ -416,7 +420,7 @@ def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
             time.sleep(int(parts[1]) / 1000)
         elif cmd == "idle" and len(parts) == 1:
             if not vbox.wait_idle(10.0):
-                raise DeviceError("presses still unacknowledged after 10 s (is a host connected?)")
+                raise DeviceError(M("presses still unacknowledged after 10 s (is a host connected?)"))
         elif cmd == "unplug" and len(parts) == 1:
             vbox.unplug()
         elif cmd == "plug" and len(parts) == 1:
@@ -426,13 +430,13 @@ def run_script_line(vbox: VirtualButtonBox, line: str, out=None) -> None:
             vbox.plug(reboot=True)
         elif cmd == "lights" and len(parts) == 1:
             if out is not None:
-                print(light_line(vbox.light_states()), file=out, flush=True)
+                print(light_line(vbox.light_states(), lang), file=out, flush=True)
         elif len(parts) == 1 and (short := _SHORT.match(cmd)):
             pad, key, hold = short.groups()
             (vbox.hold if hold else vbox.press)(_script_seat(pad, vbox), KEY_SHORTHAND[key])
         else:
-            raise ProtocolError(f"unknown command {line!r}")
+            raise ProtocolError(M("unknown command %(line)r", line=line))
     except ValueError as exc:
         if isinstance(exc, ProtocolError):
             raise
-        raise ProtocolError(f"bad number in {line!r}: {exc}") from None
+        raise ProtocolError(M("bad number in %(line)r: a whole number is needed", line=line)) from None

@@ -87,10 +87,24 @@ class Presenter(Protocol):
     def choice_label(self, field: str, value: Any, view: dict, seats: Sequence[str]) -> "Said | None":
         """A choice field's value (a bet's id) in words, from ``view``."""
 
+    def spoken(self, event: "Event", seats: Sequence[str]) -> "Spoken | None":
+        """What the table's voice says aloud for a public event (:mod:`companion.voice`), or
+        ``None``: not a moment the table listens for."""
+
 
 #: what a presenter returns: a message, a text in both languages (``{"ru": …, "en": …}``: words
 #: the game's data carries, such as a deck's kind names), or ``""`` (nothing to tell)
 Said = Union[Message, Mapping[str, str], str]
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One sentence for the table's voice: ``message``, whose only facts are seat names (never a
+    serial, a card or a note face down), and its ``priority`` when a burst fills the voice's
+    queue (the least goes first: 1 a minor moment such as «купюра в банк», 2 the rest)."""
+
+    message: Message
+    priority: int = 2
 
 
 class PlainPresenter:
@@ -137,6 +151,9 @@ class PlainPresenter:
                              own=lambda: self.own_refusal(reason, options))
 
     def choice_label(self, field, value, view, seats):
+        return None
+
+    def spoken(self, event, seats):
         return None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-from companion.i18n import M, MN, MPN, Message, N_, both, render
+from companion.i18n import M, MN, MPN, Message, N_, render
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter of a card code -> its sign (the dashboard's ``SUIT_SIGNS``)."""
@@ -36,37 +36,23 @@ def cards_label(codes: Iterable[str], sep: str = ", ") -> str:
     return sep.join(card_label(c) for c in codes)
 
 
-def ru_plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian form of a noun after the number ``n`` (legacy: the catalogue's ``ngettext``
-    replaces it as the presenters move to messages)."""
-    n = abs(int(n))
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
-def _said(msg: Message, lang: str | None):
-    """``msg``, or rendered in ``lang`` for a caller that still asks for a language."""
-    return msg if lang is None else render(msg, lang)
-
-
-def chips(n: int, lang: str | None = None, acc: bool = False):
+def chips(n: int, acc: bool = False) -> Message:
     """``5`` → «5 фишек» / "5 chips"; ``acc``: the Russian object of a verb («платит 1 фишку»)."""
     if acc:
-        return _said(MPN("object", "%(n)s chip", "%(n)s chips", n), lang)
-    return _said(MN("%(n)s chip", "%(n)s chips", n), lang)
+        return MPN("object", "%(n)s chip", "%(n)s chips", n)
+    return MN("%(n)s chip", "%(n)s chips", n)
 
 
-def points(n: int, lang: str | None = None):
+def points(n: int) -> Message:
     """``300`` → «300 очков» / "300 points"."""
-    return _said(MN("%(n)s point", "%(n)s points", n), lang)
+    return MN("%(n)s point", "%(n)s points", n)
 
 
 def cards_count(n: int, lang: str | None = None):
-    """``3`` → «3 карты» / "3 cards"."""
-    return _said(MN("%(n)s card", "%(n)s cards", n), lang)
+    """``3`` → «3 карты» / "3 cards" (a message; rendered in ``lang`` only for ``companion
+    scan-card``'s line, which still asks for a language)."""
+    msg = MN("%(n)s card", "%(n)s cards", n)
+    return msg if lang is None else render(msg, lang)
 
 
 def signed(n: int) -> str:
@@ -74,12 +60,12 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
-def names_and(names: Sequence[str], lang: str | None = None):
+def names_and(names: Sequence[str]) -> Message | str:
     """``["Аня", "Борис", "Вика"]`` → «Аня, Борис и Вика» / "Аня, Борис and Вика"."""
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return _said(M("%(names)s and %(last)s", names=names[:-1], last=names[-1]), lang)
+    return M("%(names)s and %(last)s", names=names[:-1], last=names[-1])
 
 
 def standings(values: Mapping[str, int] | Sequence[tuple[str, int]], fmt=str) -> str:
@@ -92,14 +78,6 @@ def standings(values: Mapping[str, int] | Sequence[tuple[str, int]], fmt=str) ->
 
 SUITS = {"S": N_("spades ♠"), "H": N_("hearts ♥"), "D": N_("diamonds ♦"), "C": N_("clubs ♣")}
 """A suit letter -> its name with its sign (a message id)."""
-
-
-def in_lang(value, ru: bool) -> str:
-    """A fact that comes in both languages (``{"ru": …, "en": …}``: a deck's kind name) in the
-    page's one, else the fact as it is (legacy: :func:`companion.i18n.render` takes such a fact)."""
-    if isinstance(value, dict):
-        return str(value.get("ru" if ru else "en") or value.get("en") or value.get("ru") or "")
-    return str(value)
 
 
 def suit(code: str) -> Message | str:
@@ -173,9 +151,9 @@ def waiting_by_verb(words: Mapping[str, Callable], seat: int, view: dict, tasks:
     return None
 
 
-def ended_words(game_id: str, seats: Sequence[str], view: dict, over: bool) -> dict[str, str | None]:
+def ended_message(game_id: str, seats: Sequence[str], view: dict, over: bool) -> Message | Mapping[str, str] | str:
     """What the public page and the console say about a game the operator ended («Завершить
-    игру»), ``{"ru": …, "en": …}``, from the game's *public* view only (``game.view(None)``), so
+    игру»), a message (or what the presenter said), from the game's *public* view only (``game.view(None)``), so
     nothing hidden can be told: for a game already over, its final words; for an unfinished one,
     that it was ended before its end and how it stood (the game presenter's
     ``standings(view, seats)``: chips, points, notes or cards left), e.g.
@@ -193,4 +171,4 @@ def ended_words(game_id: str, seats: Sequence[str], view: dict, over: bool) -> d
         msg = M("%(head)s. %(standing)s", head=M("The operator ended the game before its end"), standing=told)
     else:
         msg = M("The operator ended the game before its end")
-    return both(msg)
+    return msg

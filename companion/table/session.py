@@ -38,7 +38,7 @@ from typing import Callable
 
 from companion.decide import TableInputs, observed_by_seat
 from companion.errors import CompanionError, IllegalAction, LogError
-from companion.i18n import M
+from companion.i18n import M, both
 from companion.inputs import ButtonPressed, OperatorEntry, SeatAction
 from companion.log import UNDO
 from companion.referee import VOID, Outcome, Referee
@@ -274,7 +274,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
     def _ended_summary(referee: Referee) -> dict:
         """The ended game's standing in words, built from its public view only (no hidden card or
         note can reach a screen through it): ``{"game", "seats", "over", "text": {"ru", "en"}}``."""
-        from companion.games.words import ended_words
+        from companion.games.words import ended_message
 
         game_id = referee.log.header.game
         with referee.lock:
@@ -285,7 +285,8 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
             except Exception:  # a view that cannot be built still lets the game end
                 log.exception("could not read the public view of the game being ended")
                 view = {}
-        return {"game": game_id, "seats": seats, "over": over, "text": ended_words(game_id, seats, view, over)}
+        # the summary is kept and sent as JSON (pages, console, club): its words in both languages
+        return {"game": game_id, "seats": seats, "over": over, "text": both(ended_message(game_id, seats, view, over))}
 
     def discard_unplayed(self) -> bool:
         """Forget the current game if its log holds no action yet — a start that failed before

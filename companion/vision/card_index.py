@@ -48,12 +48,19 @@ def prepare(patch: np.ndarray) -> np.ndarray:
     """An index patch (h×w×3 BGR uint8, upright) as the network's input: resized to
     INPUT_H×INPUT_W, each channel divided by its own paper level (the 90th percentile: white
     balance on the card's paper, so the light's colour cancels), clipped to 0–1.2, CHW float32."""
-    small = cv2.resize(patch, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA).astype(np.float32)
-    flat = small.reshape(-1, 3)
-    k = int(0.9 * (len(flat) - 1))
-    paper = np.partition(flat, k, axis=0)[k] + 8.0
-    x = np.clip(small / paper, 0, 1.2)
-    return np.ascontiguousarray(x.transpose(2, 0, 1))
+    return prepare_batch([patch])[0]
+
+
+def prepare_batch(patches: list[np.ndarray]) -> np.ndarray:
+    """:func:`prepare` of several patches at once (N×3×H×W float32; the same values, one
+    partition and one division for the batch)."""
+    small = np.stack([cv2.resize(p, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for p in patches])
+    small = small.astype(np.float32)
+    flat = small.reshape(len(patches), -1, 3)
+    k = int(0.9 * (flat.shape[1] - 1))
+    paper = np.partition(flat, k, axis=1)[:, k] + 8.0
+    x = np.clip(small / paper[:, None, None, :], 0, 1.2)
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
 
 
 @dataclass
@@ -113,7 +120,7 @@ class IndexNet:
         """Classify upright index patches (each h×w×3 BGR uint8) in one batch."""
         if not patches:
             return []
-        x = np.stack([prepare(p) for p in patches])
+        x = prepare_batch(patches)
         g, s = self.session.run(None, {self.input: x})
         gp, sp = _softmax(g / self.temperature), _softmax(s / self.temperature)
         out = []

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,9 @@ import numpy as np
 from companion.errors import VisionError
 from companion.i18n import M, MP, NC_, Message
 from companion.vision import render_cards as rc
+from companion.vision.percentiles import channel_percentiles as _pct_channels
+from companion.vision.percentiles import percentile as _pct
+from companion.vision.percentiles import percentile_u8 as _pct_u8
 
 #: Width (px) the frame is scaled to for detection.
 WORK_WIDTH = 640
@@ -239,7 +243,7 @@ def _whiteness_mask(small: np.ndarray) -> np.ndarray:
     t = max(t, 60)
     # halfway between the table and Otsu's level: thin light borders (card backs) survive even
     # when bright faces pull Otsu's level up
-    bg = float(np.percentile(w, 10))
+    bg = _pct_u8(w, 10, numpy_lerp=True)
     t = bg + 0.55 * (t - bg) if t > bg else t
     mask = (w > t).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -317,7 +321,7 @@ def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | 
     H, W = image.shape[:2]
     s = min(1.0, WORK_WIDTH / max(W, H))
     small = cv2.resize(image, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA) if s < 1 else image
-    mask = paper_mask(small, mask_mode)
+    mask = primary = paper_mask(small, mask_mode)
     if paper is not None:
         paper.update(mask=mask, scale=s, bright=getattr(mask, "bright", False))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -393,7 +397,9 @@ def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | 
     frames = frames + _unexplained(blobs, frames, s, mask.shape, S_all, L_all)
     if _mode(mask_mode) != "white":
         from companion.vision import card_find
-        cands = card_find.edge_quads(small, min_area) + card_find.mask_quads(card_find.local_paper_mask(small), min_area)
+        # on a table as bright as paper the paper mask is the local-contrast mask already
+        local = primary if getattr(primary, "bright", False) else card_find.local_paper_mask(small)
+        cands = card_find.edge_quads(small, min_area) + card_find.mask_quads(local, min_area)
         known = [np.asarray(q, np.float32) * s for f in frames for q in [f.quad] + [v[0] for v in f.views]]
         frames += [CardFrame(_order_quad(q) / s, True, verify=True) for q in card_find.new_quads(cands, known)]
     return frames
@@ -705,7 +711,25 @@ def _sides_swapped(quad: np.ndarray, corner: int) -> np.ndarray:
     return np.array([o, o + S * dv, o + S * dv + L * du, o + L * du], np.float32)
 
 
+#: The patches cut while :meth:`CardReader.read` reads one image (per thread): the learned and
+#: the template read of a card cut the same corners.
+_PATCH_MEMO = threading.local()
+
+
 def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
+    """:func:`_corner_patch`, remembered while :meth:`CardReader.read` reads ``image`` (the
+    patch returned is shared: not to be modified)."""
+    memo = getattr(_PATCH_MEMO, "patches", None)
+    if memo is None or getattr(_PATCH_MEMO, "image", None) is not image:
+        return _corner_patch(image, quad, corner, grow)
+    key = (np.asarray(quad, np.float64).tobytes(), corner, grow)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _corner_patch(image, quad, corner, grow)
+    return got
+
+
+def _corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
     """The index patch at ``corner`` (0 TL, 1 TR, 2 BR, 3 BL) of the card at ``quad``, rotated
     and, for the mirrored corners, flipped so that a printed index reads upright. ``grow`` > 1
     widens the patch by that factor about its own centre (a hypothesised corner that is a few
@@ -1151,17 +1175,6 @@ class IndexSegments:
     ring: bool = False
 
 
-def _pct(a: np.ndarray, q: float) -> float:
-    """``np.percentile(a, q)`` (linear interpolation) by partial sort: the same value, at a
-    fraction of the cost on the small arrays of an index patch (it is on the per-frame path)."""
-    v = np.ascontiguousarray(a).ravel()
-    pos = q / 100.0 * (v.size - 1)
-    lo = int(pos)
-    hi = min(lo + 1, v.size - 1)
-    part = np.partition(v, (lo, hi))
-    return float(part[lo]) + (float(part[hi]) - float(part[lo])) * (pos - lo)
-
-
 _SEGMENTS: dict = {}
 
 
@@ -1193,15 +1206,16 @@ def _segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegment
     paper = _pct(gray, 90)
     if paper < 60:
         return "no_paper"
-    bgr = patch.astype(np.float32)
-    paper_bgr = np.array([_pct(patch[..., k], 90) for k in range(3)], np.float32) + 1
-    rel = bgr / paper_bgr
-    redness = rel[..., 2] - np.maximum(rel[..., 0], rel[..., 1])
+    paper_bgr = np.array(_pct_channels(patch, 90), np.float32) + 1
+    # each channel over the paper's, as contiguous planes (the same values as dividing the
+    # whole patch, faster than working on strided channel views)
+    rb, rg, rr = (c.astype(np.float32) / p for c, p in zip(cv2.split(patch), paper_bgr))
+    redness = rr - np.maximum(rb, rg)
     dark = gray.astype(np.float32) / (paper + 1)
     # darkness in the channel where the pixel is darkest against the paper's own colour: red
     # ink under blue light keeps a grey level close to the paper's, but its blue and green
     # channels stay far below the paper's (coloured light scales paper and ink alike)
-    chdark = 1 - np.minimum(np.minimum(rel[..., 0], rel[..., 1]), rel[..., 2])
+    chdark = 1 - np.minimum(np.minimum(rb, rg), rr)
     ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85)) | (chdark > INK_CHANNEL_DARK)).astype(np.uint8)
     # anti-aliased ink strength 0–255 (dark or red against the paper), for matching
     inkness = np.clip(np.maximum(np.maximum((1 - dark) / 0.6, redness / 0.5), chdark / 0.75), 0, 1)
@@ -1299,7 +1313,10 @@ def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
 
 def _soft(inkness, lab, ids, x0, y0, x1, y1) -> np.ndarray:
     """Ink strength inside the components ``ids`` (others zeroed), cropped to the box."""
-    m = np.isin(lab[y0:y1, x0:x1], ids)
+    crop = lab[y0:y1, x0:x1]
+    m = crop == ids[0]
+    for i in ids[1:]:
+        m |= crop == i
     return np.where(m, inkness[y0:y1, x0:x1], 0).astype(np.uint8)
 
 
@@ -1367,8 +1384,10 @@ class CardReader:
         #: (see :func:`companion.vision.learned_read.combine`)
         self.contest = True
         #: the template-alone floor (:data:`companion.vision.learned_read.CLASSIC_ALONE_MIN`)
-        from companion.vision.learned_read import CLASSIC_ALONE_MIN
+        from companion.vision.learned_read import CLASSIC_ALONE_MIN, CLASSIC_SURE
         self.classic_alone_min = CLASSIC_ALONE_MIN
+        #: the eighth pass's rule on weak template-only reads (:data:`companion.vision.learned_read.CLASSIC_SURE`)
+        self.classic_sure = CLASSIC_SURE
         self.collect = False
         self._auto: IndexReader | None = None  # the cross-check of look-alike partial reads
 
@@ -1382,6 +1401,13 @@ class CardReader:
             VisionError: unusable image.
         """
         image = check_image(image)
+        _PATCH_MEMO.image, _PATCH_MEMO.patches = image, {}
+        try:
+            return self._read(image)
+        finally:
+            _PATCH_MEMO.image = _PATCH_MEMO.patches = None
+
+    def _read(self, image: np.ndarray) -> list[CardRead]:
         paper: dict = {}
         frames = detect_cards(image, paper, self.mask_mode)
         H, W = image.shape[:2]
@@ -1459,9 +1485,10 @@ class CardReader:
             if not self.combine:
                 return learned
             classic = self._read_frame_classic(image, frame, retry)
-            floor = self.classic_alone_min if self.profile is None else 0.0
-            return self._calibrated(classic, learned, combine(classic, learned, self.contest and self.profile is None,
-                                                              floor))
+            std = self.profile is None
+            return self._calibrated(classic, learned, combine(
+                classic, learned, self.contest and std, self.classic_alone_min if std else 0.0,
+                self.classic_sure if std else 0.0))
         return self._read_frame_classic(image, frame, retry)
 
     def _calibrated(self, classic: CardRead, learned: CardRead, read: CardRead) -> CardRead:
@@ -1628,10 +1655,7 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
         if any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
             dropped.add(id(r))
             continue
-        own = np.zeros(mask.shape, np.uint8)
-        for q, _ks in _frame_quads(r.frame):
-            cv2.fillConvexPoly(own, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
-        free = int(np.count_nonzero(own & mask & ~cover))
+        free = _free_paper(r.frame, mask, cover, s)
         if free < REGION_MIN_CARD * card_area:
             dropped.add(id(r))
             continue
@@ -1647,7 +1671,6 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
     if cv2.countNonZero(left) >= REGION_MIN_CARD * card_area:
         # pieces of one card's paper (its picture breaks it up) join into one region
         joined = cv2.dilate(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-        n, lab = cv2.connectedComponents(joined)
         # paper running on from an unread card's frame is more of that card (its frame is a
         # guess of where the card lies): it is reported already
         unread = np.zeros(mask.shape, np.uint8)
@@ -1655,13 +1678,17 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
             for q, _ks in _frame_quads(f):
                 cv2.fillConvexPoly(unread, np.round(np.asarray(q, np.float32) * s).astype(np.int32), 255)
         unread = cv2.dilate(unread, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1)))
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(joined)
+        # each component's paper left over, counted in one pass (its pixels of ``left``)
+        counts = np.bincount(lab[left > 0], minlength=n)
         for i in range(1, n):
-            part = (lab == i) & (left > 0)
-            if np.count_nonzero(part) < REGION_MIN_CARD * card_area:
+            if counts[i] < REGION_MIN_CARD * card_area:
                 continue
-            if np.count_nonzero(part & (unread > 0)):
+            x, y, w, h = stats[i, :4]
+            part = (lab[y:y + h, x:x + w] == i) & (left[y:y + h, x:x + w] > 0)
+            if np.count_nonzero(part & (unread[y:y + h, x:x + w] > 0)):
                 continue
-            pts = np.argwhere(part)[:, ::-1].astype(np.float32)
+            pts = (np.argwhere(part)[:, ::-1] + (x, y)).astype(np.float32)
             rect = cv2.minAreaRect(pts)
             if min(rect[1]) < REGION_MIN_WIDTH * S:
                 continue  # a strip along a frame's edge (a card at a slant framed square)
@@ -1669,6 +1696,22 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
             f = CardFrame(q, False, ())
             out.append(CardRead(None, f.box, 0.0, "no_corner_visible", f, None))
     return out
+
+
+def _free_paper(frame: CardFrame, mask: np.ndarray, cover: np.ndarray, s: float) -> int:
+    """The card paper (``mask``) inside ``frame``'s quads (at working scale ``s``) that
+    ``cover`` does not cover, in px; counted inside the quads' bounding box only."""
+    polys = [np.round(np.asarray(q, np.float32) * s).astype(np.int32) for q, _ks in _frame_quads(frame)]
+    pts = np.concatenate(polys)
+    h, w = mask.shape
+    x0, y0 = max(0, int(pts[:, 0].min())), max(0, int(pts[:, 1].min()))
+    x1, y1 = min(w, int(pts[:, 0].max()) + 1), min(h, int(pts[:, 1].max()) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return 0
+    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for p in polys:
+        cv2.fillConvexPoly(own, p - (x0, y0), 255)
+    return int(np.count_nonzero(own & mask[y0:y1, x0:x1] & ~cover[y0:y1, x0:x1]))
 
 
 #: Two frames read as the same card are one physical card when their quads overlap by this
@@ -1715,7 +1758,7 @@ def centre_is_picture(image: np.ndarray, quad: np.ndarray) -> bool:
     card = rectify(image, quad, 126, 176)
     h, w = card.shape[:2]
     inner = card[int(0.06 * h):int(0.94 * h), int(0.06 * w):int(0.94 * w)]
-    paper = np.array([_pct(inner[..., k], 90) for k in range(3)], np.float32) + 1
+    paper = np.array(_pct_channels(inner, 90), np.float32) + 1
     win = card[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)].astype(np.float32) / paper
     ink = ((1 - win.min(axis=2)) > 0.3).astype(np.uint8)
     n, _, st, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)

@@ -104,6 +104,7 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
         reads.append((code, p, i))
     good = [r for r in reads if r[1] >= ACCEPT_P]
     facts = _facts(patches, guesses, reads, good)
+    facts["dist"] = (alphabet, np.stack([g.glyph_p for g in guesses]), np.stack([g.suit_p for g in guesses]))
     dissent_p = {}
     for c, p, _i in reads:
         if p >= DISSENT_P:
@@ -152,7 +153,29 @@ CLASSIC_VETO = frozenset({"corners_disagree", "rank_picture_mismatch", "alphabet
 CLASSIC_ALONE_MIN = 0.52
 
 
-def combine(classic, learned, contest: bool = False, classic_alone_min: float = 0.0):
+#: A card only the templates name, with a template confidence below this, stands only when the
+#: classifier, sure or not, gives it at least the probability it gives any other card (eighth
+#: pass: chosen on the calibration scenes 0–899 — of their 73 template-only reads, it abstains on
+#: 10 of 26 wrong for 4 of 47 right; docs/vision-cards.md, "Eighth pass").
+CLASSIC_SURE = 0.68
+def card_probability(learned, code: str) -> float:
+    """The classifier's best probability, over the views of ``learned`` (a learned
+    :class:`companion.vision.cards.CardRead`), of the card ``code`` (its rank's glyphs × its
+    suit); 0 without the distributions."""
+    dist = learned.detail.get("dist")
+    if dist is None or not code:
+        return 0.0
+    alphabet, gp, sp = dist
+    rank = "JK" if code == "JK" else code[:-1]
+    gi = [CI.GLYPHS.index(g) for g, r in CI.GLYPH_RANKS[alphabet].items() if r == rank]
+    pg = gp[:, gi].sum(axis=1)
+    if code == "JK" or code[-1] not in CI.SUITS:
+        return float(pg.max())
+    return float((pg * sp[:, CI.SUITS.index(code[-1])]).max())
+
+
+def combine(classic, learned, contest: bool = False, classic_alone_min: float = 0.0,
+            classic_sure: float = 0.0):
     """One card's answer from the classic (glyph templates) and the learned read of the same
     frame (both :class:`companion.vision.cards.CardRead`). Only a *sure* contradiction vetoes:
 
@@ -168,7 +191,8 @@ def combine(classic, learned, contest: bool = False, classic_alone_min: float = 
 
     A classic read that the learned read neither names nor contradicts, with a template
     confidence below ``classic_alone_min`` (:data:`CLASSIC_ALONE_MIN`), is reported unsure
-    (``weak_index``, its card in ``detail["unsure"]``).
+    (``weak_index``, its card in ``detail["unsure"]``); so is one below ``classic_sure``
+    (:data:`CLASSIC_SURE`) to which the classifier gives less probability than to another card.
 
     With ``contest``, a classic read that only a learned corner's sure other card vetoes is
     returned named, marked ``detail["contested"]``: the calibration
@@ -196,7 +220,9 @@ def combine(classic, learned, contest: bool = False, classic_alone_min: float = 
         if verdict or sure_other or not support:
             return CardRead(None, classic.box, 0.0, "corners_disagree", classic.frame, True,
                             {"classic": classic.card, "learned": sure_other})
-        if classic.confidence < classic_alone_min:
+        other = max((p for c, p in learned.detail.get("probs", {}).items() if c != classic.card), default=0.0)
+        if classic.confidence < classic_alone_min or (
+                classic.confidence < classic_sure and card_probability(learned, classic.card) < other):
             return CardRead(None, classic.box, classic.confidence, "weak_index", classic.frame, True,
                             {"corners": [classic.card], "unsure": classic.card})
         return classic

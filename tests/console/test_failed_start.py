@@ -57,7 +57,8 @@ def test_dashboard_with_a_busy_port_leaves_no_game_to_resume(tmp_path, busy_port
     args = build_parser().parse_args(["dashboard", "--game", "skull", "--seats", "Аня,Борис", "--data-dir",
                                       str(tmp_path), "--host", "127.0.0.1", "--port", str(busy_port)])
     assert dashboard_cmd.run(args) == 1
-    assert "cannot listen" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "не удаётся открыть панель на 127.0.0.1" in err and "порт занят другой программой" in err, err
     assert _games(tmp_path) == [] and _current(tmp_path) is None
 
 

@@ -25,19 +25,20 @@ def _log(tmp_path, version, name="g.jsonl"):
 @pytest.mark.parametrize("version", [99, FORMAT_VERSION + 1, "1", 0, 1.5, True])
 def test_replay_refuses_unknown_format_version(tmp_path, capsys, version):
     path = _log(tmp_path, version)
-    assert cli_main(["replay", str(path), "--json", "--lang", "en"]) == 2
-    err = capsys.readouterr().err
+    assert cli_main(["replay", str(path), "--json", "--lang", "en"]) == 1
+    said = capsys.readouterr()
+    err = json.loads(said.out)["reason"]  # --json: the error is one JSON object
     assert "companion_log" in err or "format version" in err, err
-    assert capsys.readouterr().out == ""
+    assert said.err == ""
     with pytest.raises(LogError):
         read_jsonl(path)
 
 
 def test_version_99_message_says_newer(tmp_path, capsys):
-    assert cli_main(["replay", str(_log(tmp_path, 99)), "--lang", "en"]) == 2
+    assert cli_main(["replay", str(_log(tmp_path, 99)), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "version 99 is newer" in err and "update" in err
-    assert cli_main(["replay", str(_log(tmp_path, 99))]) == 2  # Russian by default
+    assert cli_main(["replay", str(_log(tmp_path, 99))]) == 1  # Russian by default
     err = capsys.readouterr().err
     assert "версии формата 99 новее" in err and "обновите" in err
 
@@ -56,7 +57,7 @@ def test_sqlite_log_with_future_version_refused(tmp_path, capsys):
     conn.execute("UPDATE meta SET value=? WHERE key='header'", (json.dumps({"companion_log": 99, **HEADER}),))
     conn.commit()
     conn.close()
-    assert cli_main(["replay", str(path), "--lang", "en"]) == 2
+    assert cli_main(["replay", str(path), "--lang", "en"]) == 1
     assert "version 99 is newer" in capsys.readouterr().err
 
 
@@ -71,4 +72,4 @@ def test_replay_names_a_binary_file_as_not_a_table_log(tmp_path):
     root = Path(__file__).resolve().parents[2]
     r = subprocess.run([sys.executable, "-m", "companion", "replay", str(photo)], capture_output=True,
                        text=True, cwd=root, timeout=60)
-    assert r.returncode == 2 and "не журнал стола" in r.stderr and "codec" not in r.stderr
+    assert r.returncode == 1 and "не журнал стола" in r.stderr and "codec" not in r.stderr

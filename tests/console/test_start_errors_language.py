@@ -33,7 +33,7 @@ def _run(tmp_path, *args):
 
 def test_an_unknown_game_is_refused_in_russian_by_default_and_in_english_on_request(tmp_path):
     r = _run(tmp_path, "--game", "chess")
-    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr.strip() == "companion run: игры 'chess' нет; игры: skull, doubt, hoggenheimer, infinity, lottery"
     r = _run(tmp_path, "--game", "chess", "--lang", "en")
     assert r.stderr.strip() == "companion run: no game 'chess'; games: skull, doubt, hoggenheimer, infinity, lottery"
@@ -48,7 +48,7 @@ def test_an_unreadable_settings_file_is_refused_in_russian(tmp_path):
 
 def test_a_bad_option_is_refused_in_russian_naming_the_option(tmp_path):
     r = _run(tmp_path, "--game", "skull", "--option", "notes_per_player=-5")
-    assert r.returncode == 1, r.stderr
+    assert r.returncode == 2, r.stderr
     exc = _refusal(lambda: new_game("skull", ["Аня", "Борис"], {"notes_per_player": -5}))
     assert said(_refusal_message(exc)) == ("option %(option)s (--option): a number %(span)s, not %(value)s",
                                            {"option": "notes_per_player", "span": "2 to 20", "value": "−5"})
@@ -106,3 +106,14 @@ def test_a_refusal_without_russian_words_falls_back_to_english_and_a_game_refusa
     exc = _refusal(lambda: new_game("lottery", ["А", "Б", "В"]))
     assert error_words(exc, "ru", Settings(game="lottery")).startswith("Нужно не меньше двух игроков с картами")
     assert isinstance(_refusal(lambda: Settings.load(None, pin="12")), SettingsError)
+
+
+@pytest.mark.parametrize("pin,ru,en", [("1", "а задана 1 цифра", "not 1 digit"),
+                                        ("12", "а задано 2 цифры", "not 2 digits"),
+                                        ("12345", "а задано 5 цифр", "not 5 digits")])
+def test_a_short_pin_is_refused_counting_its_digits_in_words(pin, ru, en):
+    from companion.sessions import pin_refusal
+
+    said_ru, said_en = render(pin_refusal(pin), "ru"), render(pin_refusal(pin), "en")
+    assert said_ru.endswith(ru), said_ru
+    assert said_en.endswith(en), said_en

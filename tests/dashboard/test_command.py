@@ -128,11 +128,11 @@ def test_command_refuses_flags_for_another_game_than_the_unfinished_one(fast_dir
         stop.set()  # serve, then stop at once
         return cmd.run(args, stop)
 
-    assert start("--game", "skull", "--seats", "Аня,Борис") == 1
+    assert start("--game", "skull", "--seats", "Аня,Борис") == 2  # what was typed asks for another game (README, "Exit status")
     err = capsys.readouterr().err.strip()
     assert err.startswith("companion dashboard: на столе неоконченная игра") and "\n" not in err, err
     assert log.name in err and "--game skull и --seats Аня,Борис" in err and "--new" in err and "--resume ЖУРНАЛ" in err
-    assert start("--seats", "Аня,Борис", "--lang", "en") == 1
+    assert start("--seats", "Аня,Борис", "--lang", "en") == 2
     err = capsys.readouterr().err
     assert "unfinished" in err and "drop --seats" in err and "неоконченная" not in err, err
     assert sorted((fast_dir / "games").glob("*.sqlite")) == games  # nothing started

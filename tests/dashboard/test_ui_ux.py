@@ -227,7 +227,7 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
 
 def test_english_hoggenheimer_page_shows_no_russian_words(browser, table_server):
     """On an English page the joker banking game's odds table and bets name their shapes in
-    English (the view's ``shape_ru`` copy is not shown), and on a Russian page in Russian,
+    English (the view says a shape by its id, the page by the game's terms), and in Russian on a Russian page,
     once. Players' names are the only Cyrillic allowed on the English page."""
     table, srv = table_server
     names = ["Аня", "Борис", "Вера"]

@@ -24,7 +24,7 @@ def test_keyboard_mode_prints_the_dashboard_numbers(capsys):
             assert box.wait_connected(15.0)
             # typed once the keyboard loop has put the terminal in cbreak mode
             threading.Timer(0.5, os.write, (master, b"3yq")).start()
-            assert buttonbox_sim.keyboard(vbox, slave) == 0
+            assert buttonbox_sim.keyboard(vbox, slave, "en") == 0
             ev = box.get_event(timeout=10.0)
             assert (ev.seat, ev.button, ev.kind) == (2, "yes", "press")  # API: 0-based index
     finally:

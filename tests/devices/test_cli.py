@@ -25,7 +25,7 @@ def test_buttonbox_sim_command_with_a_script(tmp_path):
     link = tmp_path / "buttonbox"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
-                             "--link", str(link), "--script", str(script), "--exit"],
+                             "--link", str(link), "--script", str(script), "--exit", "--lang", "en"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
@@ -50,7 +50,7 @@ def test_script_errors_name_the_line(tmp_path):
     script = tmp_path / "bad.txt"
     script.write_text("2y\npress 9 yes\n", encoding="utf-8")
     r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
-                        "--script", str(script)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                        "--script", str(script), "--lang", "en"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                        capture_output=True, text=True, timeout=20)
     assert r.returncode == 2
     assert "bad.txt:2" in r.stderr and "unknown seat 9" in r.stderr
@@ -76,7 +76,7 @@ def test_keyboard_mode_on_a_terminal(tmp_path):
     master, slave = ptymod.openpty()
     link = tmp_path / "bb"
     proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4",
-                             "--link", str(link), "--keyboard"], cwd=ROOT,
+                             "--link", str(link), "--keyboard", "--lang", "en"], cwd=ROOT,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)), stdin=slave,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     os.close(slave)
@@ -112,7 +112,7 @@ def test_buttonbox_monitor_prints_hello_and_events(tmp_path):
     link = str(tmp_path / "bb")
     with VirtualButtonBox(seats=4, link=link) as vbox:
         proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-monitor", link,
-                                 "--seconds", "2.5", "--light", "2=blink"], cwd=ROOT,
+                                 "--seconds", "2.5", "--light", "2=blink", "--lang", "en"], cwd=ROOT,
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
@@ -126,12 +126,47 @@ def test_buttonbox_monitor_prints_hello_and_events(tmp_path):
                 proc.kill()
         assert proc.returncode == 0, err
         assert "seat 4 no press" in out and "seat 4 no release" in out  # seats as on the pads (1..N)
-        assert "status: connected=True" in out
+        assert "status: connected=yes" in out
         assert vbox.light_states()[1] == "blink"
 
 
 def test_buttonbox_monitor_without_a_box(tmp_path):
     r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-monitor",
-                        str(tmp_path / "absent")], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                        str(tmp_path / "absent"), "--lang", "en"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                        capture_output=True, text=True, timeout=30)
     assert r.returncode == 1 and "no hello" in r.stderr and "cannot open" in r.stderr
+
+
+def test_buttonbox_sim_and_monitor_speak_russian_by_default(tmp_path):
+    """The same lines as above in the run's language: Russian unless --lang en (the protocol's
+    words — button and event names, light states, paths — stay as they are)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), LANG="C.UTF-8")
+    script = tmp_path / "bad.txt"
+    script.write_text("2y\nlights\npress 9 yes\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-sim", "--seats", "4", "--script", str(script)],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=20)
+    assert r.returncode == 2, r.stderr
+    first, lights = r.stdout.splitlines()[:2]
+    assert first.startswith("buttonbox-sim: устройство /dev/pts/") and "мест 4, прошивка 1.0.0, протокол 1" in first
+    assert lights.startswith("подсветка: 1=")
+    assert f"{script}:3: нет места 9: места нумеруются 1..4, как на пультах и на панели" in r.stderr, r.stderr
+    r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-sim", "--help-script"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=20)
+    assert r.stdout.startswith("Команды сценария и клавиатуры"), r.stdout
+    link = str(tmp_path / "bb")
+    with VirtualButtonBox(seats=4, link=link) as vbox:
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-monitor", link, "--seconds", "2.5"],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout.readline().startswith("buttonbox-monitor: ")
+            assert "приветствие: прошивка 1.0.0, протокол 1, мест 4" in proc.stdout.readline()
+            vbox.press(3, "no")
+            out, err = proc.communicate(timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode == 0, err
+    assert "место 4 no press" in out and "состояние: связь — да" in out, out
+    r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-monitor", str(tmp_path / "absent")], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and "не поздоровалась за 5 с" in r.stderr, r.stderr

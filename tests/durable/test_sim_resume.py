@@ -92,7 +92,7 @@ def test_an_operators_doubt_game_resumes_after_a_kill(fast_dir):
         Console(ru).header(svc, svc.server.url)
         assert "боты имитации не трогают эту игру" in ru.getvalue() and "отложена" not in ru.getvalue()
         # ... and the buttons' line does not say the bots press them (a tester read both)
-        assert "кнопки: виртуальная коробка на pty" in ru.getvalue() and "нажимают боты" not in ru.getvalue()
+        assert "кнопки: виртуальная коробка кнопок (на псевдотерминале, pty)" in ru.getvalue() and "нажимают боты" not in ru.getvalue()
         assert "pressed by the bots" not in text
         assert f"ПИН оператора: {pin}  (хранится в {fast_dir / 'operator-pin'}" in ru.getvalue()
         # the phones keep their seats, the console its codes; play goes on

@@ -104,3 +104,22 @@ def test_russian_help_has_no_english_word(monkeypatch):
         assert not latin, f"English in the Russian help of {name}: {sorted(latin)}"
     english, _ = _helps("en", monkeypatch)
     assert "show this help message and exit" in english["replay"]
+
+
+def test_russian_help_shows_russian_placeholders(monkeypatch):
+    """Every option's and positional's placeholder (metavar) in the Russian help is a Russian
+    word — «--port ПОРТ», «--data-dir ПАПКА» — not argparse's upper-cased English name; the
+    English help keeps them."""
+    helps, parser = _helps("ru", monkeypatch)
+    english = {"URL"}  # a name of a thing in both languages
+    for path, p in _parsers(parser):
+        for a in p._actions:
+            if isinstance(a, (argparse._SubParsersAction, argparse._HelpAction, argparse._VersionAction)):
+                continue
+            if a.nargs == 0 or (a.choices and a.metavar is None):
+                continue
+            shown = a.metavar if a.metavar is not None else (a.dest.upper() if a.option_strings else a.dest)
+            assert shown in english or re.search(r"[А-ЯЁ]", str(shown)), (path, a.option_strings or a.dest, shown)
+    assert "--port ПОРТ" in helps["run"] and "--data-dir ПАПКА" in helps["run"], helps["run"]
+    en, _ = _helps("en", monkeypatch)
+    assert "--port PORT" in en["run"] and "--data-dir DATA_DIR" in en["run"]

@@ -1,5 +1,5 @@
 """A `--game` or `--seats` flag that asks for another game than the unfinished one a start would
-resume is refused in one line (the game found, the ways on), in the console's language; flags
+resume is refused in one line (the game found, the ways on), in the console's language, exit status 2 (README, "Exit status"); flags
 that name the unfinished game, or none, resume it; `--new` and `--resume LOG` still work."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_run_refuses_a_game_flag_for_another_game_in_one_line(tmp_path):
     before = (_logs(folder), json.loads((folder / "table.json").read_text(encoding="utf-8"))["current"])
 
     r = _run(folder, "--game", "skull")
-    assert r.returncode == 1 and r.stdout == "", (r.stdout, r.stderr)
+    assert r.returncode == 2 and r.stdout == "", (r.stdout, r.stderr)
     line = r.stderr.strip()
     assert "\n" not in line and "Traceback" not in line, line
     assert line.startswith("companion run: на столе неоконченная игра") and log.name in line, line
@@ -62,7 +62,7 @@ def test_run_refuses_a_game_flag_for_another_game_in_one_line(tmp_path):
 
     r = _run(folder, "--seats", "Аня,Борис", "--lang", "en")
     line = r.stderr.strip()
-    assert r.returncode == 1 and "\n" not in line, r.stderr
+    assert r.returncode == 2 and "\n" not in line, r.stderr
     assert line.startswith("companion run: the table has an unfinished") and "--seats Аня,Борис" in line, line
     assert "drop --seats" in line and "--new" in line and "--resume LOG" in line
     assert not any(w in line for w in ("неоконченная", "журнал", "действий")), line  # one language

@@ -36,9 +36,9 @@ def spy(monkeypatch):
         return real(value, seat_count)
 
     monkeypatch.setattr(base, "seat_from_one", recording)
-    import companion.dashboard.operator as operator
+    import companion.dashboard.newgame as newgame  # the new-game form's checks
 
-    monkeypatch.setattr(operator, "seat_from_one", recording)
+    monkeypatch.setattr(newgame, "seat_from_one", recording)
     return calls
 
 

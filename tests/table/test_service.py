@@ -197,7 +197,7 @@ def test_run_refuses_bad_arguments_clearly(tmp_path):
     r = _companion("run", "--sim", "--seed", "-5", "--json", "--data-dir", str(tmp_path))
     assert r.returncode == 2 and render(M("the seed must be 0 or more, not %(value)s", value=-5), "ru") in r.stderr
     r = _companion("run", "--sim", "--game", "chess", "--json", "--data-dir", str(tmp_path))
-    assert r.returncode == 1 and "chess" in r.stderr
+    assert r.returncode == 2 and "chess" in r.stderr
 
 
 def test_seat_options_count_from_one_on_the_command_line(tmp_path):
@@ -218,7 +218,7 @@ def test_seat_options_count_from_one_on_the_command_line(tmp_path):
                        f"first_dealer={bad}", "--json", "--new", "--data-dir", str(tmp_path / "b"))
         told = M("option %(name)s: a seat number from 1 to %(n)s (seats count from 1, clockwise), got %(value)r",
                  name="first_dealer", n=3, value=int(bad) if bad.isdigit() else True)  # as the option parses it
-        assert r.returncode == 1 and render(told, "ru") in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert r.returncode == 2 and render(told, "ru") in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_scene_camera_is_only_the_simulated_tables(tmp_path):

@@ -120,6 +120,7 @@ def test_deck_learn_refuses_a_bomb_in_words(tmp_path):
     folder = tmp_path / "faces"
     folder.mkdir()
     png_bomb(folder / "AS.png", 20000, 20000, rows=1)
+    png_bomb(folder / "KS.png", 20000, 20000, rows=1)  # two faces: a deck, as far as counting goes
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_DATA=str(tmp_path / "data"))
     r = subprocess.run([sys.executable, "-m", "companion", "deck", "learn", "forest", str(folder)],
                        capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=120)

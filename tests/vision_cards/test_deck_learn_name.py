@@ -17,6 +17,7 @@ def _unreadable_photos(folder):
     photo proves the photos were read before the name was looked at."""
     folder.mkdir()
     (folder / "A.jpg").write_bytes(b"not a jpeg")
+    (folder / "B.jpg").write_bytes(b"not a jpeg either")  # two faces: a deck, as far as counting goes
     return folder
 
 

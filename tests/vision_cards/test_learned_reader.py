@@ -188,3 +188,39 @@ def test_a_weak_template_read_alone_is_reported_unsure():
     sure = CardRead("7H", box, CLASSIC_ALONE_MIN + 0.05, None, None, True, {})
     assert combine(sure, learned, classic_alone_min=CLASSIC_ALONE_MIN).card == "7H"
     assert CardReader("standard", "en").classic_alone_min == CLASSIC_ALONE_MIN
+
+
+def _learned(card, box, probs=None, glyph=None, suit=None, good=1):
+    """A learned read with one view's distributions (``glyph``/``suit``: {class: p})."""
+    from companion.vision.cards import CardRead
+
+    gp = np.zeros((1, len(CI.GLYPHS)))
+    sp = np.zeros((1, len(CI.SUITS)))
+    for g, p in (glyph or {"none": 1.0}).items():
+        gp[0, CI.GLYPHS.index(g)] = p
+    for s, p in (suit or {"none": 1.0}).items():
+        sp[0, CI.SUITS.index(s)] = p
+    return CardRead(card, box, max((probs or {}).values(), default=0.0), None if card else "weak_index", None, True,
+                    {"probs": probs or {}, "good": good, "dist": ("en", gp, sp)})
+
+
+def test_a_weak_template_read_the_classifier_leans_against_is_reported_unsure():
+    """Eighth pass: a template-only read below CLASSIC_SURE stands only when the classifier gives
+    its card at least the probability it gives any other card; a surer template read stands."""
+    from companion.vision.cards import CardRead
+    from companion.vision.learned_read import CLASSIC_ALONE_MIN, CLASSIC_SURE, card_probability, combine
+
+    assert CLASSIC_ALONE_MIN < CLASSIC_SURE < 0.8
+    box = [10, 20, 60, 90]
+    weak = CardRead("7H", box, CLASSIC_SURE - 0.05, None, None, True, {})
+    against = _learned(None, box, {"7D": 0.6}, {"7": 0.95}, {"D": 0.63, "H": 0.37})
+    assert abs(card_probability(against, "7H") - 0.95 * 0.37) < 1e-9
+    got = combine(weak, against, classic_sure=CLASSIC_SURE)
+    assert got.card is None and got.reason == "weak_index" and got.detail["unsure"] == "7H" and got.box == box
+    assert combine(weak, against).card == "7H"  # rule off
+    leaning = _learned(None, box, {"7H": 0.6}, {"7": 0.95}, {"H": 0.63, "D": 0.37})
+    assert combine(weak, leaning, classic_sure=CLASSIC_SURE).card == "7H"
+    sure = CardRead("7H", box, CLASSIC_SURE + 0.05, None, None, True, {})
+    assert combine(sure, against, classic_sure=CLASSIC_SURE).card == "7H"
+    reader = CardReader("standard", "en")
+    assert reader.classic_sure == CLASSIC_SURE

@@ -35,3 +35,14 @@ def test_doctor_says_a_missing_model_in_both_languages(monkeypatch, tmp_path):
     ru = doctor.check_line(c, "ru")
     assert ru[0].startswith("[СБОЙ") and "нет модели" in ru[0] and "что сделать" in ru[1]
     assert doctor.check_line(c, "en")[0].startswith("[FAIL")
+
+
+def test_doctor_says_the_model_shapes_in_words_not_as_a_python_list(monkeypatch, tmp_path):
+    c = doctor.check_note_model()
+    ru, en = doctor.check_line(c, "ru")[0], doctor.check_line(c, "en")[0]
+    assert "[" not in ru.split("]", 1)[1] and "'n'" not in ru, ru
+    assert f"1 канал, {SN.HEIGHT} пикс. в высоту, ширина любая" in ru, ru
+    assert f"1 channel, {SN.HEIGHT} px high, width any" in en, en
+    monkeypatch.setattr(SN, "MODEL_FILE", SN.MODEL_FILE.parent / "card_index.onnx")
+    wrong = doctor.check_line(doctor.check_note_model(), "ru")[0]
+    assert "['n'" not in wrong and "3 канала, 48 пикс. в высоту, ширина 32" in wrong, wrong

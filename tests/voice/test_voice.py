@@ -15,6 +15,7 @@ import wave
 import pytest
 
 from companion import voice as V
+from companion.i18n import M, render
 from companion.settings import Settings, SettingsError
 from companion.table import Table
 
@@ -125,12 +126,12 @@ def test_the_moments_are_said_in_the_russian_voice_and_nothing_hidden(fake, skul
 def test_english_voice_volume_and_pace(fake, skull_table):
     voice = V.Voice(skull_table, V.VoiceSettings(lang="en", volume=150, pace=200, turn_s=0)).start()
     try:
-        assert voice.add(V.phrase("joker", "en"))
+        assert voice.add(V.phrase("test", "en"))
         assert _wait(lambda: fake())
     finally:
         voice.stop()
     x = fake()[0]
-    assert x["text"] == "The joker!"
+    assert x["text"] == "Voice check. The table is ready."
     assert x["argv"][:6] == ["-v", "en", "-a", "150", "-s", "200"]
 
 
@@ -231,25 +232,45 @@ def test_turning_it_off_and_on_while_running(fake, skull_table):
         voice.stop()
 
 
-def test_phrases_from_events_of_every_game():
+def test_each_game_words_its_moments_with_seat_names_only():
+    """A game's moments are its presenter's (``Presenter.spoken``): a message whose only facts
+    are seat names, and how much it matters in a burst (1: a minor moment)."""
     from companion.games.base import Event
 
     seats = ["Аня", "Борис", "Вера"]
-    assert V.event_phrase(Event("hoy", {"seat": 2, "card": "5H"}), seats) == "Хой! Вера."
-    assert V.event_phrase(Event("answered", {"seat": 1, "answer": "doubt", "placer": 0}), seats) == "Борис: не верю."
-    assert V.event_phrase(Event("answered", {"seat": 1, "answer": "believe", "placer": 0}), seats, "en") \
-        == "Борис: I believe."
-    assert V.event_phrase(Event("checked", {"true": True, "taker": 1, "kinds": ["mushroom"], "pile": 3}), seats) \
-        == "Правда! Стопку забирает Борис."
-    assert V.event_phrase(Event("joker", {"turned": 3}), seats) == "Джокер!"
-    assert V.event_phrase(Event("prize_won", {"seat": 0, "card": "AS", "chips": 5}), seats) == "Приз! Выигрывает Аня."
-    # a private event is never said, nor an event that is no moment
-    assert V.event_phrase(Event("hoy", {"seat": 2}, private_to=2), seats) is None
-    assert V.event_phrase(Event("flip", {"seat": 0, "serial": "РЗ0000002", "role": "rose"}), seats) is None
-    assert V.winner_phrase({"winners": ["Аня", "Вера"]}, seats) == "Игра окончена. Победители: Аня и Вера!"
-    assert V.winner_phrase({"winner": 1, "bank": ["РЗ0000002"]}, seats) == "Игра окончена. Победитель: Борис!"
-    assert V.winner_phrase(None, seats) == "Игра окончена."
-    assert V.turn_phrase([0, 1, 2], seats) is None and V.turn_phrase([0, 2], seats, "en") == "Аня and Вера, your turn."
+
+    def said(game, event):
+        s = V.event_spoken(event, seats, game)
+        return None if s is None else (s.message.id, dict(s.message.facts), s.priority)
+
+    assert said("infinity", Event("hoy", {"seat": 2, "card": "5H"})) == ("Hoy! %(name)s.", {"name": "Вера"}, 2)
+    assert said("doubt", Event("answered", {"seat": 1, "answer": "doubt", "placer": 0})) \
+        == ("%(name)s: I doubt it.", {"name": "Борис"}, 2)
+    assert said("doubt", Event("answered", {"seat": 1, "answer": "believe", "placer": 0})) \
+        == ("%(name)s: I believe.", {"name": "Борис"}, 2)
+    assert said("doubt", Event("checked", {"true": False, "taker": 0, "kinds": ["mushroom"], "pile": 3})) \
+        == ("False! %(taker)s takes the pile.", {"taker": "Аня"}, 2)
+    assert said("doubt", Event("checked", {"true": True, "taker": None, "pile": 3})) == ("The pile is discarded.", {}, 1)
+    assert said("hoggenheimer", Event("joker", {"turned": 3})) == ("The joker!", {}, 2)
+    assert said("lottery", Event("prize_won", {"seat": 0, "card": "AS", "chips": 5})) \
+        == ("A prize! %(name)s wins it.", {"name": "Аня"}, 2)
+    assert said("skull", Event("note_to_bank", {"seat": 0, "serial": "РЗ0000002"})) \
+        == ("%(name)s: a note to the bank.", {"name": "Аня"}, 1)
+    assert said("skull", Event("outcome", {"outcome": "skull", "skull_owner": 1, "dealer": 0})) \
+        == ("Skull! %(name)s.", {"name": "Борис"}, 2)
+    # a private event is never said, nor an event that is no moment, nor another game's moment
+    assert said("infinity", Event("hoy", {"seat": 2}, private_to=2)) is None
+    assert said("skull", Event("flip", {"seat": 0, "serial": "РЗ0000002", "role": "rose"})) is None
+    assert said("skull", Event("joker", {"turned": 3})) is None and said(None, Event("joker", {})) is None
+    # the table's own: the winner(s), whose turn
+    assert V.winner_said({"winners": ["Аня", "Вера"]}, seats).facts["names"].facts == {"first": "Аня", "last": "Вера"}
+    assert V.winner_said({"winner": 1, "bank": ["РЗ0000002"]}, seats) == M(V.PHRASES["winner"], name="Борис")
+    assert V.winner_said(None, seats) == M(V.PHRASES["game_over"])
+    assert V.turn_said([0, 1, 2], seats) is None and V.turn_said([0], seats) == M(V.PHRASES["turn"], name="Аня")
+    # one real sentence in each language
+    checked = Event("checked", {"true": True, "taker": 1, "kinds": ["mushroom"], "pile": 3})
+    assert V.event_phrase(checked, seats, "ru", "doubt") == "Правда! Стопку забирает Борис."
+    assert render(V.turn_said([0, 2], seats), "en") == "Аня and Вера, your turn."
 
 
 def test_voice_settings_in_the_settings_file(tmp_path):
@@ -270,9 +291,22 @@ def test_voice_settings_in_the_settings_file(tmp_path):
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed (make test installs it)")
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_real_espeak_writes_every_phrase_to_a_wav(tmp_path, lang):
+    from companion.games.base import Event
+
     names = {"name": "Аня", "names": "Аня и Борис", "taker": "Борис"}
-    for key in V.PHRASES:
-        path = V.write_wav(V.phrase(key, lang, **names), tmp_path / f"{key}.wav", lang)
+    texts = {key: V.phrase(key, lang, **names) for key in V.PHRASES}
+    for game, kind, data in (("skull", "outcome", {"outcome": "success", "dealer": 0}),
+                             ("skull", "outcome", {"outcome": "skull", "skull_owner": 1}),
+                             ("skull", "note_to_bank", {"seat": 0}), ("infinity", "hoy", {"seat": 1}),
+                             ("doubt", "answered", {"seat": 1, "answer": "believe"}),
+                             ("doubt", "answered", {"seat": 1, "answer": "doubt"}),
+                             ("doubt", "checked", {"true": True, "taker": 1}),
+                             ("doubt", "checked", {"true": False, "taker": 1}), ("doubt", "checked", {}),
+                             ("hoggenheimer", "joker", {}), ("lottery", "prize_won", {"seat": 0})):
+        texts[f"{game}-{kind}-{len(texts)}"] = V.event_phrase(Event(kind, data), ["Аня", "Борис"], lang, game)
+    for key, text in texts.items():
+        assert text, key
+        path = V.write_wav(text, tmp_path / f"{key}.wav", lang)
         with wave.open(str(path)) as w:
             seconds = w.getnframes() / w.getframerate()
         assert 0.3 < seconds < 10, (key, seconds)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, seat_name, standings
-from companion.i18n import M, MN, MP, Message, N_, both, render
+from companion.i18n import LANGUAGES, M, MN, MP, Message, N_, both, fact, render
 from companion.games.doubt.rules import DEFAULT_DECK
 
 
@@ -41,8 +41,7 @@ def claim_words(kind_id, name: dict | None, n) -> dict | None:
         return None
     if kind_id in _CLAIMS and (name is None or name == _KIND_WORDS.get(kind_id)):
         return both(_CLAIMS[kind_id](n))
-    name = name or {"ru": str(kind_id), "en": str(kind_id)}
-    return {"ru": f"{n} × {name['ru']}", "en": f"{n} × {name['en']}"}
+    return both(M("%(n)s × %(kind)s", n=n, kind=name or str(kind_id)))
 
 
 def _kind(k):
@@ -214,7 +213,7 @@ def page_view(view: dict, seats) -> dict:
             "placer": check.get("placer"), "answerer": check.get("answerer"),
             "answer": _ANSWER_WORDS.get(check.get("answer")),
             "claim": claim_words(check.get("claim"), claim, n) if claim else None,
-            "turned": {"ru": ", ".join(t["ru"] for t in turned), "en": ", ".join(t["en"] for t in turned)},
+            "turned": {lang: fact(turned, lang) for lang in LANGUAGES},  # the kinds' names, joined
             "outcome": both(M("%(told)s; %(end)s", told=M("true") if check.get("true") else M("false"), end=end)),
         }
     out["out_order"] = list(view.get("out_order") or [])
@@ -283,6 +282,26 @@ def _last_placer(view: dict):
     return placements[-1].get("seat") if placements and isinstance(placements[-1], dict) else None
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says (seat names only, never a card): «Борис: не верю.», how the
+    check came out («Правда! Стопку забирает Борис.»), a discarded pile (a minor moment)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "answered" and name and d.get("answer") in ("believe", "doubt"):
+        said = M("%(name)s: I believe.", name=name) if d["answer"] == "believe" else M("%(name)s: I doubt it.",
+                                                                                          name=name)
+        return Spoken(said)
+    if event.kind == "checked":
+        taker = seat_name(seats, d.get("taker"))
+        if taker is None:
+            return Spoken(M("The pile is discarded."), priority=1)
+        if d.get("true"):
+            return Spoken(M("True! %(taker)s takes the pile.", taker=taker))
+        return Spoken(M("False! %(taker)s takes the pile.", taker=taker))
+    return None
+
+
 class DoubtPresenter(PlainPresenter):
     """The words of ``doubt`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -293,6 +312,7 @@ class DoubtPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

@@ -1,8 +1,8 @@
 """The joker banking game on a 4×8 layout: seed 002, RULINGS §3, ``docs/rules/hoggenheimer.md``.
 
-One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
-its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
-registry (:mod:`companion.games.registry`).
+One package, everything the game knows: the rules (:mod:`.rules`), its layout and bet shapes
+(:mod:`.layout`), its actions (:mod:`.actions`), its words (:mod:`.presenter`) and its bots
+(:mod:`.sim`); :data:`SPEC` declares it to the registry (:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.hoggenheimer.actions import (
     Bet, Close, Turn, Void, Withdraw,
 )
-from companion.games.hoggenheimer.rules import (
-    all_bet_targets, AT, CARD_FACTS, CARDS, GAME, HoggenheimerGame, HoggenheimerOptions, JOKER,
-    parse_bet, POS, RANKS, REASONS, SHAPE_NAMES_RU, SHAPES, SUIT_SYMBOL, SUITS, win_probability,
+from companion.games.hoggenheimer.layout import (
+    all_bet_targets, AT, CARD_FACTS, CARDS, JOKER, parse_bet, POS, RANKS, SHAPES, SUIT_SYMBOL, SUITS,
+    win_probability,
 )
+from companion.games.hoggenheimer.rules import GAME, HoggenheimerGame, HoggenheimerOptions, REASONS
 from companion.games.hoggenheimer.presenter import (
-    bet_label, bet_targets, bet_words, choice_label, describe_event, describe_standings,
+    bet, bet_target, bet_targets, choice_label, describe_event, describe_standings,
     HoggenheimerPresenter, page_view, PRESENTER, REFUSALS, REFUSALS_WITH_FACTS,
 )
 from companion.games.hoggenheimer.sim import HoggenheimerSim
@@ -30,7 +31,11 @@ SPEC = GameSpec(
     presenter=PRESENTER,
     deck=Deck("standard32"),
     pad_verbs=PadVerbs(),
-    terms={"banker": NC_("hoggenheimer", "Banker"), "deal": NC_("hoggenheimer", "Deal")},
+    # the view's bet shapes are ids ("square"); the page names them here (the seed's «колонка»)
+    terms={"banker": NC_("hoggenheimer", "Banker"), "deal": NC_("hoggenheimer", "Deal"),
+           "shape_card": NC_("hoggenheimer", "card"), "shape_pair": NC_("hoggenheimer", "pair"),
+           "shape_square": NC_("hoggenheimer", "square"), "shape_column": NC_("hoggenheimer", "column"),
+           "shape_row": NC_("hoggenheimer", "row")},
     result_rows=chips_rows,
 )
 
@@ -38,8 +43,8 @@ SPEC = GameSpec(
 __all__ = [
     "SPEC", "Bet", "Close", "Turn", "Void", "Withdraw", "all_bet_targets", "AT", "CARD_FACTS",
     "CARDS", "GAME", "HoggenheimerGame", "HoggenheimerOptions", "JOKER", "parse_bet", "POS",
-    "RANKS", "REASONS", "SHAPE_NAMES_RU", "SHAPES", "SUIT_SYMBOL", "SUITS", "win_probability",
-    "bet_label", "bet_targets", "bet_words", "choice_label", "describe_event",
+    "RANKS", "REASONS", "SHAPES", "SUIT_SYMBOL", "SUITS", "win_probability",
+    "bet", "bet_target", "bet_targets", "choice_label", "describe_event",
     "describe_standings", "HoggenheimerPresenter", "page_view", "PRESENTER", "REFUSALS",
     "REFUSALS_WITH_FACTS", "HoggenheimerSim",
 ]

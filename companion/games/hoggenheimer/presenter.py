@@ -7,11 +7,12 @@ from typing import Callable
 
 from fractions import Fraction
 
-from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.base import Event
+from companion.games.narration import describer, public_event
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
                                    standings, suit)
-from companion.games.hoggenheimer.rules import JOKER, SHAPES, _targets, win_probability
+from companion.games.hoggenheimer.layout import JOKER, SHAPES, _targets, win_probability
 from companion.i18n import M, MN, MP, MPN, Message, N_, both, render
 
 
@@ -48,11 +49,6 @@ def bet_target(shape: str, cards, after_on: bool = False) -> Message | str:
     return cards_label(cards, " ")
 
 
-def bet_words(shape: str, cards, lang: str = "ru", after_on: bool = False) -> str:
-    """:func:`bet_target` rendered in ``lang``."""
-    return render(bet_target(shape, cards, after_on), lang)
-
-
 def bet(bet: dict, number: bool = True) -> Message:
     """A bet in words as the history tells it: what and how much — «5 на Q♥ (ставка №3)», «2 на
     ряд — все бубны (ставка №4)» / ``"5 on Q♥ (bet no. 3)"``; ``number=False`` leaves the number
@@ -63,44 +59,20 @@ def bet(bet: dict, number: bool = True) -> Message:
     return M("%(stake)s on %(target)s", stake=bet["stake"], target=target)
 
 
-def bet_label(bet_: dict, lang: str = "ru", number: bool = True) -> str:
-    """:func:`bet` rendered in ``lang``."""
-    return render(bet(bet_, number), lang)
-
-
-def choice_label(field: str, value, view: dict, seats, lang: str | None = None):
+def choice_label(field: str, value, view: dict, seats) -> Message | None:
     """Words for an action's choice made by id (a ``Choice`` field): the open bet ``value`` of a
     ``withdraw`` as :func:`bet` words it, found in ``view`` (the viewer's own view, so nothing the
-    page does not show); ``None`` for another field or an unknown bet. With ``lang``: rendered."""
+    page does not show); ``None`` for another field or an unknown bet."""
     if field != "bet_id":
         return None
     for b in view.get("bets") or []:
         if b.get("id") == value:
-            return bet(b) if lang is None else bet_label(b, lang)
+            return bet(b)
     return None
 
 
-def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
-    """One line of words for a public event of the joker game (the dashboard's history and the
-    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an
-    unknown kind. The presenter's ``event`` gives the message.
-
-    Every event of this game is public: the engine never knows a face-down card (the camera reports
-    each card as it is turned), so a line names only a turned card or a bet's target.
-
-    Args:
-        event: an event returned by :meth:`HoggenheimerGame.apply`.
-        seats: the players' names by seat.
-    """
-    return render(_event(event, seats), lang)
-
-
-def _event(event: Event, seats):
-    if event.private_to is not None:
-        return None
-    d = event.data
-    name = seat_namer(d, seats)
-    k = event.kind
+@public_event
+def _event(k: str, d: dict, name: Callable[..., str], seats):
     if k == "bet":
         return M("%(name)s bets %(stake)s on %(target)s (bet no. %(id)s, pays %(k)s:1)", name=name(), stake=d["stake"],
                  target=bet_target(d["shape"], d["cards"], after_on=True), id=d["id"], k=d["k"])
@@ -133,6 +105,20 @@ def _event(event: Event, seats):
     if k == "game_over":
         return _game_over_words(d)
     return None
+
+
+describe_event = describer(_event, """
+    One line of words for a public event of the joker game (the dashboard's history and the
+    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an
+    unknown kind. The presenter's ``event`` gives the message.
+
+    Every event of this game is public: the engine never knows a face-down card (the camera reports
+    each card as it is turned), so a line names only a turned card or a bet's target.
+
+    Args:
+        event: an event returned by :meth:`HoggenheimerGame.apply`.
+        seats: the players' names by seat.
+    """)
 
 
 def _settled_words(d: dict, seats) -> Message:
@@ -203,19 +189,19 @@ def bet_targets() -> dict[str, dict]:
     """Every bet target of the layout in words, for the seat page's bet grid: ``{code: {"shape",
     "payout", "text": {"ru", "en"}}}`` keyed by the target's cards as a ``bet`` action writes them
     (layout order, comma-separated: ``"QH"``, ``"7S,7H"``, ``"8H,9H,8D,9D"``, ``"AS,AH,AD,AC"``),
-    ``text`` being :func:`bet_words` («две соседние 7♠ 7♥», «ряд — все бубны»). All 117 targets of
+    ``text`` being :func:`bet_target` in both languages («две соседние 7♠ 7♥», «ряд — все бубны»). All 117 targets of
     :func:`all_bet_targets`, whatever the bank covers now: the page finds the target a selection of
     cards makes here and the legal action for it among the seat's actions. Static (the same
     public facts for every seat): worded once, a fresh dict on every call."""
     global _TARGET_WORDS
     if _TARGET_WORDS is None:
-        _TARGET_WORDS = [(",".join(cards), shape, f"{SHAPES[shape]}:1", bet_words(shape, cards, "ru"),
-                          bet_words(shape, cards, "en")) for shape, cards in _targets()]
-    return {code: {"shape": shape, "payout": payout, "text": {"ru": ru, "en": en}}
-            for code, shape, payout, ru, en in _TARGET_WORDS}
+        _TARGET_WORDS = [(",".join(cards), shape, f"{SHAPES[shape]}:1", both(bet_target(shape, cards)))
+                         for shape, cards in _targets()]
+    return {code: {"shape": shape, "payout": payout, "text": dict(text)}
+            for code, shape, payout, text in _TARGET_WORDS}
 
 
-_TARGET_WORDS: list[tuple[str, str, str, str, str]] | None = None
+_TARGET_WORDS: list[tuple[str, str, str, dict[str, str]]] | None = None
 _BANKER = both(MP("hoggenheimer", "banker"))  # «банкомет» (seed 002), not the lottery's «банкир»
 _JOKER = both(M("joker"))
 
@@ -330,6 +316,12 @@ def _waiting_turn(seat, view, templates, seats):
 WAITING = {"turn": _waiting_turn}
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says: «Джокер!» when the joker ends the deal."""
+    return Spoken(M("The joker!")) if event.kind == "joker" else None
+
+
 class HoggenheimerPresenter(PlainPresenter):
     """The words of ``hoggenheimer`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -341,6 +333,7 @@ class HoggenheimerPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

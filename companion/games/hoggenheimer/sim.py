@@ -10,7 +10,7 @@ punter takes a bet back before the banker closes.
 
 from __future__ import annotations
 
-from companion.games.hoggenheimer.rules import AT, CARDS, JOKER, POS, all_bet_targets
+from companion.games.hoggenheimer.layout import AT, CARDS, JOKER, POS, all_bet_targets
 from companion.games.simulator import TableSim
 
 _TARGETS = all_bet_targets()

@@ -18,7 +18,7 @@ from companion.games.infinity.rules import (
     InfinityGame, InfinityOptions, REASONS,
 )
 from companion.games.infinity.presenter import (
-    card_words, describe_event, describe_standings, InfinityPresenter, page_view, PRESENTER,
+    card, describe_event, describe_standings, InfinityPresenter, page_view, PRESENTER,
     REFUSALS, REFUSALS_WITH_FACTS,
 )
 from companion.games.infinity.sim import InfinitySim
@@ -40,7 +40,7 @@ SPEC = GameSpec(
 __all__ = [
     "SPEC", "DealCards", "Face", "Kept", "Play", "Void", "canonical_card", "card_rank",
     "DEAL_LEADER_RULES", "DECK_CARDS", "DECK_POINTS", "DEFAULT_DECK", "GAME", "INF",
-    "InfinityGame", "InfinityOptions", "REASONS", "card_words", "describe_event",
+    "InfinityGame", "InfinityOptions", "REASONS", "card", "describe_event",
     "describe_standings", "InfinityPresenter", "page_view", "PRESENTER", "REFUSALS",
     "REFUSALS_WITH_FACTS", "InfinitySim",
 ]

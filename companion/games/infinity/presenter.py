@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.base import Event
+from companion.games.narration import describer, public_event
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, names_and, points, seat_name, standings
 from companion.games.infinity.rules import INF
 from companion.i18n import M, MN, Message, N_, both, render
@@ -18,11 +19,6 @@ def card(card: str) -> Message | str:
     return M("Infinity") if card == INF else str(card)
 
 
-def card_words(card_: str, lang: str = "ru") -> str:
-    """:func:`card` rendered in ``lang``."""
-    return render(card(card_), lang)
-
-
 def _cards(cards) -> list:
     return [card(c) for c in cards]
 
@@ -31,27 +27,8 @@ def _by_name(values, seats) -> list[tuple[str, int]]:
     return [(seats[i], v) for i, v in enumerate(values)]
 
 
-def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
-    """One line of words for a public event of "6100" (the dashboard's history and the console of
-    ``companion run``), rendered in ``lang``; ``None`` for a private event or an unknown kind. The
-    presenter's ``event`` gives the message.
-
-    The engine never knows a card in a hand: a line names only cards that lie face up (played to
-    the trick, or shown by the last holder), so no hand is ever told.
-
-    Args:
-        event: an event returned by :meth:`InfinityGame.apply`.
-        seats: the players' names by seat.
-    """
-    return render(_event(event, seats), lang)
-
-
-def _event(event: Event, seats):
-    if event.private_to is not None:
-        return None
-    d = event.data
-    name = seat_namer(d, seats)
-    k = event.kind
+@public_event
+def _event(k: str, d: dict, name, seats):
     if k == "dealt":
         half = d.get("half")
         head = M("Deal %(deal)s, half %(half)s of 2", deal=d["deal"], half=half) if half else M("Deal %(deal)s", deal=d["deal"])
@@ -90,6 +67,15 @@ def _event(event: Event, seats):
     if k == "game_over":
         return _game_over_words(d)
     return None
+
+
+describe_event = describer(_event, """
+    One line of words for a public event of "6100" (the dashboard's history and the console of
+    ``companion run``), rendered in ``lang``; ``None`` for a private event or an unknown kind. The
+    presenter's ``event`` gives the message.
+
+    The engine never knows a card in a hand: a line names only cards that lie face up (played to the
+    trick, or shown by the last holder), so no hand is ever told.""")
 
 
 def _game_over_words(result: dict) -> Message:
@@ -197,6 +183,16 @@ def _waiting_kept(seat, view, templates, seats):
 WAITING = {"deal": _waiting_deal, "face": _waiting_face, "kept": _waiting_kept}
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says: «Хой! Вера.» (a seat name only, never the card)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "hoy" and name:
+        return Spoken(M("Hoy! %(name)s.", name=name))  # «ХОЙ!» in capitals is spelt out letter by letter
+    return None
+
+
 class InfinityPresenter(PlainPresenter):
     """The words of ``infinity`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -207,6 +203,7 @@ class InfinityPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.base import Event
+from companion.games.narration import describer, public_event
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_count, cards_label, chips, names_and, seat_args,
                                    seat_name, signed, standings, suit)
 from companion.i18n import M, MN, MP, Message, N_, NC_, both, render
@@ -23,28 +24,8 @@ def _amounts(values) -> str:
     return ", ".join("—" if v is None else str(v) for v in values)
 
 
-def describe_event(event: Event, seats, lang: str = "ru") -> str | None:
-    """One line of words for a public event of the card lottery (the dashboard's history and the
-    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an
-    unknown kind. The presenter's ``event`` gives the message.
-
-    Players' cards are dealt face up (seed ¶6 «Они их открывают») and the cards left lie face up
-    beside them (¶8), so a line may name them; a prize card is named only once it is turned — the
-    engine never knows a face-down prize.
-
-    Args:
-        event: an event returned by :meth:`LotteryGame.apply`.
-        seats: the players' names by seat.
-    """
-    return render(_event(event, seats), lang)
-
-
-def _event(event: Event, seats):
-    if event.private_to is not None:
-        return None
-    d = event.data
-    name = seat_namer(d, seats)
-    k = event.kind
+@public_event
+def _event(k: str, d: dict, name, seats):
     if k == "spread":
         total = sum(d["amounts"])
         return M("The banker spreads %(chips)s: the prizes hold %(prizes)s", chips=chips(total, acc=True),
@@ -102,6 +83,16 @@ def _event(event: Event, seats):
     if k == "game_over":
         return _game_over_words(d, seats)
     return None
+
+
+describe_event = describer(_event, """
+    One line of words for a public event of the card lottery (the dashboard's history and the
+    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an unknown
+    kind. The presenter's ``event`` gives the message.
+
+    Players' cards are dealt face up (seed ¶6 «Они их открывают») and the cards left lie face up
+    beside them (¶8), so a line may name them; a prize card is named only once it is turned — the
+    engine never knows a face-down prize.""")
 
 
 _ROLES = {"banker": NC_("lottery", "banker"), "dealer": NC_("lottery", "dealer")}
@@ -313,6 +304,16 @@ def _waiting_prize(seat, view, templates, seats):
 WAITING = {"cards": _waiting_cards, "prize": _waiting_prize}
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says: «Приз! Выигрывает Аня.» (a seat name only)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "prize_won" and name:
+        return Spoken(M("A prize! %(name)s wins it.", name=name))
+    return None
+
+
 class LotteryPresenter(PlainPresenter):
     """The words of ``lottery`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -323,6 +324,7 @@ class LotteryPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

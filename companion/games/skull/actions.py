@@ -63,23 +63,28 @@ class Pass(SeatAction):
 
 
 @dataclass(frozen=True)
-class Flip(Action):
-    """``table flip SEAT SERIAL`` — the dealer turned the top face-down note of ``owner``'s stack;
-    the camera read ``serial``."""
+class NoteRead(Action):
+    """Base of the table's reads of one note of ``owner``'s: the camera read ``serial`` (``?``
+    until it is read; the table stores it in its own spelling, ``SkullGame._table_form``)."""
 
-    VERB: ClassVar[str] = "flip"
     owner: Seat
     serial: Serial | None
 
 
 @dataclass(frozen=True)
-class Deposit(Action):
+class Flip(NoteRead):
+    """``table flip SEAT SERIAL`` — the dealer turned the top face-down note of ``owner``'s stack;
+    the camera read ``serial``."""
+
+    VERB: ClassVar[str] = "flip"
+
+
+@dataclass(frozen=True)
+class Deposit(NoteRead):
     """``table deposit SEAT SERIAL`` — the note chosen from loser ``owner``'s notes went to the bank;
     the camera scanned it privately (``serial`` is never shown publicly)."""
 
     VERB: ClassVar[str] = "deposit"
-    owner: Seat
-    serial: Serial | None
 
 
 @dataclass(frozen=True)
@@ -95,5 +100,3 @@ class Void(Action):
     """``table void`` — the operator voids the round: every note back, no payments (RULINGS §0)."""
 
     VERB: ClassVar[str] = "void"
-
-

@@ -6,22 +6,17 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter
+from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, OPERATOR, awaiting, names_and, notes, seat_args, seat_name
 from companion.i18n import M, MN, MP, Message, N_, NC_, render
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
 
 
-def reason_message(reason: str, lang: str | None = None, options: "SkullOptions | None" = None):
+def reason_message(reason: str, options: "SkullOptions | None" = None) -> Message | None:
     """The words of a reason code with the table's facts filled in (the expected serial shape of
     the table's currency for ``serial_format``, the set's composition for ``wrong_note_count`` /
     ``wrong_skull_count``), else ``None`` (then the plain :mod:`companion.dashboard.reasons`
-    sentence applies). Rendered in ``lang``; the presenter gives the message."""
-    msg = _reason(reason, options)
-    return msg if lang is None else render(msg, lang)
-
-
-def _reason(reason: str, options) -> Message | None:
+    sentence applies)."""
     currency = getattr(options, "currency", None)
     if reason == "serial_format" and currency in SERIAL_SHAPES:
         shape, example = SERIAL_SHAPES[currency]
@@ -90,7 +85,9 @@ def _event(event: Event, seats: Sequence[str]):
     if k == "dealer":
         return M("First dealer: %(name)s", name=name())
     if k == "round_start":
-        return M("— Round %(round)s, dealer %(dealer)s —", round=d["round"], dealer=name("dealer"))
+        # the player with the button who starts the round (seed: «начнет Этап 2»); the one who
+        # reveals is the highest bidder, named so at the reveal — two roles, two words
+        return M("— Round %(round)s, %(dealer)s starts —", round=d["round"], dealer=name("dealer"))
     if k == "place":
         return M("%(name)s puts a note face down (%(stack)s in the stack)", name=name(), stack=d["stack"])
     if k == "stage2":
@@ -108,7 +105,7 @@ def _event(event: Event, seats: Sequence[str]):
     if k == "forced_pass":
         return M("Everybody agreed at the maximum bid: %(name)s passes", name=name())
     if k == "reveal_start":
-        return M("Reveal: %(dealer)s must turn up %(bid)s rose(s)", dealer=name("dealer"), bid=d["bid"])
+        return M("Reveal: the highest bidder %(dealer)s must turn up %(bid)s rose(s)", dealer=name("dealer"), bid=d["bid"])
     if k == "flip":
         # a name is never declined nor stacked after «игрока» («купюра игрока Игрок 4»): it
         # stands before a colon, whatever it is
@@ -152,10 +149,10 @@ def _takes_bank(winner: str, n: int, money: str) -> Message:
               "Game over! %(winner)s takes the bank: %(n)s note(s)%(money)s", n, winner=winner, money=money)
 
 
-def notes_count(n: int) -> str:
-    """``15`` → «15 купюр», ``1`` → «1 купюра», ``3`` → «3 купюры»: a count of banknotes in
-    Russian, the number first (as the history and the end-of-game box both say it)."""
-    return render(notes(n), "ru")
+def notes_count(n: int) -> Message:
+    """``15`` → «15 купюр», ``1`` → «1 купюра», ``3`` → «3 купюры»: a count of banknotes, the
+    number first (as the history and the end-of-game box both say it)."""
+    return notes(n)
 
 
 def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru"):
@@ -319,6 +316,23 @@ WAITING = {"register": _waiting_register, "dealer": _waiting_dealer, "flip": _wa
 VOID = awaiting(OPERATOR, M("the round is stopped — the operator voids it"))
 
 
+# ---------------------------------------------------------------------------- said aloud
+def _spoken(event: Event, seats) -> Spoken | None:
+    """What the table's voice says (seat names only, never a serial): «Череп! Вера.», «Успех!
+    Аня справилась.», «Аня: купюра в банк.» (a minor moment)."""
+    d = event.data if isinstance(event.data, dict) else {}
+    if event.kind == "outcome":
+        if d.get("outcome") == "success":
+            name = seat_name(seats, d.get("dealer"))
+            return Spoken(M("Success! %(name)s made it.", name=name)) if name else None
+        name = seat_name(seats, d.get("skull_owner"))
+        return Spoken(M("Skull! %(name)s.", name=name)) if name else None
+    name = seat_name(seats, d.get("seat"))
+    if event.kind == "note_to_bank" and name:
+        return Spoken(M("%(name)s: a note to the bank.", name=name), priority=1)
+    return None
+
+
 class SkullPresenter(PlainPresenter):
     """The words of ``skull`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -329,6 +343,7 @@ class SkullPresenter(PlainPresenter):
     refusals_with_facts = REFUSALS_WITH_FACTS
     waiting_words = WAITING
     event = staticmethod(_event)
+    spoken = staticmethod(_spoken)
     private_event = staticmethod(lambda event, seats: _private_event(event))
     standings = staticmethod(_standings)
     page = staticmethod(page_view)

@@ -2,7 +2,7 @@
 ♠ ♥ ♦ ♣ from the top, columns A K Q J 10 9 8 7), not on one button per target (there are 117).
 
 Tapped cards make the selection — one card, two touching cards, a 2×2 square; a suit's sign takes
-its row, a rank its column — the page words it as the game does (``bet_words`` through the seat's
+its row, a rank its column — the page words it as the game does (``bet_target`` through the seat's
 page view, ``targets``) with its payout, and one «Поставить» button sends the legal bet at the
 stepper's stake. A selection that is no bet (a diagonal, two cards apart, three cards) is said in
 words and the button stays disabled. Driven in a real headless Chromium on a running table; the

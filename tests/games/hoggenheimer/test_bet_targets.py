@@ -44,19 +44,29 @@ def test_only_a_seat_page_carries_the_targets():
 
 
 def test_the_pages_name_the_shapes_as_the_game_does(tmp_path):
-    """The page's shape words (odds table, bet grid) are the game's own (SHAPE_NAMES_RU, the
+    """The view says a bet's shape by its id; the page names it with the game's own terms (the
     seed's «колонка»): a tester saw «колонка» in the grid's words and «столбец» elsewhere."""
+    from flask_babel import force_locale
+
     from companion.dashboard import create_app
     from companion.dashboard.i18n import js_words
-    from companion.games.hoggenheimer import SHAPE_NAMES_RU
+    from companion.games.hoggenheimer import SHAPES
     from companion.table import Table
 
+    game = H.HoggenheimerGame(["Аня", "Борис", "Вера"])
+    game.apply(H.Bet(1, 5, ("8H", "9H", "8D", "9D")))
+    view = game.view(None)  # the engine speaks no language: a shape is its id
+    assert [b["shape"] for b in view["bets"]] == ["square"] and [o["shape"] for o in view["odds"]] == list(SHAPES)
+    assert not [k for row in view["bets"] + view["odds"] for k in row if k.endswith("_ru")]
+
+    said = {"ru": {"card": "карта", "pair": "пара", "square": "квадрат", "column": "колонка", "row": "ряд"},
+            "en": {"card": "card", "pair": "pair", "square": "square", "column": "column", "row": "row"}}
     table = Table(tmp_path, pin="314159")
     try:
-        with create_app(table).test_request_context():
-            words = js_words()
-            for shape, ru in SHAPE_NAMES_RU.items():
-                if shape != "pair":  # «две соседние» is the bet's words; the odds row says «пара»
-                    assert words["shape_" + shape].lower() == ru, shape
+        app = create_app(table)
+        for lang, names in said.items():
+            with app.test_request_context(), force_locale(lang):
+                words = js_words()
+                assert {s: words["hoggenheimer:shape_" + s] for s in SHAPES} == names
     finally:
         table.close()

@@ -168,20 +168,30 @@ def test_out_of_range_bid_in_log(tmp_path, capsys):
     assert out["over"] is False and out["winner"] is None
 
 
-def test_replay_missing_or_unreadable_file_exit_2(tmp_path, capsys):
-    assert cli_main(["replay", str(tmp_path / "nope.jsonl")]) == 2
+def test_replay_missing_or_unreadable_file_exit_1(tmp_path, capsys):
+    """A log that cannot be replayed is a failure of the work (exit 1, README "Exit status"); with
+    --json the error is one JSON object on stdout."""
+    assert cli_main(["replay", str(tmp_path / "nope.jsonl")]) == 1
     assert "не удаётся прочитать" in capsys.readouterr().err  # Russian by default
-    assert cli_main(["replay", str(tmp_path / "nope.jsonl"), "--lang", "en"]) == 2
+    assert cli_main(["replay", str(tmp_path / "nope.jsonl"), "--lang", "en"]) == 1
     assert "cannot read" in capsys.readouterr().err
+    assert cli_main(["replay", str(tmp_path / "nope.jsonl"), "--json"]) == 1
+    out = capsys.readouterr().out
+    assert json.loads(out) == {"log": str(tmp_path / "nope.jsonl"), "error": "no_such_file",
+                               "reason": f"cannot read {tmp_path / 'nope.jsonl'}: no such file"}, out
+    assert cli_main(["replay", str(tmp_path), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"] == "folder"
     junk = tmp_path / "junk.jsonl"
     junk.write_text("this is not a log\n", encoding="utf-8")
-    assert cli_main(["replay", str(junk), "--json"]) == 2
+    assert cli_main(["replay", str(junk)]) == 1
     assert "заголовок" in capsys.readouterr().err  # Russian by default
-    assert cli_main(["replay", str(junk), "--json", "--lang", "en"]) == 2
-    assert "header" in capsys.readouterr().err
+    assert cli_main(["replay", str(junk), "--json", "--lang", "ru"]) == 1
+    said = capsys.readouterr()
+    told = json.loads(said.out)
+    assert told["error"] == "unreadable_log" and "header" in told["reason"] and said.err == ""
     other = tmp_path / "other.jsonl"
     other.write_text('{"game": "chess", "seats": ["A", "B"]}\n', encoding="utf-8")
-    assert cli_main(["replay", str(other)]) == 2
+    assert cli_main(["replay", str(other)]) == 1
     assert "unknown_game" in capsys.readouterr().err
 
 

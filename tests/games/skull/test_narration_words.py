@@ -15,6 +15,7 @@ import pytest
 
 from companion.games.base import Event
 from companion.games.skull import describe_event, describe_standings, notes_count
+from companion.i18n import render
 from tests.wording import golden
 
 SEATS = ["Аня", "Игрок 2", "Вика"]
@@ -57,15 +58,15 @@ def test_a_note_goes_down_number_down_as_the_seed_says():
 
 
 def test_the_bank_is_counted_number_first_in_the_box_and_the_history_alike():
-    assert [notes_count(n) for n in (1, 3, 15, 21)] == ["1 купюра", "3 купюры", "15 купюр", "21 купюра"]
+    assert [render(notes_count(n), "ru") for n in (1, 3, 15, 21)] == ["1 купюра", "3 купюры", "15 купюр", "21 купюра"]
     box = describe_standings(BOX, SEATS, "ru")
-    assert notes_count(15) in box and "1500 RUB" in box, box
-    assert notes_count(3) in _told("game_over", winner=0, bank=["x"] * 3, face_value=None)
+    assert render(notes_count(15), "ru") in box and "1500 RUB" in box, box
+    assert render(notes_count(3), "ru") in _told("game_over", winner=0, bank=["x"] * 3, face_value=None)
 
 
 def test_the_console_summary_counts_the_bank_number_first():
     from companion.commands.run import format_result
 
     told = format_result({"winner": 0, "bank": ["x"] * 15}, SEATS, "ru")
-    assert notes_count(15) in told, told
-    assert notes_count(2) in format_result({"winner": 0, "bank": ["x", "y"]}, SEATS, "ru")
+    assert render(notes_count(15), "ru") in told, told
+    assert render(notes_count(2), "ru") in format_result({"winner": 0, "bank": ["x", "y"]}, SEATS, "ru")

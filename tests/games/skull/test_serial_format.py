@@ -7,6 +7,7 @@ import pytest
 
 from companion.games.skull import SkullGame, reason_message, validate_note_set
 from companion.errors import IllegalAction
+from companion.i18n import render
 
 GOOD = "АК2444852,АК2444854,АК2444856"
 
@@ -19,7 +20,7 @@ def test_rub_table_rejects_a_serial_off_the_rub_shape(serial):
     assert err.value.reason == "serial_format"
     assert serial in err.value.detail and "two letters and seven digits" in err.value.detail
     assert g.registered[1] is None  # state untouched
-    msg = reason_message("serial_format", "ru", g.options)
+    msg = render(reason_message("serial_format", g.options), "ru")
     assert "две буквы и семь цифр" in msg and "заглавные" not in msg
 
 

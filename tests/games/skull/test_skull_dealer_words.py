@@ -1,7 +1,8 @@
 """Skull: who the page calls the dealer at each moment, against the history's round header
-(«— Раунд 2, дилер Вера —») and the reveal line («Вскрытие: дилер Борис…»). The lines are checked
-in English, their message ids with the facts (who deals, who raises); their Russian is the
-catalogue's and the golden page snapshots'.
+(«— Раунд 2, начинает Вера —») and the reveal line («Вскрытие: вскрывает Борис (высшая ставка)…»):
+the player with the button who starts the round and the highest bidder who reveals are named by
+their roles, not both «дилер». The lines are checked in English, their message ids with the facts
+(who deals, who raises); their Russian is the catalogue's and the golden page snapshots'.
 
 * The round header names the dealer the round starts with; a bid takes the button (seed «Игрок,
   сделавший ставку становится дилером»), so the reveal line may name another, newer dealer — the
@@ -56,14 +57,14 @@ def play(table, *actions):
 def test_round_end_and_next_round_name_the_new_dealer(table):
     play(table, "0 place", "1 place", "2 place", "0 bid 1", "1 bid 2", "2 pass")
     badge, lines, _ = page(table, play(table, "0 pass"))
-    assert badge == 1 and lines == ["Reveal: Борис must turn up 2 rose(s)", "Аня passes"]
+    assert badge == 1 and lines == ["Reveal: the highest bidder Борис must turn up 2 rose(s)", "Аня passes"]
     play(table, f"table flip 1 {rose(1, 0)}")
     badge, lines, _ = page(table, play(table, f"table flip 0 {rose(0, 0)}"))
     assert badge == 1 and lines[0].startswith("Success! Борис turned up 2 roses.")
     play(table, f"table deposit 2 {rose(2, 1)}")
     badge, lines, view = page(table, play(table, f"table deposit 0 {rose(0, 1)}"))
     # Борис drew no skull: the player on his left, Вера, deals round 2 — header and badge agree
-    assert lines[0] == "— Round 2, dealer Вера —" and badge == 2
+    assert lines[0] == "— Round 2, Вера starts —" and badge == 2
     assert view["last_round"]["dealer"] == 1  # «Прошлый раунд»: the dealer who revealed
 
 
@@ -73,7 +74,7 @@ def test_a_skull_of_another_player_makes_its_owner_the_next_dealer(table):
     badge, lines, _ = page(table, play(table, f"table flip 2 {skull(2, 0)}"))
     assert badge == 0 and lines[0].startswith("Вера's skull!")
     badge, lines, _ = page(table, play(table, f"table deposit 0 {rose(0, 1)}"))
-    assert lines[0] == "— Round 2, dealer Вера —" and badge == 2
+    assert lines[0] == "— Round 2, Вера starts —" and badge == 2
 
 
 def test_when_everybody_agreed_the_badge_moves_with_the_button(table):

@@ -11,7 +11,7 @@ import { isBad, label, outcomeText, verbLabel, word } from "./words.js";
 // selection — one card, two touching cards, a 2×2 square; a suit's sign takes its whole row, a
 // rank its whole column; a selected card tapped again leaves it. The selection, in layout order,
 // is the key of the seat's legal bet (its cards as the action writes them) and of the game's
-// words for it (view.targets: bet_words and the payout); one button sends that bet at the
+// words for it (view.targets: bet_target's words and the payout); one button sends that bet at the
 // stepper's stake. A selection that is no bet (a diagonal, three cards) is said in words and the
 // button stays disabled.
 var betPick = {}; // card code -> true: the seat's selection, kept when the pad is rebuilt

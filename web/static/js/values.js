@@ -16,7 +16,7 @@ export function scalar(key, v) {
   if (typeof v === "boolean") return v ? word("yes") : word("no");
   if (typeof v === "string") {
     if (key === "game" && has("game_" + v)) return W["game_" + v];
-    if (key === "shape" && has("shape_" + v)) return W["shape_" + v]; // a bet's shape (hoggenheimer)
+    if (key === "shape") return word("shape_" + v, v); // a bet's shape: the game's own term ("hoggenheimer:shape_square")
     var card = CARD_CODE.exec(v); // a card code reads as on the buttons and toasts: "8H" -> "8♥"
     if (card) return card[1] + SUIT_SIGNS[card[2]];
     return word("val_" + v, v);
@@ -27,8 +27,8 @@ export function scalar(key, v) {
   return String(v);
 }
 export function isScalar(v) { return v === null || typeof v !== "object" || isWords(v); }
-// "shape_ru" and the like: a game's own Russian copy of a value the page already words in its
-// language — never shown (on an English page it would be Russian, on a Russian one twice)
+// a "…_ru" key: a Russian copy of a value the page already words in its language — never shown
+// (on an English page it would be Russian, on a Russian one twice)
 export function shown(k) { return !/_ru$/.test(k); }
 export function compact(key, v) { // deep values as words, never as raw JSON
   if (isScalar(v)) return scalar(key, v);

@@ -67,7 +67,7 @@ export function actionWords(text) {
   return who + ": " + [verbLabel(t[1])].concat(rest).join(" ");
 }
 // what an accepted action did, in the game's words (the server's "told": each line already
-// names who did what), as sentences: «Вера: одна купюра в банк; в банке 1. Раунд 2, дилер Аня»
+// names who did what), as sentences: «Вера: одна купюра в банк; в банке 1. Раунд 2, начинает Аня»
 export function toldWords(told) {
   return told.map(function (x) { return String(x).trim(); }).filter(function (x) { return x.length; })
     .reduce(function (out, x) { return out ? out + (/[.!?…]$/.test(out) ? " " : ". ") + x : x; }, "");

@@ -1,0 +1,69 @@
+"""One rule for every command's exit status (README, "Exit status"): 0 done; 2 the command line
+cannot be used as typed (argparse's refusals, a bad value, an unknown game or option); 1 the
+command was understood but could not do its work (a file it names is missing or not what it
+reads, a part or device stands in the way)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import cli
+
+
+@pytest.fixture(autouse=True)
+def _data(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
+
+
+def _status(argv) -> int:
+    try:
+        return int(cli.main(argv) or 0)
+    except SystemExit as exc:  # argparse's refusal
+        return int(exc.code or 0)
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "--port", "abc"],
+    ["run", "--sim", "--json", "--pin", "12"],
+    ["run", "--sim", "--json", "--game", "nosuch"],
+    ["run", "--sim", "--json", "--game", "skull", "--option", "bogus=1"],
+    ["replay"],
+    ["scan-note"],
+    ["deck", "learn", "bad/name", "."],
+])
+def test_an_unusable_command_line_exits_2(argv, capsys):
+    assert _status(argv) == 2
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", "/nonexistent/log.jsonl"],
+    ["replay", "--json", "/nonexistent/log.jsonl"],
+    ["scan-note", "/nonexistent/note.jpg"],
+    ["scan-card", "/nonexistent/card.jpg"],
+    ["deck", "learn", "forest", "/nonexistent/photos"],
+    ["run", "--sim", "--json", "--game", "skull", "--resume", "old.sqlite"],
+])
+def test_a_missing_file_is_a_failure_exit_1(argv, capsys):
+    assert _status(argv) == 1
+
+
+def test_a_flag_for_another_game_than_the_unfinished_one_exits_2_in_dashboard_too(tmp_path, capsys):
+    """``companion dashboard --game skull`` on a table with an unfinished lottery: refused like
+    ``companion run``'s same flag — what was typed asks for another game (2)."""
+    from companion.table import Table
+
+    folder = tmp_path / "table"
+    table = Table(folder, pin="246813", resume=False)
+    table.new_game("lottery", ["Аня", "Борис", "Вика", "Глеб"])
+    assert table.submit("0 spread 1,2,3,4", "operator").accepted
+    table.close()
+    assert _status(["dashboard", "--game", "skull", "--data-dir", str(folder), "--port", "0"]) == 2
+    assert "неоконченная игра" in capsys.readouterr().err
+
+
+def test_club_acl_that_cannot_write_its_files_exits_1(tmp_path, capsys):
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    code = _status(["club", "acl", "--club", "night", "--tables", "t1,t2", "--dir", str(blocked / "sub")])
+    err = capsys.readouterr().err
+    assert code == 1 and err.startswith("companion club acl: ") and "Errno" not in err, err

@@ -1,0 +1,45 @@
+"""One Russian word for each thing in the catalogue: the simulated parts are «имитация» (never
+«симуляция»), the table's phone dashboard is «панель» and the club's page for many tables is
+«табло клуба» (never the bare «табло» for the table's own dashboard); a technical name (pty,
+gpiozero) stands only in parentheses, after the plain word."""
+
+from __future__ import annotations
+
+import re
+
+from babel.messages.pofile import read_po
+
+from companion.i18n import render, M
+from companion.i18n.render import catalogue_dir
+
+
+def _entries():
+    with open(catalogue_dir() / "ru" / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        for m in read_po(fh):
+            if not m.id:
+                continue
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            yield " ".join(ids), " ".join(strings)
+
+
+def test_simulated_parts_are_imitatsiya_only():
+    said = [(i, s) for i, s in _entries() if re.search(r"[Сс]имуляц", s)]
+    assert not said, said
+
+
+def test_the_tables_dashboard_is_panel_and_the_club_board_is_tablo_kluba():
+    for msgid, ru in _entries():
+        if re.search(r"\bdashboard", msgid, re.I):
+            assert "табло" not in ru.lower(), (msgid, ru)
+        if re.search(r"\bboard\b", msgid) and "табло" in ru.lower() and "club" not in msgid.lower():
+            assert "табло клуба" in ru.lower(), (msgid, ru)
+    assert render(M("Dashboard: %(url)s", url="http://x/"), "ru") == "Панель: http://x/"
+
+
+def test_technical_names_only_in_parentheses():
+    for msgid, ru in _entries():
+        for name in ("pty", "gpiozero"):
+            for hit in re.finditer(rf"\b{name}\b", ru):
+                before = ru[:hit.start()]
+                assert before.count("(") > before.count(")"), (msgid, ru)
