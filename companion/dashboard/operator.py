@@ -79,7 +79,7 @@ def _login_page(pin: str = "", error: str | None = None, wait: int = 0, status: 
     """The login page; while ``wait`` (s) holds, the form is hidden and the wait is counted down
     to the second (web/static/lockout.js; without scripts the page reloads when it ends), then the
     form returns. A 429 carries ``Retry-After``."""
-    from companion.dashboard.security import countdown_words
+    from companion.dashboard.security import countdown_units, countdown_words
 
     lang = common.lang()
     locked = None
@@ -89,7 +89,7 @@ def _login_page(pin: str = "", error: str | None = None, wait: int = 0, status: 
         locked = {"wait": wait, "text": _("Too many wrong attempts: wait %(wait)s, then the login form returns.",
                                           wait=countdown_words(wait, lang)),
                   "template": _("Too many wrong attempts: wait %(wait)s, then the login form returns.", wait=slot),
-                  "slot": slot, "units": ["мин", "с"] if lang == "ru" else ["min", "s"]}
+                  "slot": slot, "units": list(countdown_units(lang))}
     resp = make_response(render_template("login.html", pin=pin, error=error, lost=lost, locked=locked,
                                          boot=common.boot("login")), status)
     if status == 429:

@@ -187,8 +187,15 @@ def countdown_words(seconds: int, lang: str = "ru") -> str:
     """A wait to the second, for a countdown: «47 с», «4 мин 7 с» / «47 s», «4 min 7 s» (the login
     page's script, web/static/lockout.js, counts down in the same form)."""
     m, s = divmod(max(0, int(seconds)), 60)
-    unit_m, unit_s = ("мин", "с") if lang == "ru" else ("min", "s")
+    unit_m, unit_s = countdown_units(lang)
     return f"{m} {unit_m} {s} {unit_s}" if m else f"{s} {unit_s}"
+
+
+def countdown_units(lang: str = "ru") -> tuple[str, str]:
+    """The countdown's two units, minutes and seconds: («мин», «с») / ("min", "s")."""
+    from companion.i18n import MP, render
+
+    return render(MP("countdown", "min"), lang), render(MP("countdown", "s"), lang)
 
 
 def safe_next(target, default: str = "/") -> str:

@@ -56,6 +56,7 @@ def test_a_locked_out_login_page_counts_down_and_gives_the_form_back(table):
     assert re.search(r'<form [^>]*id="login-form"[^>]* hidden>', page) and "/static/lockout.js" in page
     # the script's template: the same sentence with the slot it fills each second
     assert f'data-template="{locked("{WAIT}")}"' in page
+    assert 'data-units="мин с"' in page  # the units the script counts in, the page's language
     # a try meanwhile (the right PIN too) is refused with the wait left, as the header says
     clock.t += 25
     r = c.post("/operator/login", data={"pin": PIN, "csrf_token": token})
@@ -67,7 +68,8 @@ def test_a_locked_out_login_page_counts_down_and_gives_the_form_back(table):
     assert WAIT_RE.search(page).group(1) == "65" and "data-auto" not in page
     # in English
     c.set_cookie("lang", "en")
-    assert locked(countdown_words(65, "en"), "en") in c.get("/operator").get_data(as_text=True)
+    page = c.get("/operator").get_data(as_text=True)
+    assert locked(countdown_words(65, "en"), "en") in page and 'data-units="min s"' in page
     # the end of the wait: the form is back, no countdown, and the right PIN logs in
     clock.t += 65
     page = c.get("/operator").get_data(as_text=True)
