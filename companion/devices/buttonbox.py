@@ -108,6 +108,9 @@ class ButtonBox:
     it keeps retrying and reports in :attr:`status`.
     """
 
+    #: seconds close() waits for the driver thread to leave its read
+    CLOSE_WAIT_S = 5.0
+
     def __init__(self, url: str, on_event: Callable[[ButtonEvent], None] | None = None, *,
                  baudrate: int = 115200, reconnect_delay: tuple[float, float] = (0.02, 0.5),
                  read_timeout: float = 0.01, serial_factory=serial.serial_for_url) -> None:
@@ -154,10 +157,14 @@ class ButtonBox:
     def close(self) -> None:
         """Stop the thread and close the port; :meth:`events` iterators end."""
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-            self._thread = None
-        self._disconnect(None)
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(timeout=self.CLOSE_WAIT_S)
+        if thread is None or not thread.is_alive():
+            self._disconnect(None)
+        else:  # still inside a read: the thread closes the port itself as it leaves (_run)
+            log.warning("button box %s: the driver thread is still reading; it closes the port as it stops",
+                        self.url)
         self._queue.put(None)
         if self.virtual is not None:
             self.virtual.close()
@@ -233,18 +240,22 @@ class ButtonBox:
             self._status = dataclasses.replace(self._status, **changes)
 
     def _run(self) -> None:
+        """The driver loop; the only thread that touches the port while it runs."""
         delay = self._delay[0]
-        while not self._stop.is_set():
-            if self._ser is None:
-                if not self._connect():
-                    self._stop.wait(delay)
-                    delay = min(delay * 2, self._delay[1])
-                    continue
-                delay = self._delay[0]
-            try:
-                self._step()
-            except (serial.SerialException, OSError) as exc:
-                self._disconnect(f"connection lost: {exc}")
+        try:
+            while not self._stop.is_set():
+                if self._ser is None:
+                    if not self._connect():
+                        self._stop.wait(delay)
+                        delay = min(delay * 2, self._delay[1])
+                        continue
+                    delay = self._delay[0]
+                try:
+                    self._step()
+                except (serial.SerialException, OSError) as exc:
+                    self._disconnect(f"connection lost: {exc}")
+        finally:
+            self._disconnect(None)
 
     def _connect(self) -> bool:
         try:
