@@ -19,11 +19,25 @@ HOLDER = ("import sys, time\nfrom companion.datalock import hold\n"
           "with hold(sys.argv[1]):\n    print('held', flush=True)\n    time.sleep(120)\n")
 
 
-def _holder(folder: Path) -> subprocess.Popen:
-    p = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder)], stdout=subprocess.PIPE, text=True,
-                         cwd=ROOT)
-    assert p.stdout.readline().strip() == "held"
-    return p
+@pytest.fixture
+def holder():
+    """Starts processes that hold a folder (``holder(folder) -> Popen``); each is killed, reaped
+    and its pipe closed after the test."""
+    started: list[subprocess.Popen] = []
+
+    def start(folder: Path) -> subprocess.Popen:
+        p = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder)], stdout=subprocess.PIPE,
+                             text=True, cwd=ROOT)
+        started.append(p)
+        assert p.stdout is not None and p.stdout.readline().strip() == "held"
+        return p
+
+    yield start
+    for p in started:
+        p.kill()
+        p.wait()
+        if p.stdout is not None:
+            p.stdout.close()
 
 
 def _companion(*args: str) -> subprocess.CompletedProcess:
@@ -31,47 +45,38 @@ def _companion(*args: str) -> subprocess.CompletedProcess:
                           cwd=ROOT, timeout=120, env=dict(os.environ, PYTHONUNBUFFERED="1"))
 
 
-def test_a_second_process_is_refused_and_told_who_holds_the_folder(tmp_path):
-    p = _holder(tmp_path)
-    try:
-        with pytest.raises(DataFolderBusy) as err:
-            with hold(tmp_path):
-                pass
-        assert err.value.pid == p.pid
-        assert str(p.pid) in err.value.words("ru") and "занята" in err.value.words("ru")
-        assert "--data-dir" in err.value.words("en")
-    finally:
-        p.kill()
-        p.wait()
+def test_a_second_process_is_refused_and_told_who_holds_the_folder(tmp_path, holder):
+    p = holder(tmp_path)
+    with pytest.raises(DataFolderBusy) as err:
+        with hold(tmp_path):
+            pass
+    assert err.value.pid == p.pid
+    assert str(p.pid) in err.value.words("ru") and "занята" in err.value.words("ru")
+    assert "--data-dir" in err.value.words("en")
 
 
-def test_a_killed_holder_leaves_the_folder_free(tmp_path):
-    p = _holder(tmp_path)
+def test_a_killed_holder_leaves_the_folder_free(tmp_path, holder):
+    p = holder(tmp_path)
     p.send_signal(signal.SIGKILL)
     p.wait()
     with hold(tmp_path) as folder:
         assert (folder / "table.lock").read_text().strip() == str(os.getpid())
 
 
-def test_run_and_dashboard_on_a_held_folder_stop_before_the_log(tmp_path):
-    p = _holder(tmp_path / "sim")  # the simulated table keeps its games in <data>/sim
-    q = _holder(tmp_path / "dash")
-    try:
-        run = _companion("run", "--sim", "--game", "skull", "--until-end", "--json", "--port", "0",
-                         "--data-dir", str(tmp_path))
-        assert run.returncode == 1, run.stderr
-        assert "занята другим столом" in run.stderr and str(p.pid) in run.stderr
-        assert run.stdout == ""
-        dash = _companion("dashboard", "--game", "skull", "--seats", "Аня,Борис", "--port", "0",
-                          "--data-dir", str(tmp_path / "dash"), "--lang", "en")
-        assert dash.returncode == 1, dash.stderr
-        assert "in use by another table" in dash.stderr and str(q.pid) in dash.stderr
-        for folder in (tmp_path / "sim", tmp_path / "dash"):
-            assert not list(folder.rglob("*.sqlite")), "nothing written to the held folder"
-    finally:
-        for h in (p, q):
-            h.kill()
-            h.wait()
+def test_run_and_dashboard_on_a_held_folder_stop_before_the_log(tmp_path, holder):
+    p = holder(tmp_path / "sim")  # the simulated table keeps its games in <data>/sim
+    q = holder(tmp_path / "dash")
+    run = _companion("run", "--sim", "--game", "skull", "--until-end", "--json", "--port", "0",
+                     "--data-dir", str(tmp_path))
+    assert run.returncode == 1, run.stderr
+    assert "занята другим столом" in run.stderr and str(p.pid) in run.stderr
+    assert run.stdout == ""
+    dash = _companion("dashboard", "--game", "skull", "--seats", "Аня,Борис", "--port", "0",
+                      "--data-dir", str(tmp_path / "dash"), "--lang", "en")
+    assert dash.returncode == 1, dash.stderr
+    assert "in use by another table" in dash.stderr and str(q.pid) in dash.stderr
+    for folder in (tmp_path / "sim", tmp_path / "dash"):
+        assert not list(folder.rglob("*.sqlite")), "nothing written to the held folder"
 
 
 def test_the_folder_is_free_again_once_a_run_ends(tmp_path):
