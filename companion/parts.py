@@ -337,7 +337,7 @@ def _note_reader(settings):
             return [Item(None, float(r.confidence), x, "letters_unconfirmed", box)]
         return [Item(r.serial, float(r.confidence), x, r.reason, box)]
 
-    read.describe = f"notes ({settings.currency})"
+    read.describe = f"notes ({settings.currency})"  # type: ignore[attr-defined]  # its log name
     return read
 
 
@@ -414,7 +414,7 @@ def _card_reader(settings, game, sim_renderer):
             out.append(Item(r.card, float(r.confidence), float(x), r.reason, _box(r.box)))
         return out
 
-    read.describe = f"cards ({deck if isinstance(deck, str) else deck.name})"
+    read.describe = f"cards ({deck if isinstance(deck, str) else deck.name})"  # type: ignore[attr-defined]
     return read
 
 

@@ -107,7 +107,9 @@ class TableBots(GameReaders):
         """The simulated table's driver for the table's current game (not yet synced)."""
         from companion.simtable import SimTable
 
-        return SimTable(self.table, self._press, self.camera, self.readers, renderer,
+        table, press, camera = self.table, self._press, self.camera
+        assert table is not None and press is not None and camera is not None  # (a simulated table's)
+        return SimTable(table, press, camera, self.readers, renderer,
                         seed=self.settings.seed, pace_ms=self.settings.pace_ms,
                         stats_file=Path(self.settings.data_dir) / "sim-stats.json", pad_seats=self._pads)
 

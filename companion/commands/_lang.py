@@ -9,6 +9,7 @@ error lines. ``--json`` output never changes with it: its keys and codes are for
 from __future__ import annotations
 
 import argparse
+import gettext
 
 from companion.i18n import cli as words
 from companion.i18n.cli import _
@@ -35,7 +36,7 @@ def add_lang_option(p: argparse.ArgumentParser) -> None:
     def parse_known(args=None, namespace=None):
         ns, extras = parse_known_args(args, namespace)
         if extras:  # said by the sub-command, as the other refusals of its arguments
-            p.error(argparse._("unrecognized arguments: %s") % " ".join(extras))
+            p.error(gettext.gettext("unrecognized arguments: %s") % " ".join(extras))  # argparse's own words
         return ns, extras
 
     # an instance's own method, on purpose: argparse calls it for this sub-parser only
