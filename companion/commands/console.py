@@ -383,11 +383,7 @@ def bots_leave_words(why: str, lang: str = "ru") -> str:
 def _left_alone(service):
     """The simulated table's driver whose bots leave the current game alone, or ``None`` (they
     play it, or take it up now: :meth:`companion.service.TableService.bots_left_alone`)."""
-    decide = getattr(service, "bots_left_alone", None)
-    if callable(decide):
-        return decide()
-    sim = getattr(service, "simtable", None)  # a stand-in service (tests): its driver's word
-    return sim if sim is not None and getattr(sim, "released", None) else None
+    return service.bots_left_alone()
 
 
 def _bots_idle_words(service, lang: str = "ru") -> str:

@@ -55,7 +55,7 @@ def test_the_header_is_in_one_language(tmp_path):
         table.set_status("buttons", {"state": "sim", "detail": "/dev/pts/3"})
         table.set_status("camera", {"state": "sim", "detail": "scene"})
         table.set_status("ocr", {"state": "ok", "detail": "notes (RUB)"})
-        service = SimpleNamespace(table=table, resumed=False, set_aside=None,
+        service = SimpleNamespace(table=table, resumed=False, set_aside=None, bots_left_alone=lambda: None,
                                   plan=SimpleNamespace(why=(M("simulated table: --sim"),
                                                             M("camera: rendered scenes of the simulated table"),
                                                             M("buttons: virtual box on a pty, pressed by the bots"),
