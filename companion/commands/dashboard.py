@@ -72,9 +72,9 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 def _game_words(game_id: str) -> dict:
     """A game as the console's lines name it: its page name in «» in Russian, its id in English."""
-    from companion.dashboard.i18n import game_title
+    from companion.games import registry
 
-    return {"ru": f"«{game_title(game_id, 'ru')}»", "en": game_id}
+    return registry.console_name(game_id, quoted=True)
 
 
 def run(args, stop: threading.Event | None = None) -> int:

@@ -29,7 +29,7 @@ import functools
 from typing import Any, Callable, Iterable
 
 from companion.games import registry
-from companion.i18n import both
+from companion.i18n import M, both
 from companion.games.base import Event, observation_fields
 from companion.games.fields import Kind, fields_of
 
@@ -362,8 +362,8 @@ def result_words(game_id: str | None, view: dict, seats) -> dict | None:
     if not (out.get("ru") and out.get("en")):
         return None
     # the box's heading already says «Игра окончена»: its words do not say it again
-    for lang, head in (("ru", "Игра окончена"), ("en", "Game over")):
-        text = out[lang]
+    for lang, head in both(M("Game over")).items():
+        text = out.get(lang)
         if text and text.startswith(head) and len(text) > len(head) + 2:
             rest = text[len(head):].lstrip("!.:; ").strip()
             out[lang] = rest[:1].upper() + rest[1:]

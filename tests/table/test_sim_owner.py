@@ -211,3 +211,27 @@ def test_a_log_the_bots_cannot_follow_is_a_clear_error_not_a_traceback(fast_dir)
         _bots_stay_idle(svc, op_log)
     finally:
         svc.stop()
+
+
+def test_following_bots_handed_a_log_they_cannot_follow_leave_it_and_say_why(fast_dir):
+    """``follow`` (``companion run --sim``): the operator resumes an older game whose notes are
+    not the ones the bots deal; the hand-over finds it cannot follow the log, and the bots leave
+    the game alone with that reason in words."""
+    from companion.i18n import M, render
+    from companion.tablebots import WHY_CANNOT_FOLLOW
+
+    s = _settings(fast_dir)
+    svc = TableService(s, choose_backends(s), dashboard=True, follow=True).start()
+    try:
+        op_log = svc.table.new_game("skull", SEATS, None).log.path
+        _, op_actions = play_random_game("skull", SEATS, None, seed=7)
+        first_deposit = next(i for i, (t, _) in enumerate(op_actions) if " deposit " in t)
+        _play(svc.table, op_actions[:first_deposit + 1], by_operator=True)
+        svc.table.new_game("skull", SEATS, None)
+        svc.table.resume_game(op_log)
+        assert _wait(lambda: svc.simtable.released is not None, 30)
+        why = M(WHY_CANNOT_FOLLOW)
+        assert svc.simtable.released_message.facts["why"] == why
+        assert render(why, "ru") in svc.simtable.released_words("ru")
+    finally:
+        svc.stop()

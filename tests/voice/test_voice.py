@@ -169,7 +169,7 @@ def test_a_burst_never_piles_up(skull_table):
         while not gate:
             time.sleep(0.01)
 
-    voice = V.Voice(skull_table, V.VoiceSettings(turn_s=0), say=slow, available=(True, "", "")).start()
+    voice = V.Voice(skull_table, V.VoiceSettings(turn_s=0), say=slow, available=(True, None)).start()
     try:
         voice.add("first")
         assert _wait(lambda: said == ["first"])
@@ -189,7 +189,7 @@ def test_a_stale_sentence_is_dropped(skull_table):
     clock = [0.0]
     said = []
     voice = V.Voice(skull_table, V.VoiceSettings(turn_s=0), say=lambda *a: said.append(a[0]),
-                    available=(True, "", ""), clock=lambda: clock[0])
+                    available=(True, None), clock=lambda: clock[0])
     voice._lines.append(V._Line("old news", "event", -V.STALE_S - 1))
     voice.start()
     try:
@@ -205,14 +205,13 @@ def test_no_espeak_or_no_sound_card_the_table_goes_on(fake, skull_table, monkeyp
     voice = V.Voice(skull_table).start()
     try:
         st = skull_table.status()["voice"]
-        assert st["state"] == "unused" and "нет звуковой карты" in st["detail_ru"]
+        assert st["state"] == "unused" and st["said"] == M("voice unavailable: no sound card (aplay -l lists none)")
         assert not voice.add("Джокер!")
         assert skull_table.submit(f"table register 0 {','.join(_serials(0))} ?", "manual").accepted
     finally:
         voice.stop()
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
-    ok, en, ru = V.probe()
-    assert not ok and "espeak-ng" in en and "не установлен espeak-ng" in ru
+    assert V.probe() == (False, M("voice unavailable: espeak-ng is not installed"))
 
 
 def test_turning_it_off_and_on_while_running(fake, skull_table):

@@ -25,7 +25,7 @@ def env(fast_dir, counting):
     app = create_app(table, testing=True)
     said = []
     voice = V.Voice(table, V.VoiceSettings(turn_s=0), say=lambda text, lang, vol, pace: said.append((text, lang, vol)),
-                    available=(True, "espeak-ng", "espeak-ng")).start()
+                    available=(True, None)).start()
     yield table, app, voice, said
     voice.stop()
     app.extensions["companion"]["hub"].close()
