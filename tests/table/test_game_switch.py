@@ -101,8 +101,8 @@ def test_the_readers_follow_the_game_being_played(tmp_path, real_data):
                 # seed 3: in seed 1's render the v3 index classifier's two corners of the A♦
                 # disagree, so the reader abstains there (unsure, not wrong; seeds 3–5 read all
                 # three); this test is about which readers run, not about reading accuracy
-                render = SceneRenderer("lottery", seed=3, context=False)
-                camera.show([render.render([("card", c) for c in cards], attempt=0)])
+                scene = SceneRenderer("lottery", seed=3, context=False)
+                camera.show([scene.render([("card", c) for c in cards], attempt=0)])
                 assert _until(lambda: _camera_records(svc)), \
                     f"lottery: the camera filled nothing: {svc.table.prompts()}"
                 assert _camera_records(svc)[0].action == "table cards 3 AD,5S,7H"

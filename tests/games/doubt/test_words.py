@@ -9,6 +9,7 @@ import re
 from companion.games import new_game
 from companion.games.doubt import describe_event
 from companion.games.simulator import get_sim_class
+from companion.i18n import render
 
 NAMES = ["Аня", "Борис", "Вика"]
 
@@ -24,7 +25,7 @@ def test_every_public_event_of_whole_games_has_words():
                 if ev.private_to is not None:
                     continue
                 for lang in ("ru", "en"):
-                    words = describe_event(ev, NAMES, lang)
+                    words = render(describe_event(ev, NAMES), lang)
                     assert words is not None, (ev.kind, lang)
                     if words == "":
                         continue
@@ -42,7 +43,7 @@ def test_a_check_names_the_cards_and_who_takes_the_pile():
     g.apply("0 place 2 mushroom")
     g.apply("1 doubt")
     ev = [e for e in g.apply("table reveal mushroom,hare") if e.kind == "checked"][0]
-    assert describe_event(ev, NAMES, "ru") == "Проверка: открыты гриб, заяц — неправда; стопку (2) забирает Аня"
+    assert render(describe_event(ev, NAMES), "ru") == "Проверка: открыты гриб, заяц — неправда; стопку (2) забирает Аня"
 
 
 def test_a_placement_counts_its_cards_and_a_check_of_one_card_agrees_with_it():
@@ -51,12 +52,12 @@ def test_a_placement_counts_its_cards_and_a_check_of_one_card_agrees_with_it():
     g = new_game("doubt", NAMES, {})
     g.apply("0 deal")
     placed = [e for e in g.apply("0 place 1 mushroom") if e.kind == "placed"][0]
-    assert describe_event(placed, NAMES, "ru") == "Аня выкладывает 1 карту: «гриб»; в стопке 1"
+    assert render(describe_event(placed, NAMES), "ru") == "Аня выкладывает 1 карту: «гриб»; в стопке 1"
     g.apply("1 doubt")
     ev = [e for e in g.apply("table reveal mushroom") if e.kind == "checked"][0]
-    assert describe_event(ev, NAMES, "ru") == "Проверка: открыта карта «гриб» — правда; стопку (1) забирает Борис"
+    assert render(describe_event(ev, NAMES), "ru") == "Проверка: открыта карта «гриб» — правда; стопку (1) забирает Борис"
     for n, told in ((2, "2 карты"), (5, "5 карт")):
         g = new_game("doubt", NAMES, {})
         g.apply("0 deal")
         placed = [e for e in g.apply(f"0 place {n} mushroom") if e.kind == "placed"][0]
-        assert describe_event(placed, NAMES, "ru") == f"Аня выкладывает {told}: «гриб»; в стопке {n}"
+        assert render(describe_event(placed, NAMES), "ru") == f"Аня выкладывает {told}: «гриб»; в стопке {n}"

@@ -14,6 +14,7 @@ from companion.dashboard import DashboardServer
 from companion.dashboard.model import OPERATOR, label_choices, labelled_verbs, view_for
 from companion.games.hoggenheimer import describe_event
 from companion.table import Table
+from companion.i18n import render
 from tests.browser import CHROMIUM, PHONE
 
 UI_OK = os.path.exists(CHROMIUM)
@@ -67,8 +68,8 @@ def test_the_history_says_which_bet_was_taken_back(fast_dir):
         out = table.submit("1 withdraw 3", "dashboard")
         assert out.accepted
         ev = next(e for e in out.events if e.kind == "bet_withdrawn")
-        assert describe_event(ev, ["Аня", "Борис", "Вера"], "ru") == "Борис снимает ставку №3 (2 на две соседние A♥ K♥)"
-        assert describe_event(ev, ["Аня", "Борис", "Вера"], "en") == "Борис takes back bet no. 3 (2 on two touching cards A♥ K♥)"
+        assert render(describe_event(ev, ["Аня", "Борис", "Вера"]), "ru") == "Борис снимает ставку №3 (2 на две соседние A♥ K♥)"
+        assert render(describe_event(ev, ["Аня", "Борис", "Вера"]), "en") == "Борис takes back bet no. 3 (2 on two touching cards A♥ K♥)"
     finally:
         table.close()
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from companion.dashboard import model as M
 from companion.games.base import Event
 from companion.games import lottery
+from companion.i18n import render
+from tests.wording import said
 
 
 def test_history_and_badge_name_the_round_alike():
@@ -21,6 +23,7 @@ def test_history_and_badge_name_the_round_alike():
 
 
 def test_standing_line_names_the_draw():
-    words = lottery.describe_standings({"seats": ["Аня", "Борис"], "balances": [31, 24], "players": [0, 1],
-                                    "box": 6, "prizes": [], "draw": 3}, ["Аня", "Борис"], "ru")
-    assert words.endswith("; тираж 3"), words
+    msg = lottery.describe_standings({"seats": ["Аня", "Борис"], "balances": [31, 24], "players": [0, 1],
+                                      "box": 6, "prizes": [], "draw": 3}, ["Аня", "Борис"])
+    assert said(msg)[0].endswith("; draw %(draw)s") and msg.facts["draw"] == 3, msg
+    assert render(msg, "ru").endswith("; тираж 3")  # the lottery's own term for a round
