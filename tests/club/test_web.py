@@ -13,6 +13,7 @@ from companion.club.feed import PublicFeed
 from companion.club.topics import Topics, dumps
 from companion.club.web import create_app
 from companion.dashboard.security import Limiter
+from companion.i18n import M, render
 from companion.table import Table
 from tests.club.helpers import Bots
 
@@ -80,7 +81,7 @@ def test_two_spellings_merge_with_the_board_pin(app):
     app, board, tables = app
     c = app.test_client()
     r = c.post("/api/merge", json={"name": "Боря", "into": "Борис", "pin": "0000"})
-    assert r.status_code == 403 and r.get_json()["message"] == "Неверный ПИН табло."
+    assert r.status_code == 403 and r.get_json()["message"] == render(M("Wrong board PIN."), "ru")  # the page's language
     r = c.post("/api/merge", json={"name": "Боря", "into": "Борис", "pin": PIN})
     assert r.status_code == 200
     rows = {x["name"]: x for x in r.get_json()["standings"]}
