@@ -104,15 +104,16 @@ def test_the_moments_are_said_in_the_russian_voice_and_nothing_hidden(fake, skul
     try:
         assert voice.ready and skull_table.status()["voice"]["state"] == "ok"
         _play_skull_to_the_end(skull_table)
-        assert _wait(lambda: any("Победитель" in x["text"] for x in fake()))
+        won = render(M(V.PHRASES["winner"], name="Борис"), "ru")
+        assert _wait(lambda: any(x["text"] == won for x in fake()))
     finally:
         voice.stop()
     said = fake()
     texts = [x["text"] for x in said]
-    assert "Успех! Дилер Борис." in texts
-    assert "Череп! Борис." in texts
-    assert "Аня: купюра в банк." in texts
-    assert texts[-1] == "Игра окончена. Победитель: Борис!"
+    for msg in (M("Success! %(name)s made it.", name="Борис"), M("Skull! %(name)s.", name="Борис"),
+                M("%(name)s: a note to the bank.", name="Аня")):
+        assert render(msg, "ru") in texts, msg
+    assert texts[-1] == render(M(V.PHRASES["winner"], name="Борис"), "ru")
     for x in said:  # the Russian voice, the text on stdin (never on the command line)
         assert x["argv"][:2] == ["-v", "ru"] and "--stdin" in x["argv"] and "--stdout" in x["argv"]
         assert x["text"] not in " ".join(x["argv"])
@@ -150,7 +151,7 @@ def test_whose_turn_after_a_pause_only_while_nobody_moved(fake, skull_table):
         with voice._cv:
             voice._cv.notify_all()
         assert _wait(lambda: fake())
-        assert fake()[0]["text"] == "Ваш ход, Борис."
+        assert fake()[0]["text"] == render(M(V.PHRASES["turn"], name="Борис"), "ru")
         time.sleep(0.3)
         assert len(fake()) == 1  # said once per wait, not again and again
         # a stale «whose turn» is dropped: someone moved before it was said
