@@ -20,7 +20,7 @@ from companion.games import new_game
 from companion.games.words import card_label
 from companion.referee import Outcome
 from companion.games.simulator import get_sim_class
-from companion.i18n import render
+from companion.i18n import M as Msg, render
 
 NAMES = ["Аня", "Борис", "Вика", "Гена", "Дима", "Ева"]
 
@@ -194,7 +194,7 @@ def test_a_whole_game_is_told_in_words(game_id, n, options, seed):
             assert any(name in line for line in lines), name
     # the history's last line is the end of the game: the winner(s) by name, then the standings
     last = lines[-1]
-    assert last.startswith("Игра окончена!"), last
+    assert last.startswith(render(Msg("Game over"), "ru")), last
     result = game.result()
     winners = result.get("winner_names") or result["winners"]
     for w in winners:
