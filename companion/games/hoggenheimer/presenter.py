@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from companion.games.base import Event
 from companion.games.narration import describer, public_event
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
                                    standings, suit)
 from companion.games.hoggenheimer.layout import JOKER, SHAPES, _targets, win_probability
@@ -334,6 +334,7 @@ class HoggenheimerPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: Moment("joker", M("Joker")) if event.kind == "joker" else None)
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

@@ -7,10 +7,10 @@ from typing import Callable
 
 from companion.games.base import Event
 from companion.games.narration import describer, public_event
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, names_and, points, seat_name, standings
 from companion.games.infinity.rules import INF
-from companion.i18n import M, MN, Message, N_, both
+from companion.i18n import M, MN, MP, Message, N_, both
 
 
 # ---------------------------------------------------------------------- words
@@ -193,6 +193,16 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _moment(event, seats) -> Moment | None:
+    """«ХОЙ!» (the infinity card): the table display shows it large, with who called it."""
+    if event.kind != "hoy":
+        return None
+    seat = event.data.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        return Moment("hoy", MP("moment", "«HOY!» — %(name)s", name=seats[seat]))
+    return Moment("hoy", MP("moment", "«HOY!»"))
+
+
 class InfinityPresenter(PlainPresenter):
     """The words of ``infinity`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -204,6 +214,7 @@ class InfinityPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: _moment(event, seats))
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 from companion.games.base import Event
 from companion.games.narration import describer, public_event
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_count, cards_label, chips, names_and, seat_args,
                                    seat_name, signed, standings, suit)
 from companion.i18n import M, MN, MP, Message, N_, NC_, both
@@ -314,6 +314,13 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _moment(event, seats) -> Moment | None:
+    """A prize won: the table display shows the history's words for it large."""
+    if event.kind != "prize_won":
+        return None
+    return Moment("prize", _event(event, seats) or M("Prize"))
+
+
 class LotteryPresenter(PlainPresenter):
     """The words of ``lottery`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -325,6 +332,7 @@ class LotteryPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: _moment(event, seats))
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import CAMERA, OPERATOR, awaiting, names_and, notes, seat_args, seat_name
 from companion.i18n import M, MN, MP, Message, N_, NC_
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
@@ -333,6 +333,17 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _moment(event: Event, seats: Sequence[str]) -> Moment | None:
+    """A skull turned up: the table display shows it large, with whose it is."""
+    d = event.data
+    if event.kind != "flip" or d.get("role") != SKULL:
+        return None
+    seat = d.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        return Moment("skull", MP("moment", "Skull — %(name)s", name=seats[seat]))
+    return Moment("skull", MP("moment", "Skull"))
+
+
 class SkullPresenter(PlainPresenter):
     """The words of ``skull`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -344,6 +355,7 @@ class SkullPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: _moment(event, seats))
     private_event = staticmethod(lambda event, seats: _private_event(event))
     standings = staticmethod(_standings)
     page = staticmethod(page_view)
