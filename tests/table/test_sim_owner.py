@@ -22,11 +22,14 @@ import pytest
 
 from companion.commands.run import Console
 from companion.errors import CompanionError
+from companion.i18n import M
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from companion.games.simulator import play_random_game
 from tests.waiting import wait_for as _wait
+from companion.tablebots import WHY_OPERATORS
+from tests.wording import said
 
 SEATS = ["Аня", "Борис", "Вика"]
 OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК2444846 ?"
@@ -103,8 +106,9 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         console = Console(out)
         console.progress(svc)
         console.progress(svc)
-        assert out.getvalue().count("оператор начал другую игру (skull, журнал стола") == 1, out.getvalue()
-        assert "боты имитации играют только свою игру" in out.getvalue()
+        assert out.getvalue().count(svc.simtable.released_words("ru")) == 1, out.getvalue()
+        why = svc.simtable.released_message.facts["why"]
+        assert said(why)[0] == "the operator started another game (%(game)s, table log %(path)s)" and why.facts["game"] == "skull"
         assert "the operator" not in out.getvalue() and "bots play" not in out.getvalue()
         en = io.StringIO()
         Console(en, lang="en").progress(svc)
@@ -125,7 +129,8 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         assert "set aside" not in out.getvalue()
         ru = io.StringIO()
         Console(ru).header(svc, None)  # the console's own language, Russian by default
-        assert "боты имитации не трогают эту игру (её начал оператор на пульте" in ru.getvalue()
+        assert svc.simtable.released_words("ru") in ru.getvalue()
+        assert svc.simtable.released_message.facts["why"] == M(WHY_OPERATORS)  # she started it from the console
         _bots_stay_idle(svc, op_log)
         console.progress(svc)
         assert out.getvalue().count("leave this game alone") == 1  # said once

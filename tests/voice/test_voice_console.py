@@ -16,6 +16,8 @@ from companion import voice as V
 from companion.dashboard import create_app
 from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
+from companion.commands import say
+from companion.i18n import M, render
 
 
 @pytest.fixture
@@ -113,7 +115,7 @@ def test_companion_say_without_a_speaker_says_why(tmp_path):
 
     env = dict(os.environ, PATH=str(tmp_path))  # no espeak-ng, no aplay
     r = _say("Проверка", env=env)
-    assert r.returncode == 1 and "Голос не работает" in r.stderr and "espeak-ng" in r.stderr
+    assert r.returncode == 1 and r.stderr.strip() == render(M(say.WORDS["no_espeak"]), "ru"), r.stderr
     r = _say("--volume", "900", "x", env=env)
     assert r.returncode == 2 and "громкость" in r.stderr
 
