@@ -174,8 +174,9 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     stop = stop or threading.Event()
     import signal
 
+    previous = None
     try:
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
     except ValueError:  # not the main thread (tests)
         pass
     try:
@@ -183,6 +184,8 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        if previous is not None:  # as it was: an in-process caller's SIGTERM is its own again
+            signal.signal(signal.SIGTERM, previous)
         server.stop()
         table.close()
     return 0

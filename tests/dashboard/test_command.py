@@ -153,3 +153,23 @@ def test_command_refuses_flags_for_another_game_than_the_unfinished_one(fast_dir
     # --new starts the game asked for
     assert start("--game", "skull", "--seats", "Аня,Борис", "--new") == 0
     assert "Место 2 (Борис)" in capsys.readouterr().out and log.exists()
+
+
+def test_command_gives_the_callers_sigterm_handler_back(fast_dir, capsys):
+    """An in-process run (the tests) leaves SIGTERM as it found it: it once left its own handler
+    behind, setting an event nobody waited for, and the test process then ignored SIGTERM (a
+    `timeout` could not stop the suite)."""
+    import signal
+
+    def mine(*_):
+        pass
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        stop = threading.Event()
+        stop.set()  # serve, then stop at once
+        args = build_parser().parse_args(["dashboard", "--data", str(fast_dir), "--port", "0", "--host", "127.0.0.1"])
+        assert cmd.run(args, stop) == 0
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, before)
