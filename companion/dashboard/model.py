@@ -29,7 +29,7 @@ import functools
 from typing import Any, Callable, Iterable
 
 from companion.games import registry
-from companion.i18n import M, both
+from companion.i18n import LANGUAGES, M, both
 from companion.games.base import Event, observation_fields
 from companion.games.fields import Kind, fields_of
 
@@ -160,8 +160,8 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
                 action = cls.parse_action(a["text"])
                 labels = {}
                 for name in fields:
-                    texts = both(fn(name, getattr(action, name), view, list(seats))) or {"ru": None, "en": None}
-                    if texts["ru"] and texts["en"]:
+                    texts = both(fn(name, getattr(action, name), view, list(seats))) or {}
+                    if all(texts.get(lang) for lang in LANGUAGES):
                         labels[name] = texts
             except Exception:  # words are a nicety: the action keeps its plain form
                 labels = {}
