@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.dashboard import model as M
 from companion.games.base import Event
 from companion.games import lottery
-from companion.i18n import render
+from companion.i18n import M as Msg, both, render
 from tests.wording import said
 
 
@@ -18,8 +18,8 @@ def test_history_and_badge_name_the_round_alike():
     playoff = describe(Event("voided", {"what": "playoff", "draw": 2}))
     text = lambda told: told["ru"] if isinstance(told, dict) else told  # noqa: E731
     assert text(deal).startswith("Тираж 2:"), deal
-    assert text(void).startswith("Тираж 2 аннулирован"), void
-    assert text(playoff).startswith("Розыгрыш оставшихся карт"), playoff
+    assert void == both(Msg("Draw %(draw)s void: everything is as before the deal", draw=2)), void
+    assert playoff == both(Msg("The play-off is void: the cards went back, it is played again")), playoff
 
 
 def test_standing_line_names_the_draw():
