@@ -12,11 +12,10 @@ WEB_PACKAGES = ["companion.web"] + [
     if root != "web"
 ]
 
-# The club's data folders (templates/, static/, translations/) hold no Python: they are listed as
-# packages of data only, so the build neither warns that they are "absent from packages" (three
-# warnings of 40 lines each at every `make`) nor leaves them out.
-CLUB_DATA = find_namespace_packages(include=["companion.club.templates", "companion.club.static",
-                                             "companion.club.translations", "companion.club.translations.*"])
+# The club's data folders (templates/, static/) hold no Python: they are listed as packages of
+# data only, so the build neither warns that they are "absent from packages" (two warnings of 40
+# lines each at every `make`) nor leaves them out.
+CLUB_DATA = find_namespace_packages(include=["companion.club.templates", "companion.club.static"])
 
 setup(
     packages=find_packages(include=["companion", "companion.*"])
@@ -32,7 +31,6 @@ setup(
     },
     package_data={
         "companion": ["**/*.json", "**/*.jsonl", "**/*.toml", "**/*.svg", "**/*.png"],
-        "companion.club": ["babel.cfg"],
         **{pkg: ["*"] for pkg in CLUB_DATA},
         "companion.vision.models": ["*.onnx", "*.json", "*.md"],
         "companion.web": ["**/*"],

@@ -29,7 +29,7 @@ from companion.backends import BackendPlan, Platform, choose_backends, detect_pl
 from companion.errors import CompanionError
 from companion.gamereaders import GameReaders
 from companion.games import registry
-from companion.i18n import MP, M, Message, render
+from companion.i18n import DEFAULT, MP, M, Message, render
 from companion.pads import PadRouter
 from companion.settings import Settings
 from companion.tablebots import WHY_CANNOT_FOLLOW, WHY_HEADLESS, WHY_OPERATORS, TableBots
@@ -61,7 +61,9 @@ def new_game_args(s: Settings) -> tuple[type[Game], list, dict]:
     from companion.games.base import seat_from_one
 
     cls = get_game_class(s.game)
-    seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
+    # a default name is the table's data, in the table's language (the log keeps it as given)
+    seats = s.seats or [render(M("Player %(n)s", n=i + 1), DEFAULT)
+                        for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
     options = dict(s.options or {})
     for name in getattr(cls.OPTIONS, "SEATS", ()):
         # a seat option is typed like every seat a person sees, from 1 (the dashboard's form

@@ -33,7 +33,7 @@ from flask_babel import Babel
 from flask_babel import gettext as _
 
 from companion.club.board import Board
-from companion.club.words import TRANSLATIONS, js_words
+from companion.club.words import js_words
 
 if TYPE_CHECKING:
     from werkzeug.serving import BaseWSGIServer
@@ -147,7 +147,7 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
                 static_url_path="/static")
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=16 * 1024, JSON_AS_ASCII=False,
                       BABEL_DEFAULT_LOCALE=i18n.DEFAULT,
-                      BABEL_TRANSLATION_DIRECTORIES=f"{root / 'translations'};{TRANSLATIONS}")
+                      BABEL_TRANSLATION_DIRECTORIES=str(root / "translations"))
     from flask.json.provider import DefaultJSONProvider
 
     assert isinstance(app.json, DefaultJSONProvider)  # (Flask's own provider)

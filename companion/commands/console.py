@@ -138,11 +138,10 @@ class Console:
 
     def _title(self, head) -> str:
         """The first line of a game's announcement: the game's name and its players."""
-        from companion.dashboard.i18n import game_title
+        from companion.games import registry
 
-        # the Russian line names the game by its page name, the English one by its id
         return self.say(M("Table Companion — %(game)s, %(n)s seats: %(seats)s",
-                          game={"ru": game_title(head.game, "ru"), "en": head.game}, n=len(head.seats),
+                          game=registry.console_name(head.game), n=len(head.seats),
                           seats=", ".join(head.seats)))
 
     def _codes_line(self, head) -> str:

@@ -72,9 +72,9 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 def _game_words(game_id: str) -> dict:
     """A game as the console's lines name it: its page name in «» in Russian, its id in English."""
-    from companion.dashboard.i18n import game_title
+    from companion.games import registry
 
-    return {"ru": f"«{game_title(game_id, 'ru')}»", "en": game_id}
+    return registry.console_name(game_id, quoted=True)
 
 
 def run(args, stop: threading.Event | None = None) -> int:
@@ -174,8 +174,9 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     stop = stop or threading.Event()
     import signal
 
+    previous = None
     try:
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
     except ValueError:  # not the main thread (tests)
         pass
     try:
@@ -183,6 +184,8 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        if previous is not None:  # as it was: an in-process caller's SIGTERM is its own again
+            signal.signal(signal.SIGTERM, previous)
         server.stop()
         table.close()
     return 0

@@ -26,7 +26,7 @@ from pathlib import Path
 from companion.errors import CompanionError, LogError
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, MN, N_, Message, render
+from companion.i18n import M, MN, N_, Message, aside, render
 from companion.i18n.cli import _
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -125,7 +125,7 @@ def _rejected_words(r, game_id: str):
     from companion.dashboard.reasons import reason_words
 
     words = M(LINE_WORDS[r.reason]) if r.reason in LINE_WORDS else reason_words(r.reason, game_id)
-    return {"en": f"{r.reason}: {r.detail}", "ru": render(words, "ru")}
+    return aside(f"{r.reason}: {r.detail}", words)
 
 
 def format_text(res: ReplayResult, s: dict, lang: str = "ru") -> str:

@@ -7,8 +7,6 @@ translates the templates and the live-rendered parts alike.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -16,9 +14,7 @@ from flask_babel import lazy_ngettext
 from flask_babel import pgettext
 
 from companion.games import registry
-
-if TYPE_CHECKING:
-    from babel.support import NullTranslations
+from companion.i18n import render
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
@@ -306,27 +302,11 @@ def game_name(game_id: str) -> str:
     return _(spec.title) if spec is not None else game_id
 
 
-_CATALOGUES: dict[str, NullTranslations] = {}
-
-
 def game_title(game_id: str, lang: str = DEFAULT) -> str:
     """A game's name in ``lang`` outside a request (the consoles of ``companion run`` and
-    ``companion dashboard``): the pages' own names (the spec's ``title``, translated from the same
-    catalogue), «Череп и розы (на купюрах)» for ``skull``; the id when unknown."""
-    spec = registry.find(game_id)
-    if spec is None:
-        return game_id
-    msgid = spec.title
-    if lang not in LANGUAGES or lang == "en":
-        return msgid
-    cat = _CATALOGUES.get(lang)
-    if cat is None:
-        from babel.support import Translations
-
-        from companion.dashboard import web_root
-
-        cat = _CATALOGUES[lang] = Translations.load(str(web_root() / "translations"), [lang])
-    return cat.gettext(msgid)
+    ``companion dashboard``): the pages' own names (:func:`companion.games.registry.title`),
+    «Череп и розы (на купюрах)» for ``skull``; the id when unknown."""
+    return render(registry.title(game_id), lang)
 
 
 def term(value: str) -> str:

@@ -58,10 +58,11 @@ def console():
         # the start-up link (?pin=…): the page posts its own form at once (web/static/login.js),
         # with its CSRF token and through the attempt limiter; a GET changes nothing
         from companion.dashboard.security import login_lost
+        from companion.i18n import render
 
         pin = pin if isinstance(pin, str) and pin.isdigit() and len(pin) <= 12 else ""
         wait = _pin_wait()
-        return _login_page(pin="" if wait else pin, wait=wait, lost=login_lost(common.lang()))
+        return _login_page(pin="" if wait else pin, wait=wait, lost=render(login_lost(), common.lang()))
     if pin is not None:
         return redirect(url_for("operator.console"))  # logged in already: the PIN leaves the address bar
     return _console()

@@ -23,7 +23,7 @@ from typing import Callable, Mapping
 
 from companion.games import registry
 from companion.games.words import card_label, cards_count
-from companion.i18n import M, MN, Message, N_, render
+from companion.i18n import M, MN, Message, N_, aside, render
 
 #: ``{code: message id}`` (English; the Russian is in the catalogue).
 REASONS: dict[str, str] = {
@@ -273,7 +273,7 @@ def reason_words(reason: str | None, game_id: str | None = None, options=None, f
     if word:
         return M(word)
     if spec is not None and spec.engine.REASONS.get(reason):
-        return {"ru": render(M(GENERIC), "ru"), "en": spec.engine.REASONS[reason]}
+        return aside(spec.engine.REASONS[reason], M(GENERIC))  # the engine's English, else the plain sentence
     return M(GENERIC)
 
 

@@ -91,6 +91,9 @@ class Presenter(Protocol):
         """What the table's voice says aloud for a public event (:mod:`companion.voice`), or
         ``None``: not a moment the table listens for."""
 
+    def moment(self, event: "Event", seats: Sequence[str]) -> "Moment | None":
+        """What the table display (``/tv``) shows large for a public event, or ``None``."""
+
 
 #: what a presenter returns: a message, a text in both languages (``{"ru": …, "en": …}``: words
 #: the game's data carries, such as a deck's kind names), or ``""`` (nothing to tell)
@@ -105,6 +108,16 @@ class Spoken:
 
     message: Message
     priority: int = 2
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the table display (``/tv``) shows large for a public event: its ``style`` (the page's
+    stylesheet draws ``.moment.m-<style>``: ``skull``, ``hoy``, ``prize``, ``joker``) and its words
+    (a :data:`Said`), which name no face-down card."""
+
+    style: str
+    words: Said
 
 
 class PlainPresenter:
@@ -154,6 +167,9 @@ class PlainPresenter:
         return None
 
     def spoken(self, event, seats):
+        return None
+
+    def moment(self, event, seats):
         return None
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.i18n import M, render
 from companion.log import TableLog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +74,7 @@ def test_ctrl_c_stops_cleanly_with_status_0_and_the_game_resumes(fast_dir):
     code, out = _ctrl_c(p)
     # the bug: 130, which make reports as "make: *** [Makefile:53: demo] Error 130"
     assert code == 0, out[-2000:]
-    assert "остановка; игра продолжится из журнала стола при следующем запуске" in out
+    assert render(M("stopping; the game resumes from its table log at the next start"), "ru") in out
     for bad in ("Traceback", "terminate called", "Exception ignored"):
         assert bad not in out, out[-2000:]
     before = _records(fast_dir)
@@ -83,7 +84,8 @@ def test_ctrl_c_stops_cleanly_with_status_0_and_the_game_resumes(fast_dir):
     p = _run_until(fast_dir, len(before) + 2)
     code, out = _ctrl_c(p)
     assert code == 0, out[-2000:]
-    assert f"игра продолжается из журнала {first_log}" in out, out[:2000]
+    resumed = render(M("resumed from %(path)s at action %(n)s", path=str(first_log), n="§"), "ru").split("§")[0]
+    assert resumed in out, out[:2000]
     after = _records(fast_dir)
     assert _log(fast_dir) == first_log and after[:len(before)] == before and len(after) > len(before)
 
@@ -95,8 +97,9 @@ def test_ctrl_c_before_the_end_of_a_headless_run_is_still_130(fast_dir):
     assert code == 130, out[-2000:]
     assert "Traceback" not in out
     # not silent: the game is kept, and how to go on with it
-    assert f"игра сохранена в журнале стола {_log(fast_dir)}" in out, out[-2000:]
-    assert f"companion run --resume {_log(fast_dir).name}" in out, out[-2000:]
+    kept = M("stopping before the end; the game is kept in its table log %(path)s: the same command (without --new) "
+             "or `companion run --resume %(name)s` goes on with it", path=str(_log(fast_dir)), name=_log(fast_dir).name)
+    assert render(kept, "ru") in out, out[-2000:]
 
 
 @pytest.mark.slow

@@ -11,9 +11,13 @@ import urllib.request
 from companion.cli import build_parser
 from companion.commands import dashboard as cmd
 from companion.dashboard import create_app
+from companion.games import ids
+from companion.i18n import M, MP, render
+from companion.resumeflags import conflict
 from companion.table import Table
 
 from tests.dashboard.helpers import seat_client
+from tests.wording import said
 
 
 def test_print_pin_prints_pin_url_and_qr():
@@ -47,21 +51,23 @@ def test_command_serves_a_game_and_stops(fast_dir, capsys):
         state = json.load(urllib.request.urlopen(port["url"] + "/api/state", timeout=5))
         assert state["model"]["game"]["seats"] == ["Аня", "Борис"]
         assert state["status"]["camera"]["state"] == "unused"  # no camera on purpose: not a fault
-        assert state["status"]["buttons"]["words"]["ru"]["state"] == "не используются"
+        assert state["status"]["buttons"]["words"]["ru"]["state"] == render(MP("buttons", "not used"), "ru")
         stop.set()
         t.join(10)
     finally:
         cmd.print_pin = real
     assert result["rc"] == 0
     out = capsys.readouterr().out
-    assert "ПИН оператора: 246802" in out and "Место 1 (Аня): код" in out
+    assert render(M("Operator PIN: %(pin)s", pin="246802"), "ru") in out
+    assert render(M("Seat %(n)s (%(name)s): code %(code)s", n=1, name="Аня", code="§"), "ru").split("§")[0] in out
     assert "Operator" not in out and "Dashboard" not in out  # one language: Russian by default
 
 
 def test_command_rejects_bad_game(fast_dir, capsys):
     args = build_parser().parse_args(["dashboard", "--game", "chess", "--data", str(fast_dir), "--port", "0"])
     assert cmd.run(args) == 2
-    assert "игры 'chess' нет" in capsys.readouterr().err  # the console's language: Russian by default
+    told = render(M("no game %(game)r; games: %(games)s", game="chess", games=", ".join(ids())), "ru")
+    assert told in capsys.readouterr().err  # the console's language: Russian by default
     args = build_parser().parse_args(["dashboard", "--pin", "12ab", "--data", str(fast_dir)])
     assert cmd.run(args) == 2
 
@@ -130,8 +136,11 @@ def test_command_refuses_flags_for_another_game_than_the_unfinished_one(fast_dir
 
     assert start("--game", "skull", "--seats", "Аня,Борис") == 2  # what was typed asks for another game (README, "Exit status")
     err = capsys.readouterr().err.strip()
-    assert err.startswith("companion dashboard: на столе неоконченная игра") and "\n" not in err, err
-    assert log.name in err and "--game skull и --seats Аня,Борис" in err and "--new" in err and "--resume ЖУРНАЛ" in err
+    with Table(fast_dir) as again:  # the refusal's message: the unfinished game, its log, the flags that ask
+        refusal = conflict(again, "skull", ["Аня", "Борис"])
+    assert refusal is not None and refusal.message.facts["log"] == log.name
+    assert said(refusal.message)[1]["asked"] == "--game skull and --seats Аня,Борис"
+    assert err == "companion dashboard: " + refusal.words("ru"), err
     assert start("--seats", "Аня,Борис", "--lang", "en") == 2
     err = capsys.readouterr().err
     assert "unfinished" in err and "drop --seats" in err and "неоконченная" not in err, err
@@ -144,3 +153,23 @@ def test_command_refuses_flags_for_another_game_than_the_unfinished_one(fast_dir
     # --new starts the game asked for
     assert start("--game", "skull", "--seats", "Аня,Борис", "--new") == 0
     assert "Место 2 (Борис)" in capsys.readouterr().out and log.exists()
+
+
+def test_command_gives_the_callers_sigterm_handler_back(fast_dir, capsys):
+    """An in-process run (the tests) leaves SIGTERM as it found it: it once left its own handler
+    behind, setting an event nobody waited for, and the test process then ignored SIGTERM (a
+    `timeout` could not stop the suite)."""
+    import signal
+
+    def mine(*_):
+        pass
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        stop = threading.Event()
+        stop.set()  # serve, then stop at once
+        args = build_parser().parse_args(["dashboard", "--data", str(fast_dir), "--port", "0", "--host", "127.0.0.1"])
+        assert cmd.run(args, stop) == 0
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, before)

@@ -11,6 +11,8 @@ import pytest
 
 from companion.games import registry
 from companion.games.simulator import play_random_game
+from companion.games.base import Event
+from companion.i18n import M, render
 
 from tests.dashboard.helpers import boot_of, operator_client, seat_client, wait_version
 from tests.games.nim import SPEC
@@ -53,12 +55,13 @@ def test_the_dashboard_serves_it(nim, fast_dir):
             {"name": "count", "kind": "count", "type": "int", "many": False, "optional": False}]
         assert boot["words"]["game_nim"] == "Nim"
         j = seat.post("/api/seat/action", json={"action": "0 take 2"}, headers={"X-CSRF-Token": seat_csrf}).json
-        assert j["accepted"] and j["told"] == ["Аня берёт 2, в куче 3"]
+        took = SPEC.presenter.event(Event("took", {"seat": 0, "count": 2, "pile": 3}), ["Аня", "Борис"])
+        assert j["accepted"] and j["told"] == [took["ru"]]  # the game's own words, in the page's language
         j = seat.post("/api/seat/action", json={"action": "0 take 1"}, headers={"X-CSRF-Token": seat_csrf}).json
-        assert not j["accepted"] and j["reason"] == "not_your_turn" and j["message"] == "Сейчас ходит Борис."
+        assert not j["accepted"] and j["reason"] == "not_your_turn" and j["message"] == render(M("%(player)s must act now.", player="Борис"), "ru")
         wait_version(hub, 1)
         public = op.get("/api/state").json["model"]
-        assert public["history"][-1]["items"][0]["text"]["ru"] == "Аня берёт 2, в куче 3"
+        assert public["history"][-1]["items"][0]["text"] == took
         assert public["view"]["pile"] == 3
     finally:
         hub.close()
