@@ -2,7 +2,8 @@
 
 Message ids are English; ``web/translations/ru/LC_MESSAGES/messages.po`` holds the Russian.
 The page scripts get their words from :func:`js_words` (the same catalogue), so one .po file
-translates the templates and the live-rendered parts alike.
+translates the templates and the live-rendered parts alike: the shared words here, each registered
+game's own from its package (``GameSpec.page_words``, ``GameSpec.option_labels``).
 """
 
 from __future__ import annotations
