@@ -90,6 +90,23 @@ def test_held_out_training_crops_never_wrong(real_data, reader_for):
     assert ok >= 0.95 * len(rows), f"exact {ok}/{len(rows)}"
 
 
+def test_label_corrections_name_test_split_crops_only():
+    """tools/serial_label_fixes.tsv (by-eye corrections, scoring only) names crops of the *test*
+    split with their source labels, each corrected into a serial of the crop's own format."""
+    sys.path.insert(0, str(ROOT))
+    from tools.train_serials import TRAIN_DIR, label_fixes, real_crops
+
+    if not TRAIN_DIR.is_dir():
+        pytest.skip(f"training crops absent ({TRAIN_DIR})")
+    crops = {f"{p.parent.name}/{p.name}": (s, c, sp) for p, s, c, sp in real_crops()}
+    fixes = label_fixes()
+    assert fixes
+    for name, prints in fixes.items():
+        label, cur, split = crops[name]
+        assert split == "test", name
+        assert prints != label and S.match(prints, cur), (name, prints)
+
+
 def _gif(bgr):
     sys.path.insert(0, str(ROOT))
     from tools.serial_synth import gif_copy
