@@ -8,6 +8,8 @@ One package, everything the game knows: the rules (:mod:`.rules`), its layout an
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.standing import chips_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.hoggenheimer.actions import (
@@ -41,6 +43,7 @@ SPEC = GameSpec(
     page_words=PAGE_WORDS,
     option_labels=OPTION_LABELS,
     result_rows=chips_rows,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

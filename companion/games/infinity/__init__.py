@@ -8,6 +8,8 @@ its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`) and its bots (:mo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.standing import points_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
 from companion.games.infinity.actions import (
@@ -37,6 +39,7 @@ SPEC = GameSpec(
     page_words=PAGE_WORDS,
     option_labels=OPTION_LABELS,
     result_rows=points_rows,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

@@ -7,6 +7,8 @@ its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`) and its bots (:mo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.skull import club
 from companion.games.spec import NC_, N_, GameSpec, PadVerbs
 from companion.games.skull.actions import (
@@ -37,6 +39,7 @@ SPEC = GameSpec(
     option_labels=OPTION_LABELS,
     result_rows=club.result_rows,
     redact=club.redact,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules
