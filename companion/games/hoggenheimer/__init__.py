@@ -2,7 +2,8 @@
 
 One package, everything the game knows: the rules (:mod:`.rules`), its layout and bet shapes
 (:mod:`.layout`), its actions (:mod:`.actions`), its words (:mod:`.presenter`; on the pages,
-:mod:`.pagewords`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the registry
+:mod:`.pagewords`), its bots (:mod:`.sim`) and its board and bet grid on the pages
+(``static/board.js``, ``static/betgrid.js``); :data:`SPEC` declares it to the registry
 (:mod:`companion.games.registry`).
 """
 

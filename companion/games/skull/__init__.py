@@ -1,8 +1,9 @@
 """Skull with banknotes («череп и розы» on banknotes): seed 000, RULINGS §0–1, ``docs/rules/skull.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
-its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`) and its bots (:mod:`.sim`);
-:data:`SPEC` declares it to the registry (:mod:`companion.games.registry`).
+its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`), its bots (:mod:`.sim`) and its
+board on the pages (``static/board.js``); :data:`SPEC` declares it to the registry
+(:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
