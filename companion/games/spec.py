@@ -12,6 +12,7 @@ the console and the camera watcher are the same code for every game (``docs/arch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, Union, runtime_checkable
 
 from companion.games.fields import Kind, fields_of
@@ -229,6 +230,9 @@ class GameSpec:
             [row, …]`` (:mod:`companion.games.standing`; ``None``: who won).
         redact: what the public page shows but a club never carries, taken out of a page model or
             an ``events`` payload in place (``None``: nothing).
+        board_script: the game's board, an ES module in its package (``static/board.js``: the
+            contract is ``web/static/js/board.js``'s), served at ``/games/<id>/board.js`` with the
+            ``.js`` modules beside it at ``/games/<id>/<name>.js`` (``None``: the generic board).
     """
 
     id: str
@@ -243,6 +247,7 @@ class GameSpec:
     option_labels: Mapping[str, Word] = field(default_factory=dict)
     result_rows: Callable[[dict, list[str]], list[dict]] | None = None
     redact: Callable[[dict], None] | None = None
+    board_script: Path | None = None
 
     @property
     def readers(self) -> tuple[str, ...]:

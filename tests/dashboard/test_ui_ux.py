@@ -162,7 +162,11 @@ def test_history_newest_first_within_an_action_and_note_icons(browser, table_ser
 
 
 def test_no_emoji_in_the_page_sources():
-    for path in list((ROOT / "web").rglob("*.js")) + list((ROOT / "web").rglob("*.html")):
+    # the page's own scripts and templates, and each game's board scripts in its package
+    sources = [*(ROOT / "web").rglob("*.js"), *(ROOT / "web").rglob("*.html"),
+               *(ROOT / "companion" / "games").glob("*/static/*.js")]
+    assert any(p.parts[-2:] == ("static", "board.js") for p in sources)
+    for path in sources:
         text = path.read_text(encoding="utf-8")
         code = "\n".join(l for l in text.splitlines() if not l.strip().startswith("//"))
         assert not re.search("[\U0001F000-\U0001FFFF]", code), path

@@ -1,7 +1,7 @@
 """A game is one package: the toy Nim (``tests/games/nim/``), registered from its package alone,
-is played by its bots, served by the dashboard (new-game form, seat page, history, refusals) and
-run by the console (``companion run --sim --game nim``) with no other file touched
-(docs/architecture.md, "Adding a game")."""
+is played by its bots, served by the dashboard (new-game form, seat page, history, refusals, its
+own board script drawing its table on the public page) and run by the console (``companion run
+--sim --game nim``) with no other file touched (docs/architecture.md, "Adding a game")."""
 
 from __future__ import annotations
 
@@ -84,10 +84,12 @@ def test_the_dashboard_serves_it(nim, fast_dir):
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no {CHROMIUM}")
 @pytest.mark.parametrize("lang, pile, most", [("ru", "Куча", "Больше всего за ход"),
                                               ("en", "Heap", "Most chips in one take")])
-def test_the_page_shows_its_words(nim, fast_dir, browser, lang, pile, most):
-    """In a real browser: the page names the view's pile and the option in its view's house rules
-    with the words the game declared (``SPEC.page_words``, ``SPEC.option_labels``), not doubt's
-    «Стопка» for the same key."""
+def test_the_page_draws_its_own_board_in_its_words(nim, fast_dir, browser, lang, pile, most):
+    """In a real browser: the public page loads the board script Nim's package ships
+    (``SPEC.board_script``, served at ``/games/nim/board.js``) and draws the heap with it, named
+    with the word the game declared (``SPEC.page_words``, not doubt's «Стопка» for the same key),
+    live as the game moves; the option in the view's house rules, which the board does not draw,
+    stays under «Подробнее» with its label (``SPEC.option_labels``)."""
     from companion.dashboard import DashboardServer
     from companion.table import Table
 
@@ -98,11 +100,24 @@ def test_the_page_shows_its_words(nim, fast_dir, browser, lang, pile, most):
         ctx = browser.new_context()
         ctx.add_cookies([{"name": "lang", "value": lang, "url": srv.url}])
         page = ctx.new_page()
+        scripts = []
+        page.on("response", lambda r: scripts.append((r.url, r.status)) if "/games/" in r.url else None)
         page.goto(srv.url + "/")
+        heap = page.locator(".board-nim .nim-heap .chips")
+        heap.wait_for()
+        assert scripts == [(srv.url + "/games/nim/board.js", 200)]
+        assert page.locator(".board-generic").count() == 0
+        assert heap.locator("small").inner_text() == pile and heap.locator("b").inner_text() == "5"
+        seats = page.locator(".board-nim .rseat")
+        assert seats.count() == 2 and "turn" in (seats.nth(0).get_attribute("class") or "")
+        assert table.submit("0 take 2", "dashboard").accepted
+        page.wait_for_function("() => document.querySelector('.board-nim .nim-heap .chips b').textContent === '3'")
+        assert "turn" in (seats.nth(1).get_attribute("class") or "")
         open_details(page)
         details = page.locator("details.info").inner_text()
-        assert f"{pile}\n5" in details and f"{most}\n2" in details, details  # each name above its value
-        assert render(M("Pile"), lang) not in details
+        assert f"{most}\n2" in details, details  # the option's name above its value
+        assert pile not in details  # the heap is the board's
+        assert render(M("Pile"), lang) not in page.locator("#app").inner_text()
         ctx.close()
     finally:
         srv.stop()

@@ -2,7 +2,7 @@
  *
  * The entry module of the public, seat and operator pages (and the club board's tiles): it draws
  * the page from ctx.S (js/core.js) each time the stream (js/stream.js) changes it. The game's
- * table is drawn by its board (js/board.js: web/static/boards/<game id>.js, else the generic one);
+ * table is drawn by its board (js/board.js: the game package's board script, else the generic one);
  * the seat's pad, the operator's forms, the history and the status chips have their own modules.
  * Everything is built with textContent / DOM nodes: no server string is parsed as HTML.
  */

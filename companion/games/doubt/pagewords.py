@@ -1,5 +1,5 @@
 """This game's words on the pages, by key — its views, events, values, verbs, its board
-(``web/static/boards/doubt.js``) — and its house-rule options' labels: English message ids,
+(``static/board.js``) — and its house-rule options' labels: English message ids,
 translated where they are shown (``docs/architecture.md``, "The page's words")."""
 
 from __future__ import annotations

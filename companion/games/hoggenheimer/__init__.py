@@ -2,11 +2,14 @@
 
 One package, everything the game knows: the rules (:mod:`.rules`), its layout and bet shapes
 (:mod:`.layout`), its actions (:mod:`.actions`), its words (:mod:`.presenter`; on the pages,
-:mod:`.pagewords`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the registry
+:mod:`.pagewords`), its bots (:mod:`.sim`) and its board and bet grid on the pages
+(``static/board.js``, ``static/betgrid.js``); :data:`SPEC` declares it to the registry
 (:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from companion.games.standing import chips_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
@@ -41,6 +44,7 @@ SPEC = GameSpec(
     page_words=PAGE_WORDS,
     option_labels=OPTION_LABELS,
     result_rows=chips_rows,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

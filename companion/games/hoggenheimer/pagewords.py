@@ -1,5 +1,5 @@
 """This game's words on the pages, by key — its views, events, values, verbs, its board
-(``web/static/boards/hoggenheimer.js``) and bet grid (``web/static/js/betgrid.js``) — and its
+(``static/board.js``) and bet grid (``static/betgrid.js``) — and its
 house-rule options' labels: English message ids, translated where they are shown
 (``docs/architecture.md``, "The page's words")."""
 

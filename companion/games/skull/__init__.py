@@ -1,11 +1,14 @@
 """Skull with banknotes («череп и розы» on banknotes): seed 000, RULINGS §0–1, ``docs/rules/skull.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
-its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`) and its bots (:mod:`.sim`);
-:data:`SPEC` declares it to the registry (:mod:`companion.games.registry`).
+its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`), its bots (:mod:`.sim`) and its
+board on the pages (``static/board.js``); :data:`SPEC` declares it to the registry
+(:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from companion.games.skull import club
 from companion.games.spec import NC_, N_, GameSpec, PadVerbs
@@ -37,6 +40,7 @@ SPEC = GameSpec(
     option_labels=OPTION_LABELS,
     result_rows=club.result_rows,
     redact=club.redact,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules
