@@ -58,6 +58,9 @@ PLAYED_BY = {
     "no_pad": M("its player, on the phone (no pad on the button box for this seat)"),
 }
 
+#: the bots on a seat the button box has no pad for: they act through its seat view
+BOTS_NO_PAD = M("the simulated table's bots play it through its seat view (no pad on the button box for this seat)")
+
 
 class ControlMixin(TableParts):
     """Seat control of one :class:`~companion.table.Table` (see module docstring)."""
@@ -101,13 +104,19 @@ class ControlMixin(TableParts):
 
     def seat_play(self) -> dict:
         """Who plays each seat of the current game, for the pages: ``{"pads": n or None, "bots":
-        bool, "seats": [{"seat", "by", "words": {"ru", "en"}}]}`` (``by``: :meth:`played_by`;
+        bool, "seats": [{"seat", "by", "pad", "words": {"ru", "en"}}]}`` (``by``:
+        :meth:`played_by`; ``pad``: the button box has a pad for it, ``None`` without a box;
         ``bots``: the bots play this game); no seats without a game."""
         referee = self.referee
         n = len(referee.log.header.seats) if referee is not None else 0
-        return {"pads": self.pads, "bots": self._bots_play_game(),
-                "seats": [{"seat": s, "by": (by := self.played_by(s)), "words": both(PLAYED_BY[by])}
-                          for s in range(n)]}
+        pads = self.pads
+        seats = []
+        for s in range(n):
+            by = self.played_by(s)
+            pad = None if pads is None else s < pads
+            words = BOTS_NO_PAD if by == "bots" and pad is False else PLAYED_BY[by]
+            seats.append({"seat": s, "by": by, "pad": pad, "words": both(words)})
+        return {"pads": pads, "bots": self._bots_play_game(), "seats": seats}
 
     def _seat_joined(self, seat: int) -> None:
         """A phone joined ``seat``: a seat the bots play is the phone's now (the bots stop

@@ -44,6 +44,9 @@ def test_a_lottery_of_nine_starts_on_the_simulated_table_and_the_ninth_seat_play
     try:
         assert svc.vbox is not None and svc.vbox.seats == MAX_SEATS
         assert svc.table.pads == MAX_SEATS and svc.simtable.pad_seats == MAX_SEATS
+        play = svc.table.seat_play()["seats"]  # shown as such: the ninth seat's bots use its seat view
+        assert [p["by"] for p in play] == ["bots"] * 9 and [p["pad"] for p in play] == [True] * 8 + [False]
+        assert "страницу места" in play[8]["words"]["ru"]
         path = svc.table.referee.log.path
         svc.run_bots()
         assert wait_for(lambda: svc.over or 8 in _sources(path), 300), _sources(path)

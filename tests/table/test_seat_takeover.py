@@ -79,6 +79,11 @@ def test_a_table_without_bots_leaves_joins_alone_and_says_which_seats_have_no_pa
         table.join(table.seat_codes()[2])
         assert table.seat_control() == {}
         assert [table.played_by(s) for s in range(3)] == ["pad", "pad", "no_pad"]
+        assert [s["pad"] for s in table.seat_play()["seats"]] == [True, True, False]
+        table.bots, table.bots_playing = True, lambda: True  # the bots' game: they play it by its seat view
+        assert "страницу места" in table.seat_play()["seats"][2]["words"]["ru"]
+        assert table.seat_play()["seats"][0]["words"]["ru"] == "играют боты имитации"
+        table.bots, table.bots_playing = False, None
         table.pads = None  # no button box at all (companion dashboard): every seat is its player's
         assert table.played_by(2) == "pad"
     finally:
