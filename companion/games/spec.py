@@ -70,6 +70,13 @@ class Presenter(Protocol):
     def standings(self, view: dict, seats: Sequence[str]) -> "Said | None":
         """How the game stands (or ended) in words, from a view."""
 
+    def progress(self, view: dict) -> "Said | None":
+        """How far the game went, from its public view, in the game's own unit: the rounds
+        played, the deal or draw under way («раундов: 4», «партия 2 из 3», «тираж 5»)."""
+
+    def seat_line(self, view: dict, seat: int, seats: Sequence[str]) -> "Said | None":
+        """How one seat stands, from the public view («130 фишек, банкомет», «3 карты»)."""
+
     def page(self, view: dict, seats: Sequence[str]) -> dict:
         """The view a page shows (``view`` worded for people, words as ``{"ru", "en"}``
         (:func:`companion.i18n.both`); never more than ``view``)."""
@@ -150,6 +157,12 @@ class PlainPresenter:
         return None
 
     def standings(self, view, seats):
+        return None
+
+    def progress(self, view):
+        return None
+
+    def seat_line(self, view, seat, seats):
         return None
 
     def page(self, view, seats):

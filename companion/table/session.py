@@ -189,9 +189,10 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin, InputsMixin):
         """
         seats = check_new_game(game_id, seats, options)  # first: a bad form must not end the game
         with self._lock:
-            self._close_referee()
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
             path = self.data_dir / "games" / f"{stamp}-{game_id}.sqlite"
+            self._set_aside(self.referee, path.name)  # its log says another game took its place
+            self._close_referee()
             referee = Referee.start(path, game_id, list(seats), options)
             self._issue_seat_codes(len(referee.game.seats))
             self.sessions.retire_seats()  # a phone coming back is told why it joins again
@@ -227,6 +228,8 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin, InputsMixin):
             raise CompanionError(M("the game in %(path)s is over, nothing to resume; `companion replay %(path)s` tells it",
                                    path=str(path)))
         with self._lock:
+            if self.referee is None or self.referee.log.path != path:
+                self._set_aside(self.referee, path.name)  # its log says another game took its place
             self._close_referee()
             if not self._restore_seats(referee):  # the codes it had, when its log kept them
                 self._issue_seat_codes(len(referee.game.seats))

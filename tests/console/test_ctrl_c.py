@@ -111,3 +111,37 @@ def test_ctrl_c_stops_a_table_started_with_sigint_ignored(fast_dir):
     code, out = _ctrl_c(p)
     assert code == 0, out[-2000:]
     assert "Traceback" not in out, out[-3000:]
+
+
+def _interrupting(monkeypatch, module, name):
+    """Make ``module.name`` raise KeyboardInterrupt: Ctrl-C landing while it runs."""
+    def ctrl_c(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, name, ctrl_c)
+
+
+def test_ctrl_c_before_the_table_serves_still_says_stop_and_exits_as_after(monkeypatch, fast_dir, capsys):
+    """Ctrl-C while the backends are chosen (on a Pi picamera2's import takes seconds) or while
+    the command line is read: it escaped to the CLI's silent 130 — `make demo` showed only
+    "make: *** [Makefile:58: demo] Error 130", no «остановка» line (two tries in three)."""
+    import companion.cli as cli
+    import companion.service as service
+
+    stop = render(M("stopping before the table started: nothing was changed"), "ru")
+    _interrupting(monkeypatch, service, "choose_backends")
+    argv = ["run", "--sim", "--data-dir", str(fast_dir), "--port", "0"]
+    assert cli.main(argv) == 0  # a served table's Ctrl-C: a clean stop, as after the header
+    assert stop in capsys.readouterr().out
+    assert cli.main([*argv, "--until-end"]) == 130  # before the end a headless run was asked to reach
+    assert stop in capsys.readouterr().out
+    assert cli.main([*argv, "--json", "--lang", "en"]) == 130
+    assert "stopping before the table started: nothing was changed" in capsys.readouterr().err
+    assert not (fast_dir / "sim").exists()  # nothing was made
+    monkeypatch.undo()
+    _interrupting(monkeypatch, cli, "build_parser")  # Ctrl-C while the command line is read
+    assert cli.main(["run"]) == 0
+    assert stop in capsys.readouterr().out
+    assert cli.main(["--lang", "en", "run", "--json"]) == 130
+    assert cli.main(["replay", "x.jsonl"]) == 130  # another command: 130, said in one line
+    assert capsys.readouterr().err.strip().splitlines()[-1] == render(M("stopped (Ctrl-C)"), "ru")

@@ -173,3 +173,70 @@ def test_command_gives_the_callers_sigterm_handler_back(fast_dir, capsys):
         assert signal.getsignal(signal.SIGTERM) is mine
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+def _start(folder, *flags):
+    """``companion dashboard`` on ``folder`` with ``flags``: serves, then stops at once."""
+    args = build_parser().parse_args(["dashboard", *flags, "--data", str(folder), "--port", "0", "--host", "127.0.0.1"])
+    stop = threading.Event()
+    stop.set()
+    return cmd.run(args, stop)
+
+
+def test_new_without_a_game_leaves_the_table_with_no_game_and_the_old_log_kept(fast_dir, capsys):
+    table = Table(fast_dir, pin="135792")
+    log = table.new_game("skull", ["Аня", "Борис", "Вика"]).log.path
+    table.close()
+    assert _start(fast_dir, "--new") == 0
+    out = capsys.readouterr().out
+    assert f"--resume {log.name}" in out  # said: left as it was, and how to bring it back
+    assert json.loads((fast_dir / "table.json").read_text(encoding="utf-8"))["current"] is None  # it stuck
+    assert _start(fast_dir) == 0  # the next plain start resumes nothing (it resumed the old game)
+    out = capsys.readouterr().out
+    assert "продолжается" not in out and "Место 1" not in out, out
+    assert log.exists()
+    assert _start(fast_dir, "--resume", log.name) == 0  # still there to bring back
+    assert "Место 1 (Аня)" in capsys.readouterr().out
+
+
+def test_seats_without_a_game_are_refused_in_one_line(fast_dir, capsys):
+    for flags in (("--seats", "Аня,Борис"), ("--seats", "Аня,Борис", "--new")):
+        assert _start(fast_dir, *flags) == 2  # the command line cannot be used as typed (README, "Exit status")
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("companion dashboard: --seats") and "--game" in err[0], err
+    assert not list((fast_dir / "games").glob("*.sqlite"))  # nothing started
+    assert _start(fast_dir, "--seats", "Аня,Борис", "--lang", "en") == 2
+    assert "give its --game too" in capsys.readouterr().err
+
+
+def test_the_seat_codes_of_a_game_the_operator_starts_are_printed(fast_dir, capsys):
+    made = []
+    real = cmd._Announcer
+
+    def spy(table, lang, out=None):
+        made.append(real(table, lang, out))
+        return made[-1]
+
+    args = build_parser().parse_args(["dashboard", "--data", str(fast_dir), "--port", "0", "--host", "127.0.0.1",
+                                      "--pin", "246802"])
+    stop = threading.Event()
+    result = {}
+    cmd._Announcer = spy
+    try:
+        t = threading.Thread(target=lambda: result.setdefault("rc", cmd.run(args, stop)))
+        t.start()
+        deadline = time.monotonic() + 10
+        while not made and time.monotonic() < deadline:
+            time.sleep(0.05)
+        table = made[0].table
+        table.new_game("doubt", ["Аня", "Борис", "Вика"])  # as the console's «Новая игра» does
+        codes = table.seat_codes()
+        stop.set()
+        t.join(10)
+    finally:
+        cmd._Announcer = real
+    assert result["rc"] == 0
+    out = capsys.readouterr().out
+    for seat, name in enumerate(["Аня", "Борис", "Вика"]):
+        assert render(M("Seat %(n)s (%(name)s): code %(code)s", n=seat + 1, name=name, code=codes[seat]), "ru") in out, out
+    assert "Аня, Борис, Вика" in out

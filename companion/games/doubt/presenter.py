@@ -302,6 +302,20 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _progress(view: dict) -> Message:
+    """The game of the match under way (or the last one)."""
+    return MP("doubt", "game %(n)s of %(of)s", n=view.get("game_no"), of=view.get("games"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """The cards a seat holds, or that it got rid of them."""
+    rows = view.get("seats") or []
+    if not 0 <= seat < len(rows):
+        return None
+    row = rows[seat]
+    return cards_count(int(row.get("cards") or 0)) if row.get("in_game", True) else MP("doubt", "out of cards")
+
+
 class DoubtPresenter(PlainPresenter):
     """The words of ``doubt`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -314,6 +328,8 @@ class DoubtPresenter(PlainPresenter):
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def whose(self, verb, view):

@@ -322,6 +322,23 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return Spoken(M("The joker!")) if event.kind == "joker" else None
 
 
+def _progress(view: dict) -> Message:
+    """The deal under way (or the last one) of the game's deals."""
+    return MP("hoggenheimer", "deal %(n)s of %(of)s", n=view.get("deal"), of=view.get("deals_total"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """A seat's chips (and those on the layout), and whether it holds the bank."""
+    rows = view.get("seats") or []
+    if not 0 <= seat < len(rows):
+        return None
+    row = rows[seat]
+    told: Message = chips(int(row.get("chips") or 0))
+    if row.get("staked"):
+        told = M("%(row)s (+%(staked)s on the layout)", row=told, staked=row["staked"])
+    return M("%(chips)s, %(role)s", chips=told, role=MP("hoggenheimer", "banker")) if row.get("banker") else told
+
+
 class HoggenheimerPresenter(PlainPresenter):
     """The words of ``hoggenheimer`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -336,6 +353,8 @@ class HoggenheimerPresenter(PlainPresenter):
     spoken = staticmethod(_spoken)
     moment = staticmethod(lambda event, seats: Moment("joker", M("Joker")) if event.kind == "joker" else None)
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def choice_label(self, field, value, view, seats):

@@ -203,6 +203,24 @@ def _moment(event, seats) -> Moment | None:
     return Moment("hoy", MP("moment", "«HOY!»"))
 
 
+def _progress(view: dict) -> Message:
+    """The deal under way (or the last one) of the game's deals."""
+    return MP("infinity", "deal %(n)s of %(of)s", n=view.get("deal"), of=view.get("deals"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """A seat's points of the deals played and, in a deal under way, those won in it so far."""
+    totals = view.get("totals") or []
+    if not 0 <= seat < len(totals):
+        return None
+    told = points(int(totals[seat]))
+    current = view.get("points") or []
+    under_way = view.get("phase") in ("play", "kept") or (view.get("phase") == "deal" and view.get("half") == 2)
+    if under_way and seat < len(current) and current[seat]:
+        return M("%(total)s; in the unfinished deal %(now)s", total=told, now=points(int(current[seat])))
+    return told
+
+
 class InfinityPresenter(PlainPresenter):
     """The words of ``infinity`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -216,6 +234,8 @@ class InfinityPresenter(PlainPresenter):
     spoken = staticmethod(_spoken)
     moment = staticmethod(lambda event, seats: _moment(event, seats))
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def whose(self, verb, view):

@@ -321,6 +321,22 @@ def _moment(event, seats) -> Moment | None:
     return Moment("prize", _event(event, seats) or M("Prize"))
 
 
+def _progress(view: dict) -> Message:
+    """The draw under way (or the last one)."""
+    return MP("lottery", "draw %(n)s", n=view.get("draw"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """A seat's chips, and its role when it is the banker or the dealer."""
+    balances = view.get("balances") or []
+    if not 0 <= seat < len(balances):
+        return None
+    told = chips(int(balances[seat]))
+    role = (MP("lottery", "banker") if seat == view.get("banker")
+            else MP("lottery", "dealer") if seat == view.get("dealer") else None)
+    return M("%(chips)s, %(role)s", chips=told, role=role) if role is not None else told
+
+
 class LotteryPresenter(PlainPresenter):
     """The words of ``lottery`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -334,6 +350,8 @@ class LotteryPresenter(PlainPresenter):
     spoken = staticmethod(_spoken)
     moment = staticmethod(lambda event, seats: _moment(event, seats))
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def own_refusal(self, reason, options=None):

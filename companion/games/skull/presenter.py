@@ -344,6 +344,23 @@ def _moment(event: Event, seats: Sequence[str]) -> Moment | None:
     return Moment("skull", MP("moment", "Skull"))
 
 
+def _progress(view: dict) -> Message:
+    """The rounds played (settled or void), from the public view's last round."""
+    last = view.get("last_round") or {}
+    return M("rounds: %(rounds)s", rounds=last.get("round") or 0)
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """One seat's notes in play, or that it is out."""
+    rows = view.get("seats") or []
+    if not 0 <= seat < len(rows):
+        return None
+    row = rows[seat]
+    if row.get("status") in ("out", "left"):
+        return MP("skull", "out")
+    return notes(int(row.get("notes") or 0))
+
+
 class SkullPresenter(PlainPresenter):
     """The words of ``skull`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -358,6 +375,8 @@ class SkullPresenter(PlainPresenter):
     moment = staticmethod(lambda event, seats: _moment(event, seats))
     private_event = staticmethod(lambda event, seats: _private_event(event))
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def own_refusal(self, reason, options=None):
