@@ -54,6 +54,14 @@ def test_a_repeated_name_is_named(op):
     assert table.referee is None
 
 
+def test_a_name_that_looks_like_another_is_refused(op):
+    """«Aня» with a Latin A prints as «Аня»: the console could not tell who pays and who chooses."""
+    table, c, csrf = op
+    shown = refused(c, csrf, {"seats": "Аня\nБорис\nAня\nГлеб\nДаша"}, "bad_seats")
+    assert shown == ru("The name «%(name)s» is entered twice: each player needs a name of their own.", name="Aня"), shown
+    assert table.referee is None
+
+
 def test_a_seat_option_past_the_table_says_which_players_there_are(op):
     table, c, csrf = op
     shown = refused(c, csrf, {"seats": FIVE, "opt_lottery_banker": "9"}, "bad_option")
