@@ -168,6 +168,8 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     if exc.reason == "bad_seats" and f.get("max") is not None:
         return M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"], max=f["max"],
                  given=f["given"])
+    if exc.reason == "bad_seats" and f.get("empty"):
+        return M("player %(seat)s has an empty name (--seats): each player needs a name", seat=f["empty"])
     if exc.reason == "bad_seats" and f.get("repeated"):
         return M("the name %(name)r is given twice (--seats): each player needs a name of their own",
                  name=f["repeated"])

@@ -55,3 +55,25 @@ def test_every_game_refuses_a_look_alike_or_invisible_name(game_id):
         spec.engine(["Аня", "\u200b\u200d", *extra])
     assert err.value.reason == "bad_seats"
     assert spec.engine(["Аня", "Борис", *extra]).seats[:2] == ("Аня", "Борис")
+
+
+EMPTY = "player %(seat)s has an empty name (--seats): each player needs a name"
+
+
+@pytest.mark.parametrize("seats, seat", [
+    (["Аня", "Борис", ""], 3),             # `--seats "Аня,Борис, "`: the blank after the last comma
+    (["Аня", "\u200b", "Борис"], 2),       # a name of only a zero-width space
+])
+def test_a_blank_name_is_said_as_a_blank_name_at_its_place(seats, seat):
+    """Not «this number of players does not suit the game»: the count is fine, a name is missing."""
+    from companion.commands.results import _refusal_message
+    from companion.commands.run import error_words
+    from companion.i18n import render
+    from tests.wording import said
+
+    with pytest.raises(IllegalAction) as err:
+        registry.get("skull").engine(seats)
+    assert err.value.reason == "bad_seats" and err.value.facts == {"empty": seat}
+    msg = _refusal_message(err.value, "skull")
+    assert said(msg) == (EMPTY, {"seat": seat})
+    assert error_words(err.value, "ru") == render(msg, "ru")
