@@ -42,7 +42,8 @@ function render() {
   }
   var top = el("section", "card game");
   var h = el("h1", null, gameName(m.game.id));
-  if (m.view.phase) h.appendChild(el("span", "phase", label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " ")))));
+  // the phase as a chip while the game runs; at its end the banner below says «Игра окончена» once
+  if (m.view.phase && !m.over) h.appendChild(el("span", "phase", label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " ")))));
   top.appendChild(h);
   if (m.over) {
     var res = el("div", "over");

@@ -31,7 +31,13 @@ SPEC = GameSpec(
     presenter=PRESENTER,
     deck=None,
     pad_verbs=PadVerbs(yes=("agree",), no=("pass",)),
-    terms={"face_down": NC_("skull", "Face down")},
+    terms={"face_down": NC_("skull", "Face down"),
+           # the board's seat badges and the settlement's centre line (web/static/boards/skull.js)
+           "b_owes": NC_("skull", "Pays the bank"), "val_leaving": NC_("skull", "leaving"),
+           "chooser_line": NC_("skull", "Chooses the note for the bank: %(name)s"),
+           # the dealer's phone once his own notes are face up (the view's table_task "flip_others")
+           "task_flip_others": NC_("skull", "Your move: turn the other players' notes over one by one — the camera "
+                                            "reads them (or the operator enters them)")},
     result_rows=club.result_rows,
     redact=club.redact,
 )
