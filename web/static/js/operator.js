@@ -223,8 +223,32 @@ export function wireOperator() {
     var b = ng.querySelector("[data-confirm]");
     // a game that has ended is not cut short by a new one: no question then
     var ended = ctx.S.model && ctx.S.model.over;
-    if (b && !ended && !ask(b.dataset.confirm)) { e.preventDefault(); return; }
-    ng.dataset.sent = "1";
+    if (!b || ended) { ng.dataset.sent = "1"; return; }
+    // a running game is ended only for a form that will be accepted: the server checks the form
+    // first (POST /api/operator/new/check), a refusal is said under the form's title and nothing
+    // is asked; an accepted one is asked about, then sent
+    e.preventDefault();
+    if (ng.dataset.checking) return;
+    ng.dataset.checking = "1";
+    var body = {};
+    new FormData(ng).forEach(function (v, k) { if (k !== "csrf_token" && typeof v === "string") body[k] = v; });
+    post("/api/operator/new/check", body).then(function (j) {
+      delete ng.dataset.checking;
+      var said = document.getElementById("new-game-error");
+      if (said) said.remove();
+      if (j.ok === false) {
+        var p = el("p", "error", j.message || "");
+        p.id = "new-game-error";
+        p.setAttribute("role", "alert");
+        if (j.reason) p.dataset.reason = j.reason;
+        ng.insertBefore(p, ng.firstChild);
+        return;
+      }
+      // checked (or no answer to the check: the form itself then gets the server's words)
+      if (!ask(b.dataset.confirm)) return;
+      ng.dataset.sent = "1";
+      ng.submit();
+    });
   });
   // a page brought back by the browser's Back button is a fresh form again
   if (ng) window.addEventListener("pageshow", function () { delete ng.dataset.sent; });
