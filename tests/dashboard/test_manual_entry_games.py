@@ -317,6 +317,27 @@ def test_console_reveals_doubt_cards_by_their_names(console):
 
 
 @pytest.mark.ui
+def test_console_takes_doubt_names_separated_by_spaces_and_says_so(console):
+    """«сова сова» typed with a space was one name «совасова», refused; the placeholder said only
+    «Виды — ровно 2». Spaces separate a picture deck's names as commas do, and the box says it."""
+    from playwright.sync_api import expect
+
+    from companion.i18n import M, render
+
+    table, page = console("doubt", "0 deal", "0 place 2 mushroom", "1 doubt")
+    box = page.locator("#table-actions form[data-verb=reveal] textarea[name=kinds]")
+    expect(box).to_be_visible()
+    hint = box.get_attribute("placeholder")
+    assert hint.endswith(" — " + render(M("%(n)s of them", n=2), "ru") + ", "
+                         + render(M("separated by spaces or commas"), "ru")), hint
+    box.fill("сова  Сова")
+    page.locator("#table-actions form[data-verb=reveal] button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    rec = table.referee.log.records()[-1]
+    assert (rec.action, rec.source) == ("table reveal owl,owl", "manual")
+
+
+@pytest.mark.ui
 def test_console_enters_the_joker_with_no_slot(console):
     from playwright.sync_api import expect
 
