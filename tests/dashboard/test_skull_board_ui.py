@@ -134,6 +134,12 @@ def test_the_end_names_the_winner_once_and_nobody_keeps_the_button(browser, tabl
     winner = seat_card(page, view["winner"] + 1)
     expect(winner.locator(".badge")).to_contain_text([render(M("Winner"), "ru")])
     expect(page.locator(".board-skull .badge.dealer")).to_have_count(0)  # the game is over: no button
+    # the bank's money in one form, on the board and in the history («22 200 ₽», not «22200 RUB»)
+    from companion.games.words import money
+
+    written = render(money(view["bank"]["face_value"], view["bank"]["currency"]), "ru")
+    expect(page.locator(".board-skull .face-value")).to_have_text(written)
+    assert written in game.inner_text() and "RUB" not in page.locator("#app").inner_text()
     # every count on a seat has its caption: no bare «0» under a name
     for card in page.locator(".board-skull .rseat").all():
         stack = card.locator(".stack")

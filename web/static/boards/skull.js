@@ -3,7 +3,7 @@
  * reveal step by step. The seat's own notes with their roles (mine) on his page only. */
 import { el } from "../js/core.js";
 import { backs, fact, noteUp, roundTable, seatBox } from "../js/table.js";
-import { scalar } from "../js/values.js";
+import { money, scalar } from "../js/values.js";
 import { label, seatName, word } from "../js/words.js";
 
 export var keys = ["seats", "bid", "bank", "passed", "agreed", "roses", "chooser", "skull_owner", "table_notes",
@@ -78,7 +78,7 @@ function centre(v) {
     b.appendChild(el("small", null, label(word("bank"))));
     b.appendChild(backs(bank.count, "bank-notes", 5));
     if (typeof bank.face_value === "number" && bank.face_value > 0)
-      b.appendChild(el("span", "face-value", bank.face_value.toLocaleString(document.documentElement.lang || "ru") + " " + (bank.currency === "RUB" ? "₽" : bank.currency || "")));
+      b.appendChild(el("span", "face-value", money(bank.face_value, bank.currency)));
     c.appendChild(b);
   }
   return c;
