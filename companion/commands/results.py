@@ -92,7 +92,7 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
     if isinstance(bank, list):
         told = ""
         if result.get("face_value") is not None:  # written as the board writes it («42 000 ₽»)
-            told = " = " + render(money(result["face_value"], result.get("currency")), lang)
+            told = " = " + money(result["face_value"], result.get("currency"))[lang]
         parts.append(MN("bank: %(n)s note(s)%(money)s", "bank: %(n)s note(s)%(money)s", len(bank), money=told))
     if isinstance(result.get("rounds"), int):
         parts.append(M("rounds: %(rounds)s", rounds=result["rounds"]))
