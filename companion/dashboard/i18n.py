@@ -33,6 +33,7 @@ _WORDS = {
     # UI
     "turn": _l("Turn"), "dealer": _l("Dealer"), "you": _l("You"), "pending": _l("Counting"),
     "history": _l("History"), "no_game": _l("No game yet. The operator starts one."),
+    "no_game_operator": _l("No game yet: start one below."),
     "over": _l("Game over"), "result": _l("Result"), "hw_status": _l("Table status"), "status": _l("Status"),
     "buttons": _l("Button box"), "camera": _l("Camera"), "ocr": _l("OCR"),
     "state_ok": _l("working"), "state_warn": _l("check"), "state_error": _l("fault"),
@@ -49,6 +50,11 @@ _WORDS = {
     "accepted": _l("Accepted"), "send": _l("OK"), "table_actions": _l("Table actions"),
     "prompts": _l("Prompts"), "manual": _l("Enter by hand"), "private": _l("only you see this"),
     "table_action": _l("Table"), "undo": _l("Last action undone"), "seat": _l("Seat"),
+    "undone": _l("Undone: %(action)s"),
+    # a seat handed over from the console (`table console N`, `table bot N`; N from 1)
+    "seat_console": _l("seat %(n)s (%(name)s) is played from the console"),
+    "seat_bot": _l("seat %(n)s (%(name)s) is played by the bots"),
+    "all_console": _l("every seat is played from the console"), "all_bot": _l("every seat is played by the bots"),
     "odds": _l("Odds"), "chance": _l("chance"), "bets": _l("Bets"), "layout": _l("Layout"),
     "joker": _l("Joker"), "action": _l("Action"), "bank": _l("Bank"), "notes": _l("Notes"),
     "info": _l("Game"), "yes": _l("yes"), "no": _l("no"), "source_manual": _l("entered by hand"),

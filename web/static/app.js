@@ -35,7 +35,8 @@ function render() {
       eb.appendChild(el("p", "ended-text", ended.text[LANG] || ended.text.ru || ""));
       app.appendChild(eb);
     }
-    app.appendChild(el("p", "card empty", word("no_game")));
+    // the operator is the one who starts it: his page says where (the form below), not «the operator»
+    app.appendChild(el("p", "card empty", word(KIND === "operator" ? "no_game_operator" : "no_game")));
     renderPad();
     renderOperator();
     return;
