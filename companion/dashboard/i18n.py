@@ -44,6 +44,7 @@ _WORDS = {
     "task_flip": _l("Your move: turn the notes over one by one, your own first — the camera reads them (or the operator enters them)"),
     "task_choose": _l("You choose which of the loser's notes goes to the bank — show it to the camera (or tell the operator)"), "seat_hint": _l("number from 1 or name"), "how_many": _l("%(n)s of them"),
     "amounts_hint": _l("Type the amounts as numbers, separated by spaces or commas."),
+    "quoted": _l("«%(text)s»"),  # a quoted word: «…» in Russian, “…” on an English page
     "sep_spaced": _l("separated by spaces or commas"), "sep_lines": _l("one a line or separated by commas"),
     "amount_negative": _l("«%(field)s»: an amount cannot be negative (%(value)s): type 0 or more."),
     "your_turn_table": _l("Your move: play it on the table — the camera reads it (or the operator enters it)"), "rejected": _l("Not accepted"),
