@@ -224,7 +224,7 @@ def test_doubt_unknown_name_is_refused_with_the_decks_names(op):
                                          typed="«лиса»", names=kinds), "ru")
     c.get("/lang/en")
     r = c.post("/api/operator/manual", json={"action": "table reveal гриб,fox"}, headers=h)
-    assert r.json["message"] == ("No such card in this deck: «fox». The deck's cards: mushroom, berry, acorn, "
+    assert r.json["message"] == ("No such card in this deck: \u201cfox\u201d. The deck's cards: mushroom, berry, acorn, "
                                  "leaf, hedgehog, squirrel, hare, owl.")
     assert len(table.referee.log.records()) == before
 
