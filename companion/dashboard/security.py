@@ -37,8 +37,9 @@ from companion.i18n import MP, M, Message, N_, render
 MAX_FAILURES = 5
 """Failed attempts allowed per client address and kind (``pin``, ``join``) per window."""
 
-WINDOW_S = 300.0
-"""The per-address sliding window, seconds."""
+WINDOW_S = 30.0
+"""The per-address sliding window, seconds: a phone that mistyped five times waits at most this
+long (the table-wide count, not this one, is what bounds a guesser with many addresses)."""
 
 GLOBAL_FREE = 10
 """Wrong guesses of one kind the whole table may make per :data:`GLOBAL_WINDOW_S` before the

@@ -99,6 +99,11 @@ class Presenter(Protocol):
 #: the game's data carries, such as a deck's kind names), or ``""`` (nothing to tell)
 Said = Union[Message, Mapping[str, str], str]
 
+#: one of a game's page words: an English message id (marked ``N_``), a :class:`Message` (a count
+#: with its plural forms: ``MN``), or a text in both languages (``{"ru": …, "en": …}``: a game
+#: whose words the catalogue does not have)
+Word = Union[str, Message, Mapping[str, str]]
+
 
 @dataclass(frozen=True)
 class Spoken:
@@ -213,6 +218,13 @@ class GameSpec:
         pad_verbs: the pad's yes/no verbs.
         terms: view keys this game words its own way: ``{key: English message id}``, translated
             with the game id as the message context (``pgettext``).
+        page_words: the words the page script looks up for this game's views, events, values,
+            verbs and board, ``{key: word}`` with the key as the script looks it up: a view key or
+            a board's caption (``"skull_owner"``), a value (``"val_rose"``), a phase
+            (``"phase_auction"``), a verb (``"v_flip"``), a term that a view key, an event kind
+            and a value share (``"t_round_end"``) (:data:`Word`; ``docs/architecture.md``, "The
+            page's words").
+        option_labels: the house-rule options' labels on the new-game form, ``{option name: word}``.
         result_rows: the club's reader of the finished game's public view, ``(view, seats) ->
             [row, …]`` (:mod:`companion.games.standing`; ``None``: who won).
         redact: what the public page shows but a club never carries, taken out of a page model or
@@ -227,6 +239,8 @@ class GameSpec:
     deck: Deck | None = None
     pad_verbs: PadVerbs = PadVerbs()
     terms: Mapping[str, str] = field(default_factory=dict)
+    page_words: Mapping[str, Word] = field(default_factory=dict)
+    option_labels: Mapping[str, Word] = field(default_factory=dict)
     result_rows: Callable[[dict, list[str]], list[dict]] | None = None
     redact: Callable[[dict], None] | None = None
 

@@ -96,7 +96,7 @@ def test_the_settlement_names_who_chooses_and_the_dealer_is_told_to_turn_the_oth
         "Your move: turn the notes over one by one, your own first — the camera reads them (or the operator "
         "enters them)"), "ru"))
     assert table.submit("table flip 0 АК2444842", "manual").accepted  # his own rose: his stack is face up
-    expect(dealer.locator("#pad .wait")).to_have_text(skull_word(
+    expect(dealer.locator("#pad .wait")).to_have_text(ru(
         "Your move: turn the other players' notes over one by one — the camera reads them (or the operator "
         "enters them)"))
     assert table.submit("table flip 2 МН3000001", "manual").accepted  # Вика's skull
@@ -105,10 +105,10 @@ def test_the_settlement_names_who_chooses_and_the_dealer_is_told_to_turn_the_oth
     board = open_page(browser, srv)
     settle(board, table)
     centre = board.locator(".board-skull .centre-line.chooser")
-    expect(centre).to_have_text(skull_word("Chooses the note for the bank: %(name)s") % {"name": "Вика"})
+    expect(centre).to_have_text(ru("Chooses the note for the bank: %(name)s", name="Вика"))
     expect(board.locator(".board-skull")).not_to_contain_text(render(M("Reveals"), "ru"))
     expect(seat_card(board, 3).locator(".badge")).to_contain_text([render(M("Chooses"), "ru")])
-    expect(seat_card(board, 1).locator(".badge", has_text=skull_word("Pays the bank"))).to_have_count(1)
+    expect(seat_card(board, 1).locator(".badge", has_text=ru("Pays the bank"))).to_have_count(1)
     expect(board.locator(".board-skull")).not_to_contain_text(render(M("Owe the bank"), "ru"))  # «Должны»: plural
     for page in (board, dealer):
         page.context.close()

@@ -6,6 +6,7 @@ run by the console (``companion run --sim --game nim``) with no other file touch
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -14,6 +15,7 @@ from companion.games.simulator import play_random_game
 from companion.games.base import Event
 from companion.i18n import M, render
 
+from tests.browser import CHROMIUM, open_details
 from tests.dashboard.helpers import boot_of, operator_client, seat_client, wait_version
 from tests.games.nim import SPEC
 
@@ -43,6 +45,13 @@ def test_the_dashboard_serves_it(nim, fast_dir):
         op, csrf = operator_client(app, table)
         form = op.get("/operator").get_data(as_text=True)
         assert 'value="nim"' in form and "Nim" in form  # offered on the new-game form by its title
+        # its options under its own labels, and named by them when the form is refused
+        assert "Фишек в куче" in form and "Больше всего за ход" in form
+        r = op.post("/operator/new", data={"game": "nim", "seats": "Аня, Борис", "csrf_token": csrf,
+                                           "opt_nim_pile": "много"})
+        assert r.status_code == 400
+        assert render(M("«%(option)s» must be %(kind)s.", option="Фишек в куче", kind=M("a whole number")),
+                      "ru") in r.get_data(as_text=True)
         r = op.post("/operator/new", data={"game": "nim", "seats": "Аня, Борис", "csrf_token": csrf,
                                            "opt_nim_pile": "5", "opt_nim_most": "2"})
         assert r.status_code == 302, r.get_data(as_text=True)
@@ -54,6 +63,9 @@ def test_the_dashboard_serves_it(nim, fast_dir):
         assert model["schema"]["verbs"]["take"] == [
             {"name": "count", "kind": "count", "type": "int", "many": False, "optional": False}]
         assert boot["words"]["game_nim"] == "Nim"
+        # its page words: «Куча» for its pile, its own beside doubt's «Стопка» for the same view key
+        assert boot["words"]["nim:pile"] == "Куча" and boot["words"]["pile"] == render(M("Pile"), "ru")
+        assert boot["words"]["opt_most"] == "Больше всего за ход"
         j = seat.post("/api/seat/action", json={"action": "0 take 2"}, headers={"X-CSRF-Token": seat_csrf}).json
         took = SPEC.presenter.event(Event("took", {"seat": 0, "count": 2, "pile": 3}), ["Аня", "Борис"])
         assert j["accepted"] and j["told"] == [took["ru"]]  # the game's own words, in the page's language
@@ -65,6 +77,35 @@ def test_the_dashboard_serves_it(nim, fast_dir):
         assert public["view"]["pile"] == 3
     finally:
         hub.close()
+        table.close()
+
+
+@pytest.mark.ui
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no {CHROMIUM}")
+@pytest.mark.parametrize("lang, pile, most", [("ru", "Куча", "Больше всего за ход"),
+                                              ("en", "Heap", "Most chips in one take")])
+def test_the_page_shows_its_words(nim, fast_dir, browser, lang, pile, most):
+    """In a real browser: the page names the view's pile and the option in its view's house rules
+    with the words the game declared (``SPEC.page_words``, ``SPEC.option_labels``), not doubt's
+    «Стопка» for the same key."""
+    from companion.dashboard import DashboardServer
+    from companion.table import Table
+
+    table = Table(fast_dir, pin="246810")
+    table.new_game("nim", ["Аня", "Борис"], {"pile": 5, "most": 2})
+    srv = DashboardServer(table, port=0).start()
+    try:
+        ctx = browser.new_context()
+        ctx.add_cookies([{"name": "lang", "value": lang, "url": srv.url}])
+        page = ctx.new_page()
+        page.goto(srv.url + "/")
+        open_details(page)
+        details = page.locator("details.info").inner_text()
+        assert f"{pile}\n5" in details and f"{most}\n2" in details, details  # each name above its value
+        assert render(M("Pile"), lang) not in details
+        ctx.close()
+    finally:
+        srv.stop()
         table.close()
 
 

@@ -1,8 +1,9 @@
 """The joker banking game on a 4×8 layout: seed 002, RULINGS §3, ``docs/rules/hoggenheimer.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its layout and bet shapes
-(:mod:`.layout`), its actions (:mod:`.actions`), its words (:mod:`.presenter`) and its bots
-(:mod:`.sim`); :data:`SPEC` declares it to the registry (:mod:`companion.games.registry`).
+(:mod:`.layout`), its actions (:mod:`.actions`), its words (:mod:`.presenter`; on the pages,
+:mod:`.pagewords`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the registry
+(:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from companion.games.hoggenheimer.presenter import (
     bet, bet_target, bet_targets, choice_label, describe_event, describe_standings,
     HoggenheimerPresenter, page_view, PRESENTER, REFUSALS, REFUSALS_WITH_FACTS,
 )
+from companion.games.hoggenheimer.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.hoggenheimer.sim import HoggenheimerSim
 
 SPEC = GameSpec(
@@ -38,6 +40,8 @@ SPEC = GameSpec(
            "shape_row": NC_("hoggenheimer", "row"),
            # the board's 33rd card (view key "aside"): named as the seed names it, face down or turned up
            "aside": NC_("hoggenheimer", "33rd card"), "val_turned": NC_("hoggenheimer", "turned up")},
+    page_words=PAGE_WORDS,
+    option_labels=OPTION_LABELS,
     result_rows=chips_rows,
 )
 

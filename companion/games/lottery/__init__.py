@@ -1,8 +1,8 @@
 """«Карточная лотерея»: seed 004, RULINGS §5, ``docs/rules/lottery.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
-its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
-registry (:mod:`companion.games.registry`).
+its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`) and its bots (:mod:`.sim`);
+:data:`SPEC` declares it to the registry (:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from companion.games.lottery.presenter import (
     describe_event, describe_standings, LotteryPresenter, page_view, PRESENTER, OWN_REASONS,
     REFUSALS, REFUSALS_WITH_FACTS,
 )
+from companion.games.lottery.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.lottery.sim import LotterySim
 
 SPEC = GameSpec(
@@ -31,6 +32,8 @@ SPEC = GameSpec(
     deck=Deck("standard"),
     pad_verbs=PadVerbs(),
     terms={"dealer": NC_("lottery", "Dealer")},
+    page_words=PAGE_WORDS,
+    option_labels=OPTION_LABELS,
     result_rows=chips_rows,
 )
 

@@ -1,8 +1,8 @@
 """Skull with banknotes («череп и розы» on banknotes): seed 000, RULINGS §0–1, ``docs/rules/skull.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
-its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
-registry (:mod:`companion.games.registry`).
+its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`) and its bots (:mod:`.sim`);
+:data:`SPEC` declares it to the registry (:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from companion.games.skull.presenter import (
     describe_event, describe_private_event, describe_standings, notes_count, page_view, PRESENTER,
     reason_message, REFUSALS, REFUSALS_WITH_FACTS, SkullPresenter,
 )
+from companion.games.skull.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.skull.sim import SkullSim
 
 SPEC = GameSpec(
@@ -31,13 +32,9 @@ SPEC = GameSpec(
     presenter=PRESENTER,
     deck=None,
     pad_verbs=PadVerbs(yes=("agree",), no=("pass",)),
-    terms={"face_down": NC_("skull", "Face down"),
-           # the board's seat badges and the settlement's centre line (web/static/boards/skull.js)
-           "b_owes": NC_("skull", "Pays the bank"), "val_leaving": NC_("skull", "leaving"),
-           "chooser_line": NC_("skull", "Chooses the note for the bank: %(name)s"),
-           # the dealer's phone once his own notes are face up (the view's table_task "flip_others")
-           "task_flip_others": NC_("skull", "Your move: turn the other players' notes over one by one — the camera "
-                                            "reads them (or the operator enters them)")},
+    terms={"face_down": NC_("skull", "Face down")},
+    page_words=PAGE_WORDS,
+    option_labels=OPTION_LABELS,
     result_rows=club.result_rows,
     redact=club.redact,
 )

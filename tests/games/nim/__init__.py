@@ -87,7 +87,7 @@ class NimGame(Game):
 
     def view(self, seat):
         return {"pile": self.pile, "turn": None if self.is_over() else self.turn, "winner": self.winner,
-                "over": self.is_over()}
+                "over": self.is_over(), "options": {"most": self.options.most}}
 
     def snapshot(self):
         return {"pile": self.pile, "turn": self.turn, "winner": self.winner, "taken": list(self.taken)}
@@ -131,5 +131,12 @@ class NimPresenter(PlainPresenter):
         return {"ru": f"Победитель: {seats[view['winner']]}", "en": f"Winner: {seats[view['winner']]}"}
 
 
+#: Its words on the pages and its options' labels, in both languages (the catalogue has none of
+#: them). ``pile`` is also a view key of doubt, worded «Стопка»: Nim's «Куча» is its own, served as
+#: ``nim:pile``, and doubt's page keeps its word.
+PAGE_WORDS = {"pile": {"ru": "Куча", "en": "Heap"}}
+OPTION_LABELS = {"pile": {"ru": "Фишек в куче", "en": "Chips in the heap"},
+                 "most": {"ru": "Больше всего за ход", "en": "Most chips in one take"}}
+
 SPEC = GameSpec(id="nim", title="Nim", engine=NimGame, simulator=NimSim, presenter=NimPresenter(),
-                pad_verbs=PadVerbs())
+                pad_verbs=PadVerbs(), page_words=PAGE_WORDS, option_labels=OPTION_LABELS)
