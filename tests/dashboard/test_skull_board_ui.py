@@ -106,7 +106,7 @@ def test_the_settlement_names_who_chooses_and_the_dealer_is_told_to_turn_the_oth
     settle(board, table)
     centre = board.locator(".board-skull .centre-line.chooser")
     expect(centre).to_have_text(ru("Chooses the note for the bank: %(name)s", name="Вика"))
-    expect(board.locator(".board-skull")).not_to_contain_text(render(M("Reveals"), "ru"))
+    expect(board.locator(".board-skull")).not_to_contain_text("Открывает")  # the old, wrong role
     expect(seat_card(board, 3).locator(".badge")).to_contain_text([render(M("Chooses"), "ru")])
     expect(seat_card(board, 1).locator(".badge", has_text=ru("Pays the bank"))).to_have_count(1)
     expect(board.locator(".board-skull")).not_to_contain_text(render(M("Owe the bank"), "ru"))  # «Должны»: plural
