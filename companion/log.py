@@ -27,7 +27,7 @@ from typing import IO, TYPE_CHECKING, Iterable
 from urllib.parse import quote
 
 from companion.errors import IllegalAction, LogError
-from companion.i18n import M
+from companion.i18n import M, aside
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.games.base import Game
@@ -77,6 +77,17 @@ class LogRecord:
     def to_json(self) -> dict:
         return {"seq": self.seq, "action": self.action, "source": self.source, "ts": self.ts}
 
+
+
+def sqlite_why(exc: BaseException) -> dict[str, str]:
+    """Why SQLite could not read a file, as a fact for a sentence: SQLite's own English for
+    English readers, the gist with SQLite's words in brackets for the others
+    (:func:`companion.i18n.aside`; «файл базы данных повреждён (SQLite: database disk image is
+    malformed)»)."""
+    text = " ".join(str(exc).split())
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return aside(text, M("the database file is damaged (SQLite: %(error)s)", error=text))
+    return aside(text, M("SQLite cannot read it (%(error)s)", error=text))
 
 class TableLog:
     """An append-only SQLite table log.
@@ -219,7 +230,7 @@ class TableLog:
         except sqlite3.DatabaseError as exc:
             if conn is not None:
                 conn.close()
-            raise LogError(M("%(path)s is not a table log: %(why)s", path=str(path), why=str(exc))) from None
+            raise LogError(M("%(path)s is not a table log: %(why)s", path=str(path), why=sqlite_why(exc))) from None
         if not row:
             conn.close()
             raise LogError(M("%(path)s has no game header", path=str(path)))

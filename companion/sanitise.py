@@ -1,6 +1,8 @@
 """The one text sanitiser: at the dashboard's edge every request's text is checked before a view
 function sees it, so no handler has to think about broken text; text from inside the program
-(a prompt, a player's name from the command line) goes through :func:`clean` or :func:`check_text`.
+(a prompt, a player's name from the command line) goes through :func:`clean` or :func:`check_text`;
+direction controls (U+202E …) are dropped from every text the screens show (:func:`without_bidi`:
+names and prompts alike).
 
 Checked (:func:`check_request`, run by ``create_app`` before every request):
 
@@ -94,22 +96,25 @@ def check_text(text: str, max_len: int = MAX_TEXT) -> str:
     return text
 
 
-def clean(text: str, max_len: int = MAX_TEXT) -> str:
-    """``text`` with what cannot be shown dropped (lone surrogates, control characters but tab
-    and new lines) and cut to ``max_len``: for text from inside the program."""
-    kept = "".join(ch for ch in str(text) if ch in _ALLOWED_CONTROLS
-                   or unicodedata.category(ch) not in ("Cs", "Cc"))
-    return kept[:max_len]
-
-
 #: Direction controls that reorder the text around them (embeddings, overrides, isolates, marks).
 BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def without_bidi(text: str) -> str:
-    """``text`` without direction controls: a player name with U+202E would show reversed on
+    """``text`` without direction controls: the rule for every text a person types that the
+    screens show (a player's name, an operator's prompt): with U+202E it would show reversed on
     every page and terminal («сироБ»)."""
     return "".join(ch for ch in text if ch not in BIDI_CONTROLS)
+
+
+def clean(text: str, max_len: int = MAX_TEXT) -> str:
+    """``text`` as every screen can show it: what cannot be shown dropped (lone surrogates,
+    control characters but tab and new lines), direction controls dropped (:func:`without_bidi`,
+    the rule names follow too) and cut to ``max_len``: for a prompt the operator typed or another
+    part of the program adds."""
+    kept = "".join(ch for ch in without_bidi(str(text)) if ch in _ALLOWED_CONTROLS
+                   or unicodedata.category(ch) not in ("Cs", "Cc"))
+    return kept[:max_len]
 
 
 def json_depth(raw: str) -> int:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from flask import Flask, Response, abort, jsonify, render_template, request, stream_with_context
 from flask_babel import Babel
+from companion.i18n.pages import english_quotes_on
 from flask_babel import gettext as _
 
 from companion.club.board import Board
@@ -152,7 +153,7 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
 
     assert isinstance(app.json, DefaultJSONProvider)  # (Flask's own provider)
     app.json.ensure_ascii = False
-    Babel(app, locale_selector=i18n.select_locale)
+    english_quotes_on(Babel(app, locale_selector=i18n.select_locale))  # English pages: “…”, not «…»
     from flask import Blueprint
 
     app.register_blueprint(Blueprint("club", __name__, static_folder=str(HERE / "static"),

@@ -15,6 +15,7 @@ night on one Pi; a club with its own broker uses the files there). See docs/club
 
 from __future__ import annotations
 
+import errno
 import logging
 import signal
 import sys
@@ -184,9 +185,13 @@ def run_board(args, stop: threading.Event | None = None) -> int:
     try:
         server = BoardServer(board, pin, args.host, args.port).start()
     except OSError as exc:
+        from companion.commands.results import os_reason
+
         board.store.close()
-        print("companion club: " + _t(lang, M("%(error)s — the port %(port)s is taken; choose another with --port",
-                                              error=str(exc), port=args.port)), file=sys.stderr)
+        told = M("the port %(port)s is taken by another program; choose another with --port", port=args.port) \
+            if exc.errno == errno.EADDRINUSE else M("cannot listen on %(host)s:%(port)s: %(why)s", host=args.host,
+                                                    port=args.port, why=os_reason(exc))
+        print("companion club: " + _t(lang, told), file=sys.stderr)
         return 1
     board.start()
     url = shown_url(args.host, server.port)

@@ -79,6 +79,14 @@ def run(args: argparse.Namespace) -> int:
             say(MN("learned deck %(name)r (%(kind)s, %(n)s face) → %(folder)s",
                    "learned deck %(name)r (%(kind)s, %(n)s faces) → %(folder)s", len(prof.faces),
                    name=prof.name, kind=_kind(prof.kind), folder=str(folder)))
+            merged = prof.meta.get("merged_photos") or {}
+            if merged:  # one face photographed several times is one face (companion.vision.deck_repeats)
+                say(MN("note: %(n)s face was photographed several times and is learned as one face (%(photos)s "
+                       "photos, %(faces)s faces in all): %(list)s",
+                       "note: %(n)s faces were photographed several times, each learned as one face (%(photos)s "
+                       "photos, %(faces)s faces in all): %(list)s", len(merged), photos=len(prof.feature_labels) // 2,
+                       faces=len(prof.faces), list=", ".join(f"{face} ×{len(labs)}" for face, labs in merged.items())),
+                    sys.stderr)
             if skipped:
                 say(skipped_words(skipped), sys.stderr)
             if args.kind == "standard" and len(photos) > args.deck_size:

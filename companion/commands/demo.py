@@ -14,6 +14,7 @@ from importlib import resources
 
 from companion.errors import CompanionError, IllegalAction
 from companion.games import new_game
+from companion.games.words import money
 from companion.log import read_jsonl
 from companion.i18n import M, render
 from companion.i18n import cli as words
@@ -51,7 +52,8 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
     if res is None:
         print(render(M("The game is not finished"), lang), file=out)
         return 1
-    value = f" = {res['face_value']} {res['currency']}" if res["face_value"] is not None else ""
+    # the bank's money as every screen writes it («4 500 ₽»; companion.games.words.money)
+    value = " = " + money(res["face_value"], res["currency"])[lang] if res["face_value"] is not None else ""
     print(render(M("Result: winner %(winner)s", winner=str(res["winner_name"])), lang), file=out)
     print(render(M("Bank: %(bank)s", bank=f"{len(res['bank'])} ({', '.join(res['bank'])}){value}"), lang), file=out)
     print(render(M("Rounds: %(n)s", n=res["rounds"]), lang), file=out)

@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 
 from companion.errors import CompanionError, LogError
+from companion.games.words import money
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
 from companion.commands._lang import add_lang_option
 from companion.i18n import M, MN, N_, Message, aside, render
@@ -136,7 +137,8 @@ def report(res: ReplayResult, s: dict) -> list:
         value: str | Message = ""
         if result and result.get("face_value") is not None:
             unk = result.get("face_value_unknown") or 0
-            value = M(" = %(value)s %(currency)s", value=result["face_value"], currency=result.get("currency", ""))
+            # the money as every screen writes it («4 500 ₽»; companion.games.words.money)
+            value = M(" = %(money)s", money=money(result["face_value"], result.get("currency")))
             if unk:
                 value = M("%(value)s (+%(n)s of unknown value)", value=value, n=unk)
         lines.append(MN("bank: %(n)s note(s)%(value)s: %(serials)s", "bank: %(n)s note(s)%(value)s: %(serials)s",

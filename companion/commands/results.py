@@ -10,6 +10,7 @@ import errno
 from pathlib import Path
 
 from companion.errors import IllegalAction
+from companion.games.words import money
 from companion.i18n import M, MN, MP, N_, NC_, aside, render
 
 #: the operating system's errors a person meets at the table, in words (message ids)
@@ -89,10 +90,10 @@ def format_result(result: dict | None, seats: list[str] | None = None, lang: str
                 break
     bank = result.get("bank")
     if isinstance(bank, list):
-        money = ""
-        if result.get("face_value") is not None:
-            money = f" = {result['face_value']} {result.get('currency', '')}".rstrip()
-        parts.append(MN("bank: %(n)s note(s)%(money)s", "bank: %(n)s note(s)%(money)s", len(bank), money=money))
+        told = ""
+        if result.get("face_value") is not None:  # written as the board writes it («42 000 ₽»)
+            told = " = " + money(result["face_value"], result.get("currency"))[lang]
+        parts.append(MN("bank: %(n)s note(s)%(money)s", "bank: %(n)s note(s)%(money)s", len(bank), money=told))
     if isinstance(result.get("rounds"), int):
         parts.append(M("rounds: %(rounds)s", rounds=result["rounds"]))
     return render(M("game over — %(parts)s", parts=" · ".join(render(part, lang) for part in parts)), lang)
@@ -168,6 +169,8 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     if exc.reason == "bad_seats" and f.get("max") is not None:
         return M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"], max=f["max"],
                  given=f["given"])
+    if exc.reason == "bad_seats" and f.get("empty"):
+        return M("player %(seat)s has an empty name (--seats): each player needs a name", seat=f["empty"])
     if exc.reason == "bad_seats" and f.get("repeated"):
         return M("the name %(name)r is given twice (--seats): each player needs a name of their own",
                  name=f["repeated"])

@@ -311,8 +311,8 @@ def _serve(args, settings, plan, until_end: bool) -> int:
     except OSError as exc:
         if getattr(exc, "errno", None) == 98:
             print("companion run: " + console.say(M(
-                "%(error)s — the dashboard port %(port)s is taken; choose another with --port",
-                error=str(exc), port=settings.port)), file=sys.stderr)
+                "the dashboard port %(port)s is taken by another program; choose another with --port",
+                port=settings.port)), file=sys.stderr)
         else:
             logging.getLogger(__name__).info("the table stopped: %r", exc)
             print(f"companion run: {os_error_words(exc, console.lang)}", file=sys.stderr)

@@ -27,6 +27,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 
+from companion.i18n.pages import english_quotes_on
 from companion.table import NoGame, Table
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
     )
     if isinstance(app.json, DefaultJSONProvider):  # Flask's own provider (the only one the app uses)
         app.json.ensure_ascii = False
-    Babel(app, locale_selector=i18n.select_locale)
+    english_quotes_on(Babel(app, locale_selector=i18n.select_locale))  # English pages: “…”, not «…»
     hub = Hub(table)
     app.extensions["companion"] = {"table": table, "hub": hub, "limiter": limiter or Limiter()}
 

@@ -66,7 +66,7 @@ def _canonical_names(game, text: str):
 
         names = ", ".join(words(k, common.lang()) for k in game.kind_names())
         msg = _("No such card in this deck: %(typed)s. The deck's cards: %(names)s.",
-                typed=", ".join(f"«{v}»" for v in unknown), names=names)
+                typed=", ".join(_("«%(text)s»", text=v) for v in unknown), names=names)
         return jsonify({"accepted": False, "action": text, "reason": "unknown_kind", "fields": [],
                         "detail": f"not a kind of this deck: {', '.join(unknown)}", "message": msg}), 409
     return dataclasses.replace(action, **changes).text() if changes else text
@@ -94,7 +94,7 @@ def canonical_serial(text: str, currency: str | None) -> str:
 def _field_words(names) -> str:
     from companion.dashboard.i18n import field_word
 
-    return ", ".join(f"«{field_word(n)}»" for n in names)
+    return ", ".join(_("«%(text)s»", text=field_word(n)) for n in names)  # quotes of the page's language
 
 
 def _missing_fields(fields: list[str], optional: list[str]):

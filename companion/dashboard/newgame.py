@@ -187,7 +187,7 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
         return _("«%(option)s»: a number from %(min)s to %(max)s.", **words)
     if exc.reason == "bad_option" and facts.get("rule") == "different_seats" and facts.get("options"):
         return _("%(options)s must be two different players: choose different numbers.",
-                 options=_(" and ").join(f"«{option_label(o, spec['id'])}»" for o in facts["options"]))
+                 options=_(" and ").join(_("«%(text)s»", text=option_label(o, spec['id'])) for o in facts["options"]))
     if exc.reason == "bad_seats" and facts.get("repeated"):
         return _("The name «%(name)s» is entered twice: each player needs a name of their own.",
                  name=facts["repeated"])

@@ -131,27 +131,73 @@ def new_game():
     common.require_operator()
     from companion.dashboard.lastgame import from_form
 
-    gid = request.form.get("game", "")
-    spec = next((s for s in game_specs() if s["id"] == gid), None)
-    if spec is None:
-        return _console(error=common.reason_message("unknown_game", gid), status=400, reason="unknown_game",
-                        detail=f"unknown game {gid!r}")
     names = split_names(request.form.get("seats", ""))
-    typed = from_form(gid, names, request.form)  # a refused form comes back as it was typed
+    typed = from_form(request.form.get("game", ""), names, request.form)  # a refused form comes back as typed
     try:
-        _check_names(names)
-    except FormError as exc:
-        return _console(error=exc.message, status=400, reason="bad_seats", detail=exc.detail, typed=typed)
-    try:
-        options = _parse_options(spec, request.form, len(names))
-        spec = dict(spec, min=min_seats(gid, options))
+        gid, names, options, spec = _checked_new_game(request.form)
         common.table().new_game(gid, names, options)
-    except FormError as exc:
-        return _console(error=exc.message, status=400, reason="bad_option", detail=exc.detail, typed=typed)
+    except _Refused as exc:
+        return _console(error=exc.message, status=400, reason=exc.reason, detail=exc.detail,
+                        typed=typed if exc.reason != "unknown_game" else None)
     except IllegalAction as exc:
         return _console(error=_new_game_error(exc, spec, len(names)), status=400, reason=exc.reason,
                         detail=exc.detail, typed=typed)
     return redirect(url_for("operator.console"))
+
+
+@bp.route("/api/operator/new/check", methods=["POST"])
+def new_game_check():
+    """The new-game form's fields (JSON, as the form would post them) checked as ``POST
+    /operator/new`` checks them, without ending the current game or starting one: ``{"ok": true}``,
+    or ``{"ok": false, "reason", "detail", "message"}`` (the page's language). The console asks
+    «Текущая игра будет завершена…» only for a form that will be accepted."""
+    common.require_operator()
+    form = common.json_body()
+    if not isinstance(form, dict):
+        abort(400, description="the form's fields as a JSON object")
+    try:
+        _checked_new_game({k: v for k, v in form.items() if isinstance(v, str)})
+    except _Refused as exc:
+        return jsonify({"ok": False, "reason": exc.reason, "detail": exc.detail, "message": exc.message})
+    return jsonify({"ok": True})
+
+
+class _Refused(Exception):
+    """A new-game form refused: ``message`` in the page's language, the ``reason`` code and the
+    English ``detail`` (for logs)."""
+
+    def __init__(self, message: str, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.message, self.reason, self.detail = message, reason, detail
+
+
+def _checked_new_game(form) -> tuple[str, list[str], dict, dict]:
+    """The new-game form's game id, names, options and game spec, once the names, the options and
+    the engine accept them (nothing is started).
+
+    Raises:
+        _Refused: the game, a name, an option or the engine refuses.
+    """
+    from companion.table.session import check_new_game
+
+    gid = form.get("game", "")
+    spec = next((s for s in game_specs() if s["id"] == gid), None)
+    if spec is None:
+        raise _Refused(common.reason_message("unknown_game", gid), "unknown_game", f"unknown game {gid!r}")
+    names = split_names(form.get("seats", ""))
+    try:
+        _check_names(names)
+    except FormError as exc:
+        raise _Refused(exc.message, "bad_seats", exc.detail) from None
+    try:
+        options = _parse_options(spec, form, len(names))
+        spec = dict(spec, min=min_seats(gid, options))
+        check_new_game(gid, names, options)
+    except FormError as exc:
+        raise _Refused(exc.message, "bad_option", exc.detail) from None
+    except IllegalAction as exc:
+        raise _Refused(_new_game_error(exc, spec, len(names)), exc.reason, exc.detail) from None
+    return gid, names, options, spec
 
 
 @bp.route("/operator/qr/<int:seat>.svg")

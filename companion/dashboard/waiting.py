@@ -7,6 +7,8 @@ says what is awaited, from what the page model is built of: the legal action tem
 seat and of the table (``Table.views``) and the seat's *own* view (so it never tells more than that
 seat may know: who must act is public at the table, and a table template's unknown fields stay ``?``).
 
+* The seat is no longer in the game (taken out by the operator, out of notes or cards): it says so
+  («Вы вышли из игры»), not whom it waits for.
 * Another player must act: «Ждём другого игрока: Борис» (every such player by name).
 * Nobody but the table: what the table's pending task is, by game and table verb, and who reads it —
   «Ждём оператора: он выбирает первого дилера» (a decision only the operator enters),
@@ -41,6 +43,9 @@ def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats
     """
     if legal.get(seat):
         return None
+    gone = _gone(seat, view or {})
+    if gone is not None and not (view or {}).get("over"):
+        return both(gone)  # he waits for nobody: he is no longer in the game
     seats = list(seats)
     others = [s for s in sorted(k for k in legal if isinstance(k, int)) if s != seat and legal.get(s)]
     if others:
@@ -55,3 +60,17 @@ def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats
             by_verb.setdefault(parts[1], []).append(parts[2:])
     spec = registry.find(game_id)
     return both(spec.presenter.waiting(seat, view or {}, by_verb, seats)) if spec is not None else None
+
+
+def _gone(seat: int, view: dict):
+    """Why seat ``seat`` is no longer in the game, from its own view's seat row (the boards read
+    the same: ``status`` ``left`` or ``out``, or ``in_game`` false), else ``None``."""
+    rows = view.get("seats")
+    row = rows[seat] if isinstance(rows, list) and 0 <= seat < len(rows) else None
+    if not isinstance(row, dict):
+        return None
+    if row.get("status") == "left":
+        return M("You have left the game.")
+    if row.get("status") == "out" or row.get("in_game") is False:
+        return M("You are out of the game.")
+    return None

@@ -30,7 +30,7 @@ import tty
 from companion.devices.firmware import boxfw, wire
 from companion.devices.protocol import BUTTONS, LIGHT_STATES, MAX_SEATS
 from companion.errors import DeviceError, ProtocolError
-from companion.i18n import M, N_, render
+from companion.i18n import MP, M, N_, render
 
 TX_BACKLOG_MAX = 4096  # bytes kept for a host that is not reading (USB CDC drops beyond this)
 
@@ -390,10 +390,21 @@ def _script_seat(text: str, vbox: VirtualButtonBox) -> int:
     return n - 1
 
 
+#: a seat light's state in words (the protocol's word is the English: ``--light 2=blink`` takes it)
+LIGHT_WORDS = {"off": MP("light", "off"), "on": MP("light", "on"), "blink": MP("light", "blink"),
+               "fast": MP("light", "fast")}
+
+
 def light_line(states, lang: str = "en") -> str:
-    """``"lights: 1=off 2=blink …"`` — seat lights by seat number 1..N (as on the dashboard), in
-    ``lang`` (the states are the protocol's words, as ``--light 2=blink`` takes them)."""
-    return render(M("lights: %(states)s", states=" ".join(f"{s + 1}={st}" for s, st in enumerate(states))), lang)
+    """``"lights: 1=off, 2=blink, …"`` — seat lights by seat number 1..N (as on the dashboard), in
+    ``lang``: the states in its words («подсветка: 1=не горит, 2=мигает»), in English the
+    protocol's own words (as ``--light 2=blink`` takes them); an unknown state as it is."""
+    def said(st):
+        word = LIGHT_WORDS.get(st)
+        return render(word, lang) if word is not None else str(st)
+
+    return render(M("lights: %(states)s", states=", ".join(f"{s + 1}={said(st)}" for s, st in enumerate(states))),
+                  lang)
 
 
 def run_script_line(vbox: VirtualButtonBox, line: str, out=None, lang: str = "en") -> None:

@@ -155,8 +155,9 @@ class Game(ABC):
                 "bad_seats", f"{self.GAME_ID} needs {self.MIN_SEATS}-{self.MAX_SEATS} players",
                 {"min": self.MIN_SEATS, "max": self.MAX_SEATS, "given": len(names)},
             )
-        if any(not name_key(n) for n in names):
-            raise IllegalAction("bad_seats", "seat names must be non-empty and distinct")
+        empty = next((i for i, n in enumerate(names) if not name_key(n)), None)
+        if empty is not None:  # a blank or a name of invisible characters only
+            raise IllegalAction("bad_seats", f"seat {empty + 1} has an empty name", facts={"empty": empty + 1})
         repeated = repeated_name(names)
         if repeated is not None:
             raise IllegalAction("bad_seats", f"seat names must be distinct: {repeated!r} is given twice",

@@ -6,21 +6,24 @@ from __future__ import annotations
 import unicodedata
 from typing import Sequence
 
+from companion.lookalikes import fold
+
 
 def name_key(name: str) -> str:
     """A seat name as people read it, for comparing names: compatibility forms folded (NFKC:
     full-width «Ａня» is «Аня», a decomposed «Á» the composed one), invisible format characters
-    (zero-width spaces, direction marks) dropped, runs of spaces as one, case and «ё» ignored.
-    ``""`` for a name nobody could see."""
+    (zero-width spaces, direction marks) dropped, runs of spaces as one, case and «ё» ignored,
+    and a letter that prints like another alphabet's as that letter («Aня» with a Latin A is
+    «Аня», :func:`companion.lookalikes.fold`). ``""`` for a name nobody could see."""
     text = unicodedata.normalize("NFKC", str(name))
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    return " ".join(text.split()).casefold().replace("ё", "е")
+    return fold(" ".join(text.split())).replace("ё", "е")
 
 
 def repeated_name(names: Sequence[str]) -> str | None:
     """The first of ``names`` (seat names) that repeats an earlier one, as it was typed, or
     ``None``. Names are compared as people read them (:func:`name_key`), so «Аня», « аня»,
-    «Ａня» and «Аня» with a zero-width space are one player (README: a repeated name is refused)."""
+    «Ａня», «Aня» with a Latin A and «Аня» with a zero-width space are one player (README: a repeated name is refused)."""
     seen: set[str] = set()
     for name in names:
         key = name_key(name)

@@ -58,6 +58,20 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
+#: a currency written as a sign where it has one the tables know (the board's «₽»), else its code
+CURRENCY_SIGNS = {"RUB": "₽"}
+
+
+def money(value: int | float, currency: str | None) -> dict[str, str]:
+    """A sum of money as every screen writes it, in both languages (a fact for a message): thousands
+    grouped — a no-break space in Russian, a comma in English — then the currency's sign or code:
+    ``42000, "RUB"`` → «42 000 ₽» / "42,000 ₽"; ``1500, "EUR"`` → «1 500 EUR». The boards write
+    it the same way (``web/static/js/values.js`` ``money``)."""
+    sign = CURRENCY_SIGNS.get(currency or "", currency or "")
+    grouped = f"{value:,}"
+    return {lang: f"{grouped.replace(',', sep)} {sign}".rstrip() for lang, sep in (("ru", "\u00a0"), ("en", ","))}
+
+
 def names_and(names: Sequence[str]) -> Message | str:
     """``["Аня", "Борис", "Вика"]`` → «Аня, Борис и Вика» / "Аня, Борис and Вика"."""
     names = list(names)

@@ -33,11 +33,38 @@ def catalogue_dir() -> Path:
     return Path(str(resources.files("companion.web"))) / "translations"
 
 
+def english_quotes(text: str) -> str:
+    """English typography for an English text: the Russian guillemets some ids are written with
+    («%(option)s») as English quotes (“%(option)s”)."""
+    return text.replace("«", "\u201c").replace("»", "\u201d") if isinstance(text, str) else text
+
+
+_TEXT_METHODS = frozenset({"gettext", "ngettext", "pgettext", "npgettext", "ugettext", "ungettext", "upgettext",
+                           "unpgettext"})
+
+
+class EnglishQuotes:
+    """A catalogue read as English: every text it gives has English quotes (:func:`english_quotes`).
+    The ids are English, but typed by Russian speakers: an English page or line must not show
+    «…». Wraps ``inner`` (any gettext translations object); the rest is ``inner``'s."""
+
+    def __init__(self, inner) -> None:
+        self._inner = inner
+
+    def __getattr__(self, name: str):
+        attr = getattr(self._inner, name)
+        if name in _TEXT_METHODS:
+            return lambda *args: english_quotes(attr(*args))
+        return attr
+
+
 @lru_cache(maxsize=None)
-def translations(lang: str) -> _gettext.NullTranslations:
-    """The catalogue of ``lang`` (``NullTranslations`` for English, the ids' own language, and for
-    a language without a catalogue)."""
-    if lang == "en" or lang not in LANGUAGES:
+def translations(lang: str):
+    """The catalogue of ``lang`` (for English, the ids' own language, the ids with English quotes
+    (:class:`EnglishQuotes`); a language without a catalogue gets its ids as they are)."""
+    if lang == "en":
+        return EnglishQuotes(_gettext.NullTranslations())
+    if lang not in LANGUAGES:
         return _gettext.NullTranslations()
     from babel.support import Translations
 

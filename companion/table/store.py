@@ -20,8 +20,8 @@ from pathlib import Path
 
 from companion.durable import remove_leftovers, write_file
 from companion.errors import CompanionError, LogError
-from companion.i18n import MN, MP, M, Message, render
-from companion.log import TableLog
+from companion.i18n import MN, MP, M, Message, aside, render
+from companion.log import TableLog, sqlite_why
 from companion.referee import Referee
 from companion.table.parts import TableParts
 
@@ -102,6 +102,20 @@ class TableStateError(CompanionError):
     resumed; ``table.json`` is damaged and the table logs cannot tell the current game; a state
     file cannot be read): the table refuses to start rather than start a new game silently. The
     message says what is wrong and what to do, in one line."""
+
+
+def _why(exc: BaseException):
+    """Why a table log could not be read or resumed, as a fact for a sentence: the error's own
+    message when it has one (a :class:`~companion.errors.LogError` names the file and why), SQLite's
+    words as :func:`companion.log.sqlite_why` gives them, else the English with a gist."""
+    if isinstance(exc, CompanionError) and exc.message is not None:
+        return exc.message
+    if isinstance(exc, sqlite3.Error):
+        return sqlite_why(exc)
+    text = " ".join(str(exc).split())
+    if isinstance(exc, OSError):
+        return aside(text, M("the file cannot be read (%(error)s)", error=exc.strerror or text))
+    return aside(text, M("a logged action is not accepted (%(error)s)", error=text))
 
 
 def _now() -> str:
@@ -202,8 +216,9 @@ class StoreMixin(TableParts):
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise TableStateError(f"cannot read {path} ({exc.strerror}): the table's user must own the data "
-                                  f"folder {self.data_dir} (docs/setup-pi.md)") from None
+            raise TableStateError(M("cannot read %(path)s (%(error)s): the table's user must own the data folder "
+                                    "%(folder)s (docs/setup-pi.md)", path=str(path), folder=str(self.data_dir),
+                                    error=str(exc.strerror))) from None
 
     def _state_path(self) -> Path:
         return self.data_dir / STATE_FILE
@@ -280,7 +295,8 @@ class StoreMixin(TableParts):
             # tell the current game, as when it is missing (with no log at all the start refuses)
             self._recover(MISSING_LOG, raw)
             return
-        referee = self._open_current(path, f"{STATE_FILE} names {name} as the current game")
+        referee = self._open_current(path, M("%(file)s names %(name)s as the current game", file=STATE_FILE,
+                                             name=name))
         if referee.game.is_over():
             referee.close()
             return
@@ -298,8 +314,9 @@ class StoreMixin(TableParts):
         self._bind(referee)
         log.info("resumed %s at version %d", path, referee.version)
 
-    def _open_current(self, path: Path, what: str) -> Referee:
-        """Resume the referee of the current game's log.
+    def _open_current(self, path: Path, what: Message) -> Referee:
+        """Resume the referee of the current game's log; ``what`` says how it is known to be the
+        current one.
 
         Raises:
             TableStateError: the log is missing, not a table log, or the engine rejects a line.
@@ -307,11 +324,10 @@ class StoreMixin(TableParts):
         try:
             return Referee.resume(path)
         except (CompanionError, OSError, sqlite3.Error) as exc:
-            detail = " ".join(str(exc).split())
-            raise TableStateError(
-                f"{what}, but its log cannot be resumed ({detail}); nothing was changed: start with --new for a "
-                f"new game (every log stays in {self.data_dir / 'games'}) or --resume LOG for another unfinished "
-                "game") from None
+            raise TableStateError(M(
+                "%(what)s, but its log cannot be resumed (%(why)s); nothing was changed: start with --new for a "
+                "new game (every log stays in %(games)s) or --resume LOG for another unfinished game",
+                what=what, why=_why(exc), games=str(self.data_dir / "games"))) from None
 
     def _recover(self, problem: str, raw: bytes | None) -> None:
         """``table.json`` is missing, empty or damaged: find the current game from the table logs.
@@ -328,7 +344,6 @@ class StoreMixin(TableParts):
         """
         games = self.data_dir / "games"
         logs = sorted(games.glob("*.sqlite"))
-        where = f"{STATE_FILE} in {self.data_dir} was {problem}"
         said = M("%(file)s in %(folder)s was %(problem)s", file=STATE_FILE, folder=str(self.data_dir),
                  problem=PROBLEMS.get(problem, problem))
         if raw is not None:
@@ -349,10 +364,10 @@ class StoreMixin(TableParts):
                                   stopped["at"] if stopped else None, path))
             except (CompanionError, OSError, sqlite3.Error, ValueError) as exc:
                 if path == logs[-1]:  # the newest game may be the current one: no guessing
-                    raise TableStateError(
-                        f"{where} and the newest table log {path} cannot be read "
-                        f"({' '.join(str(exc).split())}): the current game cannot be recovered; start with "
-                        "--new for a new game or --resume LOG for an older unfinished one") from None
+                    raise TableStateError(M(
+                        "%(said)s and the newest table log %(path)s cannot be read (%(why)s): the current game "
+                        "cannot be recovered; start with --new for a new game or --resume LOG for an older "
+                        "unfinished one", said=said, path=str(path), why=_why(exc))) from None
                 log.warning("table log %s cannot be read (%s); it is not the newest", path, exc)
         bound, _name, ended, path = max(found)
         if ended and ended >= bound:
@@ -361,7 +376,7 @@ class StoreMixin(TableParts):
                                said=said, name=path.name))
             self._save_state()
             return
-        referee = self._open_current(path, f"{where}; the current game is {path.name}")
+        referee = self._open_current(path, M("%(said)s; the current game is %(name)s", said=said, name=path.name))
         if referee.game.is_over():
             referee.close()
             if raw is not None:

@@ -310,8 +310,9 @@ class DeckProfile:
                 raise ValueError(f"unknown kind {m['kind']!r}")
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise VisionError(M("deck profile %(folder)s is malformed: %(error)s", folder=str(folder), error=str(e))) from e
+        meta = {"merged_photos": m["merged_photos"]} if isinstance(m.get("merged_photos"), dict) else {}
         return cls(m["name"], m["kind"], faces, feats, labels, m.get("alphabet", "auto"),
-                   int(m.get("deck_size", 52)))
+                   int(m.get("deck_size", 52)), meta)
 
 
 def list_profiles(root: Path | None = None) -> list[str]:
@@ -371,8 +372,8 @@ def profile_from_images(name: str, images: dict[str, np.ndarray], kind: str = "p
         raise DeckArgumentError(M("no photos to learn from"))
     feats, flabels, faces = [], [], []
     for label, img in images.items():
-        if kind == "standard" and label != "back" and not _CODE_RE.match(label):
-            raise DeckArgumentError(M("%(label)r is not a card code (QH, 10S, JK) for a standard deck", label=label))
+        if kind == "standard":
+            check_code(label)
         card = _largest_card(img)
         for rot in (card, cv2.rotate(card, cv2.ROTATE_180)):
             feats.append(card_feature(rot))
@@ -382,6 +383,13 @@ def profile_from_images(name: str, images: dict[str, np.ndarray], kind: str = "p
         else:
             faces.append(Face("back", "back", 0))
     return DeckProfile(name, kind, faces, np.array(feats, np.float32), flabels, alphabet, deck_size)
+
+
+def check_code(label: str) -> None:
+    """Raise :class:`DeckArgumentError` when ``label`` is neither ``back`` nor a card code (a
+    ``standard`` deck's labels: ``QH``, ``10S``, ``JK``)."""
+    if label != "back" and not _CODE_RE.match(label):
+        raise DeckArgumentError(M("%(label)r is not a card code (QH, 10S, JK) for a standard deck", label=label))
 
 
 def read_labels_file(path: Path) -> dict[str, tuple[str, str, int]]:
@@ -418,7 +426,9 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
     without extension (``Грибы.jpg``, ``333.jpg``, ``QH.png``, ``back.jpg``).
 
     Returns:
-        (profile, folder written).
+        (profile, folder written). Labels from file names that name one face photographed several
+        times (``10C_00`` … ``10C_12``) are learned as that one face
+        (:mod:`companion.vision.deck_repeats`): ``profile.meta["merged_photos"]`` lists them.
 
     The name, the kind and an existing profile are checked first, before any photo is read (a
     deck's photos take a while to load and learn).
@@ -458,8 +468,12 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
         images[label] = img
         names[label] = nm
         counts[label] = count
+    # labels from file names: one face photographed several times (10C_00 … 10C_12) is one face
+    # (companion.vision.deck_repeats); a standard deck's codes are checked once they are merged
+    by_name = table is None
     try:
-        prof = profile_from_images(name, images, kind, names, counts, alphabet, deck_size)
+        prof = profile_from_images(name, images, "picture" if by_name and kind == "standard" else kind, names,
+                                   counts, alphabet, deck_size)
     except VisionError as e:
         # say which photo failed
         for label, img in images.items():
@@ -468,4 +482,14 @@ def learn(name: str, directory: Path, kind: str = "picture", labels_file: Path |
             except VisionError:
                 raise VisionError(M("%(label)s: %(why)s", label=label, why=e.message or str(e))) from e
         raise
+    if by_name:
+        from companion.vision.deck_repeats import merge_repeats, repeated_faces
+
+        groups = repeated_faces(prof)
+        if groups:
+            prof = merge_repeats(prof, groups)
+        if kind == "standard":
+            for f in prof.faces:
+                check_code(f.label)
+        prof.kind = kind
     return prof, prof.save(root, overwrite)

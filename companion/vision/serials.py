@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from companion.lookalikes import LATIN_AS_CYRILLIC
 from companion.sanitise import typed
 
 CURRENCIES: tuple[str, ...] = ("RUB", "EUR", "USD", "INR", "KRW", "JPY")
@@ -58,10 +59,9 @@ TO_DIGIT: dict[str, str] = {
 TO_LETTER: dict[str, str] = {"0": "O", "1": "I", "2": "Z", "5": "S", "8": "B", "6": "G"}
 
 #: Latin glyphs that look like Cyrillic capitals (OCR engines trained on Latin return these).
-LATIN_TO_CYRILLIC: dict[str, str] = {
-    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р",
-    "T": "Т", "X": "Х", "Y": "У", "3": "З", "6": "Б", "N": "И", "R": "Я",
-}
+#: The letters that print alike are :data:`companion.lookalikes.LATIN_AS_CYRILLIC` (the table seat
+#: names are compared with); the rest are shapes an OCR engine confuses.
+LATIN_TO_CYRILLIC: dict[str, str] = {**LATIN_AS_CYRILLIC, "3": "З", "6": "Б", "N": "И", "R": "Я"}
 #: Glyphs a Latin/Chinese-trained engine returns for Cyrillic letters it does not know, used only in
 #: RUB letter positions and counted as corrections (``г`` prints like ``r``, ``Г`` like ``「``).
 CYRILLIC_CONFUSABLE: dict[str, str] = {"「": "Г", "Г": "Г", "9": "Я", "Λ": "Л", "П": "П", "4": "Ч",

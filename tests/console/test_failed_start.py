@@ -40,10 +40,12 @@ def _current(folder: Path):
 
 def test_run_with_a_busy_port_leaves_no_game_to_resume(tmp_path, busy_port):
     r = subprocess.run([sys.executable, "-m", "companion", "run", "--sim", "--game", "skull", "--host", "127.0.0.1",
-                        "--port", str(busy_port), "--data-dir", str(tmp_path)],
+                        "--port", str(busy_port), "--data-dir", str(tmp_path), "--lang", "en"],
                        cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert r.returncode == 1, r.stdout + r.stderr
-    assert "companion run:" in r.stderr and "port" in r.stderr and "--port" in r.stderr
+    # said in words, in English too: not the system's «[Errno 98] Address already in use (while …)»
+    taken = M("the dashboard port %(port)s is taken by another program; choose another with --port", port=busy_port)
+    assert r.stderr.strip().splitlines()[-1] == "companion run: " + render(taken, "en"), r.stderr
     sim = tmp_path / "sim"
     assert _games(sim) == []
     assert _current(sim) is None

@@ -87,6 +87,8 @@ def problems(page, lang: str) -> list[str]:
         cyr = sorted(set(re.findall(r"[А-Яа-яЁё]+", text)))
         if cyr:
             out.append(f"Russian on an English page: {cyr[:12]}")
+        if re.search(r"[«»]", text):  # English quotes are “…” (companion.i18n.render.EnglishQuotes)
+            out.append("Russian guillemets on an English page: " + re.search(r".{0,20}[«»].{0,20}", text).group(0))
     return out
 
 

@@ -60,7 +60,7 @@ def test_double_taps_take_effect_once(browser, server):
     console.on("dialog", lambda d: d.accept())
     expect(console.locator("#live")).to_contain_text("В эфире")
     undo.dblclick()
-    expect(console.locator("#toast")).to_contain_text("Принято")
+    expect(console.locator("#toast")).to_contain_text("Отменено")  # an undo is told as undone
     # the answer names what was taken back
     expect(console.locator("#toast")).to_contain_text("Борис")
     assert _log(table)[-3:] == ["0 place", "1 place", "table undo"]

@@ -63,7 +63,7 @@ def test_required_field_left_unknown_gets_a_clear_message(op):
     assert len(table.referee.log.records()) == before  # nothing logged
     c.get("/lang/en")
     j = c.post("/api/operator/manual", json={"action": "table register 0 ? ?"}, headers=h).json
-    assert j["detail"].startswith("Fill in «Serials». Only «Face values» may stay empty")
+    assert j["detail"].startswith("Fill in \u201cSerials\u201d. Only \u201cFace values\u201d may stay empty")  # English quotes
 
 
 @pytest.mark.parametrize("typed", [

@@ -224,7 +224,7 @@ def test_doubt_unknown_name_is_refused_with_the_decks_names(op):
                                          typed="«лиса»", names=kinds), "ru")
     c.get("/lang/en")
     r = c.post("/api/operator/manual", json={"action": "table reveal гриб,fox"}, headers=h)
-    assert r.json["message"] == ("No such card in this deck: «fox». The deck's cards: mushroom, berry, acorn, "
+    assert r.json["message"] == ("No such card in this deck: \u201cfox\u201d. The deck's cards: mushroom, berry, acorn, "
                                  "leaf, hedgehog, squirrel, hare, owl.")
     assert len(table.referee.log.records()) == before
 
@@ -314,6 +314,27 @@ def test_console_reveals_doubt_cards_by_their_names(console):
     expect(page.locator("#toast")).to_contain_text("Принято")
     rec = table.referee.log.records()[-1]
     assert (rec.action, rec.source) == ("table reveal mushroom,hedgehog", "manual")
+
+
+@pytest.mark.ui
+def test_console_takes_doubt_names_separated_by_spaces_and_says_so(console):
+    """«сова сова» typed with a space was one name «совасова», refused; the placeholder said only
+    «Виды — ровно 2». Spaces separate a picture deck's names as commas do, and the box says it."""
+    from playwright.sync_api import expect
+
+    from companion.i18n import M, render
+
+    table, page = console("doubt", "0 deal", "0 place 2 mushroom", "1 doubt")
+    box = page.locator("#table-actions form[data-verb=reveal] textarea[name=kinds]")
+    expect(box).to_be_visible()
+    hint = box.get_attribute("placeholder")
+    assert hint.endswith(" — " + render(M("%(n)s of them", n=2), "ru") + ", "
+                         + render(M("separated by spaces or commas"), "ru")), hint
+    box.fill("сова  Сова")
+    page.locator("#table-actions form[data-verb=reveal] button").click()
+    expect(page.locator("#toast")).to_contain_text("Принято")
+    rec = table.referee.log.records()[-1]
+    assert (rec.action, rec.source) == ("table reveal owl,owl", "manual")
 
 
 @pytest.mark.ui

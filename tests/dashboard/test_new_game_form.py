@@ -54,6 +54,14 @@ def test_a_repeated_name_is_named(op):
     assert table.referee is None
 
 
+def test_a_name_that_looks_like_another_is_refused(op):
+    """«Aня» with a Latin A prints as «Аня»: the console could not tell who pays and who chooses."""
+    table, c, csrf = op
+    shown = refused(c, csrf, {"seats": "Аня\nБорис\nAня\nГлеб\nДаша"}, "bad_seats")
+    assert shown == ru("The name «%(name)s» is entered twice: each player needs a name of their own.", name="Aня"), shown
+    assert table.referee is None
+
+
 def test_a_seat_option_past_the_table_says_which_players_there_are(op):
     table, c, csrf = op
     shown = refused(c, csrf, {"seats": FIVE, "opt_lottery_banker": "9"}, "bad_option")
@@ -120,3 +128,21 @@ def test_an_over_long_name_is_quoted_short(op):
     assert "Я" * 48 + "…" in shown and "Я" * 49 not in shown, shown[:200]
     assert len(shown) < 400
     assert table.referee is None
+
+
+def test_the_form_is_checked_without_ending_the_game(op):
+    """``POST /api/operator/new/check``: what ``/operator/new`` would answer, nothing started or ended
+    (the console asks «Текущая игра будет завершена…» only for a form that passes)."""
+    table, c, csrf = op
+    table.new_game("skull", ["Аня", "Борис"])
+    epoch = table.epoch
+    check = lambda form: c.post("/api/operator/new/check", json=form, headers={"X-CSRF-Token": csrf}).get_json()  # noqa: E731
+    assert check({"game": "lottery", "seats": FIVE}) == {"ok": True}
+    j = check({"game": "lottery", "seats": "Аня\nБорис\nАня\nГлеб\nДаша"})
+    assert (j["ok"], j["reason"]) == (False, "bad_seats")
+    assert j["message"] == ru("The name «%(name)s» is entered twice: each player needs a name of their own.", name="Аня")
+    j = check({"game": "lottery", "seats": FIVE, "opt_lottery_banker": "9"})
+    assert (j["ok"], j["reason"]) == (False, "bad_option")
+    j = check({"game": "lottery", "seats": "Аня"})  # the engine's own check: too few players
+    assert (j["ok"], j["reason"]) == (False, "bad_seats")
+    assert table.epoch == epoch and table.game_info()["seats"] == ["Аня", "Борис"]

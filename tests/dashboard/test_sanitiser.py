@@ -122,3 +122,17 @@ def test_the_rules():
     with pytest.raises(BadText):
         parse_json(json.dumps(list(range(3000))))
     assert parse_json('{"action": "0 add 1", "seen": 3}') == {"action": "0 add 1", "seen": 3}
+
+
+@pytest.mark.parametrize("control", ["\u202e", "\u202d", "\u2067", "\u200f"])
+def test_a_prompt_loses_direction_controls_as_a_name_does(env, control):
+    """An operator prompt with U+202E showed backwards on every screen; names had the controls
+    stripped, prompts did not: one rule for both (companion.sanitise.clean, without_bidi)."""
+    table, app = env
+    op, h = _operator(app, table)
+    r = op.post("/api/operator/prompt", data=json.dumps({"text": f"покажите {control}купюры{control} камере"}),
+                headers=h)
+    assert r.status_code == 200, r.json
+    assert [p["text"] for p in table.prompts()] == ["покажите купюры камере"]
+    assert control not in app.test_client().get("/api/state").get_data(as_text=True)
+    assert control not in op.get("/operator").get_data(as_text=True)

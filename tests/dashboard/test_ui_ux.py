@@ -328,6 +328,9 @@ def test_new_game_asks_only_while_a_game_is_running(browser, table_server):
 
     epoch = table.epoch
     start()
+    deadline = time.monotonic() + 5
+    while not dialogs and time.monotonic() < deadline:  # asked once the server has checked the form
+        page.wait_for_timeout(50)
     expect(page.locator("#new-game")).to_be_visible()
     assert len(dialogs) == 1 and table.epoch == epoch  # asked, dismissed: the game goes on
     sim = get_sim_class("skull")(table.referee.game, 3)

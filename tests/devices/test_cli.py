@@ -15,7 +15,7 @@ from companion.devices.buttonbox import ButtonBox
 from companion.devices import virtualbox
 from companion.devices.virtualbox import VirtualButtonBox, run_script_line
 from companion.errors import ProtocolError
-from companion.i18n import M, render
+from companion.i18n import MP, M, render
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,7 +141,7 @@ def test_buttonbox_monitor_without_a_box(tmp_path):
 
 def test_buttonbox_sim_and_monitor_speak_russian_by_default(tmp_path):
     """The same lines as above in the run's language: Russian unless --lang en (the protocol's
-    words — button and event names, light states, paths — stay as they are)."""
+    words — button and event names, paths — stay as they are; a light's state is said in words)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), LANG="C.UTF-8")
     script = tmp_path / "bad.txt"
     script.write_text("2y\nlights\npress 9 yes\n", encoding="utf-8")
@@ -152,7 +152,9 @@ def test_buttonbox_sim_and_monitor_speak_russian_by_default(tmp_path):
     head = ru(M("buttonbox-sim: device %(device)s seats=%(seats)s fw=%(fw)s proto=%(proto)s", device="/dev/pts/§", seats=4,
                 fw="1.0.0", proto=1)).split("§")
     assert first.startswith(head[0]) and first.endswith(head[1].split(",", 1)[1]), first
-    assert lights.startswith(ru(M("lights: %(states)s", states="1=")))
+    # the lights' states in the run's words (the protocol's «off» was printed in a Russian run)
+    off = ru(MP("light", "off"))
+    assert lights == ru(M("lights: %(states)s", states=", ".join(f"{n}={off}" for n in (1, 2, 3, 4)))), lights
     told = ru(M("unknown seat %(n)s: seats are numbered 1..%(seats)s, as on the pads and the dashboard", n=9, seats=4))
     assert f"{script}:3: {told}" in r.stderr, r.stderr
     r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-sim", "--help-script"], cwd=ROOT, env=env,

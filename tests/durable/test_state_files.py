@@ -178,7 +178,7 @@ def test_recovery_impossible_refuses_to_start_in_one_line(fast_dir, capsys):
                                       str(fast_dir), "--host", "127.0.0.1", "--port", "0"])
     assert dashboard_cmd.run(args, threading.Event()) == 1
     errors = capsys.readouterr().err.strip().splitlines()
-    assert len(errors) == 1 and "cannot be recovered" in errors[0], errors
+    assert errors == ["companion dashboard: " + err.value.words("ru")], errors
     assert _games(fast_dir) == [log_path]
     # --new is the operator's explicit choice: a new game, the damaged log left where it is
     fresh = Table(fast_dir, resume=False)
@@ -328,3 +328,43 @@ def test_a_resumed_older_game_keeps_its_seat_codes_and_phones(fast_dir):
         assert table.seat_for_token(token) == 1
     finally:
         table.close()
+
+
+RESUME_REFUSED = ("%(what)s, but its log cannot be resumed (%(why)s); nothing was changed: start with --new for a "
+                  "new game (every log stays in %(games)s) or --resume LOG for another unfinished game")
+DAMAGED = "the database file is damaged (SQLite: %(error)s)"
+
+
+def _damage(log_path: Path) -> None:
+    """The tester's damage: bytes 5000-8000 of the current log overwritten (its WAL checkpointed)."""
+    for name in (f"{log_path.name}-wal", f"{log_path.name}-shm"):
+        (log_path.parent / name).unlink(missing_ok=True)
+    data = bytearray(log_path.read_bytes())
+    data[5000:8000] = b"\xa5" * 3000
+    log_path.write_bytes(bytes(data))
+
+
+def test_a_damaged_current_log_is_refused_in_the_run_s_language(fast_dir, capsys):
+    """`companion dashboard` (Russian by default) said the refusal in English, SQLite's words and
+    all; now by message id, the file and SQLite's own words as an aside."""
+    from companion.log import TableLog
+
+    table, _codes, _token, log_path = _skull_in_play(fast_dir)
+    table.close()
+    _damage(log_path)
+    with pytest.raises(Exception) as opened:  # what SQLite says of this file
+        TableLog.open(log_path, readonly=True)
+    sqlite = said(opened.value.message)[1]["why"]
+    assert said(opened.value.message) == ("%(path)s is not a table log: %(why)s", {"path": str(log_path), "why": sqlite})
+    assert render(opened.value.message, "ru") == render(M("%(path)s is not a table log: %(why)s", path=str(log_path),
+                                                          why=M(DAMAGED, error=sqlite)), "ru")
+    with pytest.raises(TableStateError) as err:
+        Table(fast_dir)
+    assert said(err.value.message) == (RESUME_REFUSED, {
+        "what": f"{STATE_FILE} names {log_path.name} as the current game",
+        "why": f"{log_path} is not a table log: {sqlite}", "games": str(fast_dir / "games")})
+    args = build_parser().parse_args(["dashboard", "--data-dir", str(fast_dir), "--host", "127.0.0.1", "--port", "0"])
+    assert dashboard_cmd.run(args, threading.Event()) == 1
+    assert capsys.readouterr().err.strip() == "companion dashboard: " + err.value.words("ru")
+    assert render(M(DAMAGED, error=sqlite), "ru") in err.value.words("ru")
+    assert sqlite not in err.value.words("ru").replace(render(M(DAMAGED, error=sqlite), "ru"), "")  # only as the aside

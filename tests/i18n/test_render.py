@@ -41,3 +41,39 @@ def test_a_text_whose_facts_do_not_fit_falls_back_without_raising(caplog):
     assert render(M("%(name)s leads"), "ru") == "Ходит %(name)s"  # no facts: the text as it is
     assert render(M("%(name)s leads", other=1), "en") == "%(name)s leads"
     assert "does not fit" in caplog.text
+
+
+def test_english_has_english_quotes_and_data_keeps_its_own():
+    """Some ids are written with «…» (their Russian keeps them); an English line or page showed
+    them too. English text has “…”; a fact that is data (a name) is left as it was typed."""
+    from companion.i18n import M, render
+
+    twice = M("The name «%(name)s» is entered twice: each player needs a name of their own.", name="«Аня»")
+    assert render(twice, "en") == "The name \u201c«Аня»\u201d is entered twice: each player needs a name of their own."
+    assert render(twice, "ru").startswith("Имя ««Аня»»")
+    assert render(M("«%(text)s»", text=M("Deal")), "en") == "\u201cDeal\u201d"
+
+
+def test_english_pages_have_english_quotes(tmp_path):
+    """The pages' own words (Flask-Babel) read the same way: the operator's refusal in English."""
+    import re
+
+    from companion.dashboard import create_app
+    from companion.table import Table
+    from tests.dashboard.helpers import operator_client
+
+    table = Table(tmp_path, pin="246810")
+    try:
+        app = create_app(table, testing=True)
+        c, csrf = operator_client(app, table)
+        c.set_cookie("lang", "en")
+        r = c.post("/operator/new", data={"game": "skull", "seats": "Аня\nАня", "csrf_token": csrf})
+        alert = re.search(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', r.get_data(as_text=True)).group(1)
+        assert alert == "The name \u201cАня\u201d is entered twice: each player needs a name of their own.", alert
+        js = app.test_client()
+        js.set_cookie("lang", "en")
+        page = js.get("/").get_data(as_text=True)  # the script's words ride in the page's boot data
+        assert '"quoted": "\u201c%(text)s\u201d"' in page and "«" not in page
+        app.extensions["companion"]["hub"].close()
+    finally:
+        table.close()

@@ -43,3 +43,17 @@ def test_technical_names_only_in_parentheses():
             for hit in re.finditer(rf"\b{name}\b", ru):
                 before = ru[:hit.start()]
                 assert before.count("(") > before.count(")"), (msgid, ru)
+
+
+def test_the_lotterys_play_off_is_one_term():
+    """The phase chip said «Переигровка», the history «Розыгрыш оставшихся карт», the option
+    «Вариант розыгрыша»: one term, the seed's (004: «Так разыгрываются все карты», «Второй способ»),
+    «розыгрыш оставшихся карт», its variant a «способ»; «переигровка» nowhere."""
+    assert not [(i, s) for i, s in _entries() if re.search(r"[Пп]ереигр", s)]
+    for msgid in ("play-off", "playoff", "playoff stalled", "playoff variant", "Play-off variant",
+                  "The play-off is void: the cards went back, it is played again"):
+        assert re.search(r"розыгрыша? оставшихся карт", render(M(msgid), "ru").lower()), msgid
+    assert render(M("Play-off variant"), "ru").startswith("Способ")
+    line = render(M("Play-off of the cards left (%(how)s): %(leader)s leads", how=M("way 1: cover or take"),
+                    leader="Аня"), "ru")
+    assert line.lower().startswith("розыгрыш оставшихся карт") and "способ" in line, line

@@ -37,14 +37,16 @@ function render() {
       eb.appendChild(el("p", "ended-text", ended.text[LANG] || ended.text.ru || ""));
       app.appendChild(eb);
     }
-    app.appendChild(el("p", "card empty", word("no_game")));
+    // the operator is the one who starts it: his page says where (the form below), not «the operator»
+    app.appendChild(el("p", "card empty", word(KIND === "operator" ? "no_game_operator" : "no_game")));
     renderPad();
     renderOperator();
     return;
   }
   var top = el("section", "card game");
   var h = el("h1", null, gameName(m.game.id));
-  if (m.view.phase) h.appendChild(el("span", "phase", label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " ")))));
+  // the phase as a chip while the game runs; at its end the banner below says «Игра окончена» once
+  if (m.view.phase && !m.over) h.appendChild(el("span", "phase", label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " ")))));
   top.appendChild(h);
   if (m.over) {
     var res = el("div", "over");

@@ -40,7 +40,9 @@ SPEC = GameSpec(
     terms={"banker": NC_("hoggenheimer", "Banker"), "deal": NC_("hoggenheimer", "Deal"),
            "shape_card": NC_("hoggenheimer", "card"), "shape_pair": NC_("hoggenheimer", "pair"),
            "shape_square": NC_("hoggenheimer", "square"), "shape_column": NC_("hoggenheimer", "column"),
-           "shape_row": NC_("hoggenheimer", "row")},
+           "shape_row": NC_("hoggenheimer", "row"),
+           # the board's 33rd card (view key "aside"): named as the seed names it, face down or turned up
+           "aside": NC_("hoggenheimer", "33rd card"), "val_turned": NC_("hoggenheimer", "turned up")},
     page_words=PAGE_WORDS,
     option_labels=OPTION_LABELS,
     result_rows=chips_rows,

@@ -22,6 +22,9 @@ PAGE_WORDS: dict[str, Word] = {
     # what the seat does at the table now (the view's ``table_task``: the pad looks up task_<task>)
     "task_flip": N_("Your move: turn the notes over one by one, your own first — the camera reads them (or the operator enters them)"),
     "task_choose": N_("You choose which of the loser's notes goes to the bank — show it to the camera (or tell the operator)"),
+    # the dealer once his own notes are face up (table_task "flip_others")
+    "task_flip_others": N_("Your move: turn the other players' notes over one by one — the camera reads them (or the "
+                           "operator enters them)"),
     # values
     "val_other_owner": N_("the note is registered to another player"),
     "val_in_bank": N_("the note is already in the bank"), "val_active": N_("in play"),
@@ -35,7 +38,11 @@ PAGE_WORDS: dict[str, Word] = {
     "v_raise": N_("Raise"), "v_pass": N_("Pass"), "v_agree": N_("Agree"), "v_flip": N_("Flip"),
     "v_leave": N_("Leave"), "v_deposit": N_("Deposit to the bank"), "v_register": N_("Register notes"),
     # the board's marks
-    "b_to_speak": N_("To speak"), "b_reveals": N_("Reveals"),
+    "b_to_speak": N_("To speak"), "b_owes": N_("Pays the bank"),
+    # a player taken out whose notes lie on the table until the settlement (status "leaving")
+    "val_leaving": N_("leaving"),
+    # the settlement's centre line: who chooses the note for the bank (a name after a colon)
+    "chooser_line": N_("Chooses the note for the bank: %(name)s"),
     # terms a view key, an event kind and a value share (the page looks up t_<term>)
     "t_face_value_unknown": N_("face value unknown"), "t_odd": N_("odd"), "t_even": N_("even"),
     "t_pass": N_("pass"), "t_roles": N_("roles"), "t_round_end": N_("round end"), "t_skull": N_("skull"),

@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
 from companion.games.spec import Moment, PlainPresenter, Spoken
-from companion.games.words import CAMERA, OPERATOR, awaiting, names_and, notes, seat_args, seat_name
+from companion.games.words import CAMERA, OPERATOR, awaiting, money, names_and, notes, seat_args, seat_name
 from companion.i18n import M, MN, MP, Message, N_, NC_
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
 
@@ -56,8 +56,11 @@ def _why(code) -> Message | str:
     return M(word) if word else str(code)
 
 
-def _money(value, currency) -> str:
-    return f", {value} {currency or ''}".rstrip() if value is not None else ""
+def _money(value, currency):
+    """The bank's face value after the notes' count («, 42 000 ₽»; :func:`companion.games.words.money`)."""
+    if value is None:
+        return ""
+    return {lang: ", " + text for lang, text in money(value, currency).items()}
 
 
 def describe_event(event: Event, seats: Sequence[str]):
@@ -144,9 +147,9 @@ def _event(event: Event, seats: Sequence[str]):
     return None
 
 
-def _takes_bank(winner: str, n: int, money: str) -> Message:
+def _takes_bank(winner: str, n: int, told) -> Message:
     return MN("Game over! %(winner)s takes the bank: %(n)s note(s)%(money)s",
-              "Game over! %(winner)s takes the bank: %(n)s note(s)%(money)s", n, winner=winner, money=money)
+              "Game over! %(winner)s takes the bank: %(n)s note(s)%(money)s", n, winner=winner, money=told)
 
 
 def notes_count(n: int) -> Message:

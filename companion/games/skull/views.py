@@ -153,7 +153,9 @@ class SkullViews(SkullState):
             # camera reads the result): the dealer turns notes over; the skull's owner chooses
             # the loser's note for the bank (seed "Итоги")
             if self.phase == "reveal" and seat == self.dealer:
-                v["table_task"] = "flip"
+                # his own stack first (seed, Вскрытие); once it is all face up, the others' notes
+                own_down = self.stack[seat] - len(self.faceup[seat])
+                v["table_task"] = "flip" if own_down > 0 else "flip_others"
             elif self.phase == "settlement" and seat == self.chooser:
                 v["table_task"] = "choose"
         return v

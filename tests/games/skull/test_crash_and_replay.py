@@ -241,7 +241,7 @@ def test_demo_tells_the_bundled_game(capsys):
     assert cli_main(["demo"]) == 0
     out = capsys.readouterr().out
     assert "Первый дилер — Аня" in out and "Череп: Аня!" in out
-    assert "Игра окончена! Вера забирает банк: 9 купюр, 4500 RUB" in out
+    assert "Игра окончена! Вера забирает банк: 9 купюр, 4\u00a0500 ₽" in out  # money as the board writes it
     assert "Раундов: 4" in out
     buf = io.StringIO()
     with example_path().open("r", encoding="utf-8") as fh:

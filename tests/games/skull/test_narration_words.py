@@ -60,7 +60,7 @@ def test_a_note_goes_down_number_down_as_the_seed_says():
 def test_the_bank_is_counted_number_first_in_the_box_and_the_history_alike():
     assert [render(notes_count(n), "ru") for n in (1, 3, 15, 21)] == ["1 купюра", "3 купюры", "15 купюр", "21 купюра"]
     box = render(describe_standings(BOX, SEATS), "ru")
-    assert render(notes_count(15), "ru") in box and "1500 RUB" in box, box
+    assert render(notes_count(15), "ru") in box and "1\u00a0500 ₽" in box, box
     assert render(notes_count(3), "ru") in _told("game_over", winner=0, bank=["x"] * 3, face_value=None)
 
 
@@ -70,3 +70,18 @@ def test_the_console_summary_counts_the_bank_number_first():
     told = format_result({"winner": 0, "bank": ["x"] * 15}, SEATS, "ru")
     assert render(notes_count(15), "ru") in told, told
     assert render(notes_count(2), "ru") in format_result({"winner": 0, "bank": ["x", "y"]}, SEATS, "ru")
+
+
+@pytest.mark.parametrize("lang, told", [("ru", "42\u00a0000 ₽"), ("en", "42,000 ₽")])
+def test_money_is_written_as_the_board_writes_it(lang, told):
+    """The history and the console said «42000 RUB», the board «42 000 ₽»: one form
+    (companion.games.words.money; the board's values.js ``money`` groups and signs the same)."""
+    from companion.commands.results import format_result
+    from companion.games.words import money
+
+    assert money(42000, "RUB")[lang] == told and money(1500, "EUR")["en"] == "1,500 EUR"
+    line = _told("game_over", lang, winner=0, bank=["x"] * 3, face_value=42000, currency="RUB")
+    assert line.endswith(", " + told), line
+    assert render(describe_standings(dict(BOX, bank=dict(BOX["bank"], face_value=42000)), SEATS), lang).count(told) == 1
+    result = {"winner": 0, "bank": ["x"] * 3, "face_value": 42000, "currency": "RUB"}
+    assert format_result(result, SEATS, lang).count("= " + told) == 1

@@ -14,6 +14,9 @@ export function seatIndex(typed) {
   for (var i = 0; i < seats.length; i++) if (seats[i].replace(/\s+/g, "").toLowerCase() === low) return String(i);
   return typed;
 }
+// a list field whose items are short words, so that a space separates them as a comma does
+// (card codes, a picture deck's kind names, amounts); a serial's inner spaces are not separators
+function spacedKind(kind) { return kind === "card" || kind === "amount"; }
 export function renderOperator() {
   if (KIND !== "operator" || !ctx.S) return;
   var pbox = document.getElementById("prompts");
@@ -100,6 +103,9 @@ function fillForms(tbox, acts) {
         if (isSeatField(spec)) inp.placeholder += " (" + word("seat_hint") + ")";
         var want = a.items && a.items[field]; // how many the game expects (doubt's check: the cards laid)
         if (want) inp.placeholder += " — " + word("how_many").replace("%(n)s", want);
+        // how several are typed: cards (codes or a picture deck's names) and amounts are short
+        // words, separated by spaces or commas; serials one a line or separated by commas
+        if (multi || want) inp.placeholder += ", " + word(spacedKind(inp.dataset.kind) ? "sep_spaced" : "sep_lines");
         if (!inp.required) { inp.placeholder += " — " + word("blank_unknown"); inp.dataset.optional = "1"; }
         inp.name = field || ("arg" + i);
         inp.title = label(inp.required ? word("required_field") : word("blank_unknown"));
@@ -126,10 +132,11 @@ function fillForms(tbox, acts) {
         // (a card field of a deck written in codes; a deck of named pictures takes its names as typed)
         var cards = inp.dataset.kind === "card" && inp.dataset.spelling === "code";
         var upper = cards || (inp.dataset.kind === "slot" && !inp.dataset.fromOne);
-        // amounts ("100 500 1000 5000") are separated by spaces too; so are serials when every
-        // word holds a digit ("ак2444841 AK2444842"): a word of letters alone is a serial's
-        // prefix ("Ак 2444841"), and then the spaces are inside one serial
-        var spaced = cards || inp.dataset.kind === "amount";
+        // amounts ("100 500 1000 5000") and a picture deck's names ("сова сова") are separated
+        // by spaces too; so are serials when every word holds a digit ("ак2444841 AK2444842"): a
+        // word of letters alone is a serial's prefix ("Ак 2444841"), and then the spaces are
+        // inside one serial
+        var spaced = spacedKind(inp.dataset.kind);
         var items = inp.value.split(spaced ? /[,;\s]+/ : /[,;\n]+/).reduce(function (out, x) {
           var words = x.trim().split(/\s+/);
           return out.concat(words.length > 1 && words.every(function (w) { return /\d/.test(w); }) ? words : [x]);
@@ -227,8 +234,32 @@ export function wireOperator() {
     var b = ng.querySelector("[data-confirm]");
     // a game that has ended is not cut short by a new one: no question then
     var ended = ctx.S.model && ctx.S.model.over;
-    if (b && !ended && !ask(b.dataset.confirm)) { e.preventDefault(); return; }
-    ng.dataset.sent = "1";
+    if (!b || ended) { ng.dataset.sent = "1"; return; }
+    // a running game is ended only for a form that will be accepted: the server checks the form
+    // first (POST /api/operator/new/check), a refusal is said under the form's title and nothing
+    // is asked; an accepted one is asked about, then sent
+    e.preventDefault();
+    if (ng.dataset.checking) return;
+    ng.dataset.checking = "1";
+    var body = {};
+    new FormData(ng).forEach(function (v, k) { if (k !== "csrf_token" && typeof v === "string") body[k] = v; });
+    post("/api/operator/new/check", body).then(function (j) {
+      delete ng.dataset.checking;
+      var said = document.getElementById("new-game-error");
+      if (said) said.remove();
+      if (j.ok === false) {
+        var p = el("p", "error", j.message || "");
+        p.id = "new-game-error";
+        p.setAttribute("role", "alert");
+        if (j.reason) p.dataset.reason = j.reason;
+        ng.insertBefore(p, ng.firstChild);
+        return;
+      }
+      // checked (or no answer to the check: the form itself then gets the server's words)
+      if (!ask(b.dataset.confirm)) return;
+      ng.dataset.sent = "1";
+      ng.submit();
+    });
   });
   // a page brought back by the browser's Back button is a fresh form again
   if (ng) window.addEventListener("pageshow", function () { delete ng.dataset.sent; });

@@ -73,7 +73,7 @@ function render() {
   if (board === GENERIC) loadBoard(m.game.id).then(function (b) { if (b) render(); });
   var head = el("div", "tv-head");
   head.appendChild(el("h1", null, gameName(m.game.id)));
-  if (m.view.phase) head.appendChild(el("span", "phase", label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " ")))));
+  if (m.view.phase && !m.over) head.appendChild(el("span", "phase", label(word("phase_" + m.view.phase, String(m.view.phase).replace(/_/g, " ")))));
   root.appendChild(head);
   if (m.over) { root.appendChild(result(m, board)); animate(m); return; }
   var main = el("div", "tv-main");

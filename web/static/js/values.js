@@ -26,6 +26,14 @@ export function scalar(key, v) {
   if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(document.documentElement.lang || undefined, {maximumSignificantDigits: 3});
   return String(v);
 }
+// a sum of money as every screen writes it (companion.games.words.money): thousands grouped — a
+// no-break space in Russian, a comma in English — then the sign («₽») or the currency's code
+var CURRENCY_SIGNS = { RUB: "₽" };
+export function money(value, currency) {
+  var grouped = String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, LANG === "en" ? "," : "\u00a0");
+  var sign = CURRENCY_SIGNS[currency] || currency || "";
+  return sign ? grouped + " " + sign : grouped;
+}
 export function isScalar(v) { return v === null || typeof v !== "object" || isWords(v); }
 export function compact(key, v) { // deep values as words, never as raw JSON
   if (isScalar(v)) return scalar(key, v);

@@ -84,7 +84,12 @@ export function outcomeText(j) {
   if (j._no_answer) return word("no_answer");
   if (j.reason === "repeated" && j.message) return j.message;
   // an undo's answer names the action it took back (to the operator who asked only)
-  if (j.accepted && j.action === "table undo" && j.detail) return word("accepted") + ": " + actionWords(j.action) + " — " + actionWords(j.detail);
+  if (j.accepted && j.action === "table undo" && j.detail) return word("undone").replace("%(action)s", actionWords(j.detail));
+  // a seat handed to the console or the bots (`table console 2`, seats counted from 1): said as
+  // what it does for that seat, not as a verb of the table
+  var hand = j.accepted && /^table (console|bot) (\d+|all)$/.exec(j.action || "");
+  if (hand) return word("accepted") + ": " + (hand[2] === "all" ? word("all_" + hand[1])
+    : word("seat_" + hand[1]).replace("%(n)s", hand[2]).replace("%(name)s", seatName(+hand[2] - 1)));
   // the game's words for what it did say it all («Первый дилер — Борис»): the action's own
   // words (its verb and arguments) only when the game tells nothing of it — never both, so
   // nothing is said twice («Открыта карта A♠ A♠ — 33-я карта: A♠ …»)

@@ -44,7 +44,7 @@ function centre(m, v) {
   });
   if ((v.trick || []).length) c.appendChild(trick);
   var hoy = lastEvent(m, "hoy");
-  if (hoy) c.appendChild(el("p", "hoy", "«" + word("t_hoy").toUpperCase() + "!»" + (typeof hoy.data.seat === "number" ? " — " + seatName(hoy.data.seat) : "")));
+  if (hoy) c.appendChild(el("p", "hoy", word("quoted").replace("%(text)s", word("t_hoy").toUpperCase() + "!") + (typeof hoy.data.seat === "number" ? " — " + seatName(hoy.data.seat) : "")));
   return c;
 }
 

@@ -3,7 +3,7 @@
  * reveal step by step. The seat's own notes with their roles (mine) on his page only. */
 import { el } from "../../static/js/core.js";
 import { backs, fact, noteUp, roundTable, seatBox } from "../../static/js/table.js";
-import { scalar } from "../../static/js/values.js";
+import { money, scalar } from "../../static/js/values.js";
 import { label, seatName, word } from "../../static/js/words.js";
 
 export var keys = ["seats", "bid", "bank", "passed", "agreed", "roses", "chooser", "skull_owner", "table_notes",
@@ -11,27 +11,39 @@ export var keys = ["seats", "bid", "bank", "passed", "agreed", "roses", "chooser
 
 function has(list, i) { return Array.isArray(list) && list.indexOf(i) >= 0; }
 
+// a seat's status: "out" (lost his last note), "left" (taken out, his notes went home with him),
+// "leaving" (taken out, his notes lie on the table until the round is settled)
+var GONE = { out: "val_out", left: "val_left" };
+
 function seat(m, v, i) {
   var s = (v.seats || [])[i] || {};
-  var out = s.status === "out" || s.in_game === false;
+  var out = !!GONE[s.status] || s.in_game === false;
   var badges = [];
+  if (v.over && v.winner === i) badges.push(["turn", word("winner")]);
   if (has(v.passed, i)) badges.push(["", word("b_passed")]);
   else if (has(v.agreed, i)) badges.push(["agreed", word("b_agreed")]);
   else if (v.phase === "auction" && !out && !has(m.turn, i)) badges.push(["speak", word("b_to_speak")]);
   if (v.must_raise === i) badges.push(["warn", word("must_raise")]);
-  if (v.chooser === i) badges.push(["turn", word("b_reveals")]);
-  if (has(v.owed, i)) badges.push(["", word("owed")]);
-  if (out) badges.push(["", word("val_out")]);
-  var box = seatBox(m, i, { dealer: v.dealer === i, gone: out, badges: badges });
+  if (v.chooser === i) badges.push(["turn", word("chooser")]);
+  if (has(v.owed, i)) badges.push(["", word("b_owes")]);
+  if (out) badges.push(["", word(GONE[s.status] || "val_out")]);
+  else if (s.status === "leaving") badges.push(["", word("val_leaving")]);
+  // the button is a live player's: not one who is out or gone, nor anyone's once the game is over
+  var box = seatBox(m, i, { dealer: v.dealer === i && !out && !v.over, gone: out, badges: badges });
   var stack = el("div", "stack");
-  if (typeof s.face_down === "number") stack.appendChild(backs(s.face_down, "notes-down", 6));
+  // the notes lying face down, with their caption (a bare count read as nothing); none: nothing drawn
+  if (typeof s.face_down === "number" && s.face_down > 0) {
+    stack.appendChild(el("small", "stack-caption", label(word("face_down"))));
+    stack.appendChild(backs(s.face_down, "notes-down", 6));
+  }
   (s.face_up || []).forEach(function (x) {
     var r = typeof x === "string" ? x : x.role;
     stack.appendChild(noteUp(r, word("val_" + r) + (x.serial ? " · " + x.serial : "")));
   });
   box.body.appendChild(stack);
   var facts = el("div", "facts");
-  if (typeof s.hand === "number") facts.appendChild(fact(word("hand"), s.hand));
+  // a player taken out took his notes home: no hand is counted at this table
+  if (typeof s.hand === "number" && s.status !== "left") facts.appendChild(fact(word("hand"), s.hand));
   if (s.lost) facts.appendChild(fact(word("lost"), s.lost));
   if (s.registered === false && v.phase === "setup") facts.appendChild(fact(word("registered"), word("no")));
   box.body.appendChild(facts);
@@ -50,7 +62,8 @@ function centre(v) {
       bid.appendChild(el("span", "bid-holder", word("bid_holder").replace("%(name)s", seatName(v.dealer))));
     c.appendChild(bid);
   }
-  if (typeof v.chooser === "number") c.appendChild(el("p", "centre-line", label(word("b_reveals")) + ": " + seatName(v.chooser)));
+  // the settlement: who chooses the note that goes to the bank (not who reveals: that was the dealer)
+  if (typeof v.chooser === "number") c.appendChild(el("p", "centre-line chooser", word("chooser_line").replace("%(name)s", seatName(v.chooser))));
   if (v.phase === "reveal" || v.phase === "settlement") {
     var r = el("p", "centre-line reveal-step");
     r.appendChild(document.createTextNode(label(word("roses")) + ": " + (v.roses || 0) + " / " + v.bid + " "));
@@ -65,7 +78,7 @@ function centre(v) {
     b.appendChild(el("small", null, label(word("bank"))));
     b.appendChild(backs(bank.count, "bank-notes", 5));
     if (typeof bank.face_value === "number" && bank.face_value > 0)
-      b.appendChild(el("span", "face-value", bank.face_value.toLocaleString(document.documentElement.lang || "ru") + " " + (bank.currency === "RUB" ? "₽" : bank.currency || "")));
+      b.appendChild(el("span", "face-value", money(bank.face_value, bank.currency)));
     c.appendChild(b);
   }
   return c;
