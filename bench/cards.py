@@ -68,7 +68,8 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 #: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
             "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}},
-            "seventh": {"set": {"classic_sure": 0.0}}}
+            "seventh": {"set": {"classic_sure": 0.0}},
+            "nocorners": {"corners": False}}
 
 
 def make_reader(alphabet: str, kw: dict) -> CardReader:
@@ -112,8 +113,25 @@ def real_rows(name: str) -> list[dict]:
         return list(csv.DictReader(f, delimiter="\t"))
 
 
+def _trained_on_vosloo() -> list[str]:
+    """The committed models that saw the shared Vosloo photos in training (``real_faces`` in
+    their .json): that set is then no held-out figure for them."""
+    import json
+
+    from companion.vision import card_corners, card_index
+    out = []
+    for tag, path in (("index classifier", card_index.MODEL), ("corner detector", card_corners.MODEL)):
+        meta = path.with_suffix(".json")
+        if meta.is_file() and json.loads(meta.read_text(encoding="utf-8")).get("real_faces"):
+            out.append(tag)
+    return out
+
+
 def bench_real() -> None:
-    print("== shared real sets (held out from the learned index classifier: trained on renders only)")
+    seen = _trained_on_vosloo()
+    print("== shared real sets (felt pairs and dark cloth: held out from every learned model; "
+          + (f"the Vosloo rectified deck: TRAINED ON by the {' and '.join(seen)}, not a held-out figure)"
+             if seen else "the Vosloo rectified deck too: the learned models saw renders only)"))
     for name, alphabet in REAL_SETS.items():
         rows = real_rows(name)
         imgs = [(r["label"].split(), cv2.imread(str(CARDS / name / r["filename"]))) for r in rows]
@@ -339,6 +357,10 @@ def provenance() -> None:
     meta = card_index.shared().meta if card_index.available() else {}
     print(f"  index classifier: {meta.get('trained_on', 'absent (templates alone)')}; seed {meta.get('seed')}, "
           f"{meta.get('scenes')} scenes")
+    from companion.vision import card_corners
+    cm = card_corners.shared().meta if card_corners.available() else {}
+    print(f"  index-corner detector: {cm.get('trained_on', 'absent (not used)')}; seed {cm.get('seed')}, "
+          f"{cm.get('scenes')} scenes")
     cal = card_calib.shared()
     print("  confidence calibration: " + (f"{cal.meta['fitted_on']}; line {cal.line:.3f} (wrong ≤ "
                                            f"{100 * cal.meta['target']:.2f} % there)" if cal else "absent"))
