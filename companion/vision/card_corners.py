@@ -215,6 +215,7 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     (its frame covers half of theirs, or a card region with no corner holds its corner). Only
     named cards are added: a detected corner that does not read surely adds nothing."""
     from companion.vision.cards import _frame_quads, _overlap
+    from companion.vision.learned_read import read_frame_learned
 
     frames = corner_frames((net or shared()).detect(image))
     if not frames:
@@ -229,6 +230,8 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
             continue
         if any(cv2.pointPolygonTest(q, (float(c[0]), float(c[1])), False) >= 0 for c in corners for q in faces):
             continue  # inside a card already read: its pips or picture, not another card's corner
+        if NEED_LEARNED and read_frame_learned(reader, image, f, RETRY).card is None:
+            continue  # the same answer as below, without the templates' cost
         r = reader.read_frame(image, f, retry=RETRY)
         if r.card is None or (NEED_LEARNED and not r.detail.get("learned")):
             continue  # one corner seen: the glyph templates alone are not enough (unseen fonts)
