@@ -69,7 +69,7 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
             "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}},
             "seventh": {"set": {"classic_sure": 0.0}},
-            "nocorners": {"corners": False}}
+            "nocorners": {"corners": False}, "learnedonly": {"combine": False}}
 
 
 def make_reader(alphabet: str, kw: dict) -> CardReader:
@@ -366,8 +366,10 @@ def provenance() -> None:
                                            f"{100 * cal.meta['target']:.2f} % there)" if cal else "absent"))
     print("  reader constants: validation scenes (style a, training fonts, seeds 8000000+); classic geometry and "
           "glyph templates: the shared real photos (earlier passes)")
-    print("  held out from all of it: the held-out scenes (style b, FreeFont/URW, seeds 7000000+); the real photos "
-          "from the classifier and the calibration")
+    seen = _trained_on_vosloo()
+    print("  held out from all of it: the held-out scenes (style b, FreeFont/URW, seeds 7000000+); the felt pairs "
+          "and the dark cloth (real)" + (f"; the Vosloo rectified deck was TRAINED ON by the {' and '.join(seen)}"
+                                         if seen else "; the Vosloo rectified deck too"))
 
 
 def main() -> int:
