@@ -297,6 +297,49 @@ def main() -> int:
     Xvt = torch.from_numpy(Xv.astype(np.float32))
     steps = a.epochs * math.ceil(len(X) / 256)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    def export(vg, vs, accg, accs, done: int, report: bool) -> None:
+        """Temperature, the acceptance table (``report``) and the ONNX export of the model after
+        ``done`` epochs (every epoch: a stopped run keeps its last whole epoch)."""
+        # temperature: one scalar minimising the validation NLL of both heads
+        best_t, best_nll = 1.0, float("inf")
+        for t in np.linspace(0.3, 3.0, 28):
+            nll = float(F.cross_entropy(vg / t, torch.from_numpy(yvg)) + F.cross_entropy(vs / t, torch.from_numpy(yvs)))
+            if nll < best_nll:
+                best_t, best_nll = float(t), nll
+        print(f"temperature {best_t:.2f} (validation NLL {best_nll:.4f})", flush=True)
+        # the acceptance line: per threshold, on validation patches, the share of index patches
+        # read right and the share of wrong reads among the accepted (a "none" read as a card too)
+        pg, ps = F.softmax(vg / best_t, 1).numpy(), F.softmax(vs / best_t, 1).numpy()
+        gi, si = pg.argmax(1), ps.argmax(1)
+        none_g, none_s = CI.GLYPHS.index("none"), CI.SUITS.index("none")
+        jk = CI.GLYPHS.index("JK")
+        p = pg.max(1) * np.where(gi == jk, 1.0, ps.max(1))
+        is_card = (gi != none_g) & ((si != none_s) | (gi == jk))
+        right = (gi == yvg) & ((si == yvs) | (gi == jk))
+        idx = yvg != none_g
+        for th in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98) if report else ():
+            acc = is_card & (p >= th)
+            print(f"  p >= {th:.2f}: index patches read right {np.mean(acc[idx] & right[idx]):.4f}, "
+                  f"wrong among accepted {np.sum(acc & ~right) / max(1, np.sum(acc)):.4f}", flush=True)
+        out = Path(a.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        net.eval()
+        dummy = torch.zeros(1, 3, CI.INPUT_H, CI.INPUT_W)
+        torch.onnx.export(net, dummy, str(out), input_names=["patch"], output_names=["glyph", "suit"],
+                          dynamic_axes={"patch": {0: "n"}, "glyph": {0: "n"}, "suit": {0: "n"}}, opset_version=17,
+                          dynamo=False)
+        meta = {"glyphs": CI.GLYPHS, "suits": CI.SUITS, "input": [CI.INPUT_W, CI.INPUT_H], "temperature": best_t,
+                "trained_on": ("rendered faces (DejaVu/Liberation index fonts"
+                               + (", the 'extra' fonts" if a.extra_fonts else "")
+                               + (f", {a.pip_warp:.0%} shape-varied pips" if a.pip_warp else "")
+                               + ", style-a procedural tables)"
+                               + (f" and the shared Vosloo rectified photos ({a.real_faces:.0%} of scenes; that set is "
+                                  "not held out)" if a.real_faces else "; no real photo")),
+                "real_faces": a.real_faces, "extra_fonts": a.extra_fonts, "pip_warp": a.pip_warp, "seed": a.seed, "scenes": a.scenes, "val_scenes": a.val_scenes,
+                "epochs": a.epochs, "epochs_done": done, "validation": {"glyph_acc": round(accg, 4), "suit_acc": round(accs, 4)},
+                "torch": torch.__version__}
+        out.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {out} ({os.path.getsize(out) / 1e6:.2f} MB)", flush=True)
     g = torch.Generator().manual_seed(a.seed)
     for ep in range(a.epochs):
         net.train()
@@ -324,45 +367,7 @@ def main() -> int:
         accs = float((vs.argmax(1).numpy() == yvs).mean())
         print(f"epoch {ep + 1}: loss {tot / len(X):.4f}, validation glyph {accg:.4f} suit {accs:.4f}, "
               f"{time.time() - t0:.0f} s", flush=True)
-    # temperature: one scalar minimising the validation NLL of both heads
-    best_t, best_nll = 1.0, float("inf")
-    for t in np.linspace(0.3, 3.0, 28):
-        nll = float(F.cross_entropy(vg / t, torch.from_numpy(yvg)) + F.cross_entropy(vs / t, torch.from_numpy(yvs)))
-        if nll < best_nll:
-            best_t, best_nll = float(t), nll
-    print(f"temperature {best_t:.2f} (validation NLL {best_nll:.4f})", flush=True)
-    # the acceptance line: per threshold, on validation patches, the share of index patches
-    # read right and the share of wrong reads among the accepted (a "none" read as a card too)
-    pg, ps = F.softmax(vg / best_t, 1).numpy(), F.softmax(vs / best_t, 1).numpy()
-    gi, si = pg.argmax(1), ps.argmax(1)
-    none_g, none_s = CI.GLYPHS.index("none"), CI.SUITS.index("none")
-    jk = CI.GLYPHS.index("JK")
-    p = pg.max(1) * np.where(gi == jk, 1.0, ps.max(1))
-    is_card = (gi != none_g) & ((si != none_s) | (gi == jk))
-    right = (gi == yvg) & ((si == yvs) | (gi == jk))
-    idx = yvg != none_g
-    for th in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98):
-        acc = is_card & (p >= th)
-        print(f"  p >= {th:.2f}: index patches read right {np.mean(acc[idx] & right[idx]):.4f}, "
-              f"wrong among accepted {np.sum(acc & ~right) / max(1, np.sum(acc)):.4f}", flush=True)
-    out = Path(a.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    dummy = torch.zeros(1, 3, CI.INPUT_H, CI.INPUT_W)
-    torch.onnx.export(net, dummy, str(out), input_names=["patch"], output_names=["glyph", "suit"],
-                      dynamic_axes={"patch": {0: "n"}, "glyph": {0: "n"}, "suit": {0: "n"}}, opset_version=17,
-                      dynamo=False)
-    meta = {"glyphs": CI.GLYPHS, "suits": CI.SUITS, "input": [CI.INPUT_W, CI.INPUT_H], "temperature": best_t,
-            "trained_on": ("rendered faces (DejaVu/Liberation index fonts"
-                           + (", the 'extra' fonts" if a.extra_fonts else "")
-                           + (f", {a.pip_warp:.0%} shape-varied pips" if a.pip_warp else "")
-                           + ", style-a procedural tables)"
-                           + (f" and the shared Vosloo rectified photos ({a.real_faces:.0%} of scenes; that set is "
-                              "not held out)" if a.real_faces else "; no real photo")),
-            "real_faces": a.real_faces, "extra_fonts": a.extra_fonts, "pip_warp": a.pip_warp, "seed": a.seed, "scenes": a.scenes, "val_scenes": a.val_scenes,
-            "epochs": a.epochs, "validation": {"glyph_acc": round(accg, 4), "suit_acc": round(accs, 4)},
-            "torch": torch.__version__}
-    out.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({os.path.getsize(out) / 1e6:.2f} MB)", flush=True)
+        export(vg, vs, accg, accs, ep + 1, ep + 1 == a.epochs)
     return 0
 
 

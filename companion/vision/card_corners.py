@@ -234,8 +234,9 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
         if any(cv2.pointPolygonTest(q, (float(c[0]), float(c[1])), False) >= 0 for c in corners for q in faces):
             continue  # inside a card already read: its pips or picture, not another card's corner
         r = read_frame_learned(reader, image, f, RETRY)
-        if r.card is not None and reader.calibrate:
-            r = reader.read_frame(image, f, retry=RETRY)  # the calibrated decision, templates and all
+        if r.card is not None and (reader.calibrate or reader.collect):
+            # the calibrated decision, templates and all (and its facts, for tools/calibrate_cards.py)
+            r = reader.read_frame(image, f, retry=RETRY)
         if r.card is None or (reader.colour_veto and colour_agreement(r.card, r.detail.get("red")) <= COLOUR_VETO):
             continue
         r.detail["corner_net"] = True
