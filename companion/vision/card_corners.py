@@ -36,6 +36,9 @@ PEAK = 0.35
 MAX_CORNERS = 32
 #: The card's height over its width must lie in this range (poker 1.40, bridge 1.56).
 ASPECT = (1.2, 1.8)
+#: A detected corner that reads no card at its answered size is read again as a card of these
+#: fractions of it (a size a little off cuts the index badly).
+SCALES: tuple[float, ...] = (0.75, 1.3)
 
 
 @dataclass
@@ -206,6 +209,20 @@ def corner_frames(corners: list[IndexCorner]):
     return frames
 
 
+def scaled(frame, f: float):
+    """``frame`` (from :func:`corner_frames`) with each hypothesis ``f`` times its size about its
+    observed corner."""
+    from companion.vision.cards import CardFrame
+
+    def one(q, ks):
+        q = np.asarray(q, np.float32)
+        o = q[ks[0]]
+        return (o + (q - o) * f).astype(np.float32)
+
+    return CardFrame(one(frame.quad, frame.readable), False, frame.readable,
+                     [(one(q, ks), ks) for q, ks in frame.views], verify=True)
+
+
 def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | None = None) -> list:
     """``reads`` (the reader's answers for ``image``) with the cards read at index corners the
     detector finds and no read card explains; null entries such a card explains are dropped
@@ -234,6 +251,12 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
         if any(cv2.pointPolygonTest(q, (float(c[0]), float(c[1])), False) >= 0 for c in corners for q in faces):
             continue  # inside a card already read: its pips or picture, not another card's corner
         r = read_frame_learned(reader, image, f, RETRY)
+        base = f
+        for k in SCALES:
+            if r.card is not None:
+                break
+            f = scaled(base, k)
+            r = read_frame_learned(reader, image, f, RETRY)
         if r.card is not None and (reader.calibrate or reader.collect):
             # the calibrated decision, templates and all (and its facts, for tools/calibrate_cards.py)
             r = reader.read_frame(image, f, retry=RETRY)

@@ -135,3 +135,15 @@ def test_a_corner_that_reads_nothing_adds_nothing():
     corner = CC.IndexCorner(np.float32([200, 200]), np.float32([1, 0]), np.float32([0, 1]), 90, 126, 0.9)
     reader = CardReader("standard", "en", corners=False)
     assert CC.add_corner_reads(reader, frame, [], _Net([corner])) == []
+
+
+def test_a_frame_scaled_about_its_observed_corner_keeps_that_corner():
+    a = CC.IndexCorner(np.float32([100, 100]), np.float32([1, 0]), np.float32([0, 1]), 60, 84, 0.9)
+    b = CC.IndexCorner(np.float32([161, 183]), np.float32([-1, 0]), np.float32([0, -1]), 60, 84, 0.8)
+    (f,) = CC.corner_frames([a, b])
+    g = CC.scaled(f, 0.5)
+    assert g.verify and g.readable == f.readable and g.quad[0] == pytest.approx([100, 100])
+    assert g.quad[2] == pytest.approx([130, 142])
+    (vq, vk), = g.views
+    assert vq[vk[0]] == pytest.approx([161, 183]) and vq[2] == pytest.approx([131, 141])
+    assert CC.SCALES and all(0.5 <= s <= 2 and s != 1 for s in CC.SCALES)
