@@ -265,7 +265,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--threads", type=int, default=1, help="torch threads (one unless measured faster under load)")
-    ap.add_argument("--data", default="/tmp/cards9-train/data.npz", help="cache of the rendered patches")
+    ap.add_argument("--data", default="/tmp/cards9-train/data.npz",
+                    help="cache of the rendered patches (and DATA.ckpt: the training state after each epoch, "
+                         "from which a stopped run resumes; delete both for a fresh run)")
     ap.add_argument("--out", default=str(CI.MODEL))
     ap.add_argument("--real-faces", type=float, default=0.0,
                     help="share of scenes showing a shared rectified Vosloo photo (that set is then not held out)")
@@ -341,7 +343,17 @@ def main() -> int:
         out.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {out} ({os.path.getsize(out) / 1e6:.2f} MB)", flush=True)
     g = torch.Generator().manual_seed(a.seed)
-    for ep in range(a.epochs):
+    first = 0
+    ckpt = Path(str(a.data) + ".ckpt")
+    if ckpt.is_file():  # a stopped run goes on from its last whole epoch
+        state = torch.load(ckpt, weights_only=False)
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        g.set_state(state["gen"])
+        first = state["epoch"]
+        print(f"resumed after epoch {first} ({ckpt})", flush=True)
+    for ep in range(first, a.epochs):
         net.train()
         perm = torch.randperm(len(X), generator=g)
         tot = 0.0
@@ -368,6 +380,8 @@ def main() -> int:
         print(f"epoch {ep + 1}: loss {tot / len(X):.4f}, validation glyph {accg:.4f} suit {accs:.4f}, "
               f"{time.time() - t0:.0f} s", flush=True)
         export(vg, vs, accg, accs, ep + 1, ep + 1 == a.epochs)
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "gen": g.get_state(), "epoch": ep + 1}, ckpt)
     return 0
 
 
