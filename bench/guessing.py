@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.dashboard.security import Limiter  # noqa: E402
+from companion.dashboard.security import MAX_FAILURES, WINDOW_S, Limiter  # noqa: E402
 
 NIGHT_H = 8.0
 SPACE = 10 ** 6
@@ -115,7 +115,8 @@ def main() -> int:
     args = ap.parse_args()
     c0 = time.process_time()
     rate = simulated()
-    print("guessing at the fastest rate the dashboard allows (shipped limiter: 5 per address per 5 min; "
+    print("guessing at the fastest rate the dashboard allows (shipped limiter: "
+          f"{MAX_FAILURES} per address per {WINDOW_S:.0f} s; "
           "table-wide 10 per hour free, then 2, 4, 8 … s, at most 120 s after each wrong guess)")
     print(f"  simulated attacker, unlimited addresses: {rate:.1f} wrong guesses per hour in the steady state "
           f"(CPU {time.process_time() - c0:.1f} s)")

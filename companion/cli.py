@@ -2,87 +2,58 @@
 
 Each subcommand lives in its own module under :mod:`companion.commands` and exposes
 ``register(subparsers)``, which adds an ``argparse`` sub-parser whose ``func`` default is called
-with the parsed arguments and returns the exit status.
+with the parsed arguments and returns the exit status. This module imports nothing heavy at its
+top: the parser (:mod:`companion.cliparser`) and the words are imported inside :func:`main`, where
+a Ctrl-C is already said in one line (an import under way at Ctrl-C used to end in a traceback).
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import pkgutil
 import sys
 
-import companion
-import companion.commands
-from companion.i18n import cli as words
-from companion.i18n import N_
-from companion.i18n.cli import _
 
-#: the metavar argparse would make of an option's name (``--data-dir`` → ``DATA_DIR``, a
-#: positional's own name) → its message id: the help shows the placeholder in the run's language
-METAVARS = {
-    "GAME": N_("GAME"), "SEED": N_("SEED"), "SEATS": N_("SEATS"), "DATA_DIR": N_("DATA_DIR"), "HOST": N_("HOST"),
-    "PORT": N_("PORT"), "PIN": N_("PIN"), "PACE_MS": N_("PACE_MS"), "CAMERA": N_("CAMERA"),
-    "BUTTONS": N_("BUTTONS"), "LIGHTS": N_("LIGHTS"), "LINK": N_("LINK"), "SCRIPT": N_("SCRIPT"),
-    "SECONDS": N_("SECONDS"), "CLUB": N_("CLUB"), "TABLES": N_("TABLES"), "DIR": N_("DIR"),
-    "BROKER_HOST": N_("BROKER_HOST"), "BROKER_PORT": N_("BROKER_PORT"), "BIND": N_("BIND"), "ROOT": N_("ROOT"),
-    "LABELS": N_("LABELS"), "TIMEOUT": N_("TIMEOUT"), "VOLUME": N_("VOLUME"), "PACE": N_("PACE"),
-    "DECK": N_("DECK"),
-}
+def build_parser():
+    """The full ``companion`` argument parser (:func:`companion.cliparser.build_parser`)."""
+    from companion.cliparser import build_parser as build
 
-
-def _own_metavars(parser: argparse.ArgumentParser) -> None:
-    """Give every option and positional of ``parser`` and its sub-parsers that has no metavar of
-    its own the run's word for the one argparse would make (:data:`METAVARS`)."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                _own_metavars(sub)
-            continue
-        if action.metavar is not None or action.choices or action.nargs == 0:
-            continue
-        name = action.dest.upper()
-        if name in METAVARS:
-            action.metavar = _(METAVARS[name])
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The full ``companion`` argument parser with every installed subcommand, its words in the
-    language :func:`companion.i18n.cli.use` chose."""
-    parser = argparse.ArgumentParser(
-        prog="companion",
-        description=_("Table Companion: a card-table referee (Raspberry Pi or simulated table)."),
-    )
-    parser.add_argument("--version", action="version", version=f"companion {companion.__version__}",
-                        help=_("show the version and exit"))
-    parser.add_argument("--lang", choices=words.LANGUAGES, default=words.current(),
-                        help=_("language of the lines for people: ru (default) or en; LANG=en does the same"))
-    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), title=_("commands"))
-    for info in sorted(pkgutil.iter_modules(companion.commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"companion.commands.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(sub)
-    _own_metavars(parser)
-    return parser
+    return build()
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``companion`` with ``argv``; returns the exit status (0 ok, 2 unusable arguments)."""
-    words.use(words.choose(sys.argv[1:] if argv is None else argv))
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+    """Run ``companion`` with ``argv``; returns the exit status (0 ok, 2 unusable arguments,
+    130 Ctrl-C — but for ``companion run`` serving a table, whose Ctrl-C is its way to stop: 0)."""
+    given = sys.argv[1:] if argv is None else list(argv)
     try:
+        from companion.i18n import cli as words
+
+        words.use(words.choose(given))
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:  # before a command took Ctrl-C over (the parser's imports take a while)
+        return _interrupted(given)
     except BrokenPipeError:
         return 0
+
+
+def _interrupted(argv: list[str]) -> int:
+    """Ctrl-C that reached the command line itself: said in one line; for ``companion run``
+    the status its own Ctrl-C would give (:func:`companion.commands.run.stopped_before_start`)."""
+    import argparse
+
+    from companion.commands.run import stopped_before_start
+    from companion.i18n import M
+    from companion.i18n import cli as words
+
+    words_only = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] != "--lang")]
+    if words_only[:1] == ["run"]:
+        return stopped_before_start(argparse.Namespace(lang=words.current(), json="--json" in argv,
+                                                       until_end="--until-end" in argv))
+    print(words.tell(M("stopped (Ctrl-C)")), file=sys.stderr)
+    return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

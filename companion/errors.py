@@ -29,15 +29,6 @@ class CompanionError(Exception):
             args = (render(args[0], "en"),) + args[1:]
         super().__init__(*args)
 
-    @property
-    def ru(self) -> str | None:
-        """The message in Russian (``None`` when the raiser gave only English words)."""
-        if self.message is None:
-            return None
-        from companion.i18n import render
-
-        return render(self.message, "ru")
-
     def words(self, lang: str = "ru") -> str:
         """The message in ``lang`` (``"ru"`` or ``"en"``); the English words when the raiser gave
         no message."""

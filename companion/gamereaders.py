@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games import registry
+from companion.i18n import M, Message
 
 if TYPE_CHECKING:
     from companion.backends import BackendPlan
@@ -128,9 +129,11 @@ class GameReaders:
                 del self.readers[kind]
         self.readers.update(wanted)
         if problems:
+            said: Message | str = problems[0].message or str(problems[0])
+            for e in problems[1:]:
+                said = M("%(first)s; %(next)s", first=said, next=e.message or str(e))
             table.set_status("ocr", {"state": "error", "detail": "; ".join(str(e) for e in problems)[:200],
-                                          "detail_ru": "; ".join(getattr(e, "ru", None) or str(e)
-                                                                 for e in problems)[:200]})
+                                     "said": said if isinstance(said, Message) else M("%(error)s", error=said)})
         else:
             table.set_status("ocr", {"state": "ok", "detail": ", ".join(
                 getattr(r, "describe", kind) if isinstance(getattr(r, "describe", None), str) else kind

@@ -328,15 +328,13 @@ class CameraDecision:
             return self._apply(referee, dataclasses.replace(template, **{f.name: tuple(confirmed)}))
         if expected and len(confirmed) > expected:
             self._seen = {}
-            self._prompt(("too_many", version), "Больше купюр, чем нужно — покажите заново / Too many notes: rescan",
-                         "scan", template)
+            self._prompt(("too_many", version), M("Too many notes: rescan"), "scan", template)
         return None
 
     def _miss(self, template, version):
         self._misses += 1
         if self._misses >= self.patience:
-            self._prompt(("manual", version), "Камера не уверена — введите вручную / Camera unsure — enter by hand",
-                         "manual", template)
+            self._prompt(("manual", version), M("Camera unsure — enter by hand"), "manual", template)
         return None
 
     def _apply(self, referee, action: Action):

@@ -83,6 +83,8 @@ class VirtualBoxDevice(Protocol):
     pty: the bots press its buttons, the host driver reads the frames on :attr:`port`."""
 
     port: str
+    #: its seat pads (1..:data:`companion.devices.protocol.MAX_SEATS`)
+    seats: int
 
     def start(self) -> Any:
         """Start the firmware logic on the pty."""

@@ -38,7 +38,7 @@ def conflict(table, game: str | None = None, seats: Sequence[str] | None = None)
         asked.append(f"--seats {','.join(seats)}")
     if not asked:
         return None
-    from companion.dashboard.i18n import game_title
+    from companion.games import registry
 
     n = ref.version
     flags = " / ".join(f.split(" ", 1)[0] for f in asked)
@@ -49,6 +49,6 @@ def conflict(table, game: str | None = None, seats: Sequence[str] | None = None)
         "the table has an unfinished %(game)s game (%(seats)s; %(n)s actions, table log %(log)s), but %(asked)s asks "
         "for another: resume it (drop %(flags)s), start the new game with --new (that log stays), or another "
         "unfinished game with --resume LOG", n,
-        game={"ru": game_title(have_game, "ru"), "en": game_title(have_game, "en")}, seats=", ".join(have_seats),
+        game=registry.title(have_game), seats=", ".join(have_seats),
         log=ref.log.path.name, flags=flags,
         asked=asked[0] if len(asked) == 1 else M("%(first)s and %(second)s", first=asked[0], second=asked[1])))

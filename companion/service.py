@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from companion import voice
 from companion.backends import BackendPlan, Platform, choose_backends, detect_platform
+from companion.devices.protocol import MAX_SEATS
 from companion.errors import CompanionError
 from companion.gamereaders import GameReaders
 from companion.games import registry
-from companion.i18n import MP, M, Message, render
+from companion.i18n import DEFAULT, MP, M, Message, render
 from companion.pads import PadRouter
 from companion.settings import Settings
 from companion.tablebots import WHY_CANNOT_FOLLOW, WHY_HEADLESS, WHY_OPERATORS, TableBots
@@ -61,7 +62,9 @@ def new_game_args(s: Settings) -> tuple[type[Game], list, dict]:
     from companion.games.base import seat_from_one
 
     cls = get_game_class(s.game)
-    seats = s.seats or [f"Игрок {i + 1}" for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
+    # a default name is the table's data, in the table's language (the log keeps it as given)
+    seats = s.seats or [render(M("Player %(n)s", n=i + 1), DEFAULT)
+                        for i in range(max(cls.MIN_SEATS, min(4, cls.MAX_SEATS)))]
     options = dict(s.options or {})
     for name in getattr(cls.OPTIONS, "SEATS", ()):
         # a seat option is typed like every seat a person sees, from 1 (the dashboard's form
@@ -182,14 +185,18 @@ class TableService(TableBots, GameReaders):
             self._start_camera()
             self.router = PadRouter(table)
             if self.plan.buttons == "virtual":
-                self.vbox = parts.virtual_box(n)
+                # the box has a pad for each of the first MAX_SEATS seats (the protocol's limit);
+                # the others play on their phones' seat view or from the console
+                self.vbox = parts.virtual_box(min(n, MAX_SEATS))
                 url = self.vbox.port
             else:
                 url = self.plan.buttons.split(":", 1)[1]
             self.box = box = parts.button_box(url, self.router.on_event)
             box.wait_connected(2.0)  # a box that is plugged in answers at once
+            table.pads = self._box_pads()
             self._box_status_thread()
-            self.lights = parts.lights(self.plan.lights, n, self.box)
+            # the pad lights of the seats the box has (a real box says how many in its hello)
+            self.lights = parts.lights(self.plan.lights, min(n, table.pads), self.box)
             if self.want_dashboard:
                 self.server = parts.dashboard_server(table, self.settings.host, self.settings.port)
             if self.plan.sim:
@@ -205,8 +212,9 @@ class TableService(TableBots, GameReaders):
                     if not vbox.wait_idle(5.0):
                         raise CompanionError(f"the virtual box did not play seat {seat}'s {button!r} press")
 
-                self._press, self._pads = press, n
+                self._press, self._pads = press, vbox.seats
                 table.bots = True  # the operator may hand a seat to them (table bot N)
+                table.bots_playing = lambda: self.simtable is not None and self.bots_left_alone() is None
                 self.simtable = simtable = self._new_simtable(renderer)
                 if self.bots_idle:
                     simtable.release(self.bots_idle)
@@ -302,6 +310,14 @@ class TableService(TableBots, GameReaders):
         if refusal is not None:
             raise refusal
 
+    def _box_pads(self) -> int:
+        """The seat pads of the table's button box: the virtual box's, or what a real box said
+        in its hello (:data:`~companion.devices.protocol.MAX_SEATS` until it has)."""
+        if self.vbox is not None:
+            return self.vbox.seats
+        seats = getattr(getattr(self.box, "status", None), "seats", None)
+        return seats if isinstance(seats, int) and seats > 0 else MAX_SEATS
+
     def _box_status_thread(self) -> None:
         box = self.box
         assert box is not None  # (called once the box is opened)
@@ -318,6 +334,10 @@ class TableService(TableBots, GameReaders):
                 if info != last and self.table is not None:
                     self.table.set_status("buttons", info)
                     last = info
+                    pads = self._box_pads()  # a real box says its pads in its hello (on each connect)
+                    if self.table.pads != pads:
+                        self.table.pads = pads
+                        self.table.tell_control()
                 self._over.wait(0.5)
 
         threading.Thread(target=loop, name="box-status", daemon=True).start()

@@ -1,9 +1,15 @@
-"""The simulated table's counters of one game (:class:`SimStats`), kept beside the logs."""
+"""The simulated table's counters of one game (:class:`SimStats`), kept beside the logs
+(:class:`StatsFile`)."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import logging
 from dataclasses import dataclass, field
+from pathlib import Path
+
+log = logging.getLogger("companion.simtable")
 
 
 @dataclass
@@ -58,3 +64,45 @@ class SimStats:
         return {"actions": self.actions, "presses": self.presses, "observations": self.observations,
                 "reads": self.reads, "retried": self.retried, "wrong": self.wrong, "manual": self.manual, "seat_view": self.seat_view,
                 "retry_share": round(self.retry_share, 4), "reasons": dict(self.reasons)}
+
+
+class StatsFile:
+    """The file that keeps the bots' games' counters (``sim-stats.json`` beside the logs: table log
+    file name → :meth:`SimStats.to_json`), written whole or not at all."""
+
+    def __init__(self, path) -> None:
+        self.path = Path(path)
+        self._kept: dict = {}  # the file's content
+        self._saved: dict | None = None  # the counters last written
+
+    def load(self, game: str) -> SimStats:
+        """The counters of the game whose table log is named ``game`` as the file kept them; new
+        counters for a new game, or when the file is missing or damaged."""
+        from companion.durable import remove_leftovers
+
+        remove_leftovers(self.path.parent, self.path.name)  # a write cut short by a kill
+        try:
+            kept = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            kept = {}
+        self._kept = kept if isinstance(kept, dict) else {}
+        if game not in self._kept:
+            return SimStats()
+        stats = SimStats.from_json(self._kept[game])
+        self._saved = stats.to_json()
+        return stats
+
+    def save(self, game: str, stats: SimStats) -> None:
+        """Write ``stats`` as the counters of ``game`` when they changed (never raises: the
+        counters are a report, the game goes on without them)."""
+        from companion.durable import write_file
+
+        now = stats.to_json()
+        if now == self._saved:
+            return
+        self._kept[game] = now
+        try:
+            write_file(self.path, json.dumps(self._kept, ensure_ascii=False), mode=0o644)
+            self._saved = now
+        except OSError as exc:
+            log.warning("could not keep the simulated table's counters in %s: %s", self.path, exc)

@@ -42,7 +42,7 @@ from companion.games import new_game
 from companion.log import replay
 from companion.observe import matches, observed_fields
 from companion.pads import presses_for
-from companion.simstats import SimStats
+from companion.simstats import SimStats, StatsFile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -119,8 +119,7 @@ class SimTable:
         self.sim_options = dict(sim_options or {})
         self.stats = SimStats()
         self.stats_file = stats_file
-        self._kept: dict = {}  # the stats file's content: table log file name -> counters
-        self._saved: dict | None = None  # the counters last written
+        self._kept = StatsFile(stats_file) if stats_file is not None else None
         self.game: Game | None = None  # the shadow game
         self.sim: TableSim | None = None
         self._cond = threading.Condition()
@@ -235,51 +234,13 @@ class SimTable:
                     f"dealt; `companion run --new` starts a new game and keeps that log") from exc
         if self.owned is None:
             self.owned = ref.log.path
-            self._load_stats()
+            if self._kept is not None:  # a resumed game counts on from where it stood
+                self.stats = self._kept.load(self.owned.name)
         self.game, self.sim = game, sim
         with self._cond:
             self._accepted.clear()
             self._seen_version = version
         return len(result.applied)
-
-    def _load_stats(self) -> None:
-        """The counters of the bots' game (:attr:`owned`) as the stats file kept them: a resumed
-        game counts on from there (a new game, or a missing or damaged file: from 0)."""
-        import json
-
-        from companion.durable import remove_leftovers
-
-        if self.stats_file is None or self.owned is None:
-            return
-        path = Path(self.stats_file)
-        remove_leftovers(path.parent, path.name)  # a write cut short by a kill
-        try:
-            kept = json.loads(Path(self.stats_file).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            kept = {}
-        self._kept = kept if isinstance(kept, dict) else {}
-        if self.owned.name in self._kept:
-            self.stats = SimStats.from_json(self._kept[self.owned.name])
-            self._saved = self.stats.to_json()
-
-    def _save_stats(self) -> None:
-        """Write the bots' game's counters to the stats file when they changed (never raises: the
-        counters are a report, the game goes on without them)."""
-        import json
-
-        from companion.durable import write_file
-
-        if self.stats_file is None or self.owned is None:
-            return
-        now = self.stats.to_json()
-        if now == self._saved:
-            return
-        self._kept[self.owned.name] = now
-        try:
-            write_file(self.stats_file, json.dumps(self._kept, ensure_ascii=False), mode=0o644)
-            self._saved = now
-        except OSError as exc:
-            log.warning("could not keep the simulated table's counters in %s: %s", self.stats_file, exc)
 
     def _wait_for(self, text: str) -> None:
         """Wait until the referee accepted ``text``; apply it to the shadow game and the bots."""
@@ -345,7 +306,8 @@ class SimTable:
         except _Resynced:
             return not self._shadow()[0].is_over()  # the shadow game rebuilt from the log
         finally:
-            self._save_stats()
+            if self._kept is not None and self.owned is not None:
+                self._kept.save(self.owned.name, self.stats)
         if self.pace_ms:
             self._stop.wait(self.pace_ms / 1000)
         return not self._shadow()[0].is_over()

@@ -11,26 +11,26 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from companion.i18n import M, Message
+
 SPEAK_TIMEOUT_S = 30.0
 """The longest one sentence may take to be said (or written)."""
 
 
-def probe() -> tuple[bool, str, str]:
-    """Can this machine speak? ``(ok, why in English, why in Russian)``: espeak-ng and aplay on
-    PATH and at least one sound card (``aplay -l``)."""
+def probe() -> tuple[bool, Message | None]:
+    """Can this machine speak? ``(ok, why not)``: espeak-ng and aplay on PATH and at least one
+    sound card (``aplay -l``); ``why`` is a message, ``None`` when it can."""
     if shutil.which("espeak-ng") is None:
-        return False, "voice unavailable: espeak-ng is not installed", "голос недоступен: не установлен espeak-ng"
+        return False, M("voice unavailable: espeak-ng is not installed")
     if shutil.which("aplay") is None:
-        return False, "voice unavailable: aplay (alsa-utils) is not installed", \
-            "голос недоступен: не установлен aplay (alsa-utils)"
+        return False, M("voice unavailable: aplay (alsa-utils) is not installed")
     try:
         out = subprocess.run(["aplay", "-l"], capture_output=True, text=True, timeout=5)
     except (OSError, subprocess.SubprocessError) as exc:
-        return False, f"voice unavailable: aplay -l failed ({exc})", f"голос недоступен: aplay -l не работает ({exc})"
+        return False, M("voice unavailable: aplay -l failed (%(error)s)", error=str(exc))
     if "card " not in (out.stdout or ""):
-        return False, "voice unavailable: no sound card (aplay -l lists none)", \
-            "голос недоступен: нет звуковой карты (aplay -l не видит ни одной)"
-    return True, "espeak-ng", "espeak-ng"
+        return False, M("voice unavailable: no sound card (aplay -l lists none)")
+    return True, None
 
 
 def espeak_args(lang: str, volume: int, pace: int) -> list[str]:

@@ -2,14 +2,16 @@
 pages and the lines of the ``companion run`` console say the same.
 
 A part's status is the dict :meth:`companion.table.Table.set_status` holds: ``{"state": "ok" |
-"sim" | "warn" | "error" | "absent" | "unused", "detail": str?, "error": str?, "why": str?, "detail_ru": str?}`` (``detail_ru``: the detail's own Russian, when the
-part words it in both languages).
+"sim" | "warn" | "error" | "absent" | "unused", "detail": str?, "error": str?, "why": str?, "said": Message?}``.
 
 * ``absent``: the part is part of this table but has not answered (the button box is not
   connected yet) — a fault to look at;
 * ``unused``: the table runs without the part on purpose (``companion dashboard``: no button box,
   no camera; observations are entered by hand) — nothing is wrong;
 * ``why``: an optional code for a fixed detail sentence (:data:`WHY`);
+* ``said``: the detail in words, a :class:`~companion.i18n.Message` the part gives when its
+  ``detail`` is not one of the forms this module words (the voice: «голос выключен»); never in
+  the JSON a page gets (:func:`public`);
 * ``missing``: the camera is not connected and is being looked for (the table goes on by hand).
 
 The English ``detail`` stays as it is for logs; :func:`words` gives what a person reads.
@@ -99,14 +101,13 @@ def _ocr(detail: str) -> list:
 def detail_message(part: str, status: dict):
     """The status's detail as a message: a ``why`` sentence, the button box's port, the camera
     and readers in words; ``""`` when there is none. Names of ports, files and decks stay as they
-    are (the readers: a list). A part that gave its detail in both languages (``detail_ru``) gives
-    ``{"ru", "en"}``."""
+    are (the readers: a list). A part that gave its detail as a message (``said``) gives that."""
     why = WHY.get(status.get("why") or "")
     if why:
         return M(why)
-    own_ru = status.get("detail_ru")
-    if isinstance(own_ru, str) and own_ru:  # a sentence the part gave in both languages
-        return {"ru": own_ru, "en": str(fact(_detail(part, status), "en") or "")}
+    said = status.get("said")
+    if isinstance(said, Message):
+        return said
     return _detail(part, status)
 
 
@@ -143,9 +144,15 @@ def words(part: str, status: dict) -> dict[str, dict[str, str]]:
                    "detail": detail_words(part, status, lang)} for lang in LANGS}
 
 
+def public(part: str, status: dict) -> dict:
+    """One part's status as a page gets it (JSON): its ``words`` (:func:`words`) added, the
+    message it was said with (``said``) left out."""
+    return {**{k: v for k, v in status.items() if k != "said"}, "words": words(part, status)}
+
+
 def with_words(statuses: dict[str, dict]) -> dict[str, dict]:
-    """``{part: status}`` with each status's ``words`` (:func:`words`) added, for the pages."""
-    return {part: {**st, "words": words(part, st)} for part, st in statuses.items() if isinstance(st, dict)}
+    """``{part: status}`` as the pages get them (:func:`public`)."""
+    return {part: public(part, st) for part, st in statuses.items() if isinstance(st, dict)}
 
 
 def line(part: str, status: dict, lang: str = "ru") -> str:

@@ -150,7 +150,7 @@ class TableBots(GameReaders):
                 new.sync()
             except SimTableError as exc:  # a resumed log the bots cannot follow: played by hand
                 log.warning("%s", exc)
-                new.release(WHY_CANNOT_FOLLOW[0])
+                new.release(WHY_CANNOT_FOLLOW)
                 return
             except Exception:  # released again at once (another game), or the table closed
                 log.info("the bots did not take up %s", ref.log.path, exc_info=True)

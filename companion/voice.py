@@ -68,6 +68,8 @@ PHRASES: dict[str, str] = {
 AND = N_("%(first)s and %(last)s")
 
 LANGS = ("ru", "en")
+#: the voices' languages in words (the status says «espeak-ng, русский»)
+LANGUAGE_NAMES = {"ru": N_("Russian"), "en": N_("English")}
 QUEUE_MAX = 3
 """Sentences waiting at most; a burst beyond it drops the oldest (a «whose turn» first)."""
 
@@ -238,7 +240,7 @@ class Voice:
     table: _Table
     settings: VoiceSettings = field(default_factory=VoiceSettings)
     say: Callable[[str, str, int, int], None] = speak
-    available: tuple[bool, str, str] | None = None
+    available: tuple[bool, Message | None] | None = None
     clock: Callable[[], float] = time.monotonic
     #: where the operator's changes are kept (:data:`SAVED_FILE` in the data folder), or ``None``
     keep: Path | None = None
@@ -304,14 +306,14 @@ class Voice:
 
     def status(self) -> dict:
         """The voice's status part (:meth:`companion.table.Table.set_status`)."""
-        ok, why_en, why_ru = self.available or (False, "voice not started", "голос не запущен")
+        ok, why = self.available or (False, M("voice not started"))
         if not ok:  # the table goes on without it: not a fault of the table
-            return {"state": "unused", "detail": why_en, "detail_ru": why_ru}
-        if not self.settings.on:
-            return {"state": "unused", "detail": "voice turned off", "detail_ru": "голос выключен"}
-        lang = "Russian" if self.settings.lang == "ru" else "English"
-        return {"state": "ok", "detail": f"espeak-ng, {lang}", "detail_ru":
-                f"espeak-ng, {'русский' if self.settings.lang == 'ru' else 'английский'}"}
+            said = why if why is not None else M("voice not started")
+        elif not self.settings.on:
+            said = M("voice turned off")
+        else:
+            said = M("espeak-ng, %(language)s", language=M(LANGUAGE_NAMES[_lang(self.settings.lang)]))
+        return {"state": "ok" if ok and self.settings.on else "unused", "detail": render(said, "en"), "said": said}
 
     def _report(self) -> None:
         try:
@@ -420,7 +422,7 @@ class Voice:
                 self.spoken.append((self.clock(), line.text))
             except (OSError, RuntimeError, ValueError) as exc:
                 log.warning("the voice could not speak: %s", exc)
-                self.available = (False, f"voice unavailable: {exc}", f"голос недоступен: {exc}")
+                self.available = (False, M("voice unavailable: %(error)s", error=str(exc)))
                 self._report()
 
 

@@ -110,6 +110,9 @@ def printed_form(serial: str, currency: str, rng: random.Random) -> str:
         return serial[:3] + " " + serial[3:]
     if currency == "KRW" and rng.random() < 0.3:
         return serial[:2] + " " + serial[2:]
+    if currency == "USD" and rng.random() < 0.6:  # Federal Reserve notes: "F 51573816 F"
+        k = len(serial) - 9
+        return serial[:k] + " " + serial[k:-1] + " " + serial[-1]
     return serial
 
 
@@ -238,8 +241,8 @@ def _even(mask: np.ndarray) -> np.ndarray:
 
 
 def augment(img: np.ndarray, rng: random.Random, strength: float = 1.0) -> np.ndarray:
-    """A degraded copy of a grey strip: margins, small rotation / shear / perspective, lower
-    resolution, blur, light, noise, palette quantisation (GIF), JPEG. ``strength`` 0..1 scales
+    """A degraded copy of a grey strip: margins, condensed or widened (0.55–1.35 × the width),
+    small rotation / shear / perspective, lower resolution, blur, light, noise, palette quantisation (GIF), JPEG. ``strength`` 0..1 scales
     how often each happens."""
     p = lambda x: rng.random() < x * strength
     h, w = img.shape
@@ -248,6 +251,11 @@ def augment(img: np.ndarray, rng: random.Random, strength: float = 1.0) -> np.nd
         t, b = rng.randint(0, h // 4), rng.randint(0, h // 4)
         l, r = rng.randint(0, h // 2), rng.randint(0, h // 2)
         out = cv2.copyMakeBorder(out, t, b, l, r, cv2.BORDER_REPLICATE)
+    if p(0.35):  # condensed or widened print (and photos resized to another aspect ratio)
+        hh, ww = out.shape
+        k = math.exp(rng.uniform(math.log(0.55), math.log(1.35)))
+        out = cv2.resize(out, (max(8, int(round(ww * k))), hh),
+                         interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
     if p(0.3):
         hh, ww = out.shape
         c = [rng.randint(0, max(0, hh // 10)), rng.randint(0, max(0, hh // 10)),

@@ -14,8 +14,8 @@ Routes::
     POST /api/merge  {"name", "into", "pin"}   POST /api/unmerge {"name", "pin"}   POST /api/night {"pin"}
 
 The live board of a table is the table's own public rendering (``web/static/app.js`` and
-``app.css``, served from the dashboard's ``web/``), so a redesign of the tables' pages is the
-board's too. A POST needs the board's PIN (``board-pin`` in the data folder, printed at start) and a
+``app.css``, served from the dashboard's ``web/``, and each game's board script from its package,
+``/games/<id>/board.js``), so a redesign of the tables' pages is the board's too. A POST needs the board's PIN (``board-pin`` in the data folder, printed at start) and a
 JSON body (a cross-site form cannot send one); wrong PINs are limited per client.
 """
 
@@ -33,7 +33,7 @@ from flask_babel import Babel
 from flask_babel import gettext as _
 
 from companion.club.board import Board
-from companion.club.words import TRANSLATIONS, js_words
+from companion.club.words import js_words
 
 if TYPE_CHECKING:
     from werkzeug.serving import BaseWSGIServer
@@ -147,7 +147,7 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
                 static_url_path="/static")
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=16 * 1024, JSON_AS_ASCII=False,
                       BABEL_DEFAULT_LOCALE=i18n.DEFAULT,
-                      BABEL_TRANSLATION_DIRECTORIES=f"{root / 'translations'};{TRANSLATIONS}")
+                      BABEL_TRANSLATION_DIRECTORIES=str(root / "translations"))
     from flask.json.provider import DefaultJSONProvider
 
     assert isinstance(app.json, DefaultJSONProvider)  # (Flask's own provider)
@@ -157,6 +157,9 @@ def create_app(board: Board, pin: str, *, testing: bool = False, limiter=None) -
 
     app.register_blueprint(Blueprint("club", __name__, static_folder=str(HERE / "static"),
                                      static_url_path="/club-static"))
+    from companion.dashboard import boards
+
+    app.register_blueprint(boards.bp)  # the tiles' boards: each game's board script, from its package
     streams = Streams(board)
     limiter = limiter or Limiter()
     app.extensions["club"] = {"board": board, "streams": streams}

@@ -1,22 +1,12 @@
 """The club board's words, Russian first, English second, through the dashboard's mechanism:
-Flask-Babel with English message ids; the Russian is in ``companion/club/translations/ru/
-LC_MESSAGES/messages.po`` (compiled to ``messages.mo``), loaded beside the dashboard's own catalogue
-(``web/translations``), so the game names and the words of the tables' public pages are the
-dashboard's. The board's script gets its words from :func:`js_words`.
-
-After changing a word: ``pybabel extract -F companion/club/babel.cfg -k _l -o
-companion/club/translations/messages.pot companion/club``, ``pybabel update -i
-companion/club/translations/messages.pot -d companion/club/translations -l ru``, translate,
-``pybabel compile -d companion/club/translations``.
+Flask-Babel with English message ids from the one catalogue (``web/translations``, ``make
+catalogue``), so the game names and the words of the tables' public pages are the dashboard's.
+The board's script gets its words from :func:`js_words`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from flask_babel import lazy_gettext as _l
-
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
 _WORDS = {
     "club": _l("Club"), "board": _l("Club board"), "tables": _l("Tables"), "table": _l("Table"),

@@ -36,7 +36,7 @@ def error_line(path: str, exc: Exception | str, lang: str = "ru") -> str:
     ``IMAGE: ошибка: ПРИЧИНА`` (an error's own words when its raiser gave them,
     :meth:`companion.errors.CompanionError.words`)."""
     words = getattr(exc, "words", None)
-    if callable(words) and (getattr(exc, "message", None) is not None or getattr(exc, "ru", None)):
+    if callable(words) and getattr(exc, "message", None) is not None:
         text = words(lang)
     else:
         text = problem_words(str(exc), lang)

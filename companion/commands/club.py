@@ -113,8 +113,9 @@ def run_broker(args) -> int:
     def terminate(signum, frame):  # systemd's stop: as Ctrl-C, the broker saves and stops
         raise KeyboardInterrupt
 
+    previous = None
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, terminate)
+        previous = signal.signal(signal.SIGTERM, terminate)
     try:
         import time
 
@@ -125,6 +126,8 @@ def run_broker(args) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        if previous is not None:  # as it was (an in-process caller's own)
+            signal.signal(signal.SIGTERM, previous)
         broker.stop()
 
 

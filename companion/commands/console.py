@@ -60,6 +60,9 @@ class Console:
         #: the table log of the game the console last announced (header or :meth:`_tell_game`)
         self._game_path = None
         self._ended_told: int | None = None
+        #: who played each seat when the console last said it (``{seat: by}``,
+        #: :meth:`companion.table.control.ControlMixin.played_by`)
+        self._played: dict[int, str] = {}
 
     def say(self, msg) -> str:
         """``msg`` (a :class:`companion.i18n.Message`) in the console's language."""
@@ -130,6 +133,10 @@ class Console:
         codes = self._codes_line(head)
         if codes:
             print(f"  {codes}", file=w)
+        pads = self._pads_line(head)
+        if pads:
+            print(f"  {pads}", file=w)
+        self._played = self._who_plays()
         for part, st in sorted(service.table.status().items()):
             self._status[part] = (st.get("state"), st.get("detail"), st.get("error"))
             self._told[part] = self.part_line(part, st)
@@ -138,11 +145,10 @@ class Console:
 
     def _title(self, head) -> str:
         """The first line of a game's announcement: the game's name and its players."""
-        from companion.dashboard.i18n import game_title
+        from companion.games import registry
 
-        # the Russian line names the game by its page name, the English one by its id
         return self.say(M("Table Companion — %(game)s, %(n)s seats: %(seats)s",
-                          game={"ru": game_title(head.game, "ru"), "en": head.game}, n=len(head.seats),
+                          game=registry.console_name(head.game), n=len(head.seats),
                           seats=", ".join(head.seats)))
 
     def _codes_line(self, head) -> str:
@@ -152,6 +158,35 @@ class Console:
             return ""
         return self.say(M("Seat codes: %(codes)s", codes=", ".join(
             f"{head.seats[k]}={v}" for k, v in sorted(codes.items()) if 0 <= k < len(head.seats))))
+
+    def _pads_line(self, head) -> str:
+        """The seats the button box has no pad for, in words (``""`` when every seat has one)."""
+        pads = getattr(self.table, "pads", None)
+        n = len(head.seats)
+        if not isinstance(pads, int) or n <= pads:
+            return ""
+        return self.say(M("the button box has %(pads)s pads: seats %(first)s-%(last)s play on their phones (seat "
+                          "view) or from the console", pads=pads, first=pads + 1, last=n))
+
+    def _who_plays(self) -> dict[int, str]:
+        """``{seat: by}`` of the table's current game (:meth:`ControlMixin.seat_play`)."""
+        try:
+            return {s["seat"]: s["by"] for s in self.table.seat_play()["seats"]} if self.table is not None else {}
+        except Exception:  # words are a nicety
+            return {}
+
+    def _tell_control(self) -> None:
+        """A seat changed hands — a phone took it over from the bots, gave it back, the operator
+        took it onto the console or handed it to the bots: one line a seat."""
+        now = self._who_plays()
+        with self._telling:
+            changed = [(s, by) for s, by in sorted(now.items()) if self._played.get(s) != by]
+            self._played = now
+        for seat, by in changed:
+            from companion.table.control import PLAYED_BY
+
+            name = self.seats[seat] if 0 <= seat < len(self.seats) else str(seat + 1)
+            self.line(self.say(M("seat %(n)s (%(name)s): %(who)s", n=seat + 1, name=name, who=PLAYED_BY[by])))
 
     def _tell_game(self) -> None:
         """A game the table took up after the start — the operator started it on the dashboard's
@@ -177,6 +212,10 @@ class Console:
             codes = self._codes_line(head)
             if codes:
                 print(f"  {codes}", file=self.out, flush=True)
+            pads = self._pads_line(head)
+            if pads:
+                print(f"  {pads}", file=self.out, flush=True)
+        self._played = self._who_plays()
         self._tell_released()
 
     def _tell_new_game_first(self) -> None:
@@ -281,6 +320,8 @@ class Console:
             self._tell_ended()
             self._tell_game()
             self._tell_released()
+        elif kind == "control":
+            self._tell_control()
         elif kind == "prompts" and payload:
             last = payload[-1]
             self.line(self.say(M("prompt: %(text)s", text=(last.get("words") or {}).get(self.lang) or last["text"])))

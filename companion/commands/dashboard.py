@@ -9,7 +9,11 @@ With ``--game`` a new game starts unless the data folder holds an unfinished one
 resumes when ``--game`` and ``--seats`` name that game (or are left out), and the start is
 refused in one line otherwise (``--new`` starts the new game; ``--resume LOG`` resumes an older
 unfinished game instead). Without
-``--game`` the operator starts one from the console. The operator PIN is kept in the data folder
+``--game`` the operator starts one from the console (``--new`` then leaves the table with no
+game; the old log stays, ``--resume LOG`` brings it back), and ``--seats`` alone, which would
+name the players of no game, is refused (exit status 2: this command has no default game). The
+seat codes of every game are printed: the one it starts or resumes, and each one the operator
+starts or resumes from the console later. The operator PIN is kept in the data folder
 (``operator-pin``, made once) unless ``--pin`` gives one; ``--new-pin`` makes a new one.
 Observations (camera reads) are then entered by hand on the console, marked ``manual`` in the log.
 """
@@ -72,9 +76,9 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 def _game_words(game_id: str) -> dict:
     """A game as the console's lines name it: its page name in «» in Russian, its id in English."""
-    from companion.dashboard.i18n import game_title
+    from companion.games import registry
 
-    return {"ru": f"«{game_title(game_id, 'ru')}»", "en": game_id}
+    return registry.console_name(game_id, quoted=True)
 
 
 def run(args, stop: threading.Event | None = None) -> int:
@@ -99,6 +103,8 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     from companion.table import Table
 
     resume = getattr(args, "resume", None)
+    if args.seats and not args.game and (args.new or resume):
+        return _seats_without_game(args)  # before the table: a refused start changes nothing
     try:
         table = Table(folder, pin=args.pin, resume=not (args.new or resume),
                       new_pin=getattr(args, "new_pin", False))
@@ -125,6 +131,11 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             print(f"companion dashboard: {error_words(refusal, args.lang)}", file=sys.stderr)
             table.close()
             return 2  # what was typed asks for another game (README, "Exit status")
+        if args.seats and not args.game and table.referee is None:
+            table.close()
+            return _seats_without_game(args)  # players of no game: never dropped in silence
+    if args.new and not args.game:
+        table.leave_aside()  # --new with no game to start: the table has none (the log stays)
     if resume:
         try:
             resumed = table.resume_game(resume)
@@ -166,16 +177,15 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
         return 1
     print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
     print(render(M("PIN: %(origin)s", origin=pin_origin(table, args.lang)), args.lang))
-    for seat, code in table.seat_codes().items():
-        info = table.game_info()
-        assert info is not None  # (seat codes are the current game's)
-        name = info["seats"][seat]
-        print(render(M("Seat %(n)s (%(name)s): code %(code)s", n=seat + 1, name=name, code=code), args.lang))
+    announce = _Announcer(table, args.lang)
+    announce.codes()
+    unsubscribe = table.subscribe(announce.on_table)  # a game the operator starts later: its codes too
     stop = stop or threading.Event()
     import signal
 
+    previous = None
     try:
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
     except ValueError:  # not the main thread (tests)
         pass
     try:
@@ -183,6 +193,64 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        if previous is not None:  # as it was: an in-process caller's SIGTERM is its own again
+            signal.signal(signal.SIGTERM, previous)
+        unsubscribe()
         server.stop()
         table.close()
     return 0
+
+
+def _seats_without_game(args) -> int:
+    """Refuse ``--seats`` with no ``--game`` when no game would take the players (exit 2)."""
+    from companion.games import ids
+
+    print("companion dashboard: " + render(M(
+        "--seats names the players of a new game: give its --game too (%(games)s); without --game the operator "
+        "starts a game from the console", games=", ".join(ids())), args.lang), file=sys.stderr)
+    return 2
+
+
+class _Announcer:
+    """The console's lines for each game the table takes up: the seat codes of the game at the
+    start, and of every game the operator starts or resumes from the console later, as
+    ``companion run`` prints them (the players need them to join)."""
+
+    def __init__(self, table, lang: str, out=None) -> None:
+        self.table = table
+        self.lang = lang
+        self.out = out
+        ref = table.current_referee()
+        self._told = ref.log.path if ref is not None else None
+        self._lock = threading.Lock()
+
+    def codes(self) -> None:
+        """The current game's seat codes, one line a seat."""
+        info = self.table.game_info()
+        if info is None:
+            return
+        for seat, code in sorted(self.table.seat_codes().items()):
+            if 0 <= seat < len(info["seats"]):
+                print(render(M("Seat %(n)s (%(name)s): code %(code)s", n=seat + 1, name=info["seats"][seat],
+                               code=code), self.lang), file=self.out or sys.stdout, flush=True)
+
+    def on_table(self, kind: str, payload) -> None:
+        """A game the table took up (the operator's new game or resumed one): its name, players,
+        table log and seat codes, once."""
+        if kind != "game":
+            return
+        ref = self.table.current_referee()
+        with self._lock:
+            if ref is None or ref.log.path == self._told:
+                return
+            self._told = ref.log.path
+        head = ref.log.header
+        out = self.out or sys.stdout
+        print(render(M("%(game)s: %(seats)s", game=_game_words(head.game), seats=", ".join(head.seats)), self.lang),
+              file=out)
+        if ref.version:
+            said = M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=ref.version)
+        else:
+            said = M("new game, started from the operator console; table log %(path)s", path=str(ref.log.path))
+        print(render(said, self.lang), file=out, flush=True)
+        self.codes()

@@ -42,7 +42,7 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
             print(render(M("  [line %(line)s rejected: %(reason)s]", line=rec.line, reason=exc.reason), lang), file=out)
             continue
         for ev in events:
-            line = describe_event(ev, game.seats, lang)
+            line = render(describe_event(ev, game.seats), lang)
             if line:
                 print(line, file=out)
     for e in errors:

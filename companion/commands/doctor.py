@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, MN, MP, N_, NC_, Message, render
+from companion.i18n import M, MN, MP, N_, NC_, Message, aside, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -80,18 +80,17 @@ def check_line(c: Check, lang: str = "ru") -> list[str]:
 
 def _exc_words(exc: Exception):
     """An exception as a fact of a check's words: its own message when its raiser gave one
-    (:class:`companion.errors.CompanionError`), else its (library's) English text; in Russian, an
-    older raiser's Russian words or an OS error's usual cause."""
+    (:class:`companion.errors.CompanionError`), else its (library's) English text; in Russian an
+    OS error's usual cause."""
     message = getattr(exc, "message", None)
     if isinstance(message, Message):
         return message
-    ru = getattr(exc, "ru", None)
-    if not ru and isinstance(exc, OSError) and exc.errno:
+    if isinstance(exc, OSError) and exc.errno:
         from companion.settings import _os_words
 
-        ru = render(_os_words(exc), "ru")
-    # an exception's text is the library's (English); the two languages of its words are facts
-    return {"en": str(exc), "ru": ru} if ru else str(exc)
+        # an exception's text is the library's (English); in other languages its usual cause
+        return aside(str(exc), _os_words(exc))
+    return str(exc)
 
 
 def register(subparsers) -> None:

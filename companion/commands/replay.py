@@ -9,7 +9,14 @@ applied in order; a malformed or illegal line is rejected with its reason code a
 
 That is the exact shape for ``skull`` (from ``SkullGame.replay_summary()``). Games without a
 ``replay_summary`` get the generic shape ``{"game", "over", "winner", "rounds", "result",
-"seats": [{"name"}], "rejected"}`` built from ``result()`` and ``snapshot()``.
+"seats": [{"name"}], "rejected"}`` built from ``result()`` and ``snapshot()``. An unfinished game
+whose SQLite log says the table let go of it adds ``"stopped": {"how", "at", "by"}`` — ``ended``
+by the operator («Завершить игру»), ``replaced`` by another game the operator started or resumed
+(``by``: its log), or left by a start with ``--new`` (:func:`companion.table.store.stop_notes`).
+
+The text report words how far the game went and each seat's standing through the game's
+presenter (``progress``, ``seat_line``: its rounds, deals or draws; chips, cards or points), and
+skull's audit lines name each seat's notes.
 
 Exit status: 0 when the log was replayed (even with rejected lines), 1 when the file is missing,
 unreadable, or its header is unusable (with ``--json`` the error is one JSON object on stdout:
@@ -26,7 +33,7 @@ from pathlib import Path
 from companion.errors import CompanionError, LogError
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, MN, N_, Message, render
+from companion.i18n import M, MN, N_, Message, aside, render
 from companion.i18n.cli import _
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -56,8 +63,31 @@ def load_and_replay(path: str | Path) -> ReplayResult:
     return replay(header, records, errors)
 
 
-def summary(res: ReplayResult) -> dict:
-    """The ``--json`` object for a replay result (see the module docstring)."""
+def stopped_of(path: str | Path) -> dict | None:
+    """How a SQLite table log says its game stopped being played (:func:`companion.table.store.
+    stop_notes`), or ``None`` (a JSON Lines log, no such note, or it cannot be read)."""
+    from companion.table.store import stop_notes
+
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(16) != SQLITE_MAGIC:
+                return None
+        with TableLog.open(path, readonly=True) as log:
+            return stop_notes(log)
+    except (OSError, CompanionError):
+        return None
+
+
+def summary(res: ReplayResult, stopped: dict | None = None) -> dict:
+    """The ``--json`` object for a replay result (see the module docstring); ``stopped``: how
+    the log says an unfinished game stopped (:func:`stopped_of`)."""
+    out = _summary(res)
+    if stopped is not None and not out.get("over"):
+        out["stopped"] = stopped
+    return out
+
+
+def _summary(res: ReplayResult) -> dict:
     game = res.game
     rejected = [{"line": r.line, "reason": r.reason} for r in res.rejected]
     own = getattr(game, "replay_summary", None)
@@ -84,10 +114,19 @@ def summary(res: ReplayResult) -> dict:
 
 def report(res: ReplayResult, s: dict) -> list:
     """A human summary of a replay, one message per line (names and serials as logged)."""
-    lines: list = [M("game: %(game)s  seats: %(seats)s", game=s["game"], seats=", ".join(x["name"] for x in s["seats"])),
-                   MN("applied %(n)s action(s); rounds: %(rounds)s", "applied %(n)s action(s); rounds: %(rounds)s",
-                      len(res.applied), rounds=s.get("rounds"))]
-    lines.append(M("over: yes") if s["over"] else M("over: no (the game is still in progress)"))
+    from companion.games import registry
+
+    spec = registry.find(s["game"])
+    names = [x["name"] for x in s["seats"]]
+    try:
+        view = res.game.view(None)  # the public view: what the presenter words
+    except Exception:  # words are a nicety: the generic lines are printed instead
+        view = {}
+    progress = _said(lambda: spec.presenter.progress(view)) if spec is not None else None
+    lines: list = [M("game: %(game)s  seats: %(seats)s", game=s["game"], seats=", ".join(names)),
+                   MN("applied %(n)s action(s); %(progress)s", "applied %(n)s action(s); %(progress)s",
+                      len(res.applied), progress=progress or M("rounds: %(rounds)s", rounds=s.get("rounds")))]
+    lines.append(M("over: yes") if s["over"] else _not_over(s.get("stopped")))
     if s["over"]:
         lines.append(M("winner: %(winner)s", winner=s["winner"]) if s["winner"] is not None else M("winner: none"))
     if s.get("loser") is not None:  # «Верю — не верю»: the last one holding cards loses (seed 001)
@@ -102,17 +141,42 @@ def report(res: ReplayResult, s: dict) -> list:
                 value = M("%(value)s (+%(n)s of unknown value)", value=value, n=unk)
         lines.append(MN("bank: %(n)s note(s)%(value)s: %(serials)s", "bank: %(n)s note(s)%(value)s: %(serials)s",
                         len(s["bank"]), value=value, serials=", ".join(s["bank"]) or "-"))
-    for seat in s["seats"]:
-        if "notes" in seat:
+    for i, seat in enumerate(s["seats"]):
+        if "notes" in seat:  # skull's audit: the serials each player still holds
             notes = ", ".join(seat["notes"]) or "-"
             lines.append(M("  %(name)s: %(notes)s (out)", name=seat["name"], notes=notes) if seat.get("out")
                          else f"  {seat['name']}: {notes}")
+            continue
+        told = _said(lambda: spec.presenter.seat_line(view, i, names)) if spec is not None else None
+        if told:
+            lines.append(M("  %(name)s: %(standing)s", name=seat["name"], standing=told))
     if res.rejected:
         lines.append(MN("rejected %(n)s line(s):", "rejected %(n)s line(s):", len(res.rejected)))
         for r in res.rejected:
             lines.append(M("  line %(line)s: %(why)s%(action)s", line=r.line, why=_rejected_words(r, s["game"]),
                            action=f"  [{r.action}]" if r.action else ""))
     return lines
+
+
+def _said(words):
+    """What a presenter hook says (``None`` when it says nothing or fails: words are a nicety)."""
+    try:
+        return words() or None
+    except Exception:
+        return None
+
+
+def _not_over(stopped: dict | None) -> Message:
+    """The «over: no» line: still resumable as it is, or how its log says the table let it go."""
+    if not stopped:
+        return M("over: no (the game is still in progress)")
+    at = str(stopped.get("at") or "")[:19].replace("T", " ")
+    if stopped.get("how") == "ended":
+        return M("over: no — the operator ended it (%(at)s UTC)", at=at)
+    if stopped.get("how") == "new":
+        return M("over: no — a start with --new set it aside (%(at)s UTC); --resume brings it back", at=at)
+    return M("over: no — the operator started another game in its place (%(by)s, %(at)s UTC); --resume brings it "
+             "back", by=stopped.get("by") or "?", at=at)
 
 
 #: a log line that is not a record, in words (``LineError`` codes of :func:`companion.log.read_jsonl`)
@@ -125,7 +189,7 @@ def _rejected_words(r, game_id: str):
     from companion.dashboard.reasons import reason_words
 
     words = M(LINE_WORDS[r.reason]) if r.reason in LINE_WORDS else reason_words(r.reason, game_id)
-    return {"en": f"{r.reason}: {r.detail}", "ru": render(words, "ru")}
+    return aside(f"{r.reason}: {r.detail}", words)
 
 
 def format_text(res: ReplayResult, s: dict, lang: str = "ru") -> str:
@@ -152,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"companion replay: {exc.words(lang)}", file=sys.stderr)
         return 1
-    s = summary(res)
+    s = summary(res, stopped_of(args.log))
     if args.json:
         print(json.dumps(s, ensure_ascii=False))
     else:

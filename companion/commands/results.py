@@ -10,7 +10,7 @@ import errno
 from pathlib import Path
 
 from companion.errors import IllegalAction
-from companion.i18n import M, MN, MP, N_, NC_, render
+from companion.i18n import M, MN, MP, N_, NC_, aside, render
 
 #: the operating system's errors a person meets at the table, in words (message ids)
 OS_REASONS = {
@@ -179,17 +179,15 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     spec = registry.find(game_id)
     own = spec.presenter.refusal(exc.reason) if spec is not None else None
     if own:
-        return {"ru": render(own, "ru"), "en": str(exc)}
+        return aside(str(exc), own)
     # the engine's English detail is not shown on a Russian line: the option it names (the
     # detail starts with it), else the plain sentence
     names = sorted((f.name for f in dataclasses.fields(spec.engine.OPTIONS)), key=len, reverse=True) \
         if spec is not None and dataclasses.is_dataclass(getattr(spec.engine, "OPTIONS", None)) else []
     option = next((n for n in names if (exc.detail or "").startswith(n)), None)
     if exc.reason == "bad_option" and option is not None:
-        ru = render(M("option %(option)s (--option): this value cannot be used", option=option), "ru")
-    else:
-        ru = render(reason_words(exc.reason), "ru")
-    return {"ru": ru, "en": str(exc)}
+        return aside(str(exc), M("option %(option)s (--option): this value cannot be used", option=option))
+    return aside(str(exc), reason_words(exc.reason))
 
 
 def stop_words(service, lang: str = "ru", headless: bool = False) -> str:

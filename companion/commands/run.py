@@ -166,9 +166,21 @@ def main(args) -> int:
     worker thread this run started after every part was stopped and the table log closed, the process leaves with
     ``os._exit`` instead of letting the interpreter tear down a native library under a running
     thread (which aborts with "terminate called without an active exception").
+
+    Ctrl-C is said and ends the run the same way whenever it comes: also before the table
+    serves — while the backends are chosen (on a Pi ``picamera2``'s import takes seconds), the
+    data folder is locked, the start is checked — where it once escaped to the CLI's silent
+    130 (``make: *** [demo] Error 130`` and no «остановка» line).
     """
     before = set(threading.enumerate())
-    code = _main(args)
+    previous = _int_handler()
+    try:
+        code = _main(args)
+    except KeyboardInterrupt:
+        code = stopped_before_start(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     # only threads this run started count (a caller's own threads, e.g. a test process's, do not)
     busy = [t for t in threading.enumerate()
             if t is not threading.main_thread() and t.is_alive() and t not in before]
@@ -177,6 +189,28 @@ def main(args) -> int:
         sys.stderr.flush()
         os._exit(code)
     return code
+
+
+def _int_handler():
+    """Make Ctrl-C raise ``KeyboardInterrupt`` here even when this process began with SIGINT
+    ignored (see :func:`_serve`); returns the handler to put back (``None``: not the main
+    thread, nothing changed)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    return previous if previous is not None else signal.SIG_DFL
+
+
+def stopped_before_start(args) -> int:
+    """Ctrl-C before the table served: the stop line, and the status the run would have had
+    (0 for a table served until stopped, 130 before the end a headless run was asked to reach)."""
+    from companion.i18n import render
+
+    lang = getattr(args, "lang", "ru")
+    print(render(M("stopping before the table started: nothing was changed"), lang),
+          file=sys.stderr if getattr(args, "json", False) else sys.stdout, flush=True)
+    return 130 if (getattr(args, "until_end", False) or getattr(args, "json", False)) else 0
 
 
 def _main(args) -> int:

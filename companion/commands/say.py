@@ -16,7 +16,7 @@ import argparse
 import sys
 
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, N_, render
+from companion.i18n import M, N_, aside, render
 from companion.i18n.cli import _
 
 #: The command's own lines (message ids; companion.i18n renders them in the console's language).
@@ -85,8 +85,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         V.VoiceSettings(lang=lang, volume=args.volume, pace=args.pace).check()
     except V.VoiceError as exc:
-        # the voice's refusal carries its two languages (companion/voice.py words it so)
-        print(_w("failed", lang, why={"en": str(exc), "ru": exc.ru}), file=sys.stderr)
+        print(_w("failed", lang, why=exc.message or str(exc)), file=sys.stderr)
         return 2
     text = " ".join(args.text).strip()
     if args.text and not text:  # `companion say ""`: a text was meant, and there is none
@@ -109,22 +108,22 @@ def run(args: argparse.Namespace) -> int:
                 V.write_wav(text, args.wav, lang, args.volume, args.pace)
             except RuntimeError as exc:  # espeak-ng's own words are English: said as the cause in English only
                 print(_w("not_written", lang, path=args.wav,
-                         why={"en": str(exc), "ru": render(M("espeak-ng could not write it there"), "ru")}),
+                         why=aside(str(exc), M("espeak-ng could not write it there"))),
                       file=sys.stderr)
                 return 1
             print(_w("wrote", lang, path=args.wav, text=text))
             return 0
-        ok, en, ru = V.probe()
+        ok, why = V.probe()
         if not ok:
             missing = _missing()
-            print(_w(missing, lang) if missing else _w("cannot", lang, why={"en": en, "ru": ru}), file=sys.stderr)
+            print(_w(missing, lang) if missing else _w("cannot", lang, why=why), file=sys.stderr)
             return 1
         V.speak(text, lang, args.volume, args.pace)
     except FileNotFoundError:
         print(_w(_missing() or "no_espeak", lang), file=sys.stderr)
         return 1
     except (OSError, RuntimeError) as exc:  # the program's own words are English: the cause in English only
-        print(_w("failed", lang, why={"en": str(exc), "ru": render(M("espeak-ng or aplay did not work"), "ru")}),
+        print(_w("failed", lang, why=aside(str(exc), M("espeak-ng or aplay did not work"))),
               file=sys.stderr)
         return 1
     print(_w("said", lang, text=text))

@@ -131,7 +131,7 @@ def cards_words(reads, lang: str = "ru") -> str:
         return " ".join(r.card or f"?({r.reason})" for r in reads)
     from companion.games.words import cards_count
 
-    codes = cards_count(len(reads), lang) + ": " + " ".join(r.card or "?" for r in reads)
+    codes = render(cards_count(len(reads)), lang) + ": " + " ".join(r.card or "?" for r in reads)
     unsure = [(i, r.reason or "unreadable") for i, r in enumerate(reads, 1) if not r.card]
     if not unsure:
         return codes

@@ -9,7 +9,8 @@ Usage (``companion dashboard`` and ``companion run`` do this)::
     server.stop()           # ends every stream and joins the thread
 
 Blueprints: ``public`` (``/``, ``/api/state``), ``seat`` (``/join``, ``/seat``, ``/api/seat/...``),
-``operator`` (``/operator``, ``/api/operator/...``), ``stream`` (``/stream``, Server-Sent Events).
+``operator`` (``/operator``, ``/api/operator/...``), ``stream`` (``/stream``, Server-Sent Events),
+``games`` (``/games/<id>/board.js``: each game's board script, from its package).
 See ``docs/dashboard.md`` for routes, the stream format and the security model.
 """
 
@@ -74,7 +75,7 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         testing: Flask testing mode.
         limiter: a :class:`~companion.dashboard.security.Limiter` (default: 5 failures / 5 min).
     """
-    from companion.dashboard import i18n, operator, public, seat, stream, tablesetup
+    from companion.dashboard import boards, i18n, operator, public, seat, stream, tablesetup
     from companion.dashboard.hub import Hub
     from companion.dashboard.security import Limiter, check_csrf, csrf_token
 
@@ -206,6 +207,7 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
     app.register_blueprint(operator.bp)
     app.register_blueprint(tablesetup.bp)  # the camera set-up view and the voice (operator only)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(boards.bp)  # each game's board script, from its package
     return app
 
 

@@ -9,9 +9,9 @@ stored model as a full snapshot first, so the snapshot and the deltas that follo
 
 Wire format (``text/event-stream``)::
 
-    event: snapshot   data: {"model": {...}, "status": {...}, "pending": {...}, "prompts": [...]}
+    event: snapshot   data: {"model": {...}, "status": {...}, "pending": {...}, "prompts": [...], "control": {...}}
     event: delta      data: {"epoch": 3, "base": 16, "version": 17, "set": [[path, value]...], "del": [...]}
-    event: status | pending | prompts   data: the full current value
+    event: status | pending | prompts | control   data: the full current value
     event: reset      data: {"epoch": 4}     (new or ended game: reconnect for a new snapshot)
 
 Each event carries ``id: <epoch>.<version>``. A heartbeat comment is sent every
@@ -159,7 +159,7 @@ class Hub:
     def _snapshot_payload(self, m: dict) -> dict:
         return {"model": m, "status": with_words(self.table.status()),
                 "pending": {str(k): v for k, v in self.table.pending().items()},
-                "prompts": self.table.prompts()}
+                "prompts": self.table.prompts(), "control": self.table.seat_play()}
 
     # ------------------------------------------------------------------ table events
     def _on_table(self, kind: str, payload) -> None:
@@ -177,6 +177,8 @@ class Hub:
             self._broadcast(sse(kind, _dumps(with_words(payload))))  # the chips' words in both languages
         elif kind == "prompts":
             self._broadcast(sse(kind, _dumps(payload)))
+        elif kind == "control":  # who plays each seat (companion.table.control), in words
+            self._broadcast(sse(kind, _dumps(self.table.seat_play())))
 
     def _on_action(self, u: TableUpdate) -> None:
         info = self.table.game_info()

@@ -29,7 +29,7 @@ import functools
 from typing import Any, Callable, Iterable
 
 from companion.games import registry
-from companion.i18n import both
+from companion.i18n import LANGUAGES, M, both
 from companion.games.base import Event, observation_fields
 from companion.games.fields import Kind, fields_of
 
@@ -160,8 +160,8 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
                 action = cls.parse_action(a["text"])
                 labels = {}
                 for name in fields:
-                    texts = both(fn(name, getattr(action, name), view, list(seats))) or {"ru": None, "en": None}
-                    if texts["ru"] and texts["en"]:
+                    texts = both(fn(name, getattr(action, name), view, list(seats))) or {}
+                    if all(texts.get(lang) for lang in LANGUAGES):
                         labels[name] = texts
             except Exception:  # words are a nicety: the action keeps its plain form
                 labels = {}
@@ -172,8 +172,9 @@ def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -
 
 
 def narrator(game_id: str | None, seats) -> Callable[[Event], dict | None] | None:
-    """The game presenter's ``event(event, seats, lang)`` bound to ``seats`` (a game narrates its
-    public events in words; the page falls back to generic words), or ``None`` for no game."""
+    """The game presenter's ``event(event, seats)`` bound to ``seats``, in both languages (a game
+    narrates its public events in words; the page falls back to generic words), or ``None`` for no
+    game; its ``moment(event)`` is the presenter's moment for the table display."""
     spec = registry.find(game_id)
     if spec is None:
         return None
@@ -192,6 +193,14 @@ def narrator(game_id: str | None, seats) -> Callable[[Event], dict | None] | Non
             return SILENT  # the game has nothing to tell of this event (it is told by another)
         return texts if texts.get("ru") else None
 
+    def moment(event: Event) -> dict | None:
+        try:
+            m = presenter.moment(event, list(seats))
+            return None if m is None else {"style": m.style, "text": both(m.words)}
+        except Exception:  # the display's animation is a nicety too
+            return None
+
+    describe.moment = moment  # type: ignore[attr-defined]  # (history_entry: the table display's moments)
     return describe
 
 
@@ -216,6 +225,10 @@ def history_entry(viewer: Viewer, version: int, outcome, describe=None) -> dict 
                 continue
             if text:
                 item["text"] = text
+            moment = getattr(describe, "moment", None)
+            told = moment(ev) if moment is not None and ev.private_to is None else None
+            if told:
+                item["moment"] = told  # the table display shows it large (Presenter.moment)
             items.append(item)
     if not items:
         d = describe_action(outcome.action)
@@ -362,8 +375,8 @@ def result_words(game_id: str | None, view: dict, seats) -> dict | None:
     if not (out.get("ru") and out.get("en")):
         return None
     # the box's heading already says «Игра окончена»: its words do not say it again
-    for lang, head in (("ru", "Игра окончена"), ("en", "Game over")):
-        text = out[lang]
+    for lang, head in both(M("Game over")).items():
+        text = out.get(lang)
         if text and text.startswith(head) and len(text) > len(head) + 2:
             rest = text[len(head):].lstrip("!.:; ").strip()
             out[lang] = rest[:1].upper() + rest[1:]

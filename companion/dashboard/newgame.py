@@ -156,17 +156,17 @@ def _parse_options(spec: dict, form, seat_count: int | None = None) -> dict:
             value = {"int": int, "float": float, "str": str}[opt["type"]](raw)
         except ValueError:
             kind = {"int": _("a whole number"), "float": _("a number")}.get(opt["type"], _("a text"))
-            raise FormError(_("«%(option)s» must be %(kind)s.", option=option_label(opt["name"]), kind=kind),
+            raise FormError(_("«%(option)s» must be %(kind)s.", option=option_label(opt["name"], spec["id"]), kind=kind),
                             f"option {opt['name']} must be {opt['type']}") from None
         if opt.get("seat"):
             try:
                 value = seat_from_one(value)  # typed from 1; the engine counts seats from 0
             except ValueError:
-                raise FormError(_("«%(option)s»: seats are numbered from 1.", option=option_label(opt["name"])),
+                raise FormError(_("«%(option)s»: seats are numbered from 1.", option=option_label(opt["name"], spec["id"])),
                                 f"option {opt['name']}: seats are numbered from 1") from None
             if seat_count and value >= seat_count:
                 raise FormError(_("«%(option)s»: there is no player %(seat)d at this table (players 1–%(n)d).",
-                                  option=option_label(opt["name"]), seat=value + 1, n=seat_count),
+                                  option=option_label(opt["name"], spec["id"]), seat=value + 1, n=seat_count),
                                 f"option {opt['name']}: no seat {value + 1} at a table of {seat_count}")
         out[opt["name"]] = value
     return out
@@ -181,13 +181,13 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     facts = exc.facts or {}
     if exc.reason == "bad_option" and isinstance(facts.get("max"), int) and facts.get("option"):
         # outside the option's range (Options.check_limits): name it with its range
-        words = {"option": option_label(facts["option"]), "min": _number(facts.get("min")), "max": _number(facts["max"])}
+        words = {"option": option_label(facts["option"], spec["id"]), "min": _number(facts.get("min")), "max": _number(facts["max"])}
         if facts.get("min") is None:
             return _("«%(option)s»: a number no larger than %(max)s.", **words)
         return _("«%(option)s»: a number from %(min)s to %(max)s.", **words)
     if exc.reason == "bad_option" and facts.get("rule") == "different_seats" and facts.get("options"):
         return _("%(options)s must be two different players: choose different numbers.",
-                 options=_(" and ").join(f"«{option_label(o)}»" for o in facts["options"]))
+                 options=_(" and ").join(f"«{option_label(o, spec['id'])}»" for o in facts["options"]))
     if exc.reason == "bad_seats" and facts.get("repeated"):
         return _("The name «%(name)s» is entered twice: each player needs a name of their own.",
                  name=facts["repeated"])
@@ -197,9 +197,9 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
         opt = next((o for o in spec["options"] if (exc.detail or "").startswith(o["name"])), None)
         if opt is not None:
             # the reason goes on after the colon: lower case («"Валюта": у одного из правил …»)
-            msg = _("«%(option)s»: %(reason)s", option=option_label(opt["name"]), reason=msg[:1].lower() + msg[1:])
+            msg = _("«%(option)s»: %(reason)s", option=option_label(opt["name"], spec["id"]), reason=msg[:1].lower() + msg[1:])
             if opt.get("choices"):
-                msg += " " + _("Possible values: %(values)s.", values=", ".join(term(c) for c in opt["choices"]))
+                msg += " " + _("Possible values: %(values)s.", values=", ".join(term(c, spec["id"]) for c in opt["choices"]))
     if exc.reason == "bad_seats":
         msg += " " + _("Players entered: %(n)d; this game with these options needs %(min)d–%(max)d.",
                        n=count, min=spec["min"], max=spec["max"])

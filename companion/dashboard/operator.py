@@ -46,7 +46,7 @@ def _console(error: str | None = None, status: int = 200, reason: str | None = N
     seats = [{"seat": s, "name": info["seats"][s], "code": codes.get(s)} for s in range(len(info["seats"]))] if info else []
     last = typed or last_game(table)
     games = _carried(fill_in(game_specs(), last), table)
-    return render_template("operator.html", games=games, seats=seats, info=info, error=error, last=last,
+    return render_template("operator.html", games=games, seats=seats, info=info, error=error, last=last, bots=table.bots,
                            error_reason=reason, error_detail=detail,
                            boot=common.boot("operator", snapshot=common.hub().snapshot(OPERATOR))), status
 
@@ -58,10 +58,11 @@ def console():
         # the start-up link (?pin=…): the page posts its own form at once (web/static/login.js),
         # with its CSRF token and through the attempt limiter; a GET changes nothing
         from companion.dashboard.security import login_lost
+        from companion.i18n import render
 
         pin = pin if isinstance(pin, str) and pin.isdigit() and len(pin) <= 12 else ""
         wait = _pin_wait()
-        return _login_page(pin="" if wait else pin, wait=wait, lost=login_lost(common.lang()))
+        return _login_page(pin="" if wait else pin, wait=wait, lost=render(login_lost(), common.lang()))
     if pin is not None:
         return redirect(url_for("operator.console"))  # logged in already: the PIN leaves the address bar
     return _console()
@@ -234,11 +235,19 @@ def end():
 
 @bp.route("/api/operator/action", methods=["POST"])
 def action():
-    """A table action typed or pressed by the operator (source ``operator``)."""
+    """A table action typed or pressed by the operator (source ``operator``). With ``"seat"``
+    (counted from 1) the text is what the operator typed in «Играть место с пульта»'s move field
+    for that seat: a seat directive typed whole, a bare ``bot`` / ``console``, or the seat's move
+    (:meth:`companion.table.control.ControlMixin.console_move`)."""
     common.require_operator()
     data = common.json_body()
     text = common.text_field(data, "action")
     seen = common.seen_field(data)
+    seat = data.get("seat")
+    if seat is not None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
+            abort(400, description="'seat' must be a seat number counted from 1")
+        text = common.table().console_move(seat, text)
     if not text.startswith("table "):
         body = {"accepted": False, "action": text, "reason": "not_a_table_action",
                 "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",

@@ -23,7 +23,7 @@ from typing import Callable, Mapping
 
 from companion.games import registry
 from companion.games.words import card_label, cards_count
-from companion.i18n import M, MN, Message, N_, render
+from companion.i18n import M, MN, Message, N_, aside, render
 
 #: ``{code: message id}`` (English; the Russian is in the catalogue).
 REASONS: dict[str, str] = {
@@ -40,6 +40,9 @@ REASONS: dict[str, str] = {
     # companion.table.control: the operator's seat directives (table console N, table as N …)
     "seat_not_on_console": N_("This seat is not played from the console: take it first with «table console N»."),
     "no_bots": N_("This table has no bots: only the simulated table has them. «table console N» lets you play a seat."),
+    # companion/dashboard/seat.py: a phone on a seat the operator handed (back) to the bots
+    "bots_play_seat": N_("The simulated table's bots play this seat now: the operator handed it to them. Join the "
+                         "seat again with its code to take it over, or ask the operator."),
     "read_by_table": N_('Make your move; the card itself is read by the camera (or entered by the operator).'),
     "wrong_phase": N_('This action is not possible at this stage of the game.'),
     "nothing_to_undo": N_('There is nothing to undo: no accepted action yet.'),
@@ -273,7 +276,7 @@ def reason_words(reason: str | None, game_id: str | None = None, options=None, f
     if word:
         return M(word)
     if spec is not None and spec.engine.REASONS.get(reason):
-        return {"ru": render(M(GENERIC), "ru"), "en": spec.engine.REASONS[reason]}
+        return aside(spec.engine.REASONS[reason], M(GENERIC))  # the engine's English, else the plain sentence
     return M(GENERIC)
 
 

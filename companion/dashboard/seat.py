@@ -109,8 +109,14 @@ def action():
     seat = _seat()
     data = common.json_body()
     text = common.text_field(data, "action")
-    return common.outcome_response(common.table().submit_for_seat(seat, text, "dashboard",
-                                                                  seen=common.seen_field(data)))
+    table = common.table()
+    if table.played_by(seat) == "bots":
+        # the operator handed this seat (back) to the bots while this phone held it: a tap here
+        # would play alongside them (joining again takes it over: companion.table.control)
+        return jsonify({"accepted": False, "action": text, "reason": "bots_play_seat",
+                        "detail": f"the simulated table's bots play seat {seat} now",
+                        "message": common.reason_message("bots_play_seat")}), 409
+    return common.outcome_response(table.submit_for_seat(seat, text, "dashboard", seen=common.seen_field(data)))
 
 
 @bp.route("/api/seat/pending", methods=["POST"])

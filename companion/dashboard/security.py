@@ -32,11 +32,14 @@ from urllib.parse import urlsplit
 
 from flask import abort, current_app, request, session
 
+from companion.i18n import MP, M, Message, N_, render
+
 MAX_FAILURES = 5
 """Failed attempts allowed per client address and kind (``pin``, ``join``) per window."""
 
-WINDOW_S = 300.0
-"""The per-address sliding window, seconds."""
+WINDOW_S = 30.0
+"""The per-address sliding window, seconds: a phone that mistyped five times waits at most this
+long (the table-wide count, not this one, is what bounds a guesser with many addresses)."""
 
 GLOBAL_FREE = 10
 """Wrong guesses of one kind the whole table may make per :data:`GLOBAL_WINDOW_S` before the
@@ -67,31 +70,26 @@ def check_csrf() -> None:
 
 
 LOGIN_LOST = {
-    "pin": ("The operator PIN has changed since this browser logged in, so its login has ended. Enter the "
-            "new PIN: it is printed on the table's console (and kept in the data folder, file operator-pin).",
-            "ПИН оператора сменился после того, как этот браузер вошёл, поэтому вход закончился. Введите новый "
-            "ПИН: он напечатан на консоли стола (и хранится в папке данных, файл operator-pin)."),
-    "key": ("The table's key has changed (its data folder was replaced or secret.key was damaged), so every "
-            "earlier login has ended. Enter the PIN again.",
-            "Ключ стола сменился (папка данных заменена или файл secret.key повреждён), поэтому все прежние входы "
-            "закончились. Введите ПИН снова."),
+    "pin": N_("The operator PIN has changed since this browser logged in, so its login has ended. Enter the "
+              "new PIN: it is printed on the table's console (and kept in the data folder, file operator-pin)."),
+    "key": N_("The table's key has changed (its data folder was replaced or secret.key was damaged), so every "
+              "earlier login has ended. Enter the PIN again."),
 }
-"""Why a browser that was logged in as the operator sees the PIN form again: ``(en, ru)``."""
+"""Why a browser that was logged in as the operator sees the PIN form again (message ids)."""
 
 
-def login_lost(lang: str = "ru") -> str | None:
-    """Why this browser's operator login has ended, in ``lang`` (``ru``/``en``) — or ``None`` when
-    it never had one. Call it for a request that is not the operator's. ``pin``: the session holds
-    an operator token the table no longer accepts (the PIN changed); ``key``: the browser sent a
-    session cookie the table's key cannot check (a new ``secret.key``), so nothing of it is left."""
+def login_lost() -> Message | None:
+    """Why this browser's operator login has ended — or ``None`` when it never had one. Call it
+    for a request that is not the operator's. ``pin``: the session holds an operator token the
+    table no longer accepts (the PIN changed); ``key``: the browser sent a session cookie the
+    table's key cannot check (a new ``secret.key``), so nothing of it is left."""
     if session.get("op"):
         why = "pin"
     elif not session and request.cookies.get(current_app.config.get("SESSION_COOKIE_NAME", "session")):
         why = "key"
     else:
         return None
-    en, ru = LOGIN_LOST[why]
-    return en if lang == "en" else ru
+    return M(LOGIN_LOST[why])
 
 
 class Limiter:
@@ -176,8 +174,6 @@ class Limiter:
 
 def wait_words(seconds: int, lang: str = "ru") -> str:
     """A wait in words: «40 с», «3 мин» / «40 s», «3 min» (minutes from two minutes up)."""
-    from companion.i18n import M, render
-
     if seconds >= 120:
         return render(M("%(n)s min", n=(seconds + 59) // 60), lang)
     return render(M("%(n)s s", n=seconds), lang)
@@ -193,8 +189,6 @@ def countdown_words(seconds: int, lang: str = "ru") -> str:
 
 def countdown_units(lang: str = "ru") -> tuple[str, str]:
     """The countdown's two units, minutes and seconds: («мин», «с») / ("min", "s")."""
-    from companion.i18n import MP, render
-
     return render(MP("countdown", "min"), lang), render(MP("countdown", "s"), lang)
 
 

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
 from companion.dashboard import common
+from companion.statuswords import public
 
 bp = Blueprint("tablesetup", __name__)
 
@@ -66,7 +67,7 @@ def voice_settings():
         except V.VoiceError as exc:
             return jsonify({"accepted": False, "reason": "bad_voice", "detail": str(exc),
                             "message": exc.words(common.lang())}), 400
-    return jsonify({"running": True, "settings": running.settings.to_json(), "status": running.status(),
+    return jsonify({"running": True, "settings": running.settings.to_json(), "status": public("voice", running.status()),
                     "ranges": _voice_ranges()})
 
 
@@ -87,4 +88,4 @@ def voice_test():
         return jsonify({"queued": False, "reason": "no_voice",
                         "message": _("This table runs without a voice (it speaks under companion run).")}), 409
     queued = running.add(V.phrase("test", running.settings.lang))
-    return jsonify({"queued": queued, "status": running.status()})
+    return jsonify({"queued": queued, "status": public("voice", running.status())})

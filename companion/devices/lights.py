@@ -27,6 +27,7 @@ from gpiozero import LED, PWMLED, TonalBuzzer
 from gpiozero.tones import Tone
 
 from companion.devices.firmware import load_pinmap
+from companion.errors import ProtocolError
 
 #: Melodies as (note, seconds) pairs; ``None`` is a rest. Range A2..A6 (TonalBuzzer octaves=2).
 SOUNDS: dict[str, tuple[tuple[str | None, float], ...]] = {
@@ -110,7 +111,12 @@ class TableLights:
     def _set_seat(self, seat: int, state: str) -> None:
         self.seat_states[seat] = state
         if self.seat_lights is not None:
-            self.seat_lights.set_light(seat, state)
+            try:
+                self.seat_lights.set_light(seat, state)
+            except ProtocolError:
+                # a seat the box has no pad for (its hello said fewer pads than the table was
+                # started with): that seat plays on its phone; the other pads and lights go on
+                pass
 
     def show_turn(self, current: int | None = None, must_act: Iterable[int] = ()) -> None:
         """Show whose turn it is and who must act.

@@ -1,6 +1,6 @@
 """What every game's event words share (its presenter's ``event`` and its ``describe_event``): a
-private event has no public words, the seats are named from the event's facts, and the words are
-rendered in the reader's language.
+private event has no public words and the seats are named from the event's facts; the words are a
+message, rendered at the edge in the reader's language.
 
 A game writes only its own part, ``words(kind, data, name, seats)``::
 
@@ -19,7 +19,6 @@ from typing import Any, Callable, Sequence
 
 from companion.games.action import Event
 from companion.games.seats import seat_namer
-from companion.i18n import render
 
 #: ``words(kind, data, name, seats)``: a public event's words (a message, a text, ``""`` or ``None``);
 #: ``name(key="seat")`` is :func:`companion.games.seats.seat_namer` over the event's data
@@ -40,12 +39,12 @@ def public_event(words: EventWords) -> Callable[[Event, Sequence[str]], Any]:
     return event
 
 
-def describer(event: Callable[[Event, Sequence[str]], Any], doc: str) -> Callable[..., str | None]:
-    """A game's ``describe_event(event, seats, lang="ru")``: ``event``'s words (its presenter's
-    ``event``) rendered in ``lang``, ``None`` where it has none; ``doc`` is its docstring."""
+def describer(event: Callable[[Event, Sequence[str]], Any], doc: str) -> Callable[[Event, Sequence[str]], Any]:
+    """A game's ``describe_event(event, seats)``: ``event``'s words (its presenter's ``event``, a
+    message the caller renders), ``None`` where it has none; ``doc`` is its docstring."""
 
-    def describe_event(event_: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
-        return render(event(event_, seats), lang)
+    def describe_event(event_: Event, seats: Sequence[str]) -> Any:
+        return event(event_, seats)
 
     describe_event.__doc__ = doc
     return describe_event

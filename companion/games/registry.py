@@ -12,6 +12,7 @@ import threading
 
 from companion.errors import IllegalAction
 from companion.games.spec import GameSpec
+from companion.i18n import LANGUAGES, M, Message
 
 BUILTIN = ("skull", "doubt", "hoggenheimer", "infinity", "lottery")
 """The built-in game ids, in RULINGS order (RULINGS §0)."""
@@ -94,3 +95,20 @@ def get(game_id: str) -> GameSpec:
         raise IllegalAction("unknown_game", f"no game {game_id!r}; games: {', '.join(games)}",
                             {"game": str(game_id), "games": games})
     return spec
+
+
+def title(game_id: str | None) -> Message | str:
+    """A game's name as a message (its spec's ``title``), the id itself when no game has it."""
+    spec = find(game_id)
+    return M(spec.title) if spec is not None else str(game_id)
+
+
+def console_name(game_id: str, quoted: bool = False) -> dict[str, str]:
+    """A game as the consoles' lines name it: in English by its id (what ``--game`` takes), in
+    another language by its title (:func:`title`, in «» when ``quoted``) — ``{lang: words}``, a
+    fact the lines render in their language."""
+    from companion.i18n import render
+
+    return {lang: game_id if lang == "en" else
+            (render(M("«%(title)s»", title=title(game_id)), lang) if quoted else render(title(game_id), lang))
+            for lang in LANGUAGES}

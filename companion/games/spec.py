@@ -12,6 +12,7 @@ the console and the camera watcher are the same code for every game (``docs/arch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, Union, runtime_checkable
 
 from companion.games.fields import Kind, fields_of
@@ -69,6 +70,13 @@ class Presenter(Protocol):
     def standings(self, view: dict, seats: Sequence[str]) -> "Said | None":
         """How the game stands (or ended) in words, from a view."""
 
+    def progress(self, view: dict) -> "Said | None":
+        """How far the game went, from its public view, in the game's own unit: the rounds
+        played, the deal or draw under way («раундов: 4», «партия 2 из 3», «тираж 5»)."""
+
+    def seat_line(self, view: dict, seat: int, seats: Sequence[str]) -> "Said | None":
+        """How one seat stands, from the public view («130 фишек, банкомет», «3 карты»)."""
+
     def page(self, view: dict, seats: Sequence[str]) -> dict:
         """The view a page shows (``view`` worded for people, words as ``{"ru", "en"}``
         (:func:`companion.i18n.both`); never more than ``view``)."""
@@ -91,10 +99,18 @@ class Presenter(Protocol):
         """What the table's voice says aloud for a public event (:mod:`companion.voice`), or
         ``None``: not a moment the table listens for."""
 
+    def moment(self, event: "Event", seats: Sequence[str]) -> "Moment | None":
+        """What the table display (``/tv``) shows large for a public event, or ``None``."""
+
 
 #: what a presenter returns: a message, a text in both languages (``{"ru": …, "en": …}``: words
 #: the game's data carries, such as a deck's kind names), or ``""`` (nothing to tell)
 Said = Union[Message, Mapping[str, str], str]
+
+#: one of a game's page words: an English message id (marked ``N_``), a :class:`Message` (a count
+#: with its plural forms: ``MN``), or a text in both languages (``{"ru": …, "en": …}``: a game
+#: whose words the catalogue does not have)
+Word = Union[str, Message, Mapping[str, str]]
 
 
 @dataclass(frozen=True)
@@ -105,6 +121,16 @@ class Spoken:
 
     message: Message
     priority: int = 2
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the table display (``/tv``) shows large for a public event: its ``style`` (the page's
+    stylesheet draws ``.moment.m-<style>``: ``skull``, ``hoy``, ``prize``, ``joker``) and its words
+    (a :data:`Said`), which name no face-down card."""
+
+    style: str
+    words: Said
 
 
 class PlainPresenter:
@@ -133,6 +159,12 @@ class PlainPresenter:
     def standings(self, view, seats):
         return None
 
+    def progress(self, view):
+        return None
+
+    def seat_line(self, view, seat, seats):
+        return None
+
     def page(self, view, seats):
         return view
 
@@ -154,6 +186,9 @@ class PlainPresenter:
         return None
 
     def spoken(self, event, seats):
+        return None
+
+    def moment(self, event, seats):
         return None
 
 
@@ -197,10 +232,20 @@ class GameSpec:
         pad_verbs: the pad's yes/no verbs.
         terms: view keys this game words its own way: ``{key: English message id}``, translated
             with the game id as the message context (``pgettext``).
+        page_words: the words the page script looks up for this game's views, events, values,
+            verbs and board, ``{key: word}`` with the key as the script looks it up: a view key or
+            a board's caption (``"skull_owner"``), a value (``"val_rose"``), a phase
+            (``"phase_auction"``), a verb (``"v_flip"``), a term that a view key, an event kind
+            and a value share (``"t_round_end"``) (:data:`Word`; ``docs/architecture.md``, "The
+            page's words").
+        option_labels: the house-rule options' labels on the new-game form, ``{option name: word}``.
         result_rows: the club's reader of the finished game's public view, ``(view, seats) ->
             [row, …]`` (:mod:`companion.games.standing`; ``None``: who won).
         redact: what the public page shows but a club never carries, taken out of a page model or
             an ``events`` payload in place (``None``: nothing).
+        board_script: the game's board, an ES module in its package (``static/board.js``: the
+            contract is ``web/static/js/board.js``'s), served at ``/games/<id>/board.js`` with the
+            ``.js`` modules beside it at ``/games/<id>/<name>.js`` (``None``: the generic board).
     """
 
     id: str
@@ -211,8 +256,11 @@ class GameSpec:
     deck: Deck | None = None
     pad_verbs: PadVerbs = PadVerbs()
     terms: Mapping[str, str] = field(default_factory=dict)
+    page_words: Mapping[str, Word] = field(default_factory=dict)
+    option_labels: Mapping[str, Word] = field(default_factory=dict)
     result_rows: Callable[[dict, list[str]], list[dict]] | None = None
     redact: Callable[[dict], None] | None = None
+    board_script: Path | None = None
 
     @property
     def readers(self) -> tuple[str, ...]:

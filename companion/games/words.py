@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-from companion.i18n import M, MN, MPN, Message, N_, render
+from companion.i18n import M, MN, MPN, Message, N_
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter of a card code -> its sign (the dashboard's ``SUIT_SIGNS``)."""
@@ -48,11 +48,9 @@ def points(n: int) -> Message:
     return MN("%(n)s point", "%(n)s points", n)
 
 
-def cards_count(n: int, lang: str | None = None):
-    """``3`` → «3 карты» / "3 cards" (a message; rendered in ``lang`` only for ``companion
-    scan-card``'s line, which still asks for a language)."""
-    msg = MN("%(n)s card", "%(n)s cards", n)
-    return msg if lang is None else render(msg, lang)
+def cards_count(n: int) -> Message:
+    """``3`` → «3 карты» / "3 cards"."""
+    return MN("%(n)s card", "%(n)s cards", n)
 
 
 def signed(n: int) -> str:

@@ -106,3 +106,10 @@ def both(msg: Message | Mapping[str, str] | str | None) -> dict | None:
     if msg is None:
         return None
     return {lang: render(msg, lang) for lang in LANGUAGES}
+
+
+def aside(text: str, gist: Message | Mapping[str, str] | str) -> dict[str, str]:
+    """A program's own English words (an exception's text, an engine's detail) as a fact: the text
+    itself in English, its gist (a message) in every other language, where the English would not
+    be read."""
+    return {lang: text if lang == "en" else (render(gist, lang) or text) for lang in LANGUAGES}

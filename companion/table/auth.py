@@ -136,27 +136,35 @@ class AuthMixin(TableParts):
         """Join a seat by its code: returns ``(seat, seat token)``, or ``None`` for a wrong code.
 
         Several phones may join the same seat (each gets its own token, at most
-        :data:`~companion.sessions.SEAT_TOKENS_PER_SEAT` a seat). ``current``: the token the
+        :data:`~companion.sessions.SEAT_TOKENS_PER_SEAT` a seat). A seat the simulated table's
+        bots play is the phone's from then on (:mod:`companion.table.control`). ``current``: the token the
         browser holds already; when it is a live token of that seat it is returned again and
         ``table.json`` is not rewritten.
         """
         if not isinstance(code, str):
             return None
         code = typed(code).strip()  # full-width digits (a CJK keyboard) are digits; a pasted zero-width space is nothing
+        joined = None
         with self._lock:
             for seat, c in self._seat_codes.items():
                 if hmac.compare_digest(code.encode(), c.encode()):
                     token, changed = self.sessions.issue_seat(seat, current)
                     if changed:
                         self._save_state()
-                    return seat, token
-        return None
+                    joined = seat, token
+                    break
+        if joined is not None:
+            self._seat_joined(joined[0])  # a seat the bots play is the phone's now (companion.table.control)
+        return joined
 
     def leave_seat(self, token: str | None) -> None:
-        """End one seat login («Покинуть место»): that phone must join again with the code."""
+        """End one seat login («Покинуть место»): that phone must join again with the code. The
+        last phone leaving a seat it took over from the bots gives it back to them."""
         with self._lock:
+            seat = self.sessions.seat_for(token)
             if self.sessions.revoke_seat(token):
                 self._save_state()
+        self._seat_left(seat)
 
     def seat_for_token(self, token: str | None) -> int | None:
         """The seat a live token was issued for in the current game, else ``None``."""

@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from companion.i18n import LANGUAGES
 from companion.table.parts import TableParts
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ class Prompt:
 
     def to_json(self) -> dict:
         return {"id": self.id, "kind": self.kind, "text": self.text, "seat": self.seat, "action": self.action,
-                "words": self.words or {"ru": self.text, "en": self.text}}
+                "words": self.words or dict.fromkeys(LANGUAGES, self.text)}  # typed: as typed everywhere
 
 
 Listener = Callable[[str, Any], None]

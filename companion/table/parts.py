@@ -1,7 +1,7 @@
 """What the parts of :class:`companion.table.Table` share (for the type checker): the state
 :meth:`Table.__init__` sets and the methods one part calls on another.
 
-Each mixin (``store``, ``auth``, ``channels``, ``control``) derives from :class:`TableParts`, so
+Each mixin (``store``, ``auth``, ``channels``, ``control``, ``inputs``) derives from :class:`TableParts`, so
 mypy reads ``self.data_dir`` or ``self._save_state()`` in any of them as the table's. Nothing here
 exists at run time beyond the empty class: the annotations make no attributes, and the method
 stubs are only seen by the type checker (:data:`typing.TYPE_CHECKING`).
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from companion.i18n import Message
-    from companion.referee import Referee
+    from companion.referee import Outcome, Referee
     from companion.sessions import Sessions
     from companion.table.channels import Prompt
     from companion.table.store import Notice
@@ -49,3 +49,6 @@ class TableParts:
         def _save_state(self) -> None: ...
         def _read_state_file(self, name: str) -> bytes | None: ...
         def _issue_seat_codes(self, n: int) -> None: ...
+        def _seat_directive(self, text: str, seen: int | None) -> Outcome | None: ...
+        def _seat_joined(self, seat: int) -> None: ...
+        def _seat_left(self, seat: int | None) -> None: ...

@@ -6,14 +6,10 @@
 with :meth:`Table.resume_game`, ends it with :meth:`Table.end_game`, and on construction
 **resumes** the last unfinished game from its log (the data folder and recovery:
 :mod:`companion.table.store`; the PIN and seat codes: :mod:`companion.table.auth`; status,
-prompts, pending counts and listeners: :mod:`companion.table.channels`).
-
-Every input enters the referee's one queue: a typed input (:mod:`companion.inputs`) through
-:meth:`Table.put` — :meth:`press` (a pad button), :meth:`submit_for_seat` (a seat's move),
-:meth:`undo`, :meth:`void_round`, :meth:`manual_entry` (the operator) — decided on the consumer
-thread by :class:`companion.decide.TableInputs`; an action's text (the CLI, the console, the
-bots) through :meth:`Table.submit`. Listeners are called on the thread that caused the change
-(the referee's consumer thread for game actions); they must not block.
+prompts, pending counts and listeners: :mod:`companion.table.channels`; the inputs to the
+game's queue and consistent reads of it: :mod:`companion.table.inputs`). Listeners are called on
+the thread that caused the change (the referee's consumer thread for game actions); they must not
+block.
 
 Listener messages are ``(kind, payload)``:
 
@@ -36,17 +32,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from companion.decide import TableInputs, observed_by_seat
+from companion.decide import TableInputs
 from companion.errors import CompanionError, IllegalAction, LogError
 from companion.i18n import M, both
-from companion.inputs import ButtonPressed, OperatorEntry, SeatAction
-from companion.log import UNDO
-from companion.referee import VOID, Outcome, Referee
+from companion.referee import Outcome, Referee
 from companion.sessions import Sessions, pin_refusal
 from companion.settings import SettingsError
 from companion.table.auth import PIN_FILE, AuthMixin
 from companion.table.channels import STATUS_PARTS, ChannelsMixin, Listener, Prompt
 from companion.table.control import ControlMixin
+from companion.table.inputs import InputsMixin, NoGame
 from companion.table.store import Notice, StoreMixin
 
 log = logging.getLogger(__name__)
@@ -69,10 +64,6 @@ def check_new_game(game_id: str, seats, options: dict | None = None) -> list:
             raise IllegalAction("bad_seats", f"player name {name!r}: {why}", {"name": repr(name)})
     _probe(game_id, list(seats), options)
     return seats
-
-
-class NoGame(CompanionError, LookupError):
-    """The table has no current game (start one with :meth:`Table.new_game`)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +93,7 @@ class TableUpdate:
     result: dict | None
 
 
-class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
+class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin, InputsMixin):
     """One table session (see module docstring).
 
     Args:
@@ -198,9 +189,10 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
         """
         seats = check_new_game(game_id, seats, options)  # first: a bad form must not end the game
         with self._lock:
-            self._close_referee()
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
             path = self.data_dir / "games" / f"{stamp}-{game_id}.sqlite"
+            self._set_aside(self.referee, path.name)  # its log says another game took its place
+            self._close_referee()
             referee = Referee.start(path, game_id, list(seats), options)
             self._issue_seat_codes(len(referee.game.seats))
             self.sessions.retire_seats()  # a phone coming back is told why it joins again
@@ -236,6 +228,8 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
             raise CompanionError(M("the game in %(path)s is over, nothing to resume; `companion replay %(path)s` tells it",
                                    path=str(path)))
         with self._lock:
+            if self.referee is None or self.referee.log.path != path:
+                self._set_aside(self.referee, path.name)  # its log says another game took its place
             self._close_referee()
             if not self._restore_seats(referee):  # the codes it had, when its log kept them
                 self._issue_seat_codes(len(referee.game.seats))
@@ -362,134 +356,6 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin):
         self._emit("action", update)
         if pending_changed:
             self._emit("pending", {})
-
-    def require_referee(self) -> Referee:
-        """The current game's referee.
-
-        Raises:
-            NoGame: no game is running (never started, or ended).
-        """
-        referee = self.referee
-        if referee is None:
-            raise NoGame("no game is running; the operator starts one")
-        return referee
-
-    def submit(self, action: str, source: str, seen: int | None = None) -> Outcome:
-        """Submit one action (text form) to the current referee; see :meth:`Referee.submit`
-        (``seen``: the version the sender's page showed, which refuses a repeated tap). The
-        operator's seat directives (``table bot N``, ``table console N``, ``table as N …``) are
-        taken here (:mod:`companion.table.control`).
-
-        Raises:
-            NoGame: no current game.
-            TimeoutError: the referee did not answer in time.
-        """
-        if source == "operator" and isinstance(action, str):
-            directive = self._seat_directive(action, seen)  # table bot N, table console N, table as N …
-            if directive is not None:
-                return directive
-        return self.require_referee().submit(action, source, seen=seen)
-
-    def put(self, event):
-        """Put one typed input (:mod:`companion.inputs`) on the current referee's queue and wait
-        for its decision (:mod:`companion.decide`, on the consumer thread).
-
-        Raises:
-            NoGame: no current game.
-            TimeoutError: the referee did not answer in time.
-        """
-        return self.require_referee().put(event)
-
-    def press(self, seat: int, key: str, kind: str = "press"):
-        """One button event of ``seat``'s pad (:class:`~companion.inputs.ButtonPressed`); returns
-        the :class:`~companion.decide.PadReply` (what the pads did, the outcome of the action
-        a press completed).
-
-        Raises:
-            NoGame: no current game.
-        """
-        return self.put(ButtonPressed(seat, key, kind))
-
-    def submit_for_seat(self, seat: int, action, source: str = "dashboard",
-                        seen: int | None = None) -> Outcome:
-        """Submit an action on behalf of ``seat`` (a phone or a button pad): the action's actor
-        must be that seat, else it is rejected without reaching the game: ``not_your_seat`` (another
-        seat's or the table's action), ``bad_syntax`` (no actor at all: ``"bid 3"``, empty text),
-        ``read_by_table`` (it sets what the camera reads). ``action``: the typed action or its
-        text. ``seen``: the version the seat's page showed (:meth:`Referee.submit`: a double tap
-        is refused ``repeated``). Decided on the referee's queue (:class:`~companion.inputs.SeatAction`).
-
-        Raises:
-            NoGame: no current game.
-        """
-        return self.put(SeatAction(seat, action, source, seen))
-
-    @staticmethod
-    def _observed_by_seat(referee, seat: int, text: str) -> str | None:
-        """:func:`companion.decide.observed_by_seat` on ``referee``'s game, under its lock."""
-        with referee.lock:
-            return observed_by_seat(referee.game, seat, text)
-
-    def undo(self, seen: int | None = None) -> Outcome:
-        """Undo the last accepted action (the log directive ``table undo``). With ``seen`` (the
-        version the operator's page showed) it is refused ``stale`` when anything was accepted
-        since: a double tap or a second operator never undoes two actions.
-
-        Raises:
-            NoGame: no current game.
-        """
-        return self.put(OperatorEntry(UNDO, seen=seen))
-
-    def void_round(self, seen: int | None = None) -> Outcome:
-        """Void the current round: everything returned, no payments (``table void``, RULINGS §0);
-        ``seen`` as for :meth:`undo`.
-
-        Raises:
-            NoGame: no current game.
-        """
-        return self.put(OperatorEntry(VOID, seen=seen))
-
-    def manual_entry(self, action, prompt_id: str | None = None, seen: int | None = None,
-                     facts: dict | None = None) -> Outcome:
-        """An operator's entry made because OCR abstained; logged with source ``manual``
-        (:class:`~companion.inputs.OperatorEntry`).
-
-        ``action``: the whole action (typed or text), or a template whose open fields ``facts``
-        fill. Clears the prompt ``prompt_id`` when the entry is accepted; ``seen`` as for
-        :meth:`submit`.
-
-        Raises:
-            NoGame: no current game.
-        """
-        return self.put(OperatorEntry(action, facts or {}, "manual", seen, prompt_id))
-
-    def views(self) -> tuple[int, int, dict, dict, list, bool, dict | None]:
-        """A consistent read of the current game: ``(epoch, version, views, legal, current_seats,
-        over, result)`` with ``views``/``legal`` keyed ``None`` (public/table) and each seat.
-
-        Raises:
-            NoGame: no current game.
-        """
-        referee = self.require_referee()
-        with referee.lock:
-            game = referee.game
-            views: dict = {None: game.view(None)}
-            legal: dict = {None: [a.text() for a in game.legal_actions(None)]}
-            for s in range(len(game.seats)):
-                views[s] = game.view(s)
-                legal[s] = [a.text() for a in game.legal_actions(s)]
-            over = game.is_over()
-            return (self.epoch, referee.version, views, legal, list(game.current_seats()), over,
-                    game.result() if over else None)
-
-    def game_info(self) -> dict | None:
-        """``{"id", "seats", "options", "started"}`` of the current game, or ``None``."""
-        referee = self.referee
-        if referee is None:
-            return None
-        header = referee.log.header
-        return {"id": header.game, "seats": list(header.seats), "options": dict(header.options),
-                "started": header.created}
 
     def __enter__(self) -> "Table":
         return self

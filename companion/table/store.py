@@ -31,6 +31,38 @@ log = logging.getLogger(__name__)
 STATE_FILE = "table.json"
 """The current game's table log name, its seat join codes and seat tokens (JSON, mode 0600)."""
 
+SET_ASIDE = "set_aside"
+"""The table note of an unfinished game the table let go of without ending it: another game took
+its place (``how`` ``replaced``, ``by`` that game's log: the operator's new or resumed game, or
+one a start with ``--new``/``--resume`` took up), or a start with ``--new`` left the table with
+no game (``new``). JSON ``{"at", "how", "by"}`` (docs/table-log.md)."""
+
+
+def set_aside_note(how: str, by: str | None = None) -> str:
+    """The :data:`SET_ASIDE` note's value: now, how, and the log that took the game's place."""
+    return json.dumps({"at": _now(), "how": how, "by": by}, ensure_ascii=False)
+
+
+def stop_notes(tlog) -> dict | None:
+    """How an unfinished game's log says it stopped being played, from its table notes: ``{"how":
+    "ended" | "replaced" | "new", "at", "by"}`` — ended by the operator, replaced by another game
+    (``by``: its log's name), or left by a start with ``--new`` — when that happened after the
+    table last took it up (``bound``); else ``None`` (still the current game, or cut off by a
+    crash or Ctrl-C: resumable as it is)."""
+    bound = tlog.meta("bound") or ""
+    ended = tlog.meta("ended")
+    try:
+        aside = json.loads(tlog.meta(SET_ASIDE) or "null")
+    except ValueError:
+        aside = None
+    aside = aside if isinstance(aside, dict) and isinstance(aside.get("at"), str) else None
+    found = []
+    if ended and ended >= bound:
+        found.append({"how": "ended", "at": ended, "by": None})
+    if aside is not None and aside["at"] >= bound:
+        found.append({"how": str(aside.get("how") or "replaced"), "at": aside["at"], "by": aside.get("by")})
+    return max(found, key=lambda f: f["at"]) if found else None
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -99,14 +131,24 @@ def find_log(data_dir: Path, log_file: str | os.PathLike) -> Path:
 class StoreMixin(TableParts):
     """The data folder of one :class:`~companion.table.Table` (see module docstring)."""
 
+    #: the unfinished game ``table.json`` named as current when a start did not resume it
+    #: (``--new``, ``--resume`` of another): its log's name, until the table takes up another
+    #: game or :meth:`leave_aside` lets it go
+    _left_aside: str | None = None
+
     def _tell_left_aside(self) -> None:
         """A start without resuming (``--new``) leaves the current unfinished game as it is: the
-        console says which log it is and how to bring it back (``--resume``), in one line."""
+        console says which log it is and how to bring it back (``--resume``), in one line. Nothing
+        is written yet — a start refused after this changes nothing: the game the table takes up
+        next notes in that log that it took its place, and :meth:`leave_aside` lets it go with no
+        game in its place."""
         try:
             raw = self._read_state_file(STATE_FILE)
-            name = json.loads(raw.decode("utf-8")).get("current") if raw else None
-            if not isinstance(name, str):
+            state = json.loads(raw.decode("utf-8")) if raw else None
+            name = state.get("current") if isinstance(state, dict) else None
+            if not isinstance(state, dict) or not isinstance(name, str):
                 return
+            self.sessions.load_revoked(state.get("revoked_operators"))  # kept when table.json is next written
             from companion.log import replay
 
             with TableLog.open(self.data_dir / "games" / name, readonly=True) as tlog:  # a look, no write
@@ -114,8 +156,32 @@ class StoreMixin(TableParts):
         except Exception:  # the notice is a courtesy: a damaged state is dealt with on resume
             return
         if not over:
+            self._left_aside = name
             self._notice(M("the unfinished game in games/%(name)s is left as it was; --resume %(name)s brings it back",
                            name=name))
+
+    def leave_aside(self) -> None:
+        """A start with ``--new`` and no game to start (``companion dashboard --new``): the table
+        has no current game from now on — ``table.json`` names none, so the next plain start
+        resumes nothing, and the left game's log says it was set aside (``new``), so a recovery
+        from the logs agrees. Its log stays; ``--resume`` brings it back."""
+        with self._lock:
+            if self.referee is not None:
+                return
+            self._note_left_aside("new")
+            self._save_state()
+
+    def _note_left_aside(self, how: str, by: str | None = None) -> None:
+        """Write the :data:`SET_ASIDE` note into the log of the game a start left aside, if any
+        (another game took its place: ``replaced``, ``by`` its log; none did: ``new``)."""
+        name, self._left_aside = self._left_aside, None
+        if name is None or name == by:
+            return
+        try:
+            with TableLog.open(self.data_dir / "games" / name) as tlog:
+                tlog.set_meta(SET_ASIDE, set_aside_note(how, by))
+        except (CompanionError, OSError, sqlite3.Error) as exc:  # the note tells; nothing needs it
+            log.warning("could not note the game set aside in %s: %s", name, exc)
 
     def _notice(self, message: Message) -> None:
         """Keep a one-line message for the console (and the log, in English)."""
@@ -278,7 +344,9 @@ class StoreMixin(TableParts):
             try:
                 with TableLog.open(path, readonly=True) as tlog:
                     header = tlog.header
-                    found.append((tlog.meta("bound") or header.created, path.name, tlog.meta("ended"), path))
+                    stopped = stop_notes(tlog)  # ended, or set aside for another game
+                    found.append((tlog.meta("bound") or header.created, path.name,
+                                  stopped["at"] if stopped else None, path))
             except (CompanionError, OSError, sqlite3.Error, ValueError) as exc:
                 if path == logs[-1]:  # the newest game may be the current one: no guessing
                     raise TableStateError(
@@ -360,6 +428,20 @@ class StoreMixin(TableParts):
                 referee.log.set_meta(key, _now())
         except (CompanionError, sqlite3.Error) as exc:
             log.warning("could not note %s in %s: %s", key, referee.log.path, exc)
+
+    def _set_aside(self, referee: Referee | None, by: str) -> None:
+        """Note in an unfinished game's log that the table let it go for another game (log
+        ``by``): :func:`stop_notes` — the current game's, or the one a start left aside. Not
+        fatal when it fails (the note tells, nothing needs it)."""
+        if referee is None:
+            self._note_left_aside("replaced", by)
+            return
+        try:
+            with referee.lock:
+                if not referee.game.is_over():
+                    referee.log.set_meta(SET_ASIDE, set_aside_note("replaced", by))
+        except (CompanionError, sqlite3.Error) as exc:
+            log.warning("could not note the game set aside in %s: %s", referee.log.path, exc)
 
     def _tell_wal_damage(self, referee: Referee) -> None:
         """Say it when the game's WAL file held records that fail their checksum (SQLite drops

@@ -355,7 +355,9 @@ class NoteReader:
         from companion.vision.notes_net import second_engine_counts
 
         other = self.read_strip_greedy(strip) if self.currency == "RUB" else self.read_strip_ctc(strip)
-        if second_engine_counts(res, other):
+        # on a strip only the recogniser's own best serial (measured on the calib split: PP-OCR's
+        # other serials there were 31 right and 2 wrong; docs/vision-notes.md, twelfth session)
+        if second_engine_counts(res, other) and other.serial == res.candidate:
             ev = res.evidence + other.evidence
             return NoteRead(other.serial, other.currency, max(res.confidence, other.confidence),
                             None, other.serial, ev, other.letters_confirmed)

@@ -61,8 +61,10 @@ def test_the_board_shows_every_table_live_and_the_standings(browser, club, artif
         tile = tv.locator(f".tile[data-table={tid}]")
         expect(tile.locator("h2")).to_contain_text(f"Стол {tid}")
         expect(tile.locator(".players .chip")).to_have_count(len(names))
-        # the live board is the table's own public page, drawn by app.js inside the tile
+        # the live board is the table's own public page, drawn by app.js inside the tile with the
+        # game's own board (its package's script, /games/<id>/board.js), not the generic one
         frame = tv.frame_locator(f".tile[data-table={tid}] iframe")
+        expect(frame.locator(f".board-{game}")).to_have_count(1)
         expect(frame.locator(".seat")).to_have_count(len(names))
         for n in names:
             expect(frame.locator(".seats")).to_contain_text(n)

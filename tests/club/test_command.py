@@ -10,6 +10,8 @@ from argparse import Namespace
 
 from companion.cli import main
 from companion.club.broker import free_port
+from companion.club.url import TABLE_ID
+from companion.i18n import M, render
 from companion.commands.club import run_board
 from tests.club.helpers import wait_until
 
@@ -21,21 +23,27 @@ def test_acl_writes_the_files_and_prints_every_address(tmp_path, capsys):
     creds = json.loads((tmp_path / "credentials.json").read_text())
     assert f"companion club --broker mqtt://board:{creds['board_password']}@192.168.1.10:1883/vecher" in out
     assert f"t2: companion run --club mqtt://t2:{creds['tables']['t2']}@192.168.1.10:1883/vecher" in out
-    assert "Файлы брокера клуба vecher" in out
+    files = M("The club %(club)s's broker files in %(folder)s: passwords, acl, mosquitto.conf, credentials.json (the "
+              "passwords — keep it safe)", club="vecher", folder=str(tmp_path))
+    assert render(files, "ru") in out
     assert {p.name for p in tmp_path.iterdir()} >= {"passwords", "acl", "mosquitto.conf", "credentials.json"}
 
 
 def test_acl_refuses_a_bad_table_name_in_one_line(tmp_path, capsys):
     assert main(["club", "acl", "--club", "vecher", "--tables", "t1,стол 2", "--dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("companion club acl: имя стола 'стол 2'") and "\n" not in err
+    told = M("%(what)s %(value)r must be 1-40 letters, digits, '_' or '-' (it is an MQTT topic level)", what=M(TABLE_ID),
+             value="стол 2")
+    assert err == "companion club acl: " + render(told, "ru"), err
 
 
 def test_the_board_needs_its_broker(capsys):
     assert main(["club"]) == 2
-    assert "укажите брокер: --broker mqtt://board:" in capsys.readouterr().err
+    assert render(M("companion club: name the broker: --broker mqtt://board:PASSWORD@HOST:1883/CLUB (or companion club "
+                    "acl … for the broker's files)"), "ru") in capsys.readouterr().err
     assert main(["club", "--broker", "ftp://x/y"]) == 2
-    assert "адрес клуба начинается с mqtt://" in capsys.readouterr().err
+    assert render(M("the club address must start with mqtt:// or mqtts:// (TLS), got %(text)r", text="ftp://x/y"),
+                  "ru") in capsys.readouterr().err
 
 
 def test_the_board_serves_until_stopped_and_keeps_its_pin(broker, fast_dir, capsys):

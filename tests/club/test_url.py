@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.club.url import ClubError, parse
+from tests.wording import speaks
 
 
 def test_a_table_address_gives_broker_club_credentials_and_table_id():
@@ -27,21 +28,21 @@ def test_default_ports_tls_and_an_explicit_table_id(tmp_path):
     assert parse("mqtt://h/c", table_required=False).table is None
 
 
-@pytest.mark.parametrize("text, says_en, says_ru", [
-    ("", "empty", "пуст"),
-    ("http://t1:p@h/c", "mqtt://", "mqtt://"),
-    ("mqtt://t1:p@h", "names no club", "нет имени клуба"),
-    ("mqtt://t1:p@h:99999/c", "bad port", "неверный порт"),
-    ("mqtt://:p@/c", "no broker host", "нет адреса брокера"),
-    ("mqtt://h/c", "names no table", "не указан стол"),
-    ("mqtt://t1:p@h/a/b", "club name", "имя клуба"),
-    ("mqtt://t+1:p@h/c", "table id", "имя стола"),
-    ("mqtt://t1:p@h/c?tls=1", "unknown keys", "неизвестные ключи"),
-    ("mqtt://t1:p@h/c?ca=/etc/hostname", "mqtts", "mqtts"),
-    ("mqtts://t1:p@h/c?ca=/nowhere/ca.crt", "is not there", "нет"),
+@pytest.mark.parametrize("text, says", [
+    ("", "empty"),
+    ("http://t1:p@h/c", "mqtt://"),
+    ("mqtt://t1:p@h", "names no club"),
+    ("mqtt://t1:p@h:99999/c", "bad port"),
+    ("mqtt://:p@/c", "no broker host"),
+    ("mqtt://h/c", "names no table"),
+    ("mqtt://t1:p@h/a/b", "club name"),
+    ("mqtt://t+1:p@h/c", "table id"),
+    ("mqtt://t1:p@h/c?tls=1", "unknown keys"),
+    ("mqtt://t1:p@h/c?ca=/etc/hostname", "mqtts"),
+    ("mqtts://t1:p@h/c?ca=/nowhere/ca.crt", "is not there"),
 ])
-def test_a_bad_address_is_refused_saying_which_part_in_both_languages(text, says_en, says_ru):
+def test_a_bad_address_is_refused_saying_which_part_in_both_languages(text, says):
     with pytest.raises(ClubError) as e:
         parse(text)
-    assert says_en in str(e.value)
-    assert says_ru in e.value.words("ru")
+    assert says in str(e.value)
+    speaks(e.value.message)  # a message the catalogue words in Russian too, every fact in it

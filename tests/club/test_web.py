@@ -12,7 +12,9 @@ from companion.club.board import Board
 from companion.club.feed import PublicFeed
 from companion.club.topics import Topics, dumps
 from companion.club.web import create_app
+from companion.dashboard.i18n import game_title
 from companion.dashboard.security import Limiter
+from companion.i18n import M, render
 from companion.table import Table
 from tests.club.helpers import Bots
 
@@ -80,7 +82,7 @@ def test_two_spellings_merge_with_the_board_pin(app):
     app, board, tables = app
     c = app.test_client()
     r = c.post("/api/merge", json={"name": "Боря", "into": "Борис", "pin": "0000"})
-    assert r.status_code == 403 and r.get_json()["message"] == "Неверный ПИН табло."
+    assert r.status_code == 403 and r.get_json()["message"] == render(M("Wrong board PIN."), "ru")  # the page's language
     r = c.post("/api/merge", json={"name": "Боря", "into": "Борис", "pin": PIN})
     assert r.status_code == 200
     rows = {x["name"]: x for x in r.get_json()["standings"]}
@@ -97,7 +99,8 @@ def test_wrong_pins_are_limited(app):
     for _ in range(3):
         assert c.post("/api/night", json={"pin": "1"}).status_code == 403
     r = c.post("/api/night", json={"pin": PIN})
-    assert r.status_code == 429 and "попробуйте снова" in r.get_json()["message"]
+    told = render(M("Too many wrong PINs: try again in %(s)s s.", s="§"), "ru").split("§")[0]
+    assert r.status_code == 429 and r.get_json()["message"].startswith(told), r.get_json()
 
 
 def test_a_new_night_starts_the_standings_again(app):
@@ -133,9 +136,10 @@ def test_the_board_speaks_russian_first_and_english_on_request(app):
     app, board, tables = app
     c = app.test_client()
     html = c.get("/").get_data(as_text=True)
-    assert "Итоги вечера" in html and "Объединить два написания имени" in html
+    standings = render(M("Standings of the night"), "ru")
+    assert standings in html and render(M("Merge two spellings"), "ru") in html
     words = boot_of(html)["words"]
-    assert words["club_standings"] == "Итоги вечера" and words["game_skull"] == "Череп и розы (на купюрах)"
+    assert words["club_standings"] == standings and words["game_skull"] == game_title("skull", "ru")
     assert words["games"] == "Партий"  # the dashboard's own word is not overridden by the board's
     c.get("/lang/en")
     html = c.get("/").get_data(as_text=True)

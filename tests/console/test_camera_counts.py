@@ -16,6 +16,7 @@ import io
 import re
 import time
 
+from companion.i18n import M, render
 from companion.commands.run import Console
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
@@ -66,7 +67,8 @@ def test_manual_entries_from_the_operators_forms_count_and_survive_a_restart(fas
         assert _sources(svc).count("manual") == 3
         line = _status_line(svc)
         # the bug: «вручную 0»
-        assert line.rstrip().endswith("камера: снимков 0, вручную 3"), line
+        by_hand = render(M("camera: %(reads)s reads, %(manual)s by hand", reads=0, manual=3), "ru")
+        assert line.rstrip().endswith(by_hand), line
         assert "ходов 8" in line, line
         assert _status_line(svc, "en").rstrip().endswith("camera: 0 reads, 3 by hand")
     finally:
@@ -74,7 +76,7 @@ def test_manual_entries_from_the_operators_forms_count_and_survive_a_restart(fas
     svc = _start(fast_dir)  # the restart resumes the operator's game
     try:
         assert svc.resumed
-        assert _status_line(svc).rstrip().endswith("камера: снимков 0, вручную 3")
+        assert _status_line(svc).rstrip().endswith(by_hand)
     finally:
         svc.stop()
 
@@ -100,6 +102,8 @@ def test_the_bots_camera_counters_go_on_after_a_restart(fast_dir):
         assert svc.simtable.stats.to_json() == kept
         line = _status_line(svc)
         reads = _sources(svc).count("camera")
-        assert re.search(rf"камера: снимков {reads}, повторов {kept['retried']}, вручную \d+$", line.rstrip()), line
+        counts = render(M("camera: %(reads)s reads, %(retried)s retried, %(manual)s by hand", reads=reads,
+                          retried=kept["retried"], manual="§"), "ru").split("§")
+        assert re.search(re.escape(counts[0]) + r"\d+" + re.escape(counts[1]) + "$", line.rstrip()), line
     finally:
         svc.stop()

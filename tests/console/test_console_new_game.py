@@ -18,7 +18,9 @@ import io
 import time
 
 from companion.commands.run import Console
-from companion.service import TableService, choose_backends
+from companion.games import registry
+from companion.i18n import M, render
+from companion.service import WHY_OPERATORS, TableService, choose_backends
 from companion.settings import Settings
 from companion.games.simulator import play_random_game
 from tests.dashboard.helpers import operator_client
@@ -45,6 +47,10 @@ def _new_game_from_the_console(svc: TableService, game: str = "doubt") -> None:
     assert r.status_code == 302, r.get_data(as_text=True)[:500]
 
 
+def ru(msg) -> str:
+    return render(msg, "ru")
+
+
 def _after(out: io.StringIO, mark: int) -> str:
     return out.getvalue()[mark:]
 
@@ -63,17 +69,22 @@ def test_a_game_started_after_the_bots_game_ended_is_announced_at_once(fast_dir)
         mark = len(out.getvalue())
         _new_game_from_the_console(svc)
         told = _after(out, mark)  # at once: no status line was asked for
-        assert "игра «Верю — не верю»" in told and "игроков 3: Борис, Дина, Егор" in told, told
-        assert "новая игра, её начал оператор на пульте; журнал стола" in told
-        assert str(svc.table.referee.log.path) in told
-        assert "Коды мест: Борис=" in told  # the new game's seat codes, for the phones
-        assert told.count("боты имитации не трогают эту игру (её начал оператор на пульте") == 1, told
+        path = svc.table.referee.log.path
+        assert ru(M("Table Companion — %(game)s, %(n)s seats: %(seats)s", game=registry.console_name("doubt"), n=3,
+                    seats="Борис, Дина, Егор")) in told, told
+        assert ru(M("new game, started from the operator console; table log %(path)s", path=str(path))) in told
+        assert ru(M("Seat codes: %(codes)s", codes="§")).split("§")[0] + "Борис=" in told  # for the phones
+        left = ru(M("the simulated table's bots leave this game alone (%(why)s); play it from the console and the "
+                    "phones", why=M(WHY_OPERATORS)))
+        assert told.count(left) == 1, told
         # said once: the status lines do not repeat it
         console.every = 0
         for _ in range(3):
             console.progress(svc)
         after = _after(out, mark)
-        assert after.count("боты имитации не трогают") + after.count("боты имитации играют") == 1, after
+        stopped = ru(M("%(why)s: the simulated table's bots play only their own game (%(game)s) and stop; play on "
+                       "from the console and the phones", why="§", game="§")).split("§")[1]  # «: боты имитации играют…»
+        assert after.count(left) + after.count(stopped) == 1, after
         # the console tells the new game's events by its own names and words (doubt's, not skull's)
         assert console.game_id == "doubt" and console.seats == OPERATORS
     finally:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from companion.commands.console import Console
 from companion.commands.results import stop_words
+from companion.dashboard.i18n import game_title
+from companion.i18n import M, render
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from tests.dashboard.helpers import operator_client
@@ -48,15 +50,16 @@ def test_the_status_line_of_a_console_started_game_comes_after_its_header(fast_d
         console.every = 0
         console.progress(svc)
         told = out.getvalue()[mark:].splitlines()
-        assert told and "игра «Верю — не верю»" in told[0], told
+        title = game_title("doubt", "ru")  # the game's page name, «Верю — не верю»
+        assert told and title in told[0], told
         status = [i for i, line in enumerate(told) if "ждём:" in line]
         assert status and status[0] > 0, told
         # the "game" change arriving later does not announce it again
         console.on_table("game", None)
-        assert out.getvalue()[mark:].count("игра «Верю — не верю»") == 1, out.getvalue()[mark:]
+        assert out.getvalue()[mark:].count(title) == 1, out.getvalue()[mark:]
         # nor does a part's status line
         console.on_table("status", {"camera": {"state": "ok", "detail": "x"}})
-        assert out.getvalue()[mark:].count("Верю — не верю") == 1
+        assert out.getvalue()[mark:].count(title) == 1
     finally:
         svc.stop()
 
@@ -65,10 +68,10 @@ def test_headless_ctrl_c_says_the_game_is_kept_and_how_to_go_on():
     log = SimpleNamespace(path=Path("/data/sim/games/20261202-skull.sqlite"))
     running = SimpleNamespace(table=SimpleNamespace(referee=SimpleNamespace(log=log)), over=False)
     ru, en = stop_words(running, "ru", headless=True), stop_words(running, "en", headless=True)
-    assert "игра сохранена в журнале стола /data/sim/games/20261202-skull.sqlite" in ru, ru
-    assert "`companion run --resume 20261202-skull.sqlite`" in ru and "без --new" in ru, ru
-    assert "the game is kept in its table log /data/sim/games/20261202-skull.sqlite" in en, en
+    kept = M("stopping before the end; the game is kept in its table log %(path)s: the same command (without --new) "
+             "or `companion run --resume %(name)s` goes on with it", path=str(log.path), name=log.path.name)
+    assert ru == render(kept, "ru") and en == render(kept, "en")
     over = SimpleNamespace(table=SimpleNamespace(referee=SimpleNamespace(log=log)), over=True)
     assert "--resume" not in stop_words(over, "en", headless=True)
     # a served table keeps its line (its header said how the game resumes)
-    assert stop_words(running, "ru") == "остановка; игра продолжится из журнала стола при следующем запуске"
+    assert stop_words(running, "ru") == render(M("stopping; the game resumes from its table log at the next start"), "ru")

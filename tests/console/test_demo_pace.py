@@ -23,6 +23,7 @@ from companion.cli import build_parser
 from companion.commands.run import SIM_PACE_MS, build_settings
 from companion.log import TableLog
 from companion.service import Platform, choose_backends
+from companion.i18n import M, render
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_A_PI = Platform(model="")
@@ -105,7 +106,8 @@ def test_plain_make_demo_paces_the_bots(tmp_path):
             pytest.fail("companion run did not stop within 60 s of Ctrl-C; its threads:\n" + out[-6000:])
     records = _records(tmp_path)
     assert len(records) >= 5, out[-2000:]
-    assert "имитация стола: это не Raspberry Pi" in out, out[:2000]  # chosen by the platform, not --sim
+    not_a_pi = render(M("simulated table: not a Raspberry Pi (%(model)s)", model="§"), "ru").split(" (")[0]
+    assert not_a_pi in out, out[:2000]  # chosen by the platform, not --sim
     stamps = [_dt.datetime.fromisoformat(r.ts) for r in records[:5]]
     gaps = sorted((b - a).total_seconds() for a, b in zip(stamps, stamps[1:]))
     # the bots wait SIM_PACE_MS after each accepted action (a camera read adds to it)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion import cli
+from companion.i18n import MN, render
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +59,13 @@ def test_a_flag_for_another_game_than_the_unfinished_one_exits_2_in_dashboard_to
     assert table.submit("0 spread 1,2,3,4", "operator").accepted
     table.close()
     assert _status(["dashboard", "--game", "skull", "--data-dir", str(folder), "--port", "0"]) == 2
-    assert "неоконченная игра" in capsys.readouterr().err
+    conflict = MN("the table has an unfinished %(game)s game (%(seats)s; %(n)s action, table log %(log)s), but %(asked)s "
+                  "asks for another: resume it (drop %(flags)s), start the new game with --new (that log stays), or "
+                  "another unfinished game with --resume LOG",
+                  "the table has an unfinished %(game)s game (%(seats)s; %(n)s actions, table log %(log)s), but %(asked)s "
+                  "asks for another: resume it (drop %(flags)s), start the new game with --new (that log stays), or "
+                  "another unfinished game with --resume LOG", 1, game="§", seats="§", log="§", asked="§", flags="§")
+    assert render(conflict, "ru").split("§")[0] in capsys.readouterr().err  # the resume conflict, in words
 
 
 def test_club_acl_that_cannot_write_its_files_exits_1(tmp_path, capsys):

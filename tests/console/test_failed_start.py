@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from companion.i18n import M, render
 from companion.cli import build_parser
 from companion.commands import dashboard as dashboard_cmd
 from companion.commands.run import _stop_words
@@ -58,7 +59,9 @@ def test_dashboard_with_a_busy_port_leaves_no_game_to_resume(tmp_path, busy_port
                                       str(tmp_path), "--host", "127.0.0.1", "--port", str(busy_port)])
     assert dashboard_cmd.run(args) == 1
     err = capsys.readouterr().err
-    assert "не удаётся открыть панель на 127.0.0.1" in err and "порт занят другой программой" in err, err
+    said = M("cannot listen on %(host)s:%(port)s: %(why)s", host="127.0.0.1", port=busy_port,
+             why=M("the port is taken by another program"))
+    assert render(said, "ru") in err, err
     assert _games(tmp_path) == [] and _current(tmp_path) is None
 
 
@@ -95,5 +98,6 @@ def test_ctrl_c_line_offers_resume_only_for_an_unfinished_game():
     running = SimpleNamespace(table=SimpleNamespace(referee=SimpleNamespace(log=log)), over=False)
     assert "resumes" not in _stop_words(over, "en") and "the game is over" in _stop_words(over, "en")
     assert "resumes from its table log" in _stop_words(running, "en")
-    assert "продолжится" not in _stop_words(over) and "игра окончена" in _stop_words(over)  # Russian by default
-    assert "продолжится из журнала" in _stop_words(running)
+    # Russian by default
+    assert _stop_words(over) == render(M("stopping; the game is over, its table log is %(path)s", path=str(log.path)), "ru")
+    assert _stop_words(running) == render(M("stopping; the game resumes from its table log at the next start"), "ru")

@@ -10,6 +10,7 @@ import pytest
 from companion.cli import main as cli_main
 from companion.errors import LogError
 from companion.log import FORMAT_VERSION, TableLog, read_jsonl
+from companion.i18n import M, render
 
 HEADER = {"game": "skull", "seats": ["Аня", "Борис", "Вера"], "options": {}}
 
@@ -40,7 +41,9 @@ def test_version_99_message_says_newer(tmp_path, capsys):
     assert "version 99 is newer" in err and "update" in err
     assert cli_main(["replay", str(_log(tmp_path, 99))]) == 1  # Russian by default
     err = capsys.readouterr().err
-    assert "версии формата 99 новее" in err and "обновите" in err
+    newer = M("%(where)s: table-log format version %(version)s is newer than this program reads (up to %(known)s); "
+              "update Table Companion to read it", where="§", version=99, known=FORMAT_VERSION)
+    assert render(newer, "ru").split("§")[1] in err, err
 
 
 @pytest.mark.parametrize("version", [FORMAT_VERSION, None])
@@ -72,4 +75,5 @@ def test_replay_names_a_binary_file_as_not_a_table_log(tmp_path):
     root = Path(__file__).resolve().parents[2]
     r = subprocess.run([sys.executable, "-m", "companion", "replay", str(photo)], capture_output=True,
                        text=True, cwd=root, timeout=60)
-    assert r.returncode == 1 and "не журнал стола" in r.stderr and "codec" not in r.stderr
+    not_a_log = M("%(path)s is not a table log: not UTF-8 text (a table log is a .sqlite file or JSON Lines)", path=str(photo))
+    assert r.returncode == 1 and render(not_a_log, "ru") in r.stderr and "codec" not in r.stderr

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import M, render
+from companion.i18n import M, MP, MPN, render
 
 from companion.commands.results import _refusal_message
 from companion.commands.run import error_words
@@ -34,9 +34,10 @@ def _run(tmp_path, *args):
 def test_an_unknown_game_is_refused_in_russian_by_default_and_in_english_on_request(tmp_path):
     r = _run(tmp_path, "--game", "chess")
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
-    assert r.stderr.strip() == "companion run: игры 'chess' нет; игры: skull, doubt, hoggenheimer, infinity, lottery"
+    told = M("no game %(game)r; games: %(games)s", game="chess", games="skull, doubt, hoggenheimer, infinity, lottery")
+    assert r.stderr.strip() == "companion run: " + render(told, "ru")
     r = _run(tmp_path, "--game", "chess", "--lang", "en")
-    assert r.stderr.strip() == "companion run: no game 'chess'; games: skull, doubt, hoggenheimer, infinity, lottery"
+    assert r.stderr.strip() == "companion run: " + render(told, "en")
 
 
 def test_an_unreadable_settings_file_is_refused_in_russian(tmp_path):
@@ -104,16 +105,19 @@ def test_a_refusal_without_russian_words_falls_back_to_english_and_a_game_refusa
     assert error_words(exc, "ru") == render(M("option %(option)s (--option): a whole number is needed, not %(value)r",
                                               option="max_cards", value="x"), "ru")
     exc = _refusal(lambda: new_game("lottery", ["А", "Б", "В"]))
-    assert error_words(exc, "ru", Settings(game="lottery")).startswith("Нужно не меньше двух игроков с картами")
+    assert error_words(exc, "ru", Settings(game="lottery")) == render(MP("lottery", "This number of players does not suit "
+                                                                         "the game."), "ru")
     assert isinstance(_refusal(lambda: Settings.load(None, pin="12")), SettingsError)
 
 
-@pytest.mark.parametrize("pin,ru,en", [("1", "а задана 1 цифра", "not 1 digit"),
-                                        ("12", "а задано 2 цифры", "not 2 digits"),
-                                        ("12345", "а задано 5 цифр", "not 5 digits")])
-def test_a_short_pin_is_refused_counting_its_digits_in_words(pin, ru, en):
+@pytest.mark.parametrize("pin", ["1", "12", "12345"])
+def test_a_short_pin_is_refused_counting_its_digits_in_words(pin):
+    """The count of digits given is a plural message (the Russian object's three forms: «задана 1
+    цифра», «задано 2 цифры», «задано 5 цифр» — the catalogue's)."""
     from companion.sessions import pin_refusal
 
-    said_ru, said_en = render(pin_refusal(pin), "ru"), render(pin_refusal(pin), "en")
-    assert said_ru.endswith(ru), said_ru
-    assert said_en.endswith(en), said_en
+    msg = pin_refusal(pin)
+    given = MPN("pin digits given", "%(n)s digit", "%(n)s digits", len(pin))
+    assert said(msg)[0].endswith("not %(given)s") and msg.facts["given"] == given
+    for lang in ("ru", "en"):
+        assert render(msg, lang).endswith(render(given, lang))

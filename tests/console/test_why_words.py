@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from companion.commands.run import why_words
-from companion.i18n import render
+from companion.i18n import M, render
 from companion.service import Platform, choose_backends
 from companion.settings import Backends, Settings
+from tests.wording import said
 
 ROOT = Path(__file__).resolve().parents[2]
 LATIN = re.compile(r"[A-Za-z]{3,}")
@@ -50,10 +51,11 @@ def test_every_choice_is_said_in_the_consoles_language(settings, platform):
 
 def test_the_missing_board_model_is_russian_and_a_model_is_kept():
     why = choose_backends(Settings(), Platform(model="")).why[0]
-    assert why_words(why, "ru") == "имитация стола: это не Raspberry Pi (модель платы не определена)"
-    assert why_words(why, "en") == "simulated table: not a Raspberry Pi (no board model)"
+    assert said(why) == ("simulated table: not a Raspberry Pi (no board model)", {})
+    assert why_words(why, "ru") == render(why, "ru")
     other = choose_backends(Settings(), Platform(model="Orange Pi 5 Plus")).why[0]
-    assert why_words(other, "ru") == "имитация стола: это не Raspberry Pi (плата: Orange Pi 5 Plus)"
+    assert said(other) == ("simulated table: not a Raspberry Pi (%(model)s)", {"model": "Orange Pi 5 Plus"})
+    assert why_words(other, "ru") == render(other, "ru")
 
 
 def test_the_doctor_says_it_in_russian_too(tmp_path):
@@ -63,5 +65,5 @@ def test_the_doctor_says_it_in_russian_too(tmp_path):
     r = subprocess.run([sys.executable, "-m", "companion", "doctor", "--timeout", "0.5", "--port", "0"],
                        capture_output=True, text=True, cwd=ROOT, timeout=120,
                        env={**os.environ, "COMPANION_DATA": str(tmp_path)})
-    platform_line = next((l for l in r.stdout.splitlines() if "имитация стола" in l), "")
-    assert "модель платы не определена" in platform_line and "no board model" not in r.stdout, r.stdout
+    told = render(M("simulated table: not a Raspberry Pi (no board model)"), "ru")
+    assert any(told in line for line in r.stdout.splitlines()) and "no board model" not in r.stdout, r.stdout

@@ -1,7 +1,7 @@
 """The package builds without setuptools' "Package ... is absent from the `packages`
 configuration" warnings (#23, tester's item 7: ~150 lines at the first ``make demo``) and its wheel
 still ships every data file a run needs: the dashboard's web/ (templates, static, translations),
-the club's templates, static files and translations, the vision models.
+the club's templates and static files, each game's board scripts, the vision models.
 
 Real code path: ``pip wheel`` on the checkout, as ``make`` installs it (build isolation, the
 project's setup.py and pyproject.toml)."""
@@ -39,7 +39,9 @@ def test_the_wheel_builds_silently_with_every_data_file(tmp_path):
     assert "Package would be ignored" not in said
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for tracked in ("companion/club/static", "companion/club/templates", "companion/club/translations/ru",
+    games = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "companion/games").glob("*/static"))]
+    assert games, "no game ships a board script"
+    for tracked in ("companion/club/static", "companion/club/templates", *games,
                     "web/static", "web/templates", "web/translations/ru", "companion/vision/models"):
         for f in (ROOT / tracked).rglob("*"):
             if f.is_file() and "__pycache__" not in f.parts and f.suffix not in (".pyc",):

@@ -17,6 +17,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from companion.dashboard import DashboardServer  # noqa: E402
+from companion.i18n import M as Msg, render  # noqa: E402
 from tests.browser import UI, operator_login  # noqa: E402
 from tests.dashboard.pagecheck import VIEWPORTS, phase_tables, problems  # noqa: E402
 
@@ -135,6 +136,7 @@ def test_table_display_shows_turn_last_event_moments_and_the_result(browser, art
             if not joker and any(e.kind == "joker" for e in out.events) and not game.is_over():
                 joker = True
                 expect(page.locator("#moment.m-joker")).to_be_visible()  # the joker, large, then gone
+                expect(page.locator("#moment")).to_have_text(render(Msg("Joker"), "ru"))  # the presenter's words
                 page.screenshot(path=str(artifacts_dir / "screens-tv-joker.png"))
                 expect(page.locator("#moment")).to_have_count(0, timeout=5000)
         assert joker

@@ -4,6 +4,8 @@ holding each card once)."""
 
 from __future__ import annotations
 
+from companion.i18n import M, render
+
 SEATS = ["Банкир", "Сдающий", "Аня", "Борис"]
 
 
@@ -13,12 +15,13 @@ def test_a_card_typed_twice_says_so_in_both_languages(console):
     before = len(table.referee.log.records())
     j = c.post("/api/operator/manual", json={"action": "table cards 2 Q♥,Q♥,10♠"}, headers=h).json
     assert j["reason"] == "duplicate_card", j
-    assert j["message"] == "Q♥ введена в этой записи дважды: каждую карту вводят один раз."
+    twice = M("%(card)s is typed twice in this entry: each card is entered once.", card="Q♥")
+    assert j["message"] == render(twice, "ru")
     assert "роздан" not in j["message"]
     c.set_cookie("lang", "en")
     j = c.post("/api/operator/manual", json={"action": "table cards 2 qh,QH,10s"}, headers=h).json
     assert j["reason"] == "duplicate_card", j
-    assert j["message"] == "Q♥ is typed twice in this entry: each card is entered once."
+    assert j["message"] == render(twice, "en")
     assert len(table.referee.log.records()) == before  # nothing logged
 
 
@@ -27,5 +30,6 @@ def test_a_card_dealt_in_an_earlier_entry_is_still_already_dealt(console):
     assert table.referee.submit("0 spread 4,3,2,1", "button").accepted
     assert c.post("/api/operator/manual", json={"action": "table cards 2 Q♥,10♠,2♣"}, headers=h).status_code == 200
     j = c.post("/api/operator/manual", json={"action": "table cards 3 A♦,5♠,Q♥"}, headers=h).json
-    assert j["reason"] == "card_already_dealt" and j["message"] == "Q♥ уже роздана в этой колоде."
+    assert j["reason"] == "card_already_dealt"
+    assert j["message"] == render(M("%(card)s of this deck is already dealt.", card="Q♥"), "ru")
 

@@ -11,9 +11,13 @@ import urllib.request
 from companion.cli import build_parser
 from companion.commands import dashboard as cmd
 from companion.dashboard import create_app
+from companion.games import ids
+from companion.i18n import M, MP, render
+from companion.resumeflags import conflict
 from companion.table import Table
 
 from tests.dashboard.helpers import seat_client
+from tests.wording import said
 
 
 def test_print_pin_prints_pin_url_and_qr():
@@ -47,21 +51,23 @@ def test_command_serves_a_game_and_stops(fast_dir, capsys):
         state = json.load(urllib.request.urlopen(port["url"] + "/api/state", timeout=5))
         assert state["model"]["game"]["seats"] == ["Аня", "Борис"]
         assert state["status"]["camera"]["state"] == "unused"  # no camera on purpose: not a fault
-        assert state["status"]["buttons"]["words"]["ru"]["state"] == "не используются"
+        assert state["status"]["buttons"]["words"]["ru"]["state"] == render(MP("buttons", "not used"), "ru")
         stop.set()
         t.join(10)
     finally:
         cmd.print_pin = real
     assert result["rc"] == 0
     out = capsys.readouterr().out
-    assert "ПИН оператора: 246802" in out and "Место 1 (Аня): код" in out
+    assert render(M("Operator PIN: %(pin)s", pin="246802"), "ru") in out
+    assert render(M("Seat %(n)s (%(name)s): code %(code)s", n=1, name="Аня", code="§"), "ru").split("§")[0] in out
     assert "Operator" not in out and "Dashboard" not in out  # one language: Russian by default
 
 
 def test_command_rejects_bad_game(fast_dir, capsys):
     args = build_parser().parse_args(["dashboard", "--game", "chess", "--data", str(fast_dir), "--port", "0"])
     assert cmd.run(args) == 2
-    assert "игры 'chess' нет" in capsys.readouterr().err  # the console's language: Russian by default
+    told = render(M("no game %(game)r; games: %(games)s", game="chess", games=", ".join(ids())), "ru")
+    assert told in capsys.readouterr().err  # the console's language: Russian by default
     args = build_parser().parse_args(["dashboard", "--pin", "12ab", "--data", str(fast_dir)])
     assert cmd.run(args) == 2
 
@@ -130,8 +136,11 @@ def test_command_refuses_flags_for_another_game_than_the_unfinished_one(fast_dir
 
     assert start("--game", "skull", "--seats", "Аня,Борис") == 2  # what was typed asks for another game (README, "Exit status")
     err = capsys.readouterr().err.strip()
-    assert err.startswith("companion dashboard: на столе неоконченная игра") and "\n" not in err, err
-    assert log.name in err and "--game skull и --seats Аня,Борис" in err and "--new" in err and "--resume ЖУРНАЛ" in err
+    with Table(fast_dir) as again:  # the refusal's message: the unfinished game, its log, the flags that ask
+        refusal = conflict(again, "skull", ["Аня", "Борис"])
+    assert refusal is not None and refusal.message.facts["log"] == log.name
+    assert said(refusal.message)[1]["asked"] == "--game skull and --seats Аня,Борис"
+    assert err == "companion dashboard: " + refusal.words("ru"), err
     assert start("--seats", "Аня,Борис", "--lang", "en") == 2
     err = capsys.readouterr().err
     assert "unfinished" in err and "drop --seats" in err and "неоконченная" not in err, err
@@ -144,3 +153,90 @@ def test_command_refuses_flags_for_another_game_than_the_unfinished_one(fast_dir
     # --new starts the game asked for
     assert start("--game", "skull", "--seats", "Аня,Борис", "--new") == 0
     assert "Место 2 (Борис)" in capsys.readouterr().out and log.exists()
+
+
+def test_command_gives_the_callers_sigterm_handler_back(fast_dir, capsys):
+    """An in-process run (the tests) leaves SIGTERM as it found it: it once left its own handler
+    behind, setting an event nobody waited for, and the test process then ignored SIGTERM (a
+    `timeout` could not stop the suite)."""
+    import signal
+
+    def mine(*_):
+        pass
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        stop = threading.Event()
+        stop.set()  # serve, then stop at once
+        args = build_parser().parse_args(["dashboard", "--data", str(fast_dir), "--port", "0", "--host", "127.0.0.1"])
+        assert cmd.run(args, stop) == 0
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _start(folder, *flags):
+    """``companion dashboard`` on ``folder`` with ``flags``: serves, then stops at once."""
+    args = build_parser().parse_args(["dashboard", *flags, "--data", str(folder), "--port", "0", "--host", "127.0.0.1"])
+    stop = threading.Event()
+    stop.set()
+    return cmd.run(args, stop)
+
+
+def test_new_without_a_game_leaves_the_table_with_no_game_and_the_old_log_kept(fast_dir, capsys):
+    table = Table(fast_dir, pin="135792")
+    log = table.new_game("skull", ["Аня", "Борис", "Вика"]).log.path
+    table.close()
+    assert _start(fast_dir, "--new") == 0
+    out = capsys.readouterr().out
+    assert f"--resume {log.name}" in out  # said: left as it was, and how to bring it back
+    assert json.loads((fast_dir / "table.json").read_text(encoding="utf-8"))["current"] is None  # it stuck
+    assert _start(fast_dir) == 0  # the next plain start resumes nothing (it resumed the old game)
+    out = capsys.readouterr().out
+    assert "продолжается" not in out and "Место 1" not in out, out
+    assert log.exists()
+    assert _start(fast_dir, "--resume", log.name) == 0  # still there to bring back
+    assert "Место 1 (Аня)" in capsys.readouterr().out
+
+
+def test_seats_without_a_game_are_refused_in_one_line(fast_dir, capsys):
+    for flags in (("--seats", "Аня,Борис"), ("--seats", "Аня,Борис", "--new")):
+        assert _start(fast_dir, *flags) == 2  # the command line cannot be used as typed (README, "Exit status")
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("companion dashboard: --seats") and "--game" in err[0], err
+    assert not list((fast_dir / "games").glob("*.sqlite"))  # nothing started
+    assert _start(fast_dir, "--seats", "Аня,Борис", "--lang", "en") == 2
+    assert "give its --game too" in capsys.readouterr().err
+
+
+def test_the_seat_codes_of_a_game_the_operator_starts_are_printed(fast_dir, capsys):
+    made = []
+    real = cmd._Announcer
+
+    def spy(table, lang, out=None):
+        made.append(real(table, lang, out))
+        return made[-1]
+
+    args = build_parser().parse_args(["dashboard", "--data", str(fast_dir), "--port", "0", "--host", "127.0.0.1",
+                                      "--pin", "246802"])
+    stop = threading.Event()
+    result = {}
+    cmd._Announcer = spy
+    try:
+        t = threading.Thread(target=lambda: result.setdefault("rc", cmd.run(args, stop)))
+        t.start()
+        deadline = time.monotonic() + 10
+        while not made and time.monotonic() < deadline:
+            time.sleep(0.05)
+        table = made[0].table
+        table.new_game("doubt", ["Аня", "Борис", "Вика"])  # as the console's «Новая игра» does
+        codes = table.seat_codes()
+        stop.set()
+        t.join(10)
+    finally:
+        cmd._Announcer = real
+    assert result["rc"] == 0
+    out = capsys.readouterr().out
+    for seat, name in enumerate(["Аня", "Борис", "Вика"]):
+        assert render(M("Seat %(n)s (%(name)s): code %(code)s", n=seat + 1, name=name, code=codes[seat]), "ru") in out, out
+    assert "Аня, Борис, Вика" in out

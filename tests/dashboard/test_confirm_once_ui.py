@@ -14,6 +14,7 @@ from playwright.sync_api import expect  # noqa: E402
 from companion.dashboard import DashboardServer  # noqa: E402
 from companion.table import Table  # noqa: E402
 from tests.browser import PHONE, UI, operator_login, unfold  # noqa: E402
+from companion.i18n import M, render
 
 pytestmark = UI
 
@@ -63,7 +64,7 @@ def test_a_double_tap_on_void_asks_once_and_voids_once(console):
     page.locator('[data-op="void"]').dblclick()
     expect(page.locator("#toast")).to_contain_text("Принято")
     page.wait_for_timeout(300)  # a second question would have come by now
-    assert dialogs == ["Аннулировать раунд? Всё возвращается, выплат нет."]
+    assert dialogs == [render(M("Void the round? Everything is returned, nothing is paid."), "ru")]
     assert _log(table).count("table void") == 1
 
 
@@ -100,7 +101,7 @@ def test_a_double_tap_on_end_game_asks_once(console):
     page.locator('[data-op="end"]').dblclick()
     page.wait_for_load_state()
     page.wait_for_timeout(500)
-    assert dialogs == ["Завершить эту игру?"]
+    assert dialogs == [render(M("End this game?"), "ru")]
     assert table.referee is None
 
 
@@ -125,5 +126,5 @@ def test_a_double_tap_on_start_game_asks_once(console):
     page.wait_for_url("**/operator")
     expect(page.locator("body.page-operator")).to_be_attached()
     page.wait_for_timeout(500)
-    assert dialogs == ["Текущая игра будет завершена. Начать новую?"]
+    assert dialogs == [render(M("This ends the current game. Start a new one?"), "ru")]
     assert table.referee.game.GAME_ID == "doubt" and list(table.referee.game.seats) == ["Вика", "Гоша", "Дима"]

@@ -46,3 +46,46 @@ def test_the_operator_page_plays_a_seat_from_the_console(browser, table_server):
     assert (rec.action, rec.source) == (move, "operator")
     expect(form.locator("input[name=move]")).to_have_value("")
     page.context.close()
+
+
+def test_the_operator_hands_a_seat_back_to_the_bots_by_button_or_typed(browser, table_server):
+    """On the simulated table «Отдать ботам» gives the seat back (``table bot N``), and the move
+    field takes what the README documents typed: ``table bot N``, ``bot``, ``console``; the list
+    says who plays each seat that is not its player's."""
+    table, srv = table_server
+    table.new_game("doubt", SEATS)
+    table.bots, table.bots_playing = True, lambda: True  # as the simulated table's service sets them
+    table.tell_control()
+    page = browser.new_context().new_page()
+    operator_login(page, srv.url, table.pin)
+    unfold(page, "#fold-console-seat")
+    form = page.locator("#console-seat-form")
+    form.locator("select[name=seat]").select_option("2")
+    form.locator("[data-seat-op=console]").click()
+    assert wait_for(lambda: table.seat_control() == {1: "console"}, 10), table.seat_control()
+    expect(page.locator("#seat-play li[data-seat='1']")).to_contain_text("играет оператор с пульта")
+    form.locator("[data-seat-op=bot]").click()  # «Отдать ботам»
+    assert wait_for(lambda: table.seat_control() == {1: "bot"}, 10), table.seat_control()
+    expect(page.locator("#seat-play li[data-seat='1']")).to_contain_text("играют боты")
+    for typed, want in (("console", {1: "console"}), ("bot", {1: "bot"}), ("table console 3", {1: "bot", 2: "console"}),
+                        ("table bot 3", {1: "bot", 2: "bot"})):
+        form.locator("input[name=move]").fill(typed)
+        form.locator("button[type=submit]").click()
+        assert wait_for(lambda: table.seat_control() == want, 10), (typed, table.seat_control())
+        expect(form.locator("input[name=move]")).to_have_value("")
+    assert len(table.referee.log.records()) == 0  # none of them is a move
+    page.context.close()
+
+
+def test_a_phone_that_takes_a_seat_from_the_bots_is_told_and_so_is_it_when_they_get_it_back(browser, table_server):
+    table, srv = table_server
+    table.new_game("doubt", SEATS)
+    table.bots, table.bots_playing = True, lambda: True  # as the simulated table's service sets them
+    page = browser.new_context().new_page()
+    page.goto(srv.url + "/join")
+    page.fill("#code", table.seat_codes()[1])
+    page.click("button[type=submit]")
+    expect(page.locator("#seat-play-note")).to_have_text("играет телефон игрока (место взято у ботов)")
+    assert table.submit("table bot 2", "operator").accepted  # the operator hands it back
+    expect(page.locator("#seat-play-note")).to_have_text("играют боты имитации")
+    page.context.close()

@@ -12,6 +12,7 @@ import pytest
 from companion.dashboard import create_app
 from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
+from companion.i18n import M, render
 
 A = "АК2444842,АК2444844,АК2444846,АК2444841"
 B = "ВЕ1000002,ВЕ1000004,ВЕ1000006,ВЕ1000001"
@@ -94,7 +95,7 @@ def test_a_double_tapped_seat_action_counts_once(skull):
     assert first[0] == 200
     # the second tap is told as a repeat, not as a refusal of the move the player made
     assert second[0] == 409 and second[1]["reason"] == "repeated"
-    assert "Уже принято" in second[1]["message"]
+    assert second[1]["message"] == render(M("Already accepted: this press repeated the one before it."), "ru")
     assert _log(table).count("1 place") == 1
 
 

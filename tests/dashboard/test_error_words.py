@@ -11,7 +11,7 @@ import pytest
 
 from companion.dashboard import create_app
 from companion.dashboard.reasons import REASONS
-from companion.i18n import M, render
+from companion.i18n import M, MP, render
 from companion.table import Table
 
 from tests.dashboard.helpers import operator_client
@@ -23,6 +23,13 @@ ALLOWED = {"RUB", "EUR", "USD", "INR", "KRW", "JPY", "QH"}
 
 #: a console command quoted as the operator types it («table console 2»): literal, not English prose
 COMMAND = re.compile(r"«table [^»]*»")
+
+
+def ru(msg) -> str:
+    """``msg`` as a Russian page shows it (HTML-escaped as the template writes it)."""
+    from markupsafe import escape
+
+    return str(escape(render(msg, "ru")))
 
 
 def english_words(text: str) -> list[str]:
@@ -63,7 +70,7 @@ def test_every_reason_code_has_both_sentences_and_no_english_in_russian():
     for code, msgid in sentences.items():
         en, ru = render(M(msgid), "en"), render(M(msgid), "ru")
         assert en and ru and not english_words(ru), (code, ru)
-        assert re.search("[а-я]", ru) and not re.search("[а-яА-Я]", en), code
+        assert re.search("[\u0430-\u044f]", ru) and not re.search("[\u0410-\u044f]", en), code  # Cyrillic
 
 def test_engine_rejections_are_russian_sentences_on_a_russian_page(op):
     table, c, csrf = op()
@@ -108,22 +115,25 @@ def test_refused_new_games_are_explained_in_russian(op):
     refused({"game": "skull", "seats": "Аня\n" + "Б" * 30}, "bad_seats")
     # «Аня» and «аня» are one player: a repeated name, whatever its case (README)
     shown = refused({"game": "skull", "seats": "Аня\nБорис\n аня "}, "bad_seats")
-    assert shown.startswith("Имя «аня» введено дважды"), shown
+    assert shown == ru(M("The name «%(name)s» is entered twice: each player needs a name of their own.", name="аня"))
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "x"}, "bad_option")
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "1"}, "bad_option")
     refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_currency": "RUB",
              "opt_skull_skull_parity": "blue"}, "bad_option")
     # a forged or typed currency (the form offers a list): the option is named, with its values
     shown = refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_currency": "RUR"}, "bad_option")
-    assert "«Валюта купюр»" in shown and "RUB, EUR, USD, INR, KRW, JPY" in shown, shown
-    assert "»: у одного из правил недопустимое значение" in shown, shown  # lower case after the colon
+    reason = ru(M("A house rule has an impossible value."))
+    assert shown == " ".join([  # the option named, the reason in lower case after the colon, the values
+        ru(M("«%(option)s»: %(reason)s", option=ru(M("Currency of the notes")), reason=reason[:1].lower() + reason[1:])),
+        ru(M("Possible values: %(values)s.", values="RUB, EUR, USD, INR, KRW, JPY"))]), shown
     # as many skulls as notes: the range the game computes (1 to notes − 1), in lower case
     shown = refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "4",
                      "opt_skull_skulls_per_player": "4"}, "bad_option")
-    assert shown == "«Из них черепов»: число от 1 до 3.", shown
+    assert shown == ru(M("«%(option)s»: a number from %(min)s to %(max)s.", option=ru(M("Skulls per player")), min=1,
+                         max=3)), shown
     shown = refused({"game": "lottery", "seats": "Аня\nБорис\nВера"}, "bad_seats")
     assert "4" in shown and "3" in shown  # names the count entered and the count needed
-    assert "банкир и сдающий карт не получают" in shown  # and why: the officials hold no cards
+    assert shown.startswith(ru(MP("lottery", "This number of players does not suit the game.")))  # why: the officials hold no cards
     assert table.referee is None
 
 def test_lottery_form_offers_the_real_minimum(op):

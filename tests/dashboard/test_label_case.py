@@ -15,6 +15,7 @@ import pytest
 
 from companion.dashboard import DashboardServer
 from companion.dashboard import i18n
+from companion.games import registry
 from companion.games.simulator import get_sim_class
 from companion.table import Table
 from tests.browser import CHROMIUM, PHONE, operator_login
@@ -59,14 +60,14 @@ def test_catalogue_labels_are_sentence_case_in_both_languages(fast_dir):
         with app.test_request_context("/"):
             for lang in ("en", "ru"):
                 with force_locale(lang):
-                    words = [i18n.option_label(k) for k in i18n._OPTIONS]
-                    words += [str(i18n._WORDS[k]) for k in ("pending", "live", "offline", "odds", "notes",
-                                                            "b_passed", "b_agreed")]
+                    words = [i18n.option_label(k, spec.id) for spec in registry.specs() for k in spec.option_labels]
+                    words += [i18n.js_words()[k] for k in ("pending", "live", "offline", "odds", "notes",
+                                                           "b_passed", "b_agreed")]
                     words += [i18n.field_word(f) for f in ("slot", "leader", "serials", "card", "bet_id")]
                     for w in words:
                         assert w[:1] == w[:1].upper(), (lang, w)
                     if lang == "ru":
-                        assert i18n.option_label("notes_per_player") == "Купюр у игрока"
+                        assert i18n.option_label("notes_per_player", "skull") == "Купюр у игрока"
                         assert i18n.field_word("slot") == "Место"
                         assert i18n.sentence(i18n.term("odd")) == "Нечётная"
     finally:

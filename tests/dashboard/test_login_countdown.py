@@ -11,7 +11,7 @@ import pytest
 
 from companion.dashboard import DashboardServer, create_app
 from companion.dashboard.security import Limiter, countdown_words
-from companion.i18n import M, render
+from companion.i18n import M, MP, render
 from companion.table import Table
 from tests.browser import PHONE, UI
 from tests.dashboard.helpers import FakeClock, csrf_of
@@ -36,7 +36,8 @@ def table(fast_dir):
 
 
 def test_countdown_words():
-    assert countdown_words(47) == "47 с" and countdown_words(247) == "4 мин 7 с"
+    m, s = (render(MP("countdown", unit), "ru") for unit in ("min", "s"))  # «мин», «с»
+    assert countdown_words(47) == f"47 {s}" and countdown_words(247) == f"4 {m} 7 {s}"
     assert countdown_words(60, "en") == "1 min 0 s" and countdown_words(0, "en") == "0 s"
 
 
@@ -56,7 +57,8 @@ def test_a_locked_out_login_page_counts_down_and_gives_the_form_back(table):
     assert re.search(r'<form [^>]*id="login-form"[^>]* hidden>', page) and "/static/lockout.js" in page
     # the script's template: the same sentence with the slot it fills each second
     assert f'data-template="{locked("{WAIT}")}"' in page
-    assert 'data-units="мин с"' in page  # the units the script counts in, the page's language
+    units = " ".join(render(MP("countdown", unit), "ru") for unit in ("min", "s"))
+    assert f'data-units="{units}"' in page  # the units the script counts in, the page's language
     # a try meanwhile (the right PIN too) is refused with the wait left, as the header says
     clock.t += 25
     r = c.post("/operator/login", data={"pin": PIN, "csrf_token": token})
@@ -93,10 +95,11 @@ def test_the_countdown_runs_in_a_browser_and_the_form_returns(browser, table):
         expect(wait).to_be_visible()
         expect(page.locator("#login-form")).to_be_hidden()
         first = wait.inner_text()  # the rendered Russian words, once (the page's script fills the wait)
-        assert re.search(r"подождите [1-4] с", first), first
+        told = re.compile(re.escape(locked("§")).replace("§", r"(\d) " + re.escape(render(MP("countdown", "s"), "ru"))))
+        assert told.fullmatch(first) and 1 <= int(told.fullmatch(first).group(1)) <= 4, first
         expect(wait).not_to_have_text(first, timeout=3000)  # a second later it says one less
-        later = int(re.search(r"подождите (\d) с", wait.inner_text()).group(1))
-        assert later < int(re.search(r"подождите (\d) с", first).group(1))
+        later = int(told.fullmatch(wait.inner_text()).group(1))
+        assert later < int(told.fullmatch(first).group(1))
         # the end: the message goes, the form comes back focused, and the right PIN logs in
         expect(page.locator("#login-form")).to_be_visible(timeout=10000)
         expect(wait).to_have_count(0)

@@ -8,6 +8,7 @@ import pytest
 
 from companion.dashboard import create_app
 from companion.dashboard.operator import canonical_serial
+from companion.i18n import M, render
 from companion.table import Table
 
 from tests.dashboard.helpers import operator_client
@@ -58,7 +59,7 @@ def test_required_field_left_unknown_gets_a_clear_message(op):
     assert r.status_code == 400
     j = r.json
     assert j["accepted"] is False and j["reason"] == "missing_field" and j["fields"] == ["serials"]
-    assert "Номера купюр" in j["detail"] and "Номиналы" in j["detail"]  # Russian, names the fields
+    assert render(M("Serials"), "ru") in j["detail"] and render(M("Face values"), "ru") in j["detail"]  # names the fields
     assert len(table.referee.log.records()) == before  # nothing logged
     c.get("/lang/en")
     j = c.post("/api/operator/manual", json={"action": "table register 0 ? ?"}, headers=h).json
@@ -113,7 +114,8 @@ def test_engine_rejection_carries_a_russian_message(op):
     r = c.post("/api/operator/manual", json={"action": "table register 0 АК2444841,АК2444843,АК2444845,АК2444840 ?"},
                headers=h)
     assert r.status_code == 409 and r.json["reason"] == "wrong_skull_count"
-    assert r.json["message"] == "Неверное число «черепов»: в наборе 3, а нужно 1 из 4 купюр."
+    assert r.json["message"] == render(M("Wrong number of skulls: the set has %(skulls)s; %(want)s of %(each)s notes "
+                                         "are needed.", skulls=3, want=1, each=4), "ru")
 
 
 def test_canonical_serial_rules():
@@ -133,10 +135,12 @@ def test_a_serial_off_the_rub_shape_is_rejected_with_the_expected_shape(op):
     r = c.post("/api/operator/manual",
                json={"action": "table register 1 АК24448O1,АК2444852,АК2444854,АК2444856 ?"}, headers=h)
     assert r.status_code == 409 and r.json["reason"] == "serial_format", r.json
-    assert "две буквы и семь цифр" in r.json["message"] and "АК24448O1" in r.json["detail"]
+    shape = render(M("two letters and seven digits"), "ru")  # the rouble serial's shape
+    assert shape in r.json["message"] and "АК24448O1" in r.json["detail"]
     r = c.post("/api/operator/manual", json={"action": "table register 1 A1,B2,C3,D4 ?"}, headers=h)
     assert r.status_code == 409 and r.json["reason"] == "serial_format"
-    assert "две буквы и семь цифр" in r.json["message"] and "заглавные" not in r.json["message"]
+    capitals = render(M("A serial number may hold only capital letters and digits, with no spaces."), "ru")
+    assert shape in r.json["message"] and capitals not in r.json["message"]
     assert len(table.referee.log.records()) == before
 
 

@@ -14,6 +14,7 @@ import pytest
 from companion.dashboard import DashboardServer, create_app
 from companion.dashboard.model import action_fields
 from companion.games import get_game_class, ids
+from companion.i18n import M, render
 from companion.table import Table
 
 from tests.browser import CHROMIUM, PHONE, operator_login
@@ -85,7 +86,7 @@ def test_infinity_entry_for_a_seat_out_of_turn_is_refused_by_the_engine(op):
     assert table.submit("table deal 0", "operator").accepted
     r = c.post("/api/operator/manual", json={"action": "table play 1 500"}, headers=h)
     assert r.status_code == 409 and r.json["reason"] == "not_your_turn"
-    assert r.json["message"] == "Сейчас ходит Аня."  # who must act, by name (tests/dashboard/test_refusal_names.py)
+    assert r.json["message"] == render(M("%(player)s must act now.", player="Аня"), "ru")  # who must act, by name (tests/dashboard/test_refusal_names.py)
 
 
 def test_a_seats_own_decisions_are_not_offered_to_the_operator(op):
@@ -152,10 +153,11 @@ def test_hoggenheimer_layout_card_without_slot_is_refused_in_words(op, route):
     before = len(table.referee.log.records())
     r = c.post(f"/api/operator/{route}", json={"action": "table turn 7H ?"}, headers=h)
     assert r.status_code == 409 and r.json["reason"] == "slot_missing"
-    assert r.json["message"] == "Укажите, на какое место положена карта."
+    slot = M("Say on which place the card was put.")
+    assert r.json["message"] == render(slot, "ru")
     c.get("/lang/en")
     r = c.post(f"/api/operator/{route}", json={"action": "table turn 7H ?"}, headers=h)
-    assert r.json["message"] == "Say on which place the card was put."
+    assert r.json["message"] == render(slot, "en")
     assert len(table.referee.log.records()) == before
 
 
@@ -180,7 +182,12 @@ def test_hoggenheimer_card_left_unknown_names_the_card_field(op):
     _to_chain(table)
     r = c.post("/api/operator/manual", json={"action": "table turn ? ?"}, headers=h)
     assert r.status_code == 400 and r.json["fields"] == ["card"]
-    assert r.json["message"] == "Заполните: «Карта». Пустым (неизвестным) можно оставить только «Место»."
+    from companion.dashboard.i18n import field_word
+
+    with app.test_request_context():  # the fields as the Russian page names them
+        fields, optional = f"«{field_word('card')}»", f"«{field_word('slot')}»"
+    assert r.json["message"] == render(M("Fill in %(fields)s. Only %(optional)s may stay empty (unknown).",
+                                         fields=fields, optional=optional), "ru")
 
 
 # ---------------------------------------------------------------------- doubt: names of the cards
@@ -212,8 +219,9 @@ def test_doubt_unknown_name_is_refused_with_the_decks_names(op):
     before = len(table.referee.log.records())
     r = c.post("/api/operator/manual", json={"action": "table reveal гриб,лиса"}, headers=h)
     assert r.status_code == 409 and r.json["reason"] == "unknown_kind"
-    assert r.json["message"] == ("Такой карты в этой колоде нет: «лиса». Карты колоды: гриб, ягода, жёлудь, "
-                                 "лист, ёж, белка, заяц, сова.")
+    kinds = table.referee.game.kind_names()  # the deck's own names, in the page's language
+    assert r.json["message"] == render(M("No such card in this deck: %(typed)s. The deck's cards: %(names)s.",
+                                         typed="«лиса»", names=kinds), "ru")
     c.get("/lang/en")
     r = c.post("/api/operator/manual", json={"action": "table reveal гриб,fox"}, headers=h)
     assert r.json["message"] == ("No such card in this deck: «fox». The deck's cards: mushroom, berry, acorn, "

@@ -11,6 +11,7 @@ import re
 from companion.games import doubt, hoggenheimer, infinity, lottery, skull
 from companion.games.base import Event
 from companion.games.simulator import play_random_game
+from companion.i18n import render
 from tests.wording import golden
 
 DEFAULT = ["Игрок 1", "Игрок 2", "Игрок 3", "Игрок 4"]
@@ -31,13 +32,13 @@ LINES = [
 
 def test_lines_with_default_names_are_the_golden_ones():
     for lang in ("ru", "en"):
-        told = [f"{mod.__name__.rsplit('.', 1)[1]} {ev.kind}: {mod.describe_event(ev, DEFAULT, lang)}" for mod, ev in LINES]
+        told = [f"{mod.__name__.rsplit('.', 1)[1]} {ev.kind}: {render(mod.describe_event(ev, DEFAULT), lang)}" for mod, ev in LINES]
         golden(f"default-names.{lang}.txt", "\n".join(told) + "\n")
 
 
 def test_a_default_name_is_never_declined_nor_stacked():
     for mod, ev in LINES:
-        line = mod.describe_event(ev, DEFAULT, "ru")
+        line = render(mod.describe_event(ev, DEFAULT), "ru")
         assert not BAD.search(line), line
         for key in ("seat", "skull_owner", "leader", "placer", "token", "chooser"):  # every seat named, as it is
             if key in ev.data:
@@ -55,7 +56,7 @@ def test_whole_games_with_default_names_never_stack_igroka():
             for text, _src in actions:
                 for ev in replay.apply(text):
                     if ev.private_to is None:
-                        line = mod.describe_event(ev, DEFAULT[:n], "ru") or ""
+                        line = render(mod.describe_event(ev, DEFAULT[:n]), "ru") or ""
                         assert not BAD.search(line), (gid, line)
-            words = mod.describe_standings(g.view(None), DEFAULT[:n], "ru") or ""
+            words = render(mod.describe_standings(g.view(None), DEFAULT[:n]), "ru") or ""
             assert not BAD.search(words), (gid, words)

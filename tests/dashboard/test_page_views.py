@@ -9,9 +9,11 @@ import re
 import pytest
 
 from companion.dashboard import model as M
-from companion.games import doubt, hoggenheimer, skull
+from companion.games import doubt, hoggenheimer, lottery, skull
 from companion.games.base import Event
 from companion.games.simulator import play_random_game
+from companion.i18n import M as Msg, both, render
+from tests.wording import said
 
 CARD_CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AKQJ])[SHDC](?![\w])")
 NAMES5 = ["Аня", "Борис", "Вика", "Гоша", "Дима"]
@@ -69,8 +71,10 @@ def test_lottery_game_over_box_is_words_not_a_field_dump():
         assert best in words[lang]
         for dump in ("chips_total", "playoff_variant", "касса из прошлой игры", "вариант розыгрыша"):
             assert dump not in words[lang]
-    assert not words["ru"].startswith("Игра окончена")  # the box's heading says it
-    assert "в кассе" in words["ru"] and "box" in words["en"]
+    head = both(Msg("Game over"))
+    assert not any(words[lang].startswith(head[lang]) for lang in ("ru", "en"))  # the box's heading says it
+    standing = lottery.describe_standings(g.view(None), g.seats)  # the box's words: the box carries over
+    assert "the box holds %(box)s and carries over" in said(standing)[0] and standing.facts["box"] == g.view(None)["box"]
 
 
 def test_doubt_page_view_claim_once_deck_names_in_both_languages():
@@ -115,13 +119,14 @@ def test_doubt_result_words_per_name_and_answer_line_in_nominative():
     r = g.result()
     words = _model(g)["result_text"]
     assert r["loser_name"] in words["ru"] and r["loser_name"] in words["en"]
-    assert words["ru"].count(r["loser_name"]) >= 1 and "Проигрыши за матч" in words["ru"]
+    told = doubt.PRESENTER.standings(g.view(None), g.seats)
+    assert said(told)[0] == "%(head)s. Losses in the match: %(told)s" and words["ru"].endswith(render(told, "ru")[-20:])
     for i, n in enumerate(g.seats):  # the match's losses told per name, not by position
         assert f"{n} {r['losses'][i]}" in words["ru"]
     assert "loser name" not in words["en"] and "claim true" not in words["en"]
     ev = Event("answered", {"seat": 1, "placer": 0, "answer": "doubt"})
-    line = doubt.describe_event(ev, ["Аня", "Борис", "Вика"], "ru")
-    assert line == "Борис отвечает «Не верю» (заявка: Аня)"
+    assert said(doubt.describe_event(ev, ["Аня", "Борис", "Вика"])) == (
+        "%(name)s answers the claim of %(placer)s: %(answer)s", {"name": "Борис", "placer": "Аня", "answer": "“I doubt it”"})
 
 
 def test_hoggenheimer_odds_in_words():
@@ -138,15 +143,16 @@ def test_skull_private_lines_and_box_in_words():
     ev = Event("your_notes", {"seat": 1, "serials": ["АК2444841", "АК2444842"], "roles": ["rose", "skull"]},
                private_to=1)
     describe = M.narrator("skull", ["Аня", "Борис"])
-    assert describe(ev) == {"ru": "Ваши купюры: АК2444841 — роза, АК2444842 — череп",
-                            "en": "Your notes: АК2444841 — rose, АК2444842 — skull"}
+    msg = skull.describe_private_event(ev, ["Аня", "Борис"])
+    assert said(msg) == ("Your notes: %(told)s", {"told": ["АК2444841 — rose", "АК2444842 — skull"]})
+    assert describe(ev) == both(msg)
     entry = M.history_entry(1, 3, type("O", (), {"events": [ev], "action": "table register 1 ?", "source": "camera"})(),
                             describe)
-    assert entry["items"][0]["text"]["ru"].startswith("Ваши купюры")
+    assert entry["items"][0]["text"] == both(msg)
     assert M.history_entry(0, 3, type("O", (), {"events": [ev], "action": "table register 1 ?",
                                                 "source": "camera"})(), describe)["items"][0]["kind"] == "table_action"
     ok = Event("outcome", {"outcome": "success", "dealer": 0, "bid": 1, "losers": [1], "chooser": 0})
-    assert "turned up 1 rose." in skull.describe_event(ok, ["Аня", "Борис"], "en")
+    assert "turned up 1 rose." in render(skull.describe_event(ok, ["Аня", "Борис"]), "en")
 
 
 def test_english_game_name_of_doubt(tmp_path):

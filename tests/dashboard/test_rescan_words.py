@@ -6,5 +6,5 @@ from companion.dashboard.reasons import reason_message
 
 def test_a_serial_refusal_speaks_to_a_typed_number_too():
     for code in ("unregistered_serial", "not_own_note"):
-        assert "проверьте введённый номер" in reason_message(code, "ru", "skull")
-        assert "check the number typed" in reason_message(code, "en", "skull")
+        assert "check the number typed" in reason_message(code, "en", "skull")  # the message id
+        assert reason_message(code, "ru", "skull") not in ("", reason_message(code, "en", "skull"))  # translated

@@ -61,8 +61,30 @@ def test_table_display_is_the_public_view(env):
     assert boot["snapshot"]["model"]["view"] == c.get("/api/state").json["model"]["view"]
     assert "you" not in boot["snapshot"]["model"]["view"]
     assert b'type="module"' in r.data and c.get("/static/js/tv.js").status_code == 200
-    for board in ("skull", "doubt", "hoggenheimer", "infinity", "lottery"):
-        assert c.get(f"/static/boards/{board}.js").status_code == 200
+
+
+def test_each_game_board_script_comes_from_its_package(env):
+    """``/games/<id>/board.js`` is the file the game's spec declares (its package's
+    ``static/board.js``), as JavaScript; a module beside it is served too (the joker game's bet
+    grid); anything else is a 404, so the page draws the generic board."""
+    from companion.games import registry
+
+    _, app, _ = env
+    c = app.test_client()
+    for gid in registry.BUILTIN:
+        spec = registry.get(gid)
+        assert spec.board_script is not None and spec.board_script.parts[-2:] == ("static", "board.js")
+        r = c.get(f"/games/{gid}/board.js")
+        assert r.status_code == 200 and r.mimetype == "text/javascript"
+        assert r.data == spec.board_script.read_bytes()
+        assert b"export function draw(" in r.data
+    grid = c.get("/games/hoggenheimer/betgrid.js")
+    assert grid.status_code == 200 and b"export function renderBetGrid(" in grid.data
+    assert c.get("/static/boards/skull.js").status_code == 404  # no board left in web/static
+    for bad in ("/games/counting/board.js",  # a registered game with no board of its own
+                "/games/nope/board.js", "/games/skull/__init__.py", "/games/skull/rules.py",
+                "/games/skull/..%2Frules.py", "/games/skull/nope.js", "/games/skull/Board.js"):
+        assert c.get(bad).status_code == 404, bad
 
 def test_language_switch(env):
     _, app, _ = env

@@ -10,6 +10,7 @@ import pytest
 
 from companion.sanitise import BadText, check_text, clean, json_depth, parse_json
 from tests.dashboard.helpers import csrf_of
+from companion.i18n import M, render
 
 
 @pytest.fixture
@@ -40,7 +41,8 @@ def test_a_lone_surrogate_in_a_prompt_is_refused_and_pages_stay_up(env):
     assert "\\ud800" in body
     r = op.post("/api/operator/prompt", data=body, headers=h)
     assert r.status_code == 400 and r.json["detail"].startswith("bad_text")
-    assert "символы, которые нельзя показать" in r.json["message"]
+    assert r.json["message"] == render(M("The text holds characters that cannot be shown (control characters or broken "
+                                         "ones): type it again."), "ru")
     assert table.prompts() == []
     _pages_work(app, op)
     # a prompt another part of the program adds is cleaned, not trusted

@@ -15,6 +15,9 @@ from companion.sessions import device_label
 from companion.table import Table
 from tests.dashboard.helpers import csrf_of, operator_client
 from tests.dashboard.test_stream import SSE
+from companion.i18n import M, render
+from markupsafe import escape
+from companion.dashboard.security import countdown_words
 
 ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
            "Chrome/126.0.0.0 Mobile Safari/537.36")
@@ -106,7 +109,8 @@ def test_revoking_a_phone_ends_its_login_at_once_and_only_its(env, fast_dir):
     r = b.get("/seat")
     assert r.status_code == 302 and r.headers["Location"].endswith("/join")
     page = b.get("/join").get_data(as_text=True)
-    assert 'role="alert">Оператор отключил этот телефон от места' in page
+    signed_out = render(M("The operator signed this phone out of its seat. To play on it again, enter the seat's code."), "ru")
+    assert f'role="alert">{escape(signed_out)}' in page
     assert 'role="alert">' not in b.get("/join").get_data(as_text=True)  # said once
     # gone: a second revoke is a 404 in words
     r = op.post(f"/api/operator/devices/{dev['id']}/revoke", headers={"X-CSRF-Token": csrf})
@@ -189,10 +193,12 @@ def test_a_wrong_guess_that_starts_a_lockout_says_how_long(env):
     token = csrf_of(c, "/operator")
     pages = [c.post("/operator/login", data={"pin": f"{700000 + i}", "csrf_token": token}) for i in range(5)]
     assert [p.status_code for p in pages] == [403] * 5
-    assert "подождите" not in pages[3].get_data(as_text=True)
-    assert "Неверный ПИН." in pages[4].get_data(as_text=True) and "подождите 5 мин" in pages[4].get_data(as_text=True)
+    wait = render(M("Too many wrong attempts: wait %(wait)s, then the login form returns.", wait="§"), "ru").split("§")[0]
+    assert wait not in pages[3].get_data(as_text=True)
+    locked = render(M("Too many wrong attempts: wait %(wait)s, then the login form returns.", wait=countdown_words(30)), "ru")
+    assert render(M("Wrong PIN."), "ru") in pages[4].get_data(as_text=True) and locked in pages[4].get_data(as_text=True)
     r = c.post("/operator/login", data={"pin": table.pin, "csrf_token": token})
-    assert r.status_code == 429 and int(r.headers["Retry-After"]) == 300
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) == 30
     # the join page likewise, in English when the page is English
     j = app.test_client()
     j.set_cookie("lang", "en")
@@ -200,7 +206,7 @@ def test_a_wrong_guess_that_starts_a_lockout_says_how_long(env):
     codes = set(table.seat_codes().values())
     wrong = [str(x) for x in range(100000, 100020) if str(x) not in codes][:5]
     last = [j.post("/join", data={"code": w, "csrf_token": jt}) for w in wrong][-1]
-    assert last.status_code == 403 and "wait 5 min" in last.get_data(as_text=True)
+    assert last.status_code == 403 and "wait 30 s" in last.get_data(as_text=True)
 
 
 def test_the_operators_logged_in_browser_is_never_locked_out(env):

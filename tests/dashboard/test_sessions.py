@@ -10,10 +10,12 @@ import json
 import pytest
 
 from companion.dashboard import create_app
-from companion.sessions import OPERATOR_TTL_S, SEAT_TOKENS_PER_SEAT, SEAT_TTL_S
+from companion.i18n import render
+from companion.sessions import OPERATOR_TTL_S, SEAT_TOKENS_PER_SEAT, SEAT_TTL_S, pin_refusal
 from companion.settings import Settings, SettingsError
 from companion.table import STATE_FILE, Table
 from tests.dashboard.helpers import csrf_of
+from tests.wording import said
 
 
 class WallClock:
@@ -162,10 +164,12 @@ def test_seat_logins_of_an_older_table_json_are_kept(tmp_path, counting):
 def test_a_short_pin_is_refused_in_words(tmp_path):
     with pytest.raises(SettingsError) as err:
         Table(tmp_path, pin="2468")
-    assert "6" in str(err.value) and "не меньше 6 цифр" in err.value.words("ru")
+    short = pin_refusal("2468")
+    assert said(short)[0].startswith("the operator PIN must have at least %(min)s digits") and short.facts["min"] == 6
+    assert "6" in str(err.value) and render(short, "ru") in err.value.words("ru")
     with pytest.raises(SettingsError) as err:
         Settings.load(None, pin="12345")
-    assert "не меньше 6 цифр" in err.value.words("ru")
+    assert err.value.message.facts["why"] == pin_refusal("12345")
     assert Table(tmp_path, pin="024680").pin == "024680"
 
 
@@ -176,4 +180,4 @@ def test_companion_dashboard_refuses_a_short_pin(tmp_path, capsys):
     args = build_parser().parse_args(["dashboard", "--data-dir", str(tmp_path), "--pin", "1234", "--port", "0"])
     assert cmd.run(args) == 2
     err = capsys.readouterr().err
-    assert "не меньше 6 цифр" in err and "Traceback" not in err
+    assert render(pin_refusal("1234"), "ru") in err and "Traceback" not in err

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from companion.devices.buttonbox import ButtonBox
+from companion.devices import virtualbox
 from companion.devices.virtualbox import VirtualButtonBox, run_script_line
 from companion.errors import ProtocolError
+from companion.i18n import M, render
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -147,26 +149,42 @@ def test_buttonbox_sim_and_monitor_speak_russian_by_default(tmp_path):
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=20)
     assert r.returncode == 2, r.stderr
     first, lights = r.stdout.splitlines()[:2]
-    assert first.startswith("buttonbox-sim: устройство /dev/pts/") and "мест 4, прошивка 1.0.0, протокол 1" in first
-    assert lights.startswith("подсветка: 1=")
-    assert f"{script}:3: нет места 9: места нумеруются 1..4, как на пультах и на панели" in r.stderr, r.stderr
+    head = ru(M("buttonbox-sim: device %(device)s seats=%(seats)s fw=%(fw)s proto=%(proto)s", device="/dev/pts/§", seats=4,
+                fw="1.0.0", proto=1)).split("§")
+    assert first.startswith(head[0]) and first.endswith(head[1].split(",", 1)[1]), first
+    assert lights.startswith(ru(M("lights: %(states)s", states="1=")))
+    told = ru(M("unknown seat %(n)s: seats are numbered 1..%(seats)s, as on the pads and the dashboard", n=9, seats=4))
+    assert f"{script}:3: {told}" in r.stderr, r.stderr
     r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-sim", "--help-script"], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=20)
-    assert r.stdout.startswith("Команды сценария и клавиатуры"), r.stdout
+    assert r.stdout.strip() == ru(M(virtualbox.SCRIPT_HELP)).strip(), r.stdout
     link = str(tmp_path / "bb")
     with VirtualButtonBox(seats=4, link=link) as vbox:
         proc = subprocess.Popen([sys.executable, "-m", "companion", "buttonbox-monitor", link, "--seconds", "2.5"],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             assert proc.stdout.readline().startswith("buttonbox-monitor: ")
-            assert "приветствие: прошивка 1.0.0, протокол 1, мест 4" in proc.stdout.readline()
+            hello = ru(M("hello: firmware %(firmware)s, protocol %(protocol)s, seats %(seats)s, boot %(boot)s",
+                         firmware="1.0.0", protocol=1, seats=4, boot="§")).split("§")[0]
+            assert hello in proc.stdout.readline()
             vbox.press(3, "no")
             out, err = proc.communicate(timeout=20)
         finally:
             if proc.poll() is None:
                 proc.kill()
     assert proc.returncode == 0, err
-    assert "место 4 no press" in out and "состояние: связь — да" in out, out
+    assert ru(M("seat %(seat)s %(button)s %(kind)s seq %(seq)s t %(t)s ms", seat=4, button="no", kind="press", seq="§",
+                t=0)).split("§")[0] in out, out
+    assert ru(M("status: connected=%(connected)s alive=%(alive)s events=%(events)s duplicates=%(duplicates)s lost=%(lost)s "
+                "frame_errors=%(frame_errors)s", connected=M("yes"), alive="§", events=0, duplicates=0, lost=0,
+                frame_errors=0)).split("§")[0] in out, out
     r = subprocess.run([sys.executable, "-m", "companion", "buttonbox-monitor", str(tmp_path / "absent")], cwd=ROOT,
                        env=env, capture_output=True, text=True, timeout=30)
-    assert r.returncode == 1 and "не поздоровалась за 5 с" in r.stderr, r.stderr
+    no_hello = ru(M("buttonbox-monitor: no hello from %(url)s within 5 s: %(error)s", url=str(tmp_path / "absent"),
+                    error="§")).split("§")[0]
+    assert r.returncode == 1 and no_hello in r.stderr, r.stderr
+
+
+def ru(msg) -> str:
+    """``msg`` as the Russian run prints it."""
+    return render(msg, "ru")

@@ -187,3 +187,24 @@ def test_signal_outcome_sounds(table):
     lights._sound_thread.join()
     assert [f for f in buzzer.freqs if f is not None] == pytest.approx(
         [Tone(n).frequency for n, _ in SOUNDS["failure"] if n])
+
+
+def test_a_box_with_fewer_pads_than_the_lights_breaks_no_other_light(tmp_path):
+    """A real box whose hello says 4 pads under lights made for 8 (the table started before the
+    box said hello): the seats it lacks are skipped, the others and the turn light still show
+    (before, the box's refusal of seat 5 stopped every light after it)."""
+    from companion.devices.buttonbox import ButtonBox
+    from companion.devices.virtualbox import VirtualButtonBox
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    with VirtualButtonBox(seats=4) as vbox, ButtonBox(vbox.port) as box, \
+            TableLights(8, box, pin_factory=factory) as lights:
+        assert box.wait_connected(3.0)
+        lights.show_turn(current=None, must_act=[1, 6])
+        assert lights.seat_states[1] == "blink" and lights.seat_states[6] == "blink"
+        assert pin(factory, "turn_light").state == 1
+        deadline = time.monotonic() + 3
+        while vbox.light_states() != ["off", "blink", "off", "off"] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert vbox.light_states() == ["off", "blink", "off", "off"]
+        lights.all_off()

@@ -15,6 +15,9 @@ from companion.settings import Settings
 from companion.table import PIN_FILE, SECRET_FILE, Table
 from tests.dashboard.helpers import operator_client, seat_client
 from tests.durable.kills import drop
+from companion.i18n import M, render
+from companion.dashboard.security import LOGIN_LOST
+from markupsafe import escape
 
 SEATS = ["Аня", "Борис", "Вика"]
 
@@ -114,7 +117,8 @@ def test_a_new_pin_ends_the_login_and_the_page_says_why(tmp_path):
         assert op2.get("/api/operator/state").status_code == 403
         page = op2.get("/operator")
         text = page.data.decode()
-        assert 'id="login-lost"' in text and "ПИН оператора сменился" in text, text
+        lost = str(escape(render(M(LOGIN_LOST["pin"]), "ru")))
+        assert 'id="login-lost"' in text and lost in text, text
         assert 'name="pin"' in text  # the form to log in again is there
         en = op2.get("/lang/en?next=/operator", follow_redirects=True).data.decode()
         assert "The operator PIN has changed" in en
@@ -124,7 +128,7 @@ def test_a_new_pin_ends_the_login_and_the_page_says_why(tmp_path):
         # --pin given for one run is a PIN change too
         _t, _a, op4 = _restart(tmp_path, op3, pin="975310")
         assert op4.get("/api/operator/state").status_code == 403
-        assert "ПИН оператора сменился" in op4.get("/operator").data.decode()
+        assert lost in op4.get("/operator").data.decode()
         _t.close()
     finally:
         table.close()

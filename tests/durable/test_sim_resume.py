@@ -17,7 +17,9 @@ import io
 import json
 import time
 
+from companion.commands.console import pin_origin
 from companion.commands.run import Console
+from companion.i18n import M, render
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
@@ -90,11 +92,13 @@ def test_an_operators_doubt_game_resumes_after_a_kill(fast_dir):
         assert f"Operator PIN: {pin}  (kept in {fast_dir / 'operator-pin'}" in text  # the same PIN
         ru = io.StringIO()
         Console(ru).header(svc, svc.server.url)
-        assert "боты имитации не трогают эту игру" in ru.getvalue() and "отложена" not in ru.getvalue()
+        assert svc.simtable.released_words("ru") in ru.getvalue()  # the bots leave it alone; nothing set aside
+        assert "set aside" not in render(svc.simtable.released_message, "en")
         # ... and the buttons' line does not say the bots press them (a tester read both)
-        assert "кнопки: виртуальная коробка кнопок (на псевдотерминале, pty)" in ru.getvalue() and "нажимают боты" not in ru.getvalue()
+        assert render(M("buttons: virtual box on a pty"), "ru") in ru.getvalue()
+        assert render(M("buttons: virtual box on a pty, pressed by the bots"), "ru") not in ru.getvalue()
         assert "pressed by the bots" not in text
-        assert f"ПИН оператора: {pin}  (хранится в {fast_dir / 'operator-pin'}" in ru.getvalue()
+        assert render(M("Operator PIN: %(pin)s  (%(origin)s)", pin=pin, origin=pin_origin(svc.table, "ru")), "ru") in ru.getvalue()
         # the phones keep their seats, the console its codes; play goes on
         assert svc.table.seat_for_token(phone_token) == phone_seat and svc.table.seat_codes() == codes
         _idle(svc)

@@ -26,8 +26,11 @@ import pytest
 from companion import durable
 from companion.cli import build_parser
 from companion.commands import dashboard as dashboard_cmd
-from companion.table import PIN_FILE, SECRET_FILE, STATE_FILE, Table, TableStateError
+from companion.games import registry
+from companion.i18n import M, MN, render
+from companion.table import MISSING_LOG, PIN_FILE, PROBLEMS, SECRET_FILE, STATE_FILE, Table, TableStateError
 from tests.durable.kills import drop
+from tests.wording import said
 
 SEATS = ["Аня", "Борис", "Вика"]
 NOTES = {0: "АК2444841,АК2444842,АК2444844,АК2444846", 1: "ВВ1234561,ВВ1234562,ВВ1234564,ВВ1234566"}
@@ -73,7 +76,7 @@ def test_a_lost_table_json_recovers_the_game_from_its_log(fast_dir, damage):
         assert again.referee.version == version and again.game_id == "skull"
         assert len(again.notices) == 1, again.notices
         line = str(again.notices[0])
-        assert "восстановлена из журнала стола" in again.notices[0].words("ru")
+        assert said(again.notices[0].message)[0].startswith("%(said)s: the unfinished %(game)s game was recovered")
         assert "\n" not in line and "recovered" in line and str(log_path) in line
         assert "seat codes and the phones' logins are kept" in line and STATE_FILE in line
         # the game's log kept its seat codes and the phones' tokens: nobody joins again
@@ -108,8 +111,15 @@ def test_the_dashboard_command_resumes_instead_of_dealing_a_new_game(fast_dir, c
     assert dashboard_cmd.run(args, stop) == 0
     out = capsys.readouterr().out
     # the console's language, Russian by default
-    assert f"{STATE_FILE} в {fast_dir} был пуст: неоконченная игра skull восстановлена из журнала" in out
-    assert f"Игра «Череп и розы (на купюрах)» продолжается, действий: {version}" in out  # its name, not the id
+    empty = M("%(file)s in %(folder)s was %(problem)s", file=STATE_FILE, folder=str(fast_dir), problem=PROBLEMS["empty"])
+    recovered = render(MN("%(said)s: the unfinished %(game)s game was recovered from its table log %(path)s (%(n)s "
+                          "action logged); %(seats)s", "%(said)s: the unfinished %(game)s game was recovered from its "
+                          "table log %(path)s (%(n)s actions logged); %(seats)s", version, said=empty, game="skull",
+                          path="§", seats=""), "ru")
+    assert recovered.split("§")[0] in out
+    # its name, not the id
+    assert render(M("Resumed %(game)s at version %(n)s", game=registry.console_name("skull", quoted=True), n=version),
+                  "ru") in out
     assert _games(fast_dir) == [log_path]
 
 
@@ -204,7 +214,7 @@ def test_a_table_json_naming_a_log_that_is_not_there_is_damage(fast_dir):
     try:
         assert again.referee is not None and again.referee.log.path == log_path and again.referee.version == version
         assert any("names a table log that is not there" in n.en for n in again.notices)
-        assert any("называет журнал стола, которого нет" in n.ru for n in again.notices)
+        assert any(render(PROBLEMS[MISSING_LOG], "ru") in n.ru for n in again.notices)
     finally:
         again.close()
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.datalock import DataFolderBusy, hold
+from companion.i18n import M, render
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLDER = ("import sys, time\nfrom companion.datalock import hold\n"
@@ -69,7 +70,9 @@ def test_run_and_dashboard_on_a_held_folder_stop_before_the_log(tmp_path, holder
     run = _companion("run", "--sim", "--game", "skull", "--until-end", "--json", "--port", "0",
                      "--data-dir", str(tmp_path))
     assert run.returncode == 1, run.stderr
-    assert "занята другим столом" in run.stderr and str(p.pid) in run.stderr
+    held = M("the data folder %(folder)s is in use by another table%(who)s: stop it first, or give this one a folder "
+             "of its own (COMPANION_DATA=… or --data-dir)", folder=str(tmp_path / "sim"), who=M(" (process %(pid)s)", pid=p.pid))
+    assert render(held, "ru") in run.stderr, run.stderr
     assert run.stdout == ""
     dash = _companion("dashboard", "--game", "skull", "--seats", "Аня,Борис", "--port", "0",
                       "--data-dir", str(tmp_path / "dash"), "--lang", "en")

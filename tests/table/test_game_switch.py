@@ -11,7 +11,9 @@ import time
 import numpy as np
 import pytest
 
+from companion import statuswords as W
 from companion.games import registry
+from companion.i18n import render
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from companion.vision.scene import SceneRenderer
@@ -80,7 +82,9 @@ def test_the_readers_follow_the_game_being_played(tmp_path, real_data):
             if spec.deck is not None and spec.deck.learned:
                 # its own cards, not learned on this table: said in words, not a camera fault
                 assert status["ocr"]["state"] == "error" and "deck learn" in status["ocr"]["detail"], status
-                assert "выучите" in status["ocr"]["detail_ru"]
+                said = status["ocr"]["said"]  # the reader's refusal, told on the pages in their language
+                assert said.id.startswith("%(game)s is played with its own cards") and said.facts == {"game": game_id}
+                assert W.words("ocr", status["ocr"])["ru"]["detail"] == render(said, "ru")
                 assert "card" not in svc.readers
             else:
                 assert set(svc.readers) == set(spec.readers), (game_id, svc.readers)
@@ -97,8 +101,8 @@ def test_the_readers_follow_the_game_being_played(tmp_path, real_data):
                 # seed 3: in seed 1's render the v3 index classifier's two corners of the A♦
                 # disagree, so the reader abstains there (unsure, not wrong; seeds 3–5 read all
                 # three); this test is about which readers run, not about reading accuracy
-                render = SceneRenderer("lottery", seed=3, context=False)
-                camera.show([render.render([("card", c) for c in cards], attempt=0)])
+                scene = SceneRenderer("lottery", seed=3, context=False)
+                camera.show([scene.render([("card", c) for c in cards], attempt=0)])
                 assert _until(lambda: _camera_records(svc)), \
                     f"lottery: the camera filled nothing: {svc.table.prompts()}"
                 assert _camera_records(svc)[0].action == "table cards 3 AD,5S,7H"

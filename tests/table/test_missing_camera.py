@@ -15,8 +15,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from companion import statuswords as W
 from companion.errors import CameraError, CameraMissing
+from companion.i18n import M, both, render
 from companion.vision.camera import RenderedSource, RetryingSource
+from tests.wording import said
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAME = np.full((120, 160, 3), 90, np.uint8)
@@ -60,7 +63,8 @@ def test_a_missing_camera_is_picked_up_when_it_appears_and_after_an_unplug():
         assert not cam.connected and seen == [False]
         with pytest.raises(CameraMissing) as err:
             cam.read()
-        assert "не подключена" in err.value.words("ru")
+        assert said(err.value.message)[0] == "camera %(camera)s is not connected (%(error)s); retrying"
+        assert err.value.message.facts["camera"] == "opencv:7"
         plug.plugged.set()
         assert wait_for(lambda: cam.connected)
         assert cam.read() is FRAME and seen == [False, True]
@@ -85,7 +89,7 @@ def test_the_watcher_asks_for_manual_entry_at_once_without_a_camera(tmp_path):
         watcher = CameraWatcher(table, cam, {"note": lambda frame: []}, start=False)
         assert watcher.step() is False
         manual = [p for p in table.prompts() if p["kind"] == "manual"]
-        assert len(manual) == 1 and "Камера не подключена" in manual[0]["text"]
+        assert len(manual) == 1 and manual[0]["words"] == both(M("No camera: enter it by hand"))
         assert manual[0]["action"].startswith("table register")
         watcher.step()
         assert len([p for p in table.prompts() if p["kind"] == "manual"]) == 1  # asked once, not every frame
@@ -130,10 +134,14 @@ def test_every_page_shows_the_camera_missing(tmp_path):
     try:
         table.set_status("camera", {"state": "error", "detail": "opencv:7", "missing": True, "error": "x"})
         words = with_words(table.status())["camera"]["words"]
-        assert words["ru"]["state"] == "неисправность" and "не подключена" in words["ru"]["detail"]
+        missing = W.detail_message("camera", table.status()["camera"])
+        assert said(missing) == ("%(camera)s: not connected — the operator enters observations by hand; the camera is "
+                                 "picked up when it appears", {"camera": "USB camera 7"})
+        assert words == {lang: {"part": W.part_name("camera", lang), "state": render(M("fault"), lang),
+                                "detail": render(missing, lang)} for lang in ("ru", "en")}
         app = create_app(table, testing=True)
         state = app.test_client().get("/api/state").json
-        assert "не подключена" in state["status"]["camera"]["words"]["ru"]["detail"]
+        assert state["status"]["camera"]["words"] == words  # the pages get the same words
         app.extensions["companion"]["hub"].close()
     finally:
         table.close()

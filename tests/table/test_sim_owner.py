@@ -22,11 +22,14 @@ import pytest
 
 from companion.commands.run import Console
 from companion.errors import CompanionError
+from companion.i18n import M
 from companion.log import TableLog
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
 from companion.games.simulator import play_random_game
 from tests.waiting import wait_for as _wait
+from companion.tablebots import WHY_OPERATORS
+from tests.wording import said
 
 SEATS = ["Аня", "Борис", "Вика"]
 OPERATOR_NOTES = "table register 0 АК2444841,АК2444842,АК2444844,АК2444846 ?"
@@ -103,8 +106,9 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         console = Console(out)
         console.progress(svc)
         console.progress(svc)
-        assert out.getvalue().count("оператор начал другую игру (skull, журнал стола") == 1, out.getvalue()
-        assert "боты имитации играют только свою игру" in out.getvalue()
+        assert out.getvalue().count(svc.simtable.released_words("ru")) == 1, out.getvalue()
+        why = svc.simtable.released_message.facts["why"]
+        assert said(why)[0] == "the operator started another game (%(game)s, table log %(path)s)" and why.facts["game"] == "skull"
         assert "the operator" not in out.getvalue() and "bots play" not in out.getvalue()
         en = io.StringIO()
         Console(en, lang="en").progress(svc)
@@ -125,7 +129,8 @@ def test_bots_leave_the_operators_game_alone_and_the_restart_sets_it_aside(fast_
         assert "set aside" not in out.getvalue()
         ru = io.StringIO()
         Console(ru).header(svc, None)  # the console's own language, Russian by default
-        assert "боты имитации не трогают эту игру (её начал оператор на пульте" in ru.getvalue()
+        assert svc.simtable.released_words("ru") in ru.getvalue()
+        assert svc.simtable.released_message.facts["why"] == M(WHY_OPERATORS)  # she started it from the console
         _bots_stay_idle(svc, op_log)
         console.progress(svc)
         assert out.getvalue().count("leave this game alone") == 1  # said once
@@ -209,5 +214,29 @@ def test_a_log_the_bots_cannot_follow_is_a_clear_error_not_a_traceback(fast_dir)
         assert svc.resumed and svc.table.referee.log.path == op_log
         assert "cannot follow its log" in svc.bots_idle
         _bots_stay_idle(svc, op_log)
+    finally:
+        svc.stop()
+
+
+def test_following_bots_handed_a_log_they_cannot_follow_leave_it_and_say_why(fast_dir):
+    """``follow`` (``companion run --sim``): the operator resumes an older game whose notes are
+    not the ones the bots deal; the hand-over finds it cannot follow the log, and the bots leave
+    the game alone with that reason in words."""
+    from companion.i18n import M, render
+    from companion.tablebots import WHY_CANNOT_FOLLOW
+
+    s = _settings(fast_dir)
+    svc = TableService(s, choose_backends(s), dashboard=True, follow=True).start()
+    try:
+        op_log = svc.table.new_game("skull", SEATS, None).log.path
+        _, op_actions = play_random_game("skull", SEATS, None, seed=7)
+        first_deposit = next(i for i, (t, _) in enumerate(op_actions) if " deposit " in t)
+        _play(svc.table, op_actions[:first_deposit + 1], by_operator=True)
+        svc.table.new_game("skull", SEATS, None)
+        svc.table.resume_game(op_log)
+        assert _wait(lambda: svc.simtable.released is not None, 30)
+        why = M(WHY_CANNOT_FOLLOW)
+        assert svc.simtable.released_message.facts["why"] == why
+        assert render(why, "ru") in svc.simtable.released_words("ru")
     finally:
         svc.stop()

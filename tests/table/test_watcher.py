@@ -13,6 +13,7 @@ from companion.observe import CameraWatcher
 from companion.settings import Settings
 from companion.table import Table
 from companion.vision.scene import SceneRenderer
+from companion.i18n import M, both
 
 SETS = {0: ["ЕВ4177763", "СИ2830388"], 1: ["КТ0837783", "АС8288360"]}  # one skull (odd), one rose each
 
@@ -50,8 +51,7 @@ def test_setup_scan_through_the_camera_watcher(tmp_path, real_data):
             prompts = [p for p in table.prompts() if p["kind"] == "scan" and p["seat"] == seat]
             assert prompts, "the operator was told whose notes to show"
             name = ["Аня", "Борис"][seat]  # one language a line: each screen shows its own
-            assert prompts[-1]["words"] == {"ru": f"Покажите камере купюры: {name}",
-                                            "en": f"Show {name}'s notes to the camera"}
+            assert prompts[-1]["words"] == both(M("Show %(name)s's notes to the camera", name=name))
         records = table.referee.log.records()
         assert [r.source for r in records] == ["camera", "camera"]
         assert records[0].action.startswith("table register 0 ") and set(SETS[0]) <= set(records[0].action.replace(",", " ").split())

@@ -104,15 +104,16 @@ def test_the_moments_are_said_in_the_russian_voice_and_nothing_hidden(fake, skul
     try:
         assert voice.ready and skull_table.status()["voice"]["state"] == "ok"
         _play_skull_to_the_end(skull_table)
-        assert _wait(lambda: any("Победитель" in x["text"] for x in fake()))
+        won = render(M(V.PHRASES["winner"], name="Борис"), "ru")
+        assert _wait(lambda: any(x["text"] == won for x in fake()))
     finally:
         voice.stop()
     said = fake()
     texts = [x["text"] for x in said]
-    assert "Успех! Дилер Борис." in texts
-    assert "Череп! Борис." in texts
-    assert "Аня: купюра в банк." in texts
-    assert texts[-1] == "Игра окончена. Победитель: Борис!"
+    for msg in (M("Success! %(name)s made it.", name="Борис"), M("Skull! %(name)s.", name="Борис"),
+                M("%(name)s: a note to the bank.", name="Аня")):
+        assert render(msg, "ru") in texts, msg
+    assert texts[-1] == render(M(V.PHRASES["winner"], name="Борис"), "ru")
     for x in said:  # the Russian voice, the text on stdin (never on the command line)
         assert x["argv"][:2] == ["-v", "ru"] and "--stdin" in x["argv"] and "--stdout" in x["argv"]
         assert x["text"] not in " ".join(x["argv"])
@@ -150,7 +151,7 @@ def test_whose_turn_after_a_pause_only_while_nobody_moved(fake, skull_table):
         with voice._cv:
             voice._cv.notify_all()
         assert _wait(lambda: fake())
-        assert fake()[0]["text"] == "Ваш ход, Борис."
+        assert fake()[0]["text"] == render(M(V.PHRASES["turn"], name="Борис"), "ru")
         time.sleep(0.3)
         assert len(fake()) == 1  # said once per wait, not again and again
         # a stale «whose turn» is dropped: someone moved before it was said
@@ -169,7 +170,7 @@ def test_a_burst_never_piles_up(skull_table):
         while not gate:
             time.sleep(0.01)
 
-    voice = V.Voice(skull_table, V.VoiceSettings(turn_s=0), say=slow, available=(True, "", "")).start()
+    voice = V.Voice(skull_table, V.VoiceSettings(turn_s=0), say=slow, available=(True, None)).start()
     try:
         voice.add("first")
         assert _wait(lambda: said == ["first"])
@@ -189,7 +190,7 @@ def test_a_stale_sentence_is_dropped(skull_table):
     clock = [0.0]
     said = []
     voice = V.Voice(skull_table, V.VoiceSettings(turn_s=0), say=lambda *a: said.append(a[0]),
-                    available=(True, "", ""), clock=lambda: clock[0])
+                    available=(True, None), clock=lambda: clock[0])
     voice._lines.append(V._Line("old news", "event", -V.STALE_S - 1))
     voice.start()
     try:
@@ -205,14 +206,13 @@ def test_no_espeak_or_no_sound_card_the_table_goes_on(fake, skull_table, monkeyp
     voice = V.Voice(skull_table).start()
     try:
         st = skull_table.status()["voice"]
-        assert st["state"] == "unused" and "нет звуковой карты" in st["detail_ru"]
+        assert st["state"] == "unused" and st["said"] == M("voice unavailable: no sound card (aplay -l lists none)")
         assert not voice.add("Джокер!")
         assert skull_table.submit(f"table register 0 {','.join(_serials(0))} ?", "manual").accepted
     finally:
         voice.stop()
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
-    ok, en, ru = V.probe()
-    assert not ok and "espeak-ng" in en and "не установлен espeak-ng" in ru
+    assert V.probe() == (False, M("voice unavailable: espeak-ng is not installed"))
 
 
 def test_turning_it_off_and_on_while_running(fake, skull_table):

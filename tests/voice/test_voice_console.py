@@ -16,6 +16,8 @@ from companion import voice as V
 from companion.dashboard import create_app
 from companion.table import Table
 from tests.dashboard.helpers import operator_client, seat_client
+from companion.commands import say
+from companion.i18n import M, render
 
 
 @pytest.fixture
@@ -25,7 +27,7 @@ def env(fast_dir, counting):
     app = create_app(table, testing=True)
     said = []
     voice = V.Voice(table, V.VoiceSettings(turn_s=0), say=lambda text, lang, vol, pace: said.append((text, lang, vol)),
-                    available=(True, "espeak-ng", "espeak-ng")).start()
+                    available=(True, None)).start()
     yield table, app, voice, said
     voice.stop()
     app.extensions["companion"]["hub"].close()
@@ -69,7 +71,8 @@ def test_a_voice_change_that_is_not_a_json_object_is_told_so(env, body, kind):
     assert r.status_code == 400
     got = r.get_json()
     assert got["detail"].startswith("bad_json"), got
-    assert "не объект JSON" in got["message"] and "символ" not in got["message"], got["message"]
+    assert got["message"] == render(M("The request's body is not a JSON object: send one, with Content-Type: "
+                                      "application/json."), "ru"), got["message"]
     assert voice.settings == V.VoiceSettings(turn_s=0)  # nothing changed
     op.set_cookie("lang", "en")
     r = op.post("/api/operator/voice", data=body.encode(), content_type=kind, headers={"X-CSRF-Token": csrf})
@@ -83,7 +86,8 @@ def test_a_table_without_a_voice_says_so(fast_dir, counting):
     try:
         op, csrf = operator_client(app, table)
         body = op.get("/api/operator/voice").get_json()
-        assert body["running"] is False and "без голоса" in body["message"]
+        assert body["running"] is False
+        assert body["message"] == render(M("This table runs without a voice (it speaks under companion run)."), "ru")
         assert op.post("/api/operator/voice/test", json={}, headers={"X-CSRF-Token": csrf}).status_code == 409
         assert b"voice-setup" in op.get("/operator").data
     finally:
@@ -113,7 +117,7 @@ def test_companion_say_without_a_speaker_says_why(tmp_path):
 
     env = dict(os.environ, PATH=str(tmp_path))  # no espeak-ng, no aplay
     r = _say("Проверка", env=env)
-    assert r.returncode == 1 and "Голос не работает" in r.stderr and "espeak-ng" in r.stderr
+    assert r.returncode == 1 and r.stderr.strip() == render(M(say.WORDS["no_espeak"]), "ru"), r.stderr
     r = _say("--volume", "900", "x", env=env)
     assert r.returncode == 2 and "громкость" in r.stderr
 

@@ -12,13 +12,15 @@ import time
 import pytest
 
 from companion import voice as V
+from companion import statuswords as W
 from companion.dashboard import DashboardServer
+from companion.i18n import M, render
 from companion.settings import Settings
 from companion.table import Table
 from tests.operator_http import Operator
 
 PIN = "246810"
-OK = (True, "espeak-ng", "espeak-ng")
+OK = (True, None)
 
 
 class Table_:
@@ -83,8 +85,12 @@ def test_console_voice_settings_act_at_once_and_survive_a_restart(fast_dir, voic
 
     status, got = first.op.post_json("api/operator/voice", {"on": False})
     assert status == 200 and got["status"]["state"] == "unused"
+    # the page's status words in both languages (the message itself stays on the table)
+    assert "said" not in got["status"] and got["status"]["words"] == W.words("voice", first.voice.status())
+    assert got["status"]["words"]["en"]["detail"] == render(M("voice turned off"), "en")
     status, got = first.op.post_json("api/operator/voice/test", {})
     assert status == 200 and not got["queued"]  # off: nothing more is said
+    assert got["status"]["words"]["ru"]["detail"] == render(M("voice turned off"), "ru")
     status, got = first.op.post_json("api/operator/voice", {"pace": 999})  # refused: nothing kept
     assert status == 400 and got["reason"] == "bad_voice"
     first.close()

@@ -2,7 +2,7 @@
  *
  * The entry module of the public, seat and operator pages (and the club board's tiles): it draws
  * the page from ctx.S (js/core.js) each time the stream (js/stream.js) changes it. The game's
- * table is drawn by its board (js/board.js: web/static/boards/<game id>.js, else the generic one);
+ * table is drawn by its board (js/board.js: the game package's board script, else the generic one);
  * the seat's pad, the operator's forms, the history and the status chips have their own modules.
  * Everything is built with textContent / DOM nodes: no server string is parsed as HTML.
  */
@@ -12,7 +12,7 @@ import { renderHistory } from "./js/history.js";
 import { ask } from "./js/net.js";
 import { renderOperator, wireOperator } from "./js/operator.js";
 import { renderPad } from "./js/pad.js";
-import { renderPrompts, renderStatus } from "./js/status.js";
+import { renderOperatorSeatPlay, renderPrompts, renderSeatPlay, renderStatus } from "./js/status.js";
 import { startStream } from "./js/stream.js";
 import { renderValue, scalar } from "./js/values.js";
 import { gameName, label, word } from "./js/words.js";
@@ -26,6 +26,8 @@ function render() {
   app.textContent = "";
   app.appendChild(renderStatus());
   if (KIND !== "operator") renderPrompts(app, false);
+  renderSeatPlay(app); // who plays this seat, when it is not its player on pad and phone
+  renderOperatorSeatPlay();
   if (!m.game) {
     // the game the operator just ended («Завершить игру»): how it stood, in the table's words
     var ended = m.ended;

@@ -93,12 +93,17 @@
     i.type = "number"; i.name = name; i.min = range[0]; i.max = range[1]; i.value = value; i.inputMode = "numeric";
     return i;
   }
+  // the voice's status detail in the page's language (the status's words), else its English detail
+  function detail(status) {
+    var w = status && status.words && (status.words[document.documentElement.lang] || status.words.ru);
+    return (w && w.detail) || (status && status.detail) || "";
+  }
   function show(data) {
     box.textContent = "";
     if (!data.running) { box.appendChild(el("p", "muted", data.message || "")); return; }
     var s = data.settings, rg = data.ranges;
     var status = data.status || {};
-    box.appendChild(el("p", "muted", (document.documentElement.lang === "ru" && status.detail_ru) || status.detail || ""));
+    box.appendChild(el("p", "muted", detail(status)));
     var form = el("form", "voice-form");
     form.id = "voice-form";
     var on = el("input"); on.type = "checkbox"; on.name = "on"; on.checked = !!s.on;
@@ -125,7 +130,7 @@
     });
     test.addEventListener("click", function () {
       api("/api/operator/voice/test", {}).then(function (r) {
-        result.textContent = r.ok && r.body.queued ? word("voice_queued") : ((r.body.status && r.body.status.detail) || r.body.message || "");
+        result.textContent = r.ok && r.body.queued ? word("voice_queued") : (detail(r.body.status) || r.body.message || "");
       });
     });
     box.appendChild(form);

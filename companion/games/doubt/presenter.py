@@ -8,7 +8,7 @@ from typing import Callable
 from companion.games.base import Event, seat_namer
 from companion.games.spec import PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, seat_name, standings
-from companion.i18n import LANGUAGES, M, MN, MP, Message, N_, both, fact, render
+from companion.i18n import LANGUAGES, M, MN, MP, Message, N_, both, fact
 from companion.games.doubt.rules import DEFAULT_DECK
 
 
@@ -53,18 +53,18 @@ def _answer(answer) -> Message:
     return M(_ANSWERS["believe" if answer == "believe" else "doubt"])
 
 
-def describe_event(event: Event, seats, lang: str = "ru"):
+def describe_event(event: Event, seats):
     """A public event of «Верю — не верю» in words (a :class:`~companion.i18n.Message`; ``None``
     for a private event or an unknown kind, ``""`` for one told by another line; the dashboard's
     history and the console show it). A kind of card is named as on the default deck (seed
-    ``001_*``), else by its id. Rendered in ``lang``; the presenter gives the message.
+    ``001_*``), else by its id. A message, rendered by the caller.
 
     Args:
         event: an event returned by :meth:`DoubtGame.apply`.
         seats: the players' names by seat.
     """
     msg = _event(event, seats)
-    return render(msg, lang)
+    return msg
 
 
 def _event(event: Event, seats):
@@ -118,12 +118,12 @@ def _event(event: Event, seats):
     return None
 
 
-def describe_standings(view: dict, seats, lang: str = "ru"):
+def describe_standings(view: dict, seats):
     """The standing of a game in words from its *public* view (``game.view(None)``): the cards
     each player still holds, fewest first («меньше — лучше»), and the game of the match — or,
-    once over, who lost. For the operator's «Завершить игру». Rendered in ``lang``; the presenter gives the message."""
+    once over, who lost. For the operator's «Завершить игру». A message, rendered by the caller."""
     msg = _standings(view, seats)
-    return render(msg, lang)
+    return msg
 
 
 def _standings(view: dict, seats) -> Message:
@@ -302,6 +302,20 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _progress(view: dict) -> Message:
+    """The game of the match under way (or the last one)."""
+    return MP("doubt", "game %(n)s of %(of)s", n=view.get("game_no"), of=view.get("games"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """The cards a seat holds, or that it got rid of them."""
+    rows = view.get("seats") or []
+    if not 0 <= seat < len(rows):
+        return None
+    row = rows[seat]
+    return cards_count(int(row.get("cards") or 0)) if row.get("in_game", True) else MP("doubt", "out of cards")
+
+
 class DoubtPresenter(PlainPresenter):
     """The words of ``doubt`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -314,6 +328,8 @@ class DoubtPresenter(PlainPresenter):
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def whose(self, verb, view):

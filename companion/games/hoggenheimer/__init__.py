@@ -1,11 +1,15 @@
 """The joker banking game on a 4×8 layout: seed 002, RULINGS §3, ``docs/rules/hoggenheimer.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its layout and bet shapes
-(:mod:`.layout`), its actions (:mod:`.actions`), its words (:mod:`.presenter`) and its bots
-(:mod:`.sim`); :data:`SPEC` declares it to the registry (:mod:`companion.games.registry`).
+(:mod:`.layout`), its actions (:mod:`.actions`), its words (:mod:`.presenter`; on the pages,
+:mod:`.pagewords`), its bots (:mod:`.sim`) and its board and bet grid on the pages
+(``static/board.js``, ``static/betgrid.js``); :data:`SPEC` declares it to the registry
+(:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from companion.games.standing import chips_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
@@ -21,6 +25,7 @@ from companion.games.hoggenheimer.presenter import (
     bet, bet_target, bet_targets, choice_label, describe_event, describe_standings,
     HoggenheimerPresenter, page_view, PRESENTER, REFUSALS, REFUSALS_WITH_FACTS,
 )
+from companion.games.hoggenheimer.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.hoggenheimer.sim import HoggenheimerSim
 
 SPEC = GameSpec(
@@ -36,7 +41,10 @@ SPEC = GameSpec(
            "shape_card": NC_("hoggenheimer", "card"), "shape_pair": NC_("hoggenheimer", "pair"),
            "shape_square": NC_("hoggenheimer", "square"), "shape_column": NC_("hoggenheimer", "column"),
            "shape_row": NC_("hoggenheimer", "row")},
+    page_words=PAGE_WORDS,
+    option_labels=OPTION_LABELS,
     result_rows=chips_rows,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

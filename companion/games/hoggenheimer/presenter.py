@@ -9,11 +9,11 @@ from fractions import Fraction
 
 from companion.games.base import Event
 from companion.games.narration import describer, public_event
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_label, chips, names_and, seat_name, signed,
                                    standings, suit)
 from companion.games.hoggenheimer.layout import JOKER, SHAPES, _targets, win_probability
-from companion.i18n import M, MN, MP, MPN, Message, N_, both, render
+from companion.i18n import M, MN, MP, MPN, Message, N_, both
 
 
 # ---------------------------------------------------------------------------- words
@@ -109,8 +109,8 @@ def _event(k: str, d: dict, name: Callable[..., str], seats):
 
 describe_event = describer(_event, """
     One line of words for a public event of the joker game (the dashboard's history and the
-    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an
-    unknown kind. The presenter's ``event`` gives the message.
+    console of ``companion run``): a message, rendered by the caller; ``None`` for a private event or an
+    unknown kind (the presenter's ``event``).
 
     Every event of this game is public: the engine never knows a face-down card (the camera reports
     each card as it is turned), so a line names only a turned card or a bet's target.
@@ -153,14 +153,14 @@ def _game_over_words(result: dict) -> Message:
     return M("%(head)s. Standings: %(table)s", head=head, table=table)
 
 
-def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+def describe_standings(view: dict, seats):
     """The standing of a game in words from its *public* view (``game.view(None)``): each seat's
     chips (with chips still staked on the layout of an unfinished deal), and the deal reached —
     «Фишки: Аня 130, Вика 95 (+5 на столе), Борис 75; сдача 3 из 6»; once over, the history's last
     line (the winner and everyone's chips). For the operator's «Завершить игру» (the public page
-    and console say how the game stood when it was ended). Rendered in ``lang``; the presenter
-    gives the message."""
-    return render(_standings(view, seats), lang)
+    and console say how the game stood when it was ended). A message, rendered by the
+    caller."""
+    return _standings(view, seats)
 
 
 def _standings(view: dict, seats) -> Message | None:
@@ -322,6 +322,23 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return Spoken(M("The joker!")) if event.kind == "joker" else None
 
 
+def _progress(view: dict) -> Message:
+    """The deal under way (or the last one) of the game's deals."""
+    return MP("hoggenheimer", "deal %(n)s of %(of)s", n=view.get("deal"), of=view.get("deals_total"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """A seat's chips (and those on the layout), and whether it holds the bank."""
+    rows = view.get("seats") or []
+    if not 0 <= seat < len(rows):
+        return None
+    row = rows[seat]
+    told: Message = chips(int(row.get("chips") or 0))
+    if row.get("staked"):
+        told = M("%(row)s (+%(staked)s on the layout)", row=told, staked=row["staked"])
+    return M("%(chips)s, %(role)s", chips=told, role=MP("hoggenheimer", "banker")) if row.get("banker") else told
+
+
 class HoggenheimerPresenter(PlainPresenter):
     """The words of ``hoggenheimer`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -334,7 +351,10 @@ class HoggenheimerPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: Moment("joker", M("Joker")) if event.kind == "joker" else None)
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def choice_label(self, field, value, view, seats):

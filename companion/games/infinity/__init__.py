@@ -2,11 +2,14 @@
 ``docs/rules/infinity.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
-its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
-registry (:mod:`companion.games.registry`).
+its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`), its bots (:mod:`.sim`) and its
+board on the pages (``static/board.js``); :data:`SPEC` declares it to the registry
+(:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from companion.games.standing import points_rows
 from companion.games.spec import NC_, N_, Deck, GameSpec, PadVerbs
@@ -21,6 +24,7 @@ from companion.games.infinity.presenter import (
     card, describe_event, describe_standings, InfinityPresenter, page_view, PRESENTER,
     REFUSALS, REFUSALS_WITH_FACTS,
 )
+from companion.games.infinity.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.infinity.sim import InfinitySim
 
 SPEC = GameSpec(
@@ -33,7 +37,10 @@ SPEC = GameSpec(
     pad_verbs=PadVerbs(),
     terms={"deal": NC_("infinity", "Deal"), "deal_scores": NC_("infinity", "Deal scores"), "half": NC_("infinity", "Half"),
            "INF": NC_("infinity", "Infinity")},  # the Infinity card as a key of the deck's counts («Подробнее»)
+    page_words=PAGE_WORDS,
+    option_labels=OPTION_LABELS,
     result_rows=points_rows,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

@@ -7,10 +7,10 @@ from typing import Callable
 
 from companion.games.base import Event
 from companion.games.narration import describer, public_event
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import CAMERA, awaiting, cards_count, names_and, points, seat_name, standings
 from companion.games.infinity.rules import INF
-from companion.i18n import M, MN, Message, N_, both, render
+from companion.i18n import M, MN, MP, Message, N_, both
 
 
 # ---------------------------------------------------------------------- words
@@ -71,8 +71,8 @@ def _event(k: str, d: dict, name, seats):
 
 describe_event = describer(_event, """
     One line of words for a public event of "6100" (the dashboard's history and the console of
-    ``companion run``), rendered in ``lang``; ``None`` for a private event or an unknown kind. The
-    presenter's ``event`` gives the message.
+    ``companion run``): a message, rendered by the caller; ``None`` for a private event or an unknown kind
+    (the presenter's ``event``).
 
     The engine never knows a card in a hand: a line names only cards that lie face up (played to the
     trick, or shown by the last holder), so no hand is ever told.""")
@@ -92,14 +92,14 @@ def _game_over_words(result: dict) -> Message:
     return M("%(head)s. Standings%(after)s: %(told)s", head=head, after=after, told=standings(scores))
 
 
-def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+def describe_standings(view: dict, seats):
     """The standing of a game in words from its *public* view (``game.view(None)``): the points
     of the deals played and, for an unfinished deal, the points won in it so far (cards in won
     tricks were all seen face up) — «Очки за сыгранные партии (2 из 3): Аня 4200, Борис 1900;
     в неоконченной партии: Борис 300, Аня 0»; once over, the history's last line (the winner and
-    everyone's total). For the operator's «Завершить игру». Rendered in ``lang``; the presenter
-    gives the message."""
-    return render(_standings(view, seats), lang)
+    everyone's total). For the operator's «Завершить игру». A message, rendered by the
+    caller."""
+    return _standings(view, seats)
 
 
 def _standings(view: dict, seats) -> Message:
@@ -193,6 +193,34 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _moment(event, seats) -> Moment | None:
+    """«ХОЙ!» (the infinity card): the table display shows it large, with who called it."""
+    if event.kind != "hoy":
+        return None
+    seat = event.data.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        return Moment("hoy", MP("moment", "«HOY!» — %(name)s", name=seats[seat]))
+    return Moment("hoy", MP("moment", "«HOY!»"))
+
+
+def _progress(view: dict) -> Message:
+    """The deal under way (or the last one) of the game's deals."""
+    return MP("infinity", "deal %(n)s of %(of)s", n=view.get("deal"), of=view.get("deals"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """A seat's points of the deals played and, in a deal under way, those won in it so far."""
+    totals = view.get("totals") or []
+    if not 0 <= seat < len(totals):
+        return None
+    told = points(int(totals[seat]))
+    current = view.get("points") or []
+    under_way = view.get("phase") in ("play", "kept") or (view.get("phase") == "deal" and view.get("half") == 2)
+    if under_way and seat < len(current) and current[seat]:
+        return M("%(total)s; in the unfinished deal %(now)s", total=told, now=points(int(current[seat])))
+    return told
+
+
 class InfinityPresenter(PlainPresenter):
     """The words of ``infinity`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -204,7 +232,10 @@ class InfinityPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: _moment(event, seats))
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def whose(self, verb, view):

@@ -7,10 +7,10 @@ from typing import Callable
 
 from companion.games.base import Event
 from companion.games.narration import describer, public_event
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import (CAMERA, awaiting, card_label, cards_count, cards_label, chips, names_and, seat_args,
                                    seat_name, signed, standings, suit)
-from companion.i18n import M, MN, MP, Message, N_, NC_, both, render
+from companion.i18n import M, MN, MP, Message, N_, NC_, both
 
 
 #: The lottery's own words for the codes whose meaning is particular to it (in the context
@@ -87,8 +87,8 @@ def _event(k: str, d: dict, name, seats):
 
 describe_event = describer(_event, """
     One line of words for a public event of the card lottery (the dashboard's history and the
-    console of ``companion run``), rendered in ``lang``; ``None`` for a private event or an unknown
-    kind. The presenter's ``event`` gives the message.
+    console of ``companion run``): a message, rendered by the caller; ``None`` for a private event or an unknown
+    kind (the presenter's ``event``).
 
     Players' cards are dealt face up (seed ¶6 «Они их открывают») and the cards left lie face up
     beside them (¶8), so a line may name them; a prize card is named only once it is turned — the
@@ -120,12 +120,12 @@ def _game_over_words(result: dict, seats) -> Message:
              head=head, table=table[0], roles=M("; %(told)s", told=told) if told else "", box=result.get("box", 0))
 
 
-def describe_standings(view: dict, seats, lang: str = "ru") -> str | None:
+def describe_standings(view: dict, seats):
     """The standing of a game in words from its *public* view (``game.view(None)``): each
     card-holding player's chips, the box and the chips lying on the prizes — «Фишки: Аня 31,
     Борис 24; в кассе 6, на призах 14; тираж 3»; once over, the history's last line. For the
-    operator's «Завершить игру». Rendered in ``lang``; the presenter gives the message."""
-    return render(_standings(view, seats), lang)
+    operator's «Завершить игру». A message, rendered by the caller."""
+    return _standings(view, seats)
 
 
 def _standings(view: dict, seats) -> Message:
@@ -314,6 +314,29 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _moment(event, seats) -> Moment | None:
+    """A prize won: the table display shows the history's words for it large."""
+    if event.kind != "prize_won":
+        return None
+    return Moment("prize", _event(event, seats) or M("Prize"))
+
+
+def _progress(view: dict) -> Message:
+    """The draw under way (or the last one)."""
+    return MP("lottery", "draw %(n)s", n=view.get("draw"))
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """A seat's chips, and its role when it is the banker or the dealer."""
+    balances = view.get("balances") or []
+    if not 0 <= seat < len(balances):
+        return None
+    told = chips(int(balances[seat]))
+    role = (MP("lottery", "banker") if seat == view.get("banker")
+            else MP("lottery", "dealer") if seat == view.get("dealer") else None)
+    return M("%(chips)s, %(role)s", chips=told, role=role) if role is not None else told
+
+
 class LotteryPresenter(PlainPresenter):
     """The words of ``lottery`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -325,7 +348,10 @@ class LotteryPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: _moment(event, seats))
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def own_refusal(self, reason, options=None):

@@ -1,11 +1,14 @@
 """Skull with banknotes («череп и розы» on banknotes): seed 000, RULINGS §0–1, ``docs/rules/skull.md``.
 
 One package, everything the game knows: the rules (:mod:`.rules`), its actions (:mod:`.actions`),
-its words (:mod:`.presenter`) and its bots (:mod:`.sim`); :data:`SPEC` declares it to the
-registry (:mod:`companion.games.registry`).
+its words (:mod:`.presenter`; on the pages, :mod:`.pagewords`), its bots (:mod:`.sim`) and its
+board on the pages (``static/board.js``); :data:`SPEC` declares it to the registry
+(:mod:`companion.games.registry`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from companion.games.skull import club
 from companion.games.spec import NC_, N_, GameSpec, PadVerbs
@@ -21,6 +24,7 @@ from companion.games.skull.presenter import (
     describe_event, describe_private_event, describe_standings, notes_count, page_view, PRESENTER,
     reason_message, REFUSALS, REFUSALS_WITH_FACTS, SkullPresenter,
 )
+from companion.games.skull.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.skull.sim import SkullSim
 
 SPEC = GameSpec(
@@ -32,8 +36,11 @@ SPEC = GameSpec(
     deck=None,
     pad_verbs=PadVerbs(yes=("agree",), no=("pass",)),
     terms={"face_down": NC_("skull", "Face down")},
+    page_words=PAGE_WORDS,
+    option_labels=OPTION_LABELS,
     result_rows=club.result_rows,
     redact=club.redact,
+    board_script=Path(__file__).parent / "static" / "board.js",
 )
 
 #: the package's names: its spec and what the table imports from the game's modules

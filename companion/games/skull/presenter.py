@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from companion.games.base import Event, seat_namer
-from companion.games.spec import PlainPresenter, Spoken
+from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import CAMERA, OPERATOR, awaiting, names_and, notes, seat_args, seat_name
-from companion.i18n import M, MN, MP, Message, N_, NC_, render
+from companion.i18n import M, MN, MP, Message, N_, NC_
 from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
 
 
@@ -60,17 +60,17 @@ def _money(value, currency) -> str:
     return f", {value} {currency or ''}".rstrip() if value is not None else ""
 
 
-def describe_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
+def describe_event(event: Event, seats: Sequence[str]):
     """One line of words for a public event (a message; ``None`` for a private event or an
     unknown kind, ``""`` for an event told by another line of the same action: the history leaves
-    it out). Rendered in ``lang``; the presenter gives the message.
+    it out). A message, rendered by the caller.
 
     Args:
         event: an event returned by :meth:`SkullGame.apply`.
         seats: the players' names by seat.
     """
     msg = _event(event, seats)
-    return render(msg, lang)
+    return msg
 
 
 def _event(event: Event, seats: Sequence[str]):
@@ -155,13 +155,13 @@ def notes_count(n: int) -> Message:
     return notes(n)
 
 
-def describe_standings(view: dict, seats: Sequence[str], lang: str = "ru"):
+def describe_standings(view: dict, seats: Sequence[str]):
     """The standing of a game in words from its *public* view (``game.view(None)``; counts only,
     never a serial of a note in play): the notes each player still has and the bank's count —
     «Купюр у игроков: Борис 3, Аня 2, Вика 0 (вне игры); в банке 7» — or, once over, who takes the
     bank. For the operator's «Завершить игру» (the public page and console say how it stood)."""
     msg = _standings(view, seats)
-    return render(msg, lang)
+    return msg
 
 
 _GONE = {"out": NC_("skull", "out"), "left": NC_("skull", "left the table")}  # «вне игры», not the value «выбыл»
@@ -181,12 +181,12 @@ def _standings(view: dict, seats: Sequence[str]) -> Message:
     return M("Notes left: %(parts)s; the bank holds %(bank)s", parts=parts, bank=count)
 
 
-def describe_private_event(event: Event, seats: Sequence[str], lang: str = "ru") -> str | None:
+def describe_private_event(event: Event, seats: Sequence[str]):
     """One line of words for an event private to one seat, shown in that seat's history only
     (``companion.dashboard.model.narrator``): its notes at registration, «Ваши купюры: АК 2444841 —
     роза, …», and the note of its that went to the bank. ``None`` for another kind."""
     msg = _private_event(event)
-    return render(msg, lang)
+    return msg
 
 
 def _private_event(event: Event) -> Message | None:
@@ -333,6 +333,34 @@ def _spoken(event: Event, seats) -> Spoken | None:
     return None
 
 
+def _moment(event: Event, seats: Sequence[str]) -> Moment | None:
+    """A skull turned up: the table display shows it large, with whose it is."""
+    d = event.data
+    if event.kind != "flip" or d.get("role") != SKULL:
+        return None
+    seat = d.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        return Moment("skull", MP("moment", "Skull — %(name)s", name=seats[seat]))
+    return Moment("skull", MP("moment", "Skull"))
+
+
+def _progress(view: dict) -> Message:
+    """The rounds played (settled or void), from the public view's last round."""
+    last = view.get("last_round") or {}
+    return M("rounds: %(rounds)s", rounds=last.get("round") or 0)
+
+
+def _seat_line(view: dict, seat: int, seats) -> Message | None:
+    """One seat's notes in play, or that it is out."""
+    rows = view.get("seats") or []
+    if not 0 <= seat < len(rows):
+        return None
+    row = rows[seat]
+    if row.get("status") in ("out", "left"):
+        return MP("skull", "out")
+    return notes(int(row.get("notes") or 0))
+
+
 class SkullPresenter(PlainPresenter):
     """The words of ``skull`` (:class:`companion.games.spec.Presenter`)."""
 
@@ -344,8 +372,11 @@ class SkullPresenter(PlainPresenter):
     waiting_words = WAITING
     event = staticmethod(_event)
     spoken = staticmethod(_spoken)
+    moment = staticmethod(lambda event, seats: _moment(event, seats))
     private_event = staticmethod(lambda event, seats: _private_event(event))
     standings = staticmethod(_standings)
+    progress = staticmethod(_progress)
+    seat_line = staticmethod(_seat_line)
     page = staticmethod(page_view)
 
     def own_refusal(self, reason, options=None):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from companion.dashboard.model import PUBLIC, view_for
 from companion.games import hoggenheimer as H
+from companion.i18n import both
+from tests.wording import said
 
 ROW_D = ",".join(r + "D" for r in H.RANKS)
 
@@ -16,12 +18,15 @@ def test_every_target_is_worded_once_and_keyed_as_the_bet_action_writes_it():
     # the keys are the cards argument of the seat's legal bets, one for one
     legal = {a.text().split()[3] for a in game.legal_actions(1) if isinstance(a, H.Bet)}
     assert legal == set(targets)
-    assert targets["KH,QH"] == {"shape": "pair", "payout": "2:1",
-                                "text": {"ru": "две соседние K♥ Q♥", "en": "two touching cards K♥ Q♥"}}
-    assert targets["9H,8H,9D,8D"]["text"]["ru"] == "квадрат 9♥ 8♥ 9♦ 8♦"
-    assert targets["10S,10H,10D,10C"] == {"shape": "column", "payout": "4:1",
-                                          "text": {"ru": "колонка — все десятки", "en": "the column — all tens"}}
-    assert targets[ROW_D]["payout"] == "8:1" and targets[ROW_D]["text"]["ru"] == "ряд — все бубны"
+    # each target in words: the presenter's message for its shape, with the cards (or rank, suit) as facts
+    for key, shape, payout, told in [
+            ("KH,QH", "pair", "2:1", ("two touching cards %(cards)s", {"cards": "K♥ Q♥"})),
+            ("9H,8H,9D,8D", "square", "4:1", ("the square %(cards)s", {"cards": "9♥ 8♥ 9♦ 8♦"})),
+            ("10S,10H,10D,10C", "column", "4:1", ("the column — all %(rank)s", {"rank": "tens"})),
+            (ROW_D, "row", "8:1", ("the row — all %(suit)s", {"suit": "diamonds"}))]:
+        msg = H.bet_target(shape, key.split(","))
+        assert said(msg) == told
+        assert targets[key] == {"shape": shape, "payout": payout, "text": both(msg)}
     assert targets["QH"]["payout"] == "1:1"
     assert {t["shape"] for t in targets.values()} == set(H.SHAPES)
     # a fresh dict every time: a page view changed by someone cannot change the next one

@@ -12,9 +12,11 @@ import pytest
 
 from companion.dashboard import DashboardServer
 from companion.dashboard.model import OPERATOR, label_choices, labelled_verbs, view_for
-from companion.games.hoggenheimer import describe_event
+from companion.games.hoggenheimer import bet, describe_event
 from companion.table import Table
+from companion.i18n import both, render
 from tests.browser import CHROMIUM, PHONE
+from tests.wording import said
 
 UI_OK = os.path.exists(CHROMIUM)
 
@@ -36,15 +38,15 @@ def test_the_seat_model_words_each_of_its_own_bets(fast_dir):
                          turn=turn, over=over, result=result, history=[])
         withdraw = [a for a in model["actions"] if a["verb"] == "withdraw"]
         assert [a["text"] for a in withdraw] == ["1 withdraw 1", "1 withdraw 3", "1 withdraw 4"]
-        assert [a["labels"]["bet_id"]["ru"] for a in withdraw] == [
-            "5 на Q♥ (ставка №1)", "2 на две соседние A♥ K♥ (ставка №3)", "4 на ряд — все бубны (ставка №4)"]
+        own = {b["id"]: b for b in views[1]["bets"]}  # each label is the bet's words (presenter.bet)
+        assert [a["labels"]["bet_id"] for a in withdraw] == [both(bet(own[i])) for i in (1, 3, 4)]
         assert withdraw[0]["labels"]["bet_id"]["en"] == "5 on Q♥ (bet no. 1)"
         # the other seat's bet is not his to take back, and bets keep their plain form
         assert all("labels" not in a for a in model["actions"] if a["verb"] != "withdraw")
         seat2 = view_for(2, epoch=epoch, version=version, game_info=info, views=views, legal=legal,
                          turn=turn, over=over, result=result, history=[])
-        assert [a["labels"]["bet_id"]["ru"] for a in seat2["actions"] if a["verb"] == "withdraw"] == [
-            "3 на K♠ (ставка №2)"]
+        theirs = {b["id"]: b for b in views[2]["bets"]}
+        assert [a["labels"]["bet_id"] for a in seat2["actions"] if a["verb"] == "withdraw"] == [both(bet(theirs[2]))]
         ops = view_for(OPERATOR, epoch=epoch, version=version, game_info=info, views=views, legal=legal,
                        turn=turn, over=over, result=result, history=[])
         assert not any(a["verb"] == "withdraw" for a in ops["actions"])  # a seat's own decision
@@ -67,8 +69,9 @@ def test_the_history_says_which_bet_was_taken_back(fast_dir):
         out = table.submit("1 withdraw 3", "dashboard")
         assert out.accepted
         ev = next(e for e in out.events if e.kind == "bet_withdrawn")
-        assert describe_event(ev, ["Аня", "Борис", "Вера"], "ru") == "Борис снимает ставку №3 (2 на две соседние A♥ K♥)"
-        assert describe_event(ev, ["Аня", "Борис", "Вера"], "en") == "Борис takes back bet no. 3 (2 on two touching cards A♥ K♥)"
+        msg = describe_event(ev, ["Аня", "Борис", "Вера"])
+        assert said(msg) == ("%(name)s takes back bet no. %(id)s%(what)s",
+                             {"name": "Борис", "id": 3, "what": " (2 on two touching cards A♥ K♥)"})
     finally:
         table.close()
 
@@ -90,8 +93,8 @@ def test_the_seat_page_lists_its_bets_in_words_and_takes_the_chosen_one_back(bro
         page.click("button[type=submit]")
         choices = page.locator("#pad .choice-list.verb-withdraw button")
         expect(choices).to_have_count(3)
-        assert choices.all_inner_texts() == ["5 на Q♥ (ставка №1)", "2 на две соседние A♥ K♥ (ставка №3)",
-                                            "4 на ряд — все бубны (ставка №4)"]
+        own = {b["id"]: b for b in table.views()[2][1]["bets"]}
+        assert choices.all_inner_texts() == [render(bet(own[i]), "ru") for i in (1, 3, 4)]
         # the verb heads its list (above the choices, not beside them)
         head = page.locator("#pad .choice-list .step-label").bounding_box()
         first = choices.first.bounding_box()

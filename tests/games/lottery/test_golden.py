@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from companion.i18n import render
 
 from tests.gamekit import record_sim_cases, replay_golden, replay_recorded
 
@@ -61,7 +62,7 @@ def test_the_game_over_line_counts_the_banker_and_the_dealer_too():
 
     header, records, res, expected = replay_recorded(HERE / "sim_v1_4p.jsonl", "lottery")
     result = res.game.result()
-    line = describe_event(Event("game_over", result), header.seats, "ru")
+    line = render(describe_event(Event("game_over", result), header.seats), "ru")
     assert f"банкир {result['banker']} " in line and f"сдающий {result['dealer']} " in line
-    en = describe_event(Event("game_over", result), header.seats, "en")
+    en = render(describe_event(Event("game_over", result), header.seats), "en")
     assert f"banker {result['banker']} " in en and f"dealer {result['dealer']} " in en

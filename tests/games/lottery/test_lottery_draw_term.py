@@ -7,6 +7,8 @@ from __future__ import annotations
 from companion.dashboard import model as M
 from companion.games.base import Event
 from companion.games import lottery
+from companion.i18n import M as Msg, both, render
+from tests.wording import said
 
 
 def test_history_and_badge_name_the_round_alike():
@@ -16,11 +18,12 @@ def test_history_and_badge_name_the_round_alike():
     playoff = describe(Event("voided", {"what": "playoff", "draw": 2}))
     text = lambda told: told["ru"] if isinstance(told, dict) else told  # noqa: E731
     assert text(deal).startswith("Тираж 2:"), deal
-    assert text(void).startswith("Тираж 2 аннулирован"), void
-    assert text(playoff).startswith("Розыгрыш оставшихся карт"), playoff
+    assert void == both(Msg("Draw %(draw)s void: everything is as before the deal", draw=2)), void
+    assert playoff == both(Msg("The play-off is void: the cards went back, it is played again")), playoff
 
 
 def test_standing_line_names_the_draw():
-    words = lottery.describe_standings({"seats": ["Аня", "Борис"], "balances": [31, 24], "players": [0, 1],
-                                    "box": 6, "prizes": [], "draw": 3}, ["Аня", "Борис"], "ru")
-    assert words.endswith("; тираж 3"), words
+    msg = lottery.describe_standings({"seats": ["Аня", "Борис"], "balances": [31, 24], "players": [0, 1],
+                                      "box": 6, "prizes": [], "draw": 3}, ["Аня", "Борис"])
+    assert said(msg)[0].endswith("; draw %(draw)s") and msg.facts["draw"] == 3, msg
+    assert render(msg, "ru").endswith("; тираж 3")  # the lottery's own term for a round

@@ -12,6 +12,7 @@ import pytest
 
 from companion.games import lottery, new_game, registry
 from companion.games.base import Event
+from companion.i18n import render
 from tests.wording import golden, said
 
 NAMES = ["Аня", "Борис"]
@@ -54,6 +55,6 @@ def test_the_chips_going_to_the_box_are_counted_in_words(chips, box):
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_lines_are_the_golden_ones(lang):
-    lines = [lottery.describe_event(Event("stake_paid", {"seat": 0, "cards": c, "chips": n}), NAMES, lang) for c, n in STAKES]
-    lines += [lottery.describe_event(Event("prizes_to_box", {"chips": c, "box": b}), NAMES, lang) for c, b in TO_BOX]
+    lines = [render(lottery.describe_event(Event("stake_paid", {"seat": 0, "cards": c, "chips": n}), NAMES), lang) for c, n in STAKES]
+    lines += [render(lottery.describe_event(Event("prizes_to_box", {"chips": c, "box": b}), NAMES), lang) for c, b in TO_BOX]
     golden(f"lottery-stakes.{lang}.txt", "\n".join(lines) + "\n")

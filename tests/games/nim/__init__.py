@@ -2,13 +2,14 @@
 
 A pile of chips; in turn each player takes 1 to ``most`` of them; who takes the last one wins.
 Registering :data:`SPEC` (``companion.games.registry.register``) is all it takes for the
-dashboard, the console (``companion run --sim --game nim``) and the simulated table to serve it
-(``tests/games/test_toy_game.py``).
+dashboard, the console (``companion run --sim --game nim``) and the simulated table to serve it,
+its board (``static/board.js``) included (``tests/games/test_toy_game.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from companion.errors import IllegalAction
@@ -87,7 +88,7 @@ class NimGame(Game):
 
     def view(self, seat):
         return {"pile": self.pile, "turn": None if self.is_over() else self.turn, "winner": self.winner,
-                "over": self.is_over()}
+                "over": self.is_over(), "options": {"most": self.options.most}}
 
     def snapshot(self):
         return {"pile": self.pile, "turn": self.turn, "winner": self.winner, "taken": list(self.taken)}
@@ -131,5 +132,16 @@ class NimPresenter(PlainPresenter):
         return {"ru": f"Победитель: {seats[view['winner']]}", "en": f"Winner: {seats[view['winner']]}"}
 
 
+#: Its words on the pages and its options' labels, in both languages (the catalogue has none of
+#: them). ``pile`` is also a view key of doubt, worded «Стопка»: Nim's «Куча» is its own, served as
+#: ``nim:pile``, and doubt's page keeps its word.
+PAGE_WORDS = {"pile": {"ru": "Куча", "en": "Heap"}}
+OPTION_LABELS = {"pile": {"ru": "Фишек в куче", "en": "Chips in the heap"},
+                 "most": {"ru": "Больше всего за ход", "en": "Most chips in one take"}}
+
+#: Its board on the pages: an ES module of its own (``/games/nim/board.js``), drawing the heap.
+BOARD = Path(__file__).parent / "static" / "board.js"
+
 SPEC = GameSpec(id="nim", title="Nim", engine=NimGame, simulator=NimSim, presenter=NimPresenter(),
-                pad_verbs=PadVerbs())
+                pad_verbs=PadVerbs(), page_words=PAGE_WORDS, option_labels=OPTION_LABELS,
+                board_script=BOARD)

@@ -25,6 +25,7 @@ from companion.commands.replay import load_and_replay, summary
 from companion.games.skull import SkullGame
 from companion.log import LogHeader, LogRecord, TableLog, replay, write_jsonl
 from companion.games.simulator import play_random_game
+from companion.i18n import M, render
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -172,7 +173,8 @@ def test_replay_missing_or_unreadable_file_exit_1(tmp_path, capsys):
     """A log that cannot be replayed is a failure of the work (exit 1, README "Exit status"); with
     --json the error is one JSON object on stdout."""
     assert cli_main(["replay", str(tmp_path / "nope.jsonl")]) == 1
-    assert "не удаётся прочитать" in capsys.readouterr().err  # Russian by default
+    told = render(M("cannot read %(path)s: no such file", path=str(tmp_path / "nope.jsonl")), "ru")
+    assert told in capsys.readouterr().err  # Russian by default
     assert cli_main(["replay", str(tmp_path / "nope.jsonl"), "--lang", "en"]) == 1
     assert "cannot read" in capsys.readouterr().err
     assert cli_main(["replay", str(tmp_path / "nope.jsonl"), "--json"]) == 1

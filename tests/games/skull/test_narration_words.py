@@ -33,13 +33,13 @@ BOX = {"over": True, "winner": 0, "bank": {"count": 15, "face_value": 1500, "cur
 
 
 def _told(kind: str, lang: str = "ru", **data) -> str:
-    return describe_event(Event(kind, data), SEATS, lang)
+    return render(describe_event(Event(kind, data), SEATS), lang)
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_words_are_the_golden_ones(lang):
     lines = [f"{kind}: {_told(kind, lang, **data)}" for kind, data in EVENTS]
-    lines.append(f"box: {describe_standings(BOX, SEATS, lang)}")
+    lines.append(f"box: {render(describe_standings(BOX, SEATS), lang)}")
     golden(f"skull-names.{lang}.txt", "\n".join(lines) + "\n")
 
 
@@ -59,7 +59,7 @@ def test_a_note_goes_down_number_down_as_the_seed_says():
 
 def test_the_bank_is_counted_number_first_in_the_box_and_the_history_alike():
     assert [render(notes_count(n), "ru") for n in (1, 3, 15, 21)] == ["1 купюра", "3 купюры", "15 купюр", "21 купюра"]
-    box = describe_standings(BOX, SEATS, "ru")
+    box = render(describe_standings(BOX, SEATS), "ru")
     assert render(notes_count(15), "ru") in box and "1500 RUB" in box, box
     assert render(notes_count(3), "ru") in _told("game_over", winner=0, bank=["x"] * 3, face_value=None)
 

@@ -307,8 +307,11 @@ def test_foreign_note_halts_round(table):
     assert t.g.view(None)["halt"] == {"seat": 0, "why": "other_owner"}  # whose note: not public
     assert t.g.snapshot()["halt"]["owner"] == 1 and t.g.snapshot()["halt"]["serial"] == rose(1)
     from companion.games.skull import describe_event
-    words = [describe_event(e, t.g.seats) for e in ev if e.kind == "foreign_note"][0]
-    assert "Борис" not in words and rose(1) not in words and "registered" not in words, words
+    from companion.i18n import render
+    msg = [describe_event(e, t.g.seats) for e in ev if e.kind == "foreign_note"][0]
+    for lang in ("ru", "en"):  # whose note it is, and the note, stay untold
+        words = render(msg, lang)
+        assert "Борис" not in words and rose(1) not in words and "registered to Борис" not in words, words
     t.reject(f"table flip 0 {rose(0)}", "round_halted")
     t.reject("1 bid 2", "round_halted")
     ev = t.play("table void")

@@ -7,7 +7,7 @@ import pytest
 
 from companion.games.skull import SkullGame, reason_message, validate_note_set
 from companion.errors import IllegalAction
-from companion.i18n import render
+from companion.i18n import M, render
 
 GOOD = "АК2444852,АК2444854,АК2444856"
 
@@ -21,7 +21,8 @@ def test_rub_table_rejects_a_serial_off_the_rub_shape(serial):
     assert serial in err.value.detail and "two letters and seven digits" in err.value.detail
     assert g.registered[1] is None  # state untouched
     msg = render(reason_message("serial_format", g.options), "ru")
-    assert "две буквы и семь цифр" in msg and "заглавные" not in msg
+    capitals = render(M("A serial number may hold only capital letters and digits, with no spaces."), "ru")
+    assert render(M("two letters and seven digits"), "ru") in msg and capitals not in msg
 
 
 def test_rub_table_accepts_latin_lookalike_letters_and_the_seed_shape():

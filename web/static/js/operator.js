@@ -191,24 +191,28 @@ export function wireOperator() {
     var t = pf.elements.text.value.trim();
     if (t) post("/api/operator/prompt", { text: t }).then(function () { pf.reset(); });
   });
-  // a seat played from the console: «Взять на пульт» sends `table console N`, a move `table as N …`
+  // a seat played from the console: «Взять на пульт» sends `table console N`, «Отдать ботам»
+  // `table bot N`; the move field sends what was typed with the seat, and the server makes it
+  // `table as N …` (or takes a typed `table bot N`, `bot`, … as it is: ControlMixin.console_move)
   // (seats counted from 1, as on every screen; the server's refusal says why in words)
   var cs = document.getElementById("console-seat-form");
   if (cs) {
-    var send = function (text, done) {
+    var send = function (body, done) {
       if (cs.dataset.busy) return;
       cs.dataset.busy = "1";
-      post("/api/operator/action", { action: text }).then(function (j) {
+      post("/api/operator/action", body).then(function (j) {
         delete cs.dataset.busy; toast(outcomeText(j), isBad(j)); if (done && !isBad(j)) done();
       });
     };
-    cs.querySelector("[data-seat-op]").addEventListener("click", function () {
-      send("table console " + cs.elements.seat.value);
+    cs.querySelectorAll("[data-seat-op]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        send({ action: "table " + b.dataset.seatOp + " " + cs.elements.seat.value });
+      });
     });
     cs.addEventListener("submit", function (e) {
       e.preventDefault();
       var move = cs.elements.move.value.trim().replace(/\s+/g, " ");
-      if (move) send("table as " + cs.elements.seat.value + " " + move, function () { cs.elements.move.value = ""; });
+      if (move) send({ action: move, seat: parseInt(cs.elements.seat.value, 10) }, function () { cs.elements.move.value = ""; });
     });
   }
   var sel = document.getElementById("game-select");

@@ -1,6 +1,6 @@
 /* The seat pad: the seat's legal actions as big buttons, steppers and choice lists. */
-import { renderBetGrid, stakeStepper } from "./betgrid.js";
-import { KIND, LANG, ctx, el, hasWidget, stableJSON } from "./core.js";
+import { boardKnown, boardOf, loadBoard } from "./board.js";
+import { KIND, LANG, ctx, el, hasWidget, schema, stableJSON } from "./core.js";
 import { post, toast } from "./net.js";
 import { argLabel, isBad, outcomeText, seatName, verbLabel, word } from "./words.js";
 
@@ -25,11 +25,36 @@ export function stakeRange(m) {
   if (lim.max_stake <= lim.min_stake || lim.max_stake - lim.min_stake > 500) return null;
   return [lim.min_stake, lim.max_stake];
 }
+// a stepper over ``counts`` for ``verb`` (a stake, a number of cards): its label, − value +;
+// the value is stepper[verb], and onStep() runs after each step
+export function stakeStepper(cls, verb, counts, onStep) {
+  var box = el("div", cls);
+  box.appendChild(el("span", "step-label", verbLabel(verb)));
+  var less = el("button", "step", "−"); less.setAttribute("aria-label", "−");
+  var shown = el("output", "step-val", stepper[verb]);
+  var more = el("button", "step", "+"); more.setAttribute("aria-label", "+");
+  [less, shown, more].forEach(function (x) { box.appendChild(x); });
+  function step(d) {
+    var i = counts.indexOf(stepper[verb]) + d;
+    if (i < 0 || i >= counts.length) return;
+    stepper[verb] = counts[i];
+    onStep();
+  }
+  less.addEventListener("click", function () { step(-1); });
+  more.addEventListener("click", function () { step(1); });
+  return { box: box, shown: shown };
+}
+
 export function renderPad() {
   var pad = document.getElementById("pad");
   if (!pad || KIND !== "seat" || !ctx.S) return;
   var m = ctx.S.model;
   var seat = m.viewer.seat;
+  // a game's own pad parts (the schema's widgets: the joker game's bet grid) come with its board
+  // module: the pad is built once that is in, or known missing (then without them)
+  var gid = m.game && m.game.id;
+  if (gid && schema().widgets.length && !boardKnown(gid)) { loadBoard(gid).then(function () { renderPad(); }); return; }
+  var widgets = (gid && boardOf(gid).widgets) || {};
   // the same actions: keep the pad (a rebuild under a finger lost a tap on "+" when the
   // table's echo of the pending count arrived between two taps)
   // (what the game asks of this seat at the table counts too: skull's reveal changes no button,
@@ -38,7 +63,7 @@ export function renderPad() {
   if (pad.dataset.sig === sig) return;
   pad.dataset.sig = sig;
   pad.textContent = "";
-  pad.classList.remove("has-betgrid"); // renderBetGrid widens the pad for its cells
+  pad.classList.remove("has-betgrid"); // the bet grid widens the pad for its cells
   pad.appendChild(el("h2", null, (seat + 1) + ". " + seatName(seat)));
   var acts = (m.actions || []).filter(function (a) { return a.args.indexOf("?") < 0; });
   var offered = offeredBefore; // the verbs the pad offered last time it was built
@@ -68,13 +93,13 @@ export function renderPad() {
   }
   var groups = {}, order = [];
   acts.forEach(function (a) { if (!groups[a.verb]) { groups[a.verb] = []; order.push(a.verb); } groups[a.verb].push(a); });
-  var betGrid = hasWidget("bet_grid") && groups.bet && groups.bet.every(function (a) {
+  var betGrid = hasWidget("bet_grid") && typeof widgets.bet_grid === "function" && groups.bet && groups.bet.every(function (a) {
     return a.args.length === 2 && /^\d+$/.test(a.args[0]);
   });
   if (betGrid) order = ["bet"].concat(order.filter(function (v) { return v !== "bet"; })); // the grid first, then the bets to take back
   order.forEach(function (verb) {
     var g = groups[verb];
-    if (betGrid && verb === "bet") { renderBetGrid(pad, m, seat, verb, g); return; }
+    if (betGrid && verb === "bet") { widgets.bet_grid(pad, m, seat, verb, g); return; }
     var numeric = g.length > 1 && g.every(function (a) { return a.args.length === 1 && /^-?\d+$/.test(a.args[0]); });
     if (g.every(function (a) { return a.labels && Object.keys(a.labels).length; })) {
       // a choice made by id (the joker game's bet to take back): the game words each choice

@@ -1,7 +1,7 @@
-/* The hardware status chips and the operator's prompts. */
-import { LANG, ctx, el } from "./core.js";
+/* The hardware status chips, the operator's prompts, and who plays each seat. */
+import { KIND, LANG, ctx, el } from "./core.js";
 import { post } from "./net.js";
-import { label, word } from "./words.js";
+import { label, seatName, word } from "./words.js";
 
 // ------------------------------------------------------------------ status
 export function renderStatus() {
@@ -34,4 +34,34 @@ export function renderPrompts(target, operator) {
     ul.appendChild(li);
   });
   target.appendChild(ul);
+}
+// ------------------------------------------------------------------ who plays each seat
+// ctx.S.control (companion.table.control.seat_play): for each seat, who plays it now — its player
+// on pad and phone ("pad"), on the phone alone (no pad on the box), the bots, the operator's
+// console, or a phone that took it over from the bots — in the server's words. The seat's page
+// says it for its own seat (not for an ordinary one); the operator's «Играть место с пульта» lists
+// every seat that is not an ordinary one.
+function playWords(s) { return (s.words && (s.words[LANG] || s.words.ru)) || s.by; }
+export function renderSeatPlay(target) {
+  var c = ctx.S && ctx.S.control;
+  var m = ctx.S && ctx.S.model;
+  if (!c || !m || !m.game || KIND !== "seat" || !m.viewer) return;
+  var mine = (c.seats || [])[m.viewer.seat];
+  if (!mine || mine.by === "pad") return;
+  var p = el("p", "card seat-play seat-play-" + mine.by, playWords(mine));
+  p.id = "seat-play-note";
+  target.appendChild(p);
+}
+export function renderOperatorSeatPlay() {
+  var ul = document.getElementById("seat-play");
+  var c = ctx.S && ctx.S.control;
+  if (!ul || !c) return;
+  ul.textContent = "";
+  (c.seats || []).forEach(function (s) {
+    if (s.by === "pad") return;
+    var li = el("li", "seat-play-" + s.by, (s.seat + 1) + ". " + seatName(s.seat) + " — " + playWords(s));
+    li.dataset.seat = String(s.seat);
+    li.dataset.by = s.by;
+    ul.appendChild(li);
+  });
 }

@@ -63,7 +63,7 @@ export function connect() {
     render();
   });
   es.addEventListener("reset", function () { if (KIND === "operator") { location.reload(); return; } setTimeout(connect, 50); });
-  ["status", "pending", "prompts"].forEach(function (k) {
+  ["status", "pending", "prompts", "control"].forEach(function (k) {
     es.addEventListener(k, function (e) { if (ctx.S) { ctx.S[k] = JSON.parse(e.data); render(); } });
   });
 }

@@ -13,14 +13,12 @@ import { gameName, label, seatName, word } from "./words.js";
 var LANG = document.documentElement.lang || "ru";
 var shownVersion = null; // the newest history entry already on screen (no animation at load)
 
-/** the moment an event is, for its animation: [css class, words] or null */
+/** the moment an event is, for its animation: [css class, words] or null (the game's presenter
+ * says which events are moments and words them: the history item's "moment") */
 function moment(it) {
-  var d = it.data || {};
-  if (it.kind === "flip" && d.role === "skull") return ["m-skull", label(word("val_skull")) + (typeof d.seat === "number" ? " — " + seatName(d.seat) : "")];
-  if (it.kind === "hoy") return ["m-hoy", "«" + word("t_hoy").toUpperCase() + "!»" + (typeof d.seat === "number" ? " — " + seatName(d.seat) : "")];
-  if (it.kind === "prize_won") return ["m-prize", (it.text && (it.text[LANG] || it.text.ru)) || label(word("prize"))];
-  if (it.kind === "joker") return ["m-joker", label(word("joker"))];
-  return null;
+  var m = it.moment;
+  if (!m || !m.style) return null;
+  return ["m-" + m.style, (m.text && (m.text[LANG] || m.text.ru)) || ""];
 }
 
 function animate(m) {

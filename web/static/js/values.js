@@ -27,13 +27,10 @@ export function scalar(key, v) {
   return String(v);
 }
 export function isScalar(v) { return v === null || typeof v !== "object" || isWords(v); }
-// a "…_ru" key: a Russian copy of a value the page already words in its language — never shown
-// (on an English page it would be Russian, on a Russian one twice)
-export function shown(k) { return !/_ru$/.test(k); }
 export function compact(key, v) { // deep values as words, never as raw JSON
   if (isScalar(v)) return scalar(key, v);
   if (Array.isArray(v)) return v.map(function (x) { return compact(key, x); }).join(", ");
-  return Object.keys(v).filter(shown).map(function (k) { return label(word(k)) + " " + compact(k, v[k]); }).join("; ");
+  return Object.keys(v).map(function (k) { return label(word(k)) + " " + compact(k, v[k]); }).join("; ");
 }
 export function renderValue(key, v, depth) {
   if (isScalar(v)) return el("span", "val", scalar(key, v));
@@ -42,7 +39,7 @@ export function renderValue(key, v, depth) {
     if (v.every(isScalar)) return el("span", "val", v.map(function (x) { return scalar(key, x); }).join(", "));
     if (v.every(function (x) { return x && typeof x === "object" && !Array.isArray(x); }) && depth < 3) {
       var cols = [];
-      v.forEach(function (row) { Object.keys(row).filter(shown).forEach(function (k) { if (cols.indexOf(k) < 0) cols.push(k); }); });
+      v.forEach(function (row) { Object.keys(row).forEach(function (k) { if (cols.indexOf(k) < 0) cols.push(k); }); });
       var tbl = el("table", "grid");
       var tr = el("tr");
       cols.forEach(function (c) { tr.appendChild(el("th", null, label(word(c)))); });
@@ -58,7 +55,7 @@ export function renderValue(key, v, depth) {
   }
   if (depth >= 3) return el("span", "val", compact(key, v));
   var dl = el("dl", "kv");
-  Object.keys(v).filter(shown).forEach(function (k) {
+  Object.keys(v).forEach(function (k) {
     if (k === "game" && ctx.S && ctx.S.model && ctx.S.model.game && v[k] === ctx.S.model.game.id) return; // the page says which game
     dl.appendChild(el("dt", null, label(word(k))));
     var dd = el("dd"); dd.appendChild(renderValue(k, v[k], depth + 1)); dl.appendChild(dd);

@@ -4,18 +4,24 @@ import { W, ctx, firstField, isFromOne, isSeatField } from "./core.js";
 var TERM_PREFIX = /^(e_|val_|v_|phase_|b_|shape_)/;
 export function has(k) { return Object.prototype.hasOwnProperty.call(W, k); }
 export function word(key, fallback) {
-  // a game's own word for a key first ("hoggenheimer:banker": the joker game's «банкомет»)
+  // a game's own word for a key first ("hoggenheimer:banker": the joker game's «банкомет»; a
+  // term or an option label a game registered later words its own way: "<game id>:t_<term>")
   var gid = ctx.S && ctx.S.model && ctx.S.model.game && ctx.S.model.game.id;
-  if (gid && has(gid + ":" + key)) return W[gid + ":" + key];
+  function own(k) { return gid && has(gid + ":" + k); }
+  if (own(key)) return W[gid + ":" + key];
   if (has(key)) return W[key];
+  if (own("t_" + key)) return W[gid + ":t_" + key];
   if (has("t_" + key)) return W["t_" + key];
   // a game's own term, shared by view keys, event kinds and values: "e_round_end" -> "t_round_end"
   var bare = String(key).replace(TERM_PREFIX, "");
   if (bare !== key) {
+    if (own("t_" + bare)) return W[gid + ":t_" + bare];
     if (has("t_" + bare)) return W["t_" + bare];
     if (has(bare)) return W[bare];
   }
-  if (has("opt_" + bare)) return W["opt_" + bare]; // a house-rule option in the view's options
+  // a house-rule option in the view's options
+  if (own("opt_" + bare)) return W[gid + ":opt_" + bare];
+  if (has("opt_" + bare)) return W["opt_" + bare];
   return fallback !== undefined ? fallback : String(key).replace(/_/g, " ");
 }
 // a word used as a label — a heading, a field's or a key's name, a badge, a button, a chip's

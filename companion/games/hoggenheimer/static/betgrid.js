@@ -1,9 +1,9 @@
 /* The joker game's bet grid on the seat pad (the schema's widget "bet_grid", verb "bet"). */
-import { H_COLS, H_ROWS, H_SUITS, cardLabel, layoutIndex, layoutKey, targetCards } from "./cards.js";
-import { LANG, el } from "./core.js";
-import { post, toast } from "./net.js";
-import { stakeRange, stepper } from "./pad.js";
-import { isBad, label, outcomeText, verbLabel, word } from "./words.js";
+import { H_COLS, H_ROWS, H_SUITS, cardLabel, layoutIndex, layoutKey, targetCards } from "../../static/js/cards.js";
+import { LANG, el } from "../../static/js/core.js";
+import { post, toast } from "../../static/js/net.js";
+import { stakeRange, stakeStepper, stepper } from "../../static/js/pad.js";
+import { isBad, label, outcomeText, verbLabel, word } from "../../static/js/words.js";
 
 // ------------------------------------------------------------------ the joker game's bet grid
 // The seat places a bet on a picture of the layout (RULINGS §3: rows ♠ ♥ ♦ ♣ from the top,
@@ -34,26 +34,6 @@ export function targetWords(t, cards) {
   var payout = t ? t.payout : cards.length + ":1";
   return label(text) + " — " + word("payout").toLowerCase() + "\u00a0" + payout;
 }
-// a stepper over ``counts`` for ``verb`` (a stake, a number of cards): its label, − value +;
-// the value is stepper[verb], and onStep() runs after each step
-export function stakeStepper(cls, verb, counts, onStep) {
-  var box = el("div", cls);
-  box.appendChild(el("span", "step-label", verbLabel(verb)));
-  var less = el("button", "step", "−"); less.setAttribute("aria-label", "−");
-  var shown = el("output", "step-val", stepper[verb]);
-  var more = el("button", "step", "+"); more.setAttribute("aria-label", "+");
-  [less, shown, more].forEach(function (x) { box.appendChild(x); });
-  function step(d) {
-    var i = counts.indexOf(stepper[verb]) + d;
-    if (i < 0 || i >= counts.length) return;
-    stepper[verb] = counts[i];
-    onStep();
-  }
-  less.addEventListener("click", function () { step(-1); });
-  more.addEventListener("click", function () { step(1); });
-  return { box: box, shown: shown };
-}
-
 export function renderBetGrid(pad, m, seat, verb, g) {
   var targets = (m.view && m.view.targets) || {};
   var legal = {}; // target key -> the cards argument of the seat's legal bet

@@ -1,10 +1,11 @@
 /* The joker game's board: the 4×8 layout with the bets on its cells. */
-import { H_COLS, H_ROWS, H_SUITS, cardLabel, normCard } from "../js/cards.js";
-import { GENERIC } from "../js/board.js";
-import { el } from "../js/core.js";
-import { fact, say } from "../js/table.js";
-import { scalar } from "../js/values.js";
-import { label, seatName, word } from "../js/words.js";
+import { H_COLS, H_ROWS, H_SUITS, cardLabel, normCard } from "../../static/js/cards.js";
+import { GENERIC } from "../../static/js/board.js";
+import { renderBetGrid } from "./betgrid.js";
+import { el } from "../../static/js/core.js";
+import { fact, say } from "../../static/js/table.js";
+import { scalar } from "../../static/js/values.js";
+import { label, seatName, word } from "../../static/js/words.js";
 
 function renderJokerLayout(view) {
   var box = el("div", "hog");
@@ -57,6 +58,8 @@ function renderJokerLayout(view) {
 }
 
 // the game-specific parts of a page, by the names the game's schema lists ("widgets"): each renders
+// its part (the seat pad's bet grid: betgrid.js, beside this board)
+export var widgets = { bet_grid: renderBetGrid };
 
 /** the view keys the board shows */
 export var keys = ["bets", "rows", "columns", "layout", "targets", "aside", "exposure", "banker", "deal"];

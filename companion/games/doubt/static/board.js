@@ -1,8 +1,8 @@
 /* «Верю — не верю»: the pile in the middle and what its last placement added, the claim in words,
  * each player's hand size as backs, who must answer. */
-import { el } from "../js/core.js";
-import { backs, fact, roundTable, say, seatBox } from "../js/table.js";
-import { label, seatName, word } from "../js/words.js";
+import { el } from "../../static/js/core.js";
+import { backs, fact, roundTable, say, seatBox } from "../../static/js/table.js";
+import { label, seatName, word } from "../../static/js/words.js";
 
 export var keys = ["seats", "pile", "turn", "dealer", "answer", "discard", "game_no"];
 

@@ -1,8 +1,8 @@
 /* The lottery: the four prize cards with their chips, each player's three cards, the box; at the
  * end, each seat's chips after every draw for the result screen's chart (series). */
-import { el } from "../js/core.js";
-import { chips, faceCard, fact, say, seatBox } from "../js/table.js";
-import { label, seatName, word } from "../js/words.js";
+import { el } from "../../static/js/core.js";
+import { chips, faceCard, fact, say, seatBox } from "../../static/js/table.js";
+import { label, seatName, word } from "../../static/js/words.js";
 
 export var keys = ["seats", "prizes", "box", "banker", "dealer", "players", "chips_by_draw"];
 

@@ -1,10 +1,10 @@
 /* Skull's board: the seats round the table, each stack as face-down notes (flipped ones face up as
  * rose or skull), the bid big in the middle with who holds it, each seat's auction mark, the bank as a pile, the
  * reveal step by step. The seat's own notes with their roles (mine) on his page only. */
-import { el } from "../js/core.js";
-import { backs, fact, noteUp, roundTable, seatBox } from "../js/table.js";
-import { scalar } from "../js/values.js";
-import { label, seatName, word } from "../js/words.js";
+import { el } from "../../static/js/core.js";
+import { backs, fact, noteUp, roundTable, seatBox } from "../../static/js/table.js";
+import { scalar } from "../../static/js/values.js";
+import { label, seatName, word } from "../../static/js/words.js";
 
 export var keys = ["seats", "bid", "bank", "passed", "agreed", "roses", "chooser", "skull_owner", "table_notes",
   "dealer", "turn", "outcome", "owed", "must_raise", "round"];

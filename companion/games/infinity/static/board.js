@@ -1,8 +1,8 @@
 /* «6100»: the trick on the table in play order with who played each card, the token holder,
  * «ХОЙ!» when it happens (the last public event), tricks and points per named player, deal k of n. */
-import { el } from "../js/core.js";
-import { backs, faceCard, fact, roundTable, say, seatBox } from "../js/table.js";
-import { label, seatName, word } from "../js/words.js";
+import { el } from "../../static/js/core.js";
+import { backs, faceCard, fact, roundTable, say, seatBox } from "../../static/js/table.js";
+import { label, seatName, word } from "../../static/js/words.js";
 
 export var keys = ["seats", "trick", "leader", "token", "turn", "hand_counts", "tricks", "points", "totals", "deal"];
 
