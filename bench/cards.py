@@ -69,17 +69,40 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
             "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}},
             "seventh": {"set": {"classic_sure": 0.0}},
-            "nocorners": {"corners": False}, "learnedonly": {"combine": False}}
+            "nocorners": {"corners": False}, "learnedonly": {"combine": False},
+            # the previous main's reader (before the ninth pass): no corner detector, and the
+            # picture test's one global paper level
+            "main": {"corners": False, "module": {"PAPER_DISC": 0}}}
 
 
-def make_reader(alphabet: str, kw: dict) -> CardReader:
-    """A reader of the bench's table: ``kw`` are CardReader's arguments, its ``set`` attributes."""
+class _WithModule:
+    """A reader whose reads run with some of companion.vision.cards' constants set otherwise."""
+
+    def __init__(self, reader: CardReader, consts: dict) -> None:
+        self.reader, self.consts = reader, consts
+
+    def read(self, image):
+        from companion.vision import cards
+        old = {k: getattr(cards, k) for k in self.consts}
+        try:
+            for k, v in self.consts.items():
+                setattr(cards, k, v)
+            return self.reader.read(image)
+        finally:
+            for k, v in old.items():
+                setattr(cards, k, v)
+
+
+def make_reader(alphabet: str, kw: dict):
+    """A reader of the bench's table: ``kw`` are CardReader's arguments, its ``set`` attributes,
+    its ``module`` constants of companion.vision.cards during its reads."""
     kw = dict(kw)
     attrs = kw.pop("set", {})
+    consts = kw.pop("module", {})
     reader = CardReader("standard", alphabet, **kw)
     for k, v in attrs.items():
         setattr(reader, k, v)
-    return reader
+    return _WithModule(reader, consts) if consts else reader
 
 
 class Score:
