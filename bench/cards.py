@@ -214,8 +214,8 @@ def bench_heldout(n: int, procs: int = 2) -> None:
         print(f"== CALIBRATION scenes ({n} scenes: style c, calib fonts, seeds 9000000+; for choosing, "
               "not a held-out figure)")
     else:
-        print(f"== held-out synthetic 'new table' set ({n} scenes: surface style b and fonts "
-              f"{len(T.fonts('heldout'))} never used in training; 1280×720 … 378×504)")
+        print(f"== held-out synthetic 'new table' set ({n} scenes, seeds 7000000..{7_000_000 + n - 1}: surface "
+              f"style b and {len(T.fonts('heldout'))} fonts never used in training or tuning; 1280×720 … 378×504)")
     stats = {tag: defaultdict(lambda: [0, 0, 0, 0]) for tag in READERS}  # readable, read, reported, wrong
     from multiprocessing import Pool
     with Pool(procs) as pool:
@@ -374,16 +374,28 @@ def bench_fps(n_frames: int) -> None:
             for tag, (w, c) in res.items()))
 
 
+def _seed_ranges(meta: dict) -> str:
+    """The scene seeds a model's .json implies (tools/train_cards.py and
+    tools/train_card_corners.py: seed × 10 000 000 on, validation 5 000 000 further)."""
+    if not isinstance(meta.get("seed"), int) or not isinstance(meta.get("scenes"), int):
+        return ""
+    base = meta["seed"] * 10_000_000
+    val = meta.get("val_scenes")
+    return (f" (scene seeds {base}..{base + meta['scenes'] - 1}, its validation "
+            + (f"{base + 5_000_000}..{base + 5_000_000 + val - 1})" if isinstance(val, int) else
+               f"from {base + 5_000_000})"))
+
+
 def provenance() -> None:
     from companion.vision import card_calib, card_index
     print("== what trained or tuned what")
     meta = card_index.shared().meta if card_index.available() else {}
     print(f"  index classifier: {meta.get('trained_on', 'absent (templates alone)')}; seed {meta.get('seed')}, "
-          f"{meta.get('scenes')} scenes")
+          f"{meta.get('scenes')} scenes{_seed_ranges(meta)}")
     from companion.vision import card_corners
     cm = card_corners.shared().meta if card_corners.available() else {}
     print(f"  index-corner detector: {cm.get('trained_on', 'absent (not used)')}; seed {cm.get('seed')}, "
-          f"{cm.get('scenes')} scenes")
+          f"{cm.get('scenes')} scenes{_seed_ranges(cm)}")
     cal = card_calib.shared()
     print("  confidence calibration: " + (f"{cal.meta['fitted_on']}; line {cal.line:.3f} (wrong ≤ "
                                            f"{100 * cal.meta['target']:.2f} % there)" if cal else "absent"))
@@ -403,7 +415,9 @@ def main() -> int:
     ap.add_argument("--readers", default=None,
                     help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
                          "also multi, learned, union: the default reader finding paper that way; nofloor: without "
-                         "the template-alone floor; seventh: without the eighth pass's template-only rule; "
+                         "the template-alone floor; seventh: without the eighth pass's template-only rule; nocorners: "
+                         "without the learned corner detector; learnedonly: the classifier without the templates; "
+                         "main: the reader before the ninth pass (no corner detector, global paper level); "
                          "alt, altcal with --models)")
     ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")
