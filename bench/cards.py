@@ -68,17 +68,41 @@ READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "cali
 #: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
             "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}},
-            "seventh": {"set": {"classic_sure": 0.0}}}
+            "seventh": {"set": {"classic_sure": 0.0}},
+            "nocorners": {"corners": False}, "learnedonly": {"combine": False},
+            # the previous main's reader (before the ninth pass): no corner detector, and the
+            # picture test's one global paper level
+            "main": {"corners": False, "module": {"PAPER_DISC": 0}}}
 
 
-def make_reader(alphabet: str, kw: dict) -> CardReader:
-    """A reader of the bench's table: ``kw`` are CardReader's arguments, its ``set`` attributes."""
+class _WithModule:
+    """A reader whose reads run with some of companion.vision.cards' constants set otherwise."""
+
+    def __init__(self, reader: CardReader, consts: dict) -> None:
+        self.reader, self.consts = reader, consts
+
+    def read(self, image):
+        from companion.vision import cards
+        old = {k: getattr(cards, k) for k in self.consts}
+        try:
+            for k, v in self.consts.items():
+                setattr(cards, k, v)
+            return self.reader.read(image)
+        finally:
+            for k, v in old.items():
+                setattr(cards, k, v)
+
+
+def make_reader(alphabet: str, kw: dict):
+    """A reader of the bench's table: ``kw`` are CardReader's arguments, its ``set`` attributes,
+    its ``module`` constants of companion.vision.cards during its reads."""
     kw = dict(kw)
     attrs = kw.pop("set", {})
+    consts = kw.pop("module", {})
     reader = CardReader("standard", alphabet, **kw)
     for k, v in attrs.items():
         setattr(reader, k, v)
-    return reader
+    return _WithModule(reader, consts) if consts else reader
 
 
 class Score:
@@ -112,8 +136,25 @@ def real_rows(name: str) -> list[dict]:
         return list(csv.DictReader(f, delimiter="\t"))
 
 
+def _trained_on_vosloo() -> list[str]:
+    """The committed models that saw the shared Vosloo photos in training (``real_faces`` in
+    their .json): that set is then no held-out figure for them."""
+    import json
+
+    from companion.vision import card_corners, card_index
+    out = []
+    for tag, path in (("index classifier", card_index.MODEL), ("corner detector", card_corners.MODEL)):
+        meta = path.with_suffix(".json")
+        if meta.is_file() and json.loads(meta.read_text(encoding="utf-8")).get("real_faces"):
+            out.append(tag)
+    return out
+
+
 def bench_real() -> None:
-    print("== shared real sets (held out from the learned index classifier: trained on renders only)")
+    seen = _trained_on_vosloo()
+    print("== shared real sets (felt pairs and dark cloth: held out from every learned model; "
+          + (f"the Vosloo rectified deck: TRAINED ON by the {' and '.join(seen)}, not a held-out figure)"
+             if seen else "the Vosloo rectified deck too: the learned models saw renders only)"))
     for name, alphabet in REAL_SETS.items():
         rows = real_rows(name)
         imgs = [(r["label"].split(), cv2.imread(str(CARDS / name / r["filename"]))) for r in rows]
@@ -173,8 +214,8 @@ def bench_heldout(n: int, procs: int = 2) -> None:
         print(f"== CALIBRATION scenes ({n} scenes: style c, calib fonts, seeds 9000000+; for choosing, "
               "not a held-out figure)")
     else:
-        print(f"== held-out synthetic 'new table' set ({n} scenes: surface style b and fonts "
-              f"{len(T.fonts('heldout'))} never used in training; 1280×720 … 378×504)")
+        print(f"== held-out synthetic 'new table' set ({n} scenes, seeds 7000000..{7_000_000 + n - 1}: surface "
+              f"style b and {len(T.fonts('heldout'))} fonts never used in training or tuning; 1280×720 … 378×504)")
     stats = {tag: defaultdict(lambda: [0, 0, 0, 0]) for tag in READERS}  # readable, read, reported, wrong
     from multiprocessing import Pool
     with Pool(procs) as pool:
@@ -333,19 +374,37 @@ def bench_fps(n_frames: int) -> None:
             for tag, (w, c) in res.items()))
 
 
+def _seed_ranges(meta: dict) -> str:
+    """The scene seeds a model's .json implies (tools/train_cards.py and
+    tools/train_card_corners.py: seed × 10 000 000 on, validation 5 000 000 further)."""
+    if not isinstance(meta.get("seed"), int) or not isinstance(meta.get("scenes"), int):
+        return ""
+    base = meta["seed"] * 10_000_000
+    val = meta.get("val_scenes")
+    return (f" (scene seeds {base}..{base + meta['scenes'] - 1}, its validation "
+            + (f"{base + 5_000_000}..{base + 5_000_000 + val - 1})" if isinstance(val, int) else
+               f"from {base + 5_000_000})"))
+
+
 def provenance() -> None:
     from companion.vision import card_calib, card_index
     print("== what trained or tuned what")
     meta = card_index.shared().meta if card_index.available() else {}
     print(f"  index classifier: {meta.get('trained_on', 'absent (templates alone)')}; seed {meta.get('seed')}, "
-          f"{meta.get('scenes')} scenes")
+          f"{meta.get('scenes')} scenes{_seed_ranges(meta)}")
+    from companion.vision import card_corners
+    cm = card_corners.shared().meta if card_corners.available() else {}
+    print(f"  index-corner detector: {cm.get('trained_on', 'absent (not used)')}; seed {cm.get('seed')}, "
+          f"{cm.get('scenes')} scenes{_seed_ranges(cm)}")
     cal = card_calib.shared()
     print("  confidence calibration: " + (f"{cal.meta['fitted_on']}; line {cal.line:.3f} (wrong ≤ "
                                            f"{100 * cal.meta['target']:.2f} % there)" if cal else "absent"))
     print("  reader constants: validation scenes (style a, training fonts, seeds 8000000+); classic geometry and "
           "glyph templates: the shared real photos (earlier passes)")
-    print("  held out from all of it: the held-out scenes (style b, FreeFont/URW, seeds 7000000+); the real photos "
-          "from the classifier and the calibration")
+    seen = _trained_on_vosloo()
+    print("  held out from all of it: the held-out scenes (style b, FreeFont/URW, seeds 7000000+); the felt pairs "
+          "and the dark cloth (real)" + (f"; the Vosloo rectified deck was TRAINED ON by the {' and '.join(seen)}"
+                                         if seen else "; the Vosloo rectified deck too"))
 
 
 def main() -> int:
@@ -356,7 +415,9 @@ def main() -> int:
     ap.add_argument("--readers", default=None,
                     help="comma-separated readers, the first of them the reference (default new,classic,calibrated; "
                          "also multi, learned, union: the default reader finding paper that way; nofloor: without "
-                         "the template-alone floor; seventh: without the eighth pass's template-only rule; "
+                         "the template-alone floor; seventh: without the eighth pass's template-only rule; nocorners: "
+                         "without the learned corner detector; learnedonly: the classifier without the templates; "
+                         "main: the reader before the ninth pass (no corner detector, global paper level); "
                          "alt, altcal with --models)")
     ap.add_argument("--parts", default="real,heldout,fps,learned,rendered",
                     help="comma-separated parts to run (default all: real,heldout,fps,learned,rendered)")

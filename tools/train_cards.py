@@ -83,36 +83,109 @@ def _print_wear(face: np.ndarray, rng) -> np.ndarray:
     return face
 
 
+#: Ninth-pass options (``--real-faces``, ``--extra-fonts``, ``--pip-warp``), set in each worker.
+OPTS = {"real": 0.0, "extra": False, "warp": 0.0}
+_REAL: list = []
+
+
+def real_faces() -> list[tuple[str, np.ndarray]]:
+    """The shared rectified Vosloo photos (a real 24-card Piatnik deck, indices in four corners)
+    as (code, face); only with ``--real-faces``, which takes that set out of the held-out ones."""
+    import csv
+
+    import cv2
+    shared = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
+    d = shared / "data" / "real" / "cards" / "Vosloo__playing-cards-detection"
+    with open(d / "MANIFEST.tsv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    return [(r["label"], cv2.imread(str(d / r["filename"]))) for r in rows]
+
+
+def _init(opts: dict) -> None:
+    OPTS.update(opts)
+    if OPTS["real"] > 0 and not _REAL:
+        _REAL[:] = real_faces()
+
+
+def warped_pip(suit: str, rng) -> np.ndarray:
+    """A drawn pip of ``suit`` with its shape varied (v4): stretched, sheared, bulged, its stroke
+    thickened or thinned, its outline rounded — pips of other decks than the drawn one."""
+    import cv2
+    m = rc.pip_mask(suit, 64)
+    m = cv2.copyMakeBorder(m, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=0)
+    h, w = m.shape
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + rng.normal(0, 4.0, (4, 2)).astype(np.float32)
+    m = cv2.warpPerspective(m, cv2.getPerspectiveTransform(src, dst), (w, h))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    amp, ph = rng.uniform(0, 3.0, 2), rng.uniform(0, 2 * math.pi, 2)
+    mx = xx + amp[0] * np.sin(yy / rng.uniform(8, 20) + ph[0])
+    my = yy + amp[1] * np.sin(xx / rng.uniform(8, 20) + ph[1])
+    m = cv2.remap(m, mx.astype(np.float32), my.astype(np.float32), cv2.INTER_LINEAR)
+    r = rng.random()
+    if r < 0.3:
+        m = cv2.erode(m, np.ones((3, 3), np.uint8), iterations=int(rng.integers(1, 3)))
+    elif r < 0.6:
+        m = cv2.dilate(m, np.ones((3, 3), np.uint8), iterations=int(rng.integers(1, 3)))
+    if rng.random() < 0.5:
+        m = ((cv2.GaussianBlur(m, (0, 0), rng.uniform(1.5, 3.5)) > 127) * 255).astype(np.uint8)
+    ys, xs = np.nonzero(m > 127)
+    if len(ys) == 0:
+        return rc.pip_mask(suit, 64)
+    return m[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def _pose(center, angle: float, w: float, h: float) -> np.ndarray:
+    a = math.radians(angle)
+    R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], np.float32)
+    pts = np.float32([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    return (pts @ R.T + np.float32(center)).astype(np.float32)
+
+
 def scene_patches(seed: int):
     """Index patches and labels from one rendered card scene: [(patch, glyph, suit), ...]."""
     import cv2
     rng = np.random.default_rng(seed)
     alphabet = str(rng.choice(["en", "ru", "de"]))
     fl = T.fonts("train", cyrillic=alphabet == "ru") or (0,)
+    pip_fonts = fl
+    if OPTS["extra"] and rng.random() < 0.45:
+        fl = T.fonts("extra", cyrillic=alphabet == "ru") or fl
     font = fl[int(rng.integers(len(fl)))]
     back = rng.random() < 0.06
     code = DECK[int(rng.integers(len(DECK)))] if rng.random() > 0.04 else "JK"
     four = bool(rng.random() < 0.2)
+    real = None
+    if _REAL and not back and rng.random() < OPTS["real"]:
+        code, real = _REAL[int(rng.integers(len(_REAL)))]
+        alphabet, four = "en", True
     cw = float(np.exp(rng.uniform(math.log(55), math.log(260))))
-    ch = cw * rc.CARD_H / rc.CARD_W
+    ch = cw * (rc.CARD_H / rc.CARD_W if real is None else real.shape[0] / real.shape[1])
     W = H = int(ch * 2.0)
     frame = T.surface(str(rng.choice(T.SURFACES)), (W, H), rng, "a")
+    if OPTS["extra"] and rng.random() < 0.3:
+        frame = np.ascontiguousarray(frame[..., rng.permutation(3)])
     if back:
         face = rc.render_back(int(rng.integers(2)))
+    elif real is not None:
+        face = real
     else:
         paper = tuple(int(v) for v in np.clip(rng.normal([238, 243, 246], 8), 190, 255))
         gh = int(rng.uniform(0.08, 0.12) * rc.CARD_H)
         red = tuple(int(v) for v in np.clip(rng.normal([35, 30, 200], [15, 15, 25]), 0, 255))
         black = tuple(int(v) for v in np.clip(rng.normal([30, 30, 30], 10), 0, 90))
+        pip = None
+        if code != "JK" and rng.random() < OPTS["warp"]:
+            pip = warped_pip(code[-1], rng)
         face = rc.render_face(code, alphabet, font, four_index=four, paper=paper,
                               index=(gh, int(gh * rng.uniform(0.6, 0.85)), int(rng.uniform(7, 16)),
                                      int(rng.uniform(7, 16)), int(rng.uniform(2, 8))), colours=(red, black),
-                              pip_font=fl[int(rng.integers(len(fl)))] if rng.random() < 0.6 else None,
-                              pip_aspect=float(rng.uniform(0.8, 1.15)))
+                              pip_font=pip_fonts[int(rng.integers(len(pip_fonts)))] if rng.random() < 0.6 else None,
+                              pip_aspect=float(rng.uniform(0.8, 1.15)), pip=pip)
     if not back:
         face = _print_wear(face, rng)
     angle = float(rng.uniform(-180, 180))
-    quad = rc.pose_quad((W / 2 + rng.uniform(-0.1, 0.1) * W, H / 2 + rng.uniform(-0.1, 0.1) * H), angle, ch, 0.0)
+    quad = _pose((W / 2 + rng.uniform(-0.1, 0.1) * W, H / 2 + rng.uniform(-0.1, 0.1) * H), angle, cw, ch)
     quad[:2] += (quad[:2] - quad.mean(0)) * rng.uniform(-0.08, 0.08)
     rc.paste_card(frame, face, quad, shadow=bool(rng.random() < 0.7))
     occ = np.zeros((H, W), np.uint8)
@@ -154,7 +227,7 @@ def scene_patches(seed: int):
 
 
 def make_data(seeds, procs: int):
-    with Pool(procs) as pool:
+    with Pool(procs, initializer=_init, initargs=(dict(OPTS),)) as pool:
         rows = [r for chunk in pool.imap(scene_patches, seeds, chunksize=64) for r in chunk]
     X = np.stack([r[0] for r in rows]).astype(np.float16)
     return X, np.array([r[1] for r in rows], np.int64), np.array([r[2] for r in rows], np.int64)
@@ -169,11 +242,12 @@ def build_model():
 
             def block(i, o):
                 return nn.Sequential(nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
-            self.features = nn.Sequential(block(3, 12), nn.MaxPool2d(2),                      # 24×16
-                                          block(12, 24), nn.MaxPool2d(2),                     # 12×8
-                                          block(24, 48), nn.MaxPool2d(2),                     # 6×4
+            self.features = nn.Sequential(block(3, 12), nn.MaxPool2d(2),                      # 36×24
+                                          block(12, 24), nn.MaxPool2d(2),                     # 18×12
+                                          block(24, 48), nn.MaxPool2d(2),                     # 9×6
                                           block(48, 48))
-            self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(48 * 6 * 4, 128), nn.ReLU(inplace=True))
+            self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2),
+                                    nn.Linear(48 * (CI.INPUT_H // 8) * (CI.INPUT_W // 8), 128), nn.ReLU(inplace=True))
             self.glyph = nn.Linear(128, len(CI.GLYPHS))
             self.suit = nn.Linear(128, len(CI.SUITS))
 
@@ -190,14 +264,22 @@ def main() -> int:
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--data", default="/tmp/cards9-train/data.npz", help="cache of the rendered patches")
+    ap.add_argument("--threads", type=int, default=1, help="torch threads (one unless measured faster under load)")
+    ap.add_argument("--data", default="/tmp/cards9-train/data.npz",
+                    help="cache of the rendered patches (and DATA.ckpt: the training state after each epoch, "
+                         "from which a stopped run resumes; delete both for a fresh run)")
     ap.add_argument("--out", default=str(CI.MODEL))
+    ap.add_argument("--real-faces", type=float, default=0.0,
+                    help="share of scenes showing a shared rectified Vosloo photo (that set is then not held out)")
+    ap.add_argument("--extra-fonts", action="store_true", help="index glyphs also from the 'extra' font split")
+    ap.add_argument("--pip-warp", type=float, default=0.0, help="share of faces with a shape-varied drawn pip")
     a = ap.parse_args()
+    OPTS.update(real=a.real_faces, extra=a.extra_fonts, warp=a.pip_warp)
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(a.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(a.threads)
     t0 = time.time()
     data = Path(a.data)
     if data.is_file():
@@ -217,8 +299,61 @@ def main() -> int:
     Xvt = torch.from_numpy(Xv.astype(np.float32))
     steps = a.epochs * math.ceil(len(X) / 256)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    def export(vg, vs, accg, accs, done: int, report: bool) -> None:
+        """Temperature, the acceptance table (``report``) and the ONNX export of the model after
+        ``done`` epochs (every epoch: a stopped run keeps its last whole epoch)."""
+        # temperature: one scalar minimising the validation NLL of both heads
+        best_t, best_nll = 1.0, float("inf")
+        for t in np.linspace(0.3, 3.0, 28):
+            nll = float(F.cross_entropy(vg / t, torch.from_numpy(yvg)) + F.cross_entropy(vs / t, torch.from_numpy(yvs)))
+            if nll < best_nll:
+                best_t, best_nll = float(t), nll
+        print(f"temperature {best_t:.2f} (validation NLL {best_nll:.4f})", flush=True)
+        # the acceptance line: per threshold, on validation patches, the share of index patches
+        # read right and the share of wrong reads among the accepted (a "none" read as a card too)
+        pg, ps = F.softmax(vg / best_t, 1).numpy(), F.softmax(vs / best_t, 1).numpy()
+        gi, si = pg.argmax(1), ps.argmax(1)
+        none_g, none_s = CI.GLYPHS.index("none"), CI.SUITS.index("none")
+        jk = CI.GLYPHS.index("JK")
+        p = pg.max(1) * np.where(gi == jk, 1.0, ps.max(1))
+        is_card = (gi != none_g) & ((si != none_s) | (gi == jk))
+        right = (gi == yvg) & ((si == yvs) | (gi == jk))
+        idx = yvg != none_g
+        for th in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98) if report else ():
+            acc = is_card & (p >= th)
+            print(f"  p >= {th:.2f}: index patches read right {np.mean(acc[idx] & right[idx]):.4f}, "
+                  f"wrong among accepted {np.sum(acc & ~right) / max(1, np.sum(acc)):.4f}", flush=True)
+        out = Path(a.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        net.eval()
+        dummy = torch.zeros(1, 3, CI.INPUT_H, CI.INPUT_W)
+        torch.onnx.export(net, dummy, str(out), input_names=["patch"], output_names=["glyph", "suit"],
+                          dynamic_axes={"patch": {0: "n"}, "glyph": {0: "n"}, "suit": {0: "n"}}, opset_version=17,
+                          dynamo=False)
+        meta = {"glyphs": CI.GLYPHS, "suits": CI.SUITS, "input": [CI.INPUT_W, CI.INPUT_H], "temperature": best_t,
+                "trained_on": ("rendered faces (DejaVu/Liberation index fonts"
+                               + (", the 'extra' fonts" if a.extra_fonts else "")
+                               + (f", {a.pip_warp:.0%} shape-varied pips" if a.pip_warp else "")
+                               + ", style-a procedural tables)"
+                               + (f" and the shared Vosloo rectified photos ({a.real_faces:.0%} of scenes; that set is "
+                                  "not held out)" if a.real_faces else "; no real photo")),
+                "real_faces": a.real_faces, "extra_fonts": a.extra_fonts, "pip_warp": a.pip_warp, "seed": a.seed, "scenes": a.scenes, "val_scenes": a.val_scenes,
+                "epochs": a.epochs, "epochs_done": done, "validation": {"glyph_acc": round(accg, 4), "suit_acc": round(accs, 4)},
+                "torch": torch.__version__}
+        out.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {out} ({os.path.getsize(out) / 1e6:.2f} MB)", flush=True)
     g = torch.Generator().manual_seed(a.seed)
-    for ep in range(a.epochs):
+    first = 0
+    ckpt = Path(str(a.data) + ".ckpt")
+    if ckpt.is_file():  # a stopped run goes on from its last whole epoch
+        state = torch.load(ckpt, weights_only=False)
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        g.set_state(state["gen"])
+        first = state["epoch"]
+        print(f"resumed after epoch {first} ({ckpt})", flush=True)
+    for ep in range(first, a.epochs):
         net.train()
         perm = torch.randperm(len(X), generator=g)
         tot = 0.0
@@ -244,40 +379,9 @@ def main() -> int:
         accs = float((vs.argmax(1).numpy() == yvs).mean())
         print(f"epoch {ep + 1}: loss {tot / len(X):.4f}, validation glyph {accg:.4f} suit {accs:.4f}, "
               f"{time.time() - t0:.0f} s", flush=True)
-    # temperature: one scalar minimising the validation NLL of both heads
-    best_t, best_nll = 1.0, float("inf")
-    for t in np.linspace(0.3, 3.0, 28):
-        nll = float(F.cross_entropy(vg / t, torch.from_numpy(yvg)) + F.cross_entropy(vs / t, torch.from_numpy(yvs)))
-        if nll < best_nll:
-            best_t, best_nll = float(t), nll
-    print(f"temperature {best_t:.2f} (validation NLL {best_nll:.4f})", flush=True)
-    # the acceptance line: per threshold, on validation patches, the share of index patches
-    # read right and the share of wrong reads among the accepted (a "none" read as a card too)
-    pg, ps = F.softmax(vg / best_t, 1).numpy(), F.softmax(vs / best_t, 1).numpy()
-    gi, si = pg.argmax(1), ps.argmax(1)
-    none_g, none_s = CI.GLYPHS.index("none"), CI.SUITS.index("none")
-    jk = CI.GLYPHS.index("JK")
-    p = pg.max(1) * np.where(gi == jk, 1.0, ps.max(1))
-    is_card = (gi != none_g) & ((si != none_s) | (gi == jk))
-    right = (gi == yvg) & ((si == yvs) | (gi == jk))
-    idx = yvg != none_g
-    for th in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98):
-        acc = is_card & (p >= th)
-        print(f"  p >= {th:.2f}: index patches read right {np.mean(acc[idx] & right[idx]):.4f}, "
-              f"wrong among accepted {np.sum(acc & ~right) / max(1, np.sum(acc)):.4f}", flush=True)
-    out = Path(a.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    dummy = torch.zeros(1, 3, CI.INPUT_H, CI.INPUT_W)
-    torch.onnx.export(net, dummy, str(out), input_names=["patch"], output_names=["glyph", "suit"],
-                      dynamic_axes={"patch": {0: "n"}, "glyph": {0: "n"}, "suit": {0: "n"}}, opset_version=17,
-                      dynamo=False)
-    meta = {"glyphs": CI.GLYPHS, "suits": CI.SUITS, "input": [CI.INPUT_W, CI.INPUT_H], "temperature": best_t,
-            "trained_on": "rendered faces only (DejaVu/Liberation index fonts, style-a procedural tables); "
-                          "no real photo", "seed": a.seed, "scenes": a.scenes, "val_scenes": a.val_scenes,
-            "epochs": a.epochs, "validation": {"glyph_acc": round(accg, 4), "suit_acc": round(accs, 4)},
-            "torch": torch.__version__}
-    out.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({os.path.getsize(out) / 1e6:.2f} MB)", flush=True)
+        export(vg, vs, accg, accs, ep + 1, ep + 1 == a.epochs)
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "gen": g.get_state(), "epoch": ep + 1}, ckpt)
     return 0
 
 

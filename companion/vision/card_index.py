@@ -24,8 +24,9 @@ from companion.errors import VisionError
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 MODEL = MODEL_DIR / "card_index.onnx"
-#: Network input (width, height) px; the patch is resized to it.
-INPUT_W, INPUT_H = 32, 48
+#: Network input (width, height) px of the models tools/train_cards.py makes (v4, ninth pass;
+#: v1–v3 read 32×48); a model's own size is in its .json, and the patch is resized to it.
+INPUT_W, INPUT_H = 48, 72
 #: Printed glyphs. ``B`` stands for the German B and the Russian В (one shape), ``K`` for the
 #: Latin K and the Cyrillic К; ``T`` is the Russian Т (туз), ``Д`` the Russian Д (дама).
 GLYPHS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "T", "Д", "D", "B", "JK", "none"]
@@ -44,17 +45,17 @@ GLYPH_RANKS["auto"] = {g: r for a in ("en", "ru", "de") for g, r in GLYPH_RANKS[
 RENDER_GLYPH = {"Т": "T", "К": "K", "В": "B"}
 
 
-def prepare(patch: np.ndarray) -> np.ndarray:
-    """An index patch (h×w×3 BGR uint8, upright) as the network's input: resized to
-    INPUT_H×INPUT_W, each channel divided by its own paper level (the 90th percentile: white
+def prepare(patch: np.ndarray, size: tuple[int, int] = (INPUT_W, INPUT_H)) -> np.ndarray:
+    """An index patch (h×w×3 BGR uint8, upright) as the network's input: resized to ``size``
+    (width, height), each channel divided by its own paper level (the 90th percentile: white
     balance on the card's paper, so the light's colour cancels), clipped to 0–1.2, CHW float32."""
-    return prepare_batch([patch])[0]
+    return prepare_batch([patch], size)[0]
 
 
-def prepare_batch(patches: list[np.ndarray]) -> np.ndarray:
+def prepare_batch(patches: list[np.ndarray], size: tuple[int, int] = (INPUT_W, INPUT_H)) -> np.ndarray:
     """:func:`prepare` of several patches at once (N×3×H×W float32; the same values, one
     partition and one division for the batch)."""
-    small = np.stack([cv2.resize(p, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for p in patches])
+    small = np.stack([cv2.resize(p, size, interpolation=cv2.INTER_AREA) for p in patches])
     small = small.astype(np.float32)
     flat = small.reshape(len(patches), -1, 3)
     k = int(0.9 * (flat.shape[1] - 1))
@@ -106,8 +107,12 @@ class IndexNet:
         if not Path(path).is_file() or not meta_path.is_file():
             raise VisionError(f"card index model missing: {path} (tools/train_cards.py makes it)")
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        if meta.get("glyphs") != GLYPHS or meta.get("suits") != SUITS or meta.get("input") != [INPUT_W, INPUT_H]:
+        size = meta.get("input")
+        if meta.get("glyphs") != GLYPHS or meta.get("suits") != SUITS or not (
+                isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and 8 <= v <= 256 for v in size)):
             raise VisionError(f"card index model {path} does not match this version")
+        #: the model's input (width, height) px
+        self.size = (int(size[0]), int(size[1]))
         self.temperature = float(meta.get("temperature", 1.0))
         self.meta = meta
         opts = ort.SessionOptions()
@@ -120,7 +125,7 @@ class IndexNet:
         """Classify upright index patches (each h×w×3 BGR uint8) in one batch."""
         if not patches:
             return []
-        x = prepare_batch(patches)
+        x = prepare_batch(patches, self.size)
         g, s = self.session.run(None, {self.input: x})
         gp, sp = _softmax(g / self.temperature), _softmax(s / self.temperature)
         out = []

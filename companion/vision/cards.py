@@ -141,6 +141,11 @@ NUMBERED_RANKS = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10"})
 #: fraction of the centre window. Measured on the three real sets: numbered cards 0.02–0.07
 #: (one pip), face cards 0.52–0.87 (the picture is one connected ink area).
 PICTURE_COMPONENT = 0.25
+#: The neighbourhood (px of the 126×176 rectified card) whose brightest pixel is the local paper
+#: level of :func:`centre_is_picture` (ninth pass: chosen on the validation scenes, where the
+#: global level called 29 of 206 numbered cards under a shadow pictures, this one 3; the real
+#: decks' measures unchanged); 0: the card's one global level (the eighth pass).
+PAPER_DISC = 41
 
 
 @dataclass
@@ -1347,20 +1352,31 @@ class CardReader:
         calibrated: report only cards whose calibrated probability reaches the calibration's
             line (:mod:`companion.vision.card_calib`); None: :data:`CALIBRATED`.
         models: a folder holding another ``card_index.onnx`` (+ ``.json``) and
-            ``card_calib.json`` to use instead of the committed models (to measure a retrained
+            ``card_calib.json`` (and ``card_corners.onnx``; each only if there) to use instead of
+            the committed models (to measure a retrained
             model against them in one run: ``bench/cards.py --models``); None: the committed ones.
+        corners: also find cards by their index corners with the learned corner detector
+            (:mod:`companion.vision.card_corners`; standard decks); None: when its model is there.
     """
 
     def __init__(self, deck="standard", alphabet: str = "auto", ocr: bool = False,
                  learned: bool | None = None, cross_check: bool = False, mask_mode: str | None = None,
-                 combine: bool = True, calibrated: bool | None = None, models: str | Path | None = None) -> None:
-        from companion.vision import card_calib, card_index
+                 combine: bool = True, calibrated: bool | None = None, models: str | Path | None = None,
+                 corners: bool | None = None) -> None:
+        from companion.vision import card_calib, card_corners, card_index
 
         #: the index classifier and calibration of another model folder (``models``: its
         #: card_index.onnx/.json and card_calib.json), else the committed ones
-        self.index_net = card_index.IndexNet(Path(models) / "card_index.onnx") if models else None
+        alt_index = Path(models) / "card_index.onnx" if models else None
+        self.index_net = card_index.IndexNet(alt_index) if alt_index is not None and alt_index.is_file() else None
         self.calibrator = card_calib.load(Path(models) / "card_calib.json") if models else None
         self.learned = (card_index.available() or self.index_net is not None) if learned is None else learned
+        #: the learned index-corner detector (:mod:`companion.vision.card_corners`) as one more way
+        #: of finding cards (standard decks, with the learned classifier); its model from ``models``
+        #: when that folder has one
+        alt = Path(models) / "card_corners.onnx" if models else None
+        self.corner_net = card_corners.CornerNet(alt) if alt is not None and alt.is_file() else None
+        self.corners = (self.corner_net is not None or card_corners.available()) if corners is None else corners
         self.cross_check = cross_check
         self.combine = combine
         self.mask_mode = mask_mode
@@ -1446,6 +1462,9 @@ class CardReader:
                 # unread paper is reported only with some sign of a card (a card's whole
                 # outline, or a corner that shows an index, read or not)
                 reads = [r for r in reads if r.card or r.frame.complete or r.reason not in NO_SIGN_REASONS]
+        if self.corners and self.learned and self.profile is None:
+            from companion.vision.card_corners import add_corner_reads
+            reads = _merge_same_card(add_corner_reads(self, image, reads, self.corner_net))
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
 
@@ -1752,14 +1771,24 @@ def centre_is_picture(image: np.ndarray, quad: np.ndarray) -> bool:
 
     The card is rectified to 126×176 px; the centre window (22–78 % of the width, 20–80 % of
     the height, clear of the corner indices) is inked where any channel is 30 % darker than the
-    paper's (the 90th percentile of the card's interior, per channel); the picture test is
-    :data:`PICTURE_COMPONENT` on the largest 8-connected ink component.
+    paper's; the picture test is :data:`PICTURE_COMPONENT` on the largest 8-connected ink
+    component. The paper level is local (ninth pass): the brightest of each pixel's
+    neighbourhood (:data:`PAPER_DISC` px, wider than a pip), smoothed, and never above the 90th
+    percentile of the card's interior — so a shadow or a light falling off across the card is
+    not one big ink component.
     """
     card = rectify(image, quad, 126, 176)
     h, w = card.shape[:2]
     inner = card[int(0.06 * h):int(0.94 * h), int(0.06 * w):int(0.94 * w)]
-    paper = np.array(_pct_channels(inner, 90), np.float32) + 1
-    win = card[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)].astype(np.float32) / paper
+    top = np.array(_pct_channels(inner, 90), np.float32) + 1
+    f = card.astype(np.float32)
+    if PAPER_DISC > 0:
+        local = cv2.GaussianBlur(cv2.dilate(f, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAPER_DISC, PAPER_DISC))),
+                                 (0, 0), 8) + 1
+        paper = np.minimum(local, top)
+    else:
+        paper = top
+    win = (f / paper)[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)]
     ink = ((1 - win.min(axis=2)) > 0.3).astype(np.uint8)
     n, _, st, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if n < 2:

@@ -197,7 +197,7 @@ def _corner_indices(img: np.ndarray, top: np.ndarray, bottom: np.ndarray | None,
 def render_face(code: str, alphabet: str = "en", font: int | str = 0, four_index: bool = False,
                 paper=(246, 248, 250), index: tuple[int, int, int, int, int] = (34, 24, 12, 12, 6),
                 colours=((30, 30, 205), (25, 25, 25)), pip_font: int | str | None = None,
-                pip_aspect: float = 1.0) -> np.ndarray:
+                pip_aspect: float = 1.0, pip: np.ndarray | None = None) -> np.ndarray:
     """Render a standard card face, CARD_H×CARD_W×3 BGR uint8.
 
     Args:
@@ -211,6 +211,8 @@ def render_face(code: str, alphabet: str = "en", font: int | str = 0, four_index
         colours: the red and the black ink (BGR).
         pip_font: draw the index pip as this font's suit glyph (♠ ♥ ♦ ♣) instead of the drawn
             pip; ``pip_aspect`` squeezes (< 1) or widens it.
+        pip: the index pip's own mask (uint8, 255 = ink; resized to the pip size) instead of
+            the drawn or font pip.
 
     Raises:
         ValueError: an unknown code or alphabet.
@@ -244,13 +246,15 @@ def render_face(code: str, alphabet: str = "en", font: int | str = 0, four_index
     glyph = ALPHABETS[alphabet].get(rank, rank)
     gh, ph, mx, my, gap = index
     top = text_mask(glyph, gh, font, max_width=round(gh * 40 / 34))
-    if pip_font is None:
-        pip = pip_mask(suit, ph)
+    if pip is not None:
+        small_pip = pip
+    elif pip_font is None:
+        small_pip = pip_mask(suit, ph)
     else:
-        pip = text_mask({"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit], ph, pip_font)
-    if pip_aspect != 1.0 or pip_font is not None:
-        pip = cv2.resize(pip, (max(4, round(ph * pip_aspect)), ph), interpolation=cv2.INTER_AREA)
-    _corner_indices(img, top, pip, color, four_index, mx, my, gap)
+        small_pip = text_mask({"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit], ph, pip_font)
+    if pip_aspect != 1.0 or pip_font is not None or pip is not None:
+        small_pip = cv2.resize(small_pip, (max(4, round(ph * pip_aspect)), ph), interpolation=cv2.INTER_AREA)
+    _corner_indices(img, top, small_pip, color, four_index, mx, my, gap)
     # centre
     if rank in ("K", "Q", "J"):
         x0, y0, x1, y1 = 44, 50, CARD_W - 44, CARD_H - 50
@@ -430,10 +434,26 @@ def pose_quad(center, angle_deg: float, height_px: float, tilt: float = 0.0,
     return pts.astype(np.float32)
 
 
+def rounded_alpha(h: int, w: int) -> np.ndarray:
+    """A card outline of any face size (h×w uint8, 255 inside; corner radius 5.6 % of the
+    width, as :func:`card_alpha`)."""
+    if (h, w) == (CARD_H, CARD_W):
+        return card_alpha()
+    m = np.zeros((h, w), np.uint8)
+    r = max(2, round(CORNER_R * w / CARD_W))
+    cv2.rectangle(m, (r, 0), (w - 1 - r, h - 1), 255, -1)
+    cv2.rectangle(m, (0, r), (w - 1, h - 1 - r), 255, -1)
+    for cx, cy in [(r, r), (w - 1 - r, r), (r, h - 1 - r), (w - 1 - r, h - 1 - r)]:
+        cv2.circle(m, (cx, cy), r, 255, -1, cv2.LINE_AA)
+    return m
+
+
 def paste_card(frame: np.ndarray, face: np.ndarray, quad: np.ndarray, shadow: bool = True) -> None:
-    """Warp ``face`` (CARD_H×CARD_W×3) onto ``frame`` in place at ``quad`` (TL, TR, BR, BL)."""
+    """Warp ``face`` (CARD_H×CARD_W×3, or any face size: a photographed face) onto ``frame`` in
+    place at ``quad`` (TL, TR, BR, BL)."""
     H, W = frame.shape[:2]
-    src = np.array([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]], np.float32)
+    fh, fw = face.shape[:2]
+    src = np.array([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]], np.float32)
     M = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
     x0, y0 = np.floor(quad.min(0)).astype(int) - 6
     x1, y1 = np.ceil(quad.max(0)).astype(int) + 6
@@ -443,7 +463,7 @@ def paste_card(frame: np.ndarray, face: np.ndarray, quad: np.ndarray, shadow: bo
     T = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ M
     size = (x1 - x0, y1 - y0)
     warped = cv2.warpPerspective(face, T, size, flags=cv2.INTER_AREA)
-    alpha = cv2.warpPerspective(card_alpha(), T, size, flags=cv2.INTER_LINEAR).astype(np.float32) / 255
+    alpha = cv2.warpPerspective(rounded_alpha(fh, fw), T, size, flags=cv2.INTER_LINEAR).astype(np.float32) / 255
     roi = frame[y0:y1, x0:x1].astype(np.float32)
     if shadow:
         sh = cv2.GaussianBlur(alpha, (0, 0), 3)

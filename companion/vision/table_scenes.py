@@ -30,13 +30,19 @@ SURFACES = ("felt", "wood", "carpet", "tiles", "cloth")
 _FONT_GLOBS = {
     "train": ["/usr/share/fonts/truetype/dejavu/DejaVu*.ttf", "/usr/share/fonts/truetype/liberation/Liberation*.ttf"],
     "heldout": ["/usr/share/fonts/truetype/freefont/Free*.ttf", "/usr/share/fonts/opentype/urw-base35/*.otf"],
+    # more training fonts for the ninth pass's classifier (tools/train_cards.py --extra-fonts): in
+    # neither the held-out nor the calibration split (fonts-open-sans, fonts-roboto,
+    # fonts-bebas-neue, fonts-league-spartan, fonts-croscore)
+    "extra": ["/usr/share/fonts/truetype/open-sans/*.ttf", "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/*.ttf",
+              "/usr/share/fonts/opentype/bebas-neue/*.otf", "/usr/share/fonts/opentype/league-spartan/*.otf",
+              "/usr/share/fonts/truetype/croscore/*.ttf"],
     # the confidence calibration's own fonts (tools/calibrate_cards.py): neither trained on nor in
     # the held-out set (fonts-paratype, fonts-ocr-b)
     "calib": ["/usr/share/fonts/truetype/paratype/PT[SFNCZ][57]5F.ttf", "/usr/share/fonts/truetype/paratype/PTN[57]7F.ttf",
               "/usr/share/fonts/opentype/ocr-b/OCRB.otf"],
 }
 _FONT_SKIP = ("Mono", "Italic", "Oblique", "Light", "ExtraLight", "Z003", "D050000L", "StandardSymbols",
-              "Math")
+              "Math", "Thin", "Cousine")
 
 
 @functools.lru_cache(maxsize=None)

@@ -106,13 +106,17 @@ def _score(reader_kw, n):
 def test_new_tables_learned_reader_reads_far_more_and_never_guesses():
     """Held-out synthetic tables (surface styles and fonts never used in training): the reader
     reads several times as many of the cards a person could read as the classic pipeline
-    (brightness contours + templates). Measured on these 24 scenes: 21/69 against 8/69, 3
-    confident wrong answers each (the goal is none: docs/vision-cards.md, known limits)."""
+    (brightness contours + templates), and the learned corner detector (ninth pass) finds many
+    the outline cues miss. Measured on these 24 scenes: 42/69 (25/69 without the corner
+    detector) against the classic 8/69; 1 confident wrong answer against 3 (the goal is none:
+    docs/vision-cards.md, known limits)."""
     read, seen, wrong = _score({}, 24)
+    n_read, _n_seen, _n_wrong = _score({"corners": False}, 24)
     c_read, c_seen, _c_wrong = _score({"learned": False, "mask_mode": "white"}, 24)
-    assert read >= 0.28 * seen, f"{read}/{seen}"
-    assert read >= 2 * c_read, (read, c_read, seen)
-    assert wrong <= 4, wrong
+    assert read >= 0.5 * seen, f"{read}/{seen}"
+    assert read >= n_read + 0.15 * seen, (read, n_read, seen)
+    assert read >= 3 * c_read, (read, c_read, seen)
+    assert wrong <= 2, wrong
 
 
 @pytest.mark.parametrize("surface_kind, size, width, code", [
