@@ -50,7 +50,7 @@ def bet_target(shape: str, cards, after_on: bool = False) -> Message | str:
 
 
 def bet(bet: dict, number: bool = True) -> Message:
-    """A bet in words as the history tells it: what and how much — «5 на Q♥ (ставка №3)», «2 на
+    """A bet in words as the history tells it: what and how much — «5 на Д♥ (ставка №3)», «2 на
     ряд — все бубны (ставка №4)» / ``"5 on Q♥ (bet no. 3)"``; ``number=False`` leaves the number
     out. ``bet``: a bet of the view or an event (``id``, ``shape``, ``cards``, ``stake``)."""
     target = bet_target(bet["shape"], bet["cards"], after_on=True)
