@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.games.cardnames import card_code
 from companion.log import UNDO, TableLog
 
 if TYPE_CHECKING:
@@ -32,10 +33,11 @@ _CARD = re.compile(r"^(?:10|[2-9JQKA])[SHDC]$|^JK$")
 
 
 def tokens(text: str) -> set[str]:
-    """The word-like tokens of ``text``, with a suit sign read as its letter (``Q♥`` → ``QH``)."""
+    """The word-like tokens of ``text``, a card as a page writes it read as its code (``Q♥`` and
+    ``Д♥`` → ``QH``; :func:`~companion.games.cardnames.card_code`, upper case only: "as" is a word)."""
     for sign, letter in SUITS.items():
         text = text.replace(sign, letter)
-    return set(_WORD.findall(text))
+    return {(card_code(t) or t) if t == t.upper() else t for t in _WORD.findall(text)}
 
 
 def is_fact(token: str) -> bool:

@@ -18,6 +18,7 @@ from companion.dashboard import common
 from companion.dashboard.model import action_fields
 from companion.errors import IllegalAction
 from companion.games.base import observation_fields
+from companion.games.cardnames import card_code
 from companion.games.fields import Kind, fields_of
 
 
@@ -128,24 +129,16 @@ def _join_split_serials(game_cls, text: str) -> str:
     return " ".join(tokens[:k] + ["".join(tokens[k:k + extra + 1])] + tokens[k + extra + 1:])
 
 
-_SUIT_SIGNS = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"}
-_RU_RANKS = {"Д": "Q", "К": "K", "В": "J", "Т": "A"}
-_CARD_TOKEN = re.compile(r"^(10|[2-9]|[JQKAДКВТ])([♥♦♣♠HDCS])$", re.IGNORECASE)
-
-
 def normalise_cards(text: str) -> str:
-    """Card codes as the pages show them, typed back by the operator, in the engines' form:
-    ``Q♥`` → ``QH``, ``Д♥`` (Russian rank letters Д К В Т) → ``QH``, ``10♠`` → ``10S``,
-    ``JOKER`` / ``джокер`` → ``JK``. Only whole list items that are a rank and a suit change (a
-    serial, a number or a doubt card name never is one)."""
+    """Card codes as the pages show them, typed back by the operator, in the engines' form
+    (:func:`companion.games.cardnames.card_code`): ``Q♥`` → ``QH``, ``Д♥`` / ``д♥`` / ``ДH``
+    (Russian rank letters Т К Д В) → ``QH``, ``10♠`` → ``10S``, ``JOKER`` / ``джокер`` → ``JK``.
+    Only whole list items that are a rank and a suit change (a serial, a number or a doubt card
+    name never is one)."""
     def one(item: str) -> str:
         if item.upper() in ("JOKER", "ДЖОКЕР"):
             return "JK"
-        m = _CARD_TOKEN.match(item)
-        if not m:
-            return item
-        rank, suit = m.group(1).upper(), m.group(2).upper()
-        return _RU_RANKS.get(rank, rank) + _SUIT_SIGNS.get(suit, suit)
+        return card_code(item) or item
 
     text = re.sub(r"\s*,\s*", ",", text)
     return " ".join(",".join(one(i) for i in tok.split(",")) for tok in text.split())

@@ -141,7 +141,7 @@ def labelled_verbs(game_id: str) -> dict[str, tuple[str, ...]]:
 
 def label_choices(actions: list[dict], game_id: str | None, view: dict, seats) -> list[dict]:
     """``actions`` (from :func:`describe_action`) with ``"labels": {field: {"ru", "en"}}`` added to
-    each one whose labelled fields (:func:`labelled_verbs`) the game words — «5 на Q♥ (ставка
+    each one whose labelled fields (:func:`labelled_verbs`) the game words — «5 на Д♥ (ставка
     №3)» for the bet ``withdraw 3`` takes back — so the page offers a list of those words instead of
     a stepper over bare ids. The words come from ``view``, the viewer's own view: a label never
     tells more than the page already shows."""

@@ -22,8 +22,10 @@ import re
 from typing import Callable, Mapping
 
 from companion.games import registry
-from companion.games.words import card_label, cards_count
+from companion.games.cardnames import card_words, rank_words
+from companion.games.words import cards_count
 from companion.i18n import M, MN, Message, N_, aside, render
+from companion.i18n.render import LANGUAGES
 
 #: ``{code: message id}`` (English; the Russian is in the catalogue).
 REASONS: dict[str, str] = {
@@ -100,14 +102,16 @@ def _listed(cards) -> str:
 
 def _bad_card(f: dict) -> Message:
     """A card written wrong, with how the game's own deck writes its cards: 6100's values
-    («10, 36, …, INF»), or rank and suit with examples from the deck (QH — Q♥). The same
+    («10, 36, …, INF»), or rank and suit with examples from the deck (QH — Д♥ / Q♥). The same
     sentences as the console's for a card name not in doubt's deck («Такой карты в этой колоде
     нет: «лиса». Карты колоды: …», ``manualentry._canonical_names``)."""
     typed = _typed(f)
     if "deck" in f:  # infinity: the table's card values
         return M("The card is not written correctly%(typed)s. The deck's cards: %(cards)s.", typed=typed,
                  cards=_listed(f["deck"]))
-    ranks, examples = " ".join(f["ranks"]), ", ".join(f"{c} — {card_label(c)}" for c in f["examples"])
+    # the ranks and the examples as each language's decks write them (Д♥ on a Russian page)
+    ranks = {lang: " ".join(rank_words(r, lang) for r in f["ranks"]) for lang in LANGUAGES}
+    examples = {lang: ", ".join(f"{c} — {card_words(c, lang)}" for c in f["examples"]) for lang in LANGUAGES}
     joker = f.get("joker")
     if re.fullmatch(r"(10|[2-9AKQJ])[SHDC]", str(f.get("card") or "")):
         # written right, but not a card of this deck (the joker game's 32 cards have no 2♣)

@@ -1,39 +1,23 @@
 """Small helpers the games' presenters share to tell events, refusals and waits in words.
 
-A card code reads as on the dashboard's buttons and toasts (``web/static/app.js`` ``argLabel``):
-rank then suit sign, ``"10H"`` → ``"10♥"``, ``"QS"`` → ``"Q♠"``. Russian counts agree with their
+A card code reads as on the dashboard's buttons and toasts, in each language
+(:mod:`companion.games.cardnames`): ``"10H"`` → «10♥», ``"QS"`` → «Д♠» / "Q♠". Russian counts agree with their
 number («1 фишка», «3 фишки», «5 фишек»). Standings read as the players say them at the table:
 «Аня 140, Борис 60».
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
+# a card in words (re-exported: the presenters take it from here)
+from companion.games.cardnames import card_label as card_label, cards_label as cards_label
 from companion.i18n import M, MN, MPN, Message, N_
-
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-"""Suit letter of a card code -> its sign (the dashboard's ``SUIT_SIGNS``)."""
-
 
 TABLE_DOES = {"by": "table"}
 """The facts of a ``not_your_turn`` refusal of a seat doing what only the table does (a card's face,
 a deal, a void): the dashboard says so («Это делает стол: камера или оператор») instead of
 «another player must act»."""
-
-
-def card_label(code: str) -> str:
-    """A card code with its suit sign: ``"10H"`` → ``"10♥"``, ``"QS"`` → ``"Q♠"``. A code that
-    is not rank + suit letter is returned as it is."""
-    code = str(code)
-    if len(code) >= 2 and code[-1] in SUIT_SIGNS and code[:-1]:
-        return code[:-1] + SUIT_SIGNS[code[-1]]
-    return code
-
-
-def cards_label(codes: Iterable[str], sep: str = ", ") -> str:
-    """Several card codes in words: ``["QH", "7S"]`` → ``"Q♥, 7♠"``."""
-    return sep.join(card_label(c) for c in codes)
 
 
 def chips(n: int, acc: bool = False) -> Message:

@@ -133,3 +133,12 @@ def test_the_audit_finds_a_private_view_sent_out(fast_dir):
     if deposit is not None:
         assert audit.leaks(deposit.action, hidden.hidden(deposit.seq))
     table.close()
+
+
+def test_the_audit_reads_a_card_in_either_language_s_letters():
+    """A Russian page writes the queen of hearts «Д♥»: the audit reads it as QH, as it reads "Q♥"."""
+    hidden = frozenset({"QH", "AS"})
+    assert audit.leaks("Вика берёт Д♥", hidden) == {"QH"}
+    assert audit.leaks("Vic takes Q♥", hidden) == {"QH"}
+    assert audit.leaks("Т♠, 10♣", hidden) == {"AS"}
+    assert audit.leaks("as it was", hidden) == set()  # a word, not a card

@@ -16,8 +16,9 @@ VIEWPORTS = {"phone": {"width": 360, "height": 800}, "tablet": {"width": 768, "h
 
 NAMES = {"ru": ["Аня", "Борис", "Вика", "Гоша"], "en": ["Ann", "Bob", "Vic", "Greg"]}
 
-#: Latin tokens a Russian page may show: card ranks and codes, the language switch, units
-LATIN_OK = re.compile(r"^(RU|EN|QR|PIN|OK|[AKQJ]|INF|RUB|SSE)$")
+#: Latin tokens a Russian page may show: the language switch, units (a Russian page writes a
+#: card's rank in Russian letters, «Д♥»: a lone Latin letter is English there too)
+LATIN_OK = re.compile(r"^(RU|EN|QR|PIN|OK|INF|RUB|SSE)$")
 
 _MEASURE = r"""() => {
   const out = {scroll: document.documentElement.scrollWidth - window.innerWidth, cut: [], small: [], contrast: []};
@@ -80,7 +81,7 @@ def problems(page, lang: str) -> list[str]:
     text = re.sub(r"[А-ЯЁ]{2}\s?\d{6,8}", "", m["text"])
     text = re.sub(r"\bcompanion [a-z][a-z-]*", "", text)
     if lang == "ru":
-        latin = sorted({w for w in re.findall(r"[A-Za-z]{2,}", text) if not LATIN_OK.match(w)})
+        latin = sorted({w for w in re.findall(r"[A-Za-z]+", text) if not LATIN_OK.match(w)})
         if latin:
             out.append(f"English on a Russian page: {latin[:12]}")
     else:

@@ -215,3 +215,41 @@ def test_lottery_result_screen_charts_the_chips_over_the_draws(browser, artifact
         gen.close()
         return
     raise AssertionError("the lottery never ended")
+
+
+@pytest.mark.parametrize("lang, pictures", [("ru", "ТКДВ"), ("en", "AKQJ")])
+def test_board_writes_card_ranks_in_the_page_language(browser, lang, pictures):
+    """A card is written as the language's decks index it: «Д♥» on a Russian board, "Q♥" on an
+    English one (companion.games.cardnames); the layout's column heads too (Т К Д В 10 9 8 7)."""
+    import re
+    import tempfile
+
+    from companion.games.simulator import get_sim_class
+    from companion.table import Table
+    from tests.dashboard.pagecheck import NAMES
+
+    table = Table(tempfile.mkdtemp(prefix="ranks-"), pin="271828")
+    srv = DashboardServer(table, port=0).start()
+    try:
+        table.new_game("hoggenheimer", NAMES[lang])
+        game = table.referee.game
+        sim = get_sim_class("hoggenheimer")(game, 5)
+        # bots play until a picture card (A K Q J) lies face up on the layout
+        while not any(c[:-1] in ("A", "K", "Q", "J") for c in game.view(None).get("chain") or []):
+            text, source = sim.next_action()
+            assert table.submit(text, source).accepted, text
+            sim.applied(text)
+        page = _open(browser, srv, lang, "phone", "/")
+        _settle(page, table.referee.version)
+        heads = page.locator(".board-hoggenheimer .hog-grid tr").first.locator("th").all_inner_texts()
+        assert heads[1:] == list(pictures) + ["10", "9", "8", "7"], heads
+        up = page.locator(".board-hoggenheimer .hog-grid td.up").all_inner_texts()
+        faces = [re.match(r"^(10|[2-9]|.)([♠♥♦♣])", t) for t in up]
+        assert up and all(faces), up
+        ranks = {m.group(1) for m in faces if m}
+        other = set("AKQJТКДВ") - set(pictures)  # the other language's letters
+        assert ranks & set(pictures) and not ranks & other, (lang, up)
+        page.context.close()
+    finally:
+        srv.stop()
+        table.close()

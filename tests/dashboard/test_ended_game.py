@@ -18,7 +18,7 @@ from companion.commands.run import Console
 from companion.dashboard import create_app
 from companion.dashboard.model import OPERATOR, PUBLIC
 from companion.dashboard.i18n import game_title
-from companion.games.words import card_label
+from companion.games.cardnames import card_words
 from companion.i18n import M, render
 from companion.games.simulator import get_sim_class
 from companion.table import Table
@@ -141,7 +141,7 @@ def test_ending_the_lottery_shows_chips_but_no_face_down_prize(op):
                           told=best_first(balances.items()), box=g.s["box"], prizes=on_prizes, draw=g.s["draw"] + 1))  # the draw under way (s["draw"]: draws completed)
     page = _public_text(app)
     for card in face_down:
-        assert card_label(card) not in ru
+        assert card_words(card, "ru") not in ru
         assert f'"{card}"' not in page  # the page never carries a face-down prize (the engine never knew it)
 
 

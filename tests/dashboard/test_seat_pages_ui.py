@@ -9,6 +9,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from playwright.sync_api import expect  # noqa: E402
 
+from companion.games.cardnames import card_words  # noqa: E402
 from tests.browser import PHONE, UI, open_details  # noqa: E402
 from tests.dashboard.test_waiting_words import SKULL_SETUP  # noqa: E402
 
@@ -132,7 +133,7 @@ def test_toasts_say_nothing_twice_and_no_stray_dashes(browser, table_server, art
     form.locator("[name=slot]").fill(card)
     form.locator("button").click()
     text = _toast(page)
-    shown = card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+    shown = card_words(card, "ru")  # «Д♥»: the Russian page's letters
     assert text.count(shown) == 1, text
     assert "Стол:" not in text and text.startswith("Принято: 33-я карта: " + shown), text
     page.context.close()

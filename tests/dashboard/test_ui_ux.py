@@ -652,7 +652,7 @@ def test_the_banker_chooses_his_spread(browser, table_server):
 
 def test_a_bet_has_a_stake_and_cards_read_with_suit_signs(browser, table_server):
     """The joker game's bet: a stake stepper over the table's limits and a grid of the layout's
-    cards shown with suit signs (K♠); the bet sends that stake (it was always 1). The grid itself:
+    cards shown with suit signs (К♠ on a Russian page); the bet sends that stake (it was always 1). The grid itself:
     tests/games/hoggenheimer/test_bet_grid_ui.py."""
     table, srv = table_server
     table.new_game("hoggenheimer", ["Аня", "Борис", "Вера"])
@@ -664,11 +664,11 @@ def test_a_bet_has_a_stake_and_cards_read_with_suit_signs(browser, table_server)
     for _ in range(4):
         page.locator("#pad .stepper button[aria-label='+']").click()
     expect(page.locator("#pad .step-val")).to_have_text("5")
-    page.locator("#pad .bet-card", has_text=re.compile(r"^K♠$")).click()
+    page.locator("#pad .bet-card", has_text=re.compile(r"^К♠$")).click()
     page.locator("#pad .bet-place").click()
     expect(page.locator("#toast")).to_contain_text("Принято")
     assert table.referee.log.records()[-1].action == "1 bet 5 KS"
-    assert "K♠" in page.inner_text("#toast")
+    assert "К♠" in page.inner_text("#toast")  # the Russian page's king
     page.context.close()
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from companion.dashboard import model as M
 from companion.games import new_game
-from companion.games.words import card_label
+from companion.games.cardnames import card_code, card_words
 from companion.referee import Outcome
 from companion.games.simulator import get_sim_class
 from companion.i18n import M as Msg, render
@@ -27,14 +27,14 @@ NAMES = ["Аня", "Борис", "Вика", "Гена", "Дима", "Ева"]
 #: seat fields of the events, by game: the name of each must appear in the event's line
 SEAT_KEYS = ("seat", "banker", "leader", "token", "to")
 
-LAYOUT_CARD = re.compile(r"(?:10|[AKQJ2-9])[♠♥♦♣]")
-"""A card with its suit sign as the lines write it (``10♥``, ``Q♠``)."""
+LAYOUT_CARD = re.compile(r"(?:10|[AKQJТКДВ2-9])[♠♥♦♣]")
+"""A card with its suit sign as the lines write it (``10♥``, ``Q♠``, ``Д♠``)."""
 
 
 def _cards_in(line: str) -> list[str]:
-    """The card codes a line names with suit signs: ``"… 10♥, Q♠"`` → ``["10H", "QS"]``."""
-    back = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-    return [m[:-1] + back[m[-1]] for m in LAYOUT_CARD.findall(line)]
+    """The card codes a line names with suit signs, in either language's letters: ``"… 10♥, Q♠"``
+    and ``"… 10♥, Д♠"`` → ``["10H", "QS"]``."""
+    return [str(card_code(m)) for m in LAYOUT_CARD.findall(line)]
 
 
 # ---------------------------------------------------------------------- what is face up now
@@ -252,8 +252,9 @@ def test_the_hidden_card_check_can_fail():
     public = _lottery_public(game, set())
     hidden = _lottery_hidden(sim) - public
     assert hidden
-    leak = f"Банкир открывает приз №1: {card_label(sorted(hidden)[0])} — 3 фишки"
-    assert not set(_cards_in(leak)) <= public
+    for lang in ("ru", "en"):
+        leak = f"Банкир открывает приз №1: {card_words(sorted(hidden)[0], lang)} — 3 фишки"
+        assert not set(_cards_in(leak)) <= public
 
     game = new_game("infinity", NAMES[:3], None)
     sim = get_sim_class("infinity")(game, 1)

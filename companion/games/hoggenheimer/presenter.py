@@ -24,11 +24,11 @@ _RANK_COLUMN = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("j
 """A whole column of the layout, as the seed names bet (е): «все 10» — «все десятки»."""
 
 
-def _card_word(code: str) -> Message | str:
+def _card_word(code: str) -> Message | dict[str, str] | str:
     return M("the joker") if code == JOKER else card_label(code)
 
 
-def bet_target(shape: str, cards, after_on: bool = False) -> Message | str:
+def bet_target(shape: str, cards, after_on: bool = False) -> Message | dict[str, str] | str:
     """A bet's target in words, as the seed's examples (а)–(ж) name them: ``"Q♥"``, «две
     соседние 7♠ 7♥», «квадрат 8♥ 9♥ 8♦ 9♦», «колонка — все десятки», «ряд — все бубны»
     (``after_on``: the Russian words after «на», «на колонку — все десятки»)."""
@@ -50,7 +50,7 @@ def bet_target(shape: str, cards, after_on: bool = False) -> Message | str:
 
 
 def bet(bet: dict, number: bool = True) -> Message:
-    """A bet in words as the history tells it: what and how much — «5 на Q♥ (ставка №3)», «2 на
+    """A bet in words as the history tells it: what and how much — «5 на Д♥ (ставка №3)», «2 на
     ряд — все бубны (ставка №4)» / ``"5 on Q♥ (bet no. 3)"``; ``number=False`` leaves the number
     out. ``bet``: a bet of the view or an event (``id``, ``shape``, ``cards``, ``stake``)."""
     target = bet_target(bet["shape"], bet["cards"], after_on=True)
@@ -189,13 +189,14 @@ def bet_targets() -> dict[str, dict]:
     """Every bet target of the layout in words, for the seat page's bet grid: ``{code: {"shape",
     "payout", "text": {"ru", "en"}}}`` keyed by the target's cards as a ``bet`` action writes them
     (layout order, comma-separated: ``"QH"``, ``"7S,7H"``, ``"8H,9H,8D,9D"``, ``"AS,AH,AD,AC"``),
-    ``text`` being :func:`bet_target` in both languages («две соседние 7♠ 7♥», «ряд — все бубны»). All 117 targets of
+    ``text`` being :func:`bet_target` in both languages («две соседние 7♠ 7♥», «Д♥», «ряд — все бубны»). All 117 targets of
     :func:`all_bet_targets`, whatever the bank covers now: the page finds the target a selection of
     cards makes here and the legal action for it among the seat's actions. Static (the same
     public facts for every seat): worded once, a fresh dict on every call."""
     global _TARGET_WORDS
     if _TARGET_WORDS is None:
-        _TARGET_WORDS = [(",".join(cards), shape, f"{SHAPES[shape]}:1", both(bet_target(shape, cards)))
+        _TARGET_WORDS = [(",".join(cards), shape, f"{SHAPES[shape]}:1",
+                          {lang: text or "" for lang, text in both(bet_target(shape, cards)).items()})
                          for shape, cards in _targets()]
     return {code: {"shape": shape, "payout": payout, "text": dict(text)}
             for code, shape, payout, text in _TARGET_WORDS}

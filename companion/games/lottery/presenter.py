@@ -154,7 +154,7 @@ def page_view(view: dict, seats) -> dict:
     ``view`` (:meth:`LotteryGame.view`) alone: each player's chips and cards of this draw on the
     seat cards (``seats``: ``[{"seat", "name", "chips", "role"?, "cards"?}]``); prizes numbered
     from 1 as people count them (``prize``; the engine's ``slot`` counts from 0); players by name
-    instead of seat indexes; card codes with their suit signs («8♥»); no balances list, no empty
+    instead of seat indexes; cards in each language's words («Д♥» / "Q♥", :mod:`companion.games.cardnames`); no balances list, no empty
     ``expect``, no seat number as ``you`` (the lottery has nothing private). The game-over box
     has its own words (``describe_standings``)."""
     names = list(view.get("seats") or seats)
@@ -163,7 +163,7 @@ def page_view(view: dict, seats) -> dict:
         i = int(i)
         return names[i] if 0 <= i < len(names) else str(i)
 
-    def labels(cards) -> list[str]:
+    def labels(cards) -> list:
         return [card_label(c) for c in cards]
 
     balances = view.get("balances") or []
@@ -177,7 +177,7 @@ def page_view(view: dict, seats) -> dict:
         if i == banker:
             row["role"] = both(MP("lottery", "banker"))
         if str(i) in current:
-            row["cards"] = ", ".join(labels(current[str(i)])) or "—"
+            row["cards"] = cards_label(current[str(i)]) if current[str(i)] else "—"
         rows.append(row)
     out: dict = {k: view[k] for k in ("game", "phase", "banker", "dealer", "players", "draw", "box", "stakes")
                  if k in view}

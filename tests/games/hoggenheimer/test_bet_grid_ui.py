@@ -85,8 +85,8 @@ def test_card_pair_square_column_and_row_are_placed_from_the_grid(browser, table
         return page.locator(f"#pad .bet-card[data-card='{code}']")
 
     plan = [  # what is tapped, the words shown, the stake, the bet the engine gets
-        (lambda: card("AS").click(), "Карта A♠ — выплата 1:1", 3, ("card", ["AS"])),
-        (lambda: (card("QH").click(), card("KH").click()), "Две соседние K♥ Q♥ — выплата 2:1", 2,
+        (lambda: card("AS").click(), "Карта Т♠ — выплата 1:1", 3, ("card", ["AS"])),
+        (lambda: (card("QH").click(), card("KH").click()), "Две соседние К♥ Д♥ — выплата 2:1", 2,
          ("pair", ["KH", "QH"])),
         (lambda: [card(c).click() for c in ("8D", "9H", "8H", "9D")], "Квадрат 9♥ 8♥ 9♦ 8♦ — выплата 4:1", 4,
          ("square", ["9H", "8H", "9D", "8D"])),
@@ -144,7 +144,7 @@ def test_a_selection_that_is_no_bet_is_said_and_cannot_be_sent(browser, table_se
     place.click(force=True)  # a tap on the disabled button sends nothing
     tap("QH")  # tapped again: unselected, one card left — a bet
     expect(page.locator("#pad .bet-card.on")).to_have_count(1)
-    expect(say).to_have_text("Карта K♠ — выплата\u00a01:1")
+    expect(say).to_have_text("Карта К♠ — выплата\u00a01:1")
     expect(place).to_be_enabled()
     tap("JS")  # K♠ and J♠: not touching
     expect(say).to_contain_text("Эти две карты не соседние")
@@ -185,7 +185,7 @@ def test_a_bet_the_bank_cannot_cover_is_said_and_disabled(browser, table_server)
     expect(say).to_contain_text("Банк сейчас её не покроет")
     expect(page.locator("#pad .bet-place")).to_be_disabled()
     page.locator("#pad .bet-row.s-S").click()
-    page.locator("#pad .bet-col", has_text=re.compile(r"^A$")).click()  # a column (4:1) is covered
+    page.locator("#pad .bet-col", has_text=re.compile(r"^Т$")).click()  # a column (4:1) is covered
     expect(say).to_have_text("Колонка — все тузы — выплата\u00a04:1")
     # ... at 1 chip only (5 // 4): a stake of 2 is said and not sent, back at 1 it is
     page.locator("#pad .bet-stake button[aria-label='+']").click()

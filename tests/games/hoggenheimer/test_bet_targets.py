@@ -31,7 +31,7 @@ def test_every_target_is_worded_once_and_keyed_as_the_bet_action_writes_it():
     assert {t["shape"] for t in targets.values()} == set(H.SHAPES)
     # a fresh dict every time: a page view changed by someone cannot change the next one
     targets["QH"]["text"]["ru"] = "x"
-    assert H.bet_targets()["QH"]["text"]["ru"] == "Q♥"
+    assert H.bet_targets()["QH"]["text"]["ru"] == "Д♥"
 
 
 def test_only_a_seat_page_carries_the_targets():

@@ -1,5 +1,5 @@
 """The joker game's «take back a bet» offers the seat's own open bets in words — what and how
-much, as the history tells them («5 на Q♥ (ставка №3)») — not a stepper over bet numbers the
+much, as the history tells them («5 на Д♥ (ставка №3)») — not a stepper over bet numbers the
 player cannot see. The mechanism is general: an action field listed in its class's
 a ``Choice`` field gets the game's words for each value (its presenter's ``choice_label``) in the page
 model's ``labels``; the layout's list of bets shows each bet's number, as the history names it."""
@@ -109,7 +109,7 @@ def test_the_seat_page_lists_its_bets_in_words_and_takes_the_chosen_one_back(bro
         page.locator("#pad .choice-list button", has_text="ставка №3").click()
         expect(page.locator("#toast")).to_contain_text("Принято")
         assert table.referee.log.records()[-1].action == "1 withdraw 3"
-        expect(page.locator("#toast")).to_contain_text("2 на две соседние A♥ K♥")
+        expect(page.locator("#toast")).to_contain_text("2 на две соседние Т♥ К♥")
         expect(choices).to_have_count(2)
         page.context.close()
     finally:

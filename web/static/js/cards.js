@@ -1,17 +1,36 @@
-/* Playing cards as the joker game's layout names them: its rows, columns, codes and labels. */
+/* Playing cards in the page's language, and the joker game's layout: its rows, columns, codes and labels. */
+import { LANG } from "./core.js";
 // ------------------------------------------------------------------ the joker game's layout
 export var H_ROWS = ["S", "H", "D", "C"], H_SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export var H_COLS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
-export function normCard(c) {
+// a card as a person writes it, in the page's language (companion/games/cardnames.py): the
+// picture ranks as the language's decks index them — Russian Т К Д В (туз, король, дама, валет),
+// English A K Q J — 10 and the pips as they are, then the suit sign: "QH" -> «Д♥» / "Q♥"
+export var RANK_LETTERS = { ru: { A: "Т", K: "К", Q: "Д", J: "В" }, en: { A: "A", K: "K", Q: "Q", J: "J" } };
+export var CARD_CODE = /^(10|[2-9AKQJ])([SHDC])$/;
+var READ_RANK = { "Т": "A", "К": "K", "Д": "Q", "В": "J", T: "10" };
+var READ_SUIT = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+function readCode(rank, suit) {
+  rank = READ_RANK[rank] || rank;
+  suit = READ_SUIT[suit] || suit;
+  return /^(10|[2-9AKQJ])$/.test(rank) && H_SUITS[suit] ? rank + suit : null;
+}
+// the card code of a card as written or typed ("QH", "Q♥", "Д♥", "д♥", "10♣", "S10"), else null
+export function cardCode(c) {
   if (typeof c !== "string") return null;
-  var s = c.trim().toUpperCase().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C");
-  var suit = s.slice(-1), rank = s.slice(0, -1);
-  if (rank === "T") rank = "10";
-  if (H_SUITS[suit] && H_COLS.indexOf(rank) >= 0) return rank + suit;
-  suit = s.charAt(0); rank = s.slice(1); // suit-first forms like "S10"
-  if (rank === "T") rank = "10";
-  if (H_SUITS[suit] && H_COLS.indexOf(rank) >= 0) return rank + suit;
-  return null;
+  var s = c.trim().toUpperCase();
+  return readCode(s.slice(0, -1), s.slice(-1)) || readCode(s.slice(1), s.charAt(0)); // suit-first forms like "S10"
+}
+export function rankWords(rank) { return (RANK_LETTERS[LANG] || RANK_LETTERS.en)[rank] || String(rank); }
+export function cardWords(code) {
+  var m = CARD_CODE.exec(String(code));
+  if (!m) return String(code);
+  return rankWords(m[1]) + H_SUITS[m[2]];
+}
+// a card of the joker game's layout (A K Q J 10 9 8 7), as its code, else null
+export function normCard(c) {
+  var n = cardCode(c);
+  return n && H_COLS.indexOf(n.slice(0, -1)) >= 0 ? n : null;
 }
 export function collectCards(v, out) {
   if (typeof v === "string") { var c = normCard(v); if (c) out[c] = 1; }
@@ -22,7 +41,13 @@ export function collectCards(v, out) {
   });
   return out;
 }
-export function cardLabel(c) { var n = normCard(c); return n ? n.slice(0, -1) + H_SUITS[n.slice(-1)] : String(c); }
+// a card in the page's language: a code or a written card as cardWords writes it, the words a page
+// view carries ({"ru": …, "en": …}) in the page's language, anything else as it is
+export function cardLabel(c) {
+  if (c && typeof c === "object" && typeof c.ru === "string") return c[LANG] || c.ru;
+  var n = cardCode(c);
+  return n ? cardWords(n) : String(c);
+}
 export function layoutIndex(c) { return H_ROWS.indexOf(c.slice(-1)) * 8 + H_COLS.indexOf(c.slice(0, -1)); }
 export function layoutKey(cards) {
   return cards.slice().sort(function (a, b) { return layoutIndex(a) - layoutIndex(b); }).join(",");

@@ -103,7 +103,7 @@ export function renderPad() {
     var numeric = g.length > 1 && g.every(function (a) { return a.args.length === 1 && /^-?\d+$/.test(a.args[0]); });
     if (g.every(function (a) { return a.labels && Object.keys(a.labels).length; })) {
       // a choice made by id (the joker game's bet to take back): the game words each choice
-      // («5 на Q♥ (ставка №3)») and the pad lists them, one button each, under the verb
+      // («5 на Д♥ (ставка №3)») and the pad lists them, one button each, under the verb
       var list = el("div", "choice-list verb-" + verb);
       list.appendChild(el("span", "step-label", verbLabel(verb)));
       g.forEach(function (a) {

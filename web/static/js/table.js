@@ -81,7 +81,7 @@ export function noteUp(role, title) {
 }
 
 var RED = /[♥♦]/;
-/** a face-up playing card with its words ("K♥", "500", "гриб"): red suits in red */
+/** a face-up playing card with its words ("К♥", "500", "гриб"): red suits in red */
 export function faceCard(text, cls) {
   text = String(text);
   var c = el("span", "pcard " + (cls || "") + (RED.test(text) ? " red" : ""), text);

@@ -1,6 +1,7 @@
 /* Generic rendering of view values (scalars, lists, tables, key-value blocks) as words. */
 import { LANG, W, ctx, el, isSeatKey } from "./core.js";
-import { SUIT_SIGNS, has, label, seatName, word } from "./words.js";
+import { CARD_CODE, cardWords } from "./cards.js";
+import { has, label, seatName, word } from "./words.js";
 
 // ------------------------------------------------------------------ generic value rendering
 // a value the game words in both languages ({"ru": …, "en": …}, a page view's words): the
@@ -9,7 +10,6 @@ export function isWords(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.ru === "string"
     && typeof v.en === "string" && Object.keys(v).length === 2;
 }
-export var CARD_CODE = /^(10|[2-9AKQJ])([SHDC])$/;
 export function scalar(key, v) {
   if (v === null || v === undefined) return "—";
   if (isWords(v)) return v[LANG] || v.ru;
@@ -17,8 +17,7 @@ export function scalar(key, v) {
   if (typeof v === "string") {
     if (key === "game" && has("game_" + v)) return W["game_" + v];
     if (key === "shape") return word("shape_" + v, v); // a bet's shape: the game's own term ("hoggenheimer:shape_square")
-    var card = CARD_CODE.exec(v); // a card code reads as on the buttons and toasts: "8H" -> "8♥"
-    if (card) return card[1] + SUIT_SIGNS[card[2]];
+    if (CARD_CODE.test(v)) return cardWords(v); // a card code reads as on the buttons and toasts: "QH" -> «Д♥»
     return word("val_" + v, v);
   }
   if (typeof v === "number" && isSeatKey(key) && Number.isInteger(v) && ctx.S.model.game && v >= 0 && v < ctx.S.model.game.seats.length) return seatName(v);

@@ -1,4 +1,5 @@
 /* The page's words: catalogue look-ups, labels, seat names, actions and answers in words. */
+import { CARD_CODE, cardWords } from "./cards.js";
 import { W, ctx, firstField, isFromOne, isSeatField } from "./core.js";
 
 var TERM_PREFIX = /^(e_|val_|v_|phase_|b_|shape_)/;
@@ -29,16 +30,14 @@ export function word(key, fallback) {
 // ("Этап: ставки"), so its word stays lower case there and becomes "Ставки" here
 export function label(text) { text = String(text); return text.charAt(0).toUpperCase() + text.slice(1); }
 export function gameName(id) { return word("game_" + id, id); }
-export var SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 // a button's or a toast's words for one argument (the action text stays as is): numbers as
-// they are, a list item by item, a card code with its suit sign ("10H" -> "10♥"), else the
+// they are, a list item by item, a card code in the page's language ("QH" -> «Д♥» / "Q♥"), else the
 // game's word for it ("mushroom" -> "гриб")
 export function argLabel(arg) {
   arg = String(arg);
   if (/^-?\d+$/.test(arg)) return arg;
   if (arg.indexOf(",") >= 0) return arg.split(",").map(argLabel).join(", ");
-  var card = /^(10|[2-9AKQJ])([SHDC])$/.exec(arg);
-  if (card) return card[1] + SUIT_SIGNS[card[2]];
+  if (CARD_CODE.test(arg)) return cardWords(arg);
   return word("val_" + arg, arg);
 }
 // a verb in words: the current game's own word first (doubt's "place" lays cards, skull's a note);

@@ -1,5 +1,5 @@
 /* The joker game's bet grid on the seat pad (the schema's widget "bet_grid", verb "bet"). */
-import { H_COLS, H_ROWS, H_SUITS, cardLabel, layoutIndex, layoutKey, targetCards } from "../../static/js/cards.js";
+import { H_COLS, H_ROWS, H_SUITS, cardLabel, layoutIndex, layoutKey, rankWords, targetCards } from "../../static/js/cards.js";
 import { LANG, el } from "../../static/js/core.js";
 import { post, toast } from "../../static/js/net.js";
 import { stakeRange, stakeStepper, stepper } from "../../static/js/pad.js";
@@ -27,7 +27,7 @@ export function noBetWords(cards) {
   }
   return word("bet_no_shape").replace("%(n)s", cards.length);
 }
-// a target in the game's words with its payout: «Две соседние K♥ Q♥ — выплата 2:1»
+// a target in the game's words with its payout: «Две соседние К♥ Д♥ — выплата 2:1»
 export function targetWords(t, cards) {
   var text = t ? (t.text[LANG] || t.text.ru) : cards.map(cardLabel).join(" ");
   if (t && t.shape === "card") text = word("shape_card") + " " + text;
@@ -65,8 +65,8 @@ export function renderBetGrid(pad, m, seat, verb, g) {
     return b;
   }
   H_COLS.forEach(function (rank) {
-    grid.appendChild(line("bet-col", rank, H_ROWS.map(function (s) { return rank + s; }),
-      label(word("shape_column")) + " " + rank));
+    grid.appendChild(line("bet-col", rankWords(rank), H_ROWS.map(function (s) { return rank + s; }),
+      label(word("shape_column")) + " " + rankWords(rank)));
   });
   H_ROWS.forEach(function (s) {
     grid.appendChild(line("bet-row s-" + s, H_SUITS[s], H_COLS.map(function (r) { return r + s; }),

@@ -1,5 +1,5 @@
 /* The joker game's board: the 4×8 layout with the bets on its cells. */
-import { H_COLS, H_ROWS, H_SUITS, cardLabel, normCard } from "../../static/js/cards.js";
+import { H_COLS, H_ROWS, H_SUITS, cardLabel, cardWords, normCard, rankWords } from "../../static/js/cards.js";
 import { GENERIC } from "../../static/js/board.js";
 import { renderBetGrid } from "./betgrid.js";
 import { el } from "../../static/js/core.js";
@@ -13,7 +13,7 @@ function renderJokerLayout(view) {
   var grid = Array.isArray(view.layout) && view.layout.length === 4 ? view.layout : null;
   var tbl = el("table", "hog-grid");
   var head = el("tr"); head.appendChild(el("th"));
-  H_COLS.forEach(function (c) { head.appendChild(el("th", null, c)); });
+  H_COLS.forEach(function (c) { head.appendChild(el("th", null, rankWords(c))); });
   tbl.appendChild(head);
   H_ROWS.forEach(function (s, r) {
     var tr = el("tr");
@@ -24,7 +24,7 @@ function renderJokerLayout(view) {
       var td = el("td", card ? "up s-" + card.slice(-1) : "down", card ? cardLabel(card) : "");
       var nb = Array.isArray(cell.bets) ? cell.bets.length : 0;
       if (nb) td.appendChild(el("span", "bet-dot", nb));
-      td.title = rank + H_SUITS[s] + (nb ? " · " + word("bets") + ": " + nb : "");
+      td.title = cardWords(rank + s) + (nb ? " · " + word("bets") + ": " + nb : "");
       tr.appendChild(td);
     });
     tbl.appendChild(tr);

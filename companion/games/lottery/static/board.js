@@ -4,6 +4,8 @@ import { el } from "../../static/js/core.js";
 import { chips, faceCard, fact, say, seatBox } from "../../static/js/table.js";
 import { label, seatName, word } from "../../static/js/words.js";
 
+var SUIT_SIGN = /[♠♥♦♣]$/;
+
 export var keys = ["seats", "prizes", "box", "banker", "dealer", "players", "chips_by_draw"];
 
 /** the result chart's series: each seat's chips at the start, after each draw and the play-off
@@ -20,8 +22,10 @@ function prizes(v) {
     var card = el("div", "prize");
     card.appendChild(el("small", null, label(word("prize")) + " " + p.prize));
     // a card turned face up, face down (the game's words for it), or none (the prize is won)
-    var face = typeof p.card === "string" ? faceCard(p.card) : el("span", p.card ? "pcard down" : "pcard none", p.card ? "" : "—");
-    if (p.card && typeof p.card === "object") { face.setAttribute("role", "img"); face.setAttribute("aria-label", say(p.card)); }
+    // (a face-up card is its words, «Д♥» / "Q♥": a rank and a suit sign)
+    var up = p.card ? SUIT_SIGN.test(say(p.card)) : false;
+    var face = up ? faceCard(say(p.card)) : el("span", p.card ? "pcard down" : "pcard none", p.card ? "" : "—");
+    if (p.card && !up) { face.setAttribute("role", "img"); face.setAttribute("aria-label", say(p.card)); }
     card.appendChild(face);
     if (typeof p.chips === "number") card.appendChild(chips(p.chips));
     row.appendChild(card);
@@ -35,9 +39,10 @@ function seat(m, v, i) {
   if (s.role) badges.push(["role", say(s.role)]);
   var box = seatBox(m, i, { dealer: v.dealer === i, badges: badges });
   if (typeof s.chips === "number") box.body.appendChild(chips(s.chips, s.chips < 0 ? "owes" : "", word("chips")));
-  if (typeof s.cards === "string" && s.cards) {
+  var held = say(s.cards); // the seat's cards in words: «Д♥, 7♠» / "Q♥, 7♠"
+  if (held) {
     var hand = el("div", "hand");
-    s.cards.split(/,\s*/).forEach(function (c) { hand.appendChild(faceCard(c)); });
+    held.split(/,\s*/).forEach(function (c) { hand.appendChild(faceCard(c)); });
     box.body.appendChild(hand);
   }
   return box.card;
