@@ -14,6 +14,8 @@ sees them: :mod:`companion.dashboard.manualentry`.
 
 from __future__ import annotations
 
+import re
+
 import io
 
 from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template, request, session,
@@ -22,7 +24,8 @@ from flask_babel import gettext as _
 
 from companion import sanitise
 from companion.dashboard import common
-from companion.dashboard.manualentry import _canonical_names, _refusal, for_seat, prepare_manual
+from companion.dashboard.manualentry import _canonical_names, _refusal, for_seat, normalise_cards, prepare_manual
+from companion.dashboard.movewords import typed_move
 from companion.dashboard.manualentry import canonical_serial as canonical_serial  # (imported from here too)
 from companion.dashboard.model import OPERATOR
 from companion.dashboard.newgame import (FormError, _carried, _check_names, _new_game_error, _parse_options,
@@ -293,7 +296,11 @@ def action():
     if seat is not None:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
             abort(400, description="'seat' must be a seat number counted from 1")
-        text = common.table().console_move(seat, text)
+        info = common.table().game_info()
+        move = typed_move(info and info.get("id"), text)
+        if not move.startswith("table "):  # the seat's move: cards as the pages show them (Д♥)
+            move = normalise_cards(move)
+        text = common.table().console_move(seat, move)
     if not text.startswith("table "):
         body = {"accepted": False, "action": text, "reason": "not_a_table_action",
                 "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",
@@ -301,10 +308,18 @@ def action():
         return body, 400
     referee = common.table().require_referee()
     text = for_seat(type(referee.game), text)
-    named = _canonical_names(referee.game, text)
+    played = _PLAYED_FOR.fullmatch(text)
+    # a seat's move played from the console names its kinds as the seat's own action does
+    named = _canonical_names(referee.game, f"{int(played[1]) - 1} {played[2]}" if played else text)
     if not isinstance(named, str):
         return named
+    if played:
+        named = f"table as {played[1]} {named.split(' ', 1)[1]}"
     return common.outcome_response(common.table().submit(named, "operator", seen=seen))
+
+
+#: ``table as N <move>``: seat N's move (counted from 1) played from the console
+_PLAYED_FOR = re.compile(r"table as (\d+) (\S.*)")
 
 
 @bp.route("/api/operator/manual", methods=["POST"])

@@ -1,0 +1,73 @@
+"""A seat's move typed by the operator in the words of the seat's buttons («Ставка 3», «Верю»,
+«Не верю», "Bid 3") turned into the move the seat's page sends (``bid 3``, ``believe``): the
+console's «Играть место с пульта» move field (see *The operator console* in
+``docs/dashboard.md``)."""
+
+from __future__ import annotations
+
+import re
+from companion.games import registry
+from companion.i18n import LANGUAGES, render, translations
+
+#: what a typed word loses before it is compared: case, «ё», quotes and the labels' separators
+_QUOTES = re.compile(r"[«»\"“”„'’!?.]")
+
+
+def fold(text: str) -> str:
+    """``text`` as compared with a button's words: lower case, «ё» as «е», no quotes or closing
+    marks, single spaces (``"«Не  Верю!»"`` → ``"не верю"``)."""
+    return " ".join(_QUOTES.sub(" ", str(text).casefold().replace("ё", "е")).split())
+
+
+def _label(word, lang: str) -> str:
+    if isinstance(word, str):
+        return translations(lang).gettext(word)
+    return render(word, lang) or ""
+
+
+_CACHE: dict[tuple[str, int], dict[str, str]] = {}
+
+
+def verb_words(game_id: str) -> dict[str, str]:
+    """``{folded words: verb}`` for each verb of game ``game_id``: its button's label in every
+    language the pages speak (the game's own ``v_<id>_<verb>`` or ``v_<verb>`` page word, else the
+    shared one), each part of a two-language label («Верю · I believe») on its own, and the verb
+    itself. Words two verbs share name neither. An unknown game has none."""
+    from companion.dashboard.i18n import _WORDS
+
+    spec = registry.find(game_id)
+    if spec is None:
+        return {}
+    key = (game_id, id(spec))
+    if key in _CACHE:
+        return _CACHE[key]
+    own = spec.page_words
+    found: dict[str, set[str]] = {}
+    for verb in spec.engine._verbs():
+        word = own.get(f"v_{game_id}_{verb}") or own.get(f"v_{verb}") or _WORDS.get(f"v_{verb}")
+        names = {verb, verb.replace("_", " ")}
+        if word is not None:
+            for lang in LANGUAGES:
+                names.update(part for part in _label(word, lang).split(" · "))
+        for name in filter(None, map(fold, names)):
+            found.setdefault(name, set()).add(verb)
+    words = _CACHE[key] = {name: next(iter(verbs)) for name, verbs in found.items() if len(verbs) == 1}
+    return words
+
+
+def typed_move(game_id: str | None, text: str) -> str:
+    """The move the seat's page would send for ``text`` typed by the operator: its leading words,
+    when they are a verb's button label in any language (the longest that fits), become the verb;
+    the rest stays as typed (cards are read as on the pages by the entry's own normalisation).
+    ``"Ставка 3"`` → ``"bid 3"``, ``"не верю"`` → ``"doubt"`` (doubt), ``"bid 3"`` unchanged;
+    anything else (a ``table …`` directive, an unknown word) is returned unchanged, for the engine
+    to say what is wrong with it."""
+    words = str(text).split()
+    if not game_id or not words or words[0] == "table":
+        return str(text)
+    verbs = verb_words(game_id)
+    for n in range(len(words), 0, -1):
+        verb = verbs.get(fold(" ".join(words[:n])))
+        if verb is not None:
+            return " ".join([verb, *words[n:]])
+    return str(text)

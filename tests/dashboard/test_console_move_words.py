@@ -1,0 +1,66 @@
+"""The operator's move field takes a seat's move in the words of its buttons, in either language
+(companion.dashboard.movewords): «Раздача», «Не верю», "Bid 3" are the moves the seat's page
+sends. Real code path: the Flask app over a :class:`companion.table.Table` playing the real game."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dashboard.movewords import fold, typed_move, verb_words
+
+
+@pytest.mark.parametrize("game, typed, move", [
+    ("skull", "Ставка 3", "bid 3"), ("skull", "ПАС", "pass"), ("skull", "bid 3", "bid 3"),
+    ("skull", "Bid 4", "bid 4"), ("skull", "согласен", "agree"),
+    ("doubt", "не  верю", "doubt"), ("doubt", "«Верю»", "believe"), ("doubt", "I doubt it", "doubt"),
+    ("doubt", "выложить карты 2 сова", "place 2 сова"), ("doubt", "Раздача", "deal"),
+    ("hoggenheimer", "Ставка 5 QH", "bet 5 QH"), ("hoggenheimer", "снять ставку 3", "withdraw 3"),
+    ("infinity", "Сыграть Д♥", "play Д♥"),
+])
+def test_a_move_in_its_buttons_words_is_the_move_its_page_sends(game, typed, move):
+    assert typed_move(game, typed) == move
+
+
+@pytest.mark.parametrize("game, typed", [
+    ("skull", "table bot 2"), ("skull", "ставки"), ("skull", "банк 3"), ("nosuchgame", "Ставка 3"),
+    (None, "Ставка 3"), ("skull", ""),
+])
+def test_anything_else_is_left_as_typed_for_the_engine_to_judge(game, typed):
+    assert typed_move(game, typed) == typed
+
+
+def test_words_two_verbs_share_name_neither_and_every_verb_keeps_its_own_name():
+    for game in ("skull", "doubt", "hoggenheimer", "infinity", "lottery"):
+        words = verb_words(game)
+        from companion.games import registry
+        for verb in registry.get(game).engine._verbs():
+            assert words[fold(verb)] == verb
+    # doubt's «Верю · I believe» label gives both of its parts
+    assert verb_words("doubt")["верю"] == "believe" and verb_words("doubt")["i believe"] == "believe"
+    assert fold("«Не  Вёрю!»") == "не верю"
+
+
+def test_the_console_plays_a_seat_by_its_buttons_words(console):
+    table, op, h = console("doubt", ["Аня", "Борис", "Вика"])
+    assert op.post("/api/operator/action", json={"action": "console", "seat": 1}, headers=h).get_json()["accepted"]
+    r = op.post("/api/operator/action", json={"action": "Раздача", "seat": 1}, headers=h)
+    assert r.status_code == 200 and r.get_json()["accepted"] and r.get_json()["action"] == "0 deal", r.get_json()
+    r = op.post("/api/operator/action", json={"action": "Выложить карты 2 гриб", "seat": 1}, headers=h)
+    assert r.status_code == 200 and r.get_json()["accepted"], r.get_json()
+    assert r.get_json()["action"] == "0 place 2 mushroom"
+    # a word that is no button is the engine's to refuse, in words, and nothing is played
+    version = table.referee.version
+    r = op.post("/api/operator/action", json={"action": "Поставить всё", "seat": 2}, headers=h)
+    assert not r.get_json()["accepted"] and r.get_json().get("message"), r.get_json()
+    assert table.referee.version == version
+
+
+def test_a_console_move_names_cards_as_the_pages_show_them(console):
+    table, op, h = console("hoggenheimer", ["Аня", "Борис", "Вика"])
+    legal = table.views()[3]
+    seat = next(s for s in legal if isinstance(s, int) and any(" bet " in t for t in legal[s]))
+    assert op.post("/api/operator/action", json={"action": "console", "seat": seat + 1}, headers=h).get_json()["accepted"]
+    bet = next(t for t in legal[seat] if " bet " in t).split()  # "<seat> bet <stake> <target>"
+    r = op.post("/api/operator/action", json={"action": f"ставка {bet[2]} Д♥", "seat": seat + 1}, headers=h)
+    body = r.get_json()
+    assert body["action"] == f"{seat} bet {bet[2]} QH", body
