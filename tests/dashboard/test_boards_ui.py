@@ -249,6 +249,10 @@ def test_board_writes_card_ranks_in_the_page_language(browser, lang, pictures):
         ranks = {m.group(1) for m in faces if m}
         other = set("AKQJТКДВ") - set(pictures)  # the other language's letters
         assert ranks & set(pictures) and not ranks & other, (lang, up)
+        # the page reads a typed card as cardnames.py does: a Latin T is no rank, «Т» the ace
+        read = page.evaluate("""async () => { const m = await import('/static/js/cards.js');
+            return ['TH', 'th', 'ТH', 'т♥', '10H', 'Д♥'].map(m.cardCode); }""")
+        assert read == [None, None, "AH", "AH", "10H", "QH"], read
         page.context.close()
     finally:
         srv.stop()

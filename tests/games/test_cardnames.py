@@ -52,9 +52,19 @@ def test_a_typed_card_in_either_language_is_its_code(typed, code):
 
 
 @pytest.mark.parametrize("typed", ["JK", "joker", "гриб", "сова", "д", "Д", "1000", "INF", "АК2444841", "11H",
-                                   "Q", "ДЧ", "QX", "", "ХОЙ"])
+                                   "Q", "ДЧ", "QX", "", "ХОЙ", "TH", "T♥", "ts"])
 def test_what_is_not_a_card_is_not_read_as_one(typed):
     assert card_code(typed) is None
+
+
+def test_a_latin_t_is_no_rank_anywhere_a_cyrillic_t_is_the_ace():
+    """English shorthand writes the ten "T"; a Russian deck's ace «Т» looks the same. Neither the
+    typed path nor the lottery's engine guesses: "TH" is refused, «ТH» is the ace, "10H" the ten."""
+    from companion.games.lottery.cards import canonical, parse_card
+
+    assert parse_card("TH") is None and parse_card("th") is None
+    assert canonical("10H") == "10H" and canonical(normalise_cards("ТH")) == "AH"
+    assert normalise_cards("TH") == "TH"  # left for the engine to refuse with its reason
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -20,12 +20,13 @@ PRIZE_SLOTS = 4
 # ---------------------------------------------------------------------- cards
 @functools.lru_cache(maxsize=128)
 def parse_card(token: str) -> tuple[str, str] | None:
-    """``"QH"`` → ``("Q", "H")``; ``None`` when malformed."""
+    """``"QH"`` → ``("Q", "H")``; ``None`` when malformed. A Latin ``T`` is not a rank: it is the
+    ten in English shorthand and looks like the Russian ace «Т» (companion.games.cardnames)."""
     if not isinstance(token, str) or len(token) < 2:
         return None
     t = token.strip().upper()
     rank, suit = t[:-1], t[-1]
-    if rank == "1" or rank == "T":
+    if rank == "1":
         rank = "10"
     if rank not in RANKS or suit not in SUITS:
         return None

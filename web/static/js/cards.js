@@ -8,7 +8,8 @@ export var H_COLS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
 // English A K Q J — 10 and the pips as they are, then the suit sign: "QH" -> «Д♥» / "Q♥"
 export var RANK_LETTERS = { ru: { A: "Т", K: "К", Q: "Д", J: "В" }, en: { A: "A", K: "K", Q: "Q", J: "J" } };
 export var CARD_CODE = /^(10|[2-9AKQJ])([SHDC])$/;
-var READ_RANK = { "Т": "A", "К": "K", "Д": "Q", "В": "J", T: "10" };
+// a Latin T is no rank: the ten in English shorthand, the ace to a Russian eye (as cardnames.py)
+var READ_RANK = { "Т": "A", "К": "K", "Д": "Q", "В": "J" };
 var READ_SUIT = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 function readCode(rank, suit) {
   rank = READ_RANK[rank] || rank;
