@@ -51,3 +51,13 @@ def unfold(page, fold: str) -> None:
     if d.get_attribute("open") is None:
         d.locator("> summary").click()
     page.locator(fold + "[open]").wait_for()
+
+
+def console_seat_form(page, url: str, pin: str, seat: int):
+    """Log ``page`` in as the operator, open «Играть за место» and pick ``seat`` (counted from 1,
+    as the console writes it); returns the form's locator."""
+    operator_login(page, url, pin)
+    unfold(page, "#fold-console-seat")
+    form = page.locator("#console-seat-form")
+    form.locator("select[name=seat]").select_option(str(seat))
+    return form

@@ -13,7 +13,6 @@ one corner (:func:`corner_frames`), read like any partly hidden card's seen corn
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.vision.onnxmodel import open_model
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 MODEL = MODEL_DIR / "card_corners.onnx"
@@ -126,21 +126,10 @@ class CornerNet:
 
     def __init__(self, path: Path | None = None) -> None:
         path = Path(path or MODEL)
-        try:
-            import onnxruntime as ort
-        except ImportError as e:  # pragma: no cover - a runtime dependency
-            raise VisionError("onnxruntime is not installed") from e
-        meta_path = path.with_suffix(".json")
-        if not path.is_file() or not meta_path.is_file():
-            raise VisionError(f"card corner model missing: {path} (tools/train_card_corners.py makes it)")
-        self.meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        self.session, self.meta = open_model(path, "card corner", "tools/train_card_corners.py")
         if self.meta.get("input_long") != INPUT_LONG or self.meta.get("stride") != STRIDE \
                 or self.meta.get("channels") != CHANNELS:
             raise VisionError(f"card corner model {path} does not match this version")
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = 1
-        opts.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
         self.input = self.session.get_inputs()[0].name
 
     def detect(self, image: np.ndarray, peak: float = PEAK) -> list[IndexCorner]:

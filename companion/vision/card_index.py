@@ -13,7 +13,6 @@ The deck's alphabet maps a glyph to a rank (:data:`GLYPH_RANKS`).
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.vision.onnxmodel import open_model
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 MODEL = MODEL_DIR / "card_index.onnx"
@@ -99,14 +99,7 @@ class IndexNet:
 
     def __init__(self, path: Path | None = None) -> None:
         path = path or MODEL
-        try:
-            import onnxruntime as ort
-        except ImportError as e:  # pragma: no cover - a runtime dependency
-            raise VisionError("onnxruntime is not installed") from e
-        meta_path = Path(path).with_suffix(".json")
-        if not Path(path).is_file() or not meta_path.is_file():
-            raise VisionError(f"card index model missing: {path} (tools/train_cards.py makes it)")
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        self.session, meta = open_model(path, "card index", "tools/train_cards.py")
         size = meta.get("input")
         if meta.get("glyphs") != GLYPHS or meta.get("suits") != SUITS or not (
                 isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and 8 <= v <= 256 for v in size)):
@@ -115,10 +108,6 @@ class IndexNet:
         self.size = (int(size[0]), int(size[1]))
         self.temperature = float(meta.get("temperature", 1.0))
         self.meta = meta
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = 1
-        opts.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
         self.input = self.session.get_inputs()[0].name
 
     def classify(self, patches: list[np.ndarray]) -> list[IndexGuess]:

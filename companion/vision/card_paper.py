@@ -14,13 +14,13 @@ to a multiple of 8) and returns a probability per pixel at that size.
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.vision.onnxmodel import open_model
 
 MODEL = Path(__file__).resolve().parent / "models" / "card_paper.onnx"
 #: Long side (px) of the network's input.
@@ -51,18 +51,9 @@ class PaperNet:
 
     def __init__(self, path: Path | None = None) -> None:
         path = path or MODEL
-        import onnxruntime as ort
-
-        meta_path = Path(path).with_suffix(".json")
-        if not Path(path).is_file() or not meta_path.is_file():
-            raise VisionError(f"card paper model missing: {path} (tools/train_card_seg.py makes it)")
-        self.meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        self.session, self.meta = open_model(path, "card paper", "tools/train_card_seg.py", threads=2)
         if self.meta.get("input_long") != INPUT_LONG:
             raise VisionError(f"card paper model {path} does not match this version")
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = 2
-        opts.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
         self.input = self.session.get_inputs()[0].name
 
     def probability(self, image: np.ndarray) -> np.ndarray:

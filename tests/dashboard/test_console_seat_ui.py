@@ -13,7 +13,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.browser import UI, operator_login, unfold  # noqa: E402
+from tests.browser import UI, console_seat_form  # noqa: E402
 from tests.waiting import wait_for  # noqa: E402
 
 pytestmark = UI
@@ -27,10 +27,7 @@ def test_the_operator_page_plays_a_seat_from_the_console(browser, table_server):
     seat = table.referee.game.current_seats()[0]
     move = table.views()[3][seat][0]  # e.g. "0 place 2 mushroom": the seat's own action
     page = browser.new_context().new_page()
-    operator_login(page, srv.url, table.pin)
-    unfold(page, "#fold-console-seat")
-    form = page.locator("#console-seat-form")
-    form.locator("select[name=seat]").select_option(str(seat + 1))  # Место N, counted from 1
+    form = console_seat_form(page, srv.url, table.pin, seat + 1)  # Место N, counted from 1
     # not taken yet: the refusal says which seat and how to take it, in Russian
     form.locator("input[name=move]").fill(move.split(" ", 1)[1])
     form.locator("button[type=submit]").click()
@@ -57,10 +54,7 @@ def test_the_operator_hands_a_seat_back_to_the_bots_by_button_or_typed(browser, 
     table.bots, table.bots_playing = True, lambda: True  # as the simulated table's service sets them
     table.tell_control()
     page = browser.new_context().new_page()
-    operator_login(page, srv.url, table.pin)
-    unfold(page, "#fold-console-seat")
-    form = page.locator("#console-seat-form")
-    form.locator("select[name=seat]").select_option("2")
+    form = console_seat_form(page, srv.url, table.pin, 2)
     form.locator("[data-seat-op=console]").click()
     assert wait_for(lambda: table.seat_control() == {1: "console"}, 10), table.seat_control()
     expect(page.locator("#seat-play li[data-seat='1']")).to_contain_text("играет оператор с пульта")

@@ -15,7 +15,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
 from companion.i18n import M, render  # noqa: E402
-from tests.browser import UI, operator_login, unfold  # noqa: E402
+from tests.browser import UI, console_seat_form, operator_login  # noqa: E402
 
 pytestmark = UI
 
@@ -30,10 +30,7 @@ def test_a_seat_on_the_console_and_an_undo_are_said_as_what_they_are(browser, ta
     table, srv = table_server
     table.new_game("doubt", SEATS)
     page = browser.new_context().new_page()
-    operator_login(page, srv.url, table.pin)
-    unfold(page, "#fold-console-seat")
-    form = page.locator("#console-seat-form")
-    form.locator("select[name=seat]").select_option("2")
+    form = console_seat_form(page, srv.url, table.pin, 2)
     form.locator("[data-seat-op=console]").click()
     expect(page.locator("#toast")).to_have_text(
         ru("Accepted") + ": " + ru("seat %(n)s (%(name)s) is played from the console", n=2, name="Борис"))
