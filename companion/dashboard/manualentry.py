@@ -41,8 +41,10 @@ def for_seat(game_cls, text: str) -> str:
 def _canonical_names(game, text: str):
     """``text`` with the kind names the operator typed («гриб,Ёж», ``Mushroom``) in its card fields
     (kind ``card``) replaced by the deck's kind ids (``mushroom,hedgehog``), via the game's
-    ``kind_for_name`` (a deck of named pictures: the deck profile is the one source of the names). Returns the text, or a Flask ``(response, 409)`` ``unknown_kind``
-    naming the deck's cards in the page's language when a name is not in the deck."""
+    ``kind_for_name`` (a deck of named pictures: the deck profile is the one source of the names;
+    infinity's Infinity card by its name, «бесконечность» → ``INF``, anything else left as typed
+    for the engine). Returns the text, or a Flask ``(response, 409)`` ``unknown_kind`` naming the
+    deck's cards in the page's language when a name is not in the deck."""
     lookup = getattr(game, "kind_for_name", None)
     if lookup is None:
         return text

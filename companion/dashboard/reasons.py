@@ -96,19 +96,15 @@ def _typed(f: dict) -> str:
     return "" if card in (None, "", "?") else f": «{card}»"
 
 
-def _listed(cards) -> str:
-    return ", ".join(str(c) for c in cards)
-
-
 def _bad_card(f: dict) -> Message:
-    """A card written wrong, with how the game's own deck writes its cards: 6100's values
-    («10, 36, …, INF»), or rank and suit with examples from the deck (QH — Д♥ / Q♥). The same
+    """A card written wrong, with how the game's own deck writes its cards: 6100's values as the
+    pages name them («10, 36, …, Бесконечность»: the facts carry each card's words), or rank and suit with examples from the deck (QH — Д♥ / Q♥). The same
     sentences as the console's for a card name not in doubt's deck («Такой карты в этой колоде
     нет: «лиса». Карты колоды: …», ``manualentry._canonical_names``)."""
     typed = _typed(f)
-    if "deck" in f:  # infinity: the table's card values
+    if "deck" in f:  # infinity: the table's card values (a list fact: joined with ", ", each in words)
         return M("The card is not written correctly%(typed)s. The deck's cards: %(cards)s.", typed=typed,
-                 cards=_listed(f["deck"]))
+                 cards=list(f["deck"]))
     # the ranks and the examples as each language's decks write them (Д♥ on a Russian page)
     ranks = {lang: " ".join(rank_words(r, lang) for r in f["ranks"]) for lang in LANGUAGES}
     examples = {lang: ", ".join(f"{c} — {card_words(c, lang)}" for c in f["examples"]) for lang in LANGUAGES}

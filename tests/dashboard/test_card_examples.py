@@ -1,5 +1,5 @@
 """A card typed wrong into the operator's «Карта» field is refused with how *this game's* deck
-writes its cards: 6100's values (10, 36, …, INF), not the queen of hearts it has no such thing as;
+writes its cards: 6100's values (10, 36, …, «Бесконечность»), not the queen of hearts it has no such thing as;
 the joker game's 32-card layout and the lottery's 52 cards with examples from their own decks;
 doubt's kinds by name. The engines give the deck in the refusal's facts; the dashboard words them.
 The engine-side checks assert the message id and its facts (:mod:`tests.wording`); the dashboard
@@ -36,14 +36,15 @@ def _words(g, action, reason):
 BAD = "The card is not written correctly%(typed)s. The deck's cards: %(cards)s."
 NO_SUCH = "No such card in this deck%(typed)s. The deck's cards: %(cards)s."
 WRITE = "The card is not written correctly%(typed)s. Write a rank (%(ranks)s) and a suit (S, H, D, C), e.g. %(examples)s."
-VALUES = "10, 36, 40, 100, 106, 200, 225, 333, 500, INF"
+#: 6100's deck in the facts' English words: Infinity by its name (the Russian page's «Бесконечность»)
+VALUES = ["10", "36", "40", "100", "106", "200", "225", "333", "500", "Infinity"]
 
 
 def test_infinity_names_its_own_card_values():
     g = _at("infinity", "face")
     assert _words(g, "table face ХОЙ", "bad_card") == (BAD, {"typed": ": «ХОЙ»", "cards": VALUES})
     assert _words(g, "table face QH", "bad_card") == (BAD, {"typed": ": «QH»", "cards": VALUES})  # no queen of hearts
-    assert _words(g, "table face 700", "unknown_card") == (NO_SUCH, {"typed": ": «700»", "cards": VALUES.split(", ")})
+    assert _words(g, "table face 700", "unknown_card") == (NO_SUCH, {"typed": ": «700»", "cards": VALUES})
 
 
 def test_infinity_names_a_table_deck_of_its_own():
@@ -51,7 +52,7 @@ def test_infinity_names_a_table_deck_of_its_own():
                                      "deck_check": False, "deals": 1, "infinity_points": 1000})
     g.apply("table deal 0")
     g.apply("0 play ?")
-    assert _words(g, "table face x", "bad_card") == (BAD, {"typed": ": «x»", "cards": "100, 200, 300, 500, INF"})
+    assert _words(g, "table face x", "bad_card") == (BAD, {"typed": ": «x»", "cards": ["100", "200", "300", "500", "Infinity"]})
 
 
 def test_the_joker_game_gives_examples_from_its_layout():
@@ -89,5 +90,6 @@ def test_the_operator_reads_the_decks_cards_for_a_card_typed_wrong(dash):
     r = c.post("/api/operator/manual", json={"action": "table face ХОЙ"}, headers={"X-CSRF-Token": csrf})
     assert r.status_code == 409 and r.json["reason"] == "bad_card"
     # the rendered words, once (the checks above assert ids and facts)
-    assert r.json["message"] == "Карта записана неверно: «ХОЙ». Карты колоды: 10, 36, 40, 100, 106, 200, 225, 333, 500, INF."
+    assert r.json["message"] == ("Карта записана неверно: «ХОЙ». Карты колоды: 10, 36, 40, 100, 106, 200, 225, 333, 500, "
+                                 "Бесконечность.")
     assert "QH" not in r.json["message"]

@@ -71,6 +71,39 @@ def test_infinity_operator_can_enter_the_card_a_seat_played(op):
     assert [a["text"] for a in acts if a["verb"] == "play"] == ["table play 1 ?"]
 
 
+def _infinity_names():
+    """The Infinity card's name as the pages show it («Бесконечность», "Infinity": the deck's key
+    in «Подробнее»), in any case."""
+    from companion.i18n import MP
+
+    names = [render(MP("infinity", "Infinity"), lang) for lang in ("ru", "en")]
+    return [n for name in names for n in (name, name.lower(), name.upper())]
+
+
+@pytest.mark.parametrize("typed", _infinity_names())
+@pytest.mark.parametrize("route", ["manual", "action"])
+def test_infinity_card_typed_by_the_name_the_pages_show(op, typed, route):
+    table, app, c, h = op("infinity")
+    assert table.submit("table deal 0", "operator").accepted
+    assert table.submit("0 play ?", "dashboard").accepted
+    r = c.post(f"/api/operator/{route}", json={"action": f"table face {typed}"}, headers=h)
+    assert r.status_code == 200, r.json
+    assert _last(table) == ("table face INF", "manual" if route == "manual" else "operator")
+
+
+def test_infinity_card_written_wrong_lists_the_deck_in_the_pages_words(op):
+    table, app, c, h = op("infinity")
+    assert table.submit("table deal 0", "operator").accepted
+    assert table.submit("0 play ?", "dashboard").accepted
+    r = c.post("/api/operator/manual", json={"action": "table face ХОЙ"}, headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "bad_card"
+    name = _infinity_names()[0]
+    assert name in r.json["message"] and "INF" not in r.json["message"]
+    # the name the refusal lists is one the operator may type
+    r = c.post("/api/operator/manual", json={"action": f"table face {name}"}, headers=h)
+    assert r.status_code == 200, r.json
+
+
 def test_infinity_card_left_unknown_names_the_field_in_words(op):
     table, app, c, h = op("infinity")
     assert table.submit("table deal 0", "operator").accepted

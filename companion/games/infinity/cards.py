@@ -1,14 +1,19 @@
-"""The cards of "6100": the default deck (RULINGS §4), the card tokens (``500``, ``INF``) and their
-rank."""
+"""The cards of "6100": the default deck (RULINGS §4), the card tokens (``500``, ``INF``), their
+rank, and the Infinity card by the name the pages show («Бесконечность»)."""
 
 from __future__ import annotations
 
 import functools
 from typing import Any
 
+from companion.i18n import MP, NC_, both
 
 INF = "INF"
 """Token of the Infinity card (beats every card, RULINGS §4)."""
+
+INF_NAME = NC_("infinity", "Infinity")
+"""The Infinity card's name on the pages («Бесконечность»: the deck's key in «Подробнее»,
+``terms["INF"]``), the catalogue's; a person may type it (:func:`card_for_name`)."""
 
 DEFAULT_DECK: dict[str, int] = {
     "10": 6, "40": 1, "36": 4, "100": 4, "106": 4, "200": 4, "225": 4, "333": 4, "500": 4, INF: 1,
@@ -50,3 +55,23 @@ def _canonical_card(token: str) -> str | None:
     if t.isdigit() and int(t) > 0:
         return str(int(t))
     return None
+
+
+# ---------------------------------------------------------------------- cards in words
+def card_words(card: str) -> dict[str, str] | str:
+    """A card as the pages name it, a fact for a message: a value as written (``"500"``), Infinity
+    by its name in each language (``{"ru": "Бесконечность", "en": "Infinity"}``)."""
+    return both(MP("infinity", INF_NAME)) if card == INF else card
+
+
+def _fold(text: str) -> str:
+    return " ".join(str(text).casefold().replace("ё", "е").split())
+
+
+def card_for_name(text: str) -> str | None:
+    """``INF`` for the Infinity card typed by the name the pages show, in any language and case
+    («бесконечность», ``Infinity``), else ``None``. The engine never reads names (a log replays
+    whatever the catalogue says): the dashboard turns a typed name into ``INF`` first
+    (:meth:`companion.games.infinity.state.InfinityState.kind_for_name`)."""
+    names = card_words(INF)
+    return INF if isinstance(names, dict) and _fold(text) in {_fold(n) for n in names.values()} else None

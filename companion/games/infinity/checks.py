@@ -76,7 +76,7 @@ class InfinityChecks(InfinityState):
             for t in cards:
                 c = canonical_card(t)
                 if c is None:
-                    raise IllegalAction("bad_card", f"{t!r} is not a card", {"card": t, "deck": self.deck_cards()})
+                    raise IllegalAction("bad_card", f"{t!r} is not a card", {"card": t, "deck": self.deck_words()})
                 need[c] = need.get(c, 0) + 1
             for c, k in need.items():
                 self._check_card(c, need=k)

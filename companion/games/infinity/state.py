@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.games.base import Game
-from companion.games.infinity.cards import INF, canonical_card, card_rank
+from companion.games.infinity.cards import INF, canonical_card, card_for_name, card_rank, card_words
 from companion.games.infinity.options import InfinityOptions
 
 
@@ -97,18 +97,31 @@ class InfinityState(Game):
         return (s["first_leaders"][-1] + 1) % len(self.seats)
 
     def deck_cards(self) -> list[str]:
-        """This table's card values as the operator types them, weakest first (``["10", "36", …,
-        "INF"]``): a refusal of a card written wrong names them (the table's own deck profile,
-        not another game's card codes)."""
+        """This table's card values, weakest first (``["10", "36", …, "INF"]``): the table's own
+        deck profile, not another game's card codes."""
         return sorted(self.deck, key=card_rank)
+
+    def deck_words(self) -> list:
+        """:meth:`deck_cards` as the pages name them (Infinity by its name, «Бесконечность»,
+        :func:`~companion.games.infinity.cards.card_words`): a refusal of a card written wrong
+        names them in the page's language."""
+        return [card_words(c) for c in self.deck_cards()]
+
+    def kind_for_name(self, text: str) -> str:
+        """A card typed by the name the pages show, as the engine reads it: «бесконечность»,
+        ``Infinity`` (any case) → ``INF``; anything else as typed (the checks refuse a card written
+        wrong with the deck's cards, ``bad_card``). The dashboard's typed paths ask this before the
+        engine sees an action (``companion.dashboard.manualentry.typed_cards``), as they ask doubt's
+        deck for its kinds' names."""
+        return card_for_name(text) or text
 
     def _check_card(self, token: str | None, *, need: int = 1) -> str:
         card = canonical_card(token) if token is not None else None
         if card is None:
             raise IllegalAction("bad_card", f"{token!r} is not a card (a value such as 500, or INF)",
-                                {"card": token, "deck": self.deck_cards()})
+                                {"card": token, "deck": self.deck_words()})
         if card not in self.deck:
-            raise IllegalAction("unknown_card", f"this deck has no {card}", {"card": card, "deck": self.deck_cards()})
+            raise IllegalAction("unknown_card", f"this deck has no {card}", {"card": card, "deck": self.deck_words()})
         if self.s["unseen"].get(card, 0) < need:
             raise IllegalAction("card_exhausted", f"every {card} of the deck has already been seen this deal")
         return card
