@@ -146,6 +146,17 @@ def normalise_cards(text: str) -> str:
     return " ".join(",".join(one(i) for i in tok.split(",")) for tok in text.split())
 
 
+def typed_cards(game, text: str):
+    """The cards of an action a person typed, as the engine reads them: the one normalisation of
+    every typed path — a seat's phone (``/api/seat/action``), the operator's table action and a
+    seat's move played from the console (:func:`companion.dashboard.operator.action`); the manual
+    entry (:func:`prepare_manual`) applies the same two steps around its own checks. Card codes as
+    the pages show them (:func:`normalise_cards`: ``Д♥`` → ``QH``), then a deck's names
+    (:func:`_canonical_names`: «гриб» → ``mushroom``, «бесконечность» → ``INF``). Returns the
+    text, or the 409 ``unknown_kind`` answer for a name not in the deck."""
+    return _canonical_names(game, normalise_cards(text))
+
+
 def prepare_manual(text: str):
     """Check and normalise an operator's manual entry (see :func:`manual`).
 

@@ -24,7 +24,7 @@ from flask_babel import gettext as _
 
 from companion import sanitise
 from companion.dashboard import common
-from companion.dashboard.manualentry import _canonical_names, _refusal, for_seat, normalise_cards, prepare_manual
+from companion.dashboard.manualentry import _refusal, for_seat, prepare_manual, typed_cards
 from companion.dashboard.movewords import typed_move
 from companion.dashboard.manualentry import canonical_serial as canonical_serial  # (imported from here too)
 from companion.dashboard.model import OPERATOR
@@ -297,10 +297,7 @@ def action():
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
             abort(400, description="'seat' must be a seat number counted from 1")
         info = common.table().game_info()
-        move = typed_move(info and info.get("id"), text)
-        if not move.startswith("table "):  # the seat's move: cards as the pages show them (Д♥)
-            move = normalise_cards(move)
-        text = common.table().console_move(seat, move)
+        text = common.table().console_move(seat, typed_move(info and info.get("id"), text))
     if not text.startswith("table "):
         body = {"accepted": False, "action": text, "reason": "not_a_table_action",
                 "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",
@@ -309,8 +306,9 @@ def action():
     referee = common.table().require_referee()
     text = for_seat(type(referee.game), text)
     played = _PLAYED_FOR.fullmatch(text)
-    # a seat's move played from the console names its kinds as the seat's own action does
-    named = _canonical_names(referee.game, f"{int(played[1]) - 1} {played[2]}" if played else text)
+    # cards as the pages show them (Д♥, «гриб», «бесконечность»), read as a seat's phone reads
+    # them: a seat's move played from the console is the seat's own action
+    named = typed_cards(referee.game, f"{int(played[1]) - 1} {played[2]}" if played else text)
     if not isinstance(named, str):
         return named
     if played:

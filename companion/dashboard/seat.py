@@ -2,7 +2,8 @@
 
 Routes: ``GET/POST /join`` (``?code=`` from the QR pre-fills the form), ``GET /seat``,
 ``POST /seat/leave``, ``GET /api/seat/state``, ``POST /api/seat/action`` (``{"action": "2 bid 3"}``),
-``POST /api/seat/pending`` (``{"count": 3}``).
+``POST /api/seat/pending`` (``{"count": 3}``). A typed action's cards are read as the pages
+show them (:func:`companion.dashboard.manualentry.typed_cards`).
 """
 
 from __future__ import annotations
@@ -116,7 +117,13 @@ def action():
         return jsonify({"accepted": False, "action": text, "reason": "bots_play_seat",
                         "detail": f"the simulated table's bots play seat {seat} now",
                         "message": common.reason_message("bots_play_seat")}), 409
-    return common.outcome_response(table.submit_for_seat(seat, text, "dashboard", seen=common.seen_field(data)))
+    # cards typed as the pages show them (Д♥, «гриб»), read as the operator's entries read them
+    from companion.dashboard.manualentry import typed_cards
+
+    named = typed_cards(table.require_referee().game, text)
+    if not isinstance(named, str):
+        return named
+    return common.outcome_response(table.submit_for_seat(seat, named, "dashboard", seen=common.seen_field(data)))
 
 
 @bp.route("/api/seat/pending", methods=["POST"])
