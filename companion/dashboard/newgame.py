@@ -45,41 +45,18 @@ def game_specs() -> list[dict]:
             seat = f.name in cls.OPTIONS.SEATS  # a seat index: shown and typed 1-based
             default = f.default + 1 if seat else f.default
             opts.append({"name": f.name, "type": kind, "default": default, "choices": choices, "seat": seat})
-        specs.append({"id": gid, "min": min_seats(gid), "max": cls.MAX_SEATS, "options": opts})
+        least, most = games.seat_range(gid)
+        specs.append({"id": gid, "min": least, "max": most, "options": opts})
     return specs
 
 
 def min_seats(game_id: str, options: dict | None = None) -> int:
     """The fewest players ``game_id`` can start with under ``options`` (the defaults when
-    ``None``): the first count from the class's ``MIN_SEATS`` up for which the game starts. The
-    lottery's ``MIN_SEATS`` is 2, but with its default options the banker and the dealer hold no
-    cards, so it needs 4 (RULINGS §5)."""
+    ``None``): :func:`companion.games.seat_range`, the engine's own figure — the one its
+    ``bad_seats`` refusals state on the command line too."""
     import companion.games as games
 
-    if options is None and game_id in _MIN_SEATS:
-        return _MIN_SEATS[game_id]
-    cls = games.get_game_class(game_id)
-    if options is None:
-        _MIN_SEATS[game_id] = n = _first_count(cls, {})
-        return n
-    return _first_count(cls, options)
-
-
-_MIN_SEATS: dict[str, int] = {}
-
-
-def _first_count(cls, options: dict) -> int:
-    for n in range(cls.MIN_SEATS, cls.MAX_SEATS + 1):
-        try:
-            cls([f"p{i}" for i in range(n)], dict(options))
-        except IllegalAction as exc:
-            if exc.reason == "bad_seats":
-                continue
-            return cls.MIN_SEATS  # another problem (an option): the count is not what is wrong
-        except Exception:
-            return cls.MIN_SEATS
-        return n
-    return cls.MIN_SEATS
+    return games.seat_range(game_id, options)[0]
 
 
 def _carried(specs: list[dict], table) -> list[dict]:
@@ -202,7 +179,7 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
                 msg += " " + _("Possible values: %(values)s.", values=", ".join(term(c, spec["id"]) for c in opt["choices"]))
     if exc.reason == "bad_seats":
         msg += " " + _("Players entered: %(n)d; this game with these options needs %(min)d–%(max)d.",
-                       n=count, min=spec["min"], max=spec["max"])
+                       n=count, min=facts.get("min", spec["min"]), max=facts.get("max", spec["max"]))
     return msg
 
 

@@ -67,6 +67,7 @@ def _refusal(make):
 
 OPTIONS = "currency, last_skull_out, leaver_counts_as, notes_per_player, skull_parity, skulls_per_player"
 ONE_OF = "option %(option)s (--option): one of %(choices)s, not %(value)r"
+COUNT = "this game needs %(min)s to %(max)s players, %(given)s given (--seats)"
 TWICE = "the name %(name)r is given twice (--seats): each player needs a name of their own"
 
 
@@ -104,9 +105,10 @@ def test_a_refusal_without_russian_words_falls_back_to_english_and_a_game_refusa
     assert isinstance(exc, IllegalAction)
     assert error_words(exc, "ru") == render(M("option %(option)s (--option): a whole number is needed, not %(value)r",
                                               option="max_cards", value="x"), "ru")
-    exc = _refusal(lambda: new_game("lottery", ["А", "Б", "В"]))
-    assert error_words(exc, "ru", Settings(game="lottery")) == render(MP("lottery", "This number of players does not suit "
-                                                                         "the game."), "ru")
+    exc = _refusal(lambda: new_game("lottery", ["А", "Б", "В"]))  # the real range, then the game's why
+    assert error_words(exc, "ru", Settings(game="lottery")) == render(M(
+        "%(count)s. %(why)s", count=M(COUNT, min=4, max=20, given=3),
+        why=MP("lottery", "This number of players does not suit the game.")), "ru")
     assert isinstance(_refusal(lambda: Settings.load(None, pin="12")), SettingsError)
 
 
