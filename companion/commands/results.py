@@ -150,6 +150,12 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     if exc.reason == "bad_option" and f.get("unknown"):
         return M("unknown option(s) (--option): %(unknown)s; this game's options: %(known)s",
                  unknown=", ".join(f["unknown"]), known=", ".join(f.get("known") or ()))
+    if exc.reason == "bad_option" and f.get("rule"):
+        from companion.games.optionwords import rule_words
+
+        told = rule_words(f, game_id)
+        if told is not None:  # options bound by a rule: their ids as typed, then the rule by their labels
+            return M("options %(options)s (--option): %(rule)s", options=", ".join(map(str, f["options"])), rule=told)
     if exc.reason == "bad_option" and f.get("option") and f.get("max") is not None:
         if f.get("min") is None:
             span = M("at most %(max)s", max=f["max"])

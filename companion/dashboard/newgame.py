@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from companion.dashboard import common
 from companion.errors import IllegalAction
+from companion.i18n import render
 from companion.games.base import name_key, repeated_name, seat_from_one
 
 MAX_SEAT_NAME = 24
@@ -154,17 +155,21 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     number of players the chosen options need."""
     from companion.dashboard.i18n import option_label, term
 
+    from companion.games.optionwords import rule_words
+
     msg = common.reason_message(exc.reason, spec["id"])
     facts = exc.facts or {}
+    told = rule_words(facts, spec["id"]) if exc.reason == "bad_option" else None
+    if told is not None:
+        # options bound by a rule (the lottery's entry stake and box, the joker game's minimum
+        # and maximum stake): both named by their labels, and the rule
+        return render(told, common.lang())
     if exc.reason == "bad_option" and isinstance(facts.get("max"), int) and facts.get("option"):
         # outside the option's range (Options.check_limits): name it with its range
         words = {"option": option_label(facts["option"], spec["id"]), "min": _number(facts.get("min")), "max": _number(facts["max"])}
         if facts.get("min") is None:
             return _("«%(option)s»: a number no larger than %(max)s.", **words)
         return _("«%(option)s»: a number from %(min)s to %(max)s.", **words)
-    if exc.reason == "bad_option" and facts.get("rule") == "different_seats" and facts.get("options"):
-        return _("%(options)s must be two different players: choose different numbers.",
-                 options=_(" and ").join(_("«%(text)s»", text=option_label(o, spec['id'])) for o in facts["options"]))
     if exc.reason == "bad_seats" and facts.get("repeated"):
         return _("The name «%(name)s» is entered twice: each player needs a name of their own.",
                  name=facts["repeated"])
