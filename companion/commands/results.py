@@ -150,6 +150,12 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     if exc.reason == "bad_option" and f.get("unknown"):
         return M("unknown option(s) (--option): %(unknown)s; this game's options: %(known)s",
                  unknown=", ".join(f["unknown"]), known=", ".join(f.get("known") or ()))
+    if exc.reason == "bad_option" and f.get("rule"):
+        from companion.games.optionwords import rule_words
+
+        told = rule_words(f, game_id)
+        if told is not None:  # options bound by a rule: their ids as typed, then the rule by their labels
+            return M("options %(options)s (--option): %(rule)s", options=", ".join(map(str, f["options"])), rule=told)
     if exc.reason == "bad_option" and f.get("option") and f.get("max") is not None:
         if f.get("min") is None:
             span = M("at most %(max)s", max=f["max"])
@@ -167,8 +173,15 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
         return M("option %(option)s (--option): true or false is needed, not %(value)r", option=f["option"],
                  value=f.get("value"))
     if exc.reason == "bad_seats" and f.get("max") is not None:
-        return M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"], max=f["max"],
-                 given=f["given"])
+        # the range the options in force allow (the engine's Game.seat_range, as the new-game
+        # form shows it), and why when the game says (the lottery's banker and dealer hold no cards)
+        count = M("this game needs %(min)s to %(max)s players, %(given)s given (--seats)", min=f["min"],
+                  max=f["max"], given=f["given"])
+        from companion.games import registry
+
+        spec = registry.find(game_id)
+        why = spec.presenter.refusal(exc.reason) if spec is not None else None
+        return M("%(count)s. %(why)s", count=count, why=why) if why else count
     if exc.reason == "bad_seats" and f.get("empty"):
         return M("player %(seat)s has an empty name (--seats): each player needs a name", seat=f["empty"])
     if exc.reason == "bad_seats" and f.get("repeated"):

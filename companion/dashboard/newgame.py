@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from companion.dashboard import common
 from companion.errors import IllegalAction
+from companion.i18n import render
 from companion.games.base import name_key, repeated_name, seat_from_one
 
 MAX_SEAT_NAME = 24
@@ -45,41 +46,18 @@ def game_specs() -> list[dict]:
             seat = f.name in cls.OPTIONS.SEATS  # a seat index: shown and typed 1-based
             default = f.default + 1 if seat else f.default
             opts.append({"name": f.name, "type": kind, "default": default, "choices": choices, "seat": seat})
-        specs.append({"id": gid, "min": min_seats(gid), "max": cls.MAX_SEATS, "options": opts})
+        least, most = games.seat_range(gid)
+        specs.append({"id": gid, "min": least, "max": most, "options": opts})
     return specs
 
 
 def min_seats(game_id: str, options: dict | None = None) -> int:
     """The fewest players ``game_id`` can start with under ``options`` (the defaults when
-    ``None``): the first count from the class's ``MIN_SEATS`` up for which the game starts. The
-    lottery's ``MIN_SEATS`` is 2, but with its default options the banker and the dealer hold no
-    cards, so it needs 4 (RULINGS §5)."""
+    ``None``): :func:`companion.games.seat_range`, the engine's own figure — the one its
+    ``bad_seats`` refusals state on the command line too."""
     import companion.games as games
 
-    if options is None and game_id in _MIN_SEATS:
-        return _MIN_SEATS[game_id]
-    cls = games.get_game_class(game_id)
-    if options is None:
-        _MIN_SEATS[game_id] = n = _first_count(cls, {})
-        return n
-    return _first_count(cls, options)
-
-
-_MIN_SEATS: dict[str, int] = {}
-
-
-def _first_count(cls, options: dict) -> int:
-    for n in range(cls.MIN_SEATS, cls.MAX_SEATS + 1):
-        try:
-            cls([f"p{i}" for i in range(n)], dict(options))
-        except IllegalAction as exc:
-            if exc.reason == "bad_seats":
-                continue
-            return cls.MIN_SEATS  # another problem (an option): the count is not what is wrong
-        except Exception:
-            return cls.MIN_SEATS
-        return n
-    return cls.MIN_SEATS
+    return games.seat_range(game_id, options)[0]
 
 
 def _carried(specs: list[dict], table) -> list[dict]:
@@ -177,17 +155,21 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
     number of players the chosen options need."""
     from companion.dashboard.i18n import option_label, term
 
+    from companion.games.optionwords import rule_words
+
     msg = common.reason_message(exc.reason, spec["id"])
     facts = exc.facts or {}
+    told = rule_words(facts, spec["id"]) if exc.reason == "bad_option" else None
+    if told is not None:
+        # options bound by a rule (the lottery's entry stake and box, the joker game's minimum
+        # and maximum stake): both named by their labels, and the rule
+        return render(told, common.lang())
     if exc.reason == "bad_option" and isinstance(facts.get("max"), int) and facts.get("option"):
         # outside the option's range (Options.check_limits): name it with its range
         words = {"option": option_label(facts["option"], spec["id"]), "min": _number(facts.get("min")), "max": _number(facts["max"])}
         if facts.get("min") is None:
             return _("«%(option)s»: a number no larger than %(max)s.", **words)
         return _("«%(option)s»: a number from %(min)s to %(max)s.", **words)
-    if exc.reason == "bad_option" and facts.get("rule") == "different_seats" and facts.get("options"):
-        return _("%(options)s must be two different players: choose different numbers.",
-                 options=_(" and ").join(_("«%(text)s»", text=option_label(o, spec['id'])) for o in facts["options"]))
     if exc.reason == "bad_seats" and facts.get("repeated"):
         return _("The name «%(name)s» is entered twice: each player needs a name of their own.",
                  name=facts["repeated"])
@@ -202,7 +184,7 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
                 msg += " " + _("Possible values: %(values)s.", values=", ".join(term(c, spec["id"]) for c in opt["choices"]))
     if exc.reason == "bad_seats":
         msg += " " + _("Players entered: %(n)d; this game with these options needs %(min)d–%(max)d.",
-                       n=count, min=spec["min"], max=spec["max"])
+                       n=count, min=facts.get("min", spec["min"]), max=facts.get("max", spec["max"]))
     return msg
 
 

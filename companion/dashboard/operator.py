@@ -29,8 +29,9 @@ from companion.dashboard.movewords import typed_move
 from companion.dashboard.manualentry import canonical_serial as canonical_serial  # (imported from here too)
 from companion.dashboard.model import OPERATOR
 from companion.dashboard.newgame import (FormError, _carried, _check_names, _new_game_error, _parse_options,
-                                         game_specs, min_seats, split_names)
+                                         game_specs, split_names)
 from companion.errors import IllegalAction
+from companion.games import seat_range
 
 bp = Blueprint("operator", __name__)
 
@@ -194,7 +195,8 @@ def _checked_new_game(form) -> tuple[str, list[str], dict, dict]:
         raise _Refused(exc.message, "bad_seats", exc.detail) from None
     try:
         options = _parse_options(spec, form, len(names))
-        spec = dict(spec, min=min_seats(gid, options))
+        least, most = seat_range(gid, options)
+        spec = dict(spec, min=least, max=most)
         check_new_game(gid, names, options)
     except FormError as exc:
         raise _Refused(exc.message, "bad_option", exc.detail) from None

@@ -36,4 +36,25 @@ def new_game(game_id: str, seats, options=None):
     return get_game_class(game_id)(seats, options)
 
 
-__all__ = ["available_games", "get_game_class", "ids", "new_game", "registry", "get_spec"]
+def seat_range(game_id: str, options: dict | None = None) -> tuple[int, int]:
+    """``(fewest, most)`` players game ``game_id`` starts with under ``options`` (a dict as typed:
+    ``--option``, the new-game form; the defaults when ``None``): the engine's own
+    :meth:`~companion.games.base.Game.seat_range`, the range its ``bad_seats`` refusals state. The
+    lottery's class allows 2–20, but with its default options the banker and the dealer hold no
+    cards, so it needs 4 (RULINGS §5). Options that do not parse give the class's range (their
+    own refusal comes first).
+
+    Raises:
+        IllegalAction: ``unknown_game``.
+    """
+    from companion.errors import IllegalAction
+
+    cls = get_game_class(game_id)
+    try:
+        parsed = cls.OPTIONS.from_dict(options)
+    except (IllegalAction, TypeError):
+        return cls.MIN_SEATS, cls.MAX_SEATS
+    return cls.seat_range(parsed)
+
+
+__all__ = ["available_games", "seat_range", "get_game_class", "ids", "new_game", "registry", "get_spec"]

@@ -151,10 +151,13 @@ class Game(ABC):
     def __init__(self, seats: Sequence[str], options: Options | dict | None = None) -> None:
         names = [str(s).strip() for s in seats]
         if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
-            raise IllegalAction(
-                "bad_seats", f"{self.GAME_ID} needs {self.MIN_SEATS}-{self.MAX_SEATS} players",
-                {"min": self.MIN_SEATS, "max": self.MAX_SEATS, "given": len(names)},
-            )
+            parsed: Options | None = options if isinstance(options, self.OPTIONS) else None
+            if options is None or isinstance(options, dict):
+                try:  # the range the options in force allow, when they are good (else the class's)
+                    parsed = self.OPTIONS.from_dict(options)
+                except (IllegalAction, TypeError):
+                    parsed = None
+            raise self.seat_refusal(len(names), parsed)
         empty = next((i for i, n in enumerate(names) if not name_key(n)), None)
         if empty is not None:  # a blank or a name of invisible characters only
             raise IllegalAction("bad_seats", f"seat {empty + 1} has an empty name", facts={"empty": empty + 1})
@@ -172,6 +175,23 @@ class Game(ABC):
         self.options = options
         self.history: list[Action] = []
         self.version = 0
+
+    @classmethod
+    def seat_range(cls, options: Options | None = None) -> tuple[int, int]:
+        """``(fewest, most)`` players the game starts with under ``options`` (the class's
+        :attr:`MIN_SEATS`–:attr:`MAX_SEATS` when ``None``). A game whose options change the
+        count overrides it (the lottery: its banker and dealer hold no cards by default, so it
+        needs 4). The one source of the range the new-game form offers and every ``bad_seats``
+        refusal of a player count states (:meth:`seat_refusal`)."""
+        return cls.MIN_SEATS, cls.MAX_SEATS
+
+    @classmethod
+    def seat_refusal(cls, given: int, options: Options | None = None, why: str = "") -> IllegalAction:
+        """The ``bad_seats`` refusal of ``given`` players, with facts ``{"min", "max", "given"}``:
+        the range :meth:`seat_range` gives for ``options``."""
+        lo, hi = cls.seat_range(options) if options is not None else (cls.MIN_SEATS, cls.MAX_SEATS)
+        return IllegalAction("bad_seats", f"{cls.GAME_ID} needs {lo}-{hi} players" + (f" ({why})" if why else ""),
+                             {"min": lo, "max": hi, "given": given})
 
     # ------------------------------------------------------------------ parsing
     _PARSE_CACHE_MAX: ClassVar[int] = 20_000

@@ -67,6 +67,7 @@ def _refusal(make):
 
 OPTIONS = "currency, last_skull_out, leaver_counts_as, notes_per_player, skull_parity, skulls_per_player"
 ONE_OF = "option %(option)s (--option): one of %(choices)s, not %(value)r"
+COUNT = "this game needs %(min)s to %(max)s players, %(given)s given (--seats)"
 TWICE = "the name %(name)r is given twice (--seats): each player needs a name of their own"
 
 
@@ -81,10 +82,11 @@ TWICE = "the name %(name)r is given twice (--seats): each player needs a name of
      ONE_OF, {"option": "currency", "choices": "RUB, EUR, USD, INR, KRW, JPY", "value": "RUR"}),
     (lambda: new_game("skull", ["Аня", "Борис"], {"skull_parity": "blue"}),
      ONE_OF, {"option": "skull_parity", "choices": "odd, even", "value": "blue"}),
-    # skulls among 4 notes: the range the game computes from notes_per_player
+    # skulls among 4 notes: both options, and the range the game computes from notes_per_player
     (lambda: new_game("skull", ["Аня", "Борис"], {"skulls_per_player": 4}),
-     "option %(option)s (--option): a number %(span)s, not %(value)s",
-     {"option": "skulls_per_player", "span": "1 to 3", "value": "4"}),
+     "options %(options)s (--option): %(rule)s",
+     {"options": "skulls_per_player, notes_per_player",
+      "rule": "“Skulls per player” must be fewer than “Notes per player” (4): a number from 1 to 3."}),
     # the same name in another case, with spaces around it, is the same player (README)
     (lambda: new_game("skull", ["Аня", " аня ", "Борис"]), TWICE, {"name": "аня"}),
     (lambda: Settings.load(None, port=70000), "setting 'port' %(port)s is not a TCP port", {"port": 70000}),
@@ -104,9 +106,10 @@ def test_a_refusal_without_russian_words_falls_back_to_english_and_a_game_refusa
     assert isinstance(exc, IllegalAction)
     assert error_words(exc, "ru") == render(M("option %(option)s (--option): a whole number is needed, not %(value)r",
                                               option="max_cards", value="x"), "ru")
-    exc = _refusal(lambda: new_game("lottery", ["А", "Б", "В"]))
-    assert error_words(exc, "ru", Settings(game="lottery")) == render(MP("lottery", "This number of players does not suit "
-                                                                         "the game."), "ru")
+    exc = _refusal(lambda: new_game("lottery", ["А", "Б", "В"]))  # the real range, then the game's why
+    assert error_words(exc, "ru", Settings(game="lottery")) == render(M(
+        "%(count)s. %(why)s", count=M(COUNT, min=4, max=20, given=3),
+        why=MP("lottery", "This number of players does not suit the game.")), "ru")
     assert isinstance(_refusal(lambda: Settings.load(None, pin="12")), SettingsError)
 
 
@@ -121,3 +124,33 @@ def test_a_short_pin_is_refused_counting_its_digits_in_words(pin):
     assert said(msg)[0].endswith("not %(given)s") and msg.facts["given"] == given
     for lang in ("ru", "en"):
         assert render(msg, lang).endswith(render(given, lang))
+
+
+@pytest.mark.parametrize("seats", ["А", "А,Б"])
+def test_too_few_lottery_players_are_told_the_real_range(tmp_path, seats):
+    """The lottery with its default options needs 4 players (its banker and dealer hold no
+    cards): the line says 4–20, the figure the new-game form shows, and why (a new user's
+    finding: «от 2 до 20» for `--seats А`)."""
+    r = _run(tmp_path, "--game", "lottery", "--seats", seats, "--until-end")
+    assert r.returncode == 2, r.stderr
+    exc = _refusal(lambda: new_game("lottery", seats.split(",")))
+    msg = _refusal_message(exc, "lottery")
+    assert said(msg) == ("%(count)s. %(why)s", {
+        "count": render(M(COUNT, min=4, max=20, given=len(seats.split(","))), "en"),
+        "why": "lottery|This number of players does not suit the game."})
+    assert r.stderr.strip() == "companion run: " + render(msg, "ru")
+    assert "от 4 до 20" in r.stderr
+
+
+@pytest.mark.parametrize("game, seats, options, names", [
+    ("lottery", ["А", "Б", "В", "Г"], {"entry_stake": 1}, "entry_stake, box"),
+    ("hoggenheimer", ["Аня", "Борис"], {"min_stake": 10, "max_stake": 5}, "min_stake, max_stake"),
+])
+def test_options_bound_by_a_rule_are_named_with_the_rule(game, seats, options, names):
+    from companion.games.optionwords import rule_words
+
+    exc = _refusal(lambda: new_game(game, seats, options))
+    msg = _refusal_message(exc, game)
+    assert said(msg) == ("options %(options)s (--option): %(rule)s",
+                         {"options": names, "rule": render(rule_words(exc.facts, game), "en")})
+    assert error_words(exc, "ru", Settings(game=game)) == render(msg, "ru")

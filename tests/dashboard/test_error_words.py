@@ -126,11 +126,12 @@ def test_refused_new_games_are_explained_in_russian(op):
     assert shown == " ".join([  # the option named, the reason in lower case after the colon, the values
         ru(M("«%(option)s»: %(reason)s", option=ru(M("Currency of the notes")), reason=reason[:1].lower() + reason[1:])),
         ru(M("Possible values: %(values)s.", values="RUB, EUR, USD, INR, KRW, JPY"))]), shown
-    # as many skulls as notes: the range the game computes (1 to notes − 1), in lower case
+    # as many skulls as notes: both options named, and the range the game computes (1 to notes − 1)
     shown = refused({"game": "skull", "seats": "Аня\nБорис", "opt_skull_notes_per_player": "4",
                      "opt_skull_skulls_per_player": "4"}, "bad_option")
-    assert shown == ru(M("«%(option)s»: a number from %(min)s to %(max)s.", option=ru(M("Skulls per player")), min=1,
-                         max=3)), shown
+    assert shown == ru(M("%(option)s must be fewer than %(other)s (%(than)s): a number from %(min)s to %(max)s.",
+                         option=M("«%(text)s»", text=M("Skulls per player")),
+                         other=M("«%(text)s»", text=M("Notes per player")), than=4, min=1, max=3)), shown
     shown = refused({"game": "lottery", "seats": "Аня\nБорис\nВера"}, "bad_seats")
     assert "4" in shown and "3" in shown  # names the count entered and the count needed
     assert shown.startswith(ru(MP("lottery", "This number of players does not suit the game.")))  # why: the officials hold no cards

@@ -73,7 +73,8 @@ def test_a_seat_option_past_the_table_says_which_players_there_are(op):
 def test_banker_and_dealer_on_one_seat_names_both_rules(op):
     table, c, csrf = op
     shown = refused(c, csrf, {"seats": FIVE, "opt_lottery_banker": "2", "opt_lottery_dealer": "2"}, "bad_option")
-    both = render(M(" and "), "ru").join(f"«{render(M(w), 'ru')}»" for w in ("Banker (seat number)", "Dealer (seat number)"))
+    both = M("%(first)s and %(second)s", first=M("«%(text)s»", text=M("Banker (seat number)")),
+             second=M("«%(text)s»", text=M("Dealer (seat number)")))
     assert shown == ru("%(options)s must be two different players: choose different numbers.", options=both), shown
 
 

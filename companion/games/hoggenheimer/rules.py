@@ -84,10 +84,15 @@ class HoggenheimerOptions(Options):
         for name in ("bank_must_cover", "joker_first_same_banker"):
             if not isinstance(getattr(self, name), bool):
                 raise IllegalAction("bad_option", f"{name} must be true or false")
-        if self.starting_chips < 0 or self.min_stake < 1 or self.max_stake < self.min_stake:
-            raise IllegalAction("bad_option", "need starting_chips >= 0 and 1 <= min_stake <= max_stake")
-        if not 1 <= self.rounds <= 10_000 or self.first_banker < 0:
-            raise IllegalAction("bad_option", "rounds must be 1..10000 and first_banker a seat")
+        # (starting_chips, min_stake and rounds one by one: LIMITS, checked before this)
+        if self.max_stake < self.min_stake:
+            # two options bound by one rule: the facts name both (companion.games.optionwords)
+            raise IllegalAction("bad_option", f"min_stake ({self.min_stake}) may not be larger than max_stake "
+                                f"({self.max_stake})",
+                                facts={"options": ["min_stake", "max_stake"], "rule": "not_above",
+                                       "low": self.min_stake, "high": self.max_stake})
+        if self.first_banker < 0:
+            raise IllegalAction("bad_option", "first_banker must be a seat number")
 
 
 REASONS = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import IllegalAction
-from companion.games.base import Game
+from companion.games.base import Game, Options
 from companion.games.infinity.cards import INF, canonical_card, card_for_name, card_rank, card_words
 from companion.games.infinity.options import InfinityOptions
 
@@ -17,13 +17,23 @@ class InfinityState(Game):
 
     options: InfinityOptions
 
+    @classmethod
+    def seat_range(cls, options: Options | None = None) -> tuple[int, int]:
+        """No more players than the deck has cards (a home-made deck of 5 serves 5), two only
+        with 4 cards or more."""
+        try:
+            size = sum((options if isinstance(options, InfinityOptions) else InfinityOptions()).deck_profile().values())
+        except IllegalAction:
+            return cls.MIN_SEATS, cls.MAX_SEATS
+        return (cls.MIN_SEATS if size >= 4 else 3), min(cls.MAX_SEATS, size)
+
     def __init__(self, seats, options=None) -> None:
         super().__init__(seats, options)
         self.deck = self.options.deck_profile()
         self.deck_size = sum(self.deck.values())
         n = len(self.seats)
         if (n == 2 and self.deck_size < 4) or self.deck_size < n:
-            raise IllegalAction("bad_seats", f"a {self.deck_size}-card deck cannot serve {n} players")
+            raise self.seat_refusal(n, self.options, f"a {self.deck_size}-card deck cannot serve {n} players")
         # All mutable state lives in self.s (JSON-safe), so snapshot and void are a copy.
         self.s: dict[str, Any] = {
             "phase": "deal",          # deal | play | kept | over

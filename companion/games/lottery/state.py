@@ -6,9 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import IllegalAction
-from companion.games.base import Game
+from companion.games.base import Game, Options
 from companion.games.lottery.cards import PRIZE_SLOTS, RANKS, SUIT_ORDER, canonical, rank_index, suit_of
 from companion.games.lottery.options import LotteryOptions
+
+
+#: the least the four prizes can hold: 1 + 2 + 3 + 4 chips, all different (seed ¶5)
+PRIZE_POOL = 1 + 2 + 3 + 4
 
 
 class LotteryState(Game):
@@ -17,19 +21,35 @@ class LotteryState(Game):
 
     options: LotteryOptions
 
+    @classmethod
+    def seat_range(cls, options: Options | None = None) -> tuple[int, int]:
+        """Two card-holding players at least (RULINGS §5), and the banker and the dealer are seats
+        at the table: by default they hold no cards, so 4 seats — 2 when they play too — and more
+        when either sits further round (banker on seat 6: 6 seats)."""
+        if not isinstance(options, LotteryOptions):
+            options = LotteryOptions()
+        officials = 0 if options.officials_play else len({options.banker, options.dealer})
+        least = max(cls.MIN_SEATS, 2 + officials, options.banker + 1, options.dealer + 1)
+        return least, cls.MAX_SEATS
+
     def __init__(self, seats, options=None) -> None:
         super().__init__(seats, options)
         o = self.options
         n = len(self.seats)
         if o.banker >= n or o.dealer >= n:
-            raise IllegalAction("bad_seats", "the banker and dealer must be seats at the table")
+            raise self.seat_refusal(n, o, "the banker and dealer must be seats at the table")
         self.players = [i for i in range(n) if o.officials_play or i not in (o.banker, o.dealer)]
         if len(self.players) < 2:
-            raise IllegalAction("bad_seats", "the lottery needs at least two card-holding players")
+            raise self.seat_refusal(n, o, "the lottery needs at least two card-holding players")
         pool = o.box + o.entry_stake * len(self.players)
-        if pool < 1 + 2 + 3 + 4:
+        if pool < PRIZE_POOL:
+            # two options bound by one rule: the facts name both and the numbers the rule sums,
+            # so a refusal says the rule (companion.games.optionwords), not just «a bad value»
             raise IllegalAction(
-                "bad_option", f"box + entries = {pool} chips cannot make four different prizes (need 10)")
+                "bad_option", f"entry_stake × {len(self.players)} card-holding players + box = {pool} chips "
+                f"cannot make four different prizes (need {PRIZE_POOL})",
+                facts={"options": ["entry_stake", "box"], "rule": "prize_pool", "entry_stake": o.entry_stake,
+                       "box": o.box, "players": len(self.players), "pool": pool, "need": PRIZE_POOL})
         self.start_chips_total = o.chips * n + o.box
         s: dict[str, Any] = {
             "phase": "spread",           # spread | deal | draw | playoff | over

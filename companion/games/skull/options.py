@@ -52,7 +52,10 @@ class SkullOptions(Options):
             # «от 1 до 3» rather than only that a value is impossible
             raise IllegalAction("bad_option", "skulls_per_player must be at least 1 and below notes_per_player",
                                 facts={"option": "skulls_per_player", "min": 1, "max": self.notes_per_player - 1,
-                                       "value": self.skulls_per_player})
+                                       "value": self.skulls_per_player,
+                                       # the option it is bound to (companion.games.optionwords)
+                                       "options": ["skulls_per_player", "notes_per_player"], "rule": "fewer_than",
+                                       "than": self.notes_per_player})
         for name in ("skull_parity", "leaver_counts_as"):
             if getattr(self, name) not in self.CHOICES[name]:
                 raise IllegalAction("bad_option", f"{name} must be {' or '.join(map(repr, self.CHOICES[name]))}",
