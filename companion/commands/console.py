@@ -112,12 +112,8 @@ class Console:
             return
         w = self.out
         say = self.say
-        print(self._title(head), file=w)
-        if service.resumed:
-            n = len(ref.log.records())
-            print("  " + say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=n)), file=w)
-        else:
-            print("  " + say(M("new game, table log %(path)s", path=str(ref.log.path))), file=w)
+        title, log_line = game_lines(head, ref.log.path, len(ref.log.records()) if service.resumed else None, self.lang)
+        print(f"{title}\n  {log_line}", file=w)
         for notice in getattr(service.table, "notices", ()):
             print(f"  {_notice_words(notice, self.lang)}", file=w)
         if service.set_aside:
@@ -152,11 +148,7 @@ class Console:
 
     def _title(self, head) -> str:
         """The first line of a game's announcement: the game's name and its players."""
-        from companion.games import registry
-
-        return self.say(M("Table Companion — %(game)s, %(n)s seats: %(seats)s",
-                          game=registry.console_name(head.game), n=len(head.seats),
-                          seats=", ".join(head.seats)))
+        return game_lines(head, None, None, self.lang)[0]
 
     def _codes_line(self, head) -> str:
         """The seat join codes of the current game in words (``""`` when there are none)."""
@@ -293,20 +285,13 @@ class Console:
         self._phone_hints(service.table, seats, names, now)
 
     def _phone_hints(self, table, seats, names, now: float) -> None:
-        """The waited-for seats a phone took over from the bots, when nothing has moved for
-        :attr:`long_wait` seconds: a line each, how to hand it back to the bots (the phone may
-        have been closed without «Покинуть место»; the bots do not take a phone's seat back by
-        themselves) — said again after another :attr:`long_wait`, not at every status line."""
+        """A waited-for seat a phone took over from the bots (closed, maybe, without «Покинуть
+        место»), nothing moved for :attr:`long_wait` s: a line each, how to hand it back to the
+        bots — again after another :attr:`long_wait`, not at every status line."""
         still = now - self._moved_at
         if still < self.long_wait or (self._hinted_at is not None and now - self._hinted_at < self.long_wait):
             return
-        held = []
-        for seat in seats:
-            try:
-                if table.played_by(seat) == "phone":
-                    held.append(seat)
-            except Exception:  # words are a nicety
-                continue
+        held = [seat for seat in seats if getattr(table, "played_by", lambda _s: None)(seat) == "phone"]
         if not held:
             return
         self._hinted_at = now
@@ -418,6 +403,19 @@ def phone_hint(seat: int, name: str, still: int):
     return M("seat %(n)s (%(name)s) is held by a phone and nothing has moved for %(s)s s; if nobody plays it "
              "there, hand it back to the bots: \"%(button)s\" on the operator console, or `table bot %(n)s` in "
              "\"%(field)s\"'s move field", n=seat + 1, name=name, s=still, button=button, field=field)
+
+
+def game_lines(head, path, resumed_at: int | None, lang: str = "ru") -> tuple[str, str]:
+    """The lines a start says of its game (``companion run``'s header, ``companion dashboard``'s
+    start): its name and players, and its table log ``path`` — a new game, or resumed at action
+    ``resumed_at``."""
+    from companion.games import registry
+
+    title = M("Table Companion — %(game)s, %(n)s seats: %(seats)s", game=registry.console_name(head.game),
+              n=len(head.seats), seats=", ".join(head.seats))
+    log_line = (M("new game, table log %(path)s", path=str(path)) if resumed_at is None
+                else M("resumed from %(path)s at action %(n)s", path=str(path), n=resumed_at))
+    return render(title, lang), render(log_line, lang)
 
 
 def camera_counts(service) -> dict | None:
