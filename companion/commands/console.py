@@ -37,19 +37,26 @@ class Console:
     """Status lines for a person at the console: a header, then one line per notable change
     (game start/resume/end, rounds, part status, rejected presses) — not a log flood."""
 
-    def __init__(self, out=sys.stdout, quiet: bool = False, lang: str = "ru") -> None:
+    def __init__(self, out=sys.stdout, quiet: bool = False, lang: str = "ru", clock=time.monotonic) -> None:
         self.out = out
+        #: the console's clock (seconds; a test's fake clock)
+        self.clock = clock
         self._telling = threading.Lock()
         self._released_for = None  # the game whose bots-leave-it line was said
         #: the language of every line (``--lang``): ``"ru"`` or ``"en"``
         self.lang = lang if lang in CONSOLE_LANGS else "ru"
         self.quiet = quiet
-        self.t0 = time.monotonic()
+        self.t0 = clock()
         self._status: dict = {}
         self._told: dict = {}  # part -> the last status line printed for it
+        #: seconds between status lines, whether the game moves or waits
         self.every = 15.0
-        self._last_progress = time.monotonic()
-        self._last_version = -1
+        #: seconds a seat a phone holds may wait before the status line says how to hand it back to the bots
+        self.long_wait = 60.0
+        self._last_progress = clock()
+        self._seen_version = -1  # the game's version when progress() last looked
+        self._moved_at = clock()  # when progress() first saw that version
+        self._hinted_at: float | None = None  # when the hand-it-back hint was last said in this wait
         self.game_id: str | None = None
         self.seats: list[str] = []
         self._bots_released = False
@@ -83,7 +90,7 @@ class Console:
 
     def line(self, text: str, always: bool = False) -> None:
         if always or not self.quiet:
-            print(f"[{time.monotonic() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
+            print(f"[{self.clock() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
 
     def header(self, service, url: str | None) -> None:
         ref = service.table.referee
@@ -105,12 +112,8 @@ class Console:
             return
         w = self.out
         say = self.say
-        print(self._title(head), file=w)
-        if service.resumed:
-            n = len(ref.log.records())
-            print("  " + say(M("resumed from %(path)s at action %(n)s", path=str(ref.log.path), n=n)), file=w)
-        else:
-            print("  " + say(M("new game, table log %(path)s", path=str(ref.log.path))), file=w)
+        title, log_line = game_lines(head, ref.log.path, len(ref.log.records()) if service.resumed else None, self.lang)
+        print(f"{title}\n  {log_line}", file=w)
         for notice in getattr(service.table, "notices", ()):
             print(f"  {_notice_words(notice, self.lang)}", file=w)
         if service.set_aside:
@@ -145,11 +148,7 @@ class Console:
 
     def _title(self, head) -> str:
         """The first line of a game's announcement: the game's name and its players."""
-        from companion.games import registry
-
-        return self.say(M("Table Companion — %(game)s, %(n)s seats: %(seats)s",
-                          game=registry.console_name(head.game), n=len(head.seats),
-                          seats=", ".join(head.seats)))
+        return game_lines(head, None, None, self.lang)[0]
 
     def _codes_line(self, head) -> str:
         """The seat join codes of the current game in words (``""`` when there are none)."""
@@ -246,11 +245,11 @@ class Console:
             print(f"  {words}", file=self.out, flush=True)
 
     def progress(self, service) -> None:
-        """One line every :attr:`every` seconds while the game moves: actions, whose turn, and
-        the simulated table's camera counters — public facts only. Once, the line that the bots
-        stopped because the operator started another game (even headless: it goes to stderr).
-        A game the table took up and the console has not told yet is announced first: its header
-        comes before any line about it."""
+        """One line every :attr:`every` seconds until the game is over, also while it waits:
+        actions, whose turn, how long nothing has moved, the camera counters — public facts only;
+        then :meth:`_phone_hints`. Once, the line that the bots stopped because the operator
+        started another game (even headless: it goes to stderr). A game the table took up and the
+        console has not told yet is announced first: its header comes before any line about it."""
         self._tell_new_game_first()
         sim = _left_alone(service)
         if sim is not None and not self._bots_released:
@@ -258,24 +257,46 @@ class Console:
             self._released_for = self._game_path
             words = getattr(sim, "released_words", None)
             self.line(words(self.lang) if callable(words) else sim.released, always=True)
-        now = time.monotonic()
-        if self.quiet or now - self._last_progress < self.every:
+        if self.quiet:
             return
         ref = service.table.referee if service.table else None
         if ref is None:
             return
+        now = self.clock()
         with ref.lock:
             version, seats, names = ref.version, ref.game.current_seats(), ref.game.seats
             over = ref.game.is_over()
-        if version == self._last_version or over:
+        if version != self._seen_version:  # the game moved (or the first look: the wait began at the start)
+            if self._seen_version != -1:
+                self._moved_at, self._hinted_at = now, None
+            self._seen_version = version
+        if over or now - self._last_progress < self.every:
             return
-        self._last_progress, self._last_version = now, version
+        self._last_progress = now
         who = ", ".join(names[s] for s in seats) if seats else M("the camera or the operator")
         line = self.say(M("actions %(n)s · waiting for: %(who)s", n=version, who=who))
+        still = int(now - self._moved_at)
+        if still >= max(self.every, 1):  # the table waits: said, so a quiet console is never a stalled one
+            line += " · " + self.say(M("nothing moved for %(s)s s", s=still))
         counts = camera_counts(service)
         if counts is not None:
             line += self.camera_words(counts)
         self.line(line)
+        self._phone_hints(service.table, seats, names, now)
+
+    def _phone_hints(self, table, seats, names, now: float) -> None:
+        """A waited-for seat a phone took over from the bots (closed, maybe, without «Покинуть
+        место»), nothing moved for :attr:`long_wait` s: a line each, how to hand it back to the
+        bots — again after another :attr:`long_wait`, not at every status line."""
+        still = now - self._moved_at
+        if still < self.long_wait or (self._hinted_at is not None and now - self._hinted_at < self.long_wait):
+            return
+        held = [seat for seat in seats if getattr(table, "played_by", lambda _s: None)(seat) == "phone"]
+        if not held:
+            return
+        self._hinted_at = now
+        for seat in held:
+            self.line(self.say(phone_hint(seat, names[seat], int(still))))
 
     def camera_words(self, counts: dict) -> str:
         """The status line's camera part for :func:`camera_counts`: «камера: снимков 34, повторов 3,
@@ -371,6 +392,30 @@ class Console:
         text = (ended.get("text") or {}).get(self.lang) or (ended.get("text") or {}).get("ru")
         if text:
             self.line(text)
+
+
+def phone_hint(seat: int, name: str, still: int):
+    """The line for a seat a phone took over from the bots that has not moved for ``still``
+    seconds (``seat`` counted from 0): how the operator hands it back to the bots — the console's
+    button or the typed directive (README, the operator plays a seat from the console)."""
+    # the operator page's own words for the button and its box (web/templates/operator.html)
+    button, field = M("Hand back to the bots"), M("Play a seat from the console")
+    return M("seat %(n)s (%(name)s) is held by a phone and nothing has moved for %(s)s s; if nobody plays it "
+             "there, hand it back to the bots: \"%(button)s\" on the operator console, or `table bot %(n)s` in "
+             "\"%(field)s\"'s move field", n=seat + 1, name=name, s=still, button=button, field=field)
+
+
+def game_lines(head, path, resumed_at: int | None, lang: str = "ru") -> tuple[str, str]:
+    """The lines a start says of its game (``companion run``'s header, ``companion dashboard``'s
+    start): its name and players, and its table log ``path`` — a new game, or resumed at action
+    ``resumed_at``."""
+    from companion.games import registry
+
+    title = M("Table Companion — %(game)s, %(n)s seats: %(seats)s", game=registry.console_name(head.game),
+              n=len(head.seats), seats=", ".join(head.seats))
+    log_line = (M("new game, table log %(path)s", path=str(path)) if resumed_at is None
+                else M("resumed from %(path)s at action %(n)s", path=str(path), n=resumed_at))
+    return render(title, lang), render(log_line, lang)
 
 
 def camera_counts(service) -> dict | None:

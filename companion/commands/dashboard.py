@@ -138,13 +138,11 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
         table.leave_aside()  # --new with no game to start: the table has none (the log stays)
     if resume:
         try:
-            resumed = table.resume_game(resume)
+            table.resume_game(resume)
         except CompanionError as exc:
             print(f"companion dashboard: {error_words(exc, args.lang)}", file=sys.stderr)
             table.close()
             return 1
-        print(render(M("Resumed %(game)s from %(path)s at version %(n)s", game=_game_words(resumed.log.header.game),
-                       path=str(resumed.log.path), n=resumed.version), args.lang))
     for part in ("buttons", "camera", "ocr"):
         # not a fault: this table runs without the part (companion/statuswords.py: "unused")
         table.set_status(part, {"state": "unused", "why": "dashboard_only",
@@ -160,9 +158,6 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             print("companion dashboard: " + render(M("cannot start %(game)s: %(why)s", game=args.game, why=why),
                                                    args.lang), file=sys.stderr)
             return 2
-    elif (current := table.referee) is not None and not resume:
-        print(render(M("Resumed %(game)s at version %(n)s", game=_game_words(current.log.header.game),
-                       n=current.version), args.lang))
     server = DashboardServer(table, host=args.host, port=args.port)
     try:
         server.start()
@@ -175,6 +170,11 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()
         return 1
+    if (current := table.referee) is not None:  # the game and its table log, as companion run says them
+        from companion.commands.console import game_lines
+
+        for line in game_lines(current.log.header, current.log.path, None if started else current.version, args.lang):
+            print(line)
     print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
     print(render(M("PIN: %(origin)s", origin=pin_origin(table, args.lang)), args.lang))
     announce = _Announcer(table, args.lang)

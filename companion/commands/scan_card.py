@@ -2,10 +2,11 @@
 
 Text output, in the console's language (``--lang``: Russian by default, like ``companion run``;
 ``en`` for English — :mod:`companion.commands._lang`): one line per image, the card codes left to
-right with an abstained card as ``?``. English: ``IMAGE: QH 10S ?(weak_index)`` (the reason code in
-brackets); Russian: ``IMAGE: 3 карты: QH 10S ? — карта 3 не распознана: <why, in words>; пересканируйте``
+right (rank and suit sign, as the dashboard writes them: Т К Д В in Russian, A K Q J in English)
+with an abstained card as ``?``. English: ``IMAGE: Q♥ 10♠ ?(weak_index)`` (the reason code in
+brackets); Russian: ``IMAGE: 3 карты: Д♥ 10♠ ? — карта 3 не распознана: <why, in words>; пересканируйте``
 (:data:`companion.vision.cards.REASONS`). ``--json`` (the same whatever ``--lang`` says): one
-JSON object per image per line, ``{"image", "cards": [{"card", "box":
+JSON object per image per line, ``{"image", "cards": [{"card" (the code, ``QH``), "box":
 [x, y, w, h], "confidence"}], "reason"}``, cards left to right; ``box`` is the card's bounding box
 in px (left, top, width, height) of the image as decoded, EXIF orientation applied. An abstained card has ``"card": null`` and its own ``"reason"``; a missing or corrupt file
 gives ``"cards": []``, ``"error": "unreadable_file"`` and a ``"reason"`` (``no such file``, ``not a readable
@@ -120,18 +121,23 @@ def card_reason_words(reason: str | None, lang: str = "ru") -> str:
 
 
 def cards_words(reads, lang: str = "ru") -> str:
-    """One image's cards (``CardRead`` list, left to right) as its text line after ``IMAGE: ``.
+    """One image's cards (``CardRead`` list, left to right) as its text line after ``IMAGE: ``,
+    each card as the dashboard writes it (:func:`companion.games.cardnames.card_words`: rank letter
+    of the language's decks and suit sign).
 
-    English: ``QH 10S ?(weak_index)``; Russian: ``3 карты: QH 10S ? — карта 3 не распознана: <why>;
+    English: ``Q♥ 10♠ ?(weak_index)``; Russian: ``3 карты: Д♥ 10♠ ? — карта 3 не распознана: <why>;
     пересканируйте`` (each abstained card by its place from the left; no rescan for a card lying
-    face down), ``(карт не найдено)`` / ``(no card found)`` for none."""
+    face down), ``(карт не найдено)`` / ``(no card found)`` for none. ``--json`` keeps the codes."""
     if not reads:
         return render(M("(no card found)"), lang)
+    from companion.games.cardnames import card_words
+
     if lang != "ru":  # the English line keeps each reason code in place (scripts read it)
-        return " ".join(r.card or f"?({r.reason})" for r in reads)
+        return " ".join(card_words(r.card, lang) if r.card else f"?({r.reason})" for r in reads)
     from companion.games.words import cards_count
 
-    codes = render(cards_count(len(reads)), lang) + ": " + " ".join(r.card or "?" for r in reads)
+    codes = render(cards_count(len(reads)), lang) + ": " + " ".join(card_words(r.card, lang) if r.card else "?"
+                                                                     for r in reads)
     unsure = [(i, r.reason or "unreadable") for i, r in enumerate(reads, 1) if not r.card]
     if not unsure:
         return codes
@@ -163,6 +169,9 @@ def layout_reason_words(reason: str, lang: str = "ru") -> str:
 
 
 def _layout_text(lay, lang: str = "ru") -> str:
+    """The 4×8 grid and its 33rd card, each card as :func:`cards_words` writes it."""
+    from companion.games.cardnames import card_words
+
     if lay.reason:
         return layout_reason_words(lay.reason, lang)
     rows = []
@@ -170,11 +179,11 @@ def _layout_text(lay, lang: str = "ru") -> str:
         cells = []
         for c in range(8):
             s = lay.slot(r, c)
-            cells.append({"face_down": "##", "empty": "..", "unknown": "??"}.get(s.state, s.card or "??")
-                         + ("!" if s.misplaced else ""))
+            cells.append({"face_down": "##", "empty": "..", "unknown": "??"}.get(
+                s.state, card_words(s.card, lang) if s.card else "??") + ("!" if s.misplaced else ""))
         rows.append(" ".join(f"{x:>4}" for x in cells))
     word = {k: render(m, lang) for k, m in LAYOUT_WORDS.items()}
-    extra = lay.extra_card or word.get(lay.extra_state, lay.extra_state)
-    mis = ", ".join(f"{s.card} {word['on']} {s.expected}" for s in lay.misplaced)
+    extra = card_words(lay.extra_card, lang) if lay.extra_card else word.get(lay.extra_state, lay.extra_state)
+    mis = ", ".join(f"{card_words(s.card, lang)} {word['on']} {card_words(s.expected, lang)}" for s in lay.misplaced)
     third, misplaced = word["33rd card"], word["misplaced"]
     return "\n" + "\n".join(rows) + f"\n{third}: {extra}" + (f"\n{misplaced}: {mis}" if mis else "")

@@ -183,6 +183,27 @@ def _start(folder, *flags):
     return cmd.run(args, stop)
 
 
+def test_the_start_says_the_game_and_its_table_log_as_companion_run_does(fast_dir, capsys):
+    """The new user's report: ``companion run`` says the game and its table log at the start,
+    ``companion dashboard`` did not. Both say them with one function (``game_lines``), before
+    the PIN."""
+    from companion.games import registry
+
+    assert _start(fast_dir, "--game", "skull", "--seats", "Аня,Борис,Вика") == 0
+    out = capsys.readouterr().out
+    [log] = sorted((fast_dir / "games").glob("*.sqlite"))
+    title = render(M("Table Companion — %(game)s, %(n)s seats: %(seats)s", game=registry.console_name("skull"), n=3,
+                     seats="Аня, Борис, Вика"), "ru")
+    new = render(M("new game, table log %(path)s", path=str(log)), "ru")
+    assert f"{title}\n{new}\n" in out, out
+    assert out.index(new) < out.index(render(M("Operator PIN: %(pin)s", pin="§"), "ru").split("§")[0])
+    assert _start(fast_dir, "--lang", "en") == 0  # the next start resumes it
+    out = capsys.readouterr().out
+    assert f"Table Companion — skull, 3 seats: Аня, Борис, Вика\nresumed from {log} at action 0\n" in out, out
+    assert _start(fast_dir, "--new") == 0  # no game: nothing to say of one
+    assert "Table Companion —" not in capsys.readouterr().out
+
+
 def test_new_without_a_game_leaves_the_table_with_no_game_and_the_old_log_kept(fast_dir, capsys):
     table = Table(fast_dir, pin="135792")
     log = table.new_game("skull", ["Аня", "Борис", "Вика"]).log.path

@@ -117,9 +117,10 @@ def test_the_dashboard_command_resumes_instead_of_dealing_a_new_game(fast_dir, c
                           "table log %(path)s (%(n)s actions logged); %(seats)s", version, said=empty, game="skull",
                           path="§", seats=""), "ru")
     assert recovered.split("§")[0] in out
-    # its name, not the id
-    assert render(M("Resumed %(game)s at version %(n)s", game=registry.console_name("skull", quoted=True), n=version),
-                  "ru") in out
+    # the game and its table log, as companion run says them: resumed, not a new game
+    assert render(M("resumed from %(path)s at action %(n)s", path=str(log_path), n=version), "ru") in out
+    assert render(M("Table Companion — %(game)s, %(n)s seats: %(seats)s", game=registry.console_name("skull"), n=3,
+                    seats="Аня, Борис, Вика"), "ru") in out
     assert _games(fast_dir) == [log_path]
 
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 import csv
 import json
 import random
+import re
 import shutil
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
 import pytest
 
 from companion.cli import main
+from companion.commands.scan_card import cards_words
 from companion.errors import VisionError
+from companion.games.cardnames import card_words
 from companion.vision import render_cards as R
 from companion.vision.cards import CardReader
 from companion.vision.decks import DeckProfile, learn, list_profiles, profile_from_images
@@ -130,6 +134,15 @@ def _scan_card_lines(argv, capsys):
     return captured.out.splitlines()
 
 
+def test_the_text_line_writes_cards_as_the_dashboard_does():
+    """The new user's report: «3 карты: QC JH KD» while the dashboard writes Д♣ В♥ К♦."""
+    reads = [SimpleNamespace(card=c, reason=None) for c in ("QC", "JH", "KD", "AS", "10S")]
+    assert cards_words(reads, "ru") == "5 карт: Д♣ В♥ К♦ Т♠ 10♠"
+    assert cards_words(reads, "en") == "Q♣ J♥ K♦ A♠ 10♠"
+    unsure = [SimpleNamespace(card="JK", reason=None), SimpleNamespace(card=None, reason="weak_index")]
+    assert cards_words(unsure, "en") == "JK ?(weak_index)"  # the joker, and a reason code kept for scripts
+
+
 def test_cli_scan_card_text_in_both_languages(real_data, tmp_path, capsys):
     """The text lines say what the JSON says, in Russian by default and in English with ``--lang
     en``: the cards read left to right, and every abstained card with its reason — Russian words
@@ -149,16 +162,19 @@ def test_cli_scan_card_text_in_both_languages(real_data, tmp_path, capsys):
     assert [c["card"] for c in js[1]["cards"]] == ["10C"]
     ru = _scan_card_lines(args, capsys)
     en = _scan_card_lines(["--lang", "en", *args], capsys)
-    assert ru[0] == f"{photos[0]}: 2 карты: QH ? — карта 2 не распознана: карта лежит рубашкой вверх"
-    assert en[0] == f"{photos[0]}: QH ?(face_down)"
-    assert ru[1] == f"{photos[1]}: 1 карта: 10C" and en[1] == f"{photos[1]}: 10C"
+    # the cards as the dashboard writes them (the bug: Latin codes, «2 карты: QH ?»); --json keeps the codes
+    assert ru[0] == f"{photos[0]}: 2 карты: Д♥ ? — карта 2 не распознана: карта лежит рубашкой вверх"
+    assert en[0] == f"{photos[0]}: Q♥ ?(face_down)"
+    assert ru[1] == f"{photos[1]}: 1 карта: 10♣" and en[1] == f"{photos[1]}: 10♣"
     told = 0
     for line_ru, line_en, j in zip(ru, en, js):
         cards = j["cards"]
-        codes = [c["card"] or "?" for c in cards]
-        assert line_en == f"{j['image']}: " + " ".join(c["card"] or f"?({c['reason']})" for c in cards)
+        words = [card_words(c["card"], "ru") if c["card"] else "?" for c in cards]
+        assert line_en == f"{j['image']}: " + " ".join(card_words(c["card"], "en") if c["card"] else f"?({c['reason']})"
+                                                       for c in cards)
         assert line_ru.startswith(f"{j['image']}: {len(cards)} карт")
-        assert (": " + " ".join(codes)) in line_ru
+        assert (": " + " ".join(words)) in line_ru
+        assert not re.search(r"\b(?:[2-9AKQJ]|10)[SHDC]\b", line_ru + line_en), (line_ru, line_en)
         for i, c in enumerate(cards, 1):
             if c["card"] is None:
                 assert f"карта {i} не распознана: {render(reason_message(c['reason']), 'ru')}" in line_ru, line_ru
@@ -177,10 +193,11 @@ def test_cli_scan_card_layout_text_in_both_languages(tmp_path, capsys):
     args = ["--layout", str(tmp_path / "layout.png"), str(tmp_path / "two.png")]
     ru = "\n".join(_scan_card_lines(args, capsys))
     en = "\n".join(_scan_card_lines(["--lang", "en", *args], capsys))
-    for text in (ru, en):  # the grid itself: cards, ## face down, ! misplaced
-        assert "  AS   ##" in text and " KS!" in text
-    assert "33-я карта: рубашкой вверх\nне на своём месте: KS на месте 8H" in ru
-    assert "33rd card: face_down\nmisplaced: KS on 8H" in en
+    # the grid itself: cards as the dashboard writes them, ## face down, ! misplaced
+    assert "  Т♠   ##" in ru and " К♠!" in ru
+    assert "  A♠   ##" in en and " K♠!" in en
+    assert "33-я карта: рубашкой вверх\nне на своём месте: К♠ на месте 8♥" in ru
+    assert "33rd card: face_down\nmisplaced: K♠ on 8♥" in en
     assert f"{tmp_path / 'two.png'}: раскладка 4×8 не найдена: видно целых карт — 2 (нужно не меньше 16); пересканируйте" in ru
     assert f"{tmp_path / 'two.png'}: layout_not_found: 2 whole cards seen" in en
 
