@@ -11,6 +11,8 @@ from companion.devices.firmware import load_pinmap
 from companion.devices.lights import SOUNDS, TableLights
 from gpiozero.tones import Tone
 
+from tests.waiting import wait_for
+
 PI = load_pinmap()["pi"]
 
 
@@ -44,6 +46,11 @@ def pin(factory, key):
     return factory.pin(PI[key]["gpio"])
 
 
+def _levels(factory, key) -> set[float]:
+    """The distinct levels the pin ``key`` has been set to so far (rounded to 0.01)."""
+    return {round(s.state, 2) for s in pin(factory, key).states}
+
+
 def test_whose_turn_and_who_must_act(table):
     lights, factory, box = table
     lights.show_turn(current=1, must_act=[2, 3])
@@ -60,8 +67,8 @@ def test_alert_blinks_red_and_the_seats_fast(table):
     lights, factory, box = table
     lights.alert(seats=[0])
     red = pin(factory, "alert_light")
-    time.sleep(0.7)
-    assert {s.state for s in red.states} >= {True, False}  # it blinks
+    # it blinks (gpiozero's blink thread: waited for, not slept on, so a loaded machine is no failure)
+    assert wait_for(lambda: {s.state for s in red.states} >= {True, False}, 10)
     assert lights.seat_states[0] == "fast" and (0, "fast") in box.calls
     lights.alert(seats=[0], on=False)
     assert red.state == 0 and lights.seat_states[0] == "off"
@@ -70,9 +77,8 @@ def test_alert_blinks_red_and_the_seats_fast(table):
 def test_waiting_pulses_the_turn_light(table):
     lights, factory, _ = table
     lights.waiting()
-    time.sleep(0.3)
-    levels = {round(s.state, 2) for s in pin(factory, "turn_light").states}
-    assert len(levels) > 3  # a fade, not on/off
+    assert wait_for(lambda: len(_levels(factory, "turn_light")) > 3, 10), \
+        _levels(factory, "turn_light")  # a fade, not on/off (that stays at 2 levels however long)
 
 
 @pytest.mark.parametrize("name", sorted(SOUNDS))
@@ -162,8 +168,7 @@ def test_follow_the_referee(table):
     ref.game.waiting_for = []  # waiting for the camera: the turn light pulses
     ref.accept()
     assert lights.seat_states == ["off"] * 4
-    time.sleep(0.3)
-    assert len({round(s.state, 2) for s in pin(factory, "turn_light").states}) > 3
+    assert wait_for(lambda: len(_levels(factory, "turn_light")) > 3, 10), _levels(factory, "turn_light")
     buzzer = pin(factory, "buzzer")
     buzzer.freqs = []
     ref.game.over = True
