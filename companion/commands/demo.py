@@ -62,14 +62,17 @@ def tell(log_text_io, lang: str = "ru", out=None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        with example_path().open("r", encoding="utf-8") as fh:
-            return tell(fh, args.lang)
+        fh = example_path().open("r", encoding="utf-8")
     except OSError as exc:  # the bundled game is missing: the work failed (README, "Exit status")
         from companion.commands.results import os_reason
 
         print("companion demo: " + render(M("cannot read the bundled game %(path)s: %(why)s", path=str(exc.filename),
                                             why=os_reason(exc)), args.lang), file=sys.stderr)
         return 1
+    # a closed reader of the story (``companion demo | head``) is companion.cli's BrokenPipeError
+    try:
+        with fh:
+            return tell(fh, args.lang)
     except CompanionError as exc:
         print(f"companion demo: {exc.words(args.lang)}", file=sys.stderr)
         return 1
