@@ -152,9 +152,10 @@ def typed_cards(game, text: str):
     seat's move played from the console (:func:`companion.dashboard.operator.action`); the manual
     entry (:func:`prepare_manual`) applies the same two steps around its own checks. Card codes as
     the pages show them (:func:`normalise_cards`: ``Д♥`` → ``QH``), then a deck's names
-    (:func:`_canonical_names`: «гриб» → ``mushroom``, «бесконечность» → ``INF``). Returns the
-    text, or the 409 ``unknown_kind`` answer for a name not in the deck."""
-    return _canonical_names(game, normalise_cards(text))
+    (:func:`_canonical_names`: «гриб» → ``mushroom``, «бесконечность» → ``INF``), after the
+    typed-text folding of :func:`companion.sanitise.typed` (full-width «３», a pasted zero-width
+    space). Returns the text, or the 409 ``unknown_kind`` answer for a name not in the deck."""
+    return _canonical_names(game, normalise_cards(sanitise.typed(text)))
 
 
 def prepare_manual(text: str):

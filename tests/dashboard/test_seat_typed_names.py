@@ -25,12 +25,13 @@ def _last(table):
 
 
 # ---------------------------------------------------------------------- doubt: the deck's names
-@pytest.mark.parametrize("typed", ["гриб", "Гриб", "ГРИБ", "mushroom", "Mushroom"])
+@pytest.mark.parametrize("typed", ["3 гриб", "3 Гриб", "3 ГРИБ", "3 mushroom", "3 Mushroom",
+                                   "３ гриб", "3 гр\u200bиб"])  # full-width digit, pasted zero-width space
 def test_doubt_seat_places_a_card_named_as_the_page_shows_it(dash, typed):
     table, app = dash("doubt", SEATS)
     assert table.submit("0 deal", "button").accepted
     c, csrf = seat_client(app, table, 0)
-    code, body = _post(c, csrf, f"0 place 3 {typed}")
+    code, body = _post(c, csrf, f"0 place {typed}")
     assert code == 200, body
     assert _last(table) == ("0 place 3 mushroom", "dashboard")
 
