@@ -221,7 +221,8 @@ class CameraDecision:
         self.patience = patience
         self.submitted = 0
         self.wants: Wants | None = None
-        self._prompted: set = set()
+        #: the camera's open prompts: key → (the ids it got, the templates it is about)
+        self._open: dict = {}
         self._referee: Referee | None = None
         self._key: tuple | None = None
         self._template: Action | None = None
@@ -240,13 +241,39 @@ class CameraDecision:
             return first
         return None
 
-    def _prompt(self, key, text, kind: str, template: Action, seat=None) -> None:
-        if key not in self._prompted:
-            self._prompted.add(key)
+    def _prompt(self, key, text, kind: str, template: Action, seat=None, about=None) -> None:
+        """Ask once per ``key`` while it applies: a prompt is about ``about`` (the templates it
+        asks for, ``(template,)`` by default) and closes when they are no longer what the game
+        waits for (:meth:`_close_stale`) — whoever answered (camera, typed entry, a button)."""
+        if key not in self._open:
+            ids: list = []
+            self._open[key] = (ids, tuple(about or (template,)))
             action = template.text()
             # shown once the referee's lock is free (the table's prompts have their own lock)
             assert self._referee is not None  # prompts come from refresh(), which sets it
-            self._referee.after(lambda: self.table.add_prompt(text, kind=kind, seat=seat, action=action))
+            self._referee.after(lambda: ids.append(self.table.add_prompt(text, kind=kind, seat=seat,
+                                                                         action=action)))
+
+    def _close(self, key) -> None:
+        ids, _ = self._open.pop(key)
+        assert self._referee is not None
+        # after the add (effects run in order): the id is known by then
+        def clear() -> None:
+            for pid in ids:
+                self.table.clear_prompt(pid)
+
+        self._referee.after(clear)
+
+    def _close_stale(self, epoch, templates: list[Action], chosen: Action | None) -> None:
+        """Close the prompts that no longer apply: of another game, or about templates the game
+        no longer waits for (a "what to scan?" applies while that same choice is open; a seat's
+        scan, the camera's doubts, while that template is the one read)."""
+        for key in list(self._open):
+            _, about = self._open[key]
+            if key[0] != epoch:
+                self._open.pop(key)  # the table dropped that game's prompts itself
+            elif (about != tuple(templates)) if key[1] == "choose" else (chosen not in about):
+                self._close(key)
 
     def refresh(self, referee: Referee) -> Wants:
         """Look at the game (consumer thread): the observation it waits for, a new one's scan
@@ -257,15 +284,16 @@ class CameraDecision:
         version = (getattr(self.table, "epoch", 0), referee.version)
         templates = camera_templates(game)
         self._template = None
+        template = self._choose(templates) if templates else None
+        self._close_stale(version[0], templates, template)
         if not templates:
             self._key = None
             self.wants = Wants(version)
             return self.wants
-        template = self._choose(templates)
         if template is None:
-            self._prompt(("choose", version), M("What to scan? %(options)s",
+            self._prompt((version[0], "choose"), M("What to scan? %(options)s",
                                                  options="; ".join(t.text() for t in templates[:6])),
-                         "manual", templates[0])
+                         "manual", templates[0], about=templates)
             self.wants = Wants(version)
             return self.wants
         f = observed_fields(template)[0]
@@ -279,7 +307,7 @@ class CameraDecision:
             owner = getattr(template, "owner", None)
             if f.many and f.kind == "note" and isinstance(owner, int):
                 name = game.seats[owner]
-                self._prompt(("scan", version, owner), M("Show %(name)s's notes to the camera", name=name),
+                self._prompt((version[0], "scan", template), M("Show %(name)s's notes to the camera", name=name),
                              "scan", template, owner)
         self._template = template
         self._expected = getattr(game.options, "notes_per_player", None)
@@ -301,9 +329,11 @@ class CameraDecision:
         if event.problem == "no_camera":
             # no camera now (never found, or unplugged; its status says so and it is looked for
             # again): the operator types what the table waits for, at once
-            self._prompt(("no_camera", version), M("No camera: enter it by hand"),
+            self._prompt((version[0], "no_camera", template), M("No camera: enter it by hand"),
                          "manual", template)
             return None
+        if (version[0], "no_camera", template) in self._open:  # the camera is back
+            self._close((version[0], "no_camera", template))
         f = observed_fields(template)[0]
         if f.many and f.kind == "note":
             return self._collect(referee, template, f, event.reads, version)
@@ -328,13 +358,13 @@ class CameraDecision:
             return self._apply(referee, dataclasses.replace(template, **{f.name: tuple(confirmed)}))
         if expected and len(confirmed) > expected:
             self._seen = {}
-            self._prompt(("too_many", version), M("Too many notes: rescan"), "scan", template)
+            self._prompt((version[0], "too_many", template), M("Too many notes: rescan"), "scan", template)
         return None
 
     def _miss(self, template, version):
         self._misses += 1
         if self._misses >= self.patience:
-            self._prompt(("manual", version), M("Camera unsure — enter by hand"), "manual", template)
+            self._prompt((version[0], "manual", template), M("Camera unsure — enter by hand"), "manual", template)
         return None
 
     def _apply(self, referee, action: Action):
