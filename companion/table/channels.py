@@ -66,9 +66,14 @@ class ChannelsMixin(TableParts):
                 or not isinstance(status.get("state"), str):
             raise ValueError("set_status(part, {'state': str, ...})")
         with self._lock:
+            before = self._status.get(part, {}).get("state")
             self._status[part] = dict(status)
             snapshot = self.status()
+            control = dict(self._control)
         self._emit("status", snapshot)
+        if part == "buttons" and before != status["state"]:
+            # a seat is played on its phone alone while the box is missing or faulty (seat_play)
+            self._emit("control", control)
 
     def status(self) -> dict[str, dict]:
         """``{part: status dict}`` for every part reported (buttons, camera, ocr at least)."""

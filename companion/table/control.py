@@ -20,8 +20,8 @@ actions in the log keep the engines' own numbering (from 0).
 
 The choice is kept in the game's log (the table note ``control``), so a resumed game keeps it.
 A game the bots play starts with every seat theirs. :meth:`ControlMixin.seat_play` says who plays
-each seat, in words, for the pages and the console (a seat beyond the button box's pads plays on
-its phone or the console).
+each seat, in words, for the pages and the console (a seat beyond the button box's pads, or any
+seat while the box is missing or faulty, plays on its phone or the console).
 """
 
 from __future__ import annotations
@@ -56,7 +56,11 @@ PLAYED_BY = {
     "phone": M("its phone plays it (taken over from the bots)"),
     "pad": M("its player: pad and phone"),
     "no_pad": M("its player, on the phone (no pad on the button box for this seat)"),
+    "no_box": M("its player, on the phone (the button box is not connected or not working)"),
 }
+
+#: the button box's states (its status) in which no pad plays: not found or unplugged, or silent
+BOX_DOWN = ("error", "warn")
 
 #: the bots on a seat the button box has no pad for: they act through its seat view
 BOTS_NO_PAD = M("the simulated table's bots play it through its seat view (no pad on the button box for this seat)")
@@ -91,8 +95,9 @@ class ControlMixin(TableParts):
 
     def played_by(self, seat: int) -> str:
         """Who plays ``seat`` now: ``bots``, ``console``, ``phone`` (a phone took it over from
-        the bots), ``pad`` (its player, pad and phone) or ``no_pad`` (its player, on the phone:
-        the button box has no pad for it)."""
+        the bots), ``pad`` (its player, pad and phone), ``no_box`` (its player, on the phone: the
+        table has a button box but its status is ``error`` or ``warn`` — not found, unplugged,
+        silent) or ``no_pad`` (its player, on the phone: the button box has no pad for it)."""
         mode = self.seat_control().get(seat)
         if mode == "console":
             return "console"
@@ -100,6 +105,10 @@ class ControlMixin(TableParts):
             return "phone"
         if self._bots_play_game() and mode in (None, "bot"):
             return "bots"
+        with self._lock:
+            box = self._status.get("buttons", {}).get("state")
+        if self.pads is not None and box in BOX_DOWN:
+            return "no_box"
         return "no_pad" if self.pads is not None and seat >= self.pads else "pad"
 
     def seat_play(self) -> dict:
