@@ -181,3 +181,37 @@ def test_companion_dashboard_refuses_a_short_pin(tmp_path, capsys):
     assert cmd.run(args) == 2
     err = capsys.readouterr().err
     assert render(pin_refusal("1234"), "ru") in err and "Traceback" not in err
+
+
+def test_a_phone_that_left_and_joined_again_stays_on_its_seat(env):
+    """The newcomer's report: after «Покинуть место» and a join with the same code, a new page
+    with the browser's saved cookie (and the table after a restart) must still open the seat;
+    the revoked token is never reused and the cycles leave one live token, not the cap's six."""
+    table, app, clock, folder = env
+    c, csrf = _join(app, table, 0)
+    seen = set()
+    for _ in range(SEAT_TOKENS_PER_SEAT + 2):
+        before = table.sessions.seat_tokens.copy()
+        assert c.post("/seat/leave", data={"csrf_token": csrf}).status_code == 302
+        assert not table.sessions.seat_tokens, "the left token stays live"
+        c, csrf = _join(app, table, 0, c)
+        assert c.get("/seat").status_code == 200
+        assert _copy(app, c).get("/seat").status_code == 200  # a new page with the saved cookie
+        tokens = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))["seat_tokens"]
+        assert list(tokens) == list(table.sessions.seat_tokens) and len(tokens) == 1
+        (token,) = tokens
+        assert token not in before and token not in seen  # a revoked token is never handed out again
+        seen.add(token)
+    cookie = c.get_cookie("session").value
+    app.extensions["companion"]["hub"].close()
+    table.close()
+    again = Table(folder, pin="246810")  # a server restart: the same folder, the same key
+    again.sessions.clock = clock
+    app2 = create_app(again, testing=True)
+    try:
+        phone = app2.test_client()
+        phone.set_cookie("session", cookie)
+        assert phone.get("/seat").status_code == 200
+    finally:
+        app2.extensions["companion"]["hub"].close()
+        again.close()
