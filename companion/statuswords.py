@@ -160,3 +160,16 @@ def line(part: str, status: dict, lang: str = "ru") -> str:
     text = f"{part_name(part, lang)}: {state_word(part, status.get('state'), lang)}"
     detail = detail_words(part, status, lang)
     return f"{text} — {detail}" if detail else text
+
+
+def system_words(error: str, lang: str = "ru") -> str | None:
+    """A part's error as the system gave it (``cannot open /dev/buttonbox: [Errno 2] …``), for a
+    console line in ``lang``: in English as it is; otherwise its ``[Errno N]`` in words
+    (:func:`companion.commands.results.os_reason`), or ``None`` — the system's English stays in the
+    log (``-v``), never on a Russian line."""
+    if lang == "en":
+        return error
+    from companion.commands.results import os_reason
+
+    m = re.search(r"\[Errno (\d+)\]", error)
+    return render(os_reason(OSError(int(m.group(1)), "")), lang) if m else None

@@ -78,12 +78,13 @@ class Console:
     def part_line(self, part: str, st: dict) -> str:
         """A part's status in words (:mod:`companion.statuswords`), with the error and what to do
         when it is in trouble."""
-        from companion.statuswords import line
+        from companion.statuswords import line, system_words
 
         msg = line(part, st, self.lang)
         trouble = st.get("state") in ("error", "warn")
-        if st.get("error") and trouble:
-            msg += f" — {st['error']}"  # e.g. the button box's port does not exist (the OS's words)
+        error = system_words(st["error"], self.lang) if st.get("error") and trouble else None
+        if error:
+            msg += f" — {error}"  # e.g. the button box's port does not exist: «нет такого файла или папки»
         if trouble and part in TROUBLE_HINTS:
             msg += f" ({self.say(M(TROUBLE_HINTS[part]))})"
         return msg

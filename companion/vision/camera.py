@@ -371,7 +371,9 @@ class RetryingSource(FrameSource):
             first = self.error is None or self.attempts == 1
             self.error = str(exc)
             if first:
-                log.warning("camera %s is missing (%s); the table goes on and retries", self.spec, exc)
+                # said in words on the console and every page (the camera's part status); the
+                # system's own text is for the log (-v)
+                log.info("camera %s is missing (%s); the table goes on and retries", self.spec, exc)
                 self._tell(False, self.error)
             return False
         with self._lock:

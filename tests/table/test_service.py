@@ -42,6 +42,9 @@ def test_explicit_backends_win_and_bad_ones_are_refused():
     assert (plan.camera, plan.buttons, plan.lights, plan.sim) == ("folder:/tmp/frames", "serial:/dev/ttyACM0", "none", False)
     with pytest.raises(CompanionError, match="unknown camera backend"):
         choose_backends(Settings.load(None, camera="webcam"), LAPTOP)
+    # docs/setup-pi.md, "A real table off a Pi": one part named is a real table, the rest as on a Pi
+    plan = choose_backends(Settings.load(None, lights="none"), LAPTOP)
+    assert (plan.camera, plan.buttons, plan.lights, plan.sim) == ("opencv:0", "serial:/dev/buttonbox", "none", False)
     # a bare folder is a camera spec too (companion.vision.camera.parse_spec, one syntax)
     assert choose_backends(Settings.load(None, camera="/tmp"), LAPTOP).camera == "/tmp"
     with pytest.raises(CompanionError, match="virtual button box"):
