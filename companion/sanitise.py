@@ -82,6 +82,12 @@ def typed(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
+def fold_words(text: str) -> str:
+    """Words as typed, compared with the words a page shows: case and «ё» ignored, runs of spaces
+    as one (``"  Бесконечность "`` → ``"бесконечность"``)."""
+    return " ".join(str(text).casefold().replace("ё", "е").split())
+
+
 def check_text(text: str, max_len: int = MAX_TEXT) -> str:
     """``text`` when the sanitiser takes it.
 

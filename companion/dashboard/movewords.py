@@ -6,7 +6,9 @@ console's «Играть место с пульта» move field (see *The opera
 from __future__ import annotations
 
 import re
+
 from companion.games import registry
+from companion.sanitise import fold_words
 from companion.i18n import LANGUAGES, render, translations
 
 #: what a typed word loses before it is compared: case, «ё», quotes and the labels' separators
@@ -16,7 +18,7 @@ _QUOTES = re.compile(r"[«»\"“”„'’!?.]")
 def fold(text: str) -> str:
     """``text`` as compared with a button's words: lower case, «ё» as «е», no quotes or closing
     marks, single spaces (``"«Не  Верю!»"`` → ``"не верю"``)."""
-    return " ".join(_QUOTES.sub(" ", str(text).casefold().replace("ё", "е")).split())
+    return fold_words(_QUOTES.sub(" ", str(text)))
 
 
 def _label(word, lang: str) -> str:

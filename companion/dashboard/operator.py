@@ -14,9 +14,8 @@ sees them: :mod:`companion.dashboard.manualentry`.
 
 from __future__ import annotations
 
-import re
-
 import io
+import re
 
 from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template, request, session,
                    url_for)

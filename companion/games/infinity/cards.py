@@ -7,6 +7,7 @@ import functools
 from typing import Any
 
 from companion.i18n import MP, NC_, both
+from companion.sanitise import fold_words
 
 INF = "INF"
 """Token of the Infinity card (beats every card, RULINGS §4)."""
@@ -64,14 +65,10 @@ def card_words(card: str) -> dict[str, str] | str:
     return both(MP("infinity", INF_NAME)) if card == INF else card
 
 
-def _fold(text: str) -> str:
-    return " ".join(str(text).casefold().replace("ё", "е").split())
-
-
 def card_for_name(text: str) -> str | None:
     """``INF`` for the Infinity card typed by the name the pages show, in any language and case
     («бесконечность», ``Infinity``), else ``None``. The engine never reads names (a log replays
     whatever the catalogue says): the dashboard turns a typed name into ``INF`` first
     (:meth:`companion.games.infinity.state.InfinityState.kind_for_name`)."""
     names = card_words(INF)
-    return INF if isinstance(names, dict) and _fold(text) in {_fold(n) for n in names.values()} else None
+    return INF if isinstance(names, dict) and fold_words(text) in {fold_words(n) for n in names.values()} else None
