@@ -212,9 +212,10 @@ def scaled(frame, f: float):
                      [(one(q, ks), ks) for q, ks in frame.views], verify=True)
 
 
-def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | None = None) -> list:
+def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | None = None,
+                     corners: list[IndexCorner] | None = None) -> list:
     """``reads`` (the reader's answers for ``image``) with the cards read at index corners the
-    detector finds and no read card explains; null entries such a card explains are dropped
+    detector finds (``corners``, when it has run already) and no read card explains; null entries such a card explains are dropped
     (its frame covers half of theirs, or a card region with no corner holds its corner). Only
     named cards are added: a detected corner that does not read surely adds nothing.
 
@@ -226,7 +227,7 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     from companion.vision.cards import _frame_quads, _overlap
     from companion.vision.learned_read import read_frame_learned
 
-    frames = corner_frames((net or shared()).detect(image))
+    frames = corner_frames(corners if corners is not None else (net or shared()).detect(image))
     if not frames:
         return reads
     named = [r for r in reads if r.card is not None]

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -719,6 +721,34 @@ def _sides_swapped(quad: np.ndarray, corner: int) -> np.ndarray:
 #: The patches cut while :meth:`CardReader.read` reads one image (per thread): the learned and
 #: the template read of a card cut the same corners.
 _PATCH_MEMO = threading.local()
+
+
+#: Whether a card's learned read and the corner detector run on a second thread beside the
+#: template read (the results are the same either way; a core of its own halves the wait).
+PARALLEL = (os.cpu_count() or 1) > 1
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-reader")
+
+
+def _beside(fn, *args) -> Future:
+    """``fn(*args)`` on the reader's worker thread, cutting patches into the calling thread's
+    memo; run at once (a finished future) without :data:`PARALLEL` or on the worker itself."""
+    image, patches = getattr(_PATCH_MEMO, "image", None), getattr(_PATCH_MEMO, "patches", None)
+
+    def task():
+        _PATCH_MEMO.image, _PATCH_MEMO.patches = image, patches
+        try:
+            return fn(*args)
+        finally:
+            _PATCH_MEMO.image = _PATCH_MEMO.patches = None
+
+    if PARALLEL and not threading.current_thread().name.startswith("card-reader"):
+        return _WORKER.submit(task)
+    done: Future = Future()
+    try:
+        done.set_result(fn(*args))
+    except Exception as e:  # raised again by .result(), as the worker's would be
+        done.set_exception(e)
+    return done
 
 
 def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
@@ -1425,6 +1455,10 @@ class CardReader:
 
     def _read(self, image: np.ndarray) -> list[CardRead]:
         paper: dict = {}
+        detected = None
+        if self.corners and self.learned and self.profile is None:
+            from companion.vision import card_corners
+            detected = _beside((self.corner_net or card_corners.shared()).detect, image)
         frames = detect_cards(image, paper, self.mask_mode)
         H, W = image.shape[:2]
         sure = [f for f in frames if not f.verify]
@@ -1462,9 +1496,9 @@ class CardReader:
                 # unread paper is reported only with some sign of a card (a card's whole
                 # outline, or a corner that shows an index, read or not)
                 reads = [r for r in reads if r.card or r.frame.complete or r.reason not in NO_SIGN_REASONS]
-        if self.corners and self.learned and self.profile is None:
+        if detected is not None:
             from companion.vision.card_corners import add_corner_reads
-            reads = _merge_same_card(add_corner_reads(self, image, reads, self.corner_net))
+            reads = _merge_same_card(add_corner_reads(self, image, reads, corners=detected.result()))
         reads.sort(key=lambda r: r.frame.center[0])
         return reads
 
@@ -1500,10 +1534,11 @@ class CardReader:
                 return CardRead(None, box, conf, "no_profile_match", frame, None)
         if self.learned:
             from companion.vision.learned_read import combine, read_frame_learned
-            learned = read_frame_learned(self, image, frame, retry)
             if not self.combine:
-                return learned
+                return read_frame_learned(self, image, frame, retry)
+            beside = _beside(read_frame_learned, self, image, frame, retry)
             classic = self._read_frame_classic(image, frame, retry)
+            learned = beside.result()
             std = self.profile is None
             return self._calibrated(classic, learned, combine(
                 classic, learned, self.contest and std, self.classic_alone_min if std else 0.0,

@@ -4,6 +4,8 @@ saturating arithmetic, and corner patches cut once per read."""
 
 from __future__ import annotations
 
+import threading
+
 import cv2
 import numpy as np
 
@@ -64,3 +66,62 @@ def test_corner_patches_are_cut_once_per_read_and_only_then():
         assert C.corner_patch(frame.copy(), quad, 1, 1.4) is not a  # another image
     finally:
         C._PATCH_MEMO.image = C._PATCH_MEMO.patches = None
+
+
+def _facts(reads) -> list:
+    return [(r.card, r.reason, round(r.confidence, 9), [round(float(v), 3) for v in r.box]) for r in reads]
+
+
+def test_second_thread_reads_what_one_thread_reads(monkeypatch):
+    """The learned read and the corner detector on the worker thread (PARALLEL) give the reads
+    one thread gives, on held-out tables of 1–4 cards; the worker really ran, and its patches
+    cut its patches into the read's one memo."""
+    from companion.vision import learned_read as LR
+
+    reader = C.CardReader("standard", "en")
+    frames = [T.heldout_scene(i)[0] for i in (1, 4, 9, 12)]
+    monkeypatch.setattr(C, "PARALLEL", False)
+    alone = [_facts(reader.read(f)) for f in frames]
+    assert any(r[0] for reads in alone for r in reads)  # the scenes have cards to read
+    threads, cut = set(), []
+    real, learned = C._corner_patch, LR.read_frame_learned
+
+    def spy_patch(*a, **k):
+        cut.append(threading.current_thread().name)
+        return real(*a, **k)
+
+    def spy_learned(*a, **k):
+        threads.add(threading.current_thread().name)
+        return learned(*a, **k)
+
+    monkeypatch.setattr(C, "PARALLEL", True)
+    monkeypatch.setattr(C, "_corner_patch", spy_patch)
+    monkeypatch.setattr(LR, "read_frame_learned", spy_learned)
+    beside = [_facts(reader.read(f)) for f in frames]
+    assert beside == alone
+    assert "card-reader_0" in threads  # (the corner detector's extra reads stay on the caller's)
+    n_beside = len(cut)
+    cut.clear()
+    monkeypatch.setattr(C, "PARALLEL", False)
+    [reader.read(f) for f in frames]
+    # one memo for both threads: a patch is cut twice only when both threads want it at once
+    assert len(cut) <= n_beside < 1.25 * len(cut)
+
+
+def test_worker_failure_is_raised_in_the_reader(monkeypatch):
+    def broken(*a, **k):
+        raise C.VisionError("corner model broken")
+
+    from companion.vision import card_corners as CC
+
+    reader = C.CardReader("standard", "en")
+    for parallel in (True, False):
+        monkeypatch.setattr(C, "PARALLEL", parallel)
+        monkeypatch.setattr(reader, "corner_net", None)
+        monkeypatch.setattr(CC.CornerNet, "detect", broken)
+        try:
+            reader.read(T.heldout_scene(1)[0])
+        except C.VisionError as e:
+            assert "corner model broken" in str(e)
+        else:
+            raise AssertionError("the worker's error was lost")
