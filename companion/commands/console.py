@@ -41,7 +41,8 @@ class Console:
         self.out = out
         #: the console's clock (seconds; a test's fake clock)
         self.clock = clock
-        self._telling = threading.Lock()
+        self._telling = threading.RLock()
+        self._closed = False  # the last line was said
         self._released_for = None  # the game whose bots-leave-it line was said
         #: the language of every line (``--lang``): ``"ru"`` or ``"en"``
         self.lang = lang if lang in CONSOLE_LANGS else "ru"
@@ -90,8 +91,17 @@ class Console:
         return msg
 
     def line(self, text: str, always: bool = False) -> None:
-        if always or not self.quiet:
-            print(f"[{self.clock() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
+        with self._telling:
+            if self._closed:
+                return  # after the stop line: the parts and bots winding down are not news
+            if always or not self.quiet:
+                print(f"[{self.clock() - self.t0:7.1f}s] {text}", file=self.out, flush=True)
+
+    def last_line(self, text: str) -> None:
+        """The run's last line (the Ctrl-C line), said even headless; nothing is said after it."""
+        self.line(text, always=True)
+        with self._telling:
+            self._closed = True
 
     def header(self, service, url: str | None) -> None:
         ref = service.table.referee

@@ -296,7 +296,7 @@ def _serve(args, settings, plan, until_end: bool) -> int:
             service.wait(until_end=False)
         return 0
     except KeyboardInterrupt:
-        console.line(stop_words(service, console.lang, headless=console.quiet), always=True)
+        console.last_line(stop_words(service, console.lang, headless=console.quiet))
         if not stopped_by and not until_end:
             # Ctrl-C is how an operator ends a served table (the header says so): a clean stop,
             # status 0 — `make demo` would otherwise add "make: *** [demo] Error 130". The

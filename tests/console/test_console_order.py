@@ -75,3 +75,22 @@ def test_headless_ctrl_c_says_the_game_is_kept_and_how_to_go_on():
     assert "--resume" not in stop_words(over, "en", headless=True)
     # a served table keeps its line (its header said how the game resumes)
     assert stop_words(running, "ru") == render(M("stopping; the game resumes from its table log at the next start"), "ru")
+
+
+def test_nothing_is_said_after_the_stop_line(fast_dir):
+    """The Ctrl-C line is the run's last: the bots' last moves and the parts stopping after it
+    print nothing, even a part in trouble on a headless console."""
+    svc = _start(fast_dir)[0]
+    try:
+        for quiet in (False, True):
+            out = io.StringIO()
+            console = Console(out, quiet=quiet, lang="ru")
+            console.header(svc, svc.server.url)
+            stop = stop_words(svc, "ru", headless=quiet)
+            console.last_line(stop)
+            said = out.getvalue()
+            console.on_table("status", {"camera": {"state": "error", "detail": "x", "error": "gone"}})
+            console.line("later", always=True)
+            assert out.getvalue() == said and said.rstrip().endswith(stop)
+    finally:
+        svc.stop()
