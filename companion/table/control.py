@@ -55,6 +55,7 @@ PLAYED_BY = {
     "console": M("the operator plays it from the console"),
     "phone": M("its phone plays it (taken over from the bots)"),
     "pad": M("its player: pad and phone"),
+    "phone_only": M("its player, on the phone (the table has no button box)"),
     "no_pad": M("its player, on the phone (no pad on the button box for this seat)"),
     "no_box": M("its player, on the phone (the button box is not connected or not working)"),
 }
@@ -97,7 +98,8 @@ class ControlMixin(TableParts):
         """Who plays ``seat`` now: ``bots``, ``console``, ``phone`` (a phone took it over from
         the bots), ``pad`` (its player, pad and phone), ``no_box`` (its player, on the phone: the
         table has a button box but its status is ``error`` or ``warn`` — not found, unplugged,
-        silent) or ``no_pad`` (its player, on the phone: the button box has no pad for it)."""
+        silent), ``no_pad`` (its player, on the phone: the button box has no pad for it) or
+        ``phone_only`` (its player, on the phone: the table runs without a button box)."""
         mode = self.seat_control().get(seat)
         if mode == "console":
             return "console"
@@ -107,9 +109,11 @@ class ControlMixin(TableParts):
             return "bots"
         with self._lock:
             box = self._status.get("buttons", {}).get("state")
-        if self.pads is not None and box in BOX_DOWN:
+        if self.pads is None:
+            return "phone_only"
+        if box in BOX_DOWN:
             return "no_box"
-        return "no_pad" if self.pads is not None and seat >= self.pads else "pad"
+        return "no_pad" if seat >= self.pads else "pad"
 
     def seat_play(self) -> dict:
         """Who plays each seat of the current game, for the pages: ``{"pads": n or None, "bots":

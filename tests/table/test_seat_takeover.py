@@ -84,8 +84,10 @@ def test_a_table_without_bots_leaves_joins_alone_and_says_which_seats_have_no_pa
         assert "страницу места" in table.seat_play()["seats"][2]["words"]["ru"]
         assert table.seat_play()["seats"][0]["words"]["ru"] == "играют боты имитации"
         table.bots, table.bots_playing = False, None
-        table.pads = None  # no button box at all (companion dashboard): every seat is its player's
-        assert table.played_by(2) == "pad"
+        table.pads = None  # no button box at all (companion dashboard): every seat is its player's, on the phone
+        play = table.seat_play()["seats"]
+        assert [s["by"] for s in play] == ["phone_only"] * 3 and play[0]["pad"] is None
+        assert "кнопки" not in play[0]["words"]["ru"] and "pad" not in play[0]["words"]["en"]
     finally:
         table.close()
 
