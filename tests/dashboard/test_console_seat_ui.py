@@ -36,6 +36,10 @@ def test_the_operator_page_plays_a_seat_from_the_console(browser, table_server):
     assert len(table.referee.log.records()) == 0
     form.locator("[data-seat-op=console]").click()
     assert wait_for(lambda: table.seat_control() == {seat: "console"}, 10), table.seat_control()
+    # a table with no button box: the other seats are their players' on the phone, not listed
+    expect(page.locator(f"#seat-play li[data-seat='{seat}']")).to_contain_text("играет оператор с пульта")
+    expect(page.locator("#seat-play li")).to_have_count(1)
+    assert {s["by"] for s in table.seat_play()["seats"]} == {"console", "phone_only"}
     form.locator("input[name=move]").fill(move.split(" ", 1)[1])
     form.locator("button[type=submit]").click()
     assert wait_for(lambda: len(table.referee.log.records()) == 1, 10)

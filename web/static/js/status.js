@@ -39,15 +39,17 @@ export function renderPrompts(target, operator) {
 // ctx.S.control (companion.table.control.seat_play): for each seat, who plays it now — its player
 // on pad and phone ("pad"), on the phone alone (no pad on the box), the bots, the operator's
 // console, or a phone that took it over from the bots — in the server's words. The seat's page
-// says it for its own seat (not for an ordinary one); the operator's «Играть место с пульта» lists
-// every seat that is not an ordinary one.
+// says it for its own seat (not for an ordinary one: pad and phone, or the phone at a table with
+// no button box, "phone_only"); the operator's «Играть место с пульта» lists every seat that is
+// not an ordinary one.
 function playWords(s) { return (s.words && (s.words[LANG] || s.words.ru)) || s.by; }
+function ordinary(s) { return s.by === "pad" || s.by === "phone_only"; }
 export function renderSeatPlay(target) {
   var c = ctx.S && ctx.S.control;
   var m = ctx.S && ctx.S.model;
   if (!c || !m || !m.game || KIND !== "seat" || !m.viewer) return;
   var mine = (c.seats || [])[m.viewer.seat];
-  if (!mine || mine.by === "pad") return;
+  if (!mine || ordinary(mine)) return;
   var p = el("p", "card seat-play seat-play-" + mine.by, playWords(mine));
   p.id = "seat-play-note";
   target.appendChild(p);
@@ -58,7 +60,7 @@ export function renderOperatorSeatPlay() {
   if (!ul || !c) return;
   ul.textContent = "";
   (c.seats || []).forEach(function (s) {
-    if (s.by === "pad") return;
+    if (ordinary(s)) return;
     var li = el("li", "seat-play-" + s.by, (s.seat + 1) + ". " + seatName(s.seat) + " — " + playWords(s));
     li.dataset.seat = String(s.seat);
     li.dataset.by = s.by;
