@@ -82,6 +82,9 @@ TWICE = "the name %(name)r is given twice (--seats): each player needs a name of
      ONE_OF, {"option": "currency", "choices": "RUB, EUR, USD, INR, KRW, JPY", "value": "RUR"}),
     (lambda: new_game("skull", ["Аня", "Борис"], {"skull_parity": "blue"}),
      ONE_OF, {"option": "skull_parity", "choices": "odd, even", "value": "blue"}),
+    # a deck profile that is not built in: the built-in ones, not "one of the rules has a bad value"
+    (lambda: new_game("doubt", ["Аня", "Борис"], {"deck": "small"}),
+     ONE_OF, {"option": "deck", "choices": "forest104, forest64", "value": "small"}),
     # skulls among 4 notes: both options, and the range the game computes from notes_per_player
     (lambda: new_game("skull", ["Аня", "Борис"], {"skulls_per_player": 4}),
      "options %(options)s (--option): %(rule)s",

@@ -42,6 +42,9 @@ of the leaflet's "8 видов по 8" for tables whose deck really has 64 cards
 _KIND_ID = re.compile(r"^[a-z0-9_]{1,32}$")
 
 
+_DECK = {"option": "deck"}  # the facts of a refused profile: the option it came from
+
+
 def normalize_deck(deck: Any) -> dict:
     """Validate a deck profile and return it in canonical form.
 
@@ -61,31 +64,32 @@ def normalize_deck(deck: Any) -> dict:
         deck = DEFAULT_DECK
     if isinstance(deck, str):
         if deck not in DECK_PROFILES:
-            raise IllegalAction("bad_option", f"no deck profile {deck!r}; built in: {', '.join(DECK_PROFILES)}")
+            raise IllegalAction("bad_option", f"deck: no deck profile {deck!r}; built in: {', '.join(DECK_PROFILES)}",
+                                {"option": "deck", "choices": list(DECK_PROFILES), "value": deck})
         deck = DECK_PROFILES[deck]
     if not isinstance(deck, dict) or "kinds" not in deck:
-        raise IllegalAction("bad_option", "deck must be an object with 'kinds'")
+        raise IllegalAction("bad_option", "deck must be an object with 'kinds'", dict(_DECK))
     raw = deck["kinds"]
     if isinstance(raw, dict):
         raw = [{"id": k, "count": v} for k, v in raw.items()]
     if not isinstance(raw, list):
-        raise IllegalAction("bad_option", "deck 'kinds' must be a list or an object id -> count")
+        raise IllegalAction("bad_option", "deck 'kinds' must be a list or an object id -> count", dict(_DECK))
     kinds = []
     seen = set()
     for item in raw:
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-            raise IllegalAction("bad_option", f"deck kind {item!r} needs a string 'id'")
+            raise IllegalAction("bad_option", f"deck kind {item!r} needs a string 'id'", dict(_DECK))
         kid = item["id"]
         if not _KIND_ID.match(kid) or kid in seen:
-            raise IllegalAction("bad_option", f"deck kind id {kid!r} is invalid or repeated")
+            raise IllegalAction("bad_option", f"deck kind id {kid!r} is invalid or repeated", dict(_DECK))
         count = item.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise IllegalAction("bad_option", f"deck kind {kid!r}: count must be a positive integer")
+            raise IllegalAction("bad_option", f"deck kind {kid!r}: count must be a positive integer", dict(_DECK))
         seen.add(kid)
         kinds.append({"id": kid, "name": str(item.get("name", kid)),
                       "name_en": str(item.get("name_en", item.get("name", kid))), "count": count})
     if len(kinds) < 2:
-        raise IllegalAction("bad_option", "a deck needs at least 2 kinds")
+        raise IllegalAction("bad_option", "deck: a deck needs at least 2 kinds", dict(_DECK))
     return {"name": str(deck.get("name", "custom")), "title": str(deck.get("title", deck.get("name", "custom"))),
             "kinds": kinds}
 
