@@ -92,8 +92,3 @@ def normalize_deck(deck: Any) -> dict:
         raise IllegalAction("bad_option", "deck: a deck needs at least 2 kinds", dict(_DECK))
     return {"name": str(deck.get("name", "custom")), "title": str(deck.get("title", deck.get("name", "custom"))),
             "kinds": kinds}
-
-
-def _fold(text: str) -> str:
-    """A kind name for comparison: stripped, lower case, ``ё`` as ``е``."""
-    return str(text).strip().lower().replace("ё", "е")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from companion.errors import IllegalAction
 from companion.games.base import Game
-from companion.games.doubt.deck import _fold, normalize_deck
+from companion.games.doubt.deck import normalize_deck
+from companion.sanitise import fold_words
 from companion.games.doubt.options import DoubtOptions
 
 
@@ -78,9 +79,9 @@ class DoubtState(Game):
         Russian or English name of a kind (the names the dashboard shows), in any letter case,
         with е for ё («ЁЖ», «еж», ``Hedgehog`` → ``hedgehog``). The deck profile is the one source
         of the names (a table's own deck brings its own)."""
-        key = _fold(text)
+        key = fold_words(text)
         for k in self.deck["kinds"]:
-            if key in (_fold(k["id"]), _fold(k["name"]), _fold(k["name_en"])):
+            if key in (fold_words(k["id"]), fold_words(k["name"]), fold_words(k["name_en"])):
                 return k["id"]
         return None
 
