@@ -51,15 +51,6 @@ def game_specs() -> list[dict]:
     return specs
 
 
-def min_seats(game_id: str, options: dict | None = None) -> int:
-    """The fewest players ``game_id`` can start with under ``options`` (the defaults when
-    ``None``): :func:`companion.games.seat_range`, the engine's own figure — the one its
-    ``bad_seats`` refusals state on the command line too."""
-    import companion.games as games
-
-    return games.seat_range(game_id, options)[0]
-
-
 def _carried(specs: list[dict], table) -> list[dict]:
     """``specs`` with each game's carried options (``Options.CARRIED``) defaulting to the value
     the newest finished game of that kind left (the lottery's box: RULINGS §5 "the box carries

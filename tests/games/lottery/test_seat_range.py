@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dashboard.newgame import game_specs, min_seats
+from companion.dashboard.newgame import game_specs
 from companion.errors import IllegalAction
 from companion.games import new_game, seat_range
 from companion.games.infinity.cards import DECK_CARDS
@@ -19,7 +19,6 @@ from companion.games.infinity.cards import DECK_CARDS
 ])
 def test_the_range_follows_the_options(options, least):
     assert seat_range("lottery", options) == (least, 20)
-    assert min_seats("lottery", options) == least
 
 
 @pytest.mark.parametrize("seats", [["А"], ["А", "Б"], ["А", "Б", "В"]])
