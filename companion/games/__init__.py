@@ -47,14 +47,9 @@ def seat_range(game_id: str, options: dict | None = None) -> tuple[int, int]:
     Raises:
         IllegalAction: ``unknown_game``.
     """
-    from companion.errors import IllegalAction
-
     cls = get_game_class(game_id)
-    try:
-        parsed = cls.OPTIONS.from_dict(options)
-    except (IllegalAction, TypeError):
-        return cls.MIN_SEATS, cls.MAX_SEATS
-    return cls.seat_range(parsed)
+    parsed = cls.options_if_good(options)
+    return cls.seat_range(parsed) if parsed is not None else (cls.MIN_SEATS, cls.MAX_SEATS)
 
 
 __all__ = ["available_games", "seat_range", "get_game_class", "ids", "new_game", "registry", "get_spec"]

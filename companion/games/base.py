@@ -151,13 +151,8 @@ class Game(ABC):
     def __init__(self, seats: Sequence[str], options: Options | dict | None = None) -> None:
         names = [str(s).strip() for s in seats]
         if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
-            parsed: Options | None = options if isinstance(options, self.OPTIONS) else None
-            if options is None or isinstance(options, dict):
-                try:  # the range the options in force allow, when they are good (else the class's)
-                    parsed = self.OPTIONS.from_dict(options)
-                except (IllegalAction, TypeError):
-                    parsed = None
-            raise self.seat_refusal(len(names), parsed)
+            # the range the options in force allow, when they are good (else the class's)
+            raise self.seat_refusal(len(names), self.options_if_good(options))
         empty = next((i for i, n in enumerate(names) if not name_key(n)), None)
         if empty is not None:  # a blank or a name of invisible characters only
             raise IllegalAction("bad_seats", f"seat {empty + 1} has an empty name", facts={"empty": empty + 1})
@@ -184,6 +179,19 @@ class Game(ABC):
         needs 4). The one source of the range the new-game form offers and every ``bad_seats``
         refusal of a player count states (:meth:`seat_refusal`)."""
         return cls.MIN_SEATS, cls.MAX_SEATS
+
+    @classmethod
+    def options_if_good(cls, options: Options | dict | None) -> Options | None:
+        """``options`` parsed (a dict as typed, ``None`` for the defaults, or the class's own
+        :attr:`OPTIONS`), or ``None`` when they do not parse (their own refusal comes later)."""
+        if isinstance(options, cls.OPTIONS):
+            return options
+        if options is None or isinstance(options, dict):
+            try:
+                return cls.OPTIONS.from_dict(options)
+            except (IllegalAction, TypeError):
+                return None
+        return None
 
     @classmethod
     def seat_refusal(cls, given: int, options: Options | None = None, why: str = "") -> IllegalAction:
