@@ -61,10 +61,13 @@ def typed_move(game_id: str | None, text: str) -> str:
     """The move the seat's page would send for ``text`` typed by the operator: its leading words,
     when they are a verb's button label in any language (the longest that fits), become the verb;
     the rest stays as typed (cards are read as on the pages by the entry's own normalisation).
-    ``"Ставка 3"`` → ``"bid 3"``, ``"не верю"`` → ``"doubt"`` (doubt), ``"bid 3"`` unchanged;
-    anything else (a ``table …`` directive, an unknown word) is returned unchanged, for the engine
-    to say what is wrong with it."""
+    ``"Ставка 3"`` → ``"bid 3"``, ``"не верю"`` → ``"doubt"`` (doubt), ``"bid 3"`` unchanged; the
+    move of ``table as N <move>`` likewise (``"table as 3 Согласен"`` → ``"table as 3 agree"``);
+    anything else (another ``table …`` directive, an unknown word) is returned unchanged, for the
+    engine to say what is wrong with it."""
     words = str(text).split()
+    if game_id and len(words) > 3 and words[:2] == ["table", "as"] and words[2].isdigit():
+        return " ".join(words[:3] + [typed_move(game_id, " ".join(words[3:]))])
     if not game_id or not words or words[0] == "table":
         return str(text)
     verbs = verb_words(game_id)

@@ -294,11 +294,14 @@ def action():
     text = common.text_field(data, "action")
     seen = common.seen_field(data)
     seat = data.get("seat")
+    info = common.table().game_info()
+    game_id = info and info.get("id")
     if seat is not None:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
             abort(400, description="'seat' must be a seat number counted from 1")
-        info = common.table().game_info()
-        text = common.table().console_move(seat, typed_move(info and info.get("id"), text))
+        text = common.table().console_move(seat, typed_move(game_id, text))
+    else:
+        text = typed_move(game_id, text)  # «table as 3 Согласен» typed in the table-action field
     if not text.startswith("table "):
         body = {"accepted": False, "action": text, "reason": "not_a_table_action",
                 "detail": "the operator submits table actions ('table ...'); seats act from their pads or phones",

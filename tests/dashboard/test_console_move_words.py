@@ -16,13 +16,16 @@ from companion.dashboard.movewords import fold, typed_move, verb_words
     ("doubt", "выложить карты 2 сова", "place 2 сова"), ("doubt", "Раздача", "deal"),
     ("hoggenheimer", "Ставка 5 QH", "bet 5 QH"), ("hoggenheimer", "снять ставку 3", "withdraw 3"),
     ("infinity", "Сыграть Д♥", "play Д♥"),
+    # the whole form the README documents: the move after ``table as N`` in its buttons' words
+    ("skull", "table as 3 Согласен", "table as 3 agree"), ("skull", "table as 1 пас", "table as 1 pass"),
+    ("doubt", "table  as 2 не верю", "table as 2 doubt"),
 ])
 def test_a_move_in_its_buttons_words_is_the_move_its_page_sends(game, typed, move):
     assert typed_move(game, typed) == move
 
 
 @pytest.mark.parametrize("game, typed", [
-    ("skull", "table bot 2"), ("skull", "ставки"), ("skull", "банк 3"), ("nosuchgame", "Ставка 3"),
+    ("skull", "table bot 2"), ("skull", "table as 2 ставки"), ("skull", "table as x пас"), ("skull", "ставки"), ("skull", "банк 3"), ("nosuchgame", "Ставка 3"),
     (None, "Ставка 3"), ("skull", ""),
 ])
 def test_anything_else_is_left_as_typed_for_the_engine_to_judge(game, typed):
@@ -53,6 +56,10 @@ def test_the_console_plays_a_seat_by_its_buttons_words(console):
     r = op.post("/api/operator/action", json={"action": "Поставить всё", "seat": 2}, headers=h)
     assert not r.get_json()["accepted"] and r.get_json().get("message"), r.get_json()
     assert table.referee.version == version
+    # the same move typed whole, in the move field and in the table-action field
+    r = op.post("/api/operator/action", json={"action": "table as 1 Не верю"}, headers=h)
+    # (read as seat 1's «Не верю»: the engine's turn rule answers, not an unknown word)
+    assert (r.get_json()["action"], r.get_json()["reason"]) == ("0 doubt", "not_your_turn"), r.get_json()
 
 
 def test_a_console_move_names_cards_as_the_pages_show_them(console):
