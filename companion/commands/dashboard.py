@@ -97,8 +97,8 @@ def run(args, stop: threading.Event | None = None) -> int:
 
 def _serve(args, folder, stop: threading.Event | None) -> int:
     """Serve the table of the data folder ``folder`` (already held); returns the exit status."""
-    from companion.commands.run import error_words, pin_origin
-    from companion.dashboard import DashboardServer, shown_url
+    from companion.commands.run import error_words
+    from companion.dashboard import DashboardServer
     from companion.errors import CompanionError, IllegalAction
     from companion.table import Table
 
@@ -170,34 +170,64 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
             table.discard_unplayed()  # no empty game left behind for the next start to resume
         table.close()
         return 1
-    if (current := table.referee) is not None:  # the game and its table log, as companion run says them
-        from companion.commands.console import game_lines
+    return _serve_until_stopped(args, table, server, started, stop)
 
-        for line in game_lines(current.log.header, current.log.path, None if started else current.version, args.lang):
-            print(line)
-    print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
-    print(render(M("PIN: %(origin)s", origin=pin_origin(table, args.lang)), args.lang))
-    announce = _Announcer(table, args.lang)
-    announce.codes()
-    unsubscribe = table.subscribe(announce.on_table)  # a game the operator starts later: its codes too
-    stop = stop or threading.Event()
+
+def _serve_until_stopped(args, table, server, started: bool, stop: threading.Event | None) -> int:
+    """Say the game, the PIN and the seat codes, then serve until Ctrl-C, SIGTERM or ``stop``;
+    the server and the table are stopped whenever Ctrl-C comes (also while the codes print).
+    Returns 0, after the stop line on Ctrl-C (as ``companion run`` says it)."""
     import signal
 
-    previous = None
+    from companion.commands.results import table_stop_words
+    from companion.commands.run import pin_origin
+    from companion.dashboard import shown_url
+
+    in_process = stop is not None  # a caller in this process (tests) gets its signal handlers back
+    stop = stop or threading.Event()
+    previous = previous_int = None
+    unsubscribe = None
+
+    def quiet_stop() -> None:
+        # a second Ctrl-C must not cut the orderly stop short (it once ended it with 130)
+        nonlocal previous_int
+        if previous is not None and previous_int is None:
+            previous_int = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     try:
-        previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    except ValueError:  # not the main thread (tests)
-        pass
-    try:
+        try:
+            previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        except ValueError:  # not the main thread (tests)
+            pass
+        if (current := table.referee) is not None:  # the game and its table log, as companion run says them
+            from companion.commands.console import game_lines
+
+            for line in game_lines(current.log.header, current.log.path, None if started else current.version,
+                                   args.lang):
+                print(line)
+        print_pin(table.pin, shown_url(args.host, server.port), lang=args.lang)
+        print(render(M("PIN: %(origin)s", origin=pin_origin(table, args.lang)), args.lang))
+        announce = _Announcer(table, args.lang)
+        announce.codes()
+        unsubscribe = table.subscribe(announce.on_table)  # a game the operator starts later: its codes too
         stop.wait()
     except KeyboardInterrupt:
-        pass
+        quiet_stop()
+        print(table_stop_words(table, args.lang), flush=True)
     finally:
-        if previous is not None:  # as it was: an in-process caller's SIGTERM is its own again
-            signal.signal(signal.SIGTERM, previous)
-        unsubscribe()
-        server.stop()
-        table.close()
+        quiet_stop()
+        try:
+            if unsubscribe is not None:
+                unsubscribe()
+            server.stop()
+            table.close()
+        finally:
+            # as they were for an in-process caller; the command's own process ends with Ctrl-C
+            # still ignored, so a second one cannot turn a clean stop into 130
+            if previous is not None and in_process:
+                signal.signal(signal.SIGTERM, previous)
+                if previous_int is not None:
+                    signal.signal(signal.SIGINT, previous_int)
     return 0
 
 

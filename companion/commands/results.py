@@ -216,6 +216,22 @@ def stop_words(service, lang: str = "ru", headless: bool = False) -> str:
         path = ref.log.path if ref is not None else None
     except Exception:  # the table is half started: say the safe thing
         over, path = False, None
+    return _stop_line(over, path, lang, headless)
+
+
+def table_stop_words(table, lang: str = "ru") -> str:
+    """The Ctrl-C line of a table served on its own (``companion dashboard``): as :func:`stop_words`."""
+    try:
+        ref = table.referee
+        with ref.lock:
+            over = ref.game.is_over()
+        path = ref.log.path
+    except Exception:  # no game, or a game that ended: say the safe thing
+        over, path = False, None
+    return _stop_line(over, path, lang, False)
+
+
+def _stop_line(over: bool, path, lang: str, headless: bool) -> str:
     if over:
         return render(M("stopping; the game is over, its table log is %(path)s", path=str(path)), lang)
     if headless and path is not None:

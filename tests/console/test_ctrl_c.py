@@ -148,3 +148,34 @@ def test_ctrl_c_before_the_table_serves_still_says_stop_and_exits_as_after(monke
     assert cli.main(["--lang", "en", "run", "--json"]) == 130
     assert cli.main(["replay", "x.jsonl"]) == 130  # another command: 130, said in one line
     assert capsys.readouterr().err.strip().splitlines()[-1] == render(M("stopped (Ctrl-C)"), "ru")
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_companion_dashboard_says_stop_once_and_exits_0_even_twice(fast_dir):
+    """``companion dashboard`` ends as ``companion run`` does: one Ctrl-C says the game resumes
+    from its log and exits 0; a second Ctrl-C during the orderly stop does not turn it into 130
+    (a new user saw nothing said for one, «остановлено (Ctrl-C)» and 130 for two)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))
+    stop = render(M("stopping; the game resumes from its table log at the next start"), "ru")
+    for presses in (1, 2):
+        p = subprocess.Popen([sys.executable, "-m", "companion", "dashboard", "--game", "skull", "--seats",
+                              "Аня,Борис", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(fast_dir / "d")],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        lines = []
+        deadline = time.monotonic() + 60
+        while p.poll() is None and time.monotonic() < deadline:  # served once the seat codes are out
+            lines.append(p.stdout.readline())
+            if "Борис" in lines[-1] and ("код" in lines[-1] or "code" in lines[-1]):
+                break
+        for _ in range(presses):
+            p.send_signal(signal.SIGINT)
+            time.sleep(0.05)
+        try:
+            out = "".join(lines) + p.communicate(timeout=60)[0]
+        finally:
+            if p.poll() is None:
+                p.kill()
+        assert p.returncode == 0, out[-2000:]
+        assert out.count(stop) == 1, out[-2000:]
+        assert "Traceback" not in out and render(M("stopped (Ctrl-C)"), "ru") not in out, out[-2000:]
