@@ -31,6 +31,20 @@ from companion.i18n import M, MN, MP, NC_, render
 from companion.i18n.cli import _
 
 
+def _currency(text: str) -> str:
+    """argparse ``type`` of ``--currency``: a code, a name or a sign (``руб``, ``€``:
+    :func:`companion.vision.serials.currency_code`); an unknown one is refused quoting what was
+    typed, with the codes."""
+    from companion.i18n import cli as words
+
+    code = currency_code(text)
+    if code not in ("auto",) + CURRENCIES:
+        raise argparse.ArgumentTypeError(words.tell(M(
+            "invalid choice: %(value)r (choose from %(choices)s)", value=text,
+            choices=", ".join(repr(c) for c in ("auto",) + CURRENCIES))))
+    return code
+
+
 def register(subparsers) -> None:
     """Add the ``scan-note`` sub-parser."""
     p = subparsers.add_parser(
@@ -40,8 +54,7 @@ def register(subparsers) -> None:
                     "the table, or a tight crop of its serial strip) and print its last digit and "
                     "parity; abstains with a reason when not sure."),
     )
-    p.add_argument("--currency", default="auto", choices=("auto",) + CURRENCIES,
-                   type=currency_code,
+    p.add_argument("--currency", default="auto", type=_currency, metavar="{" + ",".join(("auto",) + CURRENCIES) + "}",
                    help=_("serial format to expect (default: auto, tries them all)"))
     p.add_argument("--json", action="store_true", help=_("one JSON object per image per line"))
     p.add_argument("--no-second-opinion", action="store_true",

@@ -42,12 +42,28 @@ from companion.sanitise import typed
 CURRENCIES: tuple[str, ...] = ("RUB", "EUR", "USD", "INR", "KRW", "JPY")
 
 
+#: A currency's name or sign as a Russian or English speaker types it (folded: lower case, е for ё).
+CURRENCY_WORDS: dict[str, str] = {
+    **{w: "RUB" for w in ("руб", "руб.", "рубль", "рубли", "рублей", "рубля", "₽", "rouble", "roubles", "ruble",
+                          "rubles", "rur")},
+    **{w: "EUR" for w in ("евро", "€", "euro", "euros")},
+    **{w: "USD" for w in ("доллар", "доллары", "долларов", "доллара", "$", "dollar", "dollars")},
+    **{w: "INR" for w in ("рупия", "рупии", "рупий", "₹", "rupee", "rupees")},
+    **{w: "KRW" for w in ("вона", "воны", "вон", "₩", "won")},
+    **{w: "JPY" for w in ("иена", "иены", "иен", "йена", "йены", "йен", "¥", "yen")},
+}
+
+
 def currency_code(text: str) -> str:
     """A currency as a person types it, in the reader's spelling: ``"auto"`` in any case becomes
-    ``"auto"``, anything else is stripped and upper-cased (``" eur"`` → ``"EUR"``). Not checked
-    against :data:`CURRENCIES` (the caller says what is wrong in its own terms)."""
+    ``"auto"``, a name or sign of :data:`CURRENCY_WORDS` its code (``"руб"`` → ``"RUB"``), anything
+    else is stripped and upper-cased (``" eur"`` → ``"EUR"``). Not checked against
+    :data:`CURRENCIES` (the caller says what is wrong in its own terms)."""
     t = str(text).strip()
-    return "auto" if t.lower() == "auto" else t.upper()
+    folded = t.casefold().replace("ё", "е")
+    if folded == "auto":
+        return "auto"
+    return CURRENCY_WORDS.get(folded, t.upper())
 
 #: Letter read where a digit must be → that digit (shape confusions of OCR engines).
 TO_DIGIT: dict[str, str] = {

@@ -101,6 +101,9 @@ def test_unusable_argument_still_exits_2(capsys):
      "companion scan-card: ошибка: аргумент --alphabet: недопустимое значение 'klingon' (можно: "),
     (["scan-note", "--currency", "GBP", "x.jpg"],
      "companion scan-note: ошибка: аргумент --currency: недопустимое значение 'GBP' (можно: 'auto', 'RUB'"),
+    # quoted as typed, not upper-cased
+    (["scan-note", "--currency", "тугрик", "x.jpg"],
+     "companion scan-note: ошибка: аргумент --currency: недопустимое значение 'тугрик' (можно: 'auto', 'RUB'"),
     (["scan-note"], "companion scan-note: ошибка: не хватает аргументов: СНИМОК"),
     (["scan-card", "x.jpg", "--bogus"], "companion scan-card: ошибка: неизвестные аргументы: --bogus"),
     (["doctor", "--port", "eighty"], "companion doctor: ошибка: аргумент --port: нужно целое число, а задано 'eighty'"),
@@ -135,3 +138,14 @@ def test_a_missing_file_among_good_ones_exits_1_and_the_rest_is_read(command, fi
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [x["image"] for x in lines] == [files["missing"], good]
     assert lines[0]["error"] == "unreadable_file" and "error" not in lines[1]
+
+
+@pytest.mark.parametrize("typed, code", [
+    ("руб", "RUB"), ("Рубли", "RUB"), ("₽", "RUB"), (" евро ", "EUR"), ("€", "EUR"), ("доллар", "USD"), ("$", "USD"),
+    ("рупии", "INR"), ("вона", "KRW"), ("йена", "JPY"), ("Иены", "JPY"), ("eur", "EUR"),
+    ("Auto", "auto"), ("gbp", "GBP"),
+])
+def test_a_currency_by_its_name_or_sign(typed, code):
+    from companion.vision.serials import currency_code
+
+    assert currency_code(typed) == code
