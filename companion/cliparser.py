@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import re
 
 import companion
 import companion.commands
@@ -65,3 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
             register(sub)
     _own_metavars(parser)
     return parser
+
+
+def seat_names(text: str) -> list[str]:
+    """``--seats`` as typed: the names, stripped, separated by commas or semicolons
+    (``"Аня;Борис; Вика"`` → ``["Аня", "Борис", "Вика"]``; an empty one stays, for its refusal)."""
+    return [s.strip() for s in re.split(r"[,;]", text)]

@@ -97,6 +97,7 @@ def run(args, stop: threading.Event | None = None) -> int:
 
 def _serve(args, folder, stop: threading.Event | None) -> int:
     """Serve the table of the data folder ``folder`` (already held); returns the exit status."""
+    from companion.cliparser import seat_names
     from companion.commands.run import error_words
     from companion.dashboard import DashboardServer
     from companion.errors import CompanionError, IllegalAction
@@ -125,7 +126,7 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
     if not (args.new or resume):
         from companion.resumeflags import conflict
 
-        seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
+        seats = [s for s in seat_names(args.seats or "") if s]
         refusal = conflict(table, args.game, seats or None)
         if refusal is not None:  # a flag for another game is never dropped in silence
             print(f"companion dashboard: {error_words(refusal, args.lang)}", file=sys.stderr)
@@ -149,7 +150,7 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
                                 "detail": "dashboard only: enter observations by hand"})
     started = False
     if args.game and not resume and (args.new or table.referee is None):
-        seats = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
+        seats = [s for s in seat_names(args.seats or "") if s]
         try:
             table.new_game(args.game, seats, None)
             started = True

@@ -130,12 +130,13 @@ def build_settings(args):
     Raises:
         SettingsError, CompanionError: a bad file or flag.
     """
+    from companion.cliparser import seat_names
     from companion.settings import Settings
 
     overrides = dict(
         game=args.game, sim=args.sim, seed=args.seed, host=args.host, port=args.port, pin=args.pin,
         pace_ms=args.pace_ms, camera=args.camera, buttons=args.buttons, lights=args.lights,
-        seats=[s.strip() for s in args.seats.split(",")] if args.seats else None,
+        seats=seat_names(args.seats) if args.seats else None,
         options=_options(args.option) or None, data_dir=args.data_dir, club=getattr(args, "club", None),
     )
     return Settings.load(args.config, **overrides)
