@@ -72,3 +72,12 @@ def seat_names(text: str) -> list[str]:
     """``--seats`` as typed: the names, stripped, separated by commas or semicolons
     (``"Аня;Борис; Вика"`` → ``["Аня", "Борис", "Вика"]``; an empty one stays, for its refusal)."""
     return [s.strip() for s in re.split(r"[,;]", text)]
+
+
+def game_arg(text: str) -> str:
+    """argparse ``type`` of ``--game``: the id of the game typed by its id in any case or by its
+    title (:func:`companion.games.registry.game_id_of`: ``Skull``, ``череп``), else the text as
+    typed, which the command refuses naming the games."""
+    from companion.games.registry import game_id_of
+
+    return game_id_of(text) or text

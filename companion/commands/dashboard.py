@@ -25,6 +25,7 @@ import sys
 import threading
 from pathlib import Path
 
+from companion.cliparser import game_arg
 from companion.settings import default_data_dir
 from companion.i18n import M, render
 from companion.i18n import cli as words
@@ -34,7 +35,7 @@ from companion.i18n.cli import _
 def register(sub) -> None:
     p = sub.add_parser("dashboard", help=_("serve the phone dashboard (no hardware needed)"),
                        description=_("Serve the phone dashboard for a table without hardware: players join seats from their phones (codes and QR on the operator console), the operator logs in with the PIN printed here. With --game a new game starts unless the data folder holds an unfinished one (then it resumes, or the start is refused when the flags name another game: --new starts it, --resume LOG resumes an older one). Camera reads are entered by hand on the console."))
-    p.add_argument("--game", help=_("game id to start (skull, doubt, hoggenheimer, infinity, lottery)"))
+    p.add_argument("--game", type=game_arg, help=_("game id to start (skull, doubt, hoggenheimer, infinity, lottery)"))
     p.add_argument("--seats", help=_("player names, comma separated, clockwise from seat 1"))
     which = p.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help=_("do not resume the current game: a new one with --game, "

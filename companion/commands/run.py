@@ -30,6 +30,7 @@ import threading
 import time
 from pathlib import Path
 
+from companion.cliparser import game_arg
 from companion.commands.console import CONSOLE_LANGS, Console, camera_counts
 from companion.commands.results import error_words, os_error_words, stop_words
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
@@ -59,7 +60,7 @@ def register(subparsers) -> None:
         "run", help=_("run the table: referee + camera + button box + lights + dashboard"),
         description=_("The table service: a real table on a Raspberry Pi, the simulated table elsewhere."),
     )
-    p.add_argument("--game", help=_("game id for a new game (skull, doubt, hoggenheimer, infinity, lottery)"))
+    p.add_argument("--game", type=game_arg, help=_("game id for a new game (skull, doubt, hoggenheimer, infinity, lottery)"))
     p.add_argument("--config", metavar=_("FILE"), help=_("settings file (TOML); flags override it"))
     p.add_argument("--sim", action="store_true", default=None, help=_("simulated table: bots, rendered camera, virtual box"))
     p.add_argument("--seed", type=_seed, help=_("simulated table's seed, a whole number ≥ 0 (default 0)"))

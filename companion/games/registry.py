@@ -103,6 +103,31 @@ def title(game_id: str | None) -> Message | str:
     return M(spec.title) if spec is not None else str(game_id)
 
 
+def game_id_of(text: str) -> str | None:
+    """The id of the game ``text`` names as a person types it, or ``None``: its id in any case
+    (``Skull``), its title in Russian or English (``череп и розы (на купюрах)``), the title before
+    its bracket (``Хоггенгеймер``), the name in «» (``бесконечность``), or the first or last word
+    of a title when no other game's has it (``череп``, ``лотерея``); case, «ё» and spaces folded."""
+    from companion.i18n import render
+    from companion.sanitise import fold_words
+
+    typed = fold_words(text)
+    names: dict[str, set[str]] = {}
+    for gid in ids():
+        own = names.setdefault(gid, {gid.casefold()})
+        for lang in LANGUAGES:
+            t = fold_words(render(title(gid), lang))
+            own |= {t, t.split(" (")[0].strip()}
+            if "«" in t and "»" in t:
+                own.add(t.split("«", 1)[1].split("»", 1)[0])
+    for gid, own in names.items():
+        if typed in own:
+            return gid
+    firsts = {gid: {w for n in own if n for w in (n.split()[0], n.split()[-1])} for gid, own in names.items()}
+    hits = [gid for gid, words in firsts.items() if typed in words]
+    return hits[0] if len(hits) == 1 else None
+
+
 def console_name(game_id: str, quoted: bool = False) -> dict[str, str]:
     """A game as the consoles' lines name it: in English by its id (what ``--game`` takes), in
     another language by its title (:func:`title`, in «» when ``quoted``) — ``{lang: words}``, a
