@@ -54,7 +54,7 @@ def register(subparsers) -> None:
                     "the table, or a tight crop of its serial strip) and print its last digit and "
                     "parity; abstains with a reason when not sure."),
     )
-    p.add_argument("--currency", default="auto", type=_currency, metavar="{" + ",".join(("auto",) + CURRENCIES) + "}",
+    p.add_argument("--currency", default="auto", type=_currency, choices=("auto",) + CURRENCIES,
                    help=_("serial format to expect (default: auto, tries them all)"))
     p.add_argument("--json", action="store_true", help=_("one JSON object per image per line"))
     p.add_argument("--no-second-opinion", action="store_true",

@@ -85,6 +85,14 @@ class Hub:
         self._unsub = table.subscribe(self._on_table)
 
     # ------------------------------------------------------------------ models
+    def _camera(self) -> bool:
+        """Whether the table reads with a camera: its camera part is not ``unused``
+        (``companion dashboard``); a camera missing or in trouble still may come back."""
+        try:
+            return self.table.status().get("camera", {}).get("state") != "unused"
+        except Exception:  # words are a nicety: the camera's, as before
+            return True
+
     def _rebuild(self) -> None:
         """Rebuild every viewer's model from a fresh read of the table (new game, start)."""
         info = self.table.game_info()
@@ -111,7 +119,8 @@ class Hub:
                 if entry is not None:
                     hist.append(entry)
             self._models[v] = M.view_for(v, epoch=epoch, version=version, game_info=info, views=views,
-                                         legal=legal, turn=turn, over=over, result=result, history=hist)
+                                         legal=legal, turn=turn, over=over, result=result, history=hist,
+                                         camera=self._camera())
 
     def _past_outcomes(self) -> list:
         """The last accepted actions of the current game with their events, rebuilt by one replay
@@ -185,6 +194,7 @@ class Hub:
         if info is None:
             return
         describe = M.narrator(info["id"], info["seats"])
+        camera = self._camera()
         from companion.log import UNDO
 
         # an undone action leaves the history too (a flip typed by mistake named a face-down
@@ -209,7 +219,7 @@ class Hub:
                     continue  # already at (or past) this version: a snapshot raced the update
                 new = M.view_for(viewer, epoch=u.epoch, version=u.version, game_info=info, views=u.views,
                                  legal=u.legal, turn=u.current_seats, over=u.over, result=u.result,
-                                 history=hist)
+                                 history=hist, camera=camera)
                 sets, dels = M.diff(old, new)
                 self._models[viewer] = new
                 messages[viewer] = sse("delta", _dumps({"epoch": u.epoch, "base": old["version"],

@@ -267,12 +267,13 @@ def whose(actions: list[dict], game_id: str | None, view: dict, seats) -> list[d
 
 def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None, views: dict,
              legal: dict, turn: list, over: bool, result: dict | None, history: Iterable[dict],
-             ended: dict | None = None) -> dict:
+             ended: dict | None = None, camera: bool = True) -> dict:
     """Build the page model for ``viewer`` from one consistent read of the game (see module doc).
 
     ``ended``: with no current game, the table's word on the game the operator last ended
     (``Table.last_ended``, built from that game's public view only); the model then carries
-    ``"ended": {"game", "seats", "over", "text": {"ru", "en"}}`` so the pages say how it stood."""
+    ``"ended": {"game", "seats", "over", "text": {"ru", "en"}}`` so the pages say how it stood.
+    ``camera``: the table reads with a camera (a seat's waiting words name it; else the operator)."""
     if game_info is None:
         view, actions = {}, []
     elif isinstance(viewer, int):
@@ -301,7 +302,7 @@ def view_for(viewer: Viewer, *, epoch: int, version: int, game_info: dict | None
             # name, or the table's own pending task (the camera, the operator) in words
             from companion.dashboard.waiting import waiting_words
 
-            waiting = waiting_words(game_info.get("id"), viewer, view, legal, seats)
+            waiting = waiting_words(game_info.get("id"), viewer, view, legal, seats, camera)
             if waiting:
                 extra["waiting"] = waiting
         if over:

@@ -24,12 +24,37 @@ subject of a verb in the present tense.
 
 from __future__ import annotations
 
+import dataclasses
+
 from companion.games import registry
-from companion.i18n import M, both
-from companion.games.words import names_and, seat_name
+from companion.i18n import M, N_, Message, both
+from companion.games.words import CAMERA, OPERATOR, names_and, seat_name
+
+#: At a table that reads with no camera (its camera part ``unused``: ``companion dashboard``) the
+#: presenters' words for what the camera would read, as the operator enters it instead.
+NO_CAMERA: dict[str, str] = {
+    CAMERA: OPERATOR,
+    "your notes are not registered yet — show them to the camera, serial up":
+        N_("your notes are not registered yet — the operator enters them"),
+    "Your move: turn the layout's cards — the camera reads them (or the operator enters them)":
+        N_("Your move: turn the layout's cards — the operator enters them"),
+    "Your move: turn the prizes up — the camera reads them (or the operator enters them)":
+        N_("Your move: turn the prizes up — the operator enters them"),
+}
 
 
-def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats) -> dict | None:
+def operator_only(msg):
+    """``msg`` (a :class:`~companion.i18n.Message`, its facts too) with :data:`NO_CAMERA`'s words."""
+    if isinstance(msg, Message):
+        return dataclasses.replace(msg, id=NO_CAMERA.get(msg.id, msg.id),
+                                   facts={k: operator_only(v) for k, v in msg.facts.items()})
+    if isinstance(msg, list):
+        return [operator_only(m) for m in msg]
+    return msg
+
+
+def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats,
+                  camera: bool = True) -> dict | None:
     """What seat ``seat``'s phone waits for, ``{"ru": …, "en": …}``, or ``None`` when the seat has
     something to do itself (its pad shows it) or nothing is awaited (the game is over).
 
@@ -40,6 +65,7 @@ def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats
         view: the seat's own view (``game.view(seat)``): the words use only what it shows.
         legal: ``{None: table templates, seat: that seat's templates}`` (``Table.views``).
         seats: the players' names by seat.
+        camera: the table reads with a camera (else the operator's words: :data:`NO_CAMERA`).
     """
     if legal.get(seat):
         return None
@@ -59,7 +85,10 @@ def waiting_words(game_id: str | None, seat: int, view: dict, legal: dict, seats
         if len(parts) >= 2 and parts[0] == "table":
             by_verb.setdefault(parts[1], []).append(parts[2:])
     spec = registry.find(game_id)
-    return both(spec.presenter.waiting(seat, view or {}, by_verb, seats)) if spec is not None else None
+    if spec is None:
+        return None
+    said = spec.presenter.waiting(seat, view or {}, by_verb, seats)
+    return both(said if camera else operator_only(said))
 
 
 def _gone(seat: int, view: dict):

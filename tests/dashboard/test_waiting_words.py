@@ -108,3 +108,38 @@ def test_other_players_are_named_and_the_table_tasks_of_each_game_are_said(table
     # every game has a moment the table alone is awaited
     for gid in seen:
         assert seen[gid] & {CAMERA, OPERATOR, "Your move"}, (gid, seen[gid])
+
+
+def test_a_table_without_a_camera_waits_for_the_operator_alone(table):
+    """A table that reads with no camera (``companion dashboard`` sets the camera ``unused``) never
+    asks a phone to show its notes to a camera: the operator enters them (a new user's finding:
+    «покажите их камере номером вверх» beside the chip «Камера: не используется»)."""
+    from companion.dashboard.waiting import NO_CAMERA, operator_only, waiting_words
+    from companion.games import new_game
+    from companion.games.simulator import get_sim_class
+
+    table.set_status("camera", {"state": "unused", "why": "dashboard_only"})
+    table.new_game("skull", ["Аня", "Борис"])
+    m = models(table)
+    assert m[0]["waiting"] == says(awaiting(OPERATOR, Msg("your notes are not registered yet — the operator enters them")))
+    assert "камер" not in m[0]["waiting"]["ru"] and "camera" not in m[0]["waiting"]["en"]
+    table.set_status("camera", {"state": "error", "detail": "no camera"})  # missing, may come back: as before
+    assert models(table)[0]["waiting"] == says(awaiting(CAMERA, Msg(
+        "your notes are not registered yet — show them to the camera, serial up")))
+    # every game's waiting words without a camera name none, whatever the table waits for
+    names = ["Аня", "Борис", "Вика", "Гоша"]
+    for gid in ("skull", "doubt", "hoggenheimer", "infinity", "lottery"):
+        g = new_game(gid, names, None)
+        sim = get_sim_class(gid)(g, 2)
+        for _ in range(300):
+            if g.is_over():
+                break
+            legal = {None: [a.text() for a in g.legal_actions(None)]}
+            legal.update({s: [a.text() for a in g.legal_actions(s)] for s in range(4)})
+            for s in range(4):
+                w = waiting_words(gid, s, g.view(s), legal, names, camera=False)
+                assert w is None or ("камер" not in w["ru"] and "camera" not in w["en"]), (gid, w)
+            text, _ = sim.next_action()
+            g.apply(text)
+            sim.applied(text)
+    assert all(operator_only(Msg(k)).id == v for k, v in NO_CAMERA.items())
