@@ -257,3 +257,29 @@ def test_board_writes_card_ranks_in_the_page_language(browser, lang, pictures):
     finally:
         srv.stop()
         table.close()
+
+
+def test_a_phone_board_shows_every_seat_name_whole(browser):
+    """At a phone's width the side seats are narrow: their names wrap, never cut («Игро…» could
+    not tell seat 2 from seat 4 in a new user's demo)."""
+    import tempfile
+
+    from companion.table import Table
+
+    names = ["Игрок 1", "Игрок 2", "Игрок 3", "Игрок 4"]
+    table = Table(tempfile.mkdtemp(prefix="names-"), pin="271828")
+    srv = DashboardServer(table, port=0).start()
+    try:
+        table.new_game("skull", names)
+        page = _open(browser, srv, "ru", "phone", "/")
+        _settle(page, table.referee.version)
+        shown = page.locator(".rseat .seat-name")
+        expect(shown).to_have_count(4)
+        for i in range(4):
+            text, fits = shown.nth(i).evaluate(
+                "e => [e.innerText, e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1]")
+            assert " ".join(text.split()) in names and fits, (i, text)
+        page.context.close()
+    finally:
+        srv.stop()
+        table.close()
