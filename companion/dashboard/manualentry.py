@@ -75,19 +75,25 @@ def _canonical_names(game, text: str):
     return dataclasses.replace(action, **changes).text() if changes else text
 
 
+#: Latin lower-case letters that look like a Cyrillic serial letter in lower case too (а е к о р с х у)
+_LOWER_TWINS = frozenset("aekopcxy")
+
+
 def canonical_serial(text: str, currency: str | None) -> str:
     """A serial as typed by the operator in the form the banknote reader gives: upper case, no
     spaces, dashes or other separators (:func:`companion.vision.serials.canonical`), and — for a
     rouble table (``currency`` ``"RUB"``) — a Latin letter that looks like a Cyrillic one (``A``
     for ``А``, ``K`` for ``К`` …) in the letter positions of a RUB serial is the Cyrillic letter,
     exactly as the reader maps it (:data:`companion.vision.serials.LATIN_TO_CYRILLIC`, a zero-
-    correction fit of the RUB format): ``"ak 244-4841"`` → ``"АК2444841"``. Nothing else is changed:
-    a text that does not fit the RUB format exactly (a letter where a digit belongs …) is only
-    upper-cased and stripped, and the engine then says what is wrong with it."""
+    correction fit of the RUB format): ``"ak 244-4841"`` → ``"АК2444841"``. A lower-case Latin
+    letter counts only when it looks like the Cyrillic one in lower case too (``a e k o p c x y``):
+    ``"ab1234566"`` is not «АВ…» (a lower-case ``b`` is no «в»; it may have been meant as «б»).
+    Nothing else is changed: a text that does not fit the RUB format exactly (a letter where a
+    digit belongs …) is only upper-cased and stripped, and the engine then says what is wrong with it."""
     from companion.vision import serials
 
     canon = serials.canonical(text)
-    if currency == "RUB":
+    if currency == "RUB" and not any("a" <= ch <= "z" and ch not in _LOWER_TWINS for ch in str(text)):
         exact = [m for m in serials.match(canon, "RUB") if m.corrections == 0]
         if exact:
             return exact[0].serial
@@ -212,6 +218,13 @@ def prepare_manual(text: str):
     # serial fields (kind ``serial``) are canonicalised before the engine sees them
     for name in (f.name for f in fields_of(type(action)) if f.kind is Kind.SERIAL):
         value = getattr(action, name, None)
+        odd = _latin_not_cyrillic(value, currency)
+        if odd is not None:
+            serial, letter = odd
+            msg = _("In «%(serial)s» the Latin letter «%(letter)s» is not a letter of a rouble serial: type the "
+                    "Cyrillic letter the note shows.", serial=serial, letter=letter)
+            return jsonify({"accepted": False, "reason": "serial_format", "fields": [name], "message": msg,
+                            "detail": f"{serial!r}: a lower-case Latin {letter!r} in a rouble serial"}), 409
         if isinstance(value, str):
             changes[name] = canonical_serial(value, currency)
         elif isinstance(value, tuple):
@@ -223,6 +236,21 @@ def prepare_manual(text: str):
     except ValueError:  # a serial that was only separators: nothing left to write
         return jsonify({"accepted": False, "reason": "bad_serial", "detail": _("A serial number is empty."),
                         "message": _("A serial number is empty.")}), 400
+
+
+def _latin_not_cyrillic(value, currency: str | None) -> tuple[str, str] | None:
+    """``(serial, letter)`` of a rouble serial typed with a lower-case Latin letter that looks like
+    no Cyrillic serial letter in lower case (``b``, ``h``, ``m``, ``t`` …: see :func:`canonical_serial`),
+    or ``None``. The engine would take ``AB…`` for «АВ…» as a Latin twin; the operator may have
+    meant «аб»."""
+    if currency != "RUB":
+        return None
+    for serial in (value if isinstance(value, tuple) else (value,)):
+        if isinstance(serial, str):
+            letter = next((ch for ch in serial if "a" <= ch <= "z" and ch not in _LOWER_TWINS), None)
+            if letter is not None:
+                return serial, letter
+    return None
 
 
 def _refusal(reason: str, detail: str, status: int):

@@ -125,6 +125,11 @@ def test_canonical_serial_rules():
     assert canonical_serial("zb545-824-4919", "RUB") == "ZB5458244919"  # not a RUB serial: left Latin
     assert canonical_serial("aO2444841", "RUB") == "АО2444841"           # Latin O in a letter place: О
     assert canonical_serial("ak24448o1", "RUB") == "AK24448O1"           # a letter for a digit is never guessed
+    # a lower-case Latin letter counts as Cyrillic only when the lower cases look alike too:
+    # «b» is no «в» (it may be meant as «б»), so the text stays Latin and the engine refuses it
+    assert canonical_serial("ab1234566", "RUB") == "AB1234566"
+    assert canonical_serial("AB1234566", "RUB") == "АВ1234566"           # a capital B is a В
+    assert canonical_serial("ox 1234566", "RUB") == "ОХ1234566"
 
 
 def test_a_serial_off_the_rub_shape_is_rejected_with_the_expected_shape(op):
@@ -141,6 +146,12 @@ def test_a_serial_off_the_rub_shape_is_rejected_with_the_expected_shape(op):
     assert r.status_code == 409 and r.json["reason"] == "serial_format"
     capitals = render(M("A serial number may hold only capital letters and digits, with no spaces."), "ru")
     assert shape in r.json["message"] and capitals not in r.json["message"]
+    assert len(table.referee.log.records()) == before
+    # «ab…» on a rouble table: refused naming the shape, never registered as «АВ…» in silence
+    r = c.post("/api/operator/manual",
+               json={"action": "table register 1 ab1234567,АК2444852,АК2444854,АК2444856 ?"}, headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "serial_format", r.json
+    assert "«b»" in r.json["message"] and "ab1234567" in r.json["message"], r.json
     assert len(table.referee.log.records()) == before
 
 
