@@ -114,6 +114,32 @@ def test_the_settlement_names_who_chooses_and_the_dealer_is_told_to_turn_the_oth
         page.context.close()
 
 
+def test_a_table_without_a_camera_tells_each_task_with_the_operator_alone(browser, table_server):
+    """``companion dashboard`` reads with no camera (its camera part ``unused``): the dealer turning
+    notes and the chooser are told the operator enters them, never to show a note to the camera."""
+    table, srv = table_server
+    table.set_status("camera", {"state": "unused", "why": "dashboard_only"})
+    table.new_game("skull", ["Аня", "Борис", "Вика"])
+    register(table, 3)
+    for line in ("table dealer 0", "0 place", "1 place", "2 place", "0 bid 2", "1 pass", "2 pass"):
+        assert table.submit(line, "manual").accepted, line
+    dealer = open_page(browser, srv, code=table.seat_codes()[0])
+    settle(dealer, table)
+    expect(dealer.locator("#pad .wait")).to_have_text(ru(
+        "Your move: turn the notes over one by one, your own first — the operator enters them"))
+    assert table.submit("table flip 0 АК2444842", "manual").accepted
+    expect(dealer.locator("#pad .wait")).to_have_text(ru(
+        "Your move: turn the other players' notes over one by one — the operator enters them"))
+    assert table.submit("table flip 2 МН3000001", "manual").accepted  # Вика's skull: she chooses
+    chooser = open_page(browser, srv, code=table.seat_codes()[2])
+    settle(chooser, table)
+    expect(chooser.locator("#pad .wait")).to_have_text(ru(
+        "You choose which of the loser's notes goes to the bank — tell the operator"))
+    expect(chooser.locator("#pad")).not_to_contain_text("камер")
+    for page in (dealer, chooser):
+        page.context.close()
+
+
 def test_the_end_names_the_winner_once_and_nobody_keeps_the_button(browser, table_server):
     table, srv = table_server
     table.new_game("skull", ["Аня", "Борис", "Вика"])

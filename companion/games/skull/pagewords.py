@@ -25,6 +25,10 @@ PAGE_WORDS: dict[str, Word] = {
     # the dealer once his own notes are face up (table_task "flip_others")
     "task_flip_others": N_("Your move: turn the other players' notes over one by one — the camera reads them (or the "
                            "operator enters them)"),
+    # the same at a table that reads with no camera (its camera "unused": companion dashboard)
+    "task_flip_nocam": N_("Your move: turn the notes over one by one, your own first — the operator enters them"),
+    "task_choose_nocam": N_("You choose which of the loser's notes goes to the bank — tell the operator"),
+    "task_flip_others_nocam": N_("Your move: turn the other players' notes over one by one — the operator enters them"),
     # values
     "val_other_owner": N_("the note is registered to another player"),
     "val_in_bank": N_("the note is already in the bank"), "val_active": N_("in play"),

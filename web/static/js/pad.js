@@ -77,8 +77,12 @@ export function renderPad() {
     // what is awaited, in the server's words: the other players by name, or the table's own
     // task (the camera reading a card, the operator choosing the first dealer)
     var waiting = m.waiting && (m.waiting[LANG] || m.waiting.ru);
+    // a table that reads with no camera (companion dashboard: the camera "unused") names the
+    // operator alone where the game has such words ("task_<task>_nocam")
+    var noCamera = ((ctx.S.status || {}).camera || {}).state === "unused";
+    var taskWords = task && ((noCamera && word("task_" + task + "_nocam", "")) || word("task_" + task));
     pad.appendChild(el("p", "muted wait", m.over ? word("over")
-      : (task ? word("task_" + task) : (observed ? word("your_turn_table") : (waiting || word("wait"))))));
+      : (task ? taskWords : (observed ? word("your_turn_table") : (waiting || word("wait"))))));
     if (observed && !m.over) {
       // the seat may declare the move now (like its button box); the face follows from the table
       var declare = el("div", "pad-row");
