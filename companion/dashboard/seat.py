@@ -117,6 +117,11 @@ def action():
         return jsonify({"accepted": False, "action": text, "reason": "bots_play_seat",
                         "detail": f"the simulated table's bots play seat {seat} now",
                         "message": common.reason_message("bots_play_seat")}), 409
+    if table.played_by(seat) == "console":
+        # the seat's player is back on the phone: the seat is the player's again (the operator's
+        # list and console hear it), so the page never shows «играет оператор с пульта» beside a
+        # move the phone made
+        table.hand_seat(seat, None)
     # cards typed as the pages show them (Д♥, «гриб»), read as the operator's entries read them
     from companion.dashboard.manualentry import typed_cards
 

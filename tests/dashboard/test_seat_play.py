@@ -63,3 +63,19 @@ def test_a_table_without_bots_has_no_hand_back_button(counting_env):
     table, app = counting_env
     op, _csrf = operator_client(app, table)
     assert "data-seat-op=\"bot\"" not in op.get("/operator").get_data(as_text=True)
+
+
+def test_a_phone_that_plays_a_seat_the_console_took_takes_it_back(counting_env):
+    """A seat taken onto the console whose player acts from the phone again is the player's once
+    more: the pages stop saying «играет оператор с пульта» beside the phone's own move."""
+    table, app = counting_env
+    op, csrf = operator_client(app, table)
+    assert op.post("/api/operator/action", json={"action": "console", "seat": 2},
+                   headers={"X-CSRF-Token": csrf}).get_json()["accepted"]
+    assert table.seat_control() == {1: "console"} and table.played_by(1) == "console"
+    phone, pcsrf = seat_client(app, table, 1)
+    r = phone.post("/api/seat/action", json={"action": "1 add 1"}, headers={"X-CSRF-Token": pcsrf})
+    assert r.status_code in (200, 409) and r.get_json()["reason"] not in ("bots_play_seat",), r.get_json()
+    assert table.seat_control() == {} and table.played_by(1) != "console"
+    hub = app.extensions["companion"]["hub"]
+    assert hub.snapshot(1)["control"]["seats"][1]["by"] != "console"
