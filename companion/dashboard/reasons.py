@@ -135,8 +135,9 @@ def _not_your_turn(f: dict) -> Message:
 
 
 def _not_on_console(f: dict) -> Message:
-    return M("Seat %(seat)s (%(player)s) is not played from the console: take it first with "
-             "«table console %(seat)s», then «table as %(seat)s …».", seat=int(f["seat"]), player=f["player"])
+    return M("Seat %(seat)s (%(player)s) is not played from the console: take it first with the button "
+             "%(button)s (or «table console %(seat)s»), then type its move.", seat=int(f["seat"]),
+             player=f["player"], button=M("«%(text)s»", text=M("Take onto the console")))
 
 
 def _unknown_seat(f: dict) -> Message:
