@@ -178,7 +178,7 @@ def _serve(args, folder, stop: threading.Event | None) -> int:
 def _serve_until_stopped(args, table, server, started: bool, stop: threading.Event | None) -> int:
     """Say the game, the PIN and the seat codes, then serve until Ctrl-C, SIGTERM or ``stop``;
     the server and the table are stopped whenever Ctrl-C comes (also while the codes print).
-    Returns 0, after the stop line on Ctrl-C (as ``companion run`` says it)."""
+    Returns 0, after the stop line on Ctrl-C or SIGTERM (as ``companion run`` says it)."""
     import signal
 
     from companion.commands.results import table_stop_words
@@ -213,6 +213,9 @@ def _serve_until_stopped(args, table, server, started: bool, stop: threading.Eve
         announce.codes()
         unsubscribe = table.subscribe(announce.on_table)  # a game the operator starts later: its codes too
         stop.wait()
+        if not in_process:  # SIGTERM (systemd stop): the same last line as Ctrl-C's
+            quiet_stop()
+            print(table_stop_words(table, args.lang), flush=True)
     except KeyboardInterrupt:
         quiet_stop()
         print(table_stop_words(table, args.lang), flush=True)

@@ -154,10 +154,11 @@ def test_ctrl_c_before_the_table_serves_still_says_stop_and_exits_as_after(monke
 def test_ctrl_c_on_companion_dashboard_says_stop_once_and_exits_0_even_twice(fast_dir):
     """``companion dashboard`` ends as ``companion run`` does: one Ctrl-C says the game resumes
     from its log and exits 0; a second Ctrl-C during the orderly stop does not turn it into 130
-    (a new user saw nothing said for one, «остановлено (Ctrl-C)» and 130 for two)."""
+    (a new user saw nothing said for one, «остановлено (Ctrl-C)» and 130 for two); SIGTERM says
+    the same line."""
     env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))
     stop = render(M("stopping; the game resumes from its table log at the next start"), "ru")
-    for presses in (1, 2):
+    for presses in (1, 2, "SIGTERM"):
         p = subprocess.Popen([sys.executable, "-m", "companion", "dashboard", "--game", "skull", "--seats",
                               "Аня,Борис", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(fast_dir / "d")],
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
@@ -168,7 +169,9 @@ def test_ctrl_c_on_companion_dashboard_says_stop_once_and_exits_0_even_twice(fas
             lines.append(p.stdout.readline())
             if "Борис" in lines[-1] and ("код" in lines[-1] or "code" in lines[-1]):
                 break
-        for _ in range(presses):
+        if presses == "SIGTERM":  # systemd's stop: the same line
+            p.send_signal(signal.SIGTERM)
+        for _ in range(presses if isinstance(presses, int) else 0):
             p.send_signal(signal.SIGINT)
             time.sleep(0.05)
         try:
