@@ -59,8 +59,10 @@ def currency_code(text: str) -> str:
     ``"auto"``, a name or sign of :data:`CURRENCY_WORDS` its code (``"руб"`` → ``"RUB"``), anything
     else is stripped and upper-cased (``" eur"`` → ``"EUR"``). Not checked against
     :data:`CURRENCIES` (the caller says what is wrong in its own terms)."""
+    from companion.sanitise import fold_words
+
     t = str(text).strip()
-    folded = t.casefold().replace("ё", "е")
+    folded = fold_words(t)
     if folded == "auto":
         return "auto"
     return CURRENCY_WORDS.get(folded, t.upper())
