@@ -37,8 +37,9 @@ import numpy as np
 from companion.errors import VisionError
 from companion.i18n import M, MP, NC_, Message
 from companion.vision import render_cards as rc
+from companion.vision.card_segments import (INK_CHANNEL_DARK, PATCH_H, PATCH_W, STRIP_DISC,  # noqa: F401
+                                            IndexSegments, disc_dilate, segment_index)
 from companion.vision.percentiles import channel_percentiles as _pct_channels
-from companion.vision.percentiles import percentile as _pct
 from companion.vision.percentiles import percentile_u8 as _pct_u8
 
 #: Width (px) the frame is scaled to for detection.
@@ -50,15 +51,11 @@ DEFAULT_ASPECT = 1.45
 PATCH_FW, PATCH_FH = 0.27, 0.33
 #: How far outside the corner the patch starts (fraction of the short side).
 PATCH_MARGIN = 0.03
-#: Index patch size in px after rectification.
-PATCH_W, PATCH_H = 72, 124
 #: Glyph feature size (w, h) in px.
 GLYPH_W, GLYPH_H = 20, 28
 #: Gaussian blur (sigma, px at glyph size) that makes the match tolerant to stroke and font.
 GLYPH_BLUR = 1.5
 PIP_BLUR = 0.6
-#: A pixel is ink when one of its channels is this much darker than the paper's (0–1).
-INK_CHANNEL_DARK = 0.3
 #: A hypothesised frame of a partly hidden card must lie on card area (its own paper or a whole
 #: card on top) for this fraction of its area.
 HYPOTHESIS_COVERAGE = 0.65
@@ -71,9 +68,6 @@ HYPOTHESIS_COVERAGE = 0.65
 RED_SPLIT, RED_SCALE = 0.3, 0.15
 #: Widening of the second, wider look at a partly hidden card's corners (see corner_patch).
 PARTIAL_GROW = 1.4
-#: Disc (px, in the PATCH_W×PATCH_H patch) whose opening keeps broad filled shapes (big pips,
-#: picture) and drops glyph strokes (3–6 px wide at patch scale).
-STRIP_DISC = 9
 #: Pip feature size (px, square).
 PIP_SIZE = 32
 
@@ -1194,128 +1188,6 @@ class IndexReader:
                          conf_rank)
 
 
-@dataclass
-class IndexSegments:
-    """Ink found in an index patch: the rank glyph group (components as (id, x, y, w, h, area)),
-    its ink-strength crop, the pip's crop (None if no pip) and the pip's redness per unit of ink
-    (see :data:`RED_SPLIT`)."""
-    group: list
-    glyph: np.ndarray
-    glyph_box: tuple[int, int, int, int]
-    pip: np.ndarray | None
-    red: float
-    stacked: int = 0
-    #: for a two-component rank group: the right component is a closed ring (the "0" of a
-    #: "10"); a letter broken in two (a serif D's stem and bowl) is not
-    ring: bool = False
-
-
-_SEGMENTS: dict = {}
-
-
-def segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments | str:
-    """:func:`_segment_index`, remembered for the last few patches: the learned and the template
-    read of one card cut the same corner patches (the results are not to be modified)."""
-    key = (patch.shape, hash(patch.tobytes()), strip_blobs)
-    got = _SEGMENTS.get(key)
-    if got is None:
-        if len(_SEGMENTS) >= 64:
-            _SEGMENTS.clear()
-        got = _SEGMENTS[key] = _segment_index(patch, strip_blobs)
-    return got
-
-
-def _segment_index(patch: np.ndarray, strip_blobs: bool = False) -> IndexSegments | str:
-    """Split an upright index patch (PATCH_H×PATCH_W×3 BGR) into rank glyph and pip.
-
-    With ``strip_blobs``, the broad filled shapes (a big corner pip or picture that a glyph
-    touches, as on German decks where the index sits against the corner pips) are taken out
-    of the ink first: what survives an opening with a disc wider than any glyph stroke is
-    such a shape, and it is removed with a 1 px rim, so the strokes that touched it become
-    components of their own.
-
-    Returns:
-        :class:`IndexSegments`, or a reason code string (``no_paper``, ``no_index``).
-    """
-    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-    paper = _pct(gray, 90)
-    if paper < 60:
-        return "no_paper"
-    paper_bgr = np.array(_pct_channels(patch, 90), np.float32) + 1
-    # each channel over the paper's, as contiguous planes (the same values as dividing the
-    # whole patch, faster than working on strided channel views)
-    rb, rg, rr = (c.astype(np.float32) / p for c, p in zip(cv2.split(patch), paper_bgr))
-    redness = rr - np.maximum(rb, rg)
-    dark = gray.astype(np.float32) / (paper + 1)
-    # darkness in the channel where the pixel is darkest against the paper's own colour: red
-    # ink under blue light keeps a grey level close to the paper's, but its blue and green
-    # channels stay far below the paper's (coloured light scales paper and ink alike)
-    chdark = 1 - np.minimum(np.minimum(rb, rg), rr)
-    ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85)) | (chdark > INK_CHANNEL_DARK)).astype(np.uint8)
-    # anti-aliased ink strength 0–255 (dark or red against the paper), for matching
-    inkness = np.clip(np.maximum(np.maximum((1 - dark) / 0.6, redness / 0.5), chdark / 0.75), 0, 1)
-    inkness = (inkness * 255).astype(np.uint8)
-    if strip_blobs == "close":
-        # thin hairlines of a light serif face (the "0" of a "10") break up in the ink mask
-        ink = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    elif strip_blobs:
-        # only inside the components the index reader would drop (too big, or at the border)
-        n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-        x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
-        drop = ((x <= 0) | (y <= 0) | (x + w >= PATCH_W) | (y + h >= PATCH_H)
-                | (h > 0.55 * PATCH_H) | (w > 0.8 * PATCH_W))
-        drop[0] = False
-        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (STRIP_DISC, STRIP_DISC))
-        body = cv2.morphologyEx(drop[lab].astype(np.uint8), cv2.MORPH_OPEN, disc)
-        ink = ink & ~cv2.dilate(body, np.ones((3, 3), np.uint8))
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    comps = []
-    for i in range(1, n):
-        x, y, w, h, a = stats[i]
-        if h < 0.07 * PATCH_H or a < 18:
-            continue
-        if x <= 0 or y <= 0 or x + w >= PATCH_W or y + h >= PATCH_H:
-            continue  # card edge, rounded corner outside the card, or face art
-        if h > 0.55 * PATCH_H or w > 0.8 * PATCH_W:
-            continue
-        comps.append((i, x, y, w, h, a))
-    if not comps:
-        return "no_index"
-    comps.sort(key=lambda c: c[2])
-    first = comps[0]
-    group = [first]
-    for c in comps[1:]:
-        ov = min(first[2] + first[4], c[2] + c[4]) - max(first[2], c[2])
-        if ov > 0.6 * min(first[4], c[4]) and abs(c[4] - first[4]) < 0.35 * first[4]:
-            group.append(c)
-    gx0 = min(c[1] for c in group)
-    gx1 = max(c[1] + c[3] for c in group)
-    gy0 = min(c[2] for c in group)
-    gy1 = max(c[2] + c[4] for c in group)
-    gmask = _soft(inkness, lab, [c[0] for c in group], gx0, gy0, gx1, gy1)
-    rank_h = gy1 - gy0
-    below = [c for c in comps if c not in group and c[2] >= gy1 - 2
-             and c[1] < gx1 + 0.3 * rank_h and c[1] + c[3] > gx0 - 0.3 * rank_h
-             and 0.3 * rank_h < c[4] < 1.6 * rank_h]
-    ring = False
-    if len(group) == 2:
-        i, x, y, w, h, _a = max(group, key=lambda c: c[1])
-        sel = (lab[y:y + h, x:x + w] == i).astype(np.uint8)
-        _cs, hier = cv2.findContours(sel, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        ring = hier is not None and any(hh[3] >= 0 for hh in hier[0])
-    if not below:
-        return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0, ring=ring)
-    # a column of letters under the rank (J, O, K, E, R) is a joker's index
-    stacked = sum(1 for c in below if abs(c[4] - rank_h) < 0.2 * rank_h)
-    i, x, y, w, h, _a = below[0]
-    pmask = _soft(inkness, lab, [i], x, y, x + w, y + h)
-    sel = lab[y:y + h, x:x + w] == i
-    # redness per unit of ink: a small or blurred pip mixes with the paper, which lowers its
-    # redness and its darkness alike; their ratio keeps red and black apart (see RED_SPLIT)
-    red = float(np.median(redness[y:y + h, x:x + w][sel])) / max(0.05, float(np.median(chdark[y:y + h, x:x + w][sel])))
-    return IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked, ring)
-
-
 #: Glyphs with two stacked bowls, and glyphs with one bowl (RULINGS alphabets and numerals).
 _TWO_BOWLS = {"B", "В", "8"}
 _ONE_BOWL = {"D", "Д", "Q", "A", "0", "9", "6", "4"}
@@ -1344,15 +1216,6 @@ def _holes_agree(glyph: str, mask: np.ndarray) -> bool:
         if not widths or max(widths) < 0.7 * m.shape[1]:
             return False
     return True
-
-
-def _soft(inkness, lab, ids, x0, y0, x1, y1) -> np.ndarray:
-    """Ink strength inside the components ``ids`` (others zeroed), cropped to the box."""
-    crop = lab[y0:y1, x0:x1]
-    m = crop == ids[0]
-    for i in ids[1:]:
-        m |= crop == i
-    return np.where(m, inkness[y0:y1, x0:x1], 0).astype(np.uint8)
 
 
 def _conf(sim: float, margin: float, min_sim: float, min_margin: float) -> float:
@@ -1818,8 +1681,8 @@ def centre_is_picture(image: np.ndarray, quad: np.ndarray) -> bool:
     top = np.array(_pct_channels(inner, 90), np.float32) + 1
     f = card.astype(np.float32)
     if PAPER_DISC > 0:
-        local = cv2.GaussianBlur(cv2.dilate(f, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAPER_DISC, PAPER_DISC))),
-                                 (0, 0), 8) + 1
+        # dilated as uint8 (a maximum: the same values as on the float copy, faster)
+        local = cv2.GaussianBlur(disc_dilate(card, PAPER_DISC).astype(np.float32), (0, 0), 8) + 1
         paper = np.minimum(local, top)
     else:
         paper = top

@@ -1,0 +1,162 @@
+"""The eleventh pass's fast paths (:mod:`companion.vision.card_segments`) compute what the code
+they replaced computed: the index segmentation (lookup tables, one histogram pass, vectorised
+component filtering), the median of the pip's redness and the disc dilation of the picture
+test — compared exactly on corner patches of held-out tables and real photos."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision import card_segments as S
+from companion.vision import cards as C
+from companion.vision import table_scenes as T
+from companion.vision.percentiles import channel_percentiles, percentile
+
+
+def _reference_segment_index(patch, strip_blobs=False):
+    """cards._segment_index as the tenth pass left it."""
+    PW, PH = S.PATCH_W, S.PATCH_H
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    paper = percentile(gray, 90)
+    if paper < 60:
+        return "no_paper"
+    paper_bgr = np.array(channel_percentiles(patch, 90), np.float32) + 1
+    rb, rg, rr = (c.astype(np.float32) / p for c, p in zip(cv2.split(patch), paper_bgr))
+    redness = rr - np.maximum(rb, rg)
+    dark = gray.astype(np.float32) / (paper + 1)
+    chdark = 1 - np.minimum(np.minimum(rb, rg), rr)
+    ink = ((dark < 0.62) | ((redness > 0.28) & (dark < 0.85)) | (chdark > S.INK_CHANNEL_DARK)).astype(np.uint8)
+    inkness = np.clip(np.maximum(np.maximum((1 - dark) / 0.6, redness / 0.5), chdark / 0.75), 0, 1)
+    inkness = (inkness * 255).astype(np.uint8)
+    if strip_blobs == "close":
+        ink = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    elif strip_blobs:
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+        x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+        drop = ((x <= 0) | (y <= 0) | (x + w >= PW) | (y + h >= PH) | (h > 0.55 * PH) | (w > 0.8 * PW))
+        drop[0] = False
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (S.STRIP_DISC, S.STRIP_DISC))
+        body = cv2.morphologyEx(drop[lab].astype(np.uint8), cv2.MORPH_OPEN, disc)
+        ink = ink & ~cv2.dilate(body, np.ones((3, 3), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    comps = []
+    for i in range(1, n):
+        x, y, w, h, a = stats[i]
+        if h < 0.07 * PH or a < 18:
+            continue
+        if x <= 0 or y <= 0 or x + w >= PW or y + h >= PH:
+            continue
+        if h > 0.55 * PH or w > 0.8 * PW:
+            continue
+        comps.append((i, x, y, w, h, a))
+    if not comps:
+        return "no_index"
+    comps.sort(key=lambda c: c[2])
+    first = comps[0]
+    group = [first]
+    for c in comps[1:]:
+        ov = min(first[2] + first[4], c[2] + c[4]) - max(first[2], c[2])
+        if ov > 0.6 * min(first[4], c[4]) and abs(c[4] - first[4]) < 0.35 * first[4]:
+            group.append(c)
+    gx0 = min(c[1] for c in group)
+    gx1 = max(c[1] + c[3] for c in group)
+    gy0 = min(c[2] for c in group)
+    gy1 = max(c[2] + c[4] for c in group)
+    gmask = S._soft(inkness, lab, [c[0] for c in group], gx0, gy0, gx1, gy1)
+    rank_h = gy1 - gy0
+    below = [c for c in comps if c not in group and c[2] >= gy1 - 2
+             and c[1] < gx1 + 0.3 * rank_h and c[1] + c[3] > gx0 - 0.3 * rank_h
+             and 0.3 * rank_h < c[4] < 1.6 * rank_h]
+    ring = False
+    if len(group) == 2:
+        i, x, y, w, h, _a = max(group, key=lambda c: c[1])
+        sel = (lab[y:y + h, x:x + w] == i).astype(np.uint8)
+        _cs, hier = cv2.findContours(sel, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        ring = hier is not None and any(hh[3] >= 0 for hh in hier[0])
+    if not below:
+        return S.IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), None, 0.0, ring=ring)
+    stacked = sum(1 for c in below if abs(c[4] - rank_h) < 0.2 * rank_h)
+    i, x, y, w, h, _a = below[0]
+    pmask = S._soft(inkness, lab, [i], x, y, x + w, y + h)
+    sel = lab[y:y + h, x:x + w] == i
+    red = float(np.median(redness[y:y + h, x:x + w][sel])) / max(0.05, float(np.median(chdark[y:y + h, x:x + w][sel])))
+    return S.IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked, ring)
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    return (a.group == b.group and np.array_equal(a.glyph, b.glyph) and a.glyph_box == b.glyph_box
+            and (a.pip is None) == (b.pip is None) and (a.pip is None or np.array_equal(a.pip, b.pip))
+            and a.red == b.red and a.stacked == b.stacked and a.ring == b.ring)
+
+
+def _patches(images) -> list[np.ndarray]:
+    """Every corner patch the reader would look at first (plain, wider, sides swapped) of the
+    cards found in ``images``."""
+    out = []
+    for img in images:
+        for f in C.detect_cards(img):
+            for q, ks in C._frame_quads(f):
+                for k in (range(4) if f.complete else ks):
+                    out += [C._corner_patch(img, q, k), C._corner_patch(img, q, k, C.PARTIAL_GROW),
+                            C._corner_patch(img, C._sides_swapped(q, k), 0)]
+    return out
+
+
+def _real_photos(real_data, n=4):
+    out = []
+    for d in sorted((real_data / "cards").iterdir()):
+        if d.is_dir():
+            out += [cv2.imread(str(p)) for p in sorted(d.glob("*.[jJ][pP]*[gG]"))[:n]]
+    return [im for im in out if im is not None]
+
+
+def _check(patches):
+    seen = set()
+    for p in patches:
+        for mode in (False, True, "close"):
+            want = _reference_segment_index(p, mode)
+            got = S._segment_index(p, mode, ("test", id(p)))
+            assert _same(got, want), mode
+            seen.add(want if isinstance(want, str) else "pip" if want.pip is not None else "glyph")
+        S._PLANES.clear()
+    return seen
+
+
+def test_segmentation_is_the_reference_on_rendered_tables():
+    patches = _patches([T.heldout_scene(i)[0] for i in range(6)] + [T.calibration_scene(i)[0] for i in range(3)])
+    assert len(patches) > 150
+    assert {"pip", "glyph", "no_index"} <= _check(patches)  # every kind of answer compared
+
+
+def test_segmentation_is_the_reference_on_real_photos(real_data):
+    patches = _patches(_real_photos(real_data))
+    assert len(patches) > 50
+    assert "pip" in _check(patches)
+
+
+def test_median_and_disc_dilation_are_numpys_and_opencvs():
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 3, 18, 19, 400, 401):
+        v = rng.normal(0, 1, n).astype(np.float32)
+        v[: n // 3] = 0.25  # ties
+        assert S.median(v) == float(np.median(v))
+    for d in (9, 41):
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))
+        for shape in ((176, 126, 3), (30, 20, 3), (50, 60)):
+            img = rng.integers(0, 256, shape, dtype=np.uint8)
+            assert np.array_equal(S.disc_dilate(img, d), cv2.dilate(img, disc))
+
+
+@pytest.mark.parametrize("q", [90, 37.3])
+def test_paper_levels_are_the_percentiles(q):
+    rng = np.random.default_rng(7)
+    for shape in ((124, 72), (7, 5)):
+        img = rng.integers(0, 256, shape + (3,), dtype=np.uint8)
+        img[: shape[0] // 3] = 240
+        gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        planes = [gray, *cv2.split(img)]
+        assert S.paper_levels(planes, q) == [percentile(gray, q)] + channel_percentiles(img, q)
