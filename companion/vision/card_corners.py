@@ -182,7 +182,7 @@ def corner_frames(corners: list[IndexCorner]):
     """Card frames (:class:`companion.vision.cards.CardFrame`, partly seen, ``verify``) from
     detected index corners: one frame per card, its two index corners joined when both are seen
     (the second one's hypothesis becomes a view of the first)."""
-    from companion.vision.cards import CardFrame
+    from companion.vision.cards import CardFrame, _norm
 
     frames: list = []
     for c in corners:
@@ -190,7 +190,7 @@ def corner_frames(corners: list[IndexCorner]):
         short = min(c.width, c.height)
         for f in frames:
             opposite = f.quad[(f.readable[0] + 2) % 4]
-            if len(f.views) == 0 and np.linalg.norm(opposite - c.point) < SAME_CORNER * short:
+            if len(f.views) == 0 and _norm(opposite - c.point) < SAME_CORNER * short:
                 f.views.append((q, (k,)))
                 break
         else:
@@ -224,7 +224,7 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     the validation scenes 193 against 186 read, no wrong card either way), with the suit-colour
     check; with ``reader.calibrate`` by the reader's whole calibrated decision."""
     from companion.vision.card_calib import COLOUR_VETO, colour_agreement
-    from companion.vision.cards import _frame_quads, _overlap
+    from companion.vision.cards import _frame_quads, _norm, _overlap
     from companion.vision.learned_read import read_frame_learned
 
     frames = corner_frames(corners if corners is not None else (net or shared()).detect(image))
@@ -236,7 +236,7 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     added = []
     for f in frames:
         corners = [q[k] for q, ks in _frame_quads(f) for k in ks]
-        if any(np.linalg.norm(c - p) < SAME_CORNER * s for c in corners for p, s in seen):
+        if any(_norm(c - p) < SAME_CORNER * s for c in corners for p, s in seen):
             continue
         if any(cv2.pointPolygonTest(q, (float(c[0]), float(c[1])), False) >= 0 for c in corners for q in faces):
             continue  # inside a card already read: its pips or picture, not another card's corner

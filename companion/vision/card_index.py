@@ -54,14 +54,15 @@ def prepare(patch: np.ndarray, size: tuple[int, int] = (INPUT_W, INPUT_H)) -> np
 
 def prepare_batch(patches: list[np.ndarray], size: tuple[int, int] = (INPUT_W, INPUT_H)) -> np.ndarray:
     """:func:`prepare` of several patches at once (N×3×H×W float32; the same values, one
-    partition and one division for the batch)."""
+    partition and one division for the batch, on contiguous uint8 channel planes)."""
     small = np.stack([cv2.resize(p, size, interpolation=cv2.INTER_AREA) for p in patches])
-    small = small.astype(np.float32)
-    flat = small.reshape(len(patches), -1, 3)
-    k = int(0.9 * (flat.shape[1] - 1))
-    paper = np.partition(flat, k, axis=1)[:, k] + 8.0
-    x = np.clip(small / paper[:, None, None, :], 0, 1.2)
-    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+    planes = np.ascontiguousarray(small.transpose(0, 3, 1, 2))
+    flat = planes.reshape(len(patches), 3, -1)
+    k = int(0.9 * (flat.shape[2] - 1))
+    paper = np.partition(flat, k, axis=2)[:, :, k].astype(np.float32) + 8.0
+    x = planes.astype(np.float32)
+    x /= paper[:, :, None, None]
+    return np.clip(x, 0, 1.2, out=x)
 
 
 @dataclass

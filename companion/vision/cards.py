@@ -179,7 +179,7 @@ class CardFrame:
     def size(self) -> tuple[float, float]:
         """(short side, long side) in px."""
         q = self.quad
-        return float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0]))
+        return float(_norm(q[1] - q[0])), float(_norm(q[3] - q[0]))
 
 
 @dataclass
@@ -207,6 +207,15 @@ class CardRead:
                 **({"reason": self.reason} if self.reason else {})}
 
 
+def _norm(v):
+    """``np.linalg.norm(v)`` (no axis) without its overhead: the same dot product and root."""
+    v = np.asarray(v)
+    if v.dtype.kind != "f":
+        v = v.astype(float)
+    v = v.ravel(order="K")
+    return np.sqrt(v.dot(v))
+
+
 def check_image(image) -> np.ndarray:
     """Validate a frame: H×W×3 BGR uint8 (grey H×W and BGRA are converted,
     :func:`companion.vision.images.to_bgr`), at least 32 px on its short side.
@@ -230,7 +239,7 @@ def _order_quad(pts: np.ndarray) -> np.ndarray:
     c = pts.mean(0)
     ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
     pts = pts[np.argsort(ang)]  # clockwise on screen (y down)
-    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):
+    if _norm(pts[1] - pts[0]) > _norm(pts[2] - pts[1]):
         pts = np.roll(pts, -1, axis=0)
     return pts
 
@@ -375,7 +384,7 @@ def detect_cards(image: np.ndarray, paper: dict | None = None, mask_mode: str | 
                 partial_blobs.append(c)
     frames = [CardFrame(q / s, True) for q in whole]
     if whole:
-        sizes = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])]) for q in whole])
+        sizes = np.array([sorted([_norm(q[1] - q[0]), _norm(q[3] - q[0])]) for q in whole])
         S_all, L_all = np.median(sizes[:, 0]), np.median(sizes[:, 1])
     else:
         S_all = L_all = None
@@ -507,15 +516,15 @@ def _perspective_quad(contour, area: float, skewed: bool = False):
     if area < 0.9 * cv2.contourArea(q) or area > 1.1 * cv2.contourArea(q):
         return None
     q = _order_quad(q)
-    s1 = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-    s2 = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    s1 = (_norm(q[1] - q[0]) + _norm(q[2] - q[3])) / 2
+    s2 = (_norm(q[3] - q[0]) + _norm(q[2] - q[1])) / 2
     if not 1.05 <= s2 / max(s1, 1.0) <= 2.2:
         return None
     # a camera above the table keeps a card's opposite sides nearly parallel; a card cut by
     # another card's edge is a quadrilateral too, with one side running askew
     for a, b in ((0, 2), (1, 3)):
         da, db = q[(a + 1) % 4] - q[a], q[b] - q[(b + 1) % 4]
-        cos = float(da @ db) / (np.linalg.norm(da) * np.linalg.norm(db) + 1e-9)
+        cos = float(da @ db) / (_norm(da) * _norm(db) + 1e-9)
         if cos < math.cos(math.radians(MAX_SIDE_SKEW_DEG)):
             return (q,) if skewed else None
     return q
@@ -577,7 +586,7 @@ def _blob_edges(contour):
             a = p0 + ((a - p0) @ d) * d
             b = p0 + ((b - p0) @ d) * d
         edges.append((a, b))
-    return edges, np.array([np.linalg.norm(b - a) for a, b in edges])
+    return edges, np.array([_norm(b - a) for a, b in edges])
 
 
 def _corner_hypotheses(contour, mask, S_all, L_all):
@@ -613,7 +622,7 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
         if inside > 0.05 * S:  # a concave (re-entrant) corner lies inside the blob
             continue
         u_dir, v_dir = -da, db
-        la, lb = np.linalg.norm(a0 - cpt), np.linalg.norm(b1 - cpt)
+        la, lb = _norm(a0 - cpt), _norm(b1 - cpt)
         corners_seen.append(cpt)
         options = []
         if la > 1.12 * S and lb <= 1.12 * S:
@@ -631,7 +640,7 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
     result = []
     for q, cpt in out:
         seen = tuple(k for k in range(4)
-                     if any(np.linalg.norm(q[k] - c) < 0.08 * S for c in corners_seen))
+                     if any(_norm(q[k] - c) < 0.08 * S for c in corners_seen))
         result.append((_order_quad_keep(q), seen if seen else (0,)))
     # re-map seen corners after ordering
     fixed = []
@@ -645,22 +654,29 @@ def _order_quad_keep(q):
     c = q.mean(0)
     ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
     order = list(np.argsort(ang))
-    if np.linalg.norm(q[order[1]] - q[order[0]]) > np.linalg.norm(q[order[2]] - q[order[1]]):
+    if _norm(q[order[1]] - q[order[0]]) > _norm(q[order[2]] - q[order[1]]):
         order = order[1:] + order[:1]
     return q[order], [int(o) for o in order]
 
 
 def _coverage(mask, quad) -> float:
-    m = np.zeros_like(mask)
-    cv2.fillConvexPoly(m, np.round(quad).astype(np.int32), 255)
+    """The fraction of the quad's pixels that ``mask`` marks (0 for a quad leaving the mask);
+    drawn and counted inside the quad's bounding box only (the same pixels)."""
+    x0, y0 = np.floor(quad.min(0)).astype(int)
+    x1, y1 = np.ceil(quad.max(0)).astype(int)
+    h, w = mask.shape
+    if x0 < -3 or y0 < -3 or x1 > w + 3 or y1 > h + 3:
+        return 0.0
+    pts = np.round(quad).astype(np.int32)
+    (bx0, by0), (bx1, by1) = np.maximum(pts.min(0) - 2, 0), np.minimum(pts.max(0) + 3, (w, h))
+    if bx1 <= bx0 or by1 <= by0:
+        return 0.0
+    m = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
+    cv2.fillConvexPoly(m, pts - (bx0, by0), 255)
     area = int(np.count_nonzero(m))
     if area == 0:
         return 0.0
-    x0, y0 = np.floor(quad.min(0)).astype(int)
-    x1, y1 = np.ceil(quad.max(0)).astype(int)
-    if x0 < -3 or y0 < -3 or x1 > mask.shape[1] + 3 or y1 > mask.shape[0] + 3:
-        return 0.0
-    return float(np.count_nonzero(m & mask)) / area
+    return float(np.count_nonzero(m & mask[by0:by1, bx0:bx1])) / area
 
 
 def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
@@ -680,7 +696,7 @@ def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
                     dup = True
                     break
                 continue
-            if np.linalg.norm(np.subtract(f.center, g.center)) < 0.25 * S:
+            if _norm(np.subtract(f.center, g.center)) < 0.25 * S:
                 if not f.complete and not g.complete:
                     g.views.append((f.quad, f.readable))
                 dup = True
@@ -707,7 +723,7 @@ def _sides_swapped(quad: np.ndarray, corner: int) -> np.ndarray:
     o = q[corner]
     nx = q[[1, 0, 3, 2][corner]]
     ny = q[[3, 2, 1, 0][corner]]
-    S, L = np.linalg.norm(nx - o), np.linalg.norm(ny - o)
+    S, L = _norm(nx - o), _norm(ny - o)
     du, dv = (nx - o) / max(S, 1e-9), (ny - o) / max(L, 1e-9)
     return np.array([o, o + S * dv, o + S * dv + L * du, o + L * du], np.float32)
 
@@ -758,30 +774,32 @@ def corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float =
     return got
 
 
+_PATCH_DST = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
+
+
 def _corner_patch(image: np.ndarray, quad: np.ndarray, corner: int, grow: float = 1.0) -> np.ndarray:
     """The index patch at ``corner`` (0 TL, 1 TR, 2 BR, 3 BL) of the card at ``quad``, rotated
     and, for the mirrored corners, flipped so that a printed index reads upright. ``grow`` > 1
     widens the patch by that factor about its own centre (a hypothesised corner that is a few
     px off). Returns PATCH_H×PATCH_W×3 BGR uint8."""
-    q = np.asarray(quad, np.float64)
-    o = q[corner]
-    nx = q[[1, 0, 3, 2][corner]]  # neighbour along the short side
-    ny = q[[3, 2, 1, 0][corner]]  # neighbour along the long side
-    ux, uy = (nx - o) * PATCH_FW, (ny - o) * PATCH_FH
+    # in Python floats: the same double arithmetic as on numpy 2-vectors, without their overhead
+    q = np.asarray(quad, np.float64).tolist()
+    (ox, oy), (nx, ny), (mx, my) = q[corner], q[[1, 0, 3, 2][corner]], q[[3, 2, 1, 0][corner]]
+    ax, ay, bx, by = nx - ox, ny - oy, mx - ox, my - oy  # to the neighbours along the short, long side
+    ux, uy, vx, vy = ax * PATCH_FW, ay * PATCH_FW, bx * PATCH_FH, by * PATCH_FH
     # start a little outside the corner: a corner estimated a few px inside the card (an
     # overlapped card's hypothesised frame) must not cut the index at the patch border
-    o = o - (nx - o) * PATCH_MARGIN - (ny - o) * PATCH_MARGIN * 0.7
+    ox = ox - ax * PATCH_MARGIN - bx * PATCH_MARGIN * 0.7
+    oy = oy - ay * PATCH_MARGIN - by * PATCH_MARGIN * 0.7
     if grow != 1.0:
-        o = o - (ux + uy) * (grow - 1) / 2
-        ux, uy = ux * grow, uy * grow
-    src = np.array([o, o + ux, o + ux + uy, o + uy], np.float32)
-    dst = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
-    M = cv2.getPerspectiveTransform(src, dst)
+        ox, oy = ox - (ux + vx) * (grow - 1) / 2, oy - (uy + vy) * (grow - 1) / 2
+        ux, uy, vx, vy = ux * grow, uy * grow, vx * grow, vy * grow
+    src = np.array([[ox, oy], [ox + ux, oy + uy], [ox + ux + vx, oy + uy + vy], [ox + vx, oy + vy]], np.float32)
+    M = cv2.getPerspectiveTransform(src, _PATCH_DST)
     patch = cv2.warpPerspective(image, M, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
                                 borderMode=cv2.BORDER_REPLICATE)
-    cross = ux[0] * uy[1] - ux[1] * uy[0]
-    if cross < 0:
-        patch = patch[:, ::-1].copy()
+    if ux * vy - uy * vx < 0:
+        patch = cv2.flip(patch, 1)
     return patch
 
 
@@ -794,7 +812,7 @@ def _glyph_feature(mask: np.ndarray, blur: float = GLYPH_BLUR) -> np.ndarray:
     g = cv2.resize(mask, size, interpolation=cv2.INTER_AREA).astype(np.float32)
     g = cv2.GaussianBlur(g, (0, 0), blur).ravel()
     g -= g.mean()
-    n = np.linalg.norm(g)
+    n = _norm(g)
     return g / n if n > 0 else g
 
 
@@ -985,26 +1003,41 @@ def _label_rows() -> dict[str, tuple[np.ndarray, np.ndarray]]:
     return {lab: (np.array(fs, np.float32), np.log(np.array(a, np.float32))) for lab, (fs, a) in out.items()}
 
 
-def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | None = None
-              ) -> tuple[str | None, float, float]:
+@functools.lru_cache(maxsize=256)
+def _label_block(want: tuple[str, ...]):
+    """The templates of the labels ``want``: their matrices, their log aspects end to end, each
+    label's first row there, and which labels are pips."""
+    groups = _label_rows()
+    mats = [groups[lab][0] for lab in want]
+    tla = np.concatenate([groups[lab][1] for lab in want])
+    starts = np.cumsum([0] + [len(m) for m in mats[:-1]])
+    return mats, tla, starts, [lab.startswith("s:") for lab in want]
+
+
+def _similarities(mask: np.ndarray, allowed) -> dict[str, float]:
+    """Each allowed template label's best similarity to a glyph mask (in ``allowed``'s order):
+    the correlation of the features less an aspect-ratio penalty, one matrix product per label
+    (the same float32 sums as label by label), the rest for all labels at once."""
+    groups = _label_rows()
+    want = tuple(lab for lab in allowed if lab in groups)
+    if not want:
+        return {}
+    mats, tla, starts, pip = _label_block(want)
+    fp = _glyph_feature(mask, PIP_BLUR) if any(pip) else None
+    fg = _glyph_feature(mask) if not all(pip) else None
+    la = np.log(max(mask.shape[1] / mask.shape[0], 0.05))
+    dots = np.concatenate([m @ (fp if p else fg) for m, p in zip(mats, pip)])
+    # aspect ratio agreement (log-ratio penalty): glyph shapes are squeezed to a fixed size
+    return dict(zip(want, np.maximum.reduceat(dots - 0.35 * np.abs(la - tla), starts).tolist()))
+
+
+def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | None = None,
+              sims: dict[str, float] | None = None) -> tuple[str | None, float, float]:
     """Best allowed template label for a glyph mask: (label, similarity, margin to the best label
     of another class). ``classes`` maps labels to what they mean (Latin K and Cyrillic К are both
-    the king), so look-alike glyphs of one class do not eat the margin."""
-    groups = _label_rows()
-    a = mask.shape[1] / mask.shape[0]
-    want = [lab for lab in allowed if lab in groups]
-    use_pip = any(lab.startswith("s:") for lab in want)
-    use_glyph = any(not lab.startswith("s:") for lab in want)
-    fp = _glyph_feature(mask, PIP_BLUR) if use_pip else None
-    fg = _glyph_feature(mask) if use_glyph else None
-    la = np.log(max(a, 0.05))
-    best: dict[str, float] = {}
-    for lab in want:
-        tf, tla = groups[lab]
-        f = fp if lab.startswith("s:") else fg
-        # aspect ratio agreement (log-ratio penalty): glyph shapes are squeezed to a fixed size
-        sims = tf @ f - 0.35 * np.abs(la - tla)
-        best[lab] = float(sims.max())
+    the king), so look-alike glyphs of one class do not eat the margin. ``sims``: the mask's
+    :func:`_similarities` for a set of labels holding ``allowed`` (not computed again)."""
+    best = _similarities(mask, allowed) if sims is None else {lab: sims[lab] for lab in allowed if lab in sims}
     if not best:
         return None, 0.0, 0.0
     order = sorted(best.items(), key=lambda kv: -kv[1])
@@ -1131,12 +1164,13 @@ class IndexReader:
         labels = ({"g:10"} & self.rank_labels) if ten else self.rank_labels
         if not labels:
             return IndexRead(None, None, 0.0, "no_rank")
-        rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class)
+        rank_sims = _similarities(gmask, labels)
+        rank_lab, rsim, rmargin = _classify(gmask, labels, self.rank_class, rank_sims)
         if self.alphabet == "auto" and rank_lab and rank_lab[2:] in _FOREIGN_GLYPHS:
             # auto alphabet: a Russian/German letter must clearly beat every English one, since
             # unusual English glyphs (the Continental Q) resemble them
             en = {"g:" + g for g in GLYPH_RANK["en"]} & labels
-            _, en_sim, _ = _classify(gmask, en, self.rank_class)
+            _, en_sim, _ = _classify(gmask, en, self.rank_class, rank_sims)
             rmargin = min(rmargin, rsim - en_sim - AUTO_MARGIN + MIN_RANK_MARGIN)
         if rank_lab and not _holes_agree(rank_lab[2:], gmask):
             rsim, rmargin = min(rsim, MIN_RANK_SIM - 0.1), 0.0
@@ -1162,19 +1196,20 @@ class IndexReader:
                 conf = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
                 return IndexRead("JK", None, conf, None, "JOKER", conf)
             return IndexRead(None, None, 0.0, "not_an_index", rank_lab)
-        suit_lab, ssim, smargin = _classify(pmask, self.suit_labels)
+        suit_sims = _similarities(pmask, self.suit_labels)
+        suit_lab, ssim, smargin = _classify(pmask, self.suit_labels, None, suit_sims)
         is_red = red > RED_SPLIT
         colour_conf = min(1.0, abs(red - RED_SPLIT) / RED_SCALE)
         suit = suit_lab[2:] if suit_lab else None
         if suit and (suit in rc.RED_SUITS) != is_red:
             # shape and colour disagree: take the best suit of the measured colour
             allowed = {"s:H", "s:D"} if is_red else {"s:S", "s:C"}
-            suit_lab, ssim, smargin = _classify(pmask, allowed)
+            suit_lab, ssim, smargin = _classify(pmask, allowed, None, suit_sims)
             suit = suit_lab[2:]
             smargin = min(smargin, MIN_SUIT_MARGIN)
         else:
             allowed = {"s:H", "s:D"} if is_red else {"s:S", "s:C"}
-            _, _, smargin = _classify(pmask, allowed)
+            _, _, smargin = _classify(pmask, allowed, None, suit_sims)
         glyph = rank_lab[2:] if rank_lab else None
         rank = self.glyph_rank.get(glyph) if glyph else None
         conf_rank = _conf(rsim, rmargin, MIN_RANK_SIM, MIN_RANK_MARGIN)
@@ -1342,7 +1377,7 @@ class CardReader:
         for i in order:
             f = frames[i]
             corners = [q[k] for q, ks in _frame_quads(f) for k in ks] if not f.complete else []
-            explained = any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S
+            explained = any(_norm(np.subtract(c, p)) < SHARED_CORNER * S
                             for c in corners for p, S in named_corners)
             r = done[i] = self.read_frame(image, f, retry=not explained)
             if r.card is not None or f.complete:
@@ -1569,7 +1604,7 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
     kept_nulls: list[CardFrame] = []
     for r in order:
         corners = [q[k] for q, ks in _frame_quads(r.frame) for k in ks]
-        if any(np.linalg.norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
+        if any(_norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
             dropped.add(id(r))
             continue
         free = _free_paper(r.frame, mask, cover, s)

@@ -1,7 +1,8 @@
-"""The eleventh pass's fast paths (:mod:`companion.vision.card_segments`) compute what the code
-they replaced computed: the index segmentation (lookup tables, one histogram pass, vectorised
-component filtering), the median of the pip's redness and the disc dilation of the picture
-test — compared exactly on corner patches of held-out tables and real photos."""
+"""The eleventh pass's fast paths compute what the code they replaced computed: the index
+segmentation (:mod:`companion.vision.card_segments`: one histogram search a plane, vectorised
+component filtering), the median of the pip's redness, the disc dilation of the picture test and
+the template matcher's similarities — compared exactly on corner patches of held-out tables and
+real photos."""
 
 from __future__ import annotations
 
@@ -85,6 +86,29 @@ def _reference_segment_index(patch, strip_blobs=False):
     return S.IndexSegments(group, gmask, (gx0, gy0, gx1, gy1), pmask, red, stacked, ring)
 
 
+def _reference_classify(mask, allowed, classes=None):
+    """cards._classify as the tenth pass left it."""
+    groups = C._label_rows()
+    a = mask.shape[1] / mask.shape[0]
+    want = [lab for lab in allowed if lab in groups]
+    fp = C._glyph_feature(mask, C.PIP_BLUR) if any(lab.startswith("s:") for lab in want) else None
+    fg = C._glyph_feature(mask) if any(not lab.startswith("s:") for lab in want) else None
+    la = np.log(max(a, 0.05))
+    best = {}
+    for lab in want:
+        tf, tla = groups[lab]
+        f = fp if lab.startswith("s:") else fg
+        sims = tf @ f - 0.35 * np.abs(la - tla)
+        best[lab] = float(sims.max())
+    if not best:
+        return None, 0.0, 0.0
+    order = sorted(best.items(), key=lambda kv: -kv[1])
+    top, sim = order[0]
+    cls = classes or {}
+    others = [v for k, v in order[1:] if cls.get(k, k) != cls.get(top, top)]
+    return top, sim, sim - others[0] if others else sim
+
+
 def _same(a, b) -> bool:
     if isinstance(a, str) or isinstance(b, str):
         return a == b
@@ -136,6 +160,113 @@ def test_segmentation_is_the_reference_on_real_photos(real_data):
     patches = _patches(_real_photos(real_data))
     assert len(patches) > 50
     assert "pip" in _check(patches)
+
+
+def test_template_similarities_are_the_label_by_label_ones():
+    masks = []
+    for p in _patches([T.heldout_scene(i)[0] for i in (0, 3, 5)]):
+        sg = S._segment_index(p)
+        if not isinstance(sg, str):
+            masks += [("g", sg.glyph)] + ([("s", sg.pip)] if sg.pip is not None else [])
+    assert len(masks) > 60
+    for alphabet in ("en", "auto"):
+        ir = C.IndexReader(alphabet)
+        en = {"g:" + g for g in C.GLYPH_RANK["en"]} & ir.rank_labels
+        for kind, m in masks:
+            if kind == "g":
+                sims = C._similarities(m, ir.rank_labels)
+                for labels in (ir.rank_labels, en, {"g:10"}):
+                    want = _reference_classify(m, labels, ir.rank_class)
+                    assert C._classify(m, labels, ir.rank_class) == want
+                    assert C._classify(m, labels, ir.rank_class, sims) == want
+            else:
+                sims = C._similarities(m, ir.suit_labels)
+                for labels in (ir.suit_labels, {"s:H", "s:D"}, {"s:S", "s:C"}):
+                    assert C._classify(m, labels, None, sims) == _reference_classify(m, labels)
+
+
+def test_classifier_input_is_the_channel_last_one():
+    """card_index.prepare_batch against its tenth-pass form (float32 partition channel last)."""
+    from companion.vision import card_index as CI
+
+    patches = _patches([T.heldout_scene(i)[0] for i in (2, 7)])
+    assert len(patches) > 20
+    for size in ((48, 72), (32, 48)):
+        for batch in (patches[:1], patches[:13], patches):
+            small = np.stack([cv2.resize(p, size, interpolation=cv2.INTER_AREA) for p in batch]).astype(np.float32)
+            flat = small.reshape(len(batch), -1, 3)
+            k = int(0.9 * (flat.shape[1] - 1))
+            paper = np.partition(flat, k, axis=1)[:, k] + 8.0
+            want = np.ascontiguousarray(np.clip(small / paper[:, None, None, :], 0, 1.2).transpose(0, 3, 1, 2))
+            got = CI.prepare_batch(batch, size)
+            assert got.dtype == want.dtype and got.flags.c_contiguous and np.array_equal(got, want)
+
+
+def _reference_corner_patch(image, quad, corner, grow=1.0):
+    """cards._corner_patch as the tenth pass left it (numpy 2-vectors)."""
+    q = np.asarray(quad, np.float64)
+    o = q[corner]
+    nx, ny = q[[1, 0, 3, 2][corner]], q[[3, 2, 1, 0][corner]]
+    ux, uy = (nx - o) * C.PATCH_FW, (ny - o) * C.PATCH_FH
+    o = o - (nx - o) * C.PATCH_MARGIN - (ny - o) * C.PATCH_MARGIN * 0.7
+    if grow != 1.0:
+        o = o - (ux + uy) * (grow - 1) / 2
+        ux, uy = ux * grow, uy * grow
+    src = np.array([o, o + ux, o + ux + uy, o + uy], np.float32)
+    dst = np.array([[0, 0], [C.PATCH_W, 0], [C.PATCH_W, C.PATCH_H], [0, C.PATCH_H]], np.float32)
+    patch = cv2.warpPerspective(image, cv2.getPerspectiveTransform(src, dst), (C.PATCH_W, C.PATCH_H),
+                                flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return patch[:, ::-1].copy() if ux[0] * uy[1] - ux[1] * uy[0] < 0 else patch
+
+
+def test_corner_patches_are_the_numpy_vector_ones():
+    rng = np.random.default_rng(11)
+    img = T.heldout_scene(4)[0]
+    quads = [f.quad for f in C.detect_cards(img)]
+    quads += [C._order_quad(rng.uniform(0, 700, (4, 2))) for _ in range(30)]
+    quads += [q[::-1].copy() for q in quads[:10]]  # mirrored corner order
+    for q in quads:
+        for k in range(4):
+            for grow in (1.0, C.PARTIAL_GROW, 1.3):
+                got = C._corner_patch(img, q, k, grow)
+                assert got.flags.c_contiguous and np.array_equal(got, _reference_corner_patch(img, q, k, grow))
+            sw = C._sides_swapped(q, k)
+            assert np.array_equal(C._corner_patch(img, sw, 0), _reference_corner_patch(img, sw, 0))
+
+
+def test_norm_is_numpys():
+    rng = np.random.default_rng(13)
+    for dtype in (np.float32, np.float64, np.int32):
+        for shape in ((2,), (560,), (4, 2)):
+            for _ in range(300):
+                v = (rng.normal(0, 200, shape)).astype(dtype)
+                got, want = C._norm(v), np.linalg.norm(v)
+                assert got == want and type(got) is type(want)
+    assert C._norm([3, 4]) == np.linalg.norm([3, 4]) == 5.0
+
+
+def _reference_coverage(mask, quad):
+    m = np.zeros_like(mask)
+    cv2.fillConvexPoly(m, np.round(quad).astype(np.int32), 255)
+    area = int(np.count_nonzero(m))
+    if area == 0:
+        return 0.0
+    x0, y0 = np.floor(quad.min(0)).astype(int)
+    x1, y1 = np.ceil(quad.max(0)).astype(int)
+    if x0 < -3 or y0 < -3 or x1 > mask.shape[1] + 3 or y1 > mask.shape[0] + 3:
+        return 0.0
+    return float(np.count_nonzero(m & mask)) / area
+
+
+def test_coverage_counts_the_whole_masks_pixels():
+    rng = np.random.default_rng(17)
+    mask = (rng.random((360, 640)) > 0.4).astype(np.uint8) * 255
+    for _ in range(3000):
+        c = rng.uniform(-20, 660, 2)
+        quad = (c + rng.normal(0, rng.choice([0.4, 3, 40, 150]), (4, 2))).astype(np.float32)
+        quad = cv2.convexHull(quad).reshape(-1, 2) if rng.random() < 0.7 else quad
+        if len(quad) == 4:
+            assert C._coverage(mask, quad) == _reference_coverage(mask, quad)
 
 
 def test_median_and_disc_dilation_are_numpys_and_opencvs():
