@@ -13,6 +13,7 @@ one corner (:func:`corner_frames`), read like any partly hidden card's seen corn
 from __future__ import annotations
 
 import functools
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -212,6 +213,44 @@ def scaled(frame, f: float):
                      [(one(q, ks), ks) for q, ks in frame.views], verify=True)
 
 
+def _read_corner(reader, image: np.ndarray, f):
+    """The learned read of a detected corner's frame, retried at :data:`SCALES` of its size
+    until one names a card: (read, the frame read)."""
+    from companion.vision.learned_read import read_frame_learned
+
+    r = read_frame_learned(reader, image, f, RETRY)
+    base = f
+    for k in SCALES:
+        if r.card is not None:
+            break
+        f = scaled(base, k)
+        r = read_frame_learned(reader, image, f, RETRY)
+    return r, f
+
+
+def _read_both_threads(reader, image: np.ndarray, frames: list) -> list:
+    """:func:`_read_corner` of each frame, the reader's worker thread and the caller taking
+    frames in turn (the same reads as one after the other: each is a read of its own)."""
+    from companion.vision.cards import _beside
+
+    todo = deque(range(len(frames)))
+    done: dict = {}
+
+    def work():
+        while True:
+            try:
+                i = todo.popleft()
+            except IndexError:
+                return
+            done[i] = _read_corner(reader, image, frames[i])
+
+    helper = _beside(work) if len(frames) > 1 else None
+    work()
+    if helper is not None:
+        helper.result()
+    return [done[i] for i in range(len(frames))]
+
+
 def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | None = None,
                      corners: list[IndexCorner] | None = None) -> list:
     """``reads`` (the reader's answers for ``image``) with the cards read at index corners the
@@ -225,7 +264,6 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     check; with ``reader.calibrate`` by the reader's whole calibrated decision."""
     from companion.vision.card_calib import COLOUR_VETO, colour_agreement
     from companion.vision.cards import _frame_quads, _norm, _overlap
-    from companion.vision.learned_read import read_frame_learned
 
     frames = corner_frames(corners if corners is not None else (net or shared()).detect(image))
     if not frames:
@@ -233,20 +271,21 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     named = [r for r in reads if r.card is not None]
     seen = [(q[k], min(r.frame.size)) for r in named for q, ks in _frame_quads(r.frame) for k in _own(r.frame, ks)]
     faces = [_shrunk(r.frame.quad, INSIDE) for r in named if r.frame.complete]
+
+    def corners_of(f):
+        return [q[k] for q, ks in _frame_quads(f) for k in ks]
+
+    # inside a card already read: its pips or picture, not another card's corner
+    frames = [f for f in frames if not any(cv2.pointPolygonTest(q, (float(c[0]), float(c[1])), False) >= 0
+                                           for c in corners_of(f) for q in faces)]
+    frames = [f for f in frames if not any(_norm(c - p) < SAME_CORNER * s for c in corners_of(f) for p, s in seen)]
+    first = _read_both_threads(reader, image, frames)
     added = []
-    for f in frames:
-        corners = [q[k] for q, ks in _frame_quads(f) for k in ks]
-        if any(_norm(c - p) < SAME_CORNER * s for c in corners for p, s in seen):
+    for f, (r, f_read) in zip(frames, first):
+        # a card added just before may explain this corner (read for nothing, beside the others)
+        if any(_norm(c - p) < SAME_CORNER * s for c in corners_of(f) for p, s in seen):
             continue
-        if any(cv2.pointPolygonTest(q, (float(c[0]), float(c[1])), False) >= 0 for c in corners for q in faces):
-            continue  # inside a card already read: its pips or picture, not another card's corner
-        r = read_frame_learned(reader, image, f, RETRY)
-        base = f
-        for k in SCALES:
-            if r.card is not None:
-                break
-            f = scaled(base, k)
-            r = read_frame_learned(reader, image, f, RETRY)
+        f = f_read
         if r.card is not None and (reader.calibrate or reader.collect):
             # the calibrated decision, templates and all (and its facts, for tools/calibrate_cards.py)
             r = reader.read_frame(image, f, retry=RETRY)

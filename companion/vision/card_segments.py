@@ -131,6 +131,12 @@ def _ink_planes(patch: np.ndarray, key=None):
     return got
 
 
+def _components(ink: np.ndarray):
+    """``cv2.connectedComponentsWithStats(ink, connectivity=8)`` with 16-bit labels: the same
+    labels and stats, in about half the time (a patch has far fewer than 65 536 components)."""
+    return cv2.connectedComponentsWithStats(ink, None, None, None, 8, cv2.CV_16U)
+
+
 def _segment_index(patch: np.ndarray, strip_blobs: bool | str = False, key=None) -> IndexSegments | str:
     """Split an upright index patch (PATCH_H×PATCH_W×3 BGR) into rank glyph and pip.
 
@@ -152,7 +158,7 @@ def _segment_index(patch: np.ndarray, strip_blobs: bool | str = False, key=None)
         ink = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     elif strip_blobs:
         # only inside the components the index reader would drop (too big, or at the border)
-        n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+        n, lab, stats, _ = _components(ink)
         x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         drop = ((x <= 0) | (y <= 0) | (x + w >= PATCH_W) | (y + h >= PATCH_H)
                 | (h > 0.55 * PATCH_H) | (w > 0.8 * PATCH_W))
@@ -160,7 +166,7 @@ def _segment_index(patch: np.ndarray, strip_blobs: bool | str = False, key=None)
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (STRIP_DISC, STRIP_DISC))
         body = cv2.morphologyEx(drop[lab].astype(np.uint8), cv2.MORPH_OPEN, disc)
         ink = ink & ~cv2.dilate(body, np.ones((3, 3), np.uint8))
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, lab, stats, _ = _components(ink)
     x, y, w, h, a = stats[1:, :5].T
     # too small; touching the patch's border (card edge, rounded corner outside the card, face
     # art); too big

@@ -566,8 +566,9 @@ def _blob_edges(contour):
     n = len(approx)
     if n < 4:
         return [], np.zeros(0)
-    lookup = {(int(x), int(y)): k for k, (x, y) in enumerate(pts)}
-    vidx = [lookup.get((int(x), int(y)), 0) for x, y in approx]
+    # each vertex's index on the outline (its last occurrence there, else 0)
+    eq = (pts[None, :, 0] == approx[:, None, 0]) & (pts[None, :, 1] == approx[:, None, 1])
+    vidx = np.where(eq.any(1), len(pts) - 1 - np.argmax(eq[:, ::-1], axis=1), 0).tolist()
     poly = approx.astype(np.float64)
     edges = []
     for i in range(n):
@@ -682,6 +683,7 @@ def _coverage(mask, quad) -> float:
 def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
     """Drop partial hypotheses that duplicate another frame of the same card."""
     frames = sorted(frames, key=lambda f: (not f.complete, -len(f.readable)))
+    centre = {id(f): f.center for f in frames}
     kept: list[CardFrame] = []
     for f in frames:
         S = f.size[0]
@@ -696,7 +698,7 @@ def _dedupe(frames: list[CardFrame]) -> list[CardFrame]:
                     dup = True
                     break
                 continue
-            if _norm(np.subtract(f.center, g.center)) < 0.25 * S:
+            if _norm(np.subtract(centre[id(f)], centre[id(g)])) < 0.25 * S:
                 if not f.complete and not g.complete:
                     g.views.append((f.quad, f.readable))
                 dup = True
