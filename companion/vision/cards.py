@@ -1376,12 +1376,18 @@ class CardReader:
                                                           -len(frames[i].readable)))
         done: dict[int, CardRead] = {}
         named_corners: list = []
+        ahead: dict = {}
+        if self.learned and self.combine and self.profile is None:
+            from companion.vision.learned_read import read_frame_learned
+            # a whole card's learned read does not depend on the cards read before it (it is
+            # read all round): all queued on the worker at once, which then never waits
+            ahead = {i: _beside(read_frame_learned, self, image, frames[i], True) for i in order if frames[i].complete}
         for i in order:
             f = frames[i]
             corners = [q[k] for q, ks in _frame_quads(f) for k in ks] if not f.complete else []
             explained = any(_norm(np.subtract(c, p)) < SHARED_CORNER * S
                             for c in corners for p, S in named_corners)
-            r = done[i] = self.read_frame(image, f, retry=not explained)
+            r = done[i] = self.read_frame(image, f, retry=not explained, started=ahead.get(i))
             if r.card is not None or f.complete:
                 named_corners += [(q[k], min(f.size)) for q, ks in _frame_quads(f) for k in ks]
         # a frame only the extra cues found counts only when it reads as a card
@@ -1418,10 +1424,11 @@ class CardReader:
             return region
         return got
 
-    def read_frame(self, image: np.ndarray, frame: CardFrame, retry: bool = True) -> CardRead:
+    def read_frame(self, image: np.ndarray, frame: CardFrame, retry: bool = True,
+                   started: Future | None = None) -> CardRead:
         """Read one detected card (see :meth:`read`). ``retry``: read the seen corners of a
         partly hidden card again through wider and sides-swapped patches when no first read
-        is sure."""
+        is sure. ``started``: its learned read (with the same ``retry``), already started."""
         box = frame.box
         if self.profile is not None and frame.complete:
             label, conf, face_up = self.profile.match(rectify(image, frame.quad))
@@ -1436,7 +1443,7 @@ class CardReader:
             from companion.vision.learned_read import combine, read_frame_learned
             if not self.combine:
                 return read_frame_learned(self, image, frame, retry)
-            beside = _beside(read_frame_learned, self, image, frame, retry)
+            beside = started if started is not None else _beside(read_frame_learned, self, image, frame, retry)
             classic = self._read_frame_classic(image, frame, retry)
             learned = beside.result()
             std = self.profile is None
