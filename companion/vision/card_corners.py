@@ -263,7 +263,7 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     the validation scenes 193 against 186 read, no wrong card either way), with the suit-colour
     check; with ``reader.calibrate`` by the reader's whole calibrated decision."""
     from companion.vision.card_calib import COLOUR_VETO, colour_agreement
-    from companion.vision.cards import _frame_quads, _norm, _overlap
+    from companion.vision.cards import _any_near, _frame_quads, _overlap
 
     frames = corner_frames(corners if corners is not None else (net or shared()).detect(image))
     if not frames:
@@ -278,12 +278,12 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     # inside a card already read: its pips or picture, not another card's corner
     frames = [f for f in frames if not any(cv2.pointPolygonTest(q, (float(c[0]), float(c[1])), False) >= 0
                                            for c in corners_of(f) for q in faces)]
-    frames = [f for f in frames if not any(_norm(c - p) < SAME_CORNER * s for c in corners_of(f) for p, s in seen)]
+    frames = [f for f in frames if not _any_near(corners_of(f), seen, SAME_CORNER)]
     first = _read_both_threads(reader, image, frames)
     added = []
     for f, (r, f_read) in zip(frames, first):
         # a card added just before may explain this corner (read for nothing, beside the others)
-        if any(_norm(c - p) < SAME_CORNER * s for c in corners_of(f) for p, s in seen):
+        if _any_near(corners_of(f), seen, SAME_CORNER):
             continue
         f = f_read
         if r.card is not None and (reader.calibrate or reader.collect):

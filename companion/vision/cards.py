@@ -216,6 +216,20 @@ def _norm(v):
     return np.sqrt(v.dot(v))
 
 
+def _any_near(points, anchors, k: float) -> bool:
+    """``any(_norm(np.subtract(c, p)) < k * S for c in points for p, S in anchors)``: the pairs
+    surely farther apart (a coordinate differing by more than that, with room for rounding) are
+    left out by array first, the others measured as there."""
+    if not len(points) or not anchors:
+        return False
+    pts = np.array([np.asarray(c, np.float64) for c in points]).reshape(-1, 2)
+    ref = np.array([np.asarray(p, np.float64) for p, _S in anchors]).reshape(-1, 2)
+    lim = np.array([k * S for _p, S in anchors], np.float64)
+    maybe = np.abs(pts[:, None, :] - ref[None, :, :]).max(2) <= lim * (1 + 1e-6) + 1e-6
+    return any(_norm(np.subtract(points[i], anchors[j][0])) < k * anchors[j][1]
+               for i, j in zip(*np.nonzero(maybe)))
+
+
 def check_image(image) -> np.ndarray:
     """Validate a frame: H×W×3 BGR uint8 (grey H×W and BGRA are converted,
     :func:`companion.vision.images.to_bgr`), at least 32 px on its short side.
@@ -640,8 +654,7 @@ def _corner_hypotheses(contour, mask, S_all, L_all):
             out.append((q, cpt))
     result = []
     for q, cpt in out:
-        seen = tuple(k for k in range(4)
-                     if any(_norm(q[k] - c) < 0.08 * S for c in corners_seen))
+        seen = tuple(k for k in range(4) if _any_near([q[k]], [(c, S) for c in corners_seen], 0.08))
         result.append((_order_quad_keep(q), seen if seen else (0,)))
     # re-map seen corners after ordering
     fixed = []
@@ -731,7 +744,7 @@ def _sides_swapped(quad: np.ndarray, corner: int) -> np.ndarray:
 
 
 #: The patches cut while :meth:`CardReader.read` reads one image (per thread): the learned and
-#: the template read of a card cut the same corners.
+#: the template read of a card cut the same corners (and ask the same picture test).
 _PATCH_MEMO = threading.local()
 
 
@@ -1385,8 +1398,7 @@ class CardReader:
         for i in order:
             f = frames[i]
             corners = [q[k] for q, ks in _frame_quads(f) for k in ks] if not f.complete else []
-            explained = any(_norm(np.subtract(c, p)) < SHARED_CORNER * S
-                            for c in corners for p, S in named_corners)
+            explained = _any_near(corners, named_corners, SHARED_CORNER)
             r = done[i] = self.read_frame(image, f, retry=not explained, started=ahead.get(i))
             if r.card is not None or f.complete:
                 named_corners += [(q[k], min(f.size)) for q, ks in _frame_quads(f) for k in ks]
@@ -1613,7 +1625,7 @@ def _explained_nulls_dropped(reads: list[CardRead], mask: np.ndarray, s: float) 
     kept_nulls: list[CardFrame] = []
     for r in order:
         corners = [q[k] for q, ks in _frame_quads(r.frame) for k in ks]
-        if any(_norm(np.subtract(c, p)) < SHARED_CORNER * S for c in corners for p, S in seen):
+        if _any_near(corners, seen, SHARED_CORNER):
             dropped.add(id(r))
             continue
         free = _free_paper(r.frame, mask, cover, s)
@@ -1704,6 +1716,19 @@ def _overlap(q1: np.ndarray, q2: np.ndarray) -> float:
 
 
 def centre_is_picture(image: np.ndarray, quad: np.ndarray) -> bool:
+    """:func:`_centre_is_picture`, remembered while :meth:`CardReader.read` reads ``image`` (the
+    template and the learned read of a whole card both ask)."""
+    memo = getattr(_PATCH_MEMO, "patches", None)
+    if memo is None or getattr(_PATCH_MEMO, "image", None) is not image:
+        return _centre_is_picture(image, quad)
+    key = ("picture", np.asarray(quad, np.float64).tobytes())
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _centre_is_picture(image, quad)
+    return got
+
+
+def _centre_is_picture(image: np.ndarray, quad: np.ndarray) -> bool:
     """True when a whole card's centre shows a picture (a face card), False when it shows pips
     or little ink (numbered cards, aces). Alphabet-independent: used to refuse a numbered rank
     read from an index whose card is really a face card (a German "B" taken for an "8").

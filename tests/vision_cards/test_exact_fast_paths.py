@@ -269,6 +269,20 @@ def test_coverage_counts_the_whole_masks_pixels():
             assert C._coverage(mask, quad) == _reference_coverage(mask, quad)
 
 
+def test_any_near_is_the_pairwise_test():
+    rng = np.random.default_rng(19)
+    for trial in range(2000):
+        dt = [np.float32, np.float64][trial % 2]
+        anchors = [(rng.uniform(0, 500, 2).astype(dt), float(rng.uniform(20, 200))) for _ in range(rng.integers(0, 8))]
+        points = [rng.uniform(0, 500, 2).astype(np.float32) for _ in range(rng.integers(0, 4))]
+        if anchors and points and trial % 3 == 0:  # a point right at an anchor's limit
+            p, S = anchors[0]
+            ang = rng.uniform(0, 2 * np.pi)
+            points[0] = (p + 0.1 * S * np.array([np.cos(ang), np.sin(ang)])).astype(np.float32)
+        want = any(np.linalg.norm(np.subtract(c, p)) < 0.1 * S for c in points for p, S in anchors)
+        assert C._any_near(points, anchors, 0.1) == want
+
+
 def test_median_and_disc_dilation_are_numpys_and_opencvs():
     rng = np.random.default_rng(5)
     for n in (1, 2, 3, 18, 19, 400, 401):
