@@ -1,8 +1,8 @@
 """Index segmentation of the card reader (:mod:`companion.vision.cards`): an upright index patch
-split into its rank glyph and its pip, and the exact fast helpers of the reader's per-frame path
-(eleventh pass: the same values as the code they replaced, with fewer numpy calls — lookup
-tables on uint8 channels, one histogram pass for the paper levels, vectorised component
-filtering; docs/vision-cards.md)."""
+split into its rank glyph and its pip, and exact fast helpers of the reader's per-frame path
+(eleventh pass, docs/vision-cards.md: the same values as the code they replaced — ink planes
+shared by a patch's three segmentations, 16-bit component labels, the components filtered as
+arrays, one histogram search a plane, a partial sort for the pip's medians)."""
 
 from __future__ import annotations
 
