@@ -1051,11 +1051,13 @@ def _classify(mask: np.ndarray, allowed: set[str], classes: dict[str, str] | Non
     """Best allowed template label for a glyph mask: (label, similarity, margin to the best label
     of another class). ``classes`` maps labels to what they mean (Latin K and Cyrillic К are both
     the king), so look-alike glyphs of one class do not eat the margin. ``sims``: the mask's
-    :func:`_similarities` for a set of labels holding ``allowed`` (not computed again)."""
+    :func:`_similarities` for a set of labels holding ``allowed`` (not computed again). Equal
+    similarities (Latin B and Cyrillic В drawn alike) go to the label first in sort order, whatever
+    the order of ``allowed`` (a set's order changes with the process's hash seed)."""
     best = _similarities(mask, allowed) if sims is None else {lab: sims[lab] for lab in allowed if lab in sims}
     if not best:
         return None, 0.0, 0.0
-    order = sorted(best.items(), key=lambda kv: -kv[1])
+    order = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))  # a tie (B, В): the first label
     top, sim = order[0]
     cls = classes or {}
     others = [v for k, v in order[1:] if cls.get(k, k) != cls.get(top, top)]
