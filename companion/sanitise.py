@@ -88,6 +88,15 @@ def fold_words(text: str) -> str:
     return " ".join(str(text).casefold().replace("ё", "е").split())
 
 
+def fold_name(text: str) -> str:
+    """A name as typed (a game's title), compared with the names a page shows: :func:`typed`
+    (full-width «ｓｋｕｌｌ» is «skull»), then :func:`fold_words`, with every dash or hyphen
+    (Unicode category Pd: «-», «–», «—» …) read as a space between words, so «Верю – не верю»,
+    «Верю-не-верю» and «верю не верю» are the one name «верю не верю»."""
+    text = typed(text)
+    return fold_words("".join(" " if unicodedata.category(ch) == "Pd" else ch for ch in text))
+
+
 def check_text(text: str, max_len: int = MAX_TEXT) -> str:
     """``text`` when the sanitiser takes it.
 
