@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from companion.games import registry
-from companion.sanitise import fold_words
+from companion.sanitise import fold_words, other_layout
 from companion.i18n import LANGUAGES, M, Message, render, translations
 
 #: what a typed word loses before it is compared: case, «ё», quotes and the labels' separators
@@ -87,6 +87,14 @@ def typed_move(game_id: str | None, text: str) -> str:
     verbs = verb_words(game_id)
     for n in range(len(words), 0, -1):
         verb = verbs.get(fold(" ".join(words[:n])))
+        if verb is not None:
+            return " ".join([verb, *words[n:]])
+    # the keyboard left on the Latin layout («dskj;bnm 2 uhb,» for «выложить 2 гриб»): the
+    # leading words read as the Russian keys, when they name no verb as typed (the rest is read
+    # by the entry's own normalisation: a card code stays Latin)
+    for n in range(len(words), 0, -1):
+        meant = other_layout(" ".join(words[:n]))
+        verb = verbs.get(fold(meant)) if meant else None
         if verb is not None:
             return " ".join([verb, *words[n:]])
     return str(text)

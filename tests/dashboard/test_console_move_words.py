@@ -17,6 +17,10 @@ from companion.dashboard.movewords import fold, typed_move, verb_words
     # a label's first word when it is the verb («Выложить карты», «Снять ставку»), as a move is said
     ("doubt", "выложить 2 гриба", "place 2 гриба"), ("doubt", "Добавить 1", "add 1"),
     ("skull", "выложить", "place"), ("hoggenheimer", "снять 3", "withdraw 3"),
+    # the keyboard left on the Latin layout: the Russian keys meant («Dth.» is «Верю»), when the
+    # Latin words name no verb themselves; what follows stays as typed (a card code is Latin)
+    ("doubt", "Dth.", "believe"), ("doubt", "Yt dth.", "doubt"), ("doubt", "dskj;bnm 2 uhb,", "place 2 uhb,"),
+    ("skull", "Cnfdrf 3", "bid 3"), ("hoggenheimer", "Cnfdrf 5 QH", "bet 5 QH"), ("doubt", "add 1", "add 1"),
     ("hoggenheimer", "Ставка 5 QH", "bet 5 QH"), ("hoggenheimer", "снять ставку 3", "withdraw 3"),
     ("infinity", "Сыграть Д♥", "play Д♥"),
     # the whole form the README documents: the move after ``table as N`` in its buttons' words
@@ -118,3 +122,13 @@ def test_a_move_not_understood_lists_the_moves_the_seat_can_make(console):
              player="Аня")
     assert r.get_json()["message"] == render(told, "ru"), r.get_json()
     assert table.referee.version == version
+
+
+def test_a_kind_typed_on_the_latin_layout_is_the_kind(console):
+    """«uhb,» is «гриб» typed with the keyboard on the Latin layout; a Latin word that is a name
+    itself ("owl") stays that name."""
+    table, op, h = console("doubt", ["Аня", "Борис", "Вика"])
+    assert op.post("/api/operator/action", json={"action": "console", "seat": 1}, headers=h).get_json()["accepted"]
+    assert op.post("/api/operator/action", json={"action": "Раздача", "seat": 1}, headers=h).get_json()["accepted"]
+    r = op.post("/api/operator/action", json={"action": "dskj;bnm 2 uhb,", "seat": 1}, headers=h)
+    assert r.status_code == 200 and r.get_json()["action"] == "0 place 2 mushroom", r.get_json()
