@@ -65,7 +65,21 @@ def build_parser() -> argparse.ArgumentParser:
         if register is not None:
             register(sub)
     _own_metavars(parser)
+    _strict_subparsers(parser)
     return parser
+
+
+def _strict_subparsers(parser: argparse.ArgumentParser) -> None:
+    """Every sub-parser of ``parser`` (and theirs) refuses its own unknown arguments with its own
+    usage (:func:`companion.commands._lang.refuse_stray_arguments`): ``companion run --players 9``
+    is told ``run``'s usage, not the top level's."""
+    from companion.commands._lang import refuse_stray_arguments
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                refuse_stray_arguments(sub)
+                _strict_subparsers(sub)
 
 
 def seat_names(text: str) -> list[str]:

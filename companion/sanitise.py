@@ -88,6 +88,42 @@ def fold_words(text: str) -> str:
     return " ".join(str(text).casefold().replace("ё", "е").split())
 
 
+def fold_name(text: str) -> str:
+    """A name as typed (a game's title), compared with the names a page shows: :func:`typed`
+    (full-width «ｓｋｕｌｌ» is «skull»), then :func:`fold_words`, with every dash or hyphen
+    (Unicode category Pd: «-», «–», «—» …) read as a space between words, so «Верю – не верю»,
+    «Верю-не-верю» and «верю не верю» are the one name «верю не верю»."""
+    text = typed(text)
+    return fold_words("".join(" " if unicodedata.category(ch) == "Pd" else ch for ch in text))
+
+
+#: the Russian ЙЦУКЕН letter on each key of the Latin QWERTY layout (lower case; a shifted
+#: punctuation key the capital letter on it)
+_QWERTY_TO_JCUKEN = {**dict(zip("`qwertyuiop[]asdfghjkl;'zxcvbnm,.", "ёйцукенгшщзхъфывапролджэячсмитьбю")),
+                     **dict(zip('~{}:"<>', "ЁХЪЖЭБЮ"))}
+
+
+def other_layout(text: str) -> str | None:
+    """``text`` typed with the keyboard left on the Latin layout read as the Russian keys it was
+    meant on (ЙЦУКЕН): ``"uhb,"`` → ``"гриб"``, ``"Dth."`` → ``"Верю"``; ``None`` when ``text``
+    holds no such key but commas and full stops, or a character that is not on those keys (a
+    digit or a space stays as it is).
+    The caller tries it only when the Latin text means nothing itself."""
+    if not any(ch.lower() in _QWERTY_TO_JCUKEN and ch not in ",." for ch in text):  # («`;» is «ёж»)
+        return None
+    out = []
+    for ch in text:
+        low = ch.lower()
+        if low in _QWERTY_TO_JCUKEN:
+            cyr = _QWERTY_TO_JCUKEN[low]
+            out.append(cyr.upper() if ch != low else cyr)  # (a shifted key gives its capital as it is)
+        elif ch.isdigit() or ch.isspace():
+            out.append(ch)
+        else:
+            return None
+    return "".join(out)
+
+
 def check_text(text: str, max_len: int = MAX_TEXT) -> str:
     """``text`` when the sanitiser takes it.
 

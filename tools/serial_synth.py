@@ -233,10 +233,10 @@ def synth_strip(rng: random.Random, currency: str | None = None) -> tuple[np.nda
 
 def _even(mask: np.ndarray) -> np.ndarray:
     """The runtime's glyph-height evening on an ink mask (the reader evens vertical RUB lines)."""
-    from companion.vision.notes import _even_glyph_heights
+    from companion.vision.note_lines import even_glyph_heights
 
     bgr = cv2.cvtColor(255 - mask, cv2.COLOR_GRAY2BGR)
-    out = _even_glyph_heights(bgr)
+    out = even_glyph_heights(bgr)
     return 255 - cv2.cvtColor(out, cv2.COLOR_BGR2GRAY)
 
 

@@ -31,6 +31,16 @@ def add_lang_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=CONSOLE_LANGS, default=words.current(),
                    help=_("language of the lines for people: ru (default, like companion run and the "
                           "dashboard) or en; --json output is the same in both"))
+    refuse_stray_arguments(p)
+
+
+def refuse_stray_arguments(p: argparse.ArgumentParser) -> None:
+    """Have a stray argument of the sub-parser ``p`` refused by ``p`` itself, with its usage
+    («companion run: ошибка: неизвестные аргументы: --players 9», exit status 2), rather than by
+    the top-level parser, whose usage does not show the sub-command's options (argparse leaves
+    a sub-parser's unknown arguments to the top level). Done once per parser."""
+    if getattr(p, "_refuses_strays", False):
+        return
     parse_known_args = p.parse_known_args
 
     def parse_known(args=None, namespace=None):
@@ -41,3 +51,4 @@ def add_lang_option(p: argparse.ArgumentParser) -> None:
 
     # an instance's own method, on purpose: argparse calls it for this sub-parser only
     p.parse_known_args = parse_known  # type: ignore[method-assign]
+    p._refuses_strays = True  # type: ignore[attr-defined]

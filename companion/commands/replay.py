@@ -133,12 +133,13 @@ def report(res: ReplayResult, s: dict) -> list:
     if s.get("loser") is not None:  # «Верю — не верю»: the last one holding cards loses (seed 001)
         lines.append(M("loser: %(loser)s", loser=s["loser"]))
     if "bank" in s:
-        result = res.game.result() if res.game.is_over() else None
         value: str | Message = ""
-        if result and result.get("face_value") is not None:
-            unk = result.get("face_value_unknown") or 0
+        # the bank's worth so far, over or not (skull's bank_face_value; the log is the operator's)
+        worth = getattr(res.game, "bank_face_value", None)
+        total, unk = worth() if worth else (None, 0)
+        if total is not None:
             # the money as every screen writes it («4 500 ₽»; companion.games.words.money)
-            value = M(" = %(money)s", money=money(result["face_value"], result.get("currency")))
+            value = M(" = %(money)s", money=money(total, getattr(res.game.options, "currency", None)))
             if unk:
                 value = M("%(value)s (+%(n)s of unknown value)", value=value, n=unk)
         lines.append(MN("bank: %(n)s note(s)%(value)s: %(serials)s", "bank: %(n)s note(s)%(value)s: %(serials)s",

@@ -172,6 +172,10 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     if exc.reason == "bad_option" and f.get("option") and f.get("expected") == "boolean":
         return M("option %(option)s (--option): true or false is needed, not %(value)r", option=f["option"],
                  value=f.get("value"))
+    if exc.reason == "bad_seats" and f.get("max") is not None and int(f.get("given") or 0) > int(f["max"]):
+        # too many: the most the game takes, not the game's why (the lottery's is about the least)
+        return M("too many players: %(given)s given, this game takes at most %(max)s (--seats)", given=f["given"],
+                 max=f["max"])
     if exc.reason == "bad_seats" and f.get("max") is not None:
         # the range the options in force allow (the engine's Game.seat_range, as the new-game
         # form shows it), and why when the game says (the lottery's banker and dealer hold no cards)

@@ -59,6 +59,9 @@ def _canonical_names(game, text: str):
         ids = []
         for v in values:
             kid = v if v == "?" else lookup(v)
+            meant = sanitise.other_layout(v) if kid is None else None
+            if meant:  # typed on the Latin layout: «uhb,» is «гриб» on the Russian keys
+                kid = lookup(meant)
             if kid is None:
                 unknown.append(v)
             ids.append(kid or v)

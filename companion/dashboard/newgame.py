@@ -161,6 +161,9 @@ def _new_game_error(exc: IllegalAction, spec: dict, count: int) -> str:
         if facts.get("min") is None:
             return _("«%(option)s»: a number no larger than %(max)s.", **words)
         return _("«%(option)s»: a number from %(min)s to %(max)s.", **words)
+    if exc.reason == "bad_seats" and isinstance(facts.get("max"), int) and int(facts.get("given", count)) > facts["max"]:
+        # too many: the most this game takes (the game's own sentence may explain the least)
+        return common.reason_message(exc.reason, spec["id"], facts=facts)
     if exc.reason == "bad_seats" and facts.get("repeated"):
         return _("The name «%(name)s» is entered twice: each player needs a name of their own.",
                  name=facts["repeated"])

@@ -24,7 +24,7 @@ from flask_babel import gettext as _
 from companion import sanitise
 from companion.dashboard import common
 from companion.dashboard.manualentry import _refusal, for_seat, prepare_manual, typed_cards
-from companion.dashboard.movewords import typed_move
+from companion.dashboard.movewords import UNREAD, typed_move, unread_move
 from companion.dashboard.manualentry import canonical_serial as canonical_serial  # (imported from here too)
 from companion.dashboard.model import OPERATOR
 from companion.dashboard.newgame import (FormError, _carried, _check_names, _new_game_error, _parse_options,
@@ -294,6 +294,7 @@ def action():
     text = common.text_field(data, "action")
     seen = common.seen_field(data)
     seat = data.get("seat")
+    typed = text  # as the operator typed it, for a refusal of a move not understood
     info = common.table().game_info()
     game_id = info and info.get("id")
     if seat is not None:
@@ -317,7 +318,24 @@ def action():
         return named
     if played:
         named = f"table as {played[1]} {named.split(' ', 1)[1]}"
-    return common.outcome_response(common.table().submit(named, "operator", seen=seen))
+    outcome = common.table().submit(named, "operator", seen=seen)
+    body, status = common.outcome_response(outcome)
+    if played and not outcome.accepted and outcome.reason in UNREAD:
+        # a seat's move the engine could not read at all: the moves the seat can make now
+        said = _PLAYED_FOR.fullmatch(" ".join(typed.split())) if seat is None else None
+        body["message"] = _unread_move(game_id, said[2] if said else typed, int(played[1]) - 1)
+    return body, status
+
+
+def _unread_move(game_id: str | None, typed: str, seat: int) -> str:
+    """:func:`companion.dashboard.movewords.unread_move` for seat ``seat`` (from 0) of the current
+    game, in the page's language (the seat's possible moves now, the table's own view of them)."""
+    from companion.i18n import render
+
+    _epoch, _version, _views, legal, _current, _over, _result = common.table().views()
+    seats = (common.table().game_info() or {}).get("seats") or []
+    player = seats[seat] if 0 <= seat < len(seats) else str(seat + 1)
+    return render(unread_move(game_id, " ".join(typed.split()), player, legal.get(seat, [])), common.lang())
 
 
 #: ``table as N <move>``: seat N's move (counted from 1) played from the console

@@ -148,9 +148,19 @@ def _unknown_seat(f: dict) -> Message:
     return M("There is no seat %(seat)s at this table: seats are numbered 1 to %(n)s.", seat=str(f["seat"]), n=n)
 
 
+def _bad_seats(f: dict) -> Message | None:
+    """Too many players: the most the game takes (whatever its presenter says of the least: the
+    lottery's sentence explains why it needs 4); too few or a bad name: ``None``, the game's own."""
+    if int(f["given"]) > int(f["max"]):
+        return M("Too many players: %(given)s entered, this game takes at most %(max)s.", given=int(f["given"]),
+                 max=int(f["max"]))
+    return None
+
+
 #: ``{reason: words(facts) -> message}`` for the refusals whose fix needs the table's facts (see
-#: the module doc); a sentence that finds a fact missing falls back to the plain one.
-WITH_FACTS: dict[str, Callable[[dict], Message]] = {
+#: the module doc); a sentence that finds a fact missing (or returns ``None``) falls back to the
+#: plain one.
+WITH_FACTS: dict[str, Callable[[dict], Message | None]] = {
     # infinity (kept cards), lottery (a player's cards)
     "wrong_count": _wrong_count,
     # a card field (doubt, hoggenheimer, infinity, lottery): the game's own deck
@@ -162,6 +172,8 @@ WITH_FACTS: dict[str, Callable[[dict], Message]] = {
     # the operator's seat directives (companion.table.control): which seat, how to take it
     "seat_not_on_console": _not_on_console,
     "unknown_seat": _unknown_seat,
+    # every game: a count above the most it takes (Game.seat_refusal's facts)
+    "bad_seats": _bad_seats,
 }
 
 

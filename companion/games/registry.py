@@ -107,16 +107,18 @@ def game_id_of(text: str) -> str | None:
     """The id of the game ``text`` names as a person types it, or ``None``: its id in any case
     (``Skull``), its title in Russian or English (``череп и розы (на купюрах)``), the title before
     its bracket (``Хоггенгеймер``), the name in «» (``бесконечность``), or the first or last word
-    of a title when no other game's has it (``череп``, ``лотерея``); case, «ё» and spaces folded."""
+    of a title when no other game's has it (``череп``, ``лотерея``); case, «ё», spaces, dashes
+    and hyphens (``Верю-не-верю``) and compatibility forms (full-width ``ｓｋｕｌｌ``) folded
+    (:func:`companion.sanitise.fold_name`)."""
     from companion.i18n import render
-    from companion.sanitise import fold_words
+    from companion.sanitise import fold_name
 
-    typed = fold_words(text)
+    typed = fold_name(text)
     names: dict[str, set[str]] = {}
     for gid in ids():
         own = names.setdefault(gid, {gid.casefold()})
         for lang in LANGUAGES:
-            t = fold_words(render(title(gid), lang))
+            t = fold_name(render(title(gid), lang))
             own |= {t, t.split(" (")[0].strip()}
             if "«" in t and "»" in t:
                 own.add(t.split("«", 1)[1].split("»", 1)[0])

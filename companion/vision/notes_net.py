@@ -78,7 +78,7 @@ GLYPH_MIN_SCORE = 0.5
 
 
 #: Renderings of each line averaged by the decoder (test-time augmentation): ``as_is``, ``ink``
-#: (the printed background flattened, :func:`companion.vision.notes._ink_on_flat_paper`),
+#: (the printed background flattened, :func:`companion.vision.note_lines.ink_on_flat_paper`),
 #: ``blur`` (3×3 Gaussian).
 STRIP_RENDERINGS = ("as_is", "ink")
 LINE_RENDERINGS = ("as_is",)
@@ -87,11 +87,11 @@ LINE_RENDERINGS = ("as_is",)
 def _render(line: np.ndarray, name: str) -> np.ndarray:
     if name == "as_is":
         return line
-    from companion.vision.notes import _ink_on_flat_paper
+    from companion.vision.note_lines import ink_on_flat_paper
 
     gray = cv2.cvtColor(line, cv2.COLOR_BGR2GRAY)
     if name == "ink":
-        return _ink_on_flat_paper(gray, 0.25 * gray.shape[0])
+        return ink_on_flat_paper(gray, 0.25 * gray.shape[0])
     return cv2.GaussianBlur(gray, (3, 3), 0)
 
 
@@ -102,7 +102,7 @@ def glyph_scores(lines: list[tuple[np.ndarray, bool]]) -> list[dict[str, float] 
     when no line does. The matcher (:mod:`companion.vision.letters`) is a Cyrillic-aware
     source independent of the recogniser."""
     from companion.vision.letters import shared_matcher
-    from companion.vision.notes import _even_glyph_heights
+    from companion.vision.note_lines import even_glyph_heights
 
     try:
         matcher = shared_matcher()
@@ -111,7 +111,7 @@ def glyph_scores(lines: list[tuple[np.ndarray, bool]]) -> list[dict[str, float] 
     got: list[list[dict[str, float]]] = [[], []]
     for line, turned in lines:
         way = cv2.rotate(line, cv2.ROTATE_180) if turned else line
-        scores = matcher.rub_letter_scores(_even_glyph_heights(way))
+        scores = matcher.rub_letter_scores(even_glyph_heights(way))
         if scores is not None:
             for k in (0, 1):
                 got[k].append(scores[k])

@@ -74,3 +74,26 @@ def test_club_acl_that_cannot_write_its_files_exits_1(tmp_path, capsys):
     code = _status(["club", "acl", "--club", "night", "--tables", "t1,t2", "--dir", str(blocked / "sub")])
     err = capsys.readouterr().err
     assert code == 1 and err.startswith("companion club acl: ") and "Errno" not in err, err
+
+
+@pytest.mark.parametrize("argv, command, strays", [
+    (["run", "--players", "9"], "run", "--players 9"),
+    (["run", "--sim", "--seats", "А,Б", "extra"], "run", "extra"),
+    (["dashboard", "--bogus"], "dashboard", "--bogus"),
+    (["demo", "--players", "9"], "demo", "--players 9"),
+    (["club", "--bogus"], "club", "--bogus"),
+])
+def test_an_unknown_option_is_refused_by_its_command_with_its_usage(argv, command, strays, capsys):
+    """A new user typed ``companion run --players 9`` and was shown the top level's usage
+    («companion [-h] [--version] [--lang …] КОМАНДА …»), which does not list ``run``'s options:
+    the command's own usage and error line, naming what it did not know, exit 2."""
+    import argparse
+
+    from companion.cliparser import build_parser
+
+    assert _status(argv) == 2
+    err = capsys.readouterr().err
+    subs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert err.startswith(subs.choices[command].format_usage()), err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith(f"companion {command}: ") and last.endswith(strays), err

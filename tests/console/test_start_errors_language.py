@@ -157,3 +157,15 @@ def test_options_bound_by_a_rule_are_named_with_the_rule(game, seats, options, n
     assert said(msg) == ("options %(options)s (--option): %(rule)s",
                          {"options": names, "rule": render(rule_words(exc.facts, game), "en")})
     assert error_words(exc, "ru", Settings(game=game)) == render(msg, "ru")
+
+
+def test_too_many_lottery_players_are_told_the_most_not_why_it_needs_four():
+    """`companion run --game lottery --seats` with 21 names explained why the lottery needs at
+    least 4 players (its banker and dealer hold no cards): the limit broken is the most, 20."""
+    names = [f"P{i}" for i in range(21)]
+    exc = _refusal(lambda: new_game("lottery", names))
+    msg = _refusal_message(exc, "lottery")
+    assert said(msg) == ("too many players: %(given)s given, this game takes at most %(max)s (--seats)",
+                         {"given": 21, "max": 20})
+    assert error_words(exc, "ru", Settings(game="lottery")) == render(msg, "ru")
+    assert render(MP("lottery", "This number of players does not suit the game."), "ru") not in render(msg, "ru")

@@ -39,7 +39,20 @@ def test_a_game_by_its_id_in_any_case_or_by_its_title(typed, game):
     assert build_parser().parse_args(["dashboard", "--game", typed]).game == game
 
 
-@pytest.mark.parametrize("typed", ["poker", "не верю", ""])
+@pytest.mark.parametrize("typed, game", [
+    ("Верю – не верю", "doubt"), ("Верю - не верю", "doubt"), ("Верю-не-верю", "doubt"),
+    ("верю не верю", "doubt"), ("ВЕРЮ—НЕ—ВЕРЮ", "doubt"), ("ｓｋｕｌｌ", "skull"), ("Ｓｋｕｌｌ", "skull"),
+    ("Card-lottery", "lottery"), ("череп и розы  (на купюрах)", "skull"),
+])
+def test_a_title_typed_with_another_dash_hyphens_or_full_width_letters(typed, game):
+    """A new user typed «Верю – не верю» (an en dash, the title has an em dash), «Верю-не-верю» and
+    «ｓｋｕｌｌ» and was told the game does not exist."""
+    from companion.cliparser import build_parser
+
+    assert build_parser().parse_args(["run", "--game", typed]).game == game
+
+
+@pytest.mark.parametrize("typed", ["poker", "не верю", "", "верю-верю", "ｐｏｋｅｒ"])
 def test_anything_else_stays_as_typed_for_its_refusal(typed):
     from companion.cliparser import game_arg
 

@@ -14,6 +14,13 @@ from companion.dashboard.movewords import fold, typed_move, verb_words
     ("skull", "Bid 4", "bid 4"), ("skull", "согласен", "agree"),
     ("doubt", "не  верю", "doubt"), ("doubt", "«Верю»", "believe"), ("doubt", "I doubt it", "doubt"),
     ("doubt", "выложить карты 2 сова", "place 2 сова"), ("doubt", "Раздача", "deal"),
+    # a label's first word when it is the verb («Выложить карты», «Снять ставку»), as a move is said
+    ("doubt", "выложить 2 гриба", "place 2 гриба"), ("doubt", "Добавить 1", "add 1"),
+    ("skull", "выложить", "place"), ("hoggenheimer", "снять 3", "withdraw 3"),
+    # the keyboard left on the Latin layout: the Russian keys meant («Dth.» is «Верю»), when the
+    # Latin words name no verb themselves; what follows stays as typed (a card code is Latin)
+    ("doubt", "Dth.", "believe"), ("doubt", "Yt dth.", "doubt"), ("doubt", "dskj;bnm 2 uhb,", "place 2 uhb,"),
+    ("skull", "Cnfdrf 3", "bid 3"), ("hoggenheimer", "Cnfdrf 5 QH", "bet 5 QH"), ("doubt", "add 1", "add 1"),
     ("hoggenheimer", "Ставка 5 QH", "bet 5 QH"), ("hoggenheimer", "снять ставку 3", "withdraw 3"),
     ("infinity", "Сыграть Д♥", "play Д♥"),
     # the whole form the README documents: the move after ``table as N`` in its buttons' words
@@ -25,7 +32,7 @@ def test_a_move_in_its_buttons_words_is_the_move_its_page_sends(game, typed, mov
 
 
 @pytest.mark.parametrize("game, typed", [
-    ("skull", "table bot 2"), ("skull", "table as 2 ставки"), ("skull", "table as x пас"), ("skull", "ставки"), ("skull", "банк 3"), ("nosuchgame", "Ставка 3"),
+    ("skull", "table bot 2"), ("skull", "table as 2 ставки"), ("doubt", "не"), ("doubt", "i"), ("skull", "table as x пас"), ("skull", "ставки"), ("skull", "банк 3"), ("nosuchgame", "Ставка 3"),
     (None, "Ставка 3"), ("skull", ""),
 ])
 def test_anything_else_is_left_as_typed_for_the_engine_to_judge(game, typed):
@@ -71,3 +78,57 @@ def test_a_console_move_names_cards_as_the_pages_show_them(console):
     r = op.post("/api/operator/action", json={"action": f"ставка {bet[2]} Д♥", "seat": seat + 1}, headers=h)
     body = r.get_json()
     assert body["action"] == f"{seat} bet {bet[2]} QH", body
+
+
+def test_a_move_said_with_an_inflected_kind_is_played(console):
+    """A new user typed «выложить 2 гриба» (the verb alone, the kind in the genitive) and was told
+    «В этой игре нет такого действия»."""
+    table, op, h = console("doubt", ["Аня", "Борис", "Вика"])
+    assert op.post("/api/operator/action", json={"action": "console", "seat": 1}, headers=h).get_json()["accepted"]
+    assert op.post("/api/operator/action", json={"action": "Раздача", "seat": 1}, headers=h).get_json()["accepted"]
+    r = op.post("/api/operator/action", json={"action": "выложить 2 гриба", "seat": 1}, headers=h)
+    assert r.status_code == 200 and r.get_json()["accepted"], r.get_json()
+    assert r.get_json()["action"] == "0 place 2 mushroom"
+
+
+def test_a_move_not_understood_lists_the_moves_the_seat_can_make(console):
+    """A move the engine cannot read at all («поставить всё», a verb without its count) is refused
+    naming what was typed and the seat's possible moves now, by their buttons' words."""
+    from companion.i18n import M, render
+
+    table, op, h = console("doubt", ["Аня", "Борис", "Вика"])
+    for seat in (1, 2):
+        assert op.post("/api/operator/action", json={"action": "console", "seat": seat}, headers=h).get_json()["accepted"]
+    assert op.post("/api/operator/action", json={"action": "Раздача", "seat": 1}, headers=h).get_json()["accepted"]
+    version = table.referee.version
+    r = op.post("/api/operator/action", json={"action": "поставить  всё", "seat": 1}, headers=h)
+    body = r.get_json()
+    assert r.status_code == 409 and body["reason"] == "unknown_action", body
+    told = M("The move «%(typed)s» was not understood. %(player)s can now: %(moves)s.", typed="поставить всё",
+             player="Аня", moves=[M("«%(text)s»", text=M("Lay cards"))])
+    assert body["message"] == render(told, "ru"), body
+    assert op.post("/api/operator/action", json={"action": "выложить 2 гриба", "seat": 1}, headers=h).get_json()["accepted"]
+    version = table.referee.version
+    # Борис answers: «Верю», «Не верю» or adds; a verb without its count is not understood either
+    r = op.post("/api/operator/action", json={"action": "table as 2 добавить"}, headers=h)
+    body = r.get_json()
+    assert body["reason"] == "bad_syntax", body
+    told = M("The move «%(typed)s» was not understood. %(player)s can now: %(moves)s.", typed="добавить",
+             player="Борис", moves=[M("«%(text)s»", text=M(w)) for w in ("Верю · I believe", "Не верю · I doubt it", "Add")])
+    assert body["message"] == render(told, "ru"), body
+    # Аня, whose turn it is not, is told so
+    r = op.post("/api/operator/action", json={"action": "поставить всё", "seat": 1}, headers=h)
+    told = M("The move «%(typed)s» was not understood, and %(player)s has no move to make now.", typed="поставить всё",
+             player="Аня")
+    assert r.get_json()["message"] == render(told, "ru"), r.get_json()
+    assert table.referee.version == version
+
+
+def test_a_kind_typed_on_the_latin_layout_is_the_kind(console):
+    """«uhb,» is «гриб» typed with the keyboard on the Latin layout; a Latin word that is a name
+    itself ("owl") stays that name."""
+    table, op, h = console("doubt", ["Аня", "Борис", "Вика"])
+    assert op.post("/api/operator/action", json={"action": "console", "seat": 1}, headers=h).get_json()["accepted"]
+    assert op.post("/api/operator/action", json={"action": "Раздача", "seat": 1}, headers=h).get_json()["accepted"]
+    r = op.post("/api/operator/action", json={"action": "dskj;bnm 2 uhb,", "seat": 1}, headers=h)
+    assert r.status_code == 200 and r.get_json()["action"] == "0 place 2 mushroom", r.get_json()

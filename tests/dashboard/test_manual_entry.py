@@ -155,6 +155,23 @@ def test_a_serial_off_the_rub_shape_is_rejected_with_the_expected_shape(op):
     assert len(table.referee.log.records()) == before
 
 
+@pytest.mark.parametrize("typed, serial", [("ёк 2444851", "ЁК2444851"), ("АЁ2444851", "АЁ2444851")])
+def test_a_serial_typed_with_yo_is_refused_naming_the_letter(op, typed, serial):
+    """«Ё»/«ё» typed for «Е» in a rouble serial got the generic shape sentence («две буквы и семь
+    цифр»), though the typed serial has two letters and seven digits: the refusal names the letter
+    banknote serials never use."""
+    table, c, h = op()
+    before = len(table.referee.log.records())
+    r = c.post("/api/operator/manual", json={"action": f"table register 1 {typed},АК2444852,АК2444854,АК2444856 ?"},
+               headers=h)
+    assert r.status_code == 409 and r.json["reason"] == "serial_format", r.json
+    told = M("In «%(serial)s» the letter «%(letter)s» is never used in banknote serials: type the letter the note "
+             "shows (a %(currency)s serial is %(shape)s, e.g. %(example)s).", serial=serial, letter="Ё",
+             currency="RUB", shape=M("two letters and seven digits"), example="АК2444841")
+    assert r.json["message"] == render(told, "ru"), r.json
+    assert len(table.referee.log.records()) == before
+
+
 def test_api_text_with_spaces_inside_a_serial_is_read_like_the_page(op):
     table, c, h = op()
     r = c.post("/api/operator/manual",

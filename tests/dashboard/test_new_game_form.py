@@ -147,3 +147,13 @@ def test_the_form_is_checked_without_ending_the_game(op):
     j = check({"game": "lottery", "seats": "Аня"})  # the engine's own check: too few players
     assert (j["ok"], j["reason"]) == (False, "bad_seats")
     assert table.epoch == epoch and table.game_info()["seats"] == ["Аня", "Борис"]
+
+
+def test_too_many_players_are_told_the_most_not_the_least(op):
+    """21 names for the lottery: the form said why it needs at least 4 (its banker and dealer
+    hold no cards) — the limit broken is the most, 20."""
+    table, c, csrf = op
+    names = "\n".join(f"Игрок {i}" for i in range(1, 22))
+    shown = refused(c, csrf, {"seats": names}, "bad_seats")
+    assert shown == ru("Too many players: %(given)s entered, this game takes at most %(max)s.", given=21, max=20), shown
+    assert table.referee is None

@@ -136,3 +136,13 @@ def test_a_prompt_loses_direction_controls_as_a_name_does(env, control):
     assert [p["text"] for p in table.prompts()] == ["покажите купюры камере"]
     assert control not in app.test_client().get("/api/state").get_data(as_text=True)
     assert control not in op.get("/operator").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("uhb,", "гриб"), ("Dth.", "Верю"), ("Yt dth.", "Не верю"), ("dskj;bnm 2", "выложить 2"),
+    ("`;", "ёж"), ("~:", "ЁЖ"), ("<tkrf", "Белка"), ("гриб", None), ("12", None), ("uhb!", None), ("", None), ("2,", None), (". ,", None),
+])
+def test_text_typed_on_the_latin_layout_read_as_the_russian_keys(typed, meant):
+    from companion.sanitise import other_layout
+
+    assert other_layout(typed) == meant

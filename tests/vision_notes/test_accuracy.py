@@ -160,7 +160,7 @@ def test_inverted_crops_read_as_the_crops(real_data, reader_for):
 def test_ink_rendering_flattens_the_printed_background():
     """A dark serial on a strong sinusoidal guilloche: after flattening, the background is near
     white and even, the strokes dark."""
-    from companion.vision.notes import _ink_on_flat_paper
+    from companion.vision.note_lines import ink_on_flat_paper
     import cv2
 
     h, w = 45, 200
@@ -169,11 +169,11 @@ def test_ink_rendering_flattens_the_printed_background():
     text = np.zeros((h, w), np.uint8)
     cv2.putText(text, "AB123456C", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)
     strip = np.where(text > 0, 40, paper).astype(np.uint8)
-    flat = _ink_on_flat_paper(strip, 0.25 * h)
+    flat = ink_on_flat_paper(strip, 0.25 * h)
     ink, bg = flat[text > 0], flat[text == 0]
     assert np.median(ink) < 80 and np.median(bg) > 170
     assert np.std(bg) < np.std(strip[text == 0])
-    assert np.array_equal(_ink_on_flat_paper(255 - strip, 0.25 * h), flat)
+    assert np.array_equal(ink_on_flat_paper(255 - strip, 0.25 * h), flat)
 
 
 # --- RUB letters ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """A conflict found at the coarse detection pass (two valid serials on different lines) is looked
 at again at the finer pass: the finer pass may decide only when it read again every line that
-carried a conflicting serial (`NoteReader.read_frame`, `notes._reread`).
+carried a conflicting serial (`NoteReader.read_frame`, `note_lines.reread`).
 
 The passes are stubbed here (which lines each finds, what each concludes) so that the rule itself
 is what the test exercises; the real pipeline's two-note scenes are in test_notes.py and the
@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.vision import notes as N
+from companion.vision import note_lines as NL
 from companion.vision import serials as S
 
 
@@ -20,7 +21,7 @@ def quad(x0, y0, x1, y1):
 
 
 def line(q):
-    return N._Line(np.zeros((10, 40, 3), np.uint8), q, False)
+    return NL.Line(np.zeros((10, 40, 3), np.uint8), q, False)
 
 
 def ev(serial, currency, line_id, score=0.6):
@@ -86,6 +87,6 @@ def test_a_conflict_at_both_passes_abstains(monkeypatch):
 
 def test_reread_needs_half_of_the_line_covered():
     q = quad(0, 0, 100, 20)
-    assert N._reread(q, [line(quad(40, 0, 140, 20))])       # 60 % covered
-    assert not N._reread(q, [line(quad(60, 0, 160, 20))])   # 40 % covered
-    assert not N._reread(q, [])
+    assert NL.reread(q, [line(quad(40, 0, 140, 20))])       # 60 % covered
+    assert not NL.reread(q, [line(quad(60, 0, 160, 20))])   # 40 % covered
+    assert not NL.reread(q, [])

@@ -182,14 +182,14 @@ def test_one_tesseract_process_per_photo_at_most(reader_for, monkeypatch):
 
 
 def test_growing_glyphs_are_evened():
-    from companion.vision.notes import _even_glyph_heights
+    from companion.vision.note_lines import even_glyph_heights
 
     heights = [0.7 + 0.6 * i / 9 for i in range(10)]
     alpha = RN._text_layer("Ак 2444841", 40, heights)
     line = np.full(alpha.shape + (3,), 230, np.uint8)
     line[alpha > 128] = (40, 40, 170)
     line = np.pad(line, ((8, 8), (8, 8), (0, 0)), constant_values=230)
-    out = _even_glyph_heights(line)
+    out = even_glyph_heights(line)
     gray = out[..., 0] if out.ndim == 3 else out
     ink = gray < 128
     cols = np.flatnonzero(ink.any(axis=0))

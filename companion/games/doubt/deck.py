@@ -23,6 +23,23 @@ DEFAULT_DECK: dict = {
         {"id": "owl", "name": "сова", "name_en": "owl", "count": 13},
     ],
 }
+
+#: The other forms a person types of the built-in kinds' names (a move read aloud and typed as
+#: said: «выложить 2 гриба», «три белки», «5 сов»), by the name's nominative as the deck profile
+#: writes it: nominative plural, genitive singular and plural (the counts 2–4 and 5+ take them),
+#: the accusative singular where it differs, and the English plural. A table's own deck names
+#: its kinds in one form (its profile), which :meth:`~companion.games.doubt.state.DoubtState.kind_for_name`
+#: also takes.
+KIND_FORMS: dict[str, tuple[str, ...]] = {
+    "гриб": ("гриба", "грибы", "грибов"), "mushroom": ("mushrooms",),
+    "ягода": ("ягоды", "ягод", "ягоду"), "berry": ("berries",),
+    "жёлудь": ("жёлудя", "жёлуди", "жёлудей"), "acorn": ("acorns",),
+    "лист": ("листа", "листы", "листов", "листья", "листьев"), "leaf": ("leaves",),
+    "ёж": ("ежа", "ежи", "ежей"), "hedgehog": ("hedgehogs",),
+    "белка": ("белки", "белок", "белку"), "squirrel": ("squirrels",),
+    "заяц": ("зайца", "зайцы", "зайцев"), "hare": ("hares",),
+    "сова": ("совы", "сов", "сову"), "owl": ("owls",),
+}
 """The default deck profile: 104 cards, 8 kinds × 13, no wild cards (RULINGS §2; the leaflet's
 "104 (8 видов по 8)" cannot both hold). The leaflet names only the mushroom ("3 гриба"); the other
 seven picture names are this project's choice. A table replaces the profile with its own deck

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from companion.errors import IllegalAction
 from companion.games.base import Game
-from companion.games.doubt.deck import normalize_deck
+from companion.games.doubt.deck import KIND_FORMS, normalize_deck
 from companion.sanitise import fold_words
 from companion.games.doubt.options import DoubtOptions
+
+#: :data:`~companion.games.doubt.deck.KIND_FORMS` folded as typed words are (case, «ё»)
+_FORMS: dict[str, frozenset[str]] = {fold_words(name): frozenset(map(fold_words, forms))
+                                     for name, forms in KIND_FORMS.items()}
 
 
 class DoubtState(Game):
@@ -77,13 +81,17 @@ class DoubtState(Game):
     def kind_for_name(self, text: str) -> str | None:
         """The kind id a written name stands for, or ``None``: the id itself or the deck's
         Russian or English name of a kind (the names the dashboard shows), in any letter case,
-        with е for ё («ЁЖ», «еж», ``Hedgehog`` → ``hedgehog``). The deck profile is the one source
-        of the names (a table's own deck brings its own)."""
+        with е for ё («ЁЖ», «еж», ``Hedgehog`` → ``hedgehog``), or a built-in name in another
+        common form (:data:`~companion.games.doubt.deck.KIND_FORMS`: «гриба», «грибов», «белки»,
+        ``owls``). The deck profile is the one source of the names (a table's own deck brings its own)."""
         key = fold_words(text)
         for k in self.deck["kinds"]:
             if key in (fold_words(k["id"]), fold_words(k["name"]), fold_words(k["name_en"])):
                 return k["id"]
-        return None
+        # the other forms of a built-in name («гриба», «белок», "owls": KIND_FORMS), when one kind has it
+        hits = {k["id"] for k in self.deck["kinds"] for name in (k["name"], k["name_en"])
+                if key in _FORMS.get(fold_words(name), ())}
+        return hits.pop() if len(hits) == 1 else None
 
     def kind_names(self) -> list[dict[str, str]]:
         """The deck's kind names, deck order, as the deck profile carries them: ``{"ru": name,

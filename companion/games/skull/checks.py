@@ -9,8 +9,8 @@ from companion.errors import IllegalAction
 from companion.games.base import Action
 from companion.vision import serials as _serials
 from companion.games.skull.actions import Agree, Bid, ChooseDealer, Deposit, Flip, Leave, Pass, Place, Register, Void
-from companion.games.skull.notes import (SKULL, _letters_and_digits, note_role, serial_fits, serial_format_problem,
-                                         table_serial, validate_note_set)
+from companion.games.skull.notes import (SKULL, _letters_and_digits, note_role, serial_fits, serial_format_facts,
+                                         serial_format_problem, table_serial, validate_note_set)
 from companion.games.skull.state import _ACTIVE, ROUND_PHASES, SkullState
 
 _SEAT_ACTIONS = frozenset((Place, Bid, Agree, Pass))
@@ -180,7 +180,8 @@ class SkullChecks(SkullState):
             return serial
         if serial is None or not serial_fits(serial, self.options.currency):
             if _letters_and_digits(serial) and self.options.currency in _serials.CURRENCIES:
-                raise IllegalAction(*serial_format_problem([serial], self.options.currency))
+                raise IllegalAction(*serial_format_problem([serial], self.options.currency),
+                                    serial_format_facts([serial], self.options.currency) or None)
             raise IllegalAction("bad_serial", f"{serial!r} is not a canonical serial")
         if serial not in self.owner_of:
             raise IllegalAction(
@@ -215,6 +216,9 @@ class SkullChecks(SkullState):
             return {"serials": sorted(s for s, k in Counter(serials).items() if k > 1)}
         if code == "wrong_note_count":
             return {"given": len(serials), "each": self.options.notes_per_player}
+        if code == "serial_format":
+            return serial_format_facts([s for s in serials if not serial_fits(s, self.options.currency)],
+                                       self.options.currency)
         if code == "wrong_skull_count":
             skulls = sum(1 for s in serials if note_role(s, self.options.skull_parity) == SKULL)
             return {"skulls": skulls, "want": self.options.skulls_per_player, "each": self.options.notes_per_player}

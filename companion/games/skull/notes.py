@@ -57,6 +57,27 @@ def serial_format_problem(bad: Sequence[str], currency: str) -> tuple[str, str]:
     return ("serial_format", f"{', '.join(map(str, bad))}: not a {currency} serial ({shape}, e.g. {example})")
 
 
+def unused_letter(serial: object, currency: str | None) -> str | None:
+    """The letter of ``serial`` that no serial of ``currency`` ever holds, or ``None``: on a rouble
+    table a Cyrillic capital outside the Bank of Russia's serial letters (Ё Й Ъ Ы Ь —
+    :data:`companion.vision.serials.CYRILLIC_SERIAL_LETTERS`), such as «Ё» typed for «Е»."""
+    if currency != "RUB" or not isinstance(serial, str):
+        return None
+    return next((c for c in serial if "\u0400" <= c <= "\u04ff" and c.isupper()
+                 and c not in _serials.CYRILLIC_SERIAL_LETTERS), None)
+
+
+def serial_format_facts(bad: Sequence[str], currency: str) -> dict:
+    """The facts of a ``serial_format`` refusal of ``bad``, for the presenter's sentence: when a
+    serial holds a letter no serial of ``currency`` uses (:func:`unused_letter`), that serial,
+    the letter and the currency; else ``{}`` (the currency's shape says enough)."""
+    for serial in bad:
+        letter = unused_letter(serial, currency)
+        if letter is not None:
+            return {"serial": serial, "letter": letter, "currency": currency}
+    return {}
+
+
 @lru_cache(maxsize=65536)
 def table_serial(serial, currency: str | None):
     """``serial`` as a table of ``currency`` stores it: when it fits the currency's format exactly

@@ -256,8 +256,19 @@ def _serials(f: dict, one: str, many: str) -> Message:
     return M(one, serial=serials[0]) if len(serials) == 1 else M(many, serials=", ".join(serials))
 
 
+def _serial_format(f: dict) -> Message:
+    """A serial with a letter no serial of the currency holds («Ё» typed for «Е» on a rouble
+    table: :func:`companion.games.skull.notes.unused_letter`) names that letter, then the
+    currency's shape; without the letter (``KeyError``) :func:`reason_message`'s shape alone."""
+    shape, example = SERIAL_SHAPES[f["currency"]]
+    return M("In «%(serial)s» the letter «%(letter)s» is never used in banknote serials: type the letter the note "
+             "shows (a %(currency)s serial is %(shape)s, e.g. %(example)s).", serial=f["serial"], letter=f["letter"],
+             currency=f["currency"], shape=M(shape), example=example)
+
+
 #: ``{code: words(facts) -> message}``: the refusals whose fix needs the table's facts.
 REFUSALS_WITH_FACTS: dict[str, Callable[[dict], Message]] = {
+    "serial_format": _serial_format,
     "serial_taken": lambda f: _serials(f, N_("Note %(serial)s is already registered to another player."),
                                        N_("Notes %(serials)s are already registered to other players.")),
     "duplicate_serial": lambda f: _serials(f, N_("Note %(serial)s appears twice in the player's set."),

@@ -48,3 +48,20 @@ def test_a_small_home_made_deck_of_6100_bounds_the_players():
     with pytest.raises(IllegalAction) as e:
         new_game("infinity", list("АБВГДЕ"), {"deck": deck, "deck_check": False})
     assert e.value.reason == "bad_seats" and e.value.facts == {"min": 2, "max": 5, "given": 6}
+
+
+def test_too_many_players_are_worded_by_the_most_and_too_few_by_the_lotterys_why():
+    """On a page (and wherever a refusal's facts are rendered) too many lottery players are told
+    the most it takes, not the lottery's sentence about the least."""
+    from companion.dashboard.reasons import reason_words
+    from tests.wording import said
+
+    with pytest.raises(IllegalAction) as e:
+        new_game("lottery", [f"P{i}" for i in range(21)])
+    assert e.value.facts == {"min": 4, "max": 20, "given": 21}
+    assert said(reason_words("bad_seats", "lottery", None, e.value.facts)) == (
+        "Too many players: %(given)s entered, this game takes at most %(max)s.", {"given": 21, "max": 20})
+    with pytest.raises(IllegalAction) as e:
+        new_game("lottery", ["А", "Б", "В"])
+    too_few = reason_words("bad_seats", "lottery", None, e.value.facts)
+    assert said(too_few) == ("This number of players does not suit the game.", {}) and too_few.context == "lottery"

@@ -25,6 +25,7 @@ from companion.commands.replay import load_and_replay, summary
 from companion.games.skull import SkullGame
 from companion.log import LogHeader, LogRecord, TableLog, replay, write_jsonl
 from companion.games.simulator import play_random_game
+from companion.games.words import money
 from companion.i18n import M, render
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -262,3 +263,28 @@ def test_example_is_packaged():
     setup = (ROOT / "setup.py").read_text()
     assert '"**/*.jsonl"' in setup
     assert (ROOT / "companion" / "examples" / "skull-game.jsonl").is_file()
+
+
+def test_replay_of_an_unfinished_game_tells_the_banks_worth(tmp_path):
+    """A log cut mid-game (the table still playing): the bank line carries its face value so far,
+    the sum of the denominations the registrations recorded for the notes in the bank."""
+    from companion.commands.replay import report
+
+    lines = example_path().read_text(encoding="utf-8").splitlines()
+    denom = {}
+    for line in lines[1:4]:
+        _, _, _, serials, values = json.loads(line)["action"].split()
+        denom.update(zip(serials.split(","), map(int, values.split(","))))
+    for cut in range(10, len(lines) - 1):
+        log = tmp_path / f"cut{cut}.jsonl"
+        log.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+        res = load_and_replay(log)
+        bank = [b["serial"] for b in res.game.bank]
+        if not res.game.is_over() and bank:
+            break
+    else:
+        pytest.fail("no cut of the example log leaves an unfinished game with a bank")
+    (bank_line,) = [m for m in report(res, summary(res)) if getattr(m, "id", "").startswith("bank:")]
+    worth = sum(denom[s] for s in bank)
+    assert worth > 0
+    assert render(bank_line.facts["value"], "ru") == render(M(" = %(money)s", money=money(worth, "RUB")), "ru")

@@ -84,3 +84,34 @@ def test_a_currency_without_a_known_serial_format_is_refused():
         with pytest.raises(IllegalAction) as err:
             SkullGame(["Аня", "Борис"], {"currency": bad})
         assert err.value.reason == "bad_option" and "RUB, EUR, USD, INR, KRW, JPY" in err.value.detail
+
+
+@pytest.mark.parametrize("serial, letter", [("ЁА2444851", "Ё"), ("АЁ2444851", "Ё"), ("ЙК2444851", "Й"),
+                                            ("ЪК2444851", "Ъ")])
+def test_a_letter_no_rouble_serial_uses_is_named(serial, letter):
+    """«Ё» (or Й Ъ Ы Ь) typed in a rouble serial: the Bank of Russia never prints it; the refusal
+    names the letter and the serial (facts), not only the shape."""
+    from companion.dashboard.reasons import reason_words
+    from tests.wording import said
+
+    g = SkullGame(["Аня", "Борис"])
+    with pytest.raises(IllegalAction) as err:
+        g.apply(f"table register 1 {serial},{GOOD} ?")
+    assert err.value.reason == "serial_format"
+    assert err.value.facts == {"serial": serial, "letter": letter, "currency": "RUB"}
+    told = reason_words("serial_format", "skull", g.options, err.value.facts)
+    assert said(told) == (
+        "In «%(serial)s» the letter «%(letter)s» is never used in banknote serials: type the letter the note shows "
+        "(a %(currency)s serial is %(shape)s, e.g. %(example)s).",
+        {"serial": serial, "letter": letter, "currency": "RUB", "shape": "two letters and seven digits",
+         "example": "АК2444841"})
+
+
+def test_a_flipped_serial_with_yo_names_the_letter_and_a_plain_misfit_keeps_the_shape():
+    g = _two_seats_registered("ТХ1000001", "МН1000001")
+    with pytest.raises(IllegalAction) as err:
+        g.apply("table flip 0 ЁХ1000001")
+    assert err.value.reason == "serial_format" and err.value.facts["letter"] == "Ё"
+    with pytest.raises(IllegalAction) as err:
+        g.apply("table flip 0 ТХ10000O1")
+    assert err.value.reason == "serial_format" and err.value.facts == {}
