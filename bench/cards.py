@@ -65,37 +65,40 @@ REAL_SETS = {
 }
 READERS = {"new": {}, "classic": {"learned": False, "mask_mode": "white"}, "calibrated": {"calibrated": True}}
 #: More readers ``--readers`` can name: the default reader with each way of finding card paper
-#: (cards.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
+#: (card_detect.MASK_MODE), so the paper segmenter is measured against the hand-made cues in one run.
 OPTIONAL = {"multi": {"mask_mode": "multi"}, "learned": {"mask_mode": "learned"},
             "union": {"mask_mode": "union"}, "nofloor": {"set": {"classic_alone_min": 0.0}},
             "seventh": {"set": {"classic_sure": 0.0}},
             "nocorners": {"corners": False}, "learnedonly": {"combine": False},
             # the previous main's reader (before the ninth pass): no corner detector, and the
             # picture test's one global paper level
-            "main": {"corners": False, "module": {"PAPER_DISC": 0}}}
+            "main": {"corners": False, "module": {"card_centre.PAPER_DISC": 0}}}
 
 
 class _WithModule:
-    """A reader whose reads run with some of companion.vision.cards' constants set otherwise."""
+    """A reader whose reads run with some constants of the card reader's modules set otherwise
+    (``consts``: ``"module.NAME"`` under companion.vision → value)."""
 
     def __init__(self, reader: CardReader, consts: dict) -> None:
         self.reader, self.consts = reader, consts
 
     def read(self, image):
-        from companion.vision import cards
-        old = {k: getattr(cards, k) for k in self.consts}
+        import importlib
+        at = {k: (importlib.import_module("companion.vision." + k.rsplit(".", 1)[0]), k.rsplit(".", 1)[1])
+              for k in self.consts}
+        old = {k: getattr(m, name) for k, (m, name) in at.items()}
         try:
             for k, v in self.consts.items():
-                setattr(cards, k, v)
+                setattr(*at[k], v)
             return self.reader.read(image)
         finally:
             for k, v in old.items():
-                setattr(cards, k, v)
+                setattr(*at[k], v)
 
 
 def make_reader(alphabet: str, kw: dict):
     """A reader of the bench's table: ``kw`` are CardReader's arguments, its ``set`` attributes,
-    its ``module`` constants of companion.vision.cards during its reads."""
+    its ``module`` constants (``"module.NAME"`` under companion.vision) during its reads."""
     kw = dict(kw)
     attrs = kw.pop("set", {})
     consts = kw.pop("module", {})

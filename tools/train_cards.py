@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 from companion.vision import card_index as CI  # noqa: E402
 from companion.vision import render_cards as rc  # noqa: E402
 from companion.vision import table_scenes as T  # noqa: E402
-from companion.vision.cards import _sides_swapped, corner_patch  # noqa: E402
+from companion.vision.card_patches import _sides_swapped, corner_patch  # noqa: E402
 
 DECK = rc.DECKS[52] + ["JK"]
 

@@ -14,7 +14,7 @@ unsure (``weak_index``) with its box. Rationale and figures: docs/vision-cards.m
 
 **Suit colour** is a physical fact the classifier's suit head does not always respect: the
 pip's redness against the card's own paper (each channel over the paper's, so coloured light
-cancels; :func:`companion.vision.cards.segment_index`) must match the suit's colour. A sure
+cancels; :func:`companion.vision.card_segments.segment_index`) must match the suit's colour. A sure
 contradiction (:data:`COLOUR_VETO`) vetoes the card (``suit_colour_mismatch``).
 """
 
@@ -33,7 +33,7 @@ FEATURES = ("agree", "learned_only", "classic_only", "learned_logit", "other_log
             "colour", "unverified", "partial", "log_width", "learned_corners")
 #: Signed colour agreement (−1 sure contradiction … +1 sure agreement) at or below which the
 #: measured ink colour vetoes the suit (set before measuring: the colour is sure, see
-#: :data:`companion.vision.cards.RED_SCALE`).
+#: :data:`companion.vision.card_index_read.RED_SCALE`).
 COLOUR_VETO = -1.0
 RED_SUITS = frozenset({"H", "D"})
 
@@ -44,10 +44,10 @@ def _logit(p: float) -> float:
 
 
 def colour_agreement(code: str | None, red: float | None) -> float:
-    """How the pip's measured redness (:attr:`companion.vision.cards.IndexSegments.red`, None
+    """How the pip's measured redness (:attr:`companion.vision.card_segments.IndexSegments.red`, None
     when no pip was segmented) agrees with the suit of ``code``: +1 sure agreement, −1 sure
     contradiction, 0 unknown (no pip, the joker, a learned label)."""
-    from companion.vision.cards import RED_SCALE, RED_SPLIT
+    from companion.vision.card_index_read import RED_SCALE, RED_SPLIT
 
     if red is None or not code or code == "JK" or code[-1] not in "SHDC":
         return 0.0

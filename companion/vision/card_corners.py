@@ -21,6 +21,8 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
+from companion.vision.card_frames import CardFrame, _any_near, _frame_quads, _norm, _overlap
+from companion.vision.card_worker import _beside
 from companion.vision.onnxmodel import open_model
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
@@ -183,8 +185,6 @@ def corner_frames(corners: list[IndexCorner]):
     """Card frames (:class:`companion.vision.cards.CardFrame`, partly seen, ``verify``) from
     detected index corners: one frame per card, its two index corners joined when both are seen
     (the second one's hypothesis becomes a view of the first)."""
-    from companion.vision.cards import CardFrame, _norm
-
     frames: list = []
     for c in corners:
         q, k = c.quad()
@@ -202,8 +202,6 @@ def corner_frames(corners: list[IndexCorner]):
 def scaled(frame, f: float):
     """``frame`` (from :func:`corner_frames`) with each hypothesis ``f`` times its size about its
     observed corner."""
-    from companion.vision.cards import CardFrame
-
     def one(q, ks):
         q = np.asarray(q, np.float32)
         o = q[ks[0]]
@@ -231,8 +229,6 @@ def _read_corner(reader, image: np.ndarray, f):
 def _read_both_threads(reader, image: np.ndarray, frames: list) -> list:
     """:func:`_read_corner` of each frame, the reader's worker thread and the caller taking
     frames in turn (the same reads as one after the other: each is a read of its own)."""
-    from companion.vision.cards import _beside
-
     todo = deque(range(len(frames)))
     done: dict = {}
 
@@ -263,7 +259,6 @@ def add_corner_reads(reader, image: np.ndarray, reads: list, net: CornerNet | No
     the validation scenes 193 against 186 read, no wrong card either way), with the suit-colour
     check; with ``reader.calibrate`` by the reader's whole calibrated decision."""
     from companion.vision.card_calib import COLOUR_VETO, colour_agreement
-    from companion.vision.cards import _any_near, _frame_quads, _overlap
 
     frames = corner_frames(corners if corners is not None else (net or shared()).detect(image))
     if not frames:

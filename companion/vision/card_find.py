@@ -11,7 +11,7 @@ the table being darker:
 * **closed edges** (:func:`edge_quads`): a card's outline is a closed, straight-sided edge; the
   regions that Canny edges enclose, filled, that have a card's shape are candidate cards.
 
-Candidates found only this way are *unverified* (:attr:`companion.vision.cards.CardFrame.verify`):
+Candidates found only this way are *unverified* (:attr:`companion.vision.card_frames.CardFrame.verify`):
 the reader keeps one only when an index on it reads surely — a tile or a sheet of paper with a
 card's proportions has no index, and is not reported as an unknown card.
 

@@ -1,5 +1,5 @@
 """Learned corner-index classifier: a small CNN (ONNX, run by onnxruntime) that reads the rank
-glyph and the suit pip of an upright index patch (:func:`companion.vision.cards.corner_patch`).
+glyph and the suit pip of an upright index patch (:func:`companion.vision.card_patches.corner_patch`).
 
 Trained offline by ``tools/train_cards.py`` on rendered cards only (DejaVu and Liberation index
 fonts, domain-randomised composites on procedural tables; see docs/vision-cards.md); no real

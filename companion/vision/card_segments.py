@@ -23,7 +23,7 @@ STRIP_DISC = 9
 class IndexSegments:
     """Ink found in an index patch: the rank glyph group (components as (id, x, y, w, h, area)),
     its ink-strength crop, the pip's crop (None if no pip) and the pip's redness per unit of ink
-    (see :data:`companion.vision.cards.RED_SPLIT`)."""
+    (see :data:`companion.vision.card_index_read.RED_SPLIT`)."""
     group: list
     glyph: np.ndarray
     glyph_box: tuple[int, int, int, int]

@@ -1,6 +1,6 @@
 """Reading one found card with the learned index classifier (:mod:`companion.vision.card_index`).
 
-Every corner of a card frame that may show an index is cut (:func:`companion.vision.cards.corner_patch`)
+Every corner of a card frame that may show an index is cut (:func:`companion.vision.card_patches.corner_patch`)
 and classified in one batch: a whole card's four corners (a standard card prints its index at
 two, a Continental deck at four; which two is unknown when the card lies upside down); a partly
 hidden card's observed corners, each also through a wider patch and with the sides swapped
@@ -23,6 +23,10 @@ from __future__ import annotations
 import numpy as np
 
 from companion.vision import card_index as CI
+from companion.vision.card_centre import NUMBERED_RANKS, centre_is_picture, is_back
+from companion.vision.card_frames import CardRead, _frame_quads
+from companion.vision.card_patches import PARTIAL_GROW, _sides_swapped, corner_patch, rectify
+from companion.vision.card_segments import segment_index
 
 #: Calibrated probability at or above which a corner's read is a card.
 ACCEPT_P = 0.97
@@ -41,8 +45,6 @@ SEEN_P = 0.3
 
 def corner_views(frame, retry: bool):
     """The (quad, corner, grow) views of a frame to classify."""
-    from companion.vision.cards import PARTIAL_GROW, _frame_quads, _sides_swapped
-
     if frame.complete:
         return [(frame.quad, k, 1.0) for k in range(4)]
     views = [(q, k, 1.0) for q, ks in _frame_quads(frame) for k in ks]
@@ -58,8 +60,6 @@ def _facts(patches, guesses, reads, good) -> dict:
     code's best probability over the views (``probs``), the number of views reading a card
     surely (``good``), and the pip's measured redness (``red``, None without a segmented pip) at
     the view most likely to show an index (the best read, else the least "none")."""
-    from companion.vision.cards import segment_index
-
     probs: dict = {}
     for c, p, _i in reads:
         probs[c] = max(p, probs.get(c, 0.0))
@@ -77,9 +77,6 @@ def read_frame_learned(reader, image: np.ndarray, frame, retry: bool = True):
     """Read one detected card (a :class:`companion.vision.cards.CardFrame`) with the learned
     classifier; ``reader`` is the :class:`companion.vision.cards.CardReader` (its alphabet,
     deck size, templates). Returns a :class:`companion.vision.cards.CardRead`."""
-    from companion.vision.cards import (NUMBERED_RANKS, CardRead, centre_is_picture, corner_patch,
-                                        is_back, rectify)
-
     box = frame.box
     views = corner_views(frame, retry)
     if not views:
@@ -198,8 +195,6 @@ def combine(classic, learned, contest: bool = False, classic_alone_min: float = 
     returned named, marked ``detail["contested"]``: the calibration
     (:mod:`companion.vision.card_calib`) decides it, and abstains on it without a model.
     """
-    from companion.vision.cards import CardRead
-
     if classic.card and learned.card:
         if classic.card == learned.card:
             return learned

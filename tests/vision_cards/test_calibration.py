@@ -14,7 +14,8 @@ import pytest
 from companion.vision import card_calib as K
 from companion.vision import render_cards as R
 from companion.vision import table_scenes as T
-from companion.vision.cards import CardReader, corner_patch, segment_index
+from companion.vision.card_segments import segment_index
+from companion.vision.cards import CardReader, corner_patch
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,6 +94,7 @@ def test_below_the_line_a_card_is_reported_unsure_with_its_box():
 def test_a_sure_colour_contradiction_vetoes_the_card(monkeypatch):
     """Whatever the shape readers say, a pip measured surely red is not a spade."""
     from companion.vision import cards as C
+    from companion.vision.card_index_read import RED_SPLIT
 
     reader = CardReader("standard", "en", calibrated=True)
     frame = _card_frame("9S")
@@ -102,7 +104,7 @@ def test_a_sure_colour_contradiction_vetoes_the_card(monkeypatch):
 
     def red_pip(classic, learned, final):
         x = real(classic, learned, final)
-        x[K.FEATURES.index("colour")] = K.colour_agreement(final.card, C.RED_SPLIT + 0.5)
+        x[K.FEATURES.index("colour")] = K.colour_agreement(final.card, RED_SPLIT + 0.5)
         return x
     monkeypatch.setattr(K, "features", red_pip)
     (v,) = reader.read(frame)

@@ -10,8 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.vision import card_blobs as CB
+from companion.vision import card_detect as CD
+from companion.vision import card_frames as CF
+from companion.vision import card_index_read as CIR
+from companion.vision import card_patches as CP
 from companion.vision import card_segments as S
-from companion.vision import cards as C
+from companion.vision import card_templates as CT
 from companion.vision import table_scenes as T
 from companion.vision.percentiles import channel_percentiles, percentile
 
@@ -87,13 +92,13 @@ def _reference_segment_index(patch, strip_blobs=False):
 
 
 def _reference_classify(mask, allowed, classes=None):
-    """cards._classify as the tenth pass left it, ties (B, В) going to the label first in sort
+    """card_templates._classify as the tenth pass left it, ties (B, В) going to the label first in sort
     order (the tenth pass left them to the set's order, which changes with the hash seed)."""
-    groups = C._label_rows()
+    groups = CT._label_rows()
     a = mask.shape[1] / mask.shape[0]
     want = [lab for lab in allowed if lab in groups]
-    fp = C._glyph_feature(mask, C.PIP_BLUR) if any(lab.startswith("s:") for lab in want) else None
-    fg = C._glyph_feature(mask) if any(not lab.startswith("s:") for lab in want) else None
+    fp = CT._glyph_feature(mask, CT.PIP_BLUR) if any(lab.startswith("s:") for lab in want) else None
+    fg = CT._glyph_feature(mask) if any(not lab.startswith("s:") for lab in want) else None
     la = np.log(max(a, 0.05))
     best = {}
     for lab in want:
@@ -123,11 +128,11 @@ def _patches(images) -> list[np.ndarray]:
     cards found in ``images``."""
     out = []
     for img in images:
-        for f in C.detect_cards(img):
-            for q, ks in C._frame_quads(f):
+        for f in CD.detect_cards(img):
+            for q, ks in CF._frame_quads(f):
                 for k in (range(4) if f.complete else ks):
-                    out += [C._corner_patch(img, q, k), C._corner_patch(img, q, k, C.PARTIAL_GROW),
-                            C._corner_patch(img, C._sides_swapped(q, k), 0)]
+                    out += [CP._corner_patch(img, q, k), CP._corner_patch(img, q, k, CP.PARTIAL_GROW),
+                            CP._corner_patch(img, CP._sides_swapped(q, k), 0)]
     return out
 
 
@@ -171,19 +176,19 @@ def test_template_similarities_are_the_label_by_label_ones():
             masks += [("g", sg.glyph)] + ([("s", sg.pip)] if sg.pip is not None else [])
     assert len(masks) > 60
     for alphabet in ("en", "auto"):
-        ir = C.IndexReader(alphabet)
-        en = {"g:" + g for g in C.GLYPH_RANK["en"]} & ir.rank_labels
+        ir = CIR.IndexReader(alphabet)
+        en = {"g:" + g for g in CT.GLYPH_RANK["en"]} & ir.rank_labels
         for kind, m in masks:
             if kind == "g":
-                sims = C._similarities(m, ir.rank_labels)
+                sims = CT._similarities(m, ir.rank_labels)
                 for labels in (ir.rank_labels, en, {"g:10"}):
                     want = _reference_classify(m, labels, ir.rank_class)
-                    assert C._classify(m, labels, ir.rank_class) == want
-                    assert C._classify(m, labels, ir.rank_class, sims) == want
+                    assert CT._classify(m, labels, ir.rank_class) == want
+                    assert CT._classify(m, labels, ir.rank_class, sims) == want
             else:
-                sims = C._similarities(m, ir.suit_labels)
+                sims = CT._similarities(m, ir.suit_labels)
                 for labels in (ir.suit_labels, {"s:H", "s:D"}, {"s:S", "s:C"}):
-                    assert C._classify(m, labels, None, sims) == _reference_classify(m, labels)
+                    assert CT._classify(m, labels, None, sims) == _reference_classify(m, labels)
 
 
 def test_classifier_input_is_the_channel_last_one():
@@ -204,18 +209,18 @@ def test_classifier_input_is_the_channel_last_one():
 
 
 def _reference_corner_patch(image, quad, corner, grow=1.0):
-    """cards._corner_patch as the tenth pass left it (numpy 2-vectors)."""
+    """card_patches._corner_patch as the tenth pass left it (numpy 2-vectors)."""
     q = np.asarray(quad, np.float64)
     o = q[corner]
     nx, ny = q[[1, 0, 3, 2][corner]], q[[3, 2, 1, 0][corner]]
-    ux, uy = (nx - o) * C.PATCH_FW, (ny - o) * C.PATCH_FH
-    o = o - (nx - o) * C.PATCH_MARGIN - (ny - o) * C.PATCH_MARGIN * 0.7
+    ux, uy = (nx - o) * CP.PATCH_FW, (ny - o) * CP.PATCH_FH
+    o = o - (nx - o) * CP.PATCH_MARGIN - (ny - o) * CP.PATCH_MARGIN * 0.7
     if grow != 1.0:
         o = o - (ux + uy) * (grow - 1) / 2
         ux, uy = ux * grow, uy * grow
     src = np.array([o, o + ux, o + ux + uy, o + uy], np.float32)
-    dst = np.array([[0, 0], [C.PATCH_W, 0], [C.PATCH_W, C.PATCH_H], [0, C.PATCH_H]], np.float32)
-    patch = cv2.warpPerspective(image, cv2.getPerspectiveTransform(src, dst), (C.PATCH_W, C.PATCH_H),
+    dst = np.array([[0, 0], [S.PATCH_W, 0], [S.PATCH_W, S.PATCH_H], [0, S.PATCH_H]], np.float32)
+    patch = cv2.warpPerspective(image, cv2.getPerspectiveTransform(src, dst), (S.PATCH_W, S.PATCH_H),
                                 flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     return patch[:, ::-1].copy() if ux[0] * uy[1] - ux[1] * uy[0] < 0 else patch
 
@@ -223,16 +228,16 @@ def _reference_corner_patch(image, quad, corner, grow=1.0):
 def test_corner_patches_are_the_numpy_vector_ones():
     rng = np.random.default_rng(11)
     img = T.heldout_scene(4)[0]
-    quads = [f.quad for f in C.detect_cards(img)]
-    quads += [C._order_quad(rng.uniform(0, 700, (4, 2))) for _ in range(30)]
+    quads = [f.quad for f in CD.detect_cards(img)]
+    quads += [CF._order_quad(rng.uniform(0, 700, (4, 2))) for _ in range(30)]
     quads += [q[::-1].copy() for q in quads[:10]]  # mirrored corner order
     for q in quads:
         for k in range(4):
-            for grow in (1.0, C.PARTIAL_GROW, 1.3):
-                got = C._corner_patch(img, q, k, grow)
+            for grow in (1.0, CP.PARTIAL_GROW, 1.3):
+                got = CP._corner_patch(img, q, k, grow)
                 assert got.flags.c_contiguous and np.array_equal(got, _reference_corner_patch(img, q, k, grow))
-            sw = C._sides_swapped(q, k)
-            assert np.array_equal(C._corner_patch(img, sw, 0), _reference_corner_patch(img, sw, 0))
+            sw = CP._sides_swapped(q, k)
+            assert np.array_equal(CP._corner_patch(img, sw, 0), _reference_corner_patch(img, sw, 0))
 
 
 def test_norm_is_numpys():
@@ -241,9 +246,9 @@ def test_norm_is_numpys():
         for shape in ((2,), (560,), (4, 2)):
             for _ in range(300):
                 v = (rng.normal(0, 200, shape)).astype(dtype)
-                got, want = C._norm(v), np.linalg.norm(v)
+                got, want = CF._norm(v), np.linalg.norm(v)
                 assert got == want and type(got) is type(want)
-    assert C._norm([3, 4]) == np.linalg.norm([3, 4]) == 5.0
+    assert CF._norm([3, 4]) == np.linalg.norm([3, 4]) == 5.0
 
 
 def _reference_coverage(mask, quad):
@@ -267,7 +272,7 @@ def test_coverage_counts_the_whole_masks_pixels():
         quad = (c + rng.normal(0, rng.choice([0.4, 3, 40, 150]), (4, 2))).astype(np.float32)
         quad = cv2.convexHull(quad).reshape(-1, 2) if rng.random() < 0.7 else quad
         if len(quad) == 4:
-            assert C._coverage(mask, quad) == _reference_coverage(mask, quad)
+            assert CB._coverage(mask, quad) == _reference_coverage(mask, quad)
 
 
 def test_any_near_is_the_pairwise_test():
@@ -281,7 +286,7 @@ def test_any_near_is_the_pairwise_test():
             ang = rng.uniform(0, 2 * np.pi)
             points[0] = (p + 0.1 * S * np.array([np.cos(ang), np.sin(ang)])).astype(np.float32)
         want = any(np.linalg.norm(np.subtract(c, p)) < 0.1 * S for c in points for p, S in anchors)
-        assert C._any_near(points, anchors, 0.1) == want
+        assert CF._any_near(points, anchors, 0.1) == want
 
 
 def test_median_and_disc_dilation_are_numpys_and_opencvs():
@@ -315,6 +320,6 @@ def test_a_tie_between_look_alike_templates_goes_the_same_way_in_any_order():
     from companion.vision import render_cards as rc
 
     mask = rc.text_mask("B", 48, 0)
-    sims = C._similarities(mask, ["g:B", "g:В"])
+    sims = CT._similarities(mask, ["g:B", "g:В"])
     assert sims["g:B"] == sims["g:В"]  # the tie this test is about
-    assert C._classify(mask, ["g:В", "g:B"]) == C._classify(mask, ["g:B", "g:В"]) == ("g:B", sims["g:B"], 0.0)
+    assert CT._classify(mask, ["g:В", "g:B"]) == CT._classify(mask, ["g:B", "g:В"]) == ("g:B", sims["g:B"], 0.0)

@@ -9,7 +9,10 @@ import threading
 import cv2
 import numpy as np
 
+from companion.errors import VisionError
 from companion.vision import card_find as F
+from companion.vision import card_patches as CP
+from companion.vision import card_worker as CW
 from companion.vision import cards as C
 from companion.vision import percentiles as P
 from companion.vision import table_scenes as T
@@ -57,15 +60,15 @@ def test_local_paper_mask_is_the_numpy_one():
 def test_corner_patches_are_cut_once_per_read_and_only_then():
     frame = T.heldout_scene(2)[0]
     quad = np.array([[100, 100], [180, 100], [180, 220], [100, 220]], np.float32)
-    assert C.corner_patch(frame, quad, 0) is not C.corner_patch(frame, quad, 0)  # outside a read
-    C._PATCH_MEMO.image, C._PATCH_MEMO.patches = frame, {}
+    assert CP.corner_patch(frame, quad, 0) is not CP.corner_patch(frame, quad, 0)  # outside a read
+    CW._PATCH_MEMO.image, CW._PATCH_MEMO.patches = frame, {}
     try:
-        a = C.corner_patch(frame, quad, 1, 1.4)
-        assert C.corner_patch(frame, quad.copy(), 1, 1.4) is a
-        assert np.array_equal(a, C._corner_patch(frame, quad, 1, 1.4))
-        assert C.corner_patch(frame.copy(), quad, 1, 1.4) is not a  # another image
+        a = CP.corner_patch(frame, quad, 1, 1.4)
+        assert CP.corner_patch(frame, quad.copy(), 1, 1.4) is a
+        assert np.array_equal(a, CP._corner_patch(frame, quad, 1, 1.4))
+        assert CP.corner_patch(frame.copy(), quad, 1, 1.4) is not a  # another image
     finally:
-        C._PATCH_MEMO.image = C._PATCH_MEMO.patches = None
+        CW._PATCH_MEMO.image = CW._PATCH_MEMO.patches = None
 
 
 def _facts(reads) -> list:
@@ -80,11 +83,11 @@ def test_second_thread_reads_what_one_thread_reads(monkeypatch):
 
     reader = C.CardReader("standard", "en")
     frames = [T.heldout_scene(i)[0] for i in (1, 4, 9, 12)]
-    monkeypatch.setattr(C, "PARALLEL", False)
+    monkeypatch.setattr(CW, "PARALLEL", False)
     alone = [_facts(reader.read(f)) for f in frames]
     assert any(r[0] for reads in alone for r in reads)  # the scenes have cards to read
     threads, cut = set(), []
-    real, learned = C._corner_patch, LR.read_frame_learned
+    real, learned = CP._corner_patch, LR.read_frame_learned
 
     def spy_patch(*a, **k):
         cut.append(threading.current_thread().name)
@@ -94,15 +97,15 @@ def test_second_thread_reads_what_one_thread_reads(monkeypatch):
         threads.add(threading.current_thread().name)
         return learned(*a, **k)
 
-    monkeypatch.setattr(C, "PARALLEL", True)
-    monkeypatch.setattr(C, "_corner_patch", spy_patch)
+    monkeypatch.setattr(CW, "PARALLEL", True)
+    monkeypatch.setattr(CP, "_corner_patch", spy_patch)
     monkeypatch.setattr(LR, "read_frame_learned", spy_learned)
     beside = [_facts(reader.read(f)) for f in frames]
     assert beside == alone
     assert "card-reader_0" in threads  # (the corner detector's extra reads stay on the caller's)
     n_beside = len(cut)
     cut.clear()
-    monkeypatch.setattr(C, "PARALLEL", False)
+    monkeypatch.setattr(CW, "PARALLEL", False)
     [reader.read(f) for f in frames]
     # one memo for both threads: a patch is cut twice only when both threads want it at once
     assert len(cut) <= n_beside < 1.25 * len(cut)
@@ -110,18 +113,18 @@ def test_second_thread_reads_what_one_thread_reads(monkeypatch):
 
 def test_worker_failure_is_raised_in_the_reader(monkeypatch):
     def broken(*a, **k):
-        raise C.VisionError("corner model broken")
+        raise VisionError("corner model broken")
 
     from companion.vision import card_corners as CC
 
     reader = C.CardReader("standard", "en")
     for parallel in (True, False):
-        monkeypatch.setattr(C, "PARALLEL", parallel)
+        monkeypatch.setattr(CW, "PARALLEL", parallel)
         monkeypatch.setattr(reader, "corner_net", None)
         monkeypatch.setattr(CC.CornerNet, "detect", broken)
         try:
             reader.read(T.heldout_scene(1)[0])
-        except C.VisionError as e:
+        except VisionError as e:
             assert "corner model broken" in str(e)
         else:
             raise AssertionError("the worker's error was lost")
