@@ -51,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.vision import render_cards as R  # noqa: E402
+from companion.vision import render_scenes as RS  # noqa: E402
 from companion.vision import table_scenes as T  # noqa: E402
 from companion.vision.cards import CardReader  # noqa: E402
 from companion.vision.decks import profile_from_images  # noqa: E402
@@ -245,7 +246,7 @@ def bench_rendered(n_scenes: int, n_layouts: int) -> None:
             rnd = random.Random(seed)
             alphabet = rnd.choice(["en", "ru", "de"])
             labels = rnd.sample(R.DECKS[52] + ["JK"], rnd.randint(1, 4) if not overlap else 2 * rnd.randint(1, 2))
-            img, _ = R.scatter_scene(labels, seed=seed, alphabet=alphabet, overlap=overlap)
+            img, _ = RS.scatter_scene(labels, seed=seed, alphabet=alphabet, overlap=overlap)
             sc.add(labels, CardReader("standard", alphabet).read(img))
         print(f"  {'overlapping pairs' if overlap else 'separate cards':18s}: {sc}")
     sc = Score()
@@ -259,7 +260,7 @@ def bench_rendered(n_scenes: int, n_layouts: int) -> None:
             s = rnd.choice(list(up))
             up[s] = rnd.choice([x for x in R.DECKS[32] if x != slot_card(*s)])
         extra = "JK" if seed % 2 == 0 else None
-        img, _ = R.render_layout(up, extra, seed=seed)
+        img, _ = RS.render_layout(up, extra, seed=seed)
         t = time.perf_counter()
         lay = read_layout(img)
         ms.append(1000 * (time.perf_counter() - t))
@@ -312,12 +313,12 @@ def bench_learned(n: int) -> None:
     kinds = ["Грибы", "Ягоды", "Шишки", "Жёлуди", "Орехи", "Цветы", "Листья", "Ракушки", "Звёзды", "Луны"]
     values = ["10", "40", "36", "100", "106", "200", "225", "333", "500", "Infinity"]
     for kind, labels in (("picture", kinds), ("numbered", values)):
-        photos = {lab: R.scatter_scene([lab], seed=1000 + i, kind=kind, card_height=(380, 440), upside_down=False)[0]
+        photos = {lab: RS.scatter_scene([lab], seed=1000 + i, kind=kind, card_height=(380, 440), upside_down=False)[0]
                   for i, lab in enumerate(labels)}
         shots = []
         for seed in range(n):
             lab = labels[seed % len(labels)]
-            shots.append((lab, R.scatter_scene([lab], seed=seed, kind=kind)[0]))
+            shots.append((lab, RS.scatter_scene([lab], seed=seed, kind=kind)[0]))
         print(f"  rendered {kind:8s} deck: {_refusal('bench-' + kind, photos, shots, kind)}")
     if CARDS.is_dir():
         name = "Vosloo__playing-cards-detection"

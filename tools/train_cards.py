@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.vision import card_index as CI  # noqa: E402
 from companion.vision import render_cards as rc  # noqa: E402
+from companion.vision import render_scenes as rs  # noqa: E402
 from companion.vision import table_scenes as T  # noqa: E402
 from companion.vision.card_patches import _sides_swapped, corner_patch  # noqa: E402
 
@@ -187,14 +188,14 @@ def scene_patches(seed: int):
     angle = float(rng.uniform(-180, 180))
     quad = _pose((W / 2 + rng.uniform(-0.1, 0.1) * W, H / 2 + rng.uniform(-0.1, 0.1) * H), angle, cw, ch)
     quad[:2] += (quad[:2] - quad.mean(0)) * rng.uniform(-0.08, 0.08)
-    rc.paste_card(frame, face, quad, shadow=bool(rng.random() < 0.7))
+    rs.paste_card(frame, face, quad, shadow=bool(rng.random() < 0.7))
     occ = np.zeros((H, W), np.uint8)
     if rng.random() < 0.35:  # another card lying over part of this one
         other = rc.render_face(DECK[int(rng.integers(52))], alphabet, font) if rng.random() < 0.7 else rc.render_back(1)
         k = int(rng.integers(4))
         c = quad[k] + (quad.mean(0) - quad[k]) * rng.uniform(-0.3, 0.9)
-        oq = rc.pose_quad(tuple(c + rng.normal(0, 0.3 * cw, 2)), angle + rng.uniform(-40, 40), ch, 0.0)
-        rc.paste_card(frame, other, oq)
+        oq = rs.pose_quad(tuple(c + rng.normal(0, 0.3 * cw, 2)), angle + rng.uniform(-40, 40), ch, 0.0)
+        rs.paste_card(frame, other, oq)
         cv2.fillConvexPoly(occ, np.round(oq).astype(np.int32), 255)
     if rng.random() < 0.15:
         occ |= T._hand(frame, rng)

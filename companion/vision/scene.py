@@ -106,6 +106,7 @@ class SceneRenderer:
         self.real_used = 0
         self.rendered_used = 0
         self._rc = need("companion.vision.render_cards", part="card renderer (branch cards)")
+        self._rs = need("companion.vision.render_scenes", part="card renderer (branch cards)")
         self._counter = 0
 
     # ------------------------------------------------------------------ faces
@@ -147,7 +148,7 @@ class SceneRenderer:
         self._counter += 1
         key = (self.seed, tuple(items), attempt, self._counter)
         rng = _rng(*key)
-        rc = self._rc
+        rs = self._rs
         W, H = self.size
         n = max(1, len(items))
         notes = [v for k, v in items if k == "note"]
@@ -163,7 +164,7 @@ class SceneRenderer:
             frame = ts.surface(surface, (W, H), rng, str(rng.choice(["a", "b"])))
         else:
             surface = str(rng.choice(["felt", "cloth", "wood"]))
-            frame = rc.background(surface, (W, H), rng)
+            frame = rs.background(surface, (W, H), rng)
         if self.context and truth and cards and not notes:
             # card games: the backs of what lies face down, along the edge. A note shown for a
             # scan is held up alone (the note reader reads one note per frame).
@@ -174,8 +175,8 @@ class SceneRenderer:
                 cx = W * (i + 0.5) / len(cards) + rng.uniform(-0.03, 0.03) * W / len(cards)
                 cy = H * 0.55 + rng.uniform(-0.05, 0.05) * H
                 angle = float(rng.uniform(-20, 20)) + (180 if rng.random() < 0.2 else 0)
-                quad = rc.pose_quad((cx, cy), angle, h, 0.02, rng)
-                rc.paste_card(frame, self.card_face(code, rng), quad)
+                quad = rs.pose_quad((cx, cy), angle, h, 0.02, rng)
+                rs.paste_card(frame, self.card_face(code, rng), quad)
         if notes:
             self._paste_notes(frame, notes, rng)
         elif vary:
@@ -183,7 +184,7 @@ class SceneRenderer:
             return ts.photometric(frame, rng, ts.random_light(rng, harsh=False))
         light = float(rng.uniform(0.8, 1.1))
         blur = float(rng.choice([0.0, 0.0, 0.5, 0.8]))
-        return rc.photometric(frame, rng, light=light, blur=blur, tint=float(rng.uniform(0, 0.3)))
+        return rs.photometric(frame, rng, light=light, blur=blur, tint=float(rng.uniform(0, 0.3)))
 
     def _paste_notes(self, frame: np.ndarray, serials: list[str], rng: np.random.Generator) -> None:
         """Notes shown to the camera, side by side (one per frame in the set-up scan), at a small
@@ -206,14 +207,14 @@ class SceneRenderer:
         count = _face_down_count(truth)
         if not count:
             return
-        rc = self._rc
+        rc, rs = self._rc, self._rs
         H, W = frame.shape[:2]
         h = H * 0.16
         for i in range(min(count, 12)):
             cx = W * (i + 0.5) / 12
-            quad = rc.pose_quad((cx, h * 0.45), 90 + float(rng.uniform(-6, 6)), h, 0.0, rng)
+            quad = rs.pose_quad((cx, h * 0.45), 90 + float(rng.uniform(-6, 6)), h, 0.0, rng)
             quad[:, 1] -= h * 0.25  # half off the frame's edge: the camera sees their backs only
-            rc.paste_card(frame, rc.render_back(i % 2), quad, shadow=False)
+            rs.paste_card(frame, rc.render_back(i % 2), quad, shadow=False)
 
 
 def _face_down_count(truth: dict) -> int:

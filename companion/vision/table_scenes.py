@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from companion.vision import render_cards as rc
+from companion.vision import render_scenes as rs
 
 #: Surface kinds (the per-condition table's "background kind").
 SURFACES = ("felt", "wood", "carpet", "tiles", "cloth")
@@ -423,7 +424,7 @@ def table_scene(codes: list[str], rng: np.random.Generator, size=(1280, 720), su
             cx = span * (slot + 0.5) + rng.uniform(-0.15, 0.15) * max(0.0, span - cw)
             cy = H / 2 + rng.uniform(-0.5, 0.5) * max(0.0, H - ch * (1.5 if overlap else 1.1))
             angle = float(rng.uniform(-max_angle, max_angle))
-        quad = rc.pose_quad((cx, cy), angle, ch, 0.0)
+        quad = rs.pose_quad((cx, cy), angle, ch, 0.0)
         # perspective: a camera not straight above (up to ±8 % of the size at one end)
         tilt = rng.uniform(0, 0.08)
         quad[:2] += (quad[:2] - quad.mean(0)) * tilt * rng.choice([-1, 1])
@@ -433,7 +434,7 @@ def table_scene(codes: list[str], rng: np.random.Generator, size=(1280, 720), su
             face = rc.render_back(int(rng.integers(2)))
         else:
             face = random_face(code, alphabet, font, rng)
-        rc.paste_card(frame, face, quad, shadow=bool(rng.random() < 0.7))
+        rs.paste_card(frame, face, quad, shadow=bool(rng.random() < 0.7))
         m = np.zeros((H, W), np.uint8)
         cv2.fillConvexPoly(m, np.round(quad).astype(np.int32), 255)
         masks.append(m)

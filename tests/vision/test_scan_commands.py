@@ -13,7 +13,7 @@ import cv2
 import pytest
 
 from companion.cli import main
-from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def files(tmp_path):
     photos.mkdir()
     (photos / "b_bad.JPG").write_bytes(b"\xff\xd8 broken")
     (photos / "readme.txt").write_text("not an image", encoding="utf-8")
-    img, _ = R.scatter_scene(["QH", "10S"], seed=8)
+    img, _ = RS.scatter_scene(["QH", "10S"], seed=8)
     cv2.imwrite(str(photos / "a_cards.png"), img)
     empty = tmp_path / "empty"
     empty.mkdir()

@@ -13,6 +13,7 @@ import pytest
 
 from companion.vision import card_calib as K
 from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 from companion.vision import table_scenes as T
 from companion.vision.card_segments import segment_index
 from companion.vision.cards import CardReader, corner_patch
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _card_frame(code: str, tint=(1.0, 1.0, 1.0), seed: int = 0, colours=None) -> np.ndarray:
     face = R.render_face(code, "en", T.fonts("train")[0], **({"colours": colours} if colours else {}))
     frame = np.full((480, 640, 3), (40, 110, 30), np.uint8)
-    R.paste_card(frame, face, R.pose_quad((320, 240), 12, 300, 0.0))
+    RS.paste_card(frame, face, RS.pose_quad((320, 240), 12, 300, 0.0))
     return T.photometric(frame, np.random.default_rng(seed), {"tint": tint, "noise": 2.0})
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from companion.errors import VisionError
 from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 from companion.vision.cards import CardReader, IndexReader, check_image, corner_patch, detect_cards
 
 
@@ -28,7 +29,7 @@ def test_render_api_shapes_and_errors():
         R.render_face("1X")
     with pytest.raises(ValueError):
         R.render_face("QH", "fr")
-    frame, truth = R.scatter_scene(["QH", "10S"], seed=3)
+    frame, truth = RS.scatter_scene(["QH", "10S"], seed=3)
     assert frame.shape == (720, 1280, 3) and [t.label for t in truth] == ["QH", "10S"]
     assert len(R.DECKS[52]) == 52 and len(R.DECKS[36]) == 36 and len(R.DECKS[32]) == 32
 
@@ -39,7 +40,7 @@ def test_reads_separate_cards_in_each_alphabet(alphabet):
     for seed in range(6):
         rnd = random.Random(seed * 7 + len(alphabet))
         labels = rnd.sample(R.DECKS[52], rnd.randint(1, 4))
-        img, _ = R.scatter_scene(labels, seed=seed * 7 + len(alphabet), alphabet=alphabet)
+        img, _ = RS.scatter_scene(labels, seed=seed * 7 + len(alphabet), alphabet=alphabet)
         ok, wrong = _score(CardReader("standard", alphabet).read(img), labels)
         assert wrong == [], f"confident wrong answer {wrong} for {labels}"
         read += ok
@@ -61,8 +62,8 @@ def test_index_reader_clean_faces_every_card_both_ways_up():
 def test_upside_down_and_rotated_single_card():
     for seed, angle in ((1, 180.0), (2, 90.0), (3, -135.0)):
         rng = np.random.default_rng(seed)
-        quad = R.pose_quad((640, 360), angle, 300)
-        img = R.compose_scene([(R.render_face("KD"), quad, "KD", True)], surface="felt", rng=rng)
+        quad = RS.pose_quad((640, 360), angle, 300)
+        img = RS.compose_scene([(R.render_face("KD"), quad, "KD", True)], surface="felt", rng=rng)
         reads = CardReader().read(img)
         assert [r.card for r in reads] == ["KD"], (angle, reads)
 
@@ -72,7 +73,7 @@ def test_overlapping_pairs_never_guess_wrong():
     for seed in range(8):
         rnd = random.Random(seed)
         labels = rnd.sample(R.DECKS[52], 2)
-        img, _ = R.scatter_scene(labels, seed=seed, overlap=True, alphabet="en")
+        img, _ = RS.scatter_scene(labels, seed=seed, overlap=True, alphabet="en")
         ok, wrong = _score(CardReader("standard", "en").read(img), labels)
         assert wrong == []
         read += ok
@@ -82,9 +83,9 @@ def test_overlapping_pairs_never_guess_wrong():
 
 def test_joker_and_ordering_left_to_right():
     rng = np.random.default_rng(5)
-    cards = [(R.render_face(c), R.pose_quad((x, 360), a, 300), c, True)
+    cards = [(R.render_face(c), RS.pose_quad((x, 360), a, 300), c, True)
              for c, x, a in (("JK", 900, 8.0), ("AS", 300, -10.0), ("9H", 600, 180.0))]
-    img = R.compose_scene(cards, surface="wood", rng=rng)
+    img = RS.compose_scene(cards, surface="wood", rng=rng)
     reads = CardReader().read(img)
     assert [r.card for r in reads] == ["AS", "9H", "JK"]
     xs = [r.box[0] for r in reads]
@@ -94,13 +95,13 @@ def test_joker_and_ordering_left_to_right():
 def test_abstains_on_blank_card_and_back_and_finds_nothing_on_empty_table():
     rng = np.random.default_rng(0)
     blank = np.full((R.CARD_H, R.CARD_W, 3), 245, np.uint8)
-    img = R.compose_scene([(blank, R.pose_quad((400, 360), 10, 300), "?", True),
-                           (R.render_back(0), R.pose_quad((900, 360), -5, 300), "back", False)],
+    img = RS.compose_scene([(blank, RS.pose_quad((400, 360), 10, 300), "?", True),
+                           (R.render_back(0), RS.pose_quad((900, 360), -5, 300), "back", False)],
                           surface="cloth", rng=rng)
     reads = CardReader().read(img)
     assert len(reads) == 2 and all(r.card is None and r.reason for r in reads)
     assert reads[1].reason == "face_down" and reads[1].face_up is False
-    empty = R.background("felt", (1280, 720), np.random.default_rng(1))
+    empty = RS.background("felt", (1280, 720), np.random.default_rng(1))
     assert CardReader().read(empty) == []
     assert detect_cards(empty) == []
 
@@ -123,7 +124,7 @@ def test_bad_images_raise_vision_error():
 def test_deck_size_restricts_ranks():
     # a 2 cannot be in a 32-card deck: the reader must refuse it there, not call it a 7
     rng = np.random.default_rng(4)
-    img = R.compose_scene([(R.render_face("2H"), R.pose_quad((640, 360), 5, 320), "2H", True)],
+    img = RS.compose_scene([(R.render_face("2H"), RS.pose_quad((640, 360), 5, 320), "2H", True)],
                           rng=rng)
     assert [r.card for r in CardReader("standard").read(img)] == ["2H"]
     reads = CardReader("standard32").read(img)

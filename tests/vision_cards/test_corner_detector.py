@@ -11,6 +11,7 @@ import pytest
 
 from companion.vision import card_corners as CC
 from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 from companion.vision import table_scenes as T
 from companion.vision.cards import CardRead, CardReader, corner_patch
 
@@ -61,7 +62,7 @@ def test_a_top_right_corner_gives_a_face_order_quad_with_that_corner_observed():
     face = R.render_face("7S", four_index=True)
     frame = np.full((400, 400, 3), 40, np.uint8)
     quad = np.float32([[100, 100], [226, 100], [226, 276], [100, 276]])
-    R.paste_card(frame, face, quad, shadow=False)
+    RS.paste_card(frame, face, quad, shadow=False)
     tr = CC.IndexCorner(quad[1].copy(), np.float32([-1, 0]), np.float32([0, 1]), 126, 176, 0.9)
     hyp, k = tr.quad()
     assert k == 1 and hyp == pytest.approx(quad)
@@ -99,8 +100,8 @@ def _scene():
     rng = np.random.default_rng(5)
     frame = T.surface("felt", (640, 480), rng)
     face = R.render_face("QH")
-    quad = R.pose_quad((320, 240), 20.0, 200.0)
-    R.paste_card(frame, face, quad)
+    quad = RS.pose_quad((320, 240), 20.0, 200.0)
+    RS.paste_card(frame, face, quad)
     return frame, quad
 
 

@@ -18,6 +18,7 @@ from companion.commands.scan_card import cards_words
 from companion.errors import VisionError
 from companion.games.cardnames import card_words
 from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 from companion.vision.cards import CardReader
 from companion.vision.decks import DeckProfile, learn, list_profiles, profile_from_images
 from companion.vision.layout import read_layout, slot_card
@@ -29,7 +30,7 @@ VALUES = ["10", "40", "36", "100", "106", "200", "225", "333", "500", "Infinity"
 def _photos(folder, labels, kind, seed0=500):
     folder.mkdir(parents=True, exist_ok=True)
     for i, lab in enumerate(labels):
-        img, _ = R.scatter_scene([lab], seed=seed0 + i, kind=kind, card_height=(380, 440), upside_down=False)
+        img, _ = RS.scatter_scene([lab], seed=seed0 + i, kind=kind, card_height=(380, 440), upside_down=False)
         cv2.imwrite(str(folder / f"{lab}.png"), img)
 
 
@@ -47,7 +48,7 @@ def test_learn_picture_deck_save_copy_and_read(tmp_path):
     read = total = 0
     for seed in range(5):
         labs = random.Random(seed).sample(KINDS, 3)
-        img, _ = R.scatter_scene(labs, seed=seed, kind="picture")  # includes upside-down cards
+        img, _ = RS.scatter_scene(labs, seed=seed, kind="picture")  # includes upside-down cards
         got = [r.card for r in reader.read(img) if r.card]
         assert all(g in labs for g in got), (labs, got)
         read += len(set(got) & set(labs))
@@ -60,12 +61,12 @@ def test_learn_picture_deck_save_copy_and_read(tmp_path):
 def test_learned_deck_abstains_on_a_card_it_never_saw_and_reports_backs():
     photos = {}
     for i, lab in enumerate(VALUES[4:9] + ["back"]):
-        photos[lab] = R.scatter_scene([lab], seed=50 + i, kind="numbered", card_height=(380, 440),
+        photos[lab] = RS.scatter_scene([lab], seed=50 + i, kind="numbered", card_height=(380, 440),
                                       upside_down=False)[0]
     prof = profile_from_images("six", photos, kind="numbered")
     reader = CardReader(prof)
-    img, _ = R.scatter_scene(["Grapes", "Pears"], seed=9, kind="picture")  # never learned
-    img2, _ = R.scatter_scene(["500", "back"], seed=9, kind="numbered")
+    img, _ = RS.scatter_scene(["Grapes", "Pears"], seed=9, kind="picture")  # never learned
+    img2, _ = RS.scatter_scene(["500", "back"], seed=9, kind="numbered")
     reads = reader.read(img2)
     assert [r.card for r in reads] == ["500", None] and reads[1].face_up is False
     unknown = reader.read(img)
@@ -89,7 +90,7 @@ def test_labels_file_and_bad_input(tmp_path):
 
 def test_layout_slots_joker_and_misplaced_card():
     up = {(0, 0): "AS", (1, 3): "JH", (2, 5): "9D", (3, 7): "7C", (1, 6): "KS"}  # KS lies on 8H
-    img, _ = R.render_layout(up, "JK", seed=3)
+    img, _ = RS.render_layout(up, "JK", seed=3)
     lay = read_layout(img)
     assert lay.reason is None and len(lay.slots) == 32
     for s in lay.slots:
@@ -107,12 +108,12 @@ def test_layout_slots_joker_and_misplaced_card():
 
 
 def test_layout_not_found_on_a_few_cards():
-    img, _ = R.scatter_scene(["QH", "10S"], seed=1)
+    img, _ = RS.scatter_scene(["QH", "10S"], seed=1)
     assert read_layout(img).reason.startswith("layout_not_found")
 
 
 def test_cli_scan_card_json_and_errors(tmp_path, capsys):
-    img, _ = R.scatter_scene(["QH", "10S", "7D"], seed=8)
+    img, _ = RS.scatter_scene(["QH", "10S", "7D"], seed=8)
     cv2.imwrite(str(tmp_path / "three.png"), img)
     (tmp_path / "bad.jpg").write_bytes(b"\xff\xd8 broken")
     rc = main(["scan-card", "--json", str(tmp_path / "three.png"), str(tmp_path / "bad.jpg"),
@@ -150,7 +151,7 @@ def test_cli_scan_card_text_in_both_languages(real_data, tmp_path, capsys):
     from companion.i18n import render
     from companion.vision.cards import reason_message
 
-    img, _ = R.scatter_scene(["QH", "back"], seed=8)
+    img, _ = RS.scatter_scene(["QH", "back"], seed=8)
     cv2.imwrite(str(tmp_path / "back.png"), img)
     photos = [tmp_path / "back.png",
               real_data / "cards" / "Vosloo__playing-cards-detection" / "10C_00.jpg",
@@ -186,9 +187,9 @@ def test_cli_scan_card_text_in_both_languages(real_data, tmp_path, capsys):
 
 def test_cli_scan_card_layout_text_in_both_languages(tmp_path, capsys):
     up = {(0, 0): "AS", (1, 3): "JH", (3, 7): "7C", (1, 6): "KS"}  # KS lies on 8H
-    img, _ = R.render_layout(up, None, seed=3)
+    img, _ = RS.render_layout(up, None, seed=3)
     cv2.imwrite(str(tmp_path / "layout.png"), img)
-    img, _ = R.scatter_scene(["QH", "10S"], seed=1)
+    img, _ = RS.scatter_scene(["QH", "10S"], seed=1)
     cv2.imwrite(str(tmp_path / "two.png"), img)
     args = ["--layout", str(tmp_path / "layout.png"), str(tmp_path / "two.png")]
     ru = "\n".join(_scan_card_lines(args, capsys))
@@ -213,7 +214,7 @@ def test_cli_deck_learn_list_show_and_scan(tmp_path, capsys, monkeypatch):
     assert main(["deck", "show", "six100", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["kind"] == "numbered" and len(shown["faces"]) == 10
-    img, _ = R.scatter_scene(["333", "Infinity"], seed=4, kind="numbered")
+    img, _ = RS.scatter_scene(["333", "Infinity"], seed=4, kind="numbered")
     cv2.imwrite(str(tmp_path / "s.png"), img)
     assert main(["scan-card", "--deck", "six100", "--json", str(tmp_path / "s.png")]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -17,6 +17,7 @@ import pytest
 from companion.vision import card_index as CI
 from companion.vision import card_paper as CP
 from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 from companion.vision import table_scenes as T
 from companion.vision.cards import CardReader, corner_patch
 from companion.vision.decks import profile_from_images
@@ -142,12 +143,12 @@ def test_learned_deck_refuses_the_half_it_never_learned():
     face is refused, never named as its nearest learned face; the learned faces are read."""
     kinds = ["Грибы", "Ягоды", "Шишки", "Жёлуди", "Орехи", "Цветы", "Листья", "Ракушки"]
     learned = kinds[::2]
-    photos = {k: R.scatter_scene([k], seed=1000 + i, kind="picture", card_height=(380, 440), upside_down=False)[0]
+    photos = {k: RS.scatter_scene([k], seed=1000 + i, kind="picture", card_height=(380, 440), upside_down=False)[0]
               for i, k in enumerate(learned)}
     reader = CardReader(profile_from_images("half", photos, kind="picture"))
     named_unlearned, learned_read = [], 0
     for i, k in enumerate(kinds):
-        got = [r.card for r in reader.read(R.scatter_scene([k], seed=40 + i, kind="picture")[0]) if r.card]
+        got = [r.card for r in reader.read(RS.scatter_scene([k], seed=40 + i, kind="picture")[0]) if r.card]
         if k in learned:
             learned_read += got == [k]
         elif got:

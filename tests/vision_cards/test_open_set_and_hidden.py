@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 from companion.vision.cards import CardReader
 from companion.vision.decks import MIN_SIMILARITY, DeckProfile, profile_from_images
 
@@ -71,7 +72,7 @@ def test_rendered_picture_deck_unknown_kinds_abstain_and_line_survives_save(tmp_
     (``no_profile_match``), the learned kinds are still read, and the acceptance line is the
     same after the profile is saved and loaded (it is derived from the features)."""
     learned, unknown = KINDS[:6], KINDS[6:]
-    photos = {lab: R.scatter_scene([lab], seed=700 + i, kind="picture", card_height=(380, 440),
+    photos = {lab: RS.scatter_scene([lab], seed=700 + i, kind="picture", card_height=(380, 440),
                                    upside_down=False)[0] for i, lab in enumerate(learned)}
     prof = profile_from_images("six-kinds", photos, kind="picture")
     prof.save(tmp_path)
@@ -80,7 +81,7 @@ def test_rendered_picture_deck_unknown_kinds_abstain_and_line_survives_save(tmp_
     reader = CardReader(again)
     read = total = 0
     for seed in range(8):
-        img, _ = R.scatter_scene([unknown[seed % 2], learned[seed % 6]], seed=seed, kind="picture")
+        img, _ = RS.scatter_scene([unknown[seed % 2], learned[seed % 6]], seed=seed, kind="picture")
         got = reader.read(img)
         cards = [r.card for r in got if r.card]
         assert not set(cards) & set(unknown) and set(cards) <= {learned[seed % 6]}, cards
@@ -146,7 +147,7 @@ def test_card_cut_by_the_image_border_is_reported_once_phantoms_are_gone():
         rnd = random.Random(seed)
         alphabet = rnd.choice(["en", "ru", "de"])
         labels = rnd.sample(R.DECKS[52] + ["JK"], 2 * rnd.randint(1, 2))
-        img, truth = R.scatter_scene(labels, seed=seed, alphabet=alphabet, overlap=True)
+        img, truth = RS.scatter_scene(labels, seed=seed, alphabet=alphabet, overlap=True)
         reads = CardReader("standard", alphabet).read(img)
         assert hidden in labels
         assert len(reads) == len(labels), [(x.card, x.reason) for x in reads]

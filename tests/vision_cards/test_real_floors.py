@@ -17,6 +17,7 @@ import cv2
 import pytest
 
 from companion.vision import render_cards as R
+from companion.vision import render_scenes as RS
 from companion.vision.cards import CardReader
 
 
@@ -118,7 +119,7 @@ def test_rendered_scenes_have_no_phantom_nulls():
             alphabet = rnd.choice(["en", "ru", "de"])
             labels = rnd.sample(R.DECKS[52] + ["JK"],
                                 rnd.randint(1, 4) if not overlap else 2 * rnd.randint(1, 2))
-            img, _ = R.scatter_scene(labels, seed=seed, alphabet=alphabet, overlap=overlap)
+            img, _ = RS.scatter_scene(labels, seed=seed, alphabet=alphabet, overlap=overlap)
             reads = CardReader("standard", alphabet).read(img)
             assert all(x.card in labels for x in reads if x.card)
             if n := _phantoms(labels, reads):
