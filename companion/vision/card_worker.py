@@ -19,6 +19,17 @@ PARALLEL = (os.cpu_count() or 1) > 1
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-reader")
 
 
+def _new_worker() -> None:
+    """A forked child's own worker: the parent's executor believes its thread is running, but
+    the child has no thread, and work submitted to it would wait for ever (a benchmark's or a
+    tool's process pool forked after a read)."""
+    global _WORKER
+    _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-reader")
+
+
+os.register_at_fork(after_in_child=_new_worker)
+
+
 def _beside(fn, *args) -> Future:
     """``fn(*args)`` on the reader's worker thread, cutting patches into the calling thread's
     memo; run at once (a finished future) without :data:`PARALLEL` or on the worker itself."""

@@ -128,3 +128,26 @@ def test_worker_failure_is_raised_in_the_reader(monkeypatch):
             assert "corner model broken" in str(e)
         else:
             raise AssertionError("the worker's error was lost")
+
+
+def test_a_forked_process_reads_with_a_worker_of_its_own(monkeypatch):
+    """A process forked after the worker thread started (a process pool of the benchmark or a
+    tool) gets a worker of its own: work given to the parent's executor would never run there."""
+    import os
+
+    monkeypatch.setattr(CW, "PARALLEL", True)
+    assert CW._beside(lambda: 1).result(timeout=30) == 1  # the parent's worker is running
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answer through the pipe, never return into pytest
+        try:
+            ok = CW._beside(lambda: 42).result(timeout=10) == 42
+        except BaseException:
+            ok = False
+        os.write(w, b"1" if ok else b"0")
+        os._exit(0)
+    os.close(w)
+    got = os.read(r, 1)
+    os.close(r)
+    os.waitpid(pid, 0)
+    assert got == b"1", "the forked child's work never ran on its worker"
