@@ -72,6 +72,7 @@ class Board:
         self._stop = threading.Event()
         self._gap_thread: threading.Thread | None = None
         self.asked = 0
+        self._subscribing: int | None = None  # the mid of the SUBSCRIBE sent at connect
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> "Board":
@@ -80,6 +81,7 @@ class Board:
         client = self._client = mqtt_client(self.url, f"companion-board-{self.url.club}-{self._board_id()}")
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
+        client.on_subscribe = self._on_subscribe
         client.on_message = self._on_message
         client.connect_async(self.url.host, self.url.port, keepalive=15, clean_start=False,
                              properties=connect_properties(SESSION_S))
@@ -166,8 +168,9 @@ class Board:
         if reason_code.is_failure:
             log.error("club board: the broker %s refused the board: %s", self.url.shown(), reason_code)
             return
-        self.connected = True
-        client.subscribe([(t, 1) for t in self.topics.subscriptions()])
+        # connected (for the page, the gap watch and whoever waits on it) once the broker has the
+        # subscriptions: a message sent before that would not reach this board (_on_subscribe)
+        _, self._subscribing = client.subscribe([(t, 1) for t in self.topics.subscriptions()])
         if not flags.session_present:
             # the broker kept nothing for this board (its first start, or a broker that lost its
             # state): every table sends its night again (retained, so a table joining later hears it)
@@ -175,6 +178,15 @@ class Board:
 
             client.publish(self.topics.hello, dumps({"v": VERSION, "session": secrets.token_hex(8),
                                                       "ts": time.time()}), qos=1, retain=True)
+
+    def _on_subscribe(self, client, userdata, mid, reason_codes, properties=None) -> None:
+        if mid != self._subscribing:
+            return
+        refused = [c for c in reason_codes if c.is_failure]
+        if refused:
+            log.error("club board: the broker %s refused %d of its subscriptions: %s", self.url.shown(),
+                      len(refused), refused[0])
+        self.connected = True
         log.info("club board: connected to %s", self.url.shown())
         self._tell("broker", None)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 
 from companion.club.board import Board
 from companion.club.publisher import ClubPublisher
@@ -15,6 +16,34 @@ from tests.club.test_acl import connect, publish
 from tests.club.test_publisher import record_matches_log
 
 NAMES = ["Аня", "Борис", "Вика"]
+
+
+def test_the_board_is_connected_once_the_broker_holds_its_subscriptions(broker, fast_dir, monkeypatch):
+    """``connected`` (the page's broker state, what the gap watch and a caller wait on) comes with
+    the broker's SUBACK: a message sent as soon as the board says it is connected reaches it, even
+    when its SUBSCRIBE leaves late (a loaded machine; here held back 2 s)."""
+    from companion.club import board as board_module
+
+    made = board_module.mqtt_client
+
+    def late_subscriber(url, client_id):
+        client = made(url, client_id)
+        subscribe = client.subscribe
+
+        def late(*args, **kwargs):
+            time.sleep(2.0)
+            return subscribe(*args, **kwargs)
+
+        client.subscribe = late
+        return client
+
+    monkeypatch.setattr(board_module, "mqtt_client", late_subscriber)
+    board = Board(broker.url(None), fast_dir / "board").start()
+    wait_until(lambda: board.connected, what="the board's connection")
+    t1, _ = connect(broker.url("t1"), "board-test-t1")
+    publish(t1, "companion/vecher/tables/t1/events", b"not json at all")  # not retained: now or never
+    wait_until(lambda: board.ignored >= 1, timeout=5, what="the message sent once the board was connected")
+    t1.disconnect(), t1.loop_stop(), board.stop()
 
 
 def test_malformed_and_foreign_messages_are_ignored_with_a_log_line(broker, fast_dir, caplog):
