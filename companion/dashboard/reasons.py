@@ -148,9 +148,27 @@ def _unknown_seat(f: dict) -> Message:
     return M("There is no seat %(seat)s at this table: seats are numbered 1 to %(n)s.", seat=str(f["seat"]), n=n)
 
 
+#: A player name longer than a new game takes (``companion.games.seats.MAX_SEAT_NAME``): the
+#: new-game form's sentence, and ``--seats``'s (``check_new_game``'s facts ``too_long``, ``length``,
+#: ``most``).
+NAME_TOO_LONG = N_("The name is too long: %(length)d characters, at most %(n)d («%(name)s»). Put each name "
+                   "on its own line (or separate them with commas).")
+
+
+def long_name_words(name: str) -> Message:
+    """:data:`NAME_TOO_LONG` for ``name``: its length, the most, the name shortened when it is
+    very long (:func:`~companion.games.seats.shortened_name`)."""
+    from companion.games.seats import MAX_SEAT_NAME, shortened_name
+
+    return M(NAME_TOO_LONG, length=len(name), n=MAX_SEAT_NAME, name=shortened_name(name))
+
+
 def _bad_seats(f: dict) -> Message | None:
     """Too many players: the most the game takes (whatever its presenter says of the least: the
-    lottery's sentence explains why it needs 4); too few or a bad name: ``None``, the game's own."""
+    lottery's sentence explains why it needs 4); a name too long: its length and the most; too few
+    or another bad name: ``None``, the game's own."""
+    if f.get("too_long"):
+        return M(NAME_TOO_LONG, length=int(f["length"]), n=int(f["most"]), name=str(f["too_long"]))
     if int(f["given"]) > int(f["max"]):
         return M("Too many players: %(given)s entered, this game takes at most %(max)s.", given=int(f["given"]),
                  max=int(f["max"]))
