@@ -217,7 +217,10 @@ def run(args: argparse.Namespace) -> int:
         if args.json:  # a program reads stdout: one JSON object, as for a replayed log
             print(json.dumps(error_json(args.log, exc), ensure_ascii=False))
         else:
-            print(f"companion replay: {exc.words(lang)}", file=sys.stderr)
+            from companion.commands.results import error_words
+
+            # a game the header names that is not installed: the words `run --game` gives it
+            print(f"companion replay: {error_words(exc, lang)}", file=sys.stderr)
         return 1
     s = summary(res, stopped_of(args.log))
     if args.json:

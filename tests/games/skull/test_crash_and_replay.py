@@ -195,7 +195,9 @@ def test_replay_missing_or_unreadable_file_exit_1(tmp_path, capsys):
     other = tmp_path / "other.jsonl"
     other.write_text('{"game": "chess", "seats": ["A", "B"]}\n', encoding="utf-8")
     assert cli_main(["replay", str(other)]) == 1
-    assert "unknown_game" in capsys.readouterr().err
+    err = capsys.readouterr().err  # in the run's language, as `run --game chess` says it
+    assert render(M("no game %(game)r; games: %(games)s", game="chess", games="§"), "ru").split("§")[0] in err, err
+    assert "unknown_game" not in err
 
 
 def test_replay_reads_sqlite_log(tmp_path, capsys):
