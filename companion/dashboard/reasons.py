@@ -253,6 +253,12 @@ TOO_LONG_FIELDS = {
 BAD_JSON = N_("The request's body is not a JSON object: send one, with Content-Type: application/json.")
 
 
+#: A JSON number no field takes (``companion.sanitise.BadNumber``: ``1e400`` reads as infinity, or
+#: a number far beyond any version, seat or count): the field that held it.
+BAD_NUMBER = N_("«%(field)s» must be an ordinary number: this one is infinite or far too large.")
+BAD_NUMBER_SOMEWHERE = N_("A number in the request is infinite or far too large: send an ordinary number.")
+
+
 def http_message(code: int, lang: str, detail: str | None = None, wait: int | None = None) -> str:
     """A dashboard request error (HTTP status ``code``; ``detail`` the error's description, e.g.
     ``"csrf"``) in words in ``lang``; a 429 with its ``wait`` (seconds) says how long."""
@@ -267,6 +273,9 @@ def http_message(code: int, lang: str, detail: str | None = None, wait: int | No
             if word is not None:
                 return render(M(word, n=int(length), most=int(most)), lang)
             return render(M(TOO_LONG, n=int(length), most=int(most)), lang)
+    if code == 400 and detail is not None and str(detail).startswith("bad_number: "):
+        field = str(detail).split(": ")[1]
+        return render(M(BAD_NUMBER, field=field) if field else M(BAD_NUMBER_SOMEWHERE), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_text"):
         return render(M(BAD_TEXT), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_json"):
