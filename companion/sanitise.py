@@ -16,7 +16,9 @@ Checked (:func:`check_request`, run by ``create_app`` before every request):
 
 A request that fails is answered 400 with ``detail`` ``bad_text: …`` (the pages say it in words,
 ``reasons.BAD_TEXT``), or ``bad_json: …`` when the body is not JSON at all, or JSON of a shape no
-page sends (too deep, too many values): ``reasons.BAD_JSON`` says that, not "characters". :func:`clean` is the same rule for text that enters from inside the
+page sends (too deep, too many values): ``reasons.BAD_JSON`` says that, not "characters"; or
+``bad_number: <field>: …`` for a number no field takes (not finite: ``1e400``, ``NaN``; or beyond
+:data:`MAX_NUMBER`): ``reasons.BAD_NUMBER`` names the field. :func:`clean` is the same rule for text that enters from inside the
 program (a prompt another part adds): it drops what cannot be shown instead of refusing.
 """
 
@@ -56,6 +58,20 @@ class TooLong(BadText):
 class BadJSON(BadText):
     """A JSON body that is not JSON (or is nested too deep, holds too many values): the body's
     shape is wrong, not its characters."""
+
+
+class BadNumber(BadText):
+    """A JSON number no field takes: not finite (``1e400`` reads as infinity, ``NaN``) or beyond
+    :data:`MAX_NUMBER`; ``field`` the object key that held it (``None``: in a list, or the body)."""
+
+    def __init__(self, why: str, field: str | None = None) -> None:
+        super().__init__(why)
+        self.field = field
+
+
+MAX_NUMBER = 2 ** 53
+"""The largest number (in size) taken in a JSON body: what a page's JavaScript can hold exactly;
+every number a page sends (a version, a seat, a count) is far smaller."""
 
 
 def problem(text: str, max_len: int = MAX_TEXT) -> str | None:
@@ -185,11 +201,13 @@ def parse_json(raw: bytes | str):
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:  # RecursionError: cannot happen after the depth check
+        if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+            raise BadNumber("a number out of range") from None  # thousands of digits (int_max_str_digits)
         raise BadJSON(f"not JSON ({exc.__class__.__name__}: {getattr(exc, 'msg', exc)})") from None
     count = 0
-    stack = [data]
+    stack: list[tuple[str | None, object]] = [(None, data)]
     while stack:
-        item = stack.pop()
+        field, item = stack.pop()
         count += 1
         if count > MAX_ITEMS:
             raise BadJSON(f"more than {MAX_ITEMS} values in one body")
@@ -198,11 +216,13 @@ def parse_json(raw: bytes | str):
         elif isinstance(item, dict):
             for key, value in item.items():
                 check_text(key)
-                stack.append(value)
+                stack.append((key, value))
         elif isinstance(item, list):
-            stack.extend(item)
+            stack.extend((field, v) for v in item)
         elif isinstance(item, float) and (item != item or item in (float("inf"), float("-inf"))):
-            raise BadText("a number that is not finite")
+            raise BadNumber("a number that is not finite", field)
+        elif isinstance(item, (int, float)) and not isinstance(item, bool) and abs(item) > MAX_NUMBER:
+            raise BadNumber("a number out of range", field)
     return data
 
 
@@ -231,6 +251,8 @@ def check_request() -> None:
             g.sanitised_json = parse_json(raw) if raw.strip() else None
     except BadJSON as exc:
         abort(400, description=f"bad_json: {exc}")
+    except BadNumber as exc:  # said as a number (not as characters that cannot be shown)
+        abort(400, description=f"bad_number: {exc.field or ''}: {exc}")
     except TooLong as exc:  # said as what it is (not as characters that cannot be shown)
         abort(400, description=f"bad_text: too_long: {exc.field or ''}: {exc.length}: {exc.most}")
     except BadText as exc:

@@ -30,7 +30,9 @@ Unknown keys are an error (a typo must not silently fall back to a default).
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +40,8 @@ from pathlib import Path
 from companion.errors import CompanionError
 from companion.i18n import M, MP, N_, NC_
 from companion.voice import VoiceError, VoiceSettings
+
+log = logging.getLogger(__name__)
 
 
 class SettingsError(CompanionError, ValueError):
@@ -61,6 +65,31 @@ def _os_words(exc: OSError):
 
     told = _OS_WORDS.get(errno.errorcode.get(exc.errno or 0, ""))
     return M(told) if told and told == exc.strerror else (exc.strerror or str(exc))
+
+
+def toml_place(exc: tomllib.TOMLDecodeError) -> tuple[int, int] | None:
+    """Where ``exc`` found the mistake: ``(line, column)`` from 1, ``(0, 0)`` at the end of the
+    file, ``None`` when it does not say. Python 3.14's ``lineno``/``colno`` when there, else the
+    ``(at line N, column M)`` of its message (3.11–3.13)."""
+    line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+    if isinstance(line, int) and isinstance(column, int):
+        return line, column
+    found = re.search(r"\(at line (\d+), column (\d+)\)\s*$", str(exc))
+    if found:
+        return int(found[1]), int(found[2])
+    return (0, 0) if str(exc).rstrip().endswith("(at end of document)") else None
+
+
+def _toml_words(exc: tomllib.TOMLDecodeError, path: str):
+    """A settings file that is not TOML, in words: where (line and column), never tomllib's English."""
+    place = toml_place(exc)
+    if place is None:
+        return M("%(path)s: not valid TOML", path=path)
+    if place == (0, 0):
+        return M("%(path)s: not valid TOML at the end of the file: something is left unfinished "
+                 "(a bracket or quotes not closed?)", path=path)
+    return M("%(path)s: not valid TOML at line %(line)s, column %(column)s", path=path, line=place[0],
+             column=place[1])
 
 
 STABLE_BUTTONBOX = "/dev/buttonbox"
@@ -150,7 +179,8 @@ class Settings:
                 raise SettingsError(M("cannot read settings file %(path)s: %(why)s", path=str(path),
                                       why=_os_words(exc))) from None
             except tomllib.TOMLDecodeError as exc:
-                raise SettingsError(M("%(path)s: not valid TOML: %(error)s", path=str(path), error=str(exc))) from None
+                log.info("%s: %s", path, exc)  # tomllib's English words: for the log only (-v)
+                raise SettingsError(_toml_words(exc, str(path))) from None
             except UnicodeDecodeError:  # a photo or another binary file given by mistake
                 raise SettingsError(M("%(path)s: not a settings file (not UTF-8 text; TOML expected)",
                                       path=str(path))) from None

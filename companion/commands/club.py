@@ -33,7 +33,7 @@ def register(sub) -> None:
                        description=_("The club board: a page for a TV or phones with every table of the club live and the standings of the night (kept in club.sqlite in the data folder). club acl writes the broker's password file and ACL and prints each table's --club address; club broker runs Mosquitto with those files in the foreground. See docs/club.md."))
     p.add_argument("--broker", metavar="URL", help=_("the board's broker address: mqtt[s]://board:PASSWORD@HOST:PORT/CLUB"))
     p.add_argument("--host", default="0.0.0.0", help=_("address the board's pages listen on (default 0.0.0.0)"))
-    p.add_argument("--port", type=words.integer, default=8090, help=_("the board's TCP port (default 8090)"))
+    p.add_argument("--port", type=words.port, default=8090, help=_("the board's TCP port (default 8090)"))
     p.add_argument("--data-dir", type=Path, help=_("where the board keeps club.sqlite and its PIN (default "
                    "$COMPANION_DATA/club, else /var/lib/companion/club or ~/.local/share/companion/club)"))
     p.add_argument("--pin", help=_("the board's PIN for merging names (default: kept in the data folder, made once)"))
@@ -45,12 +45,12 @@ def register(sub) -> None:
     _club_args(a, "./club-broker")
     a.add_argument("--host", dest="broker_host", default="HOST", help=_("the broker's address as the tables reach it "
                    "(for the printed addresses; default HOST)"))
-    a.add_argument("--port", dest="broker_port", type=words.integer, default=1883, help=_("the broker's port (default 1883)"))
+    a.add_argument("--port", dest="broker_port", type=words.port, default=1883, help=_("the broker's port (default 1883)"))
     a.set_defaults(func=run_acl)
     b = what.add_parser("broker", help=_("run mosquitto for the club with those files (foreground, Ctrl-C stops)"))
     _club_args(b, "./club-broker")
     b.add_argument("--bind", default="0.0.0.0", help=_("address to listen on (default 0.0.0.0)"))
-    b.add_argument("--port", dest="broker_port", type=words.integer, default=1883, help=_("TCP port (default 1883)"))
+    b.add_argument("--port", dest="broker_port", type=words.port, default=1883, help=_("TCP port (default 1883)"))
     b.set_defaults(func=run_broker)
 
 

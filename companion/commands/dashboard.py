@@ -49,7 +49,7 @@ def register(sub) -> None:
     # the option's old name, kept so existing scripts keep working; not shown in --help
     p.add_argument("--data", type=Path, dest="data_dir", help=argparse.SUPPRESS)
     p.add_argument("--host", default="0.0.0.0", help=_("address to bind (default 0.0.0.0: the table's Wi-Fi)"))
-    p.add_argument("--port", type=words.integer, default=8080, help=_("TCP port (default 8080)"))
+    p.add_argument("--port", type=words.port, default=8080, help=_("TCP port (default 8080)"))
     pins = p.add_mutually_exclusive_group()
     pins.add_argument("--pin", help=_("operator PIN for this run (default: the PIN kept in the data folder's "
                       "operator-pin file, made once at random)"))

@@ -61,18 +61,24 @@ def run(args: argparse.Namespace) -> int:
     def say(msg, file=None) -> None:
         print(render(msg, lang), file=file)
 
+    def refuse(why) -> None:
+        """An error line, after the subcommand's own name (``companion deck learn: …``), as every
+        command's errors are told."""
+        command = " ".join(["companion deck", *([args.deck_command] if args.deck_command else [])])
+        print(f"{command}: {render(why, lang)}", file=sys.stderr)
+
     try:
         if args.deck_command == "learn":
             try:
                 decks.check_name(args.name)  # before any photo is read: an unusable argument
             except ValueError as e:
-                say(M("companion deck learn: %(why)s", why=_error(e, lang)), sys.stderr)
+                refuse(_error(e, lang))
                 return 2
             photos, skipped = survey(args.directory) if args.labels is None else ([], [])
             refusal = None if args.labels is not None else not_a_deck(args.directory, photos, skipped, args.kind,
                                                                          args.deck_size)
             if refusal is not None:
-                say(M("companion deck learn: %(why)s", why=refusal), sys.stderr)
+                refuse(refusal)
                 return 1
             prof, folder = decks.learn(args.name, args.directory, args.kind, args.labels,
                                        args.alphabet, args.deck_size, args.root, args.force)
@@ -121,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         args._parser.print_help()
         return 2
     except (VisionError, ValueError, FileExistsError) as e:
-        say(M("companion deck: %(why)s", why=_error(e, lang)), sys.stderr)
+        refuse(_error(e, lang))
         return 1
 
 

@@ -98,7 +98,7 @@ def register(subparsers) -> None:
                               description=_("Check each part of the table and say how to fix what fails."))
     p.add_argument("--config", metavar=_("FILE"), help=_("settings file (TOML), as for companion run"))
     p.add_argument("--sim", action="store_true", default=None, help=_("check the simulated backends"))
-    p.add_argument("--port", type=words.integer, help=_("dashboard port to check (default from settings, 8080)"))
+    p.add_argument("--port", type=words.port, help=_("dashboard port to check (default from settings, 8080)"))
     p.add_argument("--timeout", type=words.number, default=3.0, help=_("seconds to wait for the camera and box"))
     p.add_argument("--json", action="store_true", help=_("one JSON object per check"))
     add_lang_option(p)

@@ -18,8 +18,13 @@ The text report words how far the game went and each seat's standing through the
 presenter (``progress``, ``seat_line``: its rounds, deals or draws; chips, cards or points), and
 skull's audit lines name each seat's notes.
 
-Exit status: 0 when the log was replayed (even with rejected lines), 1 when the file is missing,
-unreadable, or its header is unusable (with ``--json`` the error is one JSON object on stdout:
+A SQLite log holds only the actions the table accepted, numbered by ``seq`` without gaps: a row
+its game refuses or a missing ``seq`` means the file was changed after the table wrote it. The
+report then says first that the log is damaged, naming the missing numbers (rows are *records*
+there, not lines), and ``--json`` keeps its shape and says it on stderr.
+
+Exit status: 0 when the log was replayed (a JSON Lines log even with rejected lines), 1 when the
+file is missing, unreadable, its header is unusable, or a SQLite log is damaged (with ``--json`` the error is one JSON object on stdout:
 ``{"log", "error", "reason"}``, :func:`error_json`); 2 for an unusable command line (argparse).
 """
 
@@ -113,8 +118,57 @@ def _summary(res: ReplayResult) -> dict:
     }
 
 
-def report(res: ReplayResult, s: dict) -> list:
-    """A human summary of a replay, one message per line (names and serials as logged)."""
+def sqlite_seqs(path: str | Path) -> list[int] | None:
+    """The ``seq`` of every row of a SQLite table log, in order; ``None`` for a JSON Lines log
+    (or a file that cannot be read again)."""
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(16) != SQLITE_MAGIC:
+                return None
+        with TableLog.open(path, readonly=True) as log:
+            return [r.seq for r in log.records()]
+    except (OSError, CompanionError):
+        return None
+
+
+def missing_seqs(seqs: list[int]) -> list[int]:
+    """The ``seq`` numbers a SQLite table log lacks between 1 and its last row (rows deleted)."""
+    return sorted(set(range(1, max(seqs) + 1)) - set(seqs)) if seqs else []
+
+
+def _spans(numbers: list[int]) -> str:
+    """``[5, 9, 10, 11]`` → ``"5, 9–11"``."""
+    out: list[str] = []
+    for n in numbers:
+        if out and int(out[-1].rsplit("–", 1)[-1]) == n - 1:
+            out[-1] = f"{out[-1].split('–')[0]}–{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
+
+
+def damage_words(res: ReplayResult, missing: list[int]) -> Message | None:
+    """Why a SQLite table log is damaged, or ``None`` when it is whole: the table writes a row only
+    for an accepted action, numbered without a gap, so a row its game refuses or a missing number
+    means the file was changed after the table wrote it."""
+    if not missing and not res.rejected:
+        return None
+    parts: list = []
+    if missing:
+        parts.append(MN("record %(seqs)s is missing", "records %(seqs)s are missing", len(missing),
+                        seqs=_spans(missing)))
+    if res.rejected:
+        parts.append(MN("%(n)s record is refused by the game", "%(n)s records are refused by the game",
+                        len(res.rejected)))
+    return M("the table log is damaged (%(what)s): the table writes only accepted actions, numbered without gaps, "
+             "so this report is not the game as it was played", what=M("%(a)s; %(b)s", a=parts[0], b=parts[1])
+             if len(parts) == 2 else parts[0])
+
+
+def report(res: ReplayResult, s: dict, sqlite: bool = False, missing: list[int] | None = None) -> list:
+    """A human summary of a replay, one message per line (names and serials as logged). A SQLite
+    log (``sqlite``) counts its rows as records, and says first when it is damaged (``missing``
+    rows, or rows the game refuses: :func:`damage_words`)."""
     from companion.games import registry
 
     spec = registry.find(s["game"])
@@ -124,7 +178,9 @@ def report(res: ReplayResult, s: dict) -> list:
     except Exception:  # words are a nicety: the generic lines are printed instead
         view = {}
     progress = _said(lambda: spec.presenter.progress(view)) if spec is not None else None
-    lines: list = [M("game: %(game)s  seats: %(seats)s", game=s["game"], seats=", ".join(names)),
+    damaged = damage_words(res, missing or []) if sqlite else None
+    lines: list = [damaged] if damaged is not None else []
+    lines += [M("game: %(game)s  seats: %(seats)s", game=s["game"], seats=", ".join(names)),
                    MN("applied %(n)s action(s); %(progress)s", "applied %(n)s action(s); %(progress)s",
                       len(res.applied), progress=progress or M("rounds: %(rounds)s", rounds=s.get("rounds")))]
     lines.append(M("over: yes") if s["over"] else _not_over(s.get("stopped")))
@@ -153,7 +209,12 @@ def report(res: ReplayResult, s: dict) -> list:
         told = _said(lambda: spec.presenter.seat_line(view, i, names)) if spec is not None else None
         if told:
             lines.append(M("  %(name)s: %(standing)s", name=seat["name"], standing=told))
-    if res.rejected:
+    if res.rejected and sqlite:  # a SQLite log has rows (records, numbered by seq), not lines
+        lines.append(MN("rejected %(n)s record(s):", "rejected %(n)s record(s):", len(res.rejected)))
+        for r in res.rejected:
+            lines.append(M("  record %(seq)s: %(why)s%(action)s", seq=r.line, why=_rejected_words(r, s["game"]),
+                           action=f"  [{r.action}]" if r.action else ""))
+    elif res.rejected:
         lines.append(MN("rejected %(n)s line(s):", "rejected %(n)s line(s):", len(res.rejected)))
         for r in res.rejected:
             lines.append(M("  line %(line)s: %(why)s%(action)s", line=r.line, why=_rejected_words(r, s["game"]),
@@ -195,9 +256,10 @@ def _rejected_words(r, game_id: str):
     return aside(f"{r.reason}: {r.detail}", words)
 
 
-def format_text(res: ReplayResult, s: dict, lang: str = "ru") -> str:
+def format_text(res: ReplayResult, s: dict, lang: str = "ru", sqlite: bool = False,
+                missing: list[int] | None = None) -> str:
     """:func:`report` in ``lang`` (Russian by default), one line each."""
-    return "\n".join(render(line, lang) for line in report(res, s))
+    return "\n".join(render(line, lang) for line in report(res, s, sqlite, missing))
 
 
 def error_json(path: str, exc: CompanionError) -> dict:
@@ -217,14 +279,22 @@ def run(args: argparse.Namespace) -> int:
         if args.json:  # a program reads stdout: one JSON object, as for a replayed log
             print(json.dumps(error_json(args.log, exc), ensure_ascii=False))
         else:
-            print(f"companion replay: {exc.words(lang)}", file=sys.stderr)
+            from companion.commands.results import error_words
+
+            # a game the header names that is not installed: the words `run --game` gives it
+            print(f"companion replay: {error_words(exc, lang)}", file=sys.stderr)
         return 1
     s = summary(res, stopped_of(args.log))
+    seqs = sqlite_seqs(args.log)
+    missing = missing_seqs(seqs) if seqs is not None else []
+    damaged = damage_words(res, missing) if seqs is not None else None
     if args.json:
-        print(json.dumps(s, ensure_ascii=False))
+        print(json.dumps(s, ensure_ascii=False))  # the shape stays; the damage is said on stderr
+        if damaged is not None:
+            print(f"companion replay: {render(damaged, lang)}", file=sys.stderr)
     else:
-        print(format_text(res, s, lang))
-    return 0
+        print(format_text(res, s, lang, sqlite=seqs is not None, missing=missing))
+    return 1 if damaged is not None else 0  # a damaged log: the work could not be done (README)
 
 
 def register(subparsers) -> None:

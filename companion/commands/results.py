@@ -186,6 +186,8 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
         spec = registry.find(game_id)
         why = spec.presenter.refusal(exc.reason) if spec is not None else None
         return M("%(count)s. %(why)s", count=count, why=why) if why else count
+    if exc.reason == "bad_seats" and f.get("too_long"):
+        return reason_words(exc.reason, facts=f)  # the new-game form's sentence: the length and the most
     if exc.reason == "bad_seats" and f.get("empty"):
         return M("player %(seat)s has an empty name (--seats): each player needs a name", seat=f["empty"])
     if exc.reason == "bad_seats" and f.get("repeated"):

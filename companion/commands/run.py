@@ -78,7 +78,7 @@ def register(subparsers) -> None:
     p.add_argument("--data-dir", type=Path, help=_("folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
                    "writable, else ~/.local/share/companion)"))
     p.add_argument("--host", help=_("dashboard address to listen on (default 0.0.0.0)"))
-    p.add_argument("--port", type=words.integer, help=_("dashboard port (default 8080; 0 = any free port)"))
+    p.add_argument("--port", type=words.port, help=_("dashboard port (default 8080; 0 = any free port)"))
     pins = p.add_mutually_exclusive_group()
     pins.add_argument("--pin", help=_("operator PIN for this run (6-12 digits; default the PIN kept in the data "
                       "folder's operator-pin file, made once at random)"))

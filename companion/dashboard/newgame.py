@@ -16,8 +16,7 @@ from companion.dashboard import common
 from companion.errors import IllegalAction
 from companion.i18n import render
 from companion.games.base import name_key, repeated_name, seat_from_one
-
-MAX_SEAT_NAME = 24
+from companion.games.seats import MAX_SEAT_NAME, long_name
 
 
 #: The option types the new-game form has an input for, by the type hint of the option's field.
@@ -95,12 +94,11 @@ def _check_names(names: list[str]) -> None:
     Raises:
         FormError: the name in the page's language, the English detail for the log.
     """
-    long = next((n for n in names if len(n) > MAX_SEAT_NAME), None)
+    from companion.dashboard.reasons import long_name_words
+
+    long = long_name(names)
     if long is not None:
-        raise FormError(_("The name is too long: %(length)d characters, at most %(n)d («%(name)s»). Put each name "
-                          "on its own line (or separate them with commas).", n=MAX_SEAT_NAME, length=len(long),
-                          name=long if len(long) <= 2 * MAX_SEAT_NAME else long[:2 * MAX_SEAT_NAME] + "…"),
-                        f"seat names are at most {MAX_SEAT_NAME} characters")
+        raise FormError(render(long_name_words(long), common.lang()), f"seat names are at most {MAX_SEAT_NAME} characters")
     repeated = repeated_name(names)  # «Аня» and «аня» are one player
     if repeated is not None:
         raise FormError(_("The name «%(name)s» is entered twice: each player needs a name of their own.",

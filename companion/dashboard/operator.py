@@ -159,10 +159,28 @@ def new_game_check():
     if not isinstance(form, dict):
         abort(400, description="the form's fields as a JSON object")
     try:
-        _checked_new_game({k: v for k, v in form.items() if isinstance(v, str)})
+        _form_texts(form)
+        _checked_new_game(form)
     except _Refused as exc:
         return jsonify({"ok": False, "reason": exc.reason, "detail": exc.detail, "message": exc.message})
     return jsonify({"ok": True})
+
+
+def _form_texts(form: dict) -> None:
+    """The new-game form's fields are texts, as the page sends them (``FormData``'s strings:
+    ``seats`` the names one a line or separated by commas, a checkbox ``"on"``): a field of another
+    kind (a list of names, a number) is refused, never dropped and the form judged without it.
+
+    Raises:
+        _Refused: ``bad_seats`` for ``seats``, else ``bad_syntax``, naming the field.
+    """
+    field = next((k for k, v in form.items() if not isinstance(v, str)), None)
+    if field == "seats":
+        raise _Refused(_("The players must be one text: their names separated by commas or one a line, not a list."),
+                       "bad_seats", "'seats' must be a text (names separated by commas or one a line)")
+    if field is not None:
+        raise _Refused(_("«%(field)s» must be a text, as the form sends it.", field=field), "bad_syntax",
+                       f"{field!r} must be a text, as the form sends it")
 
 
 class _Refused(Exception):
@@ -309,6 +327,10 @@ def action():
                 "message": common.reason_message("not_a_table_action")}
         return body, 400
     referee = common.table().require_referee()
+    if _AS_SEAT.fullmatch(text) and not _PLAYED_FOR.fullmatch(text):
+        # «table as -1 pass»: no seat by that number, refused as «table as 9 pass» is (the
+        # directive's unknown_seat), not read as cards or a game's verb
+        return common.outcome_response(common.table().submit(text, "operator", seen=seen))
     text = for_seat(type(referee.game), text)
     played = _PLAYED_FOR.fullmatch(text)
     # cards as the pages show them (Д♥, «гриб», «бесконечность»), read as a seat's phone reads
@@ -340,6 +362,8 @@ def _unread_move(game_id: str | None, typed: str, seat: int) -> str:
 
 #: ``table as N <move>``: seat N's move (counted from 1) played from the console
 _PLAYED_FOR = re.compile(r"table as (\d+) (\S.*)")
+#: a ``table as`` directive whatever names its seat (``-1``, ``1.5``, a word)
+_AS_SEAT = re.compile(r"table as \S+ \S.*")
 
 
 @bp.route("/api/operator/manual", methods=["POST"])

@@ -148,9 +148,27 @@ def _unknown_seat(f: dict) -> Message:
     return M("There is no seat %(seat)s at this table: seats are numbered 1 to %(n)s.", seat=str(f["seat"]), n=n)
 
 
+#: A player name longer than a new game takes (``companion.games.seats.MAX_SEAT_NAME``): the
+#: new-game form's sentence, and ``--seats``'s (``check_new_game``'s facts ``too_long``, ``length``,
+#: ``most``).
+NAME_TOO_LONG = N_("The name is too long: %(length)d characters, at most %(n)d («%(name)s»). Put each name "
+                   "on its own line (or separate them with commas).")
+
+
+def long_name_words(name: str) -> Message:
+    """:data:`NAME_TOO_LONG` for ``name``: its length, the most, the name shortened when it is
+    very long (:func:`~companion.games.seats.shortened_name`)."""
+    from companion.games.seats import MAX_SEAT_NAME, shortened_name
+
+    return M(NAME_TOO_LONG, length=len(name), n=MAX_SEAT_NAME, name=shortened_name(name))
+
+
 def _bad_seats(f: dict) -> Message | None:
     """Too many players: the most the game takes (whatever its presenter says of the least: the
-    lottery's sentence explains why it needs 4); too few or a bad name: ``None``, the game's own."""
+    lottery's sentence explains why it needs 4); a name too long: its length and the most; too few
+    or another bad name: ``None``, the game's own."""
+    if f.get("too_long"):
+        return M(NAME_TOO_LONG, length=int(f["length"]), n=int(f["most"]), name=str(f["too_long"]))
     if int(f["given"]) > int(f["max"]):
         return M("Too many players: %(given)s entered, this game takes at most %(max)s.", given=int(f["given"]),
                  max=int(f["max"]))
@@ -235,6 +253,12 @@ TOO_LONG_FIELDS = {
 BAD_JSON = N_("The request's body is not a JSON object: send one, with Content-Type: application/json.")
 
 
+#: A JSON number no field takes (``companion.sanitise.BadNumber``: ``1e400`` reads as infinity, or
+#: a number far beyond any version, seat or count): the field that held it.
+BAD_NUMBER = N_("«%(field)s» must be an ordinary number: this one is infinite or far too large.")
+BAD_NUMBER_SOMEWHERE = N_("A number in the request is infinite or far too large: send an ordinary number.")
+
+
 def http_message(code: int, lang: str, detail: str | None = None, wait: int | None = None) -> str:
     """A dashboard request error (HTTP status ``code``; ``detail`` the error's description, e.g.
     ``"csrf"``) in words in ``lang``; a 429 with its ``wait`` (seconds) says how long."""
@@ -249,6 +273,9 @@ def http_message(code: int, lang: str, detail: str | None = None, wait: int | No
             if word is not None:
                 return render(M(word, n=int(length), most=int(most)), lang)
             return render(M(TOO_LONG, n=int(length), most=int(most)), lang)
+    if code == 400 and detail is not None and str(detail).startswith("bad_number: "):
+        field = str(detail).split(": ")[1]
+        return render(M(BAD_NUMBER, field=field) if field else M(BAD_NUMBER_SOMEWHERE), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_text"):
         return render(M(BAD_TEXT), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_json"):

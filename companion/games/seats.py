@@ -8,6 +8,21 @@ from typing import Sequence
 
 from companion.lookalikes import fold
 
+MAX_SEAT_NAME = 24
+"""The longest player name (in characters) a new game takes, from the new-game form and from
+``--seats`` or the settings file alike (``companion.table.session.check_new_game``)."""
+
+
+def long_name(names: Sequence[str]) -> str | None:
+    """The first of ``names`` longer than :data:`MAX_SEAT_NAME`, or ``None``."""
+    return next((n for n in names if isinstance(n, str) and len(n) > MAX_SEAT_NAME), None)
+
+
+def shortened_name(name: str) -> str:
+    """A name too long to show whole, as a refusal quotes it: at most twice
+    :data:`MAX_SEAT_NAME` characters, then «…»."""
+    return name if len(name) <= 2 * MAX_SEAT_NAME else name[:2 * MAX_SEAT_NAME] + "…"
+
 
 def name_key(name: str) -> str:
     """A seat name as people read it, for comparing names: compatibility forms folded (NFKC:

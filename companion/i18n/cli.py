@@ -78,6 +78,15 @@ def integer(text: str) -> int:
         raise argparse.ArgumentTypeError(render(M("a whole number is needed, not %(value)r", value=text), _current))
 
 
+def port(text: str) -> int:
+    """argparse ``type`` for a TCP port (0 to 65535; 0: any free port): argparse names the flag
+    («аргумент --port: …»), not the settings file's ``port``."""
+    value = integer(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(render(M("a TCP port is 0 to 65535, not %(value)s", value=value), _current))
+    return value
+
+
 def number(text: str) -> float:
     """argparse ``type`` for a number (``1.5``), worded like :func:`integer`."""
     try:

@@ -62,6 +62,20 @@ def MPN(context: str, singular: str, plural: str, n: int, /, **facts: Any) -> Me
     return Message(singular, {"n": n, **facts}, context=context, plural=plural)
 
 
+@dataclass(frozen=True)
+class DecimalNumber:
+    """A fact that is a number with ``places`` decimals, written as the text's language writes it
+    (:func:`companion.i18n.render.fact`): «400,0» in Russian, "400.0" in English."""
+
+    value: float
+    places: int = 1
+
+
+def decimal(value: float, places: int = 1) -> DecimalNumber:
+    """A decimal fact: ``M("%(mp)s MP", mp=decimal(400.0))`` → «400,0 Мп» / "400.0 MP"."""
+    return DecimalNumber(float(value), places)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` (an English message id) for the catalogue and return it unchanged; it is
     translated where it is shown (keyword ``N_``)."""

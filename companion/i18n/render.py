@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, overload
 
-from companion.i18n.messages import Message
+from companion.i18n.messages import DecimalNumber, Message
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
@@ -89,6 +89,11 @@ def fact(value: Any, lang: str) -> Any:
     and names as they are."""
     if isinstance(value, (Message, dict)):
         return render(value, lang)
+    if isinstance(value, DecimalNumber):  # the language's decimal sign: «400,0» / "400.0"
+        from babel.numbers import format_decimal
+
+        return format_decimal(value.value, format="0." + "0" * value.places if value.places else "0",
+                              locale=lang if lang in LANGUAGES else DEFAULT)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(fact(v, lang)) for v in value)
     return value

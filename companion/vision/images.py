@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from companion.errors import VisionError
-from companion.i18n import M, Message, N_, render
+from companion.i18n import DecimalNumber, M, Message, N_, decimal, render
 
 MAX_PIXELS = 50_331_648
 """The most pixels taken: 8192×6144, a 48-megapixel phone photo (a Pi HQ camera gives 12.3 MP)."""
@@ -68,7 +68,8 @@ def _refuse(code: str, error: type[Exception], what: str | None, **facts) -> Exc
     reason = M(SIZE_REASONS[code], **facts)
     en = render(reason, "en")
     exc = _words(error(f"{what}: {en}" if what else en), reason, what)
-    exc.code, exc.facts = code, dict(facts)
+    # (the facts kept JSON-safe: a decimal as its number)
+    exc.code, exc.facts = code, {k: v.value if isinstance(v, DecimalNumber) else v for k, v in facts.items()}
     return exc
 
 
@@ -92,7 +93,7 @@ def check_size(width: int, height: int, channels: int = 3, bytes_per_sample: int
     if w <= 0 or h <= 0:
         raise _refuse("empty_image", error, what, w=w, h=h)
     if w * h > MAX_PIXELS:
-        raise _refuse("too_many_pixels", error, what, w=w, h=h, mp=f"{w * h / 1e6:.1f}",
+        raise _refuse("too_many_pixels", error, what, w=w, h=h, mp=decimal(w * h / 1e6),
                       limit=f"{MAX_PIXELS / 1e6:.0f}")
     if max(w, h) > MAX_ASPECT * min(w, h):
         raise _refuse("too_thin", error, what, w=w, h=h, limit=MAX_ASPECT)

@@ -97,3 +97,27 @@ def test_an_unknown_option_is_refused_by_its_command_with_its_usage(argv, comman
     assert err.startswith(subs.choices[command].format_usage()), err
     last = err.strip().splitlines()[-1]
     assert last.startswith(f"companion {command}: ") and last.endswith(strays), err
+
+
+@pytest.mark.parametrize("command", [["run", "--sim", "--json"], ["dashboard"]])
+@pytest.mark.parametrize("port", ["70000", "-1"])
+def test_a_port_out_of_range_names_the_flag_it_came_from(command, port, capsys, tmp_path):
+    """``--port 70000``: the flag typed, not the settings file's ``port`` (and ``companion
+    dashboard`` refuses it too, instead of a traceback from bind())."""
+    from companion.i18n import M
+
+    assert _status([*command, "--data-dir", str(tmp_path / "t"), f"--port={port}"]) == 2
+    err = capsys.readouterr().err
+    told = render(M("a TCP port is 0 to 65535, not %(value)s", value=int(port)), "ru")
+    assert "--port" in err and told in err and "'port'" not in err and "Traceback" not in err, err
+    assert not (tmp_path / "t").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["deck", "learn", "bad/name", "."],                 # refused before any photo is read
+    ["deck", "learn", "forest", "/nonexistent/photos"],  # refused by the learning itself
+])
+def test_deck_learn_errors_name_the_subcommand(argv, capsys):
+    _status(argv)
+    err = capsys.readouterr().err
+    assert err.startswith("companion deck learn: ") and err.count("\n") == 1, err

@@ -48,3 +48,30 @@ def test_the_same_refusal_on_an_existing_folder_still_refuses(tmp_path, capsys):
     (data / "sim").mkdir(parents=True)
     assert _run(["run", "--sim", "--json", "--data-dir", str(data), "--game", "nosuch", "--lang", "en"]) == 2
     assert "no game 'nosuch'; games: skull" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("length", [25, 101])
+def test_a_name_too_long_is_refused_as_the_new_game_form_refuses_it(tmp_path, capsys, lang, length):
+    """``--seats`` takes names as long as the new-game form does (``MAX_SEAT_NAME``), and a longer
+    one is refused with the form's sentence — its length, the most, the name shortened — never as a
+    wrong number of players, nor with the reason code and the whole name."""
+    from companion.dashboard.reasons import NAME_TOO_LONG
+    from companion.games.seats import MAX_SEAT_NAME, shortened_name
+
+    name = "Я" * length
+    data = tmp_path / "table"
+    code = _run(["run", "--sim", "--json", "--data-dir", str(data), "--game", "skull", "--seats", f"{name},Б,В",
+                 "--lang", lang])
+    err = capsys.readouterr().err
+    told = render(M(NAME_TOO_LONG, length=length, n=MAX_SEAT_NAME, name=shortened_name(name)), lang)
+    assert code == 2 and err == f"companion run: {told}\n", err
+    assert "bad_seats" not in err and "Я" * 49 not in err and not data.exists()
+
+
+def test_a_name_as_long_as_the_form_takes_is_taken(tmp_path):
+    from companion.games.seats import MAX_SEAT_NAME
+    from companion.service import TableService
+    from companion.settings import Settings
+
+    TableService.check_start(Settings(game="skull", seats=["Я" * MAX_SEAT_NAME, "Б", "В"], data_dir=tmp_path / "t"))

@@ -77,3 +77,19 @@ def test_an_unfinished_games_log_says_how_the_table_let_it_go(fast_dir, capsys):
     left.leave_aside()
     left.close()
     assert "окончена: нет — отложена запуском с --new (" in _replay(capsys, first)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_log_of_a_game_not_installed_is_told_as_run_tells_it(tmp_path, capsys, lang):
+    """A header naming a game this table lacks: the words ``run --game chess`` gives, in the run's
+    language, never the reason code with the English detail."""
+    from companion.games import ids
+    from companion.i18n import M, render
+
+    src = (ROOT / "companion" / "examples" / "skull-game.jsonl").read_text(encoding="utf-8")
+    log = tmp_path / "chess.jsonl"
+    log.write_text(src.replace('"game": "skull"', '"game": "chess"', 1), encoding="utf-8")
+    assert cli_main(["replay", str(log), "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    told = render(M("no game %(game)r; games: %(games)s", game="chess", games=", ".join(ids())), lang)
+    assert err == f"companion replay: {told}\n", err

@@ -47,6 +47,28 @@ def test_an_unreadable_settings_file_is_refused_in_russian(tmp_path):
     assert r.stderr.strip() == "companion run: " + render(told, "ru")
 
 
+@pytest.mark.parametrize("text,told", [
+    ("game = [\n", M("%(path)s: not valid TOML at the end of the file: something is left unfinished "
+                     "(a bracket or quotes not closed?)", path="§")),
+    ("game = 'skull'\nseed = = 2\n", M("%(path)s: not valid TOML at line %(line)s, column %(column)s", path="§",
+                                        line=2, column=8)),
+])
+def test_a_settings_file_that_is_not_toml_is_told_where_in_one_language(tmp_path, text, told):
+    """tomllib's English («Invalid value (at end of document)») is not put in a Russian line: the
+    line and column it names, in the run's language; its words go to the log (-v)."""
+    f = tmp_path / "bad.toml"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(SettingsError) as e:
+        Settings.load(f)
+    assert said(e.value.message) == said(M(told.id, **{**told.facts, "path": str(f)}))
+    r = _run(tmp_path, "--config", str(f))
+    assert r.returncode == 2, r.stderr
+    assert r.stderr == "companion run: " + render(M(told.id, **{**told.facts, "path": str(f)}), "ru") + "\n", r.stderr
+    assert "Invalid" not in r.stderr
+    r = _run(tmp_path, "--config", str(f), "-v")
+    assert "Invalid value" in r.stderr  # the English detail, in the log
+
+
 def test_a_bad_option_is_refused_in_russian_naming_the_option(tmp_path):
     r = _run(tmp_path, "--game", "skull", "--option", "notes_per_player=-5")
     assert r.returncode == 2, r.stderr

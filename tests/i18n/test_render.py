@@ -77,3 +77,12 @@ def test_english_pages_have_english_quotes(tmp_path):
         app.extensions["companion"]["hub"].close()
     finally:
         table.close()
+
+
+def test_a_decimal_fact_is_written_with_the_languages_decimal_sign():
+    from companion.i18n import M, decimal, render
+
+    # (an id without a catalogue entry: the sentence as it is, the number in each language's way)
+    assert render(M("%(n)s", n=decimal(12.345)), "ru") == "12,3"
+    assert render(M("%(n)s", n=decimal(12.345)), "en") == "12.3"
+    assert render(M("%(n)s", n=decimal(7, 2)), "ru") == "7,00" and render(M("%(n)s", n=decimal(7, 0)), "en") == "7"

@@ -125,3 +125,13 @@ def test_deck_learn_refuses_a_bomb_in_words(tmp_path):
     r = subprocess.run([sys.executable, "-m", "companion", "deck", "learn", "forest", str(folder)],
                        capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=120)
     assert "Traceback" not in r.stderr and "20000×20000" in (r.stderr + r.stdout), (r.stdout, r.stderr)
+
+
+def test_the_megapixels_are_written_with_the_languages_decimal_sign():
+    """«400,0 Мп» in Russian, "400.0 MP" in English: a decimal fact (``companion.i18n.decimal``),
+    written by the renderer, not a Python ``f"{x:.1f}"`` that puts a point in a Russian line."""
+    with pytest.raises(VisionError) as err:
+        check_size(20000, 20000, what="huge.png")
+    assert err.value.code == "too_many_pixels" and err.value.facts["mp"] == 400.0
+    assert "(400,0 " in err.value.words("ru") and "400.0" not in err.value.words("ru"), err.value.words("ru")
+    assert "(400.0 MP)" in err.value.words("en"), err.value.words("en")

@@ -195,7 +195,9 @@ def test_replay_missing_or_unreadable_file_exit_1(tmp_path, capsys):
     other = tmp_path / "other.jsonl"
     other.write_text('{"game": "chess", "seats": ["A", "B"]}\n', encoding="utf-8")
     assert cli_main(["replay", str(other)]) == 1
-    assert "unknown_game" in capsys.readouterr().err
+    err = capsys.readouterr().err  # in the run's language, as `run --game chess` says it
+    assert render(M("no game %(game)r; games: %(games)s", game="chess", games="§"), "ru").split("§")[0] in err, err
+    assert "unknown_game" not in err
 
 
 def test_replay_reads_sqlite_log(tmp_path, capsys):
@@ -207,6 +209,45 @@ def test_replay_reads_sqlite_log(tmp_path, capsys):
     assert cli_main(["replay", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out == {**g.replay_summary(), "rejected": []}
+
+
+def test_an_edited_sqlite_log_is_said_damaged_and_exits_1(tmp_path, capsys):
+    """A SQLite table log holds only the actions the table accepted, numbered by seq without a gap:
+    a row changed so the game refuses it, and a row deleted, mean the file was edited. The report
+    says so first, naming the missing seq, counts records (not lines), and exits 1 (README, "Exit
+    status": a damaged log); ``--json`` keeps its exact shape and says the damage on stderr."""
+    import sqlite3
+
+    from companion.commands.replay import damage_words, missing_seqs
+
+    g, actions = play_random_game("skull", 3, None, 5)
+    path = tmp_path / "t.sqlite"
+    with TableLog.create(path, "skull", g.seats, {}) as log:
+        for text, src in actions:
+            log.append(text, src)
+    assert cli_main(["replay", str(path)]) == 0  # whole: no damage said
+    assert "повреждён" not in capsys.readouterr().out
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE actions SET action = '7 place' WHERE seq = 6")
+        db.execute("DELETE FROM actions WHERE seq IN (9, 10)")
+    db.close()
+    res = load_and_replay(path)
+    seqs = [r.seq for r in TableLog.open(path, readonly=True).records()]
+    assert missing_seqs(seqs) == [9, 10]
+    told = damage_words(res, [9, 10])
+    assert told is not None
+    assert cli_main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert first == render(told, "ru") and "9–10" in first, out
+    assert render(M("  record %(seq)s: %(why)s%(action)s", seq=6, why="§", action=""), "ru").split("§")[0] in out
+    assert "строк" not in out, out  # rows, not lines
+    assert cli_main(["replay", str(path), "--json"]) == 1
+    said = capsys.readouterr()
+    out = json.loads(said.out)
+    assert set(out) == {"game", "over", "winner", "rounds", "bank", "seats", "rejected"}
+    assert out["rejected"][0] == {"line": 6, "reason": "unknown_seat"}
+    assert said.err == f"companion replay: {render(told, 'ru')}\n"
 
 
 def test_replay_generic_summary_for_other_games(monkeypatch, capsys, tmp_path):
