@@ -47,8 +47,10 @@ def test_a_whole_game_reaches_the_board_once_in_order(broker, board, fast_dir):
     wait_until(lambda: record_matches_log(board, "t1", table), what="the board's record of the game")
     seqs = [e["seq"] for e in board.store.events("t1")]
     assert seqs == list(range(1, table.referee.version + 1))
-    row = board.store.table("t1")
-    assert row["snapshot"]["seq"] == table.referee.version and row["online"]["state"] == "online"
+    # the snapshot goes out after a pump's events (publisher._pump): it may land just after the last one
+    row = wait_until(lambda: (r := board.store.table("t1")) and r["snapshot"]["seq"] == table.referee.version and r,
+                     what="the last snapshot")
+    assert row["online"]["state"] == "online"
     (result,) = wait_until(lambda: board.store.results(), what="the result")
     assert result["game_id"] == "skull" and [r["win"] for r in result["rows"]].count(True) == 1
     assert board.store.table("t1")["status"]["parts"]["club"]["state"] == "ok"
@@ -118,6 +120,7 @@ def test_a_game_finished_while_the_broker_was_away_goes_out_with_its_result(brok
     broker.start()
     wait_until(lambda: record_matches_log(board, "t3", table), timeout=40, what="both games at the board")
     assert [r["game_id"] for r in board.store.results()] == ["doubt"]
-    snap = board.store.table("t3")["snapshot"]
-    assert snap["game_id"] == "skull" and snap["seq"] == 15
+    snap = wait_until(lambda: (s := board.store.table("t3")["snapshot"]) and s["seq"] == 15 and s,
+                      what="the last snapshot")  # sent after the events it sums up
+    assert snap["game_id"] == "skull"
     pub.stop(), table.close()
