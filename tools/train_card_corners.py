@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from companion.vision import card_corners as CC  # noqa: E402
 from companion.vision import render_cards as rc  # noqa: E402
 from companion.vision import table_scenes as T  # noqa: E402
+from companion.vision import table_surfaces as TS  # noqa: E402
 
 SHARED = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
 VOSLOO = SHARED / "data" / "real" / "cards" / "Vosloo__playing-cards-detection"
@@ -105,14 +106,14 @@ def table(rng, size) -> np.ndarray:
     if r < 0.12:
         img = np.empty((H, W, 3), np.float32)
         img[:] = rng.uniform(20, 250, 3) if rng.random() < 0.5 else rng.uniform(170, 250) + rng.uniform(-15, 15, 3)
-        img *= 1 + 0.08 * T._noise(H, W, rng, rng.uniform(2, 80))[..., None]
+        img *= 1 + 0.08 * TS._noise(H, W, rng, rng.uniform(2, 80))[..., None]
         img = np.clip(img, 0, 255).astype(np.uint8)
     else:
-        img = T.surface(str(rng.choice(T.SURFACES)), size, rng, "a")
+        img = TS.surface(str(rng.choice(TS.SURFACES)), size, rng, "a")
         if rng.random() < 0.2:
-            m = (T._noise(H, W, rng, rng.uniform(20, 150)) > 0).astype(np.float32)
+            m = (TS._noise(H, W, rng, rng.uniform(20, 150)) > 0).astype(np.float32)
             m = cv2.GaussianBlur(m, (0, 0), 3)[..., None]
-            other = T.surface(str(rng.choice(T.SURFACES)), size, rng, "a")
+            other = TS.surface(str(rng.choice(TS.SURFACES)), size, rng, "a")
             img = (img * m + other * (1 - m)).astype(np.uint8)
         if rng.random() < 0.4:
             img = np.ascontiguousarray(img[..., rng.permutation(3)])

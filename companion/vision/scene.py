@@ -3,7 +3,7 @@
 The simulated table (:mod:`companion.simtable`) asks for a frame whenever the camera must read
 something — a note shown for the set-up scan or turned up in a reveal, a card turned in a check.
 The frame shows those items face up on a table surface at a random pose, lit and blurred like a
-real overhead camera — card frames on any of :data:`companion.vision.table_scenes.SURFACES`
+real overhead camera — card frames on any of :data:`companion.vision.table_surfaces.SURFACES`
 (felt, wood, carpet, tiles, patterned cloth) under warm, cool or tinted light with soft shadows,
 glare and JPEG, as a real table sends; note frames on felt, dark cloth or wood — plus the
 face-down items the table's physical truth holds (backs of cards, notes face down) around the
@@ -85,7 +85,8 @@ class SceneRenderer:
         deck: the game's deck kind (``GameSpec.deck.kind``): a picture or numbered deck is rendered
             as its own cards (:data:`RENDERED_DECKS`), any other as standard cards.
         varied: card frames of play on every procedural table and light
-            (:mod:`companion.vision.table_scenes`); False: felt, cloth or wood as before.
+            (:mod:`companion.vision.table_surfaces`, :mod:`companion.vision.scene_light`); False:
+            felt, cloth or wood as before.
 
     Attributes:
         real_used, rendered_used: how many card faces came from real photos / were rendered.
@@ -159,7 +160,7 @@ class SceneRenderer:
         # deck) stays on a plain table.
         vary = self.varied and bool(cards) and not notes and attempt >= 0
         if vary:
-            from companion.vision import table_scenes as ts
+            from companion.vision import table_surfaces as ts
             surface = str(rng.choice(ts.SURFACES))
             frame = ts.surface(surface, (W, H), rng, str(rng.choice(["a", "b"])))
         else:
@@ -180,8 +181,8 @@ class SceneRenderer:
         if notes:
             self._paste_notes(frame, notes, rng)
         elif vary:
-            from companion.vision import table_scenes as ts
-            return ts.photometric(frame, rng, ts.random_light(rng, harsh=False))
+            from companion.vision import scene_light
+            return scene_light.photometric(frame, rng, scene_light.random_light(rng, harsh=False))
         light = float(rng.uniform(0.8, 1.1))
         blur = float(rng.choice([0.0, 0.0, 0.5, 0.8]))
         return rs.photometric(frame, rng, light=light, blur=blur, tint=float(rng.uniform(0, 0.3)))

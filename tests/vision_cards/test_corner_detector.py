@@ -12,7 +12,7 @@ import pytest
 from companion.vision import card_corners as CC
 from companion.vision import render_cards as R
 from companion.vision import render_scenes as RS
-from companion.vision import table_scenes as T
+from companion.vision import table_surfaces as TS
 from companion.vision.cards import CardRead, CardReader, corner_patch
 
 
@@ -98,7 +98,7 @@ class _Net:
 
 def _scene():
     rng = np.random.default_rng(5)
-    frame = T.surface("felt", (640, 480), rng)
+    frame = TS.surface("felt", (640, 480), rng)
     face = R.render_face("QH")
     quad = RS.pose_quad((320, 240), 20.0, 200.0)
     RS.paste_card(frame, face, quad)
@@ -132,7 +132,7 @@ def test_a_corner_of_a_card_already_read_is_not_read_again():
 
 def test_a_corner_that_reads_nothing_adds_nothing():
     rng = np.random.default_rng(2)
-    frame = T.surface("wood", (640, 480), rng)
+    frame = TS.surface("wood", (640, 480), rng)
     corner = CC.IndexCorner(np.float32([200, 200]), np.float32([1, 0]), np.float32([0, 1]), 90, 126, 0.9)
     reader = CardReader("standard", "en", corners=False)
     assert CC.add_corner_reads(reader, frame, [], _Net([corner])) == []
