@@ -44,7 +44,7 @@ import numpy as np  # noqa: E402
 from companion.vision import render_notes as RN  # noqa: E402
 from companion.vision import serials as S  # noqa: E402
 from companion.vision.notes import NoteReader, load_image  # noqa: E402
-from companion.vision.ocr import TesseractEngine  # noqa: E402
+from companion.vision.tesseract_engine import TesseractEngine  # noqa: E402
 
 SHARED = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
 BANK = SHARED / "data" / "real" / "banknotes"

@@ -16,8 +16,9 @@ What it does, per model of the installed ``rapidocr`` wheel (``rapidocr/models/*
 4. writes ``companion/vision/models/<name>.int8.onnx`` and records in
    ``companion/vision/models/int8.json`` the SHA-256 of the source model and of the result.
 
-:class:`companion.vision.ocr.RapidEngine` loads an int8 copy only when the wheel's model still has
-the recorded source hash (a different rapidocr release falls back to its own float models).
+:class:`companion.vision.rapid_engine.RapidEngine` loads an int8 copy only when the wheel's model
+still has the recorded source hash (a different rapidocr release falls back to its own float
+models).
 Seeds are fixed, so a rerun on the same wheel gives the same calibration set.
 """
 
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from companion.vision.ocr import _sha256  # noqa: E402  (the hash the engine checks)
+from companion.vision.ocr_models import _sha256  # noqa: E402  (the hash the engine checks)
 
 OUT = ROOT / "companion" / "vision" / "models"
 
@@ -62,11 +63,11 @@ def calibration_feeds(n_scenes: int, float_models: bool = True) -> dict[str, lis
     """Run the readers on rendered material with float sessions and record each model's inputs."""
     import os
     os.environ["COMPANION_OCR_INT8"] = "0" if float_models else "1"
-    from companion.vision import ocr
     from companion.vision import render_notes as RN
     from companion.vision.notes import NoteReader
+    from companion.vision.rapid_engine import RapidEngine
 
-    engine = ocr.RapidEngine()
+    engine = RapidEngine()
     det, rec = engine._models()
     engine.upside_down([np.full((48, 200, 3), 255, np.uint8)])  # load the angle classifier
     recorders = {}

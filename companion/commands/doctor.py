@@ -191,7 +191,7 @@ def check_tesseract() -> Check:
                                                 langs=", ".join(sorted(langs)) or M("none"), missing=", ".join(missing)),
                      "sudo apt install " + " ".join(f"tesseract-ocr-{m}" for m in missing))
     try:
-        from companion.vision.ocr import TesseractEngine
+        from companion.vision.tesseract_engine import TesseractEngine
 
         tess = TesseractEngine(lang="rus")
     except Exception as exc:  # noqa: BLE001 - doctor reports, never raises
@@ -221,7 +221,7 @@ def check_rapidocr() -> Check:
                          M("pip install --force-reinstall rapidocr (the wheel ships its models)"))
         import onnxruntime  # noqa: F401
 
-        from companion.vision.ocr import int8_model
+        from companion.vision.ocr_models import int8_model
 
         det = sorted(m for m in models if "det" in m.name)
         fast = int8_model(det[0]) if det else None

@@ -38,7 +38,7 @@ OCR_MIN_SCORE = 0.9
 
 def rapid_text(crop: np.ndarray) -> tuple[str, float]:
     """Read one text-line crop (H×W×3 BGR uint8) with the project's shared RapidOCR engine
-    (:func:`companion.vision.ocr.shared_rapid`, models from the wheel, recogniser only):
+    (:func:`companion.vision.rapid_engine.shared_rapid`, models from the wheel, recogniser only):
     (text, score 0–1). An empty crop reads ``("", 0.0)``.
 
     Raises:
@@ -46,7 +46,7 @@ def rapid_text(crop: np.ndarray) -> tuple[str, float]:
     """
     if crop.size == 0:
         return "", 0.0
-    from companion.vision.ocr import shared_rapid
+    from companion.vision.rapid_engine import shared_rapid
     line = shared_rapid().read_lines([crop], min_width=320)[0]
     return line.text.strip(), line.score
 

@@ -1,6 +1,6 @@
 """Format-constrained CTC decoding of a recogniser's per-time-step probabilities.
 
-A CTC recogniser (PP-OCR's, :meth:`companion.vision.ocr.RapidEngine.line_probs`) outputs, for
+A CTC recogniser (PP-OCR's, :meth:`companion.vision.rapid_engine.RapidEngine.line_probs`) outputs, for
 each time step, a probability for the blank and for every character. The usual *greedy* reading
 takes the likeliest symbol at every step; it can return a string that fits no serial format (a
 doubled digit collapsed: ``EE331140A`` for ``EE3311440A``) and says nothing about the runner-up.

@@ -50,7 +50,8 @@ from companion.vision.note_read import (CONFLICTS, REASONS, UNREAD_LETTERS, Evid
                                         NoteVoter, same_note)
 from companion.vision.note_strips import PpocrStrips
 from companion.vision.notes_net import SECOND_ENGINE_REASONS
-from companion.vision.ocr import RapidEngine, TesseractEngine, shared_rapid
+from companion.vision.rapid_engine import RapidEngine, shared_rapid
+from companion.vision.tesseract_engine import TesseractEngine
 
 #: The reader's public names, wherever they are defined (``from companion.vision.notes import …``).
 __all__ = ["CONFLICTS", "REASONS", "UNREAD_LETTERS", "Evidence", "NoteRead", "NoteReader",
@@ -70,7 +71,7 @@ class NoteReader(PpocrStrips, PpocrDecision):
         second_opinion: ask Tesseract (one process per photo) when RapidOCR alone is not sure.
         min_confidence: decide only at or above this confidence (0..1).
         engine: a :class:`RapidEngine`; default the process's shared one
-            (:func:`companion.vision.ocr.shared_rapid`, loaded on first use).
+            (:func:`companion.vision.rapid_engine.shared_rapid`, loaded on first use).
 
     Raises:
         ValueError: unknown currency.

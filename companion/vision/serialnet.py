@@ -99,7 +99,7 @@ class SerialNet:
     """
 
     def __init__(self, path: str | Path | None = None, threads: int | None = None) -> None:
-        from companion.vision.ocr import _session, _threads
+        from companion.vision.ocr_models import _session, _threads
 
         path = Path(path or MODEL_FILE)
         if not path.is_file():
@@ -142,7 +142,7 @@ def check_model(path: str | Path | None = None) -> tuple[str, dict]:
         return "missing", facts
     facts["mb"] = round(path.stat().st_size / 1e6, 2)
     try:
-        from companion.vision.ocr import _session
+        from companion.vision.ocr_models import _session
 
         sess = _session(str(path), 1)
         ins, outs = sess.get_inputs(), sess.get_outputs()

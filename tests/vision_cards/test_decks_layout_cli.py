@@ -280,9 +280,9 @@ def test_real_phone_and_cloth_photos_no_confident_wrong_answer(real_data):
 
 def test_card_ocr_goes_through_the_shared_ocr_module():
     """The card reader's RapidOCR reads (numbered values, weak rank glyphs) use the project's
-    one shared engine (companion.vision.ocr.shared_rapid), loaded from the wheel."""
+    one shared engine (companion.vision.rapid_engine.shared_rapid), loaded from the wheel."""
     from companion.vision.cards import rapid_text
-    from companion.vision.ocr import shared_rapid
+    from companion.vision.rapid_engine import shared_rapid
     face = R.render_numbered_face("333")
     h, w = face.shape[:2]
     text, score = rapid_text(face[int(h * 0.3):int(h * 0.7), int(w * 0.08):int(w * 0.92)])

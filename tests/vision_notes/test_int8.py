@@ -19,9 +19,10 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision import ocr
+from companion.vision import ocr_models
 from companion.vision import render_notes as RN
 from companion.vision.notes import NoteReader
+from companion.vision.rapid_engine import RapidEngine
 
 
 def _wheel_det():
@@ -33,30 +34,30 @@ def _wheel_det():
 
 @pytest.fixture()
 def fresh_cache(monkeypatch):
-    monkeypatch.setattr(ocr, "_INT8_CACHE", {})
+    monkeypatch.setattr(ocr_models, "_INT8_CACHE", {})
 
 
 def test_copy_is_used_only_for_its_source(fresh_cache, monkeypatch, tmp_path):
-    index = json.loads((ocr.MODELS_DIR / "int8.json").read_text())
+    index = json.loads((ocr_models.MODELS_DIR / "int8.json").read_text())
     assert "det" in index
     src = _wheel_det()
-    if ocr._sha256(src) != index["det"]["source_sha256"]:
+    if ocr_models._sha256(src) != index["det"]["source_sha256"]:
         pytest.skip(f"the installed rapidocr's {src.name} is not the one the int8 copy was made "
                     "from (the reader then runs the float model)")
-    assert ocr.int8_model(src) == ocr.MODELS_DIR / index["det"]["file"]
+    assert ocr_models.int8_model(src) == ocr_models.MODELS_DIR / index["det"]["file"]
     # the same file name with other bytes (another rapidocr release): float model
     other = tmp_path / src.name
     shutil.copy(src, other)
     with open(other, "ab") as f:
         f.write(b"\0")
-    assert ocr.int8_model(other) is None
+    assert ocr_models.int8_model(other) is None
     # switched off
     monkeypatch.setenv("COMPANION_OCR_INT8", "0")
-    assert ocr.int8_model(src) is None
+    assert ocr_models.int8_model(src) is None
     monkeypatch.setenv("COMPANION_OCR_INT8", "cls")
-    assert ocr.int8_model(src) is None
+    assert ocr_models.int8_model(src) is None
     monkeypatch.setenv("COMPANION_OCR_INT8", "det,cls")
-    assert ocr.int8_model(src) == ocr.MODELS_DIR / index["det"]["file"]
+    assert ocr_models.int8_model(src) == ocr_models.MODELS_DIR / index["det"]["file"]
 
 
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
@@ -70,13 +71,13 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
 
 def test_int8_detector_finds_the_float_detectors_serial_lines(fresh_cache, monkeypatch):
     src = _wheel_det()
-    if ocr.int8_model(src) is None:
+    if ocr_models.int8_model(src) is None:
         pytest.skip("no int8 copy for the installed rapidocr's detector")
     monkeypatch.setenv("COMPANION_OCR_INT8", "0")
-    flt = ocr.RapidEngine()
+    flt = RapidEngine()
     flt._models()
     monkeypatch.setenv("COMPANION_OCR_INT8", "1")
-    q8 = ocr.RapidEngine()
+    q8 = RapidEngine()
     q8._models()
     assert any(f.endswith(".int8.onnx") for f in q8.model_files)
     assert not any(f.endswith(".int8.onnx") for f in flt.model_files)

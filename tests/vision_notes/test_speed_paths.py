@@ -21,7 +21,7 @@ from companion.vision import render_notes as RN
 from companion.vision import serials as S
 from companion.vision.notes import NoteReader
 from companion.errors import VisionError
-from companion.vision.ocr import TesseractEngine
+from companion.vision.tesseract_engine import TesseractEngine
 
 SIZE = (1280, 960)
 
