@@ -202,7 +202,7 @@ def _serve_until_stopped(args, table, server, started: bool, stop: threading.Eve
         except ValueError:  # not the main thread (tests)
             pass
         if (current := table.referee) is not None:  # the game and its table log, as companion run says them
-            from companion.commands.console import game_lines
+            from companion.commands.console_words import game_lines
 
             for line in game_lines(current.log.header, current.log.path, None if started else current.version,
                                    args.lang):

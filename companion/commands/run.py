@@ -31,7 +31,8 @@ import time
 from pathlib import Path
 
 from companion.cliparser import game_arg
-from companion.commands.console import CONSOLE_LANGS, Console, camera_counts
+from companion.commands.console import CONSOLE_LANGS, Console
+from companion.commands.console_words import camera_counts
 from companion.commands.results import error_words, os_error_words, stop_words
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
@@ -40,7 +41,7 @@ from companion.i18n import cli as words
 from companion.i18n.cli import _
 
 # the console's and the results' words, where callers have found them (``companion.commands.run``)
-from companion.commands.console import bots_leave_words, pin_origin, why_words  # noqa: F401
+from companion.commands.console_words import bots_leave_words, pin_origin, why_words  # noqa: F401
 from companion.commands.results import _stop_words, format_result  # noqa: F401
 
 SIM_PACE_MS = 1200

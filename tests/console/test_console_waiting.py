@@ -17,7 +17,8 @@ import types
 
 import pytest
 
-from companion.commands.console import Console, phone_hint
+from companion.commands.console import Console
+from companion.commands.console_words import phone_hint
 from companion.i18n import M, render
 from companion.table import Table
 

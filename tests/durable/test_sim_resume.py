@@ -17,7 +17,7 @@ import io
 import json
 import time
 
-from companion.commands.console import pin_origin
+from companion.commands.console_words import pin_origin
 from companion.commands.run import Console
 from companion.i18n import M, render
 from companion.log import TableLog
