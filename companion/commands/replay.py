@@ -64,7 +64,8 @@ def load_and_replay(path: str | Path) -> ReplayResult:
         raise LogError(M("cannot read %(path)s: %(why)s", path=str(path), why=exc.strerror or str(exc))) from None
     if head == SQLITE_MAGIC:
         with TableLog.open(path, readonly=True) as log:  # an audit changes nothing
-            return replay(log.header, log.records())
+            # one read: the records' seq numbers come with the result (missing ones: rows deleted)
+            return replay(log.header, log.records(), numbered=True)
     header, records, errors = read_jsonl(path)
     return replay(header, records, errors)
 
@@ -116,19 +117,6 @@ def _summary(res: ReplayResult) -> dict:
         "seats": [{"name": n} for n in game.seats],
         "rejected": rejected,
     }
-
-
-def sqlite_seqs(path: str | Path) -> list[int] | None:
-    """The ``seq`` of every row of a SQLite table log, in order; ``None`` for a JSON Lines log
-    (or a file that cannot be read again)."""
-    try:
-        with open(path, "rb") as fh:
-            if fh.read(16) != SQLITE_MAGIC:
-                return None
-        with TableLog.open(path, readonly=True) as log:
-            return [r.seq for r in log.records()]
-    except (OSError, CompanionError):
-        return None
 
 
 def missing_seqs(seqs: list[int]) -> list[int]:
@@ -285,15 +273,15 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion replay: {error_words(exc, lang)}", file=sys.stderr)
         return 1
     s = summary(res, stopped_of(args.log))
-    seqs = sqlite_seqs(args.log)
-    missing = missing_seqs(seqs) if seqs is not None else []
-    damaged = damage_words(res, missing) if seqs is not None else None
+    sqlite = res.seqs is not None  # a SQLite log: its records are numbered by the table
+    missing = missing_seqs(res.seqs or [])
+    damaged = damage_words(res, missing) if sqlite else None
     if args.json:
         print(json.dumps(s, ensure_ascii=False))  # the shape stays; the damage is said on stderr
         if damaged is not None:
             print(f"companion replay: {render(damaged, lang)}", file=sys.stderr)
     else:
-        print(format_text(res, s, lang, sqlite=seqs is not None, missing=missing))
+        print(format_text(res, s, lang, sqlite=sqlite, missing=missing))
     return 1 if damaged is not None else 0  # a damaged log: the work could not be done (README)
 
 
