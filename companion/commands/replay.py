@@ -46,7 +46,20 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def load_and_replay(path: str | Path) -> ReplayResult:
-    """Read a JSONL or SQLite table log and replay it.
+    """Read a JSONL or SQLite table log and replay it (:func:`load_log`, without the table's notes).
+
+    Raises:
+        LogError: missing or unreadable file, bad header.
+        IllegalAction: the header names an unknown game, bad seats or options.
+    """
+    return load_log(path)[0]
+
+
+def load_log(path: str | Path) -> tuple[ReplayResult, dict | None]:
+    """Read a JSONL or SQLite table log and replay it, opening it once: the replay (a SQLite log's
+    with its records' seq numbers, :attr:`ReplayResult.seqs`) and how a SQLite log says its game
+    stopped being played (:func:`companion.table.store.stop_notes`; ``None``: no such note, or a
+    JSON Lines log).
 
     Raises:
         LogError: missing or unreadable file, bad header.
@@ -63,31 +76,18 @@ def load_and_replay(path: str | Path) -> ReplayResult:
     except OSError as exc:
         raise LogError(M("cannot read %(path)s: %(why)s", path=str(path), why=exc.strerror or str(exc))) from None
     if head == SQLITE_MAGIC:
+        from companion.table.store import stop_notes
+
         with TableLog.open(path, readonly=True) as log:  # an audit changes nothing
             # one read: the records' seq numbers come with the result (missing ones: rows deleted)
-            return replay(log.header, log.records(), numbered=True)
+            return replay(log.header, log.records(), numbered=True), stop_notes(log)
     header, records, errors = read_jsonl(path)
-    return replay(header, records, errors)
-
-
-def stopped_of(path: str | Path) -> dict | None:
-    """How a SQLite table log says its game stopped being played (:func:`companion.table.store.
-    stop_notes`), or ``None`` (a JSON Lines log, no such note, or it cannot be read)."""
-    from companion.table.store import stop_notes
-
-    try:
-        with open(path, "rb") as fh:
-            if fh.read(16) != SQLITE_MAGIC:
-                return None
-        with TableLog.open(path, readonly=True) as log:
-            return stop_notes(log)
-    except (OSError, CompanionError):
-        return None
+    return replay(header, records, errors), None
 
 
 def summary(res: ReplayResult, stopped: dict | None = None) -> dict:
     """The ``--json`` object for a replay result (see the module docstring); ``stopped``: how
-    the log says an unfinished game stopped (:func:`stopped_of`)."""
+    the log says an unfinished game stopped (:func:`load_log`)."""
     out = _summary(res)
     if stopped is not None and not out.get("over"):
         out["stopped"] = stopped
@@ -262,7 +262,7 @@ def error_json(path: str, exc: CompanionError) -> dict:
 def run(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", "ru")
     try:
-        res = load_and_replay(args.log)
+        res, stopped = load_log(args.log)
     except CompanionError as exc:
         if args.json:  # a program reads stdout: one JSON object, as for a replayed log
             print(json.dumps(error_json(args.log, exc), ensure_ascii=False))
@@ -272,7 +272,7 @@ def run(args: argparse.Namespace) -> int:
             # a game the header names that is not installed: the words `run --game` gives it
             print(f"companion replay: {error_words(exc, lang)}", file=sys.stderr)
         return 1
-    s = summary(res, stopped_of(args.log))
+    s = summary(res, stopped)
     sqlite = res.seqs is not None  # a SQLite log: its records are numbered by the table
     missing = missing_seqs(res.seqs or [])
     damaged = damage_words(res, missing) if sqlite else None

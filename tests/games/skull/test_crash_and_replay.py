@@ -235,11 +235,13 @@ def test_an_edited_sqlite_log_is_said_damaged_and_exits_1(tmp_path, capsys, monk
     assert res.seqs is not None and missing_seqs(res.seqs) == [9, 10]
     told = damage_words(res, [9, 10])
     assert told is not None
-    reads = []
-    real_records = TableLog.records
+    opens, reads = [], []
+    real_open, real_records = TableLog.open.__func__, TableLog.records
+    monkeypatch.setattr(TableLog, "open", classmethod(lambda cls, p, readonly=False: opens.append(p)
+                                                      or real_open(cls, p, readonly)))
     monkeypatch.setattr(TableLog, "records", lambda self: reads.append(self.path) or real_records(self))
     assert cli_main(["replay", str(path)]) == 1
-    assert reads == [path]  # the command reads the log's records once
+    assert opens == [path] and reads == [path]  # the command opens the log once and reads it once
     out = capsys.readouterr().out
     first = out.splitlines()[0]
     assert first == render(told, "ru") and "9–10" in first, out
