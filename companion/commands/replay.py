@@ -15,8 +15,9 @@ by the operator («Завершить игру»), ``replaced`` by another game 
 (``by``: its log), or left by a start with ``--new`` (:func:`companion.table.store.stop_notes`).
 
 The text report words how far the game went and each seat's standing through the game's
-presenter (``progress``, ``seat_line``: its rounds, deals or draws; chips, cards or points), and
-skull's audit lines name each seat's notes.
+presenter (``progress``, ``seat_line``: its rounds, deals or draws; chips, cards or points), or
+gives the game's own audit lines instead of the seat lines (``GameSpec.replay_lines``: skull's
+bank, its worth so far and each seat's notes).
 
 A SQLite log holds only the actions the table accepted, numbered by ``seq`` without gaps: a row
 its game refuses or a missing ``seq`` means the file was changed after the table wrote it. The
@@ -36,7 +37,6 @@ import sys
 from pathlib import Path
 
 from companion.errors import CompanionError, LogError
-from companion.games.words import money
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
 from companion.commands._lang import add_lang_option
 from companion.i18n import M, MN, N_, Message, aside, render
@@ -176,27 +176,13 @@ def report(res: ReplayResult, s: dict, sqlite: bool = False, missing: list[int] 
         lines.append(M("winner: %(winner)s", winner=s["winner"]) if s["winner"] is not None else M("winner: none"))
     if s.get("loser") is not None:  # «Верю — не верю»: the last one holding cards loses (seed 001)
         lines.append(M("loser: %(loser)s", loser=s["loser"]))
-    if "bank" in s:
-        value: str | Message = ""
-        # the bank's worth so far, over or not (skull's bank_face_value; the log is the operator's)
-        worth = getattr(res.game, "bank_face_value", None)
-        total, unk = worth() if worth else (None, 0)
-        if total is not None:
-            # the money as every screen writes it («4 500 ₽»; companion.games.words.money)
-            value = M(" = %(money)s", money=money(total, getattr(res.game.options, "currency", None)))
-            if unk:
-                value = M("%(value)s (+%(n)s of unknown value)", value=value, n=unk)
-        lines.append(MN("bank: %(n)s note(s)%(value)s: %(serials)s", "bank: %(n)s note(s)%(value)s: %(serials)s",
-                        len(s["bank"]), value=value, serials=", ".join(s["bank"]) or "-"))
-    for i, seat in enumerate(s["seats"]):
-        if "notes" in seat:  # skull's audit: the serials each player still holds
-            notes = ", ".join(seat["notes"]) or "-"
-            lines.append(M("  %(name)s: %(notes)s (out)", name=seat["name"], notes=notes) if seat.get("out")
-                         else f"  {seat['name']}: {notes}")
-            continue
-        told = _said(lambda: spec.presenter.seat_line(view, i, names)) if spec is not None else None
-        if told:
-            lines.append(M("  %(name)s: %(standing)s", name=seat["name"], standing=told))
+    if spec is not None and spec.replay_lines is not None:
+        lines += spec.replay_lines(res.game)  # the game's own audit (skull: the bank, each seat's notes)
+    else:
+        for i, seat in enumerate(s["seats"]):
+            told = _said(lambda: spec.presenter.seat_line(view, i, names)) if spec is not None else None
+            if told:
+                lines.append(M("  %(name)s: %(standing)s", name=seat["name"], standing=told))
     if res.rejected and sqlite:  # a SQLite log has rows (records, numbered by seq), not lines
         lines.append(MN("rejected %(n)s record(s):", "rejected %(n)s record(s):", len(res.rejected)))
         for r in res.rejected:
