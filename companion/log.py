@@ -78,7 +78,6 @@ class LogRecord:
         return {"seq": self.seq, "action": self.action, "source": self.source, "ts": self.ts}
 
 
-
 def sqlite_why(exc: BaseException) -> dict[str, str]:
     """Why SQLite could not read a file, as a fact for a sentence: SQLite's own English for
     English readers, the gist with SQLite's words in brackets for the others
@@ -445,19 +444,23 @@ class Rejected:
 @dataclass
 class ReplayResult:
     """The rebuilt game, the records that were applied, the ones rejected, the events each
-    applied record produced (``events[i]`` belongs to ``applied[i]``), and the ``table undo``
+    applied record produced (``events[i]`` belongs to ``applied[i]``), the ``table undo``
     directives that took effect (``undos``, in log order; the actions they undid are no longer in
-    ``applied``)."""
+    ``applied``), and a SQLite log's ``seq`` of every record read (``seqs``: :func:`replay`)."""
 
     game: Game
     applied: list[LogRecord]
     rejected: list[Rejected]
     events: list[tuple] = field(default_factory=list)
     undos: list[LogRecord] = field(default_factory=list)
+    seqs: list[int] | None = None
 
 
-def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterable[LineError] = ()) -> ReplayResult:
+def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterable[LineError] = (),
+           numbered: bool = False) -> ReplayResult:
     """Rebuild a game from its log. Illegal lines are rejected with their reason; replay goes on.
+    ``numbered``: the records are a SQLite log's, which the table numbers without gaps — the
+    result keeps their ``seq`` (:attr:`ReplayResult.seqs`: a missing one is a deleted row).
 
     Raises:
         IllegalAction: the header names an unknown game, bad seats or bad options.
@@ -472,7 +475,9 @@ def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterabl
     events: list[tuple] = []
     rejected = [Rejected(e.line, "", e.reason, e.detail) for e in line_errors]
     undos: list[LogRecord] = []
+    seqs: list[int] = []
     for rec in records:
+        seqs.append(rec.seq)
         if rec.action.split() == UNDO.split():
             if not applied:
                 rejected.append(Rejected(rec.line, rec.action, "nothing_to_undo", "no accepted action to undo"))
@@ -492,4 +497,4 @@ def replay(header: LogHeader, records: Iterable[LogRecord], line_errors: Iterabl
         applied.append(rec)
         events.append(tuple(ev or ()))
     rejected.sort(key=lambda r: r.line)
-    return ReplayResult(game, applied, rejected, events, undos)
+    return ReplayResult(game, applied, rejected, events, undos, seqs if numbered else None)

@@ -15,8 +15,9 @@ by the operator («Завершить игру»), ``replaced`` by another game 
 (``by``: its log), or left by a start with ``--new`` (:func:`companion.table.store.stop_notes`).
 
 The text report words how far the game went and each seat's standing through the game's
-presenter (``progress``, ``seat_line``: its rounds, deals or draws; chips, cards or points), and
-skull's audit lines name each seat's notes.
+presenter (``progress``, ``seat_line``: its rounds, deals or draws; chips, cards or points), or
+gives the game's own audit lines instead of the seat lines (``GameSpec.replay_lines``: skull's
+bank, its worth so far and each seat's notes).
 
 A SQLite log holds only the actions the table accepted, numbered by ``seq`` without gaps: a row
 its game refuses or a missing ``seq`` means the file was changed after the table wrote it. The
@@ -36,7 +37,6 @@ import sys
 from pathlib import Path
 
 from companion.errors import CompanionError, LogError
-from companion.games.words import money
 from companion.log import ReplayResult, TableLog, read_jsonl, replay
 from companion.commands._lang import add_lang_option
 from companion.i18n import M, MN, N_, Message, aside, render
@@ -46,7 +46,20 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def load_and_replay(path: str | Path) -> ReplayResult:
-    """Read a JSONL or SQLite table log and replay it.
+    """Read a JSONL or SQLite table log and replay it (:func:`load_log`, without the table's notes).
+
+    Raises:
+        LogError: missing or unreadable file, bad header.
+        IllegalAction: the header names an unknown game, bad seats or options.
+    """
+    return load_log(path)[0]
+
+
+def load_log(path: str | Path) -> tuple[ReplayResult, dict | None]:
+    """Read a JSONL or SQLite table log and replay it, opening it once: the replay (a SQLite log's
+    with its records' seq numbers, :attr:`ReplayResult.seqs`) and how a SQLite log says its game
+    stopped being played (:func:`companion.table.store.stop_notes`; ``None``: no such note, or a
+    JSON Lines log).
 
     Raises:
         LogError: missing or unreadable file, bad header.
@@ -63,30 +76,18 @@ def load_and_replay(path: str | Path) -> ReplayResult:
     except OSError as exc:
         raise LogError(M("cannot read %(path)s: %(why)s", path=str(path), why=exc.strerror or str(exc))) from None
     if head == SQLITE_MAGIC:
+        from companion.table.store import stop_notes
+
         with TableLog.open(path, readonly=True) as log:  # an audit changes nothing
-            return replay(log.header, log.records())
+            # one read: the records' seq numbers come with the result (missing ones: rows deleted)
+            return replay(log.header, log.records(), numbered=True), stop_notes(log)
     header, records, errors = read_jsonl(path)
-    return replay(header, records, errors)
-
-
-def stopped_of(path: str | Path) -> dict | None:
-    """How a SQLite table log says its game stopped being played (:func:`companion.table.store.
-    stop_notes`), or ``None`` (a JSON Lines log, no such note, or it cannot be read)."""
-    from companion.table.store import stop_notes
-
-    try:
-        with open(path, "rb") as fh:
-            if fh.read(16) != SQLITE_MAGIC:
-                return None
-        with TableLog.open(path, readonly=True) as log:
-            return stop_notes(log)
-    except (OSError, CompanionError):
-        return None
+    return replay(header, records, errors), None
 
 
 def summary(res: ReplayResult, stopped: dict | None = None) -> dict:
     """The ``--json`` object for a replay result (see the module docstring); ``stopped``: how
-    the log says an unfinished game stopped (:func:`stopped_of`)."""
+    the log says an unfinished game stopped (:func:`load_log`)."""
     out = _summary(res)
     if stopped is not None and not out.get("over"):
         out["stopped"] = stopped
@@ -116,19 +117,6 @@ def _summary(res: ReplayResult) -> dict:
         "seats": [{"name": n} for n in game.seats],
         "rejected": rejected,
     }
-
-
-def sqlite_seqs(path: str | Path) -> list[int] | None:
-    """The ``seq`` of every row of a SQLite table log, in order; ``None`` for a JSON Lines log
-    (or a file that cannot be read again)."""
-    try:
-        with open(path, "rb") as fh:
-            if fh.read(16) != SQLITE_MAGIC:
-                return None
-        with TableLog.open(path, readonly=True) as log:
-            return [r.seq for r in log.records()]
-    except (OSError, CompanionError):
-        return None
 
 
 def missing_seqs(seqs: list[int]) -> list[int]:
@@ -188,27 +176,13 @@ def report(res: ReplayResult, s: dict, sqlite: bool = False, missing: list[int] 
         lines.append(M("winner: %(winner)s", winner=s["winner"]) if s["winner"] is not None else M("winner: none"))
     if s.get("loser") is not None:  # «Верю — не верю»: the last one holding cards loses (seed 001)
         lines.append(M("loser: %(loser)s", loser=s["loser"]))
-    if "bank" in s:
-        value: str | Message = ""
-        # the bank's worth so far, over or not (skull's bank_face_value; the log is the operator's)
-        worth = getattr(res.game, "bank_face_value", None)
-        total, unk = worth() if worth else (None, 0)
-        if total is not None:
-            # the money as every screen writes it («4 500 ₽»; companion.games.words.money)
-            value = M(" = %(money)s", money=money(total, getattr(res.game.options, "currency", None)))
-            if unk:
-                value = M("%(value)s (+%(n)s of unknown value)", value=value, n=unk)
-        lines.append(MN("bank: %(n)s note(s)%(value)s: %(serials)s", "bank: %(n)s note(s)%(value)s: %(serials)s",
-                        len(s["bank"]), value=value, serials=", ".join(s["bank"]) or "-"))
-    for i, seat in enumerate(s["seats"]):
-        if "notes" in seat:  # skull's audit: the serials each player still holds
-            notes = ", ".join(seat["notes"]) or "-"
-            lines.append(M("  %(name)s: %(notes)s (out)", name=seat["name"], notes=notes) if seat.get("out")
-                         else f"  {seat['name']}: {notes}")
-            continue
-        told = _said(lambda: spec.presenter.seat_line(view, i, names)) if spec is not None else None
-        if told:
-            lines.append(M("  %(name)s: %(standing)s", name=seat["name"], standing=told))
+    if spec is not None and spec.replay_lines is not None:
+        lines += spec.replay_lines(res.game)  # the game's own audit (skull: the bank, each seat's notes)
+    else:
+        for i, seat in enumerate(s["seats"]):
+            told = _said(lambda: spec.presenter.seat_line(view, i, names)) if spec is not None else None
+            if told:
+                lines.append(M("  %(name)s: %(standing)s", name=seat["name"], standing=told))
     if res.rejected and sqlite:  # a SQLite log has rows (records, numbered by seq), not lines
         lines.append(MN("rejected %(n)s record(s):", "rejected %(n)s record(s):", len(res.rejected)))
         for r in res.rejected:
@@ -274,7 +248,7 @@ def error_json(path: str, exc: CompanionError) -> dict:
 def run(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", "ru")
     try:
-        res = load_and_replay(args.log)
+        res, stopped = load_log(args.log)
     except CompanionError as exc:
         if args.json:  # a program reads stdout: one JSON object, as for a replayed log
             print(json.dumps(error_json(args.log, exc), ensure_ascii=False))
@@ -284,16 +258,16 @@ def run(args: argparse.Namespace) -> int:
             # a game the header names that is not installed: the words `run --game` gives it
             print(f"companion replay: {error_words(exc, lang)}", file=sys.stderr)
         return 1
-    s = summary(res, stopped_of(args.log))
-    seqs = sqlite_seqs(args.log)
-    missing = missing_seqs(seqs) if seqs is not None else []
-    damaged = damage_words(res, missing) if seqs is not None else None
+    s = summary(res, stopped)
+    sqlite = res.seqs is not None  # a SQLite log: its records are numbered by the table
+    missing = missing_seqs(res.seqs or [])
+    damaged = damage_words(res, missing) if sqlite else None
     if args.json:
         print(json.dumps(s, ensure_ascii=False))  # the shape stays; the damage is said on stderr
         if damaged is not None:
             print(f"companion replay: {render(damaged, lang)}", file=sys.stderr)
     else:
-        print(format_text(res, s, lang, sqlite=seqs is not None, missing=missing))
+        print(format_text(res, s, lang, sqlite=sqlite, missing=missing))
     return 1 if damaged is not None else 0  # a damaged log: the work could not be done (README)
 
 

@@ -246,6 +246,10 @@ class GameSpec:
         board_script: the game's board, an ES module in its package (``static/board.js``: the
             contract is ``web/static/js/board.js``'s), served at ``/games/<id>/board.js`` with the
             ``.js`` modules beside it at ``/games/<id>/<name>.js`` (``None``: the generic board).
+        replay_lines: the lines ``companion replay``'s report gives after who won, ``(engine) ->
+            [Said, …]`` from the game's own engine: the operator's audit of a log, which tells
+            hidden facts (skull: the bank, its worth so far and each seat's notes). ``None``: a
+            line per seat from :meth:`Presenter.seat_line`.
     """
 
     id: str
@@ -261,6 +265,8 @@ class GameSpec:
     result_rows: Callable[[dict, list[str]], list[dict]] | None = None
     redact: Callable[[dict], None] | None = None
     board_script: Path | None = None
+    #: takes the game's own engine (the audit reads its hidden state): no common Game attribute
+    replay_lines: Callable[[Any], Sequence[Said]] | None = None
 
     @property
     def readers(self) -> tuple[str, ...]:

@@ -93,3 +93,23 @@ def test_a_log_of_a_game_not_installed_is_told_as_run_tells_it(tmp_path, capsys,
     err = capsys.readouterr().err
     told = render(M("no game %(game)r; games: %(games)s", game="chess", games=", ".join(ids())), lang)
     assert err == f"companion replay: {told}\n", err
+
+
+def test_a_games_declared_audit_lines_take_the_seat_lines_place(tmp_path, capsys, monkeypatch):
+    """The report knows no game: a game's own audit lines come from its spec
+    (``GameSpec.replay_lines``, given the replayed engine) and stand where the presenter's seat
+    lines would; skull's bank and notes are such lines (``tests/games/skull/test_replay_lines.py``)."""
+    import dataclasses
+
+    from companion.games import registry
+    from companion.i18n import M
+
+    log = _first(tmp_path, "lottery", 36)
+    assert "  Игрок 1: 30 фишек, банкир" in _replay(capsys, log)  # no audit lines: the seat lines
+    spec, engines = registry.find("lottery"), []
+    audited = dataclasses.replace(spec, replay_lines=lambda game: engines.append(game) or [
+        M("  %(name)s: %(standing)s", name=name, standing="audit") for name in game.seats])
+    monkeypatch.setattr(registry, "find", lambda gid: audited if gid == "lottery" else spec)
+    out = _replay(capsys, log).splitlines()
+    assert out[-4:] == [f"  {name}: audit" for name in SEATS], out
+    assert len(engines) == 1 and engines[0].GAME_ID == "lottery" and not any("фишек" in line for line in out)

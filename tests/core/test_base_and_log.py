@@ -82,6 +82,27 @@ def test_sqlite_log_round_trip_and_jsonl(tmp_path, counting):
         sorted(r.reason for r in res2.rejected) == ["bad_count", "bad_line"]
 
 
+def test_replay_of_numbered_records_keeps_their_seq(tmp_path, counting):
+    """A SQLite log's records are numbered by the table without gaps: replayed ``numbered``, the
+    result carries the seq of every record read (undo and refused ones too), in log order, so a
+    reader tells a deleted row without reading the log again; other records carry none."""
+    import sqlite3
+
+    path = tmp_path / "t.sqlite"
+    with TableLog.create(path, "counting", ["Аня", "Борис"], {"limit": 6}) as log:
+        for t in ["0 add 2", "1 add 9", "1 add 1", "table undo", "1 add 3", "0 add 1"]:
+            log.append(t, "button")
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM actions WHERE seq = 5")
+    db.close()
+    with TableLog.open(path, readonly=True) as log:
+        res = replay(log.header, log.records(), numbered=True)
+        assert res.seqs == [1, 2, 3, 4, 6]
+        assert replay(log.header, log.records()).seqs is None  # not asked: no numbers
+    # 2 refused as written; 6 refused once 5 is gone (not that seat's turn)
+    assert [r.line for r in res.rejected] == [2, 6] and [r.seq for r in res.undos] == [4]
+
+
 def test_log_open_errors(tmp_path):
     with pytest.raises(LogError):
         TableLog.open(tmp_path / "missing.sqlite")

@@ -22,7 +22,7 @@ from companion.games.skull.rules import (
 )
 from companion.games.skull.presenter import (
     describe_event, describe_private_event, describe_standings, notes_count, page_view, PRESENTER,
-    reason_message, REFUSALS, REFUSALS_WITH_FACTS, SkullPresenter,
+    reason_message, REFUSALS, REFUSALS_WITH_FACTS, replay_lines, SkullPresenter,
 )
 from companion.games.skull.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.skull.sim import SkullSim
@@ -41,6 +41,7 @@ SPEC = GameSpec(
     result_rows=club.result_rows,
     redact=club.redact,
     board_script=Path(__file__).parent / "static" / "board.js",
+    replay_lines=replay_lines,
 )
 
 #: the package's names: its spec and what the table imports from the game's modules
@@ -50,5 +51,5 @@ __all__ = [
     "REASONS", "ROSE", "ROUND_PHASES", "serial_fits", "serial_format_problem", "SERIAL_SHAPES",
     "SKULL", "SkullGame", "SkullOptions", "table_serial", "validate_note_set", "describe_event",
     "describe_private_event", "describe_standings", "notes_count", "page_view", "PRESENTER",
-    "reason_message", "REFUSALS", "REFUSALS_WITH_FACTS", "SkullPresenter", "SkullSim",
+    "reason_message", "REFUSALS", "REFUSALS_WITH_FACTS", "replay_lines", "SkullPresenter", "SkullSim",
 ]

@@ -9,7 +9,7 @@ from companion.games.base import Event, seat_namer
 from companion.games.spec import Moment, PlainPresenter, Spoken
 from companion.games.words import CAMERA, OPERATOR, awaiting, money, names_and, notes, seat_args, seat_name
 from companion.i18n import M, MN, MP, Message, N_, NC_
-from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullOptions
+from companion.games.skull.rules import ROSE, SERIAL_SHAPES, SKULL, SkullGame, SkullOptions
 
 
 def reason_message(reason: str, options: "SkullOptions | None" = None) -> Message | None:
@@ -61,6 +61,28 @@ def _money(value, currency):
     if value is None:
         return ""
     return {lang: ", " + text for lang, text in money(value, currency).items()}
+
+
+def replay_lines(game: SkullGame) -> list[Message]:
+    """``companion replay``'s audit of a skull log (:attr:`companion.games.spec.GameSpec.
+    replay_lines`): the bank's notes and their face value so far, over or not (those with no
+    recorded denomination counted apart), then the notes each seat still holds, or that it is out.
+    A log is the operator's: these lines name serials no public view shows."""
+    summary = game.replay_summary()
+    total, unknown = game.bank_face_value()
+    value: Message | str = ""
+    if total is not None:  # the money as every screen writes it («4 500 ₽»; words.money)
+        value = M(" = %(money)s", money=money(total, game.options.currency))
+        if unknown:
+            value = M("%(value)s (+%(n)s of unknown value)", value=value, n=unknown)
+    bank = summary["bank"]
+    lines = [MN("bank: %(n)s note(s)%(value)s: %(serials)s", "bank: %(n)s note(s)%(value)s: %(serials)s",
+                len(bank), value=value, serials=", ".join(bank) or "-")]
+    for seat in summary["seats"]:
+        held = ", ".join(seat["notes"]) or "-"
+        lines.append(M("  %(name)s: %(notes)s (out)", name=seat["name"], notes=held) if seat["out"]
+                     else M("  %(name)s: %(standing)s", name=seat["name"], standing=held))
+    return lines
 
 
 def describe_event(event: Event, seats: Sequence[str]):

@@ -211,7 +211,7 @@ def test_replay_reads_sqlite_log(tmp_path, capsys):
     assert out == {**g.replay_summary(), "rejected": []}
 
 
-def test_an_edited_sqlite_log_is_said_damaged_and_exits_1(tmp_path, capsys):
+def test_an_edited_sqlite_log_is_said_damaged_and_exits_1(tmp_path, capsys, monkeypatch):
     """A SQLite table log holds only the actions the table accepted, numbered by seq without a gap:
     a row changed so the game refuses it, and a row deleted, mean the file was edited. The report
     says so first, naming the missing seq, counts records (not lines), and exits 1 (README, "Exit
@@ -231,12 +231,17 @@ def test_an_edited_sqlite_log_is_said_damaged_and_exits_1(tmp_path, capsys):
         db.execute("UPDATE actions SET action = '7 place' WHERE seq = 6")
         db.execute("DELETE FROM actions WHERE seq IN (9, 10)")
     db.close()
-    res = load_and_replay(path)
-    seqs = [r.seq for r in TableLog.open(path, readonly=True).records()]
-    assert missing_seqs(seqs) == [9, 10]
+    res = load_and_replay(path)  # the records' seq numbers come with the result: one read
+    assert res.seqs is not None and missing_seqs(res.seqs) == [9, 10]
     told = damage_words(res, [9, 10])
     assert told is not None
+    opens, reads = [], []
+    real_open, real_records = TableLog.open.__func__, TableLog.records
+    monkeypatch.setattr(TableLog, "open", classmethod(lambda cls, p, readonly=False: opens.append(p)
+                                                      or real_open(cls, p, readonly)))
+    monkeypatch.setattr(TableLog, "records", lambda self: reads.append(self.path) or real_records(self))
     assert cli_main(["replay", str(path)]) == 1
+    assert opens == [path] and reads == [path]  # the command opens the log once and reads it once
     out = capsys.readouterr().out
     first = out.splitlines()[0]
     assert first == render(told, "ru") and "9–10" in first, out
