@@ -221,13 +221,21 @@ def check_rapidocr() -> Check:
                          M("pip install --force-reinstall rapidocr (the wheel ships its models)"))
         import onnxruntime  # noqa: F401
 
-        from companion.vision.ocr_models import int8_model
+        import os
+
+        from companion.vision.ocr_models import int8_model, int8_safe
 
         det = sorted(m for m in models if "det" in m.name)
         fast = int8_model(det[0]) if det else None
-        speed = (M("int8 text detector %(name)s", name=fast.name) if fast else
-                 M("float text detector (the project's int8 copy was made from another rapidocr "
-                   "release, or COMPANION_OCR_INT8=0; reads stay right, detection ≈ 4 × slower)"))
+        auto = os.environ.get("COMPANION_OCR_INT8", "auto").strip().lower() in ("auto", "")
+        if fast:
+            speed = M("int8 text detector %(name)s", name=fast.name)
+        elif auto and not int8_safe():
+            speed = M("float text detector (this CPU has no VNNI int8 dot product, where the int8 "
+                      "copy misreads; reads stay right, detection ≈ 4 × slower)")
+        else:
+            speed = M("float text detector (the project's int8 copy was made from another rapidocr "
+                      "release, or COMPANION_OCR_INT8=0; reads stay right, detection ≈ 4 × slower)")
         return Check("ocr-rapidocr", "ok", M("%(n)s bundled models, onnxruntime %(version)s; %(speed)s",
                                              n=len(models), version=onnxruntime.__version__, speed=speed))
     except ImportError as exc:

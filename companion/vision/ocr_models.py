@@ -51,6 +51,29 @@ def _sha256(path: Path) -> str:
 
 _INT8_CACHE: dict[str, Path | None] = {}
 
+#: x86 instruction-set flags with an int8 dot product (VNNI): without one, onnxruntime's uint8 ×
+#: int8 kernels (AVX2 ``vpmaddubsw``) saturate, and the int8 detector misreads (docs/vision-notes.md).
+VNNI_FLAGS = frozenset({"avx512_vnni", "avx_vnni"})
+
+
+def cpu_flags() -> frozenset[str]:
+    """The CPU's feature flags from ``/proc/cpuinfo`` (empty when unreadable)."""
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return frozenset(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return frozenset()
+
+
+def int8_safe() -> bool:
+    """Whether this CPU runs the int8 copies as they were measured: x86-64 with VNNI only."""
+    import platform
+
+    return platform.machine().lower() in ("x86_64", "amd64") and bool(cpu_flags() & VNNI_FLAGS)
+
 
 def int8_model(model_path: str | Path) -> Path | None:
     """The project's int8 copy of one of the rapidocr wheel's model files, or ``None``.
@@ -58,15 +81,18 @@ def int8_model(model_path: str | Path) -> Path | None:
     ``companion/vision/models/int8.json`` (written by ``tools/quantize_models.py``) names, for
     each quantised model, the wheel file it was made from and that file's SHA-256; a copy is used
     only when the installed wheel's file still has that hash (another rapidocr release keeps its
-    own float models) and the copy itself has its recorded hash. ``COMPANION_OCR_INT8=0`` turns
-    the copies off (float models everywhere); a comma list (``det,cls``) keeps only those. Static int8 (QDQ, per-channel weights) runs the
-    text detector ≈ 4–5 × faster than float here (x86 with VNNI); figures in
-    ``docs/vision-notes.md``.
+    own float models) and the copy itself has its recorded hash. ``COMPANION_OCR_INT8`` unset or
+    ``auto``: the copies only on a CPU where :func:`int8_safe`; ``1`` on any CPU; ``0`` off (float
+    models everywhere); a comma list (``det,cls``) keeps only those, on any CPU. Static int8
+    (QDQ, per-channel weights) runs the text detector ≈ 4–5 × faster than float on x86 with VNNI;
+    figures in ``docs/vision-notes.md``.
     """
-    flag = os.environ.get("COMPANION_OCR_INT8", "1").strip().lower()
+    flag = os.environ.get("COMPANION_OCR_INT8", "auto").strip().lower()
     if flag in ("0", "no", "false", "off"):
         return None
-    wanted = None if flag in ("1", "yes", "true", "on", "") else set(flag.split(","))
+    if flag in ("auto", "") and not int8_safe():
+        return None
+    wanted = None if flag in ("1", "yes", "true", "on", "auto", "") else set(flag.split(","))
     key = f"{model_path}|{flag}"
     if key in _INT8_CACHE:
         return _INT8_CACHE[key]

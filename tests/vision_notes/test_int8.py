@@ -2,6 +2,7 @@
 
 * It is loaded only for the wheel model it was made from (SHA-256 recorded in ``int8.json``);
   ``COMPANION_OCR_INT8=0`` and a wheel model with another hash keep the float model.
+* By default only on an x86-64 CPU with VNNI; ``COMPANION_OCR_INT8=1`` forces it anywhere.
 * On rendered notes of every currency it finds the serial lines the float detector finds, and
   the reader's verdicts are the same with either.
 
@@ -38,6 +39,7 @@ def fresh_cache(monkeypatch):
 
 
 def test_copy_is_used_only_for_its_source(fresh_cache, monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_OCR_INT8", "1")
     index = json.loads((ocr_models.MODELS_DIR / "int8.json").read_text())
     assert "det" in index
     src = _wheel_det()
@@ -60,6 +62,41 @@ def test_copy_is_used_only_for_its_source(fresh_cache, monkeypatch, tmp_path):
     assert ocr_models.int8_model(src) == ocr_models.MODELS_DIR / index["det"]["file"]
 
 
+def test_auto_runs_the_copies_only_on_a_cpu_with_vnni(fresh_cache, monkeypatch):
+    src = _wheel_det()
+    index = json.loads((ocr_models.MODELS_DIR / "int8.json").read_text())
+    if ocr_models._sha256(src) != index["det"]["source_sha256"]:
+        pytest.skip("the installed rapidocr's detector is not the one the int8 copy was made from")
+    copy = ocr_models.MODELS_DIR / index["det"]["file"]
+    monkeypatch.setattr("platform.machine", lambda: "x86_64")
+    # AVX2 without VNNI (this build machine's AMD EPYC): uint8 × int8 kernels saturate
+    monkeypatch.setattr(ocr_models, "cpu_flags", lambda: frozenset({"sse4_2", "avx2", "fma"}))
+    for flag in (None, "auto", ""):
+        if flag is None:
+            monkeypatch.delenv("COMPANION_OCR_INT8", raising=False)
+        else:
+            monkeypatch.setenv("COMPANION_OCR_INT8", flag)
+        assert ocr_models.int8_model(src) is None, flag
+    monkeypatch.setenv("COMPANION_OCR_INT8", "1")  # forced: any CPU
+    assert ocr_models.int8_model(src) == copy
+    for flags in ({"avx2", "avx512_vnni"}, {"avx2", "avx_vnni"}):
+        monkeypatch.setattr(ocr_models, "cpu_flags", lambda flags=flags: frozenset(flags))
+        monkeypatch.delenv("COMPANION_OCR_INT8", raising=False)
+        assert ocr_models.int8_model(src) == copy, flags
+    # another architecture (a Raspberry Pi): not measured there, float models
+    monkeypatch.setattr("platform.machine", lambda: "aarch64")
+    assert ocr_models.int8_model(src) is None
+
+
+def test_cpu_flags_are_read_from_the_machine():
+    flags = ocr_models.cpu_flags()
+    assert isinstance(flags, frozenset)
+    import platform
+
+    if platform.machine() == "x86_64":
+        assert "sse2" in flags  # every x86-64 CPU has it: the parse found the flags line
+
+
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
     ra = cv2.boundingRect(a.astype(np.float32))
     rb = cv2.boundingRect(b.astype(np.float32))
@@ -71,6 +108,7 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
 
 def test_int8_detector_finds_the_float_detectors_serial_lines(fresh_cache, monkeypatch):
     src = _wheel_det()
+    monkeypatch.setenv("COMPANION_OCR_INT8", "1")
     if ocr_models.int8_model(src) is None:
         pytest.skip("no int8 copy for the installed rapidocr's detector")
     monkeypatch.setenv("COMPANION_OCR_INT8", "0")
@@ -101,3 +139,18 @@ def test_int8_detector_finds_the_float_detectors_serial_lines(fresh_cache, monke
         assert not rb.decided or rb.serial[-7:] == serial[-7:] or cur != "RUB", cur
         assert not rb.decided or cur == "RUB" or rb.serial == serial, cur
     assert same >= 5
+
+
+def test_doctor_says_why_the_detector_runs_in_float(fresh_cache, monkeypatch):
+    from companion.commands import doctor
+
+    monkeypatch.delenv("COMPANION_OCR_INT8", raising=False)
+    monkeypatch.setattr("platform.machine", lambda: "x86_64")
+    monkeypatch.setattr(ocr_models, "cpu_flags", lambda: frozenset({"avx2"}))
+    c = doctor.check_rapidocr()
+    assert c.state == "ok"
+    speed = c.said.facts["speed"]
+    assert "no VNNI" in speed.id, speed.id
+    assert "VNNI" in doctor.check_line(c, "ru")[0]
+    monkeypatch.setenv("COMPANION_OCR_INT8", "0")
+    assert "COMPANION_OCR_INT8=0" in doctor.check_rapidocr().said.facts["speed"].id
