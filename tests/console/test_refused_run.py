@@ -56,7 +56,7 @@ def test_a_name_too_long_is_refused_as_the_new_game_form_refuses_it(tmp_path, ca
     """``--seats`` takes names as long as the new-game form does (``MAX_SEAT_NAME``), and a longer
     one is refused with the form's sentence — its length, the most, the name shortened — never as a
     wrong number of players, nor with the reason code and the whole name."""
-    from companion.dashboard.reasons import NAME_TOO_LONG
+    from companion.dashboard.reasons import name_too_long
     from companion.games.seats import MAX_SEAT_NAME, shortened_name
 
     name = "Я" * length
@@ -64,8 +64,12 @@ def test_a_name_too_long_is_refused_as_the_new_game_form_refuses_it(tmp_path, ca
     code = _run(["run", "--sim", "--json", "--data-dir", str(data), "--game", "skull", "--seats", f"{name},Б,В",
                  "--lang", lang])
     err = capsys.readouterr().err
-    told = render(M(NAME_TOO_LONG, length=length, n=MAX_SEAT_NAME, name=shortened_name(name)), lang)
+    told = render(name_too_long(length, MAX_SEAT_NAME, shortened_name(name)), lang)
     assert code == 2 and err == f"companion run: {told}\n", err
+    # the count agrees with its number: «101 символ», «25 символов»
+    said = {("ru", 25): "25 символов", ("ru", 101): "101 символ,", ("en", 25): "25 characters",
+            ("en", 101): "101 characters"}[lang, length]
+    assert said in err, err
     assert "bad_seats" not in err and "Я" * 49 not in err and not data.exists()
 
 
