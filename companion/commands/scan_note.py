@@ -27,7 +27,7 @@ import sys
 from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
 from companion.vision.serials import CURRENCIES, currency_code
-from companion.i18n import M, MN, MP, NC_, render
+from companion.i18n import M, MN, MP, NC_, decimal, render
 from companion.i18n.cli import _
 
 
@@ -122,10 +122,10 @@ def read_words(path: str, read, currency: str = "auto", lang: str = "ru") -> str
         return render(M("%(path)s: %(serial)s (%(currency)s) last digit %(digit)s %(parity)s — confidence "
                         "%(confidence)s", path=path, serial=read.serial, currency=read.currency,
                         digit=read.last_digit, parity=MP("parity", read.parity),
-                        confidence=f"{read.confidence:.2f}"), lang)
+                        confidence=decimal(read.confidence, 2)), lang)
     return render(M("%(path)s: no decision — %(why)s (confidence %(confidence)s)", path=path,
                     why=reason_words(read.reason, currency, lang),
-                    confidence=f"{read.confidence:.2f}"), lang)
+                    confidence=decimal(read.confidence, 2)), lang)
 
 
 #: A decided note's parity (``NoteRead.parity``) as the text line says it.
