@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.i18n import M, N_, render
+from companion.i18n import M, N_, decimal, fact, render
 
 FRESH_S = 1.0
 """A frame younger than this is shown as it is; an older one is replaced by a fresh read (live cameras)."""
@@ -218,13 +218,22 @@ def fresh_reads() -> tuple:
 
 
 def read_label(item, lang: str = "ru") -> str:
-    """What the view writes by a read: «7H 0.93» when the reader decided, «? не уверен 0.41»
-    when it abstained (its value is never guessed)."""
-    conf = float(getattr(item, "confidence", 0.0) or 0.0)
+    """What the view writes by a read: «7H 0,93» when the reader decided, «? не уверен 0,41»
+    when it abstained (its value is never guessed); the confidence with the language's decimal
+    sign ("7H 0.93" in English)."""
+    conf = fact(decimal(float(getattr(item, "confidence", 0.0) or 0.0), 2), lang)
     value = getattr(item, "value", None)
     if value:
-        return f"{value} {conf:.2f}"
-    return f"? {render(M(NOT_SURE), lang)} {conf:.2f}"
+        return f"{value} {conf}"
+    return f"? {render(M(NOT_SURE), lang)} {conf}"
+
+
+def figures_words(facts: dict, lang: str = "ru") -> str:
+    """The frame's figures (:func:`advice`'s ``focus``, ``brightness``, ``glare``) as the view
+    writes them along its top: «Резкость 412, яркость 128, блики 1,5 %» — the glare's share with
+    the language's decimal sign ("glare 1.5 %" in English)."""
+    return render(M(FIGURES, f=f"{facts['focus']:.0f}", b=f"{facts['brightness']:.0f}",
+                    g=f"{fact(decimal(100 * facts['glare'], 1), lang)} %"), lang)
 
 
 def view(frame: np.ndarray, max_width: int = MAX_WIDTH, lang: str = "ru") -> tuple[bytes, dict]:
@@ -258,8 +267,7 @@ def view(frame: np.ndarray, max_width: int = MAX_WIDTH, lang: str = "ru") -> tup
             x = int(float(getattr(it, "x", 0.0)) * scale)
             cv2.line(small, (x, 0), (x, small.shape[0]), colour, 1)
             labels.append((x + 3, small.shape[0] - 22, read_label(it, lang), colour))
-    figures = render(M(FIGURES, f=f"{facts['focus']:.0f}", b=f"{facts['brightness']:.0f}",
-                       g=f"{100 * facts['glare']:.1f} %"), lang)
+    figures = figures_words(facts, lang)
     off = set(facts["advice"]) & {"blurred", "dark", "bright", "glare"}
     cv2.rectangle(small, (0, 0), (small.shape[1], 22), (30, 30, 30), -1)
     labels.append((6, 2, figures, BAD_BGR if off else GOOD_BGR))

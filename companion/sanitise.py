@@ -74,19 +74,25 @@ MAX_NUMBER = 2 ** 53
 every number a page sends (a version, a seat, a count) is far smaller."""
 
 
+def bad_character(text: str) -> int | None:
+    """The index of the first character of ``text`` no screen can show — a control character (but
+    tab and new lines) or a broken one (a lone surrogate) —, or ``None`` when there is none."""
+    for i, ch in enumerate(text):
+        if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) in ("Cc", "Cs"):
+            return i
+    return None
+
+
 def problem(text: str, max_len: int = MAX_TEXT) -> str | None:
     """Why ``text`` cannot be taken, in English, or ``None`` when it can."""
     if len(text) > max_len:
         return f"a text of {len(text)} characters (at most {max_len})"
-    for ch in text:
-        if ch in _ALLOWED_CONTROLS:
-            continue
-        cat = unicodedata.category(ch)
-        if cat == "Cs":
-            return f"a broken character (lone surrogate U+{ord(ch):04X})"
-        if cat == "Cc":
-            return f"a control character U+{ord(ch):04X}"
-    return None
+    i = bad_character(text)
+    if i is None:
+        return None
+    if unicodedata.category(text[i]) == "Cs":
+        return f"a broken character (lone surrogate U+{ord(text[i]):04X})"
+    return f"a control character U+{ord(text[i]):04X}"
 
 
 def typed(text: str) -> str:

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from companion.commands._lang import add_lang_option
-from companion.i18n import M, MN, MP, N_, NC_, Message, aside, render
+from companion.i18n import M, MN, MP, N_, NC_, Message, aside, decimal, render
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -282,8 +282,10 @@ def check_note_model() -> Check:
 
 def _plain_facts(facts: dict) -> dict:
     """Facts in words: a model's tensor shape (``['n', 1, 32, 'w']``) as :func:`shape_words`
-    says it, never a Python list."""
-    return {k: shape_words(v) if isinstance(v, (list, tuple)) else v for k, v in facts.items()}
+    says it, never a Python list; a fraction (the model's size in MB) with the language's
+    decimal sign (two places: «1,23» / "1.23")."""
+    return {k: shape_words(v) if isinstance(v, (list, tuple)) else decimal(v, 2) if isinstance(v, float) else v
+            for k, v in facts.items()}
 
 
 def shape_words(shape) -> object:

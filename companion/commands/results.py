@@ -193,6 +193,11 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
     if exc.reason == "bad_seats" and f.get("repeated"):
         return M("the name %(name)r is given twice (--seats): each player needs a name of their own",
                  name=f["repeated"])
+    if exc.reason == "bad_seats" and f.get("char") and f.get("position"):
+        # a control character (a bell, an escape pasted with the name): which one, and where
+        return M("the name %(name)s of player %(seat)s holds a character that cannot be shown (character "
+                 "%(position)s: %(char)s) (--seats): type the name without it", name=f["name"], seat=f["seat"],
+                 position=f["position"], char=f["char"])
     # English: the engine's message; Russian: the game's own sentence for the code when it has one
     # (the lottery's player count), else the dashboard's plain sentence with the engine's detail,
     # which names the option

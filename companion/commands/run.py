@@ -36,7 +36,7 @@ from companion.commands.console_words import camera_counts
 from companion.commands.results import error_words, os_error_words, stop_words
 from companion.datalock import DataFolderBusy, hold as hold_data_folder
 from companion.errors import CompanionError, IllegalAction
-from companion.i18n import M
+from companion.i18n import M, decimal
 from companion.i18n import cli as words
 from companion.i18n.cli import _
 
@@ -293,8 +293,8 @@ def _serve(args, settings, plan, until_end: bool) -> int:
             console.line(console.say(M(
                 "simulated game: %(wall)s s in this run; in the game %(actions)s bot actions, %(presses)s presses, "
                 "%(reads)s camera reads, %(retried)s retried (%(share)s %%), %(manual)s by hand",
-                wall=f"{wall:.1f}", actions=st.actions, presses=st.presses, reads=counts["reads"], retried=st.retried,
-                share=f"{100 * st.retry_share:.1f}", manual=counts["manual"])))
+                wall=decimal(wall, 1), actions=st.actions, presses=st.presses, reads=counts["reads"], retried=st.retried,
+                share=decimal(100 * st.retry_share, 1), manual=counts["manual"])))
         if not until_end:
             service.wait(until_end=False)
         return 0

@@ -27,7 +27,7 @@ import sys
 from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
 from companion.vision.serials import CURRENCIES, currency_code
-from companion.i18n import M, MN, MP, NC_, render
+from companion.i18n import M, MN, MP, NC_, decimal, render
 from companion.i18n.cli import _
 
 
@@ -122,10 +122,10 @@ def read_words(path: str, read, currency: str = "auto", lang: str = "ru") -> str
         return render(M("%(path)s: %(serial)s (%(currency)s) last digit %(digit)s %(parity)s — confidence "
                         "%(confidence)s", path=path, serial=read.serial, currency=read.currency,
                         digit=read.last_digit, parity=MP("parity", read.parity),
-                        confidence=f"{read.confidence:.2f}"), lang)
+                        confidence=decimal(read.confidence, 2)), lang)
     return render(M("%(path)s: no decision — %(why)s (confidence %(confidence)s)", path=path,
                     why=reason_words(read.reason, currency, lang),
-                    confidence=f"{read.confidence:.2f}"), lang)
+                    confidence=decimal(read.confidence, 2)), lang)
 
 
 #: A decided note's parity (``NoteRead.parity``) as the text line says it.
@@ -168,10 +168,11 @@ def _check_set(serials: list[str], unread: list[str], as_json: bool, out, curren
 def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, str]],
               currency: str = "auto", lang: str = "ru") -> list[str]:
     """The text lines of the ``--set`` check in ``lang``: ``set: ok (4 notes: 3 roses, 1 skull)``
-    / ``набор: в порядке (4 купюры: 3 розы, 1 череп)``, or one line per problem. Russian problems
-    are the dashboard's sentences for the skull engine's reason codes
-    (:func:`companion.dashboard.reasons.reason_message`) with the serials they concern."""
-    from companion.games.skull import SKULL, SkullOptions, note_role
+    / ``набор: в порядке (4 купюры: 3 розы, 1 череп)``, or one line per problem: the registration
+    refusal's sentence for the problem's code, worded for what the set is checked against (the notes'
+    currency, the notes and skulls a set holds: :func:`companion.games.skull.note_set_words`), with
+    the serials it concerns."""
+    from companion.games.skull import SKULL, SkullOptions, note_role, note_set_words
     options = SkullOptions.from_dict({"currency": currency} if currency in CURRENCIES else {})
     if not problems:
         skulls = sum(1 for s in serials if note_role(s, options.skull_parity) == SKULL)
@@ -179,8 +180,6 @@ def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, s
         return [render(M("set: ok (%(notes)s: %(roses)s, %(skulls)s)", notes=MN("%(n)s note", "%(n)s notes", n),
                          roses=MN("%(n)s rose", "%(n)s roses", roses),
                          skulls=MN("%(n)s skull", "%(n)s skulls", skulls)), lang)]
-    from companion.dashboard.reasons import reason_words
-
     lines = []
     for reason, message in problems:
         if reason == "unread_note":
@@ -188,7 +187,7 @@ def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, s
                                   unread=MN("%(n)s note not read", "%(n)s notes not read", len(unread)),
                                   images=", ".join(unread)), lang))
             continue
-        words = render(reason_words(reason, "skull", options), lang).rstrip(".")
+        words = render(note_set_words(reason, options), lang).rstrip(".")
         words = words[:1].lower() + words[1:]
         # the serials the problem concerns, as the engine's message lists them
         named = [s for s in dict.fromkeys(serials) if s in message]

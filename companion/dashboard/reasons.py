@@ -148,19 +148,22 @@ def _unknown_seat(f: dict) -> Message:
     return M("There is no seat %(seat)s at this table: seats are numbered 1 to %(n)s.", seat=str(f["seat"]), n=n)
 
 
-#: A player name longer than a new game takes (``companion.games.seats.MAX_SEAT_NAME``): the
-#: new-game form's sentence, and ``--seats``'s (``check_new_game``'s facts ``too_long``, ``length``,
-#: ``most``).
-NAME_TOO_LONG = N_("The name is too long: %(length)d characters, at most %(n)d («%(name)s»). Put each name "
-                   "on its own line (or separate them with commas).")
+def name_too_long(length: int, most: int, name: str) -> Message:
+    """A player name longer than a new game takes (``companion.games.seats.MAX_SEAT_NAME``): the
+    new-game form's sentence, and ``--seats``'s (``check_new_game``'s facts ``too_long``,
+    ``length``, ``most``); the count agrees with its number («101 символ», «22 символа»)."""
+    return MN("The name is too long: %(n)s character, at most %(most)s («%(name)s»). Put each name on its own "
+              "line (or separate them with commas).",
+              "The name is too long: %(n)s characters, at most %(most)s («%(name)s»). Put each name on its own "
+              "line (or separate them with commas).", int(length), most=int(most), name=str(name))
 
 
 def long_name_words(name: str) -> Message:
-    """:data:`NAME_TOO_LONG` for ``name``: its length, the most, the name shortened when it is
+    """:func:`name_too_long` for ``name``: its length, the most, the name shortened when it is
     very long (:func:`~companion.games.seats.shortened_name`)."""
     from companion.games.seats import MAX_SEAT_NAME, shortened_name
 
-    return M(NAME_TOO_LONG, length=len(name), n=MAX_SEAT_NAME, name=shortened_name(name))
+    return name_too_long(len(name), MAX_SEAT_NAME, shortened_name(name))
 
 
 def _bad_seats(f: dict) -> Message | None:
@@ -168,7 +171,7 @@ def _bad_seats(f: dict) -> Message | None:
     lottery's sentence explains why it needs 4); a name too long: its length and the most; too few
     or another bad name: ``None``, the game's own."""
     if f.get("too_long"):
-        return M(NAME_TOO_LONG, length=int(f["length"]), n=int(f["most"]), name=str(f["too_long"]))
+        return name_too_long(int(f["length"]), int(f["most"]), str(f["too_long"]))
     if int(f["given"]) > int(f["max"]):
         return M("Too many players: %(given)s entered, this game takes at most %(max)s.", given=int(f["given"]),
                  max=int(f["max"]))
@@ -237,15 +240,23 @@ RETRY_WAIT = N_("Too many wrong attempts: wait %(wait)s and try again.")
 #: A request refused by the text sanitiser at the API edge (``companion.sanitise``).
 BAD_TEXT = N_("The text holds characters that cannot be shown (control characters or broken ones): type it again.")
 
-#: A text longer than any field takes (``companion.sanitise.MAX_TEXT``): its length and the most.
-TOO_LONG = N_("The text is too long: %(n)s characters, at most %(most)s.")
+def too_long(n: int, most: int) -> Message:
+    """A text longer than any field takes (``companion.sanitise.MAX_TEXT``): its length ``n`` (the
+    count agrees with its number: «101 символ», «22 символа») and the most."""
+    return MN("The text is too long: %(n)s character, at most %(most)s.",
+              "The text is too long: %(n)s characters, at most %(most)s.", n, most=most)
 
-#: The same for the form fields people type in, by field name.
-TOO_LONG_FIELDS = {
-    "seats": N_("The list of names is too long: %(n)s characters, at most %(most)s."),
-    "name": N_("The name is too long: %(n)s characters, at most %(most)s."),
-    "code": N_("The code is too long: %(n)s characters, at most %(most)s."),
-    "pin": N_("The PIN is too long: %(n)s characters, at most %(most)s."),
+
+#: The same for the form fields people type in, by field name: ``(n, most) -> message``.
+TOO_LONG_FIELDS: dict[str, Callable[[int, int], Message]] = {
+    "seats": lambda n, most: MN("The list of names is too long: %(n)s character, at most %(most)s.",
+                                "The list of names is too long: %(n)s characters, at most %(most)s.", n, most=most),
+    "name": lambda n, most: MN("The name is too long: %(n)s character, at most %(most)s.",
+                               "The name is too long: %(n)s characters, at most %(most)s.", n, most=most),
+    "code": lambda n, most: MN("The code is too long: %(n)s character, at most %(most)s.",
+                               "The code is too long: %(n)s characters, at most %(most)s.", n, most=most),
+    "pin": lambda n, most: MN("The PIN is too long: %(n)s character, at most %(most)s.",
+                              "The PIN is too long: %(n)s characters, at most %(most)s.", n, most=most),
 }
 
 #: A request whose body is not a JSON object (not JSON, a list, a form, no body at all): the API
@@ -269,10 +280,7 @@ def http_message(code: int, lang: str, detail: str | None = None, wait: int | No
     if code == 400 and detail is not None and str(detail).startswith("bad_text: too_long: "):
         field, length, most = (str(detail).split(": ") + ["", "", ""])[2:5]
         if length.isdigit() and most.isdigit():
-            word = TOO_LONG_FIELDS.get(field)
-            if word is not None:
-                return render(M(word, n=int(length), most=int(most)), lang)
-            return render(M(TOO_LONG, n=int(length), most=int(most)), lang)
+            return render(TOO_LONG_FIELDS.get(field, too_long)(int(length), int(most)), lang)
     if code == 400 and detail is not None and str(detail).startswith("bad_number: "):
         field = str(detail).split(": ")[1]
         return render(M(BAD_NUMBER, field=field) if field else M(BAD_NUMBER_SOMEWHERE), lang)

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from companion import sanitise
 from companion.dashboard import common
+from companion.i18n import MN, render
 
 #: the longest seat code taken, spaces and dashes included (a code is 6 digits)
 MAX_CODE = 32
@@ -28,8 +29,9 @@ def join():
     if not isinstance(code, str):
         abort(400, description="bad code")
     if len(sanitise.typed(code)) > MAX_CODE:  # a paste gone wrong: said in words, not counted as a guess
-        error = _("The code is too long: %(n)s characters, at most %(max)s. Type the seat's code again.",
-                  n=len(code), max=MAX_CODE)
+        error = render(MN("The code is too long: %(n)s character, at most %(max)s. Type the seat's code again.",
+                          "The code is too long: %(n)s characters, at most %(max)s. Type the seat's code again.",
+                          len(code), max=MAX_CODE), common.lang())
         return render_template("join.html", code="", error=error, k="", boot=common.boot("join")), 400
     given_pass = request.values.get("k", "")
     if not isinstance(given_pass, str) or len(given_pass) > 32:

@@ -56,17 +56,21 @@ def check_new_game(game_id: str, seats, options: dict | None = None) -> list:
     """
     from companion.games import new_game as _probe
     from companion.games.seats import MAX_SEAT_NAME, long_name, shortened_name
-    from companion.sanitise import problem, without_bidi
+    from companion.sanitise import bad_character, problem, without_bidi
 
     seats = [without_bidi(n) if isinstance(n, str) else n for n in seats]
     long = long_name(seats)  # one limit for the new-game form, --seats and the settings file
     if long is not None:
         raise IllegalAction("bad_seats", f"a player name of {len(long)} characters (at most {MAX_SEAT_NAME})",
                             {"too_long": shortened_name(long), "length": len(long), "most": MAX_SEAT_NAME})
-    for name in seats:  # a name from the command line may hold what no page can show
+    for seat, name in enumerate(seats, 1):  # a name from the command line may hold what no page can show
         why = problem(name, 100) if isinstance(name, str) else "not a text"
         if why:
-            raise IllegalAction("bad_seats", f"player name {name!r}: {why}", {"name": repr(name)})
+            at = bad_character(name) if isinstance(name, str) else None
+            facts = {"name": repr(name), "seat": seat}
+            if at is not None:  # which character, from 1, and its code point: the name as typed shows neither
+                facts.update(position=at + 1, char=f"U+{ord(name[at]):04X}")
+            raise IllegalAction("bad_seats", f"player name {name!r}: {why}", facts)
     _probe(game_id, list(seats), options)
     return seats
 

@@ -56,7 +56,7 @@ def test_a_name_too_long_is_refused_as_the_new_game_form_refuses_it(tmp_path, ca
     """``--seats`` takes names as long as the new-game form does (``MAX_SEAT_NAME``), and a longer
     one is refused with the form's sentence — its length, the most, the name shortened — never as a
     wrong number of players, nor with the reason code and the whole name."""
-    from companion.dashboard.reasons import NAME_TOO_LONG
+    from companion.dashboard.reasons import name_too_long
     from companion.games.seats import MAX_SEAT_NAME, shortened_name
 
     name = "Я" * length
@@ -64,8 +64,12 @@ def test_a_name_too_long_is_refused_as_the_new_game_form_refuses_it(tmp_path, ca
     code = _run(["run", "--sim", "--json", "--data-dir", str(data), "--game", "skull", "--seats", f"{name},Б,В",
                  "--lang", lang])
     err = capsys.readouterr().err
-    told = render(M(NAME_TOO_LONG, length=length, n=MAX_SEAT_NAME, name=shortened_name(name)), lang)
+    told = render(name_too_long(length, MAX_SEAT_NAME, shortened_name(name)), lang)
     assert code == 2 and err == f"companion run: {told}\n", err
+    # the count agrees with its number: «101 символ», «25 символов»
+    said = {("ru", 25): "25 символов", ("ru", 101): "101 символ,", ("en", 25): "25 characters",
+            ("en", 101): "101 characters"}[lang, length]
+    assert said in err, err
     assert "bad_seats" not in err and "Я" * 49 not in err and not data.exists()
 
 
@@ -75,3 +79,29 @@ def test_a_name_as_long_as_the_form_takes_is_taken(tmp_path):
     from companion.settings import Settings
 
     TableService.check_start(Settings(game="skull", seats=["Я" * MAX_SEAT_NAME, "Б", "В"], data_dir=tmp_path / "t"))
+
+
+BAD_CHAR = ("the name %(name)s of player %(seat)s holds a character that cannot be shown (character %(position)s: "
+            "%(char)s) (--seats): type the name without it")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("seats, seat, name, position, char", [
+    ("Ann\x07,Bob,Cid", 1, "Ann\x07", 4, "U+0007"),
+    ("Аня,Бо\x1b[31mрис,Вика", 2, "Бо\x1b[31mрис", 3, "U+001B"),
+])
+def test_a_name_with_a_control_character_is_refused_naming_it(tmp_path, capsys, lang, seats, seat, name, position,
+                                                               char):
+    """A ``--seats`` name holding a character no screen can show (a bell, an escape pasted with it)
+    is refused for what it is — which player, the name with the character written out, where it
+    is and its code point — never as a wrong number of players, nor with the reason code; the
+    character itself never reaches the terminal."""
+    data = tmp_path / "table"
+    code = _run(["run", "--sim", "--json", "--data-dir", str(data), "--game", "skull", "--seats", seats,
+                 "--lang", lang])
+    err = capsys.readouterr().err
+    told = render(M(BAD_CHAR, name=repr(name), seat=seat, position=position, char=char), lang)
+    assert code == 2 and err == f"companion run: {told}\n", err
+    assert repr(name) in err and char in err and name not in err and "bad_seats" not in err
+    assert render(M("This number of players does not suit the game."), lang) not in err
+    assert not data.exists()

@@ -76,7 +76,7 @@ def test_the_card_readers_reads_are_drawn_at_their_boxes(env):
         x, y, w, h = (int(round(v * k)) for v in it.box)
         left_edge = img[y + 10:y + h - 10, max(0, x - 1):x + 2]
         assert _near(left_edge, camview.SURE_BGR) > 0.5, it  # its box drawn round it
-        below = img[y + h + 2:y + h + 20, x + 3:x + 60]  # its label: «7H 1.00» on a dark backing
+        below = img[y + h + 2:y + h + 20, x + 3:x + 60]  # its label: «7H 1,00» on a dark backing
         assert _near(below, (20, 20, 20), 40) > 0.3
         ink = _ink(below)
         assert len(ink) > 0.05 * below.shape[0] * below.shape[1] and ink[:, 0].mean() > ink[:, 2].mean() + 60
@@ -87,8 +87,10 @@ def test_a_read_the_reader_was_not_sure_of_is_marked(env):
     frame = _scene()
     unsure = Item(None, 0.41, 290.0, "weak_index", (200, 200, 180, 252))
     _shown(frame, [unsure, Item("7H", 0.93, 790.0, None, (700, 200, 180, 252))])
-    assert camview.read_label(unsure) == "? не уверен 0.41"
+    assert camview.read_label(unsure) == "? не уверен 0,41"  # the Russian decimal sign
     assert camview.read_label(unsure, "en") == "? not sure 0.41"
+    assert camview.read_label(Item("7H", 0.93, 790.0, None, None)) == "7H 0,93"
+    assert camview.read_label(Item("7H", 0.93, 790.0, None, None), "en") == "7H 0.93"
     op, _ = operator_client(app, table)
     reads = op.get("/api/operator/camera").get_json()["reads"]
     assert reads[0] == {"value": None, "confidence": 0.41, "sure": False, "reason": "weak_index",
@@ -115,6 +117,12 @@ def test_the_frames_figures_are_written_along_the_top(env, kw, colour):
     other = camview.BAD_BGR if colour == camview.GOOD_BGR else camview.GOOD_BGR
     assert _near(strip, colour, 150) > 0.01 and _near(strip, other, 60) < 0.002, facts
     assert ("blurred" in facts["advice"]) == bool(kw)
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Резкость 412, яркость 128, блики 1,5 %"),
+                                        ("en", "Focus 412, brightness 128, glare 1.5 %")])
+def test_the_frames_figures_have_the_languages_decimal_sign(lang, said):
+    assert camview.figures_words({"focus": 412.3, "brightness": 127.6, "glare": 0.0153}, lang) == said
 
 
 def test_the_note_reader_says_where_it_read_the_serial():

@@ -265,11 +265,23 @@ def test_the_seat_codes_of_a_game_the_operator_starts_are_printed(fast_dir, caps
 
 def test_a_name_too_long_for_the_form_is_refused_with_the_forms_words(fast_dir, capsys):
     """``companion dashboard --seats`` holds names to the new-game form's limit, in its words."""
-    from companion.dashboard.reasons import NAME_TOO_LONG
+    from companion.dashboard.reasons import name_too_long
     from companion.games.seats import MAX_SEAT_NAME
 
     name = "Я" * (MAX_SEAT_NAME + 1)
     assert _start(fast_dir, "--game", "skull", "--seats", f"{name},Б,В", "--new") == 2
     err = capsys.readouterr().err
-    assert render(M(NAME_TOO_LONG, length=len(name), n=MAX_SEAT_NAME, name=name), "ru") in err, err
+    assert render(name_too_long(len(name), MAX_SEAT_NAME, name), "ru") in err, err
+    assert f"{len(name)} символов, не больше {MAX_SEAT_NAME}" in err, err
     assert render(M("This number of players does not suit the game."), "ru") not in err
+
+
+def test_a_name_with_a_control_character_is_refused_naming_it(fast_dir, capsys):
+    """``companion dashboard --seats`` refuses a name holding a control character as ``run`` does:
+    the player, the name written out, the character's place and code point."""
+    assert _start(fast_dir, "--game", "skull", "--seats", "Аня,Бо\x07рис,Вика", "--new") == 2
+    err = capsys.readouterr().err
+    assert render(M("the name %(name)s of player %(seat)s holds a character that cannot be shown (character "
+                    "%(position)s: %(char)s) (--seats): type the name without it", name=repr("Бо\x07рис"), seat=2,
+                    position=3, char="U+0007"), "ru") in err, err
+    assert "\x07" not in err and render(M("This number of players does not suit the game."), "ru") not in err

@@ -11,8 +11,9 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect  # noqa: E402
 
-from companion.i18n import M, render  # noqa: E402
+from companion.i18n import render  # noqa: E402
 from companion.dashboard.newgame import MAX_SEAT_NAME  # noqa: E402
+from companion.dashboard.reasons import name_too_long  # noqa: E402
 from tests.browser import UI, operator_login, unfold  # noqa: E402
 
 pytestmark = UI
@@ -39,9 +40,8 @@ def test_a_refused_form_is_said_before_anything_is_asked(browser, table_server):
     form.locator("textarea[name=seats]").fill(LONG)
     form.locator("button[type=submit]").click()
     said = form.locator("#new-game-error[role=alert]")
-    expect(said).to_have_text(render(M(
-        "The name is too long: %(length)d characters, at most %(n)d («%(name)s»). Put each name on its own line "
-        "(or separate them with commas).", length=len(LONG), n=MAX_SEAT_NAME, name=LONG), "ru"))
+    expect(said).to_have_text(render(name_too_long(len(LONG), MAX_SEAT_NAME, LONG), "ru"))
+    expect(said).to_contain_text("33 символа,")
     expect(said).to_have_attribute("data-reason", "bad_seats")
     assert asked == [] and table.epoch == epoch and table.game_info()["seats"] == ["Аня", "Борис", "Вера"]
     # put right: asked once, then the new game starts

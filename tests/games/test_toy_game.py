@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
@@ -150,3 +151,11 @@ def test_the_console_runs_it(nim, tmp_path, capsys):
     takes = [line for line in lines if " takes " in line]
     assert takes and takes[-1].endswith(", 0 left") and lines[-2].startswith("Winner: ")
     assert "0 camera reads" in lines[-1]
+    assert re.match(r"simulated game: \d+\.\d s in this run;", lines[-1]) and "(0.0 %)" in lines[-1], lines[-1]
+    # in Russian the run's figures have the Russian decimal sign: «имитация: 0,4 с …, повторов 0 (0,0 %)»
+    code = _run(["run", "--sim", "--game", "nim", "--seed", "3", "--until-end", "--new", "--port", "0",
+                 "--pace-ms", "0", "--data-dir", str(tmp_path), "--option", "pile=7", "--lang", "ru"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    last = [line.split("] ", 1)[1] for line in out.splitlines() if line.startswith("[")][-1]
+    assert re.match(r"имитация: \d+,\d с в этом запуске,", last) and "(0,0 %)" in last, last

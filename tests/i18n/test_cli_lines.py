@@ -12,7 +12,7 @@ import pytest
 
 from companion import cli
 from companion.commands import scan_note
-from companion.i18n import MN, cli as words, render
+from companion.i18n import M, MN, cli as words, render
 
 #: Latin words a Russian line may hold: flags and values as typed, names of things and formats
 TECH = {"companion", "run", "deck", "learn", "replay", "say", "option", "seed", "json", "jsonl", "true", "false",
@@ -135,3 +135,32 @@ def test_scan_note_set_problems_english_words_not_codes():
     ru = scan_note.set_words(serials, [], problems, lang="ru")
     for line in ru:
         assert CYRILLIC.search(line) and not latin_words(line, *serials), line
+
+
+SETS = [(["АБ1234560", "АБ1234560"], "EUR"), (["ab 12", "АБ1234562"], "RUB"),
+        (["АБ1234560", "АБ1234562", "АБ1234564", "АБ1234566"], "RUB"), (["АБ1234560", "АБ1234562"], "RUB")]
+
+
+@pytest.mark.parametrize("serials, currency", SETS)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_scan_note_set_problems_are_worded_by_the_sets_currency_and_counts(monkeypatch, serials, currency, lang):
+    """``scan-note --set``'s problems are the registration refusals' sentences for what the set is
+    checked against — the notes' currency (its serial shape), the notes and skulls a set holds —
+    whatever games the table has registered (the command looks no game up by its id)."""
+    from companion.dashboard.reasons import reason_words
+    from companion.games import registry
+    from companion.games.skull import SERIAL_SHAPES, SkullOptions, validate_note_set
+
+    options = SkullOptions.from_dict({"currency": currency})
+    problems = validate_note_set(serials, options)
+    assert problems
+    lines = scan_note.set_words(serials, [], problems, currency, lang)
+    # the words the dashboard gives the same codes for a table of that currency
+    for (reason, _), line in zip(problems, lines):
+        words = render(reason_words(reason, "skull", options), lang).rstrip(".")
+        assert words[:1].lower() + words[1:] in line, (reason, line)
+    if any(reason == "serial_format" for reason, _ in problems):
+        shape = render(M(SERIAL_SHAPES[currency][0]), lang)
+        assert any(f"{currency}" in line and shape in line for line in lines), lines  # the set's currency's shape
+    monkeypatch.setattr(registry, "find", lambda game_id: None)  # no game found by any id
+    assert scan_note.set_words(serials, [], problems, currency, lang) == lines

@@ -7,11 +7,12 @@ line keeps its rendered Russian and English words."""
 from __future__ import annotations
 
 import json
+import re
 
 import cv2
 
 from companion.cli import main
-from companion.i18n import M, MN, MP, render
+from companion.i18n import M, MN, MP, decimal, render
 from companion.vision import render_notes as RN
 from companion.vision.notes import REASONS
 
@@ -30,7 +31,7 @@ def said(id: str, lang: str, **facts) -> str:
 def decided(lang: str, path, read: dict, currency: str) -> str:
     """The line of a decided JSON ``read`` of ``path`` (a note in ``currency``)."""
     return said(DECIDED, lang, path=str(path), serial=read["serial"], currency=currency,
-                digit=read["last_digit"], parity=MP("parity", read["parity"]), confidence=f"{read['confidence']:.2f}")
+                digit=read["last_digit"], parity=MP("parity", read["parity"]), confidence=decimal(read['confidence'], 2))
 
 
 def test_scan_note_json_lines(real_data, tmp_path, capsys):
@@ -71,7 +72,7 @@ def test_scan_note_text_and_rub_currency(tmp_path, capsys):
     else:
         code = next(k for k, v in REASONS.items() if v == read["reason"])
         assert [ru, en] == [said(NO_DECISION, lang, path=str(path), why=M(REASONS[code]),
-                                 confidence=f"{read['confidence']:.2f}") + "\n" for lang in ("ru", "en")]
+                                 confidence=decimal(read['confidence'], 2)) + "\n" for lang in ("ru", "en")]
 
 
 def test_scan_note_text_in_both_languages_on_real_photos(real_data, tmp_path, capsys):
@@ -88,11 +89,14 @@ def test_scan_note_text_in_both_languages_on_real_photos(real_data, tmp_path, ca
     assert ru[0].startswith(f"{crop}: серийный номер ZB5458244919 (EUR), последняя цифра 9 — нечётная, "
                             "уверенность "), ru[0]
     assert en[0].startswith(f"{crop}: ZB5458244919 (EUR) last digit 9 odd — confidence "), en[0]
+    # the confidence with the language's decimal sign: «уверенность 0,97» / "confidence 0.97"
+    assert re.fullmatch(r"[01],\d\d", ru[0].rsplit(" ", 1)[1]) and re.fullmatch(r"[01]\.\d\d", en[0].rsplit(" ", 1)[1])
     assert main(["scan-note", "--json", str(scene)]) == 0
     reason = json.loads(capsys.readouterr().out)["reason"]
     code = next(k for k, v in REASONS.items() if v == reason)
-    assert [ru[1], en[1]] == [said(NO_DECISION, lang, path=str(scene), why=M(REASONS[code]), confidence="0.00")
+    assert [ru[1], en[1]] == [said(NO_DECISION, lang, path=str(scene), why=M(REASONS[code]), confidence=decimal(0.0, 2))
                               for lang in ("ru", "en")]
+    assert ru[1].endswith("0,00)") and en[1].endswith("(confidence 0.00)"), (ru[1], en[1])
     assert "пересканируйте" in ru[1] or "--currency" in ru[1]
 
 

@@ -16,6 +16,15 @@ def test_the_shipped_model_passes():
     assert doctor.check_line(c, "ru")[0].startswith("[ок")
 
 
+def test_doctor_says_the_models_size_with_the_languages_decimal_sign():
+    """«1,04 МБ» in Russian, "1.04 MB" in English (an i18n decimal fact, never a Python float)."""
+    _code, facts = SN.check_model()
+    mb = f"{facts['mb']:.2f}"
+    c = doctor.check_note_model()
+    assert f": {mb.replace('.', ',')} МБ," in doctor.check_line(c, "ru")[0], doctor.check_line(c, "ru")
+    assert f": {mb} MB," in doctor.check_line(c, "en")[0] and f": {mb} MB," in c.detail
+
+
 def test_a_missing_damaged_or_foreign_model_fails_with_a_fix(tmp_path):
     assert SN.check_model(tmp_path / "none.onnx")[0] == "missing"
     bad = tmp_path / "bad.onnx"

@@ -14,6 +14,12 @@
   if (boot.kind !== "operator") return;
   var W = boot.words || {};
   function word(k) { return W[k] || k; }
+  // a fraction with the page language's decimal sign, as the drawn view writes it
+  // (companion.i18n decimal): «1,5» on a Russian page, "1.5" on an English one
+  function decimal(v, places) {
+    return Number(v).toLocaleString(document.documentElement.lang || "ru",
+      { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false });
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -57,12 +63,12 @@
         img.hidden = false;
         img.src = "/operator/camera.jpg?t=" + Date.now();
         facts.textContent = word("cam_figures").replace("%(f)s", Math.round(f.focus))
-          .replace("%(b)s", Math.round(f.brightness)).replace("%(g)s", (f.glare * 100).toFixed(1) + " %");
+          .replace("%(b)s", Math.round(f.brightness)).replace("%(g)s", decimal(f.glare * 100, 1) + " %");
         (f.advice || []).forEach(function (code) {
           tips.appendChild(el("li", code === "good" ? "ok" : "warn", word("cam_" + code).replace("%(n)s", f.min_side)));
         });
         (f.reads || []).forEach(function (x) {
-          tips.appendChild(el("li", "muted", (x.value || "?") + " — " + x.confidence));
+          tips.appendChild(el("li", "muted", (x.value || "?") + " — " + decimal(x.confidence, 2)));
         });
       }).catch(function () {});
     }

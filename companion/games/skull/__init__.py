@@ -21,8 +21,8 @@ from companion.games.skull.rules import (
     table_serial, validate_note_set,
 )
 from companion.games.skull.presenter import (
-    describe_event, describe_private_event, describe_standings, notes_count, page_view, PRESENTER,
-    reason_message, REFUSALS, REFUSALS_WITH_FACTS, replay_lines, SkullPresenter,
+    describe_event, describe_private_event, describe_standings, note_set_words, notes_count, page_view,
+    PRESENTER, reason_message, REFUSALS, REFUSALS_WITH_FACTS, replay_lines, SkullPresenter,
 )
 from companion.games.skull.pagewords import OPTION_LABELS, PAGE_WORDS
 from companion.games.skull.sim import SkullSim
@@ -50,6 +50,6 @@ __all__ = [
     "Register", "Void", "canonical_serial", "GAME", "is_canonical_serial", "note_role",
     "REASONS", "ROSE", "ROUND_PHASES", "serial_fits", "serial_format_problem", "SERIAL_SHAPES",
     "SKULL", "SkullGame", "SkullOptions", "table_serial", "validate_note_set", "describe_event",
-    "describe_private_event", "describe_standings", "notes_count", "page_view", "PRESENTER",
+    "describe_private_event", "describe_standings", "note_set_words", "notes_count", "page_view", "PRESENTER",
     "reason_message", "REFUSALS", "REFUSALS_WITH_FACTS", "replay_lines", "SkullPresenter", "SkullSim",
 ]

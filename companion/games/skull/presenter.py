@@ -426,3 +426,12 @@ class SkullPresenter(PlainPresenter):
 
 
 PRESENTER = SkullPresenter()
+
+
+def note_set_words(reason: str, options: SkullOptions | None = None) -> Message | str:
+    """A problem of one player's note set (a :func:`~companion.games.skull.notes.validate_note_set`
+    reason code) in words, with what the set is checked against: ``options`` (the notes' currency
+    — its serial shape —, the notes and skulls each player registers). The registration refusal's
+    sentence without its facts, as the table says it (``companion scan-note --set``); a code that
+    is not a note-set problem as it is."""
+    return reason_message(reason, options) or (M(REFUSALS[reason]) if reason in REFUSALS else reason)
