@@ -11,11 +11,14 @@ line (text: ``IMAGE: ошибка: ПРИЧИНА`` / ``IMAGE: error: REASON`` o
 a ``reason``) and the other images are still read. A folder stands for the
 images in it, sorted by name (:mod:`companion.commands._images`); a folder without images gets an
 error line. With ``--set`` a last line checks the images as one player's
-skull set (``companion.games.skull.validate_note_set``: composition, no serial twice). Exit
-status: 0 when every image was read (a "not sure" read included); 1 when an argument could not be
-used at all (a missing or unreadable file, a folder without images: said on its line, the others
-still read); 2 when the command line was unusable (no image given, unknown currency — argparse,
-worded in the ``--lang`` language too).
+skull set (``companion.games.skull.validate_note_set``: composition, no serial twice) in the
+notes' currency — with ``--currency auto``, the one currency the notes read as; notes read as
+different currencies are not judged as a set: the line says so, naming each currency with its
+images and serials (problem ``mixed_currency``). Exit status: 0 when every image was read (a "not
+sure" read included); 1 when an argument could not be used at all (a missing or unreadable file, a
+folder without images: said on its line, the others still read) or the ``--set`` notes read as
+different currencies (the set could not be checked); 2 when the command line was unusable (no
+image given, unknown currency — argparse, worded in the ``--lang`` language too).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Sequence
 
 from companion.commands._lang import add_lang_option
 from companion.errors import VisionError
@@ -75,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     reader = NoteReader(currency=args.currency, second_opinion=not args.no_second_opinion)
     out = sys.stdout
     serials: list[str] = []
-    currencies: set[str] = set()
+    #: the decided reads by currency, in the images' order: ``{currency: [(image, serial)]}``
+    currencies: dict[str, list[tuple[str, str]]] = {}
     unread: list[str] = []
     unusable = 0  # arguments that gave no image at all
     from companion.commands._images import UNREADABLE, error_line, expand, read_image
@@ -99,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if read.serial is not None:  # (read.decided)
             assert read.currency is not None  # a decided serial fits one currency's format
             serials.append(read.serial)
-            currencies.add(read.currency)
+            currencies.setdefault(read.currency, []).append((path, read.serial))
         else:
             unread.append(path)
         if args.json:
@@ -108,9 +113,12 @@ def run(args: argparse.Namespace) -> int:
             out.write(read_words(path, read, args.currency, lang) + "\n")
         out.flush()
     if getattr(args, "note_set", False):
-        # the set is checked against the notes' currency (the skull engine checks the serial shape)
-        currency = args.currency if args.currency != "auto" else (
-            next(iter(currencies)) if len(currencies) == 1 else "auto")
+        # the set is checked against the notes' currency (the skull engine checks the serial shape):
+        # the one given, else the one the notes read as; notes of several currencies make no set
+        if len(currencies) > 1:
+            _mixed_set(serials, currencies, unread, args.json, out, lang)
+            return 1
+        currency = args.currency if args.currency != "auto" else next(iter(currencies), "auto")
         _check_set(serials, unread, args.json, out, currency, lang)
     return 1 if unusable else 0
 
@@ -153,9 +161,10 @@ def _check_set(serials: list[str], unread: list[str], as_json: bool, out, curren
     from companion.games.skull import validate_note_set
 
     if unread:
-        problems = [("unread_note", f"{len(unread)} note(s) not read: rescan {', '.join(unread)}")]
+        problems = [_unread_problem(unread)]
     else:
-        problems = validate_note_set(serials, {"currency": currency})
+        # a currency the skull options know (never "auto": no note was decided then, so unread)
+        problems = validate_note_set(serials, {"currency": currency} if currency in CURRENCIES else {})
     if as_json:
         out.write(json.dumps({"set": serials, "ok": not problems,
                               "problems": [{"reason": r, "message": m} for r, m in problems]},
@@ -163,6 +172,61 @@ def _check_set(serials: list[str], unread: list[str], as_json: bool, out, curren
         return
     for line in set_words(serials, unread, problems, currency, lang):
         out.write(line + "\n")
+
+
+def _unread_problem(unread: list[str]) -> tuple[str, str]:
+    """The ``unread_note`` problem of the ``--set`` check (reason code, English message)."""
+    return ("unread_note", f"{len(unread)} note(s) not read: rescan {', '.join(unread)}")
+
+
+def _mixed_set(serials: list[str], currencies: dict[str, list[tuple[str, str]]], unread: list[str],
+               as_json: bool, out, lang: str = "ru") -> None:
+    """Print the ``--set`` check of notes read as different currencies (``--currency auto``): no
+    judgement of the set (its serial shape, roses and skulls depend on the one currency of a
+    table), but problem ``mixed_currency`` naming each currency with its images and serials, then
+    ``unread_note`` when a note was not read. The JSON's problem carries the same as
+    ``"currencies": {currency: [{"image", "serial"}]}``; its message is English."""
+    problems: list[dict] = [{
+        "reason": "mixed_currency",
+        "message": "notes in different currencies (" + "; ".join(
+            f"{c}: " + ", ".join(f"{image} ({serial})" for image, serial in notes)
+            for c, notes in currencies.items()) + "): all of a player's notes are in one currency; give it with --currency",
+        "currencies": {c: [{"image": image, "serial": serial} for image, serial in notes]
+                       for c, notes in currencies.items()},
+    }]
+    if unread:
+        reason, message = _unread_problem(unread)
+        problems.append({"reason": reason, "message": message})
+    if as_json:
+        out.write(json.dumps({"set": serials, "ok": False, "problems": problems}, ensure_ascii=False) + "\n")
+        return
+    for line in mixed_set_words(currencies, unread, lang):
+        out.write(line + "\n")
+
+
+def mixed_set_words(currencies: dict[str, list[tuple[str, str]]], unread: Sequence[str] = (),
+                    lang: str = "ru") -> list[str]:
+    """The text lines of the ``--set`` check in ``lang`` when the notes read as different
+    currencies (``{currency: [(image, serial)]}``, in the images' order): the set is not checked
+    and why, naming the currencies, then one line per currency with its images and serials
+    (``set: EUR — b.jpg (ZG3911878630)``), then the unread notes to rescan, if any."""
+    lines = [render(M("set: not checked — the notes are in different currencies (%(currencies)s), but all of a "
+                      "player's notes are in one currency: give it with --currency",
+                      currencies=list(currencies)), lang)]
+    for currency, notes in currencies.items():
+        named = [M("%(image)s (%(serial)s)", image=image, serial=serial) for image, serial in notes]
+        lines.append(render(M("set: %(currency)s — %(notes)s", currency=currency, notes=named), lang))
+    if unread:
+        lines.append(unread_words(unread, lang))
+    return lines
+
+
+def unread_words(unread: Sequence[str], lang: str = "ru") -> str:
+    """The ``--set`` line in ``lang`` for notes that were not read: how many, and the images to
+    rescan."""
+    return render(M("set: %(unread)s — rescan %(images)s",
+                    unread=MN("%(n)s note not read", "%(n)s notes not read", len(unread)),
+                    images=", ".join(unread)), lang)
 
 
 def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, str]],
@@ -183,9 +247,7 @@ def set_words(serials: list[str], unread: list[str], problems: list[tuple[str, s
     lines = []
     for reason, message in problems:
         if reason == "unread_note":
-            lines.append(render(M("set: %(unread)s — rescan %(images)s",
-                                  unread=MN("%(n)s note not read", "%(n)s notes not read", len(unread)),
-                                  images=", ".join(unread)), lang))
+            lines.append(unread_words(unread, lang))
             continue
         words = render(note_set_words(reason, options), lang).rstrip(".")
         words = words[:1].lower() + words[1:]

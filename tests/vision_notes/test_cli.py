@@ -185,3 +185,89 @@ def test_scan_note_with_a_currency_hints_at_another_currency(real_data, capsys):
         line = json.loads(capsys.readouterr().out)
         assert set(line) == {"image", "serial", "last_digit", "parity", "confidence", "reason"}
         assert line["serial"] is None and line["reason"] == REASONS["no_serial"]  # as before
+
+
+#: the ``--set`` lines of notes read as different currencies (companion/commands/scan_note.py)
+SET_MIXED = ("set: not checked — the notes are in different currencies (%(currencies)s), but all of a player's "
+             "notes are in one currency: give it with --currency")
+SET_CURRENCY = "set: %(currency)s — %(notes)s"
+
+
+def rendered_notes(tmp_path, notes) -> list[tuple[str, str, str]]:
+    """Photos of rendered notes ``[(currency, parity)]``: ``[(path, serial, currency)]``."""
+    import random
+
+    rng = random.Random(21)
+    made = []
+    for i, (currency, parity) in enumerate(notes):
+        serial = RN.random_serial(currency, rng, parity)
+        scene = RN.render_scene([RN.render_note(serial, currency, seed=60 + i)], seed=60 + i, angle=8)
+        path = tmp_path / f"n{i}-{currency}.jpg"
+        cv2.imwrite(str(path), scene.image)
+        made.append((str(path), serial, currency))
+    return made
+
+
+def test_scan_note_set_in_two_currencies_says_which_note_is_which(tmp_path, capsys):
+    """``--set`` with ``--currency auto`` (the default) on notes read as two currencies: the bug was
+    an uncaught ``bad_option`` (the set checked against currency "auto") and a traceback. Now the
+    set is not judged: the last lines name the currencies and which image holds which note, in
+    Russian by default and in English, the JSON says ``mixed_currency`` with the same, and the exit
+    status is 1."""
+    made = rendered_notes(tmp_path, [("RUB", "even"), ("EUR", "even"), ("RUB", "even"), ("EUR", "odd")])
+    paths = [p for p, _s, _c in made]
+    assert main(["scan-note", "--json", "--set", "--currency", "auto", *paths]) == 1
+    out = capsys.readouterr()
+    assert out.err == ""
+    lines = [json.loads(line) for line in out.out.splitlines()]
+    reads, verdict = lines[:-1], lines[-1]
+    # the notes as read: a decided read is the rendered note, its currency the one it was made in
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for (path, serial, currency), read in zip(made, reads):
+        assert read["image"] == path and read["serial"] in (serial, None), read
+        if read["serial"]:
+            groups.setdefault(currency, []).append((path, serial))
+    unread = [r["image"] for r in reads if not r["serial"]]
+    assert list(groups) == ["RUB", "EUR"], reads  # both currencies read
+    assert verdict["ok"] is False and verdict["set"] == [s for r in reads if (s := r["serial"])]
+    assert [p["reason"] for p in verdict["problems"]] == ["mixed_currency"] + (["unread_note"] if unread else [])
+    assert verdict["problems"][0]["currencies"] == {
+        c: [{"image": p, "serial": s} for p, s in notes] for c, notes in groups.items()}
+    # in words: the currencies, then each currency with its images and serials
+    assert main(["scan-note", "--set", *paths]) == 1
+    ru = capsys.readouterr()
+    assert main(["scan-note", "--set", "--lang", "en", *paths]) == 1
+    en = capsys.readouterr()
+    assert ru.err == en.err == ""  # no traceback, no error line
+    for lang, out in (("ru", ru), ("en", en)):
+        want = [said(SET_MIXED, lang, currencies=["RUB", "EUR"])] + [
+            said(SET_CURRENCY, lang, currency=c, notes=[M("%(image)s (%(serial)s)", image=p, serial=s) for p, s in notes])
+            for c, notes in groups.items()]
+        if unread:
+            want.append(said(SET_UNREAD, lang, unread=MN("%(n)s note not read", "%(n)s notes not read", len(unread)),
+                             images=", ".join(unread)))
+        assert out.out.splitlines()[len(made):] == want
+    # the rendered words, once per language
+    ru_lines, en_lines = ru.out.splitlines()[len(made):], en.out.splitlines()[len(made):]
+    assert ru_lines[0] == ("набор: не проверен — купюры в разных валютах (RUB, EUR), а все купюры игрока — "
+                           "в одной валюте: укажите её через --currency"), ru_lines[0]
+    assert en_lines[0] == ("set: not checked — the notes are in different currencies (RUB, EUR), but all of a "
+                           "player's notes are in one currency: give it with --currency"), en_lines[0]
+    path, serial = groups["EUR"][0]
+    assert ru_lines[2].startswith(f"набор: EUR — {path} ({serial})") and en_lines[2].startswith(f"set: EUR — {path} ({serial})")
+
+
+def test_scan_note_set_in_one_currency_with_auto_is_checked_in_it(tmp_path, capsys):
+    """``--set`` with ``--currency auto`` on euro notes: checked as a euro set (the skull options'
+    default currency is RUB, whose serial shape no euro serial fits): a good set is ok."""
+    made = rendered_notes(tmp_path, [("EUR", "even"), ("EUR", "even"), ("EUR", "even"), ("EUR", "odd")])
+    paths = [p for p, _s, _c in made]
+    assert main(["scan-note", "--json", "--set", "--currency", "auto", *paths]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["serial"] for r in lines[:-1]] == [s for _p, s, _c in made]
+    assert lines[-1] == {"set": [s for _p, s, _c in made], "ok": True, "problems": []}
+    for lang in ("ru", "en"):
+        assert main(["scan-note", "--set", "--lang", lang, *paths]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == said(
+            SET_OK, lang, notes=MN("%(n)s note", "%(n)s notes", 4), roses=MN("%(n)s rose", "%(n)s roses", 3),
+            skulls=MN("%(n)s skull", "%(n)s skulls", 1))
