@@ -13,7 +13,7 @@ import secrets
 
 from companion.durable import write_file
 from companion.sanitise import typed
-from companion.i18n import M
+from companion.i18n import M, MN
 from companion.sessions import MIN_PIN_DIGITS, pin_refusal
 from companion.table.store import STATE_FILE  # noqa: F401  (table.json keeps the seat codes)
 from companion.table.parts import TableParts
@@ -78,9 +78,12 @@ class AuthMixin(TableParts):
             self._notice(M("a new operator PIN was made (--new-pin), kept in %(path)s; logins made with the old PIN "
                            "have ended", path=str(path)))
         elif kept is not None and kept.isdigit() and kept.isascii() and len(kept) < MIN_PIN_DIGITS:
-            # an older version made and took 4-digit PINs: too few to resist guessing
-            self._notice(M("%(path)s held a PIN of %(n)s digits, fewer than the %(least)s a PIN needs now: a new "
-                           "operator PIN was made", path=str(path), n=len(kept), least=MIN_PIN_DIGITS))
+            # an older version made and took 4-digit PINs: too few to resist guessing. The count
+            # agrees with its number («ПИН из 1 цифры», «из 4 цифр»)
+            self._notice(MN("%(path)s held a PIN of %(n)s digit, fewer than the %(least)s a PIN needs now: a new "
+                            "operator PIN was made",
+                            "%(path)s held a PIN of %(n)s digits, fewer than the %(least)s a PIN needs now: a new "
+                            "operator PIN was made", len(kept), path=str(path), least=MIN_PIN_DIGITS))
         elif kept is not None:
             self._notice(M("%(path)s did not hold a PIN of 6-12 digits (empty): a new operator PIN was made",
                            path=str(path)) if not kept

@@ -6,6 +6,7 @@ Table and app on the same folder with the browser's cookie carried over."""
 from __future__ import annotations
 
 import stat
+from dataclasses import replace
 
 import pytest
 
@@ -72,6 +73,30 @@ def test_the_pin_is_made_once_and_kept_in_the_data_folder(tmp_path):
     with pytest.raises(ValueError, match="not both"):
         Table(tmp_path, pin="123456", new_pin=True)
 
+
+
+@pytest.mark.parametrize("kept,ru,en", [
+    ("7", "ПИН из 1 цифры,", "held a PIN of 1 digit,"),
+    ("24", "ПИН из 2 цифр,", "held a PIN of 2 digits,"),
+    ("2468", "ПИН из 4 цифр,", "held a PIN of 4 digits,"),
+    ("24680", "ПИН из 5 цифр,", "held a PIN of 5 digits,"),
+])
+def test_a_too_short_kept_pin_is_counted_in_agreement(tmp_path, kept, ru, en):
+    """The notice of a kept PIN too short for now says its digits as its number wants: «из 1
+    цифры» (the bug: «из 1 цифр»), «из 2 цифр», «из 5 цифр»; "of 1 digit", "of 4 digits"."""
+    path = tmp_path / PIN_FILE
+    path.write_text(kept + "\n", encoding="ascii")
+    table = Table(tmp_path)
+    try:
+        assert table.pin != kept and len(table.notices) == 1
+        notice = table.notices[0]
+        assert notice.ru == (f"в {path} {ru} а теперь нужно не меньше 6: сделан новый ПИН оператора"), notice.ru
+        assert notice.en == (f"{path} {en} fewer than the 6 a PIN needs now: a new operator PIN was made"), notice.en
+    finally:
+        table.close()
+    # the forms a count of more digits would take, as the catalogue has them («из 21 цифры»)
+    for n, form in ((11, "из 11 цифр,"), (21, "из 21 цифры,"), (22, "из 22 цифр,"), (25, "из 25 цифр,")):
+        assert form in render(replace(notice.message, facts={**notice.message.facts, "n": n}), "ru")
 
 def test_settings_leave_the_pin_to_the_data_folder(tmp_path):
     assert Settings().pin == ""  # `companion run` without --pin: the kept PIN
