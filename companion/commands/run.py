@@ -229,9 +229,10 @@ def _main(args) -> int:
         print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 2
     apply_plan(settings, plan, args)
+    port_checked = False
     if not settings.data_dir.exists():
         # nothing there to resume: a start that would be refused is refused before the folder,
-        # its lock, the operator PIN and the key are made
+        # its lock, the operator PIN and the key are made — a taken dashboard port too
         from companion.service import TableService
 
         try:
@@ -239,12 +240,59 @@ def _main(args) -> int:
         except CompanionError as exc:
             print(f"companion run: {error_words(exc, args.lang, settings)}", file=sys.stderr)
             return refusal_status(exc, checked=True)
+        if port_taken(args, settings):
+            return 1
+        port_checked = True
     try:
         with hold_data_folder(settings.data_dir):
+            # a folder that is there: another table holding it is said first (with its pid, by
+            # the lock), then a taken port, before the table writes anything into the folder
+            if not port_checked and port_taken(args, settings):
+                return 1
             return _serve(args, settings, plan, until_end)
     except DataFolderBusy as exc:  # another table referees from this folder: never two in one log
         print(f"companion run: {error_words(exc, args.lang)}", file=sys.stderr)
         return 1
+
+
+def port_in_use(settings) -> bool:
+    """True when another program listens on the dashboard's address now: a bind of the address
+    the dashboard binds (:meth:`companion.dashboard.DashboardServer.start`), closed at once. Port 0
+    (any free port) is never taken; an address that cannot be bound for another reason is left
+    to the start itself, which says why."""
+    import errno
+    import socket
+
+    if not settings.port:
+        return False
+    family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
+    try:
+        sock = socket.create_server((settings.host, settings.port), family=family)
+    except OSError as exc:
+        return exc.errno == errno.EADDRINUSE
+    sock.close()
+    return False
+
+
+def port_taken_words(port: int):
+    """The refusal of a taken dashboard port (a message)."""
+    return M("the dashboard port %(port)s is taken by another program; choose another with --port", port=port)
+
+
+def port_taken(args, settings) -> bool:
+    """True (and said on stderr, as a start that found it taken says it) when this run serves
+    the dashboard and its port is taken: checked before the table makes or writes anything in
+    the data folder, so a run refused for its port leaves nothing behind (no PIN, key,
+    ``table.json``, seeds or lock file in a new folder)."""
+    if args.json and not args.dashboard:
+        return False  # headless: no dashboard to serve
+    if not port_in_use(settings):
+        return False
+    from companion.i18n import render
+
+    print("companion run: " + render(port_taken_words(settings.port), getattr(args, "lang", "ru")),
+          file=sys.stderr)
+    return True
 
 
 def _serve(args, settings, plan, until_end: bool) -> int:
@@ -313,9 +361,7 @@ def _serve(args, settings, plan, until_end: bool) -> int:
         return refusal_status(exc)
     except OSError as exc:
         if getattr(exc, "errno", None) == 98:
-            print("companion run: " + console.say(M(
-                "the dashboard port %(port)s is taken by another program; choose another with --port",
-                port=settings.port)), file=sys.stderr)
+            print("companion run: " + console.say(port_taken_words(settings.port)), file=sys.stderr)
         else:
             logging.getLogger(__name__).info("the table stopped: %r", exc)
             print(f"companion run: {os_error_words(exc, console.lang)}", file=sys.stderr)

@@ -47,13 +47,38 @@ def test_run_with_a_busy_port_leaves_no_game_to_resume(tmp_path, busy_port):
     taken = M("the dashboard port %(port)s is taken by another program; choose another with --port", port=busy_port)
     assert r.stderr.strip().splitlines()[-1] == "companion run: " + render(taken, "en"), r.stderr
     sim = tmp_path / "sim"
-    assert _games(sim) == []
-    assert _current(sim) is None
+    assert not sim.exists()  # refused before the data folder was made: nothing in it to resume
     table = Table(sim, pin="123456")
     try:
         assert table.referee is None  # nothing to resume
     finally:
         table.close()
+
+
+def test_run_with_a_busy_port_creates_nothing_in_a_new_folder(tmp_path, busy_port, capsys):
+    """A taken port is refused before the data folder is prepared: a new, empty folder stays
+    empty (no operator-pin, secret.key, table.json, table.lock, sim-seeds.json, games/)."""
+    from companion.cli import main
+
+    folder = tmp_path / "new-empty-dir"
+    folder.mkdir()
+    assert main(["run", "--sim", "--game", "skull", "--host", "127.0.0.1", "--port", str(busy_port),
+                 "--data-dir", str(folder), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    taken = M("the dashboard port %(port)s is taken by another program; choose another with --port", port=busy_port)
+    assert err.strip().splitlines()[-1] == "companion run: " + render(taken, "en"), err
+    assert list(folder.rglob("*")) == [], "nothing made in the new folder"
+
+
+def test_run_with_a_busy_port_creates_no_data_folder(tmp_path, busy_port, capsys):
+    folder = tmp_path / "absent"
+    from companion.cli import main
+
+    assert main(["run", "--sim", "--game", "skull", "--host", "127.0.0.1", "--port", str(busy_port),
+                 "--data-dir", str(folder), "--lang", "ru"]) == 1
+    taken = M("the dashboard port %(port)s is taken by another program; choose another with --port", port=busy_port)
+    assert render(taken, "ru") in capsys.readouterr().err
+    assert not folder.exists()
 
 
 def test_dashboard_with_a_busy_port_leaves_no_game_to_resume(tmp_path, busy_port, capsys):

@@ -87,3 +87,23 @@ def test_the_folder_is_free_again_once_a_run_ends(tmp_path):
         pass
     with hold(tmp_path):
         pass
+
+
+def test_a_held_folder_is_said_before_a_busy_port(tmp_path, holder):
+    """The port is checked before the data folder is prepared, but a second table on a folder
+    another one holds is still told who holds it (its pid), not that the port is taken."""
+    import socket
+
+    p = holder(tmp_path / "sim")
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen()
+    try:
+        run = _companion("run", "--sim", "--game", "skull", "--host", "127.0.0.1", "--port",
+                         str(s.getsockname()[1]), "--data-dir", str(tmp_path), "--lang", "en")
+    finally:
+        s.close()
+    assert run.returncode == 1, run.stderr
+    assert "in use by another table" in run.stderr and str(p.pid) in run.stderr, run.stderr
+    assert "taken by another program" not in run.stderr
+    assert not list((tmp_path / "sim").rglob("*.sqlite"))
