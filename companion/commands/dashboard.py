@@ -76,7 +76,7 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 
 def _game_words(game_id: str) -> dict:
-    """A game as the console's lines name it: its page name in «» in Russian, its id in English."""
+    """A game as the console's lines name it: its title in quotes, in each language."""
     from companion.games import registry
 
     return registry.console_name(game_id, quoted=True)

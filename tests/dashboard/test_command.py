@@ -199,7 +199,9 @@ def test_the_start_says_the_game_and_its_table_log_as_companion_run_does(fast_di
     assert out.index(new) < out.index(render(M("Operator PIN: %(pin)s", pin="§"), "ru").split("§")[0])
     assert _start(fast_dir, "--lang", "en") == 0  # the next start resumes it
     out = capsys.readouterr().out
-    assert f"Table Companion — skull, 3 seats: Аня, Борис, Вика\nresumed from {log} at action 0\n" in out, out
+    # in English the game's English title, as Russian says its Russian one — not its id "skull"
+    assert (f"Table Companion — Skull and roses (banknotes), 3 seats: Аня, Борис, Вика\nresumed from {log} at action 0\n"
+            in out), out
     assert _start(fast_dir, "--new") == 0  # no game: nothing to say of one
     assert "Table Companion —" not in capsys.readouterr().out
 
