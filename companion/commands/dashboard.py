@@ -39,9 +39,10 @@ def register(sub) -> None:
     p.add_argument("--seats", help=_("player names, comma separated, clockwise from seat 1"))
     which = p.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help=_("do not resume the current game: a new one with --game, "
-                       "else the operator starts one (its log stays in DATA_DIR/games)"))
+                       "else the operator starts one (its log stays in {data_dir}/games)").format(data_dir=_("DATA_DIR")))
     which.add_argument("--resume", metavar=_("LOG"), help=_("resume the unfinished game of this table log (a file name in "
-                       "DATA_DIR/games or its path) instead of the current one"))
+                       "{data_dir}/games or its path) instead of the current one").format(data_dir=_("DATA_DIR")))
+    # ({data_dir}: --data-dir's own placeholder, cliparser.METAVARS — ПАПКА/games in Russian)
     p.add_argument("--data-dir", type=Path, default=None,
                    help=_("folder of table logs, the same as companion run --data-dir (default "
                         "$COMPANION_DATA, else /var/lib/companion when writable, else "
@@ -76,7 +77,7 @@ def print_pin(pin: str, url: str, out=None, lang: str = "ru") -> None:
 
 
 def _game_words(game_id: str) -> dict:
-    """A game as the console's lines name it: its page name in «» in Russian, its id in English."""
+    """A game as the console's lines name it: its title in quotes, in each language."""
     from companion.games import registry
 
     return registry.console_name(game_id, quoted=True)

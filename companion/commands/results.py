@@ -187,7 +187,11 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
         why = spec.presenter.refusal(exc.reason) if spec is not None else None
         return M("%(count)s. %(why)s", count=count, why=why) if why else count
     if exc.reason == "bad_seats" and f.get("too_long"):
-        return reason_words(exc.reason, facts=f)  # the new-game form's sentence: the length and the most
+        # the length and the most, as the other --seats lines say theirs; not the new-game form's
+        # advice on its lines (that sentence stays the form's: reasons.name_too_long)
+        return MN("the name «%(name)s» is too long (--seats): %(n)s character, at most %(most)s",
+                  "the name «%(name)s» is too long (--seats): %(n)s characters, at most %(most)s",
+                  int(f["length"]), name=str(f["too_long"]), most=int(f["most"]))
     if exc.reason == "bad_seats" and f.get("empty"):
         return M("player %(seat)s has an empty name (--seats): each player needs a name", seat=f["empty"])
     if exc.reason == "bad_seats" and f.get("repeated"):

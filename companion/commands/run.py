@@ -75,7 +75,8 @@ def register(subparsers) -> None:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help=_("start a new game even if an unfinished one can resume"))
     which.add_argument("--resume", metavar=_("LOG"), help=_("resume the unfinished game of this table log instead of the "
-                       "current one (a file name in DATA_DIR/games or its path; the current game is set aside)"))
+                       "current one (a file name in {data_dir}/games or its path; the current game is set aside)").format(
+                       data_dir=_("DATA_DIR")))  # --data-dir's own placeholder (cliparser.METAVARS): ПАПКА/games
     p.add_argument("--data-dir", type=Path, help=_("folder of table logs (default $COMPANION_DATA, else /var/lib/companion when "
                    "writable, else ~/.local/share/companion)"))
     p.add_argument("--host", help=_("dashboard address to listen on (default 0.0.0.0)"))

@@ -131,11 +131,11 @@ def game_id_of(text: str) -> str | None:
 
 
 def console_name(game_id: str, quoted: bool = False) -> dict[str, str]:
-    """A game as the consoles' lines name it: in English by its id (what ``--game`` takes), in
-    another language by its title (:func:`title`, in «» when ``quoted``) — ``{lang: words}``, a
-    fact the lines render in their language."""
+    """A game as the consoles' lines name it: by its title (:func:`title`) in each language — in
+    English its English title, in Russian its Russian one, never its bare id — in quotes when
+    ``quoted`` (“…” in English, «…» in Russian): ``{lang: words}``, a fact the lines render in
+    their language."""
     from companion.i18n import render
 
-    return {lang: game_id if lang == "en" else
-            (render(M("«%(title)s»", title=title(game_id)), lang) if quoted else render(title(game_id), lang))
-            for lang in LANGUAGES}
+    name = M("“%(title)s”", title=title(game_id)) if quoted else title(game_id)
+    return {lang: render(name, lang) for lang in LANGUAGES}

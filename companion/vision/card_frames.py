@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.errors import VisionError
-from companion.i18n import M
 
 
 @dataclass
@@ -104,11 +102,10 @@ def check_image(image) -> np.ndarray:
     Raises:
         VisionError: not such an image, or too small.
     """
-    from companion.vision.images import to_bgr
+    from companion.vision.images import check_min_side, to_bgr
 
     image = to_bgr(image)
-    if min(image.shape[:2]) < 32:
-        raise VisionError(M("image too small: %(w)s×%(h)s px", w=image.shape[1], h=image.shape[0]))
+    check_min_side(image, 32)
     return image
 
 

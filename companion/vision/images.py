@@ -52,6 +52,7 @@ SIZE_REASONS: dict[str, str] = {
                          "%(depth)s bits); at most %(limit)s MB"),
     "file_too_big": N_("the file is %(mb)s MB; an image file of at most %(limit)s MB is read"),
     "empty_image": N_("the image is empty: %(w)s×%(h)s px"),
+    "too_small": N_("image too small: %(w)s×%(h)s px"),
 }
 
 
@@ -104,6 +105,21 @@ def check_size(width: int, height: int, channels: int = 3, bytes_per_sample: int
         raise _refuse("too_many_bytes", error, what, w=w, h=h, mb=f"{decoded / 2**20:.0f}",
                       channels=int(channels), depth=8 * int(bytes_per_sample),
                       limit=f"{MAX_DECODED_BYTES / 2**20:.0f}")
+
+
+def check_min_side(image: np.ndarray, least: int, *, what: str | None = None,
+                   error: type[Exception] = VisionError) -> None:
+    """The one "too small to read" refusal every reader shares (``scan-card``'s and
+    ``scan-note``'s alike): ``image`` (an array past :func:`to_bgr`) with a short side under
+    ``least`` px is refused, code ``too_small`` with facts ``w``, ``h`` («снимок слишком мал:
+    1×1 пикс.»), rather than read as "no decision".
+
+    Raises:
+        VisionError (or ``error``): the short side is under ``least`` px.
+    """
+    h, w = image.shape[:2]
+    if min(h, w) < least:
+        raise _refuse("too_small", error, what, w=int(w), h=int(h))
 
 
 _PIL_LOCK = threading.Lock()

@@ -43,7 +43,7 @@ import numpy as np
 from companion.errors import VisionError
 from companion.vision import note_lines as NL
 from companion.vision import serials as S
-from companion.vision.images import load_image
+from companion.vision.images import check_min_side, load_image
 from companion.vision.note_decide import PpocrDecision, is_legend
 from companion.vision.note_lines import as_bgr, is_strip, warp_quad
 from companion.vision.note_read import (CONFLICTS, REASONS, UNREAD_LETTERS, Evidence, NoteRead,
@@ -54,9 +54,13 @@ from companion.vision.rapid_engine import RapidEngine, shared_rapid
 from companion.vision.tesseract_engine import TesseractEngine
 
 #: The reader's public names, wherever they are defined (``from companion.vision.notes import …``).
-__all__ = ["CONFLICTS", "REASONS", "UNREAD_LETTERS", "Evidence", "NoteRead", "NoteReader",
+__all__ = ["CONFLICTS", "MIN_SIDE", "REASONS", "UNREAD_LETTERS", "Evidence", "NoteRead", "NoteReader",
            "NoteVoter", "as_bgr", "is_legend", "is_strip", "load_image", "warp_quad"]
 
+MIN_SIDE = 12
+"""The shortest side, px, of an image the note reader reads: a serial's glyphs under ~8 px tall
+are lost (:data:`companion.camview.MIN_SIDE_PX`), and a tight strip crop holds them with a little
+margin; anything smaller is refused as too small, not read as "no decision"."""
 
 #: Cyrillic letters Tesseract may output for a RUB serial (upper and lower case: the second letter
 #: is printed in lower case, "Ак 2444841").
@@ -165,9 +169,12 @@ class NoteReader(PpocrStrips, PpocrDecision):
         """Read one image (H×W×3 BGR uint8): a strip crop or a whole frame.
 
         Raises:
-            VisionError: the array is not an image.
+            VisionError: the array is not an image, or too small to hold a serial (a short side
+                under :data:`MIN_SIDE` px: :func:`companion.vision.images.check_min_side`, the
+                refusal ``scan-card`` gives too).
         """
         image = as_bgr(image)
+        check_min_side(image, MIN_SIDE)
         return self.read_strip(image) if is_strip(image) else self.read_frame(image)
 
     def read_path(self, path: str | Path) -> NoteRead:

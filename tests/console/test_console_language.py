@@ -82,6 +82,8 @@ def test_the_header_is_in_one_language(tmp_path):
                 head = render(M("Table Companion — %(game)s, %(n)s seats: %(seats)s", game=game_title("skull", "ru"), n=2,
                                 seats="§"), "ru").split("§")[0]
                 assert text[0].startswith(head), text[0]
+            else:  # the game's English name likewise, not its id
+                assert text[0].startswith("Table Companion — Skull and roses (banknotes), 2 seats: "), text[0]
     finally:
         table.close()
 

@@ -101,7 +101,7 @@ def test_a_game_started_while_the_bots_play_is_announced_at_once_in_english_too(
         mark = len(out.getvalue())
         _new_game_from_the_console(svc, "skull")
         told = _after(out, mark)
-        assert "Table Companion — skull, 3 seats: Борис, Дина, Егор" in told, told
+        assert "Table Companion — Skull and roses (banknotes), 3 seats: Борис, Дина, Егор" in told, told
         assert "new game, started from the operator console; table log" in told
         assert told.count("bots leave this game alone (it was started from the operator console") == 1, told
         console.every = 0

@@ -55,8 +55,8 @@ def test_the_header_names_the_seats_without_a_pad(fast_dir, counting):
         head = types.SimpleNamespace(seats=[f"Игрок {i}" for i in range(1, 11)])
         assert console._pads_line(head) == ""  # no button box: nothing to say
         table.pads = 8
-        assert console._pads_line(head) == ("в коробке кнопок 8 пультов мест: места 9–10 играют с телефонов "
-                                            "(страница места) или с пульта оператора")
+        assert console._pads_line(head) == ("мест с кнопками на коробке кнопок: 8; места 9–10 играют с "
+                                            "телефонов (страница места) или с пульта оператора")
         console.lang = "en"
         assert console._pads_line(head) == ("the button box has 8 pads: seats 9-10 play on their phones (seat view) "
                                             "or from the console")

@@ -52,10 +52,11 @@ def test_the_same_refusal_on_an_existing_folder_still_refuses(tmp_path, capsys):
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("length", [25, 101])
-def test_a_name_too_long_is_refused_as_the_new_game_form_refuses_it(tmp_path, capsys, lang, length):
+def test_a_name_too_long_is_refused_as_the_other_seats_errors_say_theirs(tmp_path, capsys, lang, length):
     """``--seats`` takes names as long as the new-game form does (``MAX_SEAT_NAME``), and a longer
-    one is refused with the form's sentence — its length, the most, the name shortened — never as a
-    wrong number of players, nor with the reason code and the whole name."""
+    one is refused in the style of the other ``--seats`` lines (lower case, naming --seats) — its
+    length, the most, the name shortened — never as a wrong number of players, nor with the reason
+    code and the whole name, nor with the web form's advice («Пишите каждое имя на своей строке»)."""
     from companion.dashboard.reasons import name_too_long
     from companion.games.seats import MAX_SEAT_NAME, shortened_name
 
@@ -64,12 +65,14 @@ def test_a_name_too_long_is_refused_as_the_new_game_form_refuses_it(tmp_path, ca
     code = _run(["run", "--sim", "--json", "--data-dir", str(data), "--game", "skull", "--seats", f"{name},Б,В",
                  "--lang", lang])
     err = capsys.readouterr().err
-    told = render(name_too_long(length, MAX_SEAT_NAME, shortened_name(name)), lang)
+    short = shortened_name(name)
+    told = {"ru": f"имя «{short}» слишком длинное (--seats): {length} символ{'' if length == 101 else 'ов'}, "
+                  f"не больше {MAX_SEAT_NAME}",
+            "en": f"the name “{short}” is too long (--seats): {length} characters, at most {MAX_SEAT_NAME}"}[lang]
     assert code == 2 and err == f"companion run: {told}\n", err
-    # the count agrees with its number: «101 символ», «25 символов»
-    said = {("ru", 25): "25 символов", ("ru", 101): "101 символ,", ("en", 25): "25 characters",
-            ("en", 101): "101 characters"}[lang, length]
-    assert said in err, err
+    # the form's sentence stays the form's
+    form = render(name_too_long(length, MAX_SEAT_NAME, short), lang)
+    assert form not in err and "строке" not in err and "own line" not in err
     assert "bad_seats" not in err and "Я" * 49 not in err and not data.exists()
 
 

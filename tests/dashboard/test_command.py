@@ -199,7 +199,9 @@ def test_the_start_says_the_game_and_its_table_log_as_companion_run_does(fast_di
     assert out.index(new) < out.index(render(M("Operator PIN: %(pin)s", pin="§"), "ru").split("§")[0])
     assert _start(fast_dir, "--lang", "en") == 0  # the next start resumes it
     out = capsys.readouterr().out
-    assert f"Table Companion — skull, 3 seats: Аня, Борис, Вика\nresumed from {log} at action 0\n" in out, out
+    # in English the game's English title, as Russian says its Russian one — not its id "skull"
+    assert (f"Table Companion — Skull and roses (banknotes), 3 seats: Аня, Борис, Вика\nresumed from {log} at action 0\n"
+            in out), out
     assert _start(fast_dir, "--new") == 0  # no game: nothing to say of one
     assert "Table Companion —" not in capsys.readouterr().out
 
@@ -263,16 +265,16 @@ def test_the_seat_codes_of_a_game_the_operator_starts_are_printed(fast_dir, caps
     assert "Аня, Борис, Вика" in out
 
 
-def test_a_name_too_long_for_the_form_is_refused_with_the_forms_words(fast_dir, capsys):
-    """``companion dashboard --seats`` holds names to the new-game form's limit, in its words."""
-    from companion.dashboard.reasons import name_too_long
+def test_a_name_too_long_for_the_form_is_refused_as_run_refuses_it(fast_dir, capsys):
+    """``companion dashboard --seats`` holds names to the new-game form's limit, in the words of the
+    command line's other ``--seats`` lines (not the form's advice to put names on lines)."""
     from companion.games.seats import MAX_SEAT_NAME
 
     name = "Я" * (MAX_SEAT_NAME + 1)
     assert _start(fast_dir, "--game", "skull", "--seats", f"{name},Б,В", "--new") == 2
     err = capsys.readouterr().err
-    assert render(name_too_long(len(name), MAX_SEAT_NAME, name), "ru") in err, err
-    assert f"{len(name)} символов, не больше {MAX_SEAT_NAME}" in err, err
+    assert f"имя «{name}» слишком длинное (--seats): {len(name)} символов, не больше {MAX_SEAT_NAME}\n" in err, err
+    assert "строке" not in err
     assert render(M("This number of players does not suit the game."), "ru") not in err
 
 

@@ -166,4 +166,4 @@ def test_operator_sending_a_seat_action_is_told_why_in_russian(op):
     r = c.post("/api/operator/action", json={"action": "0 place"}, headers={"X-CSRF-Token": csrf})
     j = r.get_json()
     assert r.status_code == 400 and j["reason"] == "not_a_table_action"
-    assert "пульт" in j["message"] and not english_words(j["message"]), j
+    assert "кнопками своих мест" in j["message"] and not english_words(j["message"]), j

@@ -123,3 +123,29 @@ def test_russian_help_shows_russian_placeholders(monkeypatch):
     assert "--port ПОРТ" in helps["run"] and "--data-dir ПАПКА" in helps["run"], helps["run"]
     en, _ = _helps("en", monkeypatch)
     assert "--port PORT" in en["run"] and "--data-dir DATA_DIR" in en["run"]
+
+
+def test_help_text_names_data_dir_by_its_placeholder(monkeypatch):
+    """The newcomer's report: «--resume ЖУРНАЛ … имя файла в DATA_DIR/games» while --data-dir's
+    Russian placeholder is ПАПКА (DATA_DIR defined nowhere). The help says the placeholder the
+    usage line shows, in each language."""
+    for lang, folder in (("ru", "ПАПКА"), ("en", "DATA_DIR")):
+        helps, _parser = _helps(lang, monkeypatch)
+        for name in ("run", "dashboard"):
+            flat = " ".join(helps[name].split())
+            assert f"--data-dir {folder}" in flat and f"{folder}/games" in flat, (lang, name, flat)
+            if lang == "ru":
+                assert "DATA_DIR" not in flat, (name, flat)
+
+
+def test_seed_has_one_name_in_its_help_and_its_refusal(monkeypatch, capsys):
+    """The help called --seed «зерно имитации стола», its refusal «начальное число (seed)»: one
+    term in both."""
+    helps, _parser = _helps("ru", monkeypatch)
+    assert "--seed ЧИСЛО          зерно имитации стола, целое число ≥ 0" in helps["run"]
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["run", "--seed", "-1"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "аргумент --seed: зерно имитации стола должно быть 0 или больше, а задано -1" in err, err
+    assert "начальное число" not in err

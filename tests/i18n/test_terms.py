@@ -1,6 +1,7 @@
 """One Russian word for each thing in the catalogue: the simulated parts are «имитация» (never
 «симуляция»), the table's phone dashboard is «панель» and the club's page for many tables is
-«табло клуба» (never the bare «табло» for the table's own dashboard); a technical name (pty,
+«табло клуба» (never the bare «табло» for the table's own dashboard); «пульт» is the operator
+console only, the players' buttons are «кнопки» on the «коробка кнопок»; a technical name (pty,
 gpiozero) stands only in parentheses, after the plain word."""
 
 from __future__ import annotations
@@ -57,3 +58,21 @@ def test_the_lotterys_play_off_is_one_term():
     line = render(M("Play-off of the cards left (%(how)s): %(leader)s leads", how=M("way 1: cover or take"),
                     leader="Аня"), "ru")
     assert line.lower().startswith("розыгрыш оставшихся карт") and "способ" in line, line
+
+
+def test_pult_is_the_operator_console_and_the_players_have_buttons():
+    """«Пульт» meant both the operator console («Пульт оператора», «Взять на пульт») and a
+    player's button pad («игроки ходят со своих пультов»). It is the operator console only; a
+    seat's pad is its «кнопки» on the «коробка кнопок»."""
+    for msgid, ru in _entries():
+        if re.search(r"\b(button )?pads?\b", msgid):
+            assert "пульт" not in ru.lower().replace("пульта оператора", ""), (msgid, ru)
+    assert render(M("This phone or button pad may act only for its own seat."), "ru") == \
+        "С этого телефона или с этих кнопок можно ходить только за своё место."
+    assert render(M("The operator enters table actions (table …); players act from their button pads or phones."),
+                  "ru") == "Оператор вводит действия стола; игроки ходят кнопками своих мест или с телефонов."
+    assert render(M("unknown seat %(n)s: seats are numbered 1..%(seats)s, as on the pads and the dashboard", n=9,
+                    seats=4), "ru") == "нет места 9: места нумеруются 1..4, как на коробке кнопок и на панели"
+    # the operator console keeps its word
+    assert render(M("Take onto the console"), "ru") == "Взять на пульт"
+    assert render(M("Operator console (logs in by itself): %(url)s", url="u"), "ru").startswith("Пульт оператора")

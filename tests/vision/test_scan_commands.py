@@ -149,3 +149,34 @@ def test_a_currency_by_its_name_or_sign(typed, code):
     from companion.vision.serials import currency_code
 
     assert currency_code(typed) == code
+
+
+@pytest.mark.parametrize("command", ["scan-note", "scan-card"])
+def test_a_too_small_image_is_refused_alike(command, tmp_path, capsys):
+    """The newcomer's report: a 1×1 PNG gave scan-note "no decision … confidence 0.00", exit 0,
+    while scan-card refused it. Both refuse it with the one shared check and its words
+    (:func:`companion.vision.images.check_min_side`), exit 1, in both languages and in JSON."""
+    import numpy as np
+
+    tiny = tmp_path / "tiny.png"
+    cv2.imwrite(str(tiny), np.zeros((1, 1, 3), np.uint8))
+    assert main([command, str(tiny)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [f"{tiny}: ошибка: снимок слишком мал: 1×1 пикс."], captured
+    assert captured.out == ""
+    assert main([command, "--lang", "en", str(tiny)]) == 1
+    assert capsys.readouterr().err.splitlines() == [f"{tiny}: error: image too small: 1×1 px"]
+    assert main([command, "--json", str(tiny)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert (out["error"], out["reason"]) == ("unreadable_file", "image too small: 1×1 px")
+
+
+def test_the_too_small_refusal_has_its_code_and_facts():
+    import numpy as np
+
+    from companion.errors import VisionError
+    from companion.vision.notes import NoteReader
+
+    with pytest.raises(VisionError) as caught:
+        NoteReader(currency="auto").read(np.zeros((3, 40, 3), np.uint8))
+    assert (caught.value.code, caught.value.facts) == ("too_small", {"w": 40, "h": 3})
