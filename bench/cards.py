@@ -147,7 +147,8 @@ def _trained_on_vosloo() -> list[str]:
 
     from companion.vision import card_corners, card_index
     out = []
-    for tag, path in (("index classifier", card_index.MODEL), ("corner detector", card_corners.MODEL)):
+    for tag, path in (("index classifier", card_index.MODEL), ("second index classifier", card_index.PAIR),
+                      ("corner detector", card_corners.MODEL)):
         meta = path.with_suffix(".json")
         if meta.is_file() and json.loads(meta.read_text(encoding="utf-8")).get("real_faces"):
             out.append(tag)
@@ -393,9 +394,11 @@ def _seed_ranges(meta: dict) -> str:
 def provenance() -> None:
     from companion.vision import card_calib, card_index
     print("== what trained or tuned what")
-    meta = card_index.shared().meta if card_index.available() else {}
-    print(f"  index classifier: {meta.get('trained_on', 'absent (templates alone)')}; seed {meta.get('seed')}, "
-          f"{meta.get('scenes')} scenes{_seed_ranges(meta)}")
+    net = card_index.shared() if card_index.available() else None
+    metas = net.meta.get("pair", [net.meta]) if net is not None else [{}]
+    for tag, meta in zip(("index classifier", "second index classifier (read with it as a pair)"), metas):
+        print(f"  {tag}: {meta.get('trained_on', 'absent (templates alone)')}; seed {meta.get('seed')}, "
+              f"{meta.get('scenes')} scenes{_seed_ranges(meta)}")
     from companion.vision import card_corners
     cm = card_corners.shared().meta if card_corners.available() else {}
     print(f"  index-corner detector: {cm.get('trained_on', 'absent (not used)')}; seed {cm.get('seed')}, "

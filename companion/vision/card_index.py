@@ -24,6 +24,9 @@ from companion.vision.onnxmodel import open_model
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 MODEL = MODEL_DIR / "card_index.onnx"
+#: The second classifier read beside :data:`MODEL` (:class:`IndexPair`; "v4", thirteenth pass:
+#: more fonts, shape-varied pips, 20 % Vosloo photos); absent: :data:`MODEL` alone.
+PAIR = MODEL_DIR / "card_index_pair.onnx"
 #: Network input (width, height) px of the models tools/train_cards.py makes (v4, ninth pass;
 #: v1–v3 read 32×48); a model's own size is in its .json, and the patch is resized to it.
 INPUT_W, INPUT_H = 48, 72
@@ -125,6 +128,31 @@ class IndexNet:
         return out
 
 
+class IndexPair:
+    """Two index classifiers read as one: per patch the normalised geometric mean of their glyph
+    and of their suit distributions (log-linear pooling), so a card both name surely stays sure
+    and one they disagree on is not. Same interface as :class:`IndexNet`."""
+
+    def __init__(self, first: IndexNet, second: IndexNet) -> None:
+        self.nets = (first, second)
+        self.meta = {"pair": [first.meta, second.meta]}
+
+    def classify(self, patches: list[np.ndarray]) -> list[IndexGuess]:
+        """Classify upright index patches (each h×w×3 BGR uint8) with both nets."""
+        if not patches:
+            return []
+        a, b = (net.classify(patches) for net in self.nets)
+        out = []
+        for x, y in zip(a, b):
+            gp = np.sqrt(x.glyph_p * y.glyph_p)
+            sp = np.sqrt(x.suit_p * y.suit_p)
+            gp /= gp.sum()
+            sp /= sp.sum()
+            i, j = int(gp.argmax()), int(sp.argmax())
+            out.append(IndexGuess(GLYPHS[i], float(gp[i]), SUITS[j], float(sp[j]), gp, sp))
+        return out
+
+
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -132,8 +160,11 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=1)
-def shared() -> IndexNet:
-    """The process's one :class:`IndexNet` on the committed model."""
+def shared() -> IndexNet | IndexPair:
+    """The process's one classifier on the committed models: :class:`IndexPair` of
+    :data:`MODEL` and :data:`PAIR` when both are there, else :class:`IndexNet` on :data:`MODEL`."""
+    if PAIR.is_file() and PAIR.with_suffix(".json").is_file():
+        return IndexPair(IndexNet(), IndexNet(PAIR))
     return IndexNet()
 
 

@@ -103,7 +103,8 @@ class CardReader:
             (:func:`companion.vision.learned_read.combine`); False: the learned read alone.
         calibrated: report only cards whose calibrated probability reaches the calibration's
             line (:mod:`companion.vision.card_calib`); None: :data:`CALIBRATED`.
-        models: a folder holding another ``card_index.onnx`` (+ ``.json``) and
+        models: a folder holding another ``card_index.onnx`` (+ ``.json``; read alone, or with
+            the folder's ``card_index_pair.onnx`` as :class:`~companion.vision.card_index.IndexPair`) and
             ``card_calib.json`` (and ``card_corners.onnx``; each only if there) to use instead of
             the committed models (to measure a retrained
             model against them in one run: ``bench/cards.py --models``); None: the committed ones.
@@ -120,7 +121,11 @@ class CardReader:
         #: the index classifier and calibration of another model folder (``models``: its
         #: card_index.onnx/.json and card_calib.json), else the committed ones
         alt_index = Path(models) / "card_index.onnx" if models else None
-        self.index_net = card_index.IndexNet(alt_index) if alt_index is not None and alt_index.is_file() else None
+        self.index_net: card_index.IndexNet | card_index.IndexPair | None = (
+            card_index.IndexNet(alt_index) if alt_index is not None and alt_index.is_file() else None)
+        pair = Path(models) / "card_index_pair.onnx" if models else None
+        if pair is not None and pair.is_file():
+            self.index_net = card_index.IndexPair(self.index_net or card_index.IndexNet(), card_index.IndexNet(pair))
         self.calibrator = card_calib.load(Path(models) / "card_calib.json") if models else None
         self.learned = (card_index.available() or self.index_net is not None) if learned is None else learned
         #: the learned index-corner detector (:mod:`companion.vision.card_corners`) as one more way
