@@ -2,7 +2,10 @@
 
     nice -n 10 .venv/bin/python tools/train_cards.py [--scenes 12000] [--val-scenes 1500] [--epochs 6] [--seed 1]
 
-The committed model (companion/vision/models/card_index.onnx, "v3", seventh pass) is
+The committed second model (companion/vision/models/card_index_pair.onnx, "v4", thirteenth pass,
+read beside v3 by ``card_index.IndexPair``) is ``--seed 3 --epochs 15 --extra-fonts --pip-warp 0.3
+--real-faces 0.2`` (≈ 53 min on two shared cores; docs/vision-cards.md, "Thirteenth pass"; train
+it with ``--out .../card_index_pair.onnx``). The committed first model (companion/vision/models/card_index.onnx, "v3", seventh pass) is
 ``--seed 2 --epochs 15`` (12 000 scenes, 1 500 validation scenes): 60 % of the index pips drawn
 from the fonts' suit glyphs and every face worn by :func:`_print_wear`. Rendering took 252 s and
 training 20 minutes (26–130 s an epoch) on two cores shared with other jobs (docs/vision-cards.md,
