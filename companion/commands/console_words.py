@@ -73,10 +73,13 @@ def _notice_words(notice, lang: str = "ru") -> str:
 
 def _set_aside_words(service, lang: str = "ru") -> str:
     """The line for an unfinished game the start set aside: why, where its log is, how to resume it."""
+    from companion.games import registry
+
     gid, path = service.set_aside
     why = getattr(service, "set_aside_message", None) or M("nobody could play it in this run")
     return render(M("the unfinished %(game)s game is set aside (%(why)s), its table log kept at %(path)s; "
-                    "`companion run --resume %(name)s` resumes it", game=gid, why=why, path=str(path),
+                    "`companion run --resume %(name)s` resumes it", game=registry.console_name(gid, quoted=True), why=why,
+                    path=str(path),
                     name=Path(path).name), lang)
 
 

@@ -131,6 +131,13 @@ def test_a_set_aside_game_comes_back_with_resume(fast_dir):
     svc = _service(fast_dir, dashboard=False)
     try:
         assert svc.set_aside == ("doubt", str(doubt_log))
+        # said by the game's title in each language, never its bare id
+        from companion.commands.console_words import _set_aside_words
+
+        ru, en = _set_aside_words(svc, "ru"), _set_aside_words(svc, "en")
+        assert ru.startswith("неоконченная игра «Верю — не верю» отложена"), ru
+        assert en.startswith("the unfinished “Believe it or not” game is set aside"), en
+        assert f"--resume {doubt_log.name}" in ru and f"--resume {doubt_log.name}" in en
         skull_log = svc.table.referee.log.path
         assert skull_log.name in json.loads((fast_dir / "sim-seeds.json").read_text(encoding="utf-8"))
     finally:
