@@ -221,16 +221,13 @@ def check_rapidocr() -> Check:
                          M("pip install --force-reinstall rapidocr (the wheel ships its models)"))
         import onnxruntime  # noqa: F401
 
-        import os
-
-        from companion.vision.ocr_models import int8_model, int8_safe
+        from companion.vision.ocr_models import int8_held_back_by_cpu, int8_model
 
         det = sorted(m for m in models if "det" in m.name)
         fast = int8_model(det[0]) if det else None
-        auto = os.environ.get("COMPANION_OCR_INT8", "auto").strip().lower() in ("auto", "")
         if fast:
             speed = M("int8 text detector %(name)s", name=fast.name)
-        elif auto and not int8_safe():
+        elif int8_held_back_by_cpu():
             speed = M("float text detector (this CPU has no VNNI int8 dot product, where the int8 "
                       "copy misreads; reads stay right, detection ≈ 4 × slower)")
         else:

@@ -75,6 +75,16 @@ def int8_safe() -> bool:
     return platform.machine().lower() in ("x86_64", "amd64") and bool(cpu_flags() & VNNI_FLAGS)
 
 
+def int8_flag() -> str:
+    """``COMPANION_OCR_INT8`` as :func:`int8_model` reads it (``auto`` when unset)."""
+    return os.environ.get("COMPANION_OCR_INT8", "auto").strip().lower()
+
+
+def int8_held_back_by_cpu() -> bool:
+    """Whether the int8 copies stay unused only because this CPU is not :func:`int8_safe`."""
+    return int8_flag() in ("auto", "") and not int8_safe()
+
+
 def int8_model(model_path: str | Path) -> Path | None:
     """The project's int8 copy of one of the rapidocr wheel's model files, or ``None``.
 
@@ -87,10 +97,8 @@ def int8_model(model_path: str | Path) -> Path | None:
     (QDQ, per-channel weights) runs the text detector ≈ 4–5 × faster than float on x86 with VNNI;
     figures in ``docs/vision-notes.md``.
     """
-    flag = os.environ.get("COMPANION_OCR_INT8", "auto").strip().lower()
-    if flag in ("0", "no", "false", "off"):
-        return None
-    if flag in ("auto", "") and not int8_safe():
+    flag = int8_flag()
+    if flag in ("0", "no", "false", "off") or int8_held_back_by_cpu():
         return None
     wanted = None if flag in ("1", "yes", "true", "on", "auto", "") else set(flag.split(","))
     key = f"{model_path}|{flag}"
