@@ -50,6 +50,9 @@ def is_legend(read: LineRead) -> bool:
 #: sources' choice (Г and Т look alike to Tesseract and the glyph matcher both). Its other
 #: letters (N→И, 3→З, R→Я, 4→Ч …) stand for several Cyrillic letters and never veto.
 _LATIN_TWINS = frozenset("АВЕКМНОРСТХ")
+#: ... and only such a reading *backs* a letter too: its ``N`` read for a printed П was counted
+#: for И and, with one more source, confirmed a wrong letter (``docs/vision-notes.md``).
+RAPID_BACKS_ONLY_TWINS = True
 
 
 def rub_digits_only(text: str, allow_bare: bool) -> S.SerialMatch | None:
@@ -299,8 +302,8 @@ class PpocrDecision:
         Tesseract ``rus`` (misreads the small second letter often), and the glyph matcher
         (:mod:`companion.vision.letters`, ``glyphs[pos]``). A letter that is the first choice of
         **two sources**, with neither Cyrillic-aware source (Tesseract, the glyph matcher)
-        preferring another letter, is *confirmed* (RapidOCR's letters can back a letter but
-        veto one only when they are true Latin twins (:data:`_LATIN_TWINS`; its ``N`` stands
+        preferring another letter, is *confirmed* (RapidOCR's letters back or veto a letter
+        only when they are true Latin twins (:data:`_LATIN_TWINS`; its ``N`` stands
         for И, П and Л alike); the glyph matcher counts twice
         when both printed copies match the same letter); otherwise the letter first for
         most sources (then most votes, then RapidOCR's) is a best guess and the serial
@@ -325,7 +328,10 @@ class PpocrDecision:
             votes = Counter({c: 1 for c in r_set}) + t_set + g_set
             if not votes:
                 return None, False
-            backers = {c: sum(c in t for t in top) for c in votes}
+            backers = {c: sum(c in t for t in top[1:]) for c in votes}
+            for c in top[0]:
+                if c in _LATIN_TWINS or not RAPID_BACKS_ONLY_TWINS:
+                    backers[c] += 1
             if top[2] and g_set.most_common(1)[0][1] >= 2 and len(top[2]) == 1:
                 # both printed copies matched to one letter: two independent prints
                 backers[next(iter(top[2]))] += 1

@@ -58,6 +58,12 @@ __all__ = ["CONFLICTS", "MIN_SIDE", "REASONS", "UNREAD_LETTERS", "Evidence", "No
            "NoteVoter", "as_bgr", "is_legend", "is_strip", "load_image", "warp_quad"]
 
 MIN_SIDE = 12
+#: Currencies whose print the serial recogniser never saw in a real crop: a photo it decides
+#: alone stands only when PP-OCR's plain reading of the same lines agrees (:meth:`NoteReader._vetoed`).
+CONFIRM_CURRENCIES: frozenset[str] = frozenset({"USD", "INR"})
+#: Under ``auto``, the veto reads PP-OCR's plain readings against every currency's format (a
+#: valid serial of another currency is a disagreement too), not only the decided one's.
+VETO_ALL_CURRENCIES = True
 """The shortest side, px, of an image the note reader reads: a serial's glyphs under ~8 px tall
 are lost (:data:`companion.camview.MIN_SIDE_PX`), and a tight strip crop holds them with a little
 margin; anything smaller is refused as too small, not read as "no decision"."""
@@ -432,14 +438,15 @@ class NoteReader(PpocrStrips, PpocrDecision):
             return res
         key = (lambda s: s[2:]) if res.currency == "RUB" else (lambda s: s)
         imgs = [cv2.rotate(l, cv2.ROTATE_180) if turned else l for l, turned in lines]
+        among = "auto" if self.currency == "auto" and VETO_ALL_CURRENCIES else res.currency
         seen_same = seen_other = False
         for r in self.engine.read_lines(imgs):
-            for m in S.match(r.text, res.currency, allow_trim=True):
-                if key(m.serial) == key(res.serial):
+            for m in S.match(r.text, among, allow_trim=True):
+                if m.currency == res.currency and key(m.serial) == key(res.serial):
                     seen_same = True
                 else:
                     seen_other = True
-        if seen_other and not seen_same:
+        if (seen_other and not seen_same) or (res.currency in CONFIRM_CURRENCIES and not seen_same):
             return NoteRead(None, None, round(min(res.confidence, self.min_confidence - 0.01), 3),
                             "low_confidence", res.serial, res.evidence, shares=res.shares)
         return res

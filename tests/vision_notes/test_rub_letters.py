@@ -88,3 +88,34 @@ def test_glyph_correlations_too_low_to_be_glyphs_are_no_opinion():
     low = {c: 0.3 for c in LETTERS} | {"Н": 0.43, "М": 0.40}
     shares = {"НО9447834": 0.994, "МО9447834": 0.0004}
     assert NN.letter_choice("НО9447834", shares, [low, _scores("О", 0.2)])[1] is False
+
+
+# PP-OCR's letter sources (note_decide.PpocrDecision._rub_letters): RapidOCR reads Latin
+# look-alikes, so its letter backs (or vetoes) a Cyrillic one only when it is a true Latin twin.
+
+def _ppocr_letters(rapid: dict[str, float], tess: list[str], glyphs: list[dict[str, int]]):
+    from collections import Counter
+
+    from companion.vision.note_decide import PpocrDecision
+
+    t = [m for s in tess for m in S.match(s, "RUB")]
+    return PpocrDecision._rub_letters("2048877", Counter(rapid), t, [Counter(g) for g in glyphs])
+
+
+def test_rapidocr_n_read_for_a_printed_p_does_not_back_i():
+    # RapidOCR's "n" (mapped И; it stands for И, П and Л alike) and one glyph vote for И on a
+    # printed МП: only one real source, so the guess is not confirmed (a JPEG-8 rendered note
+    # was confirmed МИ this way)
+    serial, confirmed = _ppocr_letters({"МИ": 0.95}, [], [{"М": 2}, {"И": 1}])
+    assert serial == "МИ2048877"
+    assert not confirmed
+
+
+def test_a_latin_twin_read_by_rapidocr_still_backs_its_letter():
+    serial, confirmed = _ppocr_letters({"МН": 0.95}, [], [{"М": 2}, {"Н": 1}])
+    assert (serial, confirmed) == ("МН2048877", True)
+
+
+def test_two_cyrillic_aware_sources_confirm_a_letter_rapidocr_cannot_back():
+    serial, confirmed = _ppocr_letters({"МИ": 0.95}, ["МП2048877"], [{"М": 2}, {"П": 1}])
+    assert (serial, confirmed) == ("МП2048877", True)
