@@ -125,8 +125,9 @@ class Sessions:
         self.seen: dict[str, float] = {}
         #: ``{seat token: when}`` the operator ended (:meth:`revoke_device`), bounded, in memory
         self.signed_out: dict[str, float] = {}
-        #: seat tokens a new game ended (:meth:`retire_seats`), so a phone that comes back is told why
-        self.retired: dict[str, float] = {}
+        #: ``{seat token: (when, why)}`` a new game (``"new_game"``) or the end of the game before a
+        #: restart (``"over"``) ended, so a phone that comes back is told why (:meth:`retired_why`)
+        self.retired: dict[str, tuple[float, str]] = {}
         self._next = threading.local()  # the label the next issue_seat in this thread gives its token
 
     # ------------------------------------------------------------------ operator
@@ -292,16 +293,38 @@ class Sessions:
         """A new game: every seat token ends (its players join again with the new codes). The
         ended tokens are remembered (bounded, in memory, like :meth:`mark_signed_out`) so a phone
         that comes back to its seat page is told why it must join again (:meth:`was_retired`)."""
-        now = self.clock()
-        for token in self.seat_tokens:
-            self.retired[token] = now
-        while len(self.retired) > MAX_SIGNED_OUT:
-            del self.retired[min(self.retired, key=lambda t: self.retired[t])]
+        self._retire(self.seat_tokens, "new_game")
         self.seat_tokens = {}
 
+    def retire_finished(self, raw) -> None:
+        """The seat tokens ``table.json`` kept (``{token: [seat, issued, …]}``) for a game that
+        was over when the table started again: they are never live again, but a phone that comes
+        back is told that its game is over (:meth:`retired_why` ``"over"``), not sent to a bare
+        join page. Anything unreadable is left out."""
+        try:
+            tokens = [t for t in dict(raw or {}) if isinstance(t, str)]
+        except (TypeError, ValueError):
+            return
+        self._retire(tokens, "over")
+
+    def _retire(self, tokens, why: str) -> None:
+        now = self.clock()
+        for token in tokens:
+            self.retired[token] = (now, why)
+        while len(self.retired) > MAX_SIGNED_OUT:  # the earliest ended go first
+            del self.retired[min(self.retired, key=lambda t: self.retired[t][0])]
+
+    def retired_why(self, token) -> str | None:
+        """Why seat token ``token`` ended with its game: ``"new_game"`` (a new game started in
+        this run) or ``"over"`` (its game was over when the table started again); ``None`` for a
+        live token or one never seen ended so."""
+        if not isinstance(token, str) or token in self.seat_tokens or token not in self.retired:
+            return None
+        return self.retired[token][1]
+
     def was_retired(self, token) -> bool:
-        """True when a new game (started in this run) ended seat token ``token``."""
-        return isinstance(token, str) and token in self.retired and token not in self.seat_tokens
+        """True when a new game, or the end of its game before a restart, ended seat token ``token``."""
+        return self.retired_why(token) is not None
 
     def was_signed_out(self, token) -> bool:
         """True when the operator ended seat token ``token`` (in this run)."""

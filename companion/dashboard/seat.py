@@ -68,10 +68,13 @@ def join():
         session.pop("seat", None)
         error = _("The operator signed this phone out of its seat. To play on it again, enter the seat's code.")
     notice = None
-    if error is None and table.sessions.was_retired(session.get("seat")):
-        session.pop("seat", None)  # its game ended: the operator started a new one, with new codes
-        notice = _("The operator started a new game, so this phone left its seat. Join again with your "
-                   "seat's new code from the operator, or scan the new QR code.")
+    why = table.sessions.retired_why(session.get("seat")) if error is None else None
+    if why is not None:
+        session.pop("seat", None)  # its game ended: a new one has new codes
+        notice = (_("The operator started a new game, so this phone left its seat. Join again with your "
+                    "seat's new code from the operator, or scan the new QR code.") if why == "new_game"
+                  else _("This phone's game was over when the table was restarted, so the phone left its "
+                         "seat. Join again with your seat's new code from the operator, or scan the new QR code."))
     return render_template("join.html", code=code, error=error, notice=notice, k=given_pass,
                            boot=common.boot("join"))
 
@@ -97,6 +100,11 @@ def leave():
 def _seat() -> int:
     seat = common.session_seat()
     if seat is None:
+        if common.table().sessions.was_retired(session.get("seat")):
+            # a new game (or the game's end before a restart) ended this login: said as that, with
+            # the way on (reasons.SEAT_RETIRED), not as a login this phone never had
+            abort(403, description="seat_retired: join a seat first (the seat token is from an earlier game; "
+                                   "this game has new seat codes)")
         abort(403, description="join a seat first (seat token missing or from an old game)")
     return seat
 

@@ -299,6 +299,8 @@ class StoreMixin(TableParts):
                                              name=name))
         if referee.game.is_over():
             referee.close()
+            # its phones' logins end with it; one that comes back is told why (/join, the seat API)
+            self.sessions.retire_finished(state.get("seat_tokens"))
             return
         codes = state.get("seat_codes") or {}
         tokens = state.get("seat_tokens") or {}

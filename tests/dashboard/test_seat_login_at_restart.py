@@ -7,13 +7,32 @@ was checked: :class:`companion.table.Table` loads the seat tokens from ``table.j
 constructor (``_resume_last``), before :class:`companion.service.TableService` makes the dashboard
 server (``parts.dashboard_server``), and nothing in the start replaces them afterwards. This test
 holds the start at the moment the server is made and asks the seat's API there and after the start.
+
+Nothing in a run takes a live token away and gives it back (a token leaves only with «Покинуть
+место», the operator's sign-out, a new or ended game). The one restart that ends a phone's login
+is a restart after its game was over: the start begins a new game with new codes. That 403 is
+right; the phone is now told why (the seat API's words, the notice on /join), as after a new game
+started in the run, instead of a bare «join a seat first» and an empty join page.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from babel.support import Translations
+
 from companion import parts
+from companion.dashboard import create_app
+from companion.dashboard.reasons import SEAT_RETIRED
+from companion.i18n import M, render
 from companion.service import TableService, choose_backends
 from companion.settings import Settings
+from companion.table import Table
+from tests.dashboard.helpers import csrf_of
+from tests.wording import speaks
+
+OVER_NOTICE = ("This phone's game was over when the table was restarted, so the phone left its seat. Join again "
+               "with your seat's new code from the operator, or scan the new QR code.")
 
 
 def _service(data_dir) -> TableService:
@@ -55,3 +74,46 @@ def test_a_seat_token_is_live_when_the_restarted_dashboard_first_answers(fast_di
         assert again.table.seat_for_token(token) == seat
     finally:
         again.stop()
+
+
+def _russian(msgid: str) -> str:
+    root = Path(__file__).resolve().parents[2] / "web" / "translations"
+    return Translations.load(str(root), ["ru"]).gettext(msgid)
+
+
+def test_a_phone_whose_game_was_over_at_the_restart_is_told_why(fast_dir, counting):
+    table = Table(fast_dir, pin="246810")
+    table.new_game("counting", ["Аня", "Борис"])
+    app = create_app(table, testing=True)
+    phone = app.test_client()
+    csrf = csrf_of(phone, "/join")
+    assert phone.post("/join", data={"code": table.seat_codes()[0], "csrf_token": csrf}).status_code == 302
+    assert table.submit("0 add 10", "dashboard").accepted  # the game is over
+    assert phone.get("/api/seat/state").status_code == 200  # an ended game keeps its phones
+    cookie = phone.get_cookie("session").value
+    app.extensions["companion"]["hub"].close()
+    table.close()
+
+    again = Table(fast_dir, pin="246810")  # a restart: the game named current is over, nothing to resume
+    assert again.referee is None
+    again.new_game("counting", ["Аня", "Борис"])  # as companion run's start does then (new codes)
+    app2 = create_app(again, testing=True)
+    try:
+        phone = app2.test_client()
+        phone.set_cookie("session", cookie)
+        r = phone.get("/api/seat/state")
+        assert r.status_code == 403  # right: a new game, new codes
+        speaks(M(SEAT_RETIRED))
+        assert r.get_json()["message"] == render(M(SEAT_RETIRED), "ru")  # why, and the way on
+        assert phone.get("/seat").headers["Location"].endswith("/join")
+        page = phone.get("/join").get_data(as_text=True)
+        notice = _russian(OVER_NOTICE)
+        assert notice != OVER_NOTICE and 'id="join-notice"' in page and notice in page
+        assert 'id="join-notice"' not in phone.get("/join").get_data(as_text=True)  # said once
+        code = again.seat_codes()[0]
+        csrf = csrf_of(phone, "/join")
+        assert phone.post("/join", data={"code": code, "csrf_token": csrf}).status_code == 302
+        assert phone.get("/api/seat/state").status_code == 200  # the new code works at once
+    finally:
+        app2.extensions["companion"]["hub"].close()
+        again.close()
