@@ -92,7 +92,11 @@ def bots_leave_words(why: str, lang: str = "ru") -> str:
 
 def _left_alone(service):
     """The simulated table's driver whose bots leave the current game alone, or ``None`` (they
-    play it, or take it up now: :meth:`companion.service.TableService.bots_left_alone`)."""
+    play it, or take it up now: :meth:`companion.service.TableService.bots_left_alone`; or the
+    table has no game — the operator ended it: there is nothing to leave alone)."""
+    table = getattr(service, "table", None)
+    if table is not None and table.current_referee() is None:
+        return None
     return service.bots_left_alone()
 
 

@@ -222,15 +222,18 @@ def _refusal_message(exc: IllegalAction, game_id: str | None = None):
 
 
 def stop_words(service, lang: str = "ru", headless: bool = False) -> str:
-    """The Ctrl-C line: an unfinished game is offered for resuming, a finished one is not. A
-    headless run (``--json``), whose console shows no header, names the kept log and how to go on
-    with it."""
+    """The Ctrl-C line: an unfinished game is offered for resuming, a finished one (or one the
+    operator ended, the table having no game since) is not. A headless run (``--json``), whose
+    console shows no header, names the kept log and how to go on with it."""
     try:
         ref = service.table.referee if service.table is not None else None
         over = ref is not None and service.over
         path = ref.log.path if ref is not None else None
     except Exception:  # the table is half started: say the safe thing
         over, path = False, None
+    ended = _ended_log(getattr(service, "table", None)) if path is None else None
+    if ended is not None:
+        return _ended_line(ended, lang)
     return _stop_line(over, path, lang, headless)
 
 
@@ -243,7 +246,27 @@ def table_stop_words(table, lang: str = "ru") -> str:
         path = ref.log.path
     except Exception:  # no game, or a game that ended: say the safe thing
         over, path = False, None
+    ended = _ended_log(table) if path is None else None
+    if ended is not None:
+        return _ended_line(ended, lang)
     return _stop_line(over, path, lang, False)
+
+
+def _ended_log(table) -> str | None:
+    """The table log of the game the operator ended (``Table.last_ended``), when the table has
+    had no game since: nothing resumes at the next start."""
+    try:
+        if table is None or table.referee is not None:
+            return None
+        ended = getattr(table, "last_ended", None)
+        log = ended.get("log") if isinstance(ended, dict) else None
+        return log if isinstance(log, str) else None
+    except Exception:  # the table is half started: no such line
+        return None
+
+
+def _ended_line(path: str, lang: str) -> str:
+    return render(M("stopping; the operator ended the game, its table log is %(path)s", path=path), lang)
 
 
 def _stop_line(over: bool, path, lang: str, headless: bool) -> str:

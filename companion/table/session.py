@@ -123,8 +123,9 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin, InputsMixin):
         referee: the current :class:`Referee` or ``None``.
         epoch: game counter for listeners; bumps on every new, resumed or ended game.
         last_ended: what the screens and console say of the game the operator last ended with
-            :meth:`end_game` — ``{"game", "seats", "over", "epoch", "text": {"ru", "en"}}``, its
-            standing in words from the public view only — until a new game starts; else ``None``.
+            :meth:`end_game` — ``{"game", "seats", "over", "epoch", "text": {"ru", "en"}, "log"}``,
+            its standing in words from the public view only (``log``: its table log's path, for the
+            console; the pages' model leaves it out) — until a new game starts; else ``None``.
 
     Raises:
         SettingsError: ``pin`` is not 6–12 digits (a ``ValueError``; the message says why, in
@@ -263,6 +264,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin, InputsMixin):
             if self.referee is None:
                 raise NoGame("no game to end")
             ended = self._ended_summary(self.referee)
+            ended["log"] = str(self.referee.log.path)  # the console's stop line names it
             self._note(self.referee, "ended")
             self._close_referee()
             self._seat_codes, self.sessions.seat_tokens, self._pending, self._prompts = {}, {}, {}, []
