@@ -125,8 +125,9 @@ class Sessions:
         self.seen: dict[str, float] = {}
         #: ``{seat token: when}`` the operator ended (:meth:`revoke_device`), bounded, in memory
         self.signed_out: dict[str, float] = {}
-        #: ``{seat token: (when, why)}`` a new game (``"new_game"``) or the end of the game before a
-        #: restart (``"over"``) ended, so a phone that comes back is told why (:meth:`retired_why`)
+        #: ``{seat token: (when, why)}`` a new game (``"new_game"``), the operator's end of the game
+        #: (``"ended"``) or the end of the game before a restart (``"over"``) ended, so a phone that
+        #: comes back is told why (:meth:`retired_why`)
         self.retired: dict[str, tuple[float, str]] = {}
         self._next = threading.local()  # the label the next issue_seat in this thread gives its token
 
@@ -307,6 +308,22 @@ class Sessions:
             return
         self._retire(tokens, "over")
 
+    def retire_ended(self) -> None:
+        """The operator ended the game: every seat token ends with it, and a phone that comes back
+        is told so (:meth:`retired_why` ``"ended"``), in this run and after a restart
+        (:meth:`ended_tokens` are kept in ``table.json``)."""
+        self._retire(self.seat_tokens, "ended")
+        self.seat_tokens = {}
+
+    def ended_tokens(self) -> list[str]:
+        """The seat tokens of games the operator ended (:meth:`retire_ended`), oldest first."""
+        return sorted((t for t, (_, why) in self.retired.items() if why == "ended"), key=lambda t: self.retired[t][0])
+
+    def load_ended(self, raw) -> None:
+        """The :meth:`ended_tokens` ``table.json`` kept (a list); anything unreadable is left out."""
+        if isinstance(raw, list):
+            self._retire([t for t in raw[-MAX_SIGNED_OUT:] if isinstance(t, str)], "ended")
+
     def _retire(self, tokens, why: str) -> None:
         now = self.clock()
         for token in tokens:
@@ -316,14 +333,15 @@ class Sessions:
 
     def retired_why(self, token) -> str | None:
         """Why seat token ``token`` ended with its game: ``"new_game"`` (a new game started in
-        this run) or ``"over"`` (its game was over when the table started again); ``None`` for a
-        live token or one never seen ended so."""
+        this run), ``"ended"`` (the operator ended its game) or ``"over"`` (its game was over when
+        the table started again); ``None`` for a live token or one never seen ended so."""
         if not isinstance(token, str) or token in self.seat_tokens or token not in self.retired:
             return None
         return self.retired[token][1]
 
     def was_retired(self, token) -> bool:
-        """True when a new game, or the end of its game before a restart, ended seat token ``token``."""
+        """True when a new game, the operator's end of its game, or the end of its game before a
+        restart ended seat token ``token``."""
         return self.retired_why(token) is not None
 
     def was_signed_out(self, token) -> bool:

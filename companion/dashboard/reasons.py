@@ -239,6 +239,10 @@ STALE_PAGE = N_("This page is out of date (the table restarted or the session en
 SEAT_RETIRED = N_("This phone's seat login was for an earlier game, and this game has new seat codes: join "
                   "your seat again with its new code from the operator, or scan the new QR code.")
 
+#: The same when the operator ended the login's game (403 ``seat_retired: ended``).
+SEAT_ENDED = N_("The operator ended this phone's game, so its seat login ended: when the next game starts, "
+                "join your seat with its new code from the operator, or scan the new QR code.")
+
 #: A refused guess (429) with its wait: ``%(wait)s`` is «40 с» / «3 мин» (security.wait_words).
 RETRY_WAIT = N_("Too many wrong attempts: wait %(wait)s and try again.")
 
@@ -294,7 +298,7 @@ def http_message(code: int, lang: str, detail: str | None = None, wait: int | No
     if code == 400 and detail is not None and str(detail).startswith("bad_json"):
         return render(M(BAD_JSON), lang)
     if code == 403 and detail is not None and str(detail).startswith("seat_retired"):
-        return render(M(SEAT_RETIRED), lang)
+        return render(M(SEAT_ENDED if str(detail).startswith("seat_retired: ended") else SEAT_RETIRED), lang)
     word = STALE_PAGE if (code == 400 and detail == "csrf") else HTTP.get(
         code, HTTP[400] if 400 <= code < 500 else GENERIC)
     return render(M(word), lang)

@@ -32,7 +32,7 @@ def join():
         error = render(MN("The code is too long: %(n)s character, at most %(max)s. Type the seat's code again.",
                           "The code is too long: %(n)s characters, at most %(max)s. Type the seat's code again.",
                           len(code), max=MAX_CODE), common.lang())
-        return render_template("join.html", code="", error=error, k="", boot=common.boot("join")), 400
+        return _page("", error, status=400)
     given_pass = request.values.get("k", "")
     if not isinstance(given_pass, str) or len(given_pass) > 32:
         abort(400, description="bad pass")
@@ -40,6 +40,8 @@ def join():
         # a code read off the console is often typed in groups ("063 138", "063-138")
         # (full-width digits are digits; a zero-width character pasted with it is nothing)
         typed = "".join(ch for ch in sanitise.typed(code) if not (ch.isspace() or ch in "-–"))
+        if not typed:  # nothing typed (the form sent blank): a prompt, not a wrong guess
+            return _page("", _("Type your seat's code from the operator, or scan its QR code."), status=400)
         # the seat's QR code carries a pass made from its code: such a join is never held up by
         # the table-wide backoff someone else's guessing started (a right code, proven)
         # the operator's own logged-in browser (it can read every code) is never locked out
@@ -57,7 +59,7 @@ def join():
             wait = 0 if operator else common.limiter().retry_after("join", common.client_ip(), trusted=trusted)
             if wait:  # this one started a lockout: say how long at once
                 error += " " + common.wait_message(wait)
-            return render_template("join.html", code=code, error=error, k="", boot=common.boot("join")), 403
+            return _page(code, error, status=403)
         session["seat"] = joined[1]
         if joined[1] != before:  # a new login: the seat's other phones and the operator are told
             from companion.dashboard import devices
@@ -71,12 +73,26 @@ def join():
     why = table.sessions.retired_why(session.get("seat")) if error is None else None
     if why is not None:
         session.pop("seat", None)  # its game ended: a new one has new codes
-        notice = (_("The operator started a new game, so this phone left its seat. Join again with your "
-                    "seat's new code from the operator, or scan the new QR code.") if why == "new_game"
-                  else _("This phone's game was over when the table was restarted, so the phone left its "
-                         "seat. Join again with your seat's new code from the operator, or scan the new QR code."))
-    return render_template("join.html", code=code, error=error, notice=notice, k=given_pass,
-                           boot=common.boot("join"))
+        notice = _retired_notice(why)
+    return _page(code, error, notice, given_pass)
+
+
+def _page(code: str, error: str | None, notice: str | None = None, k: str = "", status: int = 200):
+    """The join page (its code field takes :data:`MAX_CODE` characters, as the server does)."""
+    return render_template("join.html", code=code, error=error, notice=notice, k=k, max_code=MAX_CODE,
+                           boot=common.boot("join")), status
+
+
+def _retired_notice(why: str) -> str:
+    """/join's notice for a phone whose seat login ended with its game (``Sessions.retired_why``)."""
+    if why == "new_game":
+        return _("The operator started a new game, so this phone left its seat. Join again with your "
+                 "seat's new code from the operator, or scan the new QR code.")
+    if why == "ended":
+        return _("The operator ended the game, so this phone left its seat. When the next game starts, join "
+                 "it with your seat's new code from the operator, or scan the new QR code.")
+    return _("This phone's game was over when the table was restarted, so the phone left its "
+             "seat. Join again with your seat's new code from the operator, or scan the new QR code.")
 
 
 @bp.route("/seat")
@@ -100,7 +116,11 @@ def leave():
 def _seat() -> int:
     seat = common.session_seat()
     if seat is None:
-        if common.table().sessions.was_retired(session.get("seat")):
+        why = common.table().sessions.retired_why(session.get("seat"))
+        if why == "ended":  # the operator ended its game: reasons.SEAT_ENDED
+            abort(403, description="seat_retired: ended: join a seat first (the operator ended the seat "
+                                   "token's game; the next game has new seat codes)")
+        if why is not None:
             # a new game (or the game's end before a restart) ended this login: said as that, with
             # the way on (reasons.SEAT_RETIRED), not as a login this phone never had
             abort(403, description="seat_retired: join a seat first (the seat token is from an earlier game; "

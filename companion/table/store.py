@@ -229,6 +229,8 @@ class StoreMixin(TableParts):
             "seat_codes": {str(s): c for s, c in self._seat_codes.items()},
             "seat_tokens": self.sessions.seat_tokens,
             "revoked_operators": self.sessions.revoked,
+            # the seat logins of games the operator ended: a phone coming back is told so
+            "ended_seat_tokens": self.sessions.ended_tokens(),
         }
         write_file(self._state_path(), json.dumps(state, ensure_ascii=False))
         if self.referee is not None:
@@ -286,6 +288,7 @@ class StoreMixin(TableParts):
             self._recover(problem, raw)
             return
         self.sessions.load_revoked(state.get("revoked_operators"))
+        self.sessions.load_ended(state.get("ended_seat_tokens"))  # kept when table.json is next written
         name = state.get("current")
         if name is None:
             return  # no game at the table (ended, or never started)

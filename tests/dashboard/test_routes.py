@@ -225,7 +225,9 @@ def test_seat_join_actions_pending(env):
     assert c.get("/seat").status_code == 302  # not joined yet
     assert c.get("/join?code=" + "9" * 40).status_code == 400
     assert c.post("/join", data={"code": "abc", "csrf_token": token}).status_code == 403
-    assert c.post("/join", data={"code": "", "csrf_token": token}).status_code == 403
+    # a blank code is a prompt to type it, not a wrong guess (it counts nothing)
+    assert c.post("/join", data={"code": "", "csrf_token": token}).status_code == 400
+    assert c.post("/join", data={"code": "12ab", "csrf_token": token}).status_code == 403
     r = c.post("/join", data={"code": table.seat_codes()[1], "csrf_token": token})
     assert r.status_code == 429  # three failures in this window (the limiter allows 3 here)
     clock.t += 61
