@@ -59,14 +59,17 @@ def test_russian_cluttered_scenes_abstain(real_data, reader_for):
 
 def test_usd_scans_read_both_copies(real_data, reader_for):
     folder = real_data / "banknotes" / "ptbarros__dollar-bill-processor"
-    rows = manifest(folder)[::6]
+    rows = manifest(folder)
+    assert len(rows) >= 30
     ok = 0
     for name, label in rows:
         r = reader_for("USD").read(load_image(folder / name))
         if r.decided:
-            assert S.parity(r.serial) == S.parity(label), name
+            assert r.serial == label, name
         ok += r.serial == label
-    assert ok >= len(rows) - 2, f"{ok}/{len(rows)}"
+    # measured: 27 of 34 with the seed-28 recogniser (23 with the seed-18 one; docs/vision-notes.md,
+    # nineteenth session); every sixth scan alone was too small a sample for a floor (3 to 4 of 6)
+    assert ok >= 0.7 * len(rows), f"{ok}/{len(rows)}"
 
 
 def test_real_rub_note_is_never_misread(real_data, reader_for):
