@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 
 from companion.i18n.pages import english_quotes_on
+from companion.sessions import OPERATOR_TTL_S, SEAT_TTL_S
 from companion.table import NoGame, Table
 
 if TYPE_CHECKING:
@@ -54,6 +56,10 @@ def shown_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 log = logging.getLogger(__name__)
+
+LOGIN_COOKIE_S = max(SEAT_TTL_S, OPERATOR_TTL_S)
+"""How long the session cookie of a logged-in browser lasts (s): the longest login it can carry
+(a seat's, 24 h). The server ends each token at its own time (the operator's after 12 h)."""
 
 
 def web_root() -> Path:
@@ -87,6 +93,14 @@ def create_app(table: Table, *, testing: bool = False, limiter=None) -> Flask:
         SECRET_KEY=table.secret_key,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # a login's cookie outlasts a closed browser (phones drop session cookies): it is made
+        # permanent at a join or a PIN login (common.hold_login) and lasts the longest login it can
+        # carry; the shorter operator token, and every token, still ends on the server at its own time
+        PERMANENT_SESSION_LIFETIME=timedelta(seconds=LOGIN_COOKIE_S),
+        # the expiry is set when the session changes (a join, a login), not moved on by each request:
+        # the cookie ends with the login in it, and a request in flight never rewrites a cookie
+        # a leave or a logout just changed
+        SESSION_REFRESH_EACH_REQUEST=False,
         TESTING=testing,
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT,

@@ -46,6 +46,23 @@ def session_seat() -> int | None:
     return seat
 
 
+def hold_login(key: str, token: str) -> None:
+    """Keep a login (``seat`` or ``op``) in this browser's session, in a cookie that lasts beyond
+    the browser being closed (a phone drops session cookies when it kills the browser) for
+    ``PERMANENT_SESSION_LIFETIME``: the longest login's lifetime (companion.dashboard.LOGIN_COOKIE_S)."""
+    session[key] = token
+    session.permanent = True
+
+
+def drop_login(key: str):
+    """Take a login (``seat`` or ``op``) out of this browser's session and return its token (or
+    ``None``); with no login left the cookie goes back to one the browser forgets when closed."""
+    token = session.pop(key, None)
+    if not (session.get("seat") or session.get("op")):
+        session.permanent = False
+    return token
+
+
 def is_operator() -> bool:
     return table().is_operator(session.get("op"))
 

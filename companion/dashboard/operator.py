@@ -117,7 +117,7 @@ def login():
         common.limiter().fail("pin", common.client_ip())  # a right PIN clears nothing
         # this one may have started a lockout: the countdown says how long at once
         return _login_page(error=_("Wrong PIN."), wait=_pin_wait(), status=403)
-    session["op"] = token
+    common.hold_login("op", token)  # a cookie that outlasts a closed browser; the token ends after 12 h
     if not table.sessions.is_device(session.get("dev")):
         session["dev"] = table.sessions.device_mark()
     return redirect(url_for("operator.console"))
@@ -125,7 +125,7 @@ def login():
 
 @bp.route("/operator/logout", methods=["POST"])
 def logout():
-    common.table().logout_operator(session.pop("op", None))  # ended at the table, not only here
+    common.table().logout_operator(common.drop_login("op"))  # ended at the table, not only here
     return redirect(url_for("public.index"))
 
 

@@ -60,19 +60,19 @@ def join():
             if wait:  # this one started a lockout: say how long at once
                 error += " " + common.wait_message(wait)
             return _page(code, error, status=403)
-        session["seat"] = joined[1]
+        common.hold_login("seat", joined[1])  # a cookie that outlasts a closed browser (24 h)
         if joined[1] != before:  # a new login: the seat's other phones and the operator are told
             from companion.dashboard import devices
 
             devices.joined(table, common.hub(), joined[0], joined[1])
         return redirect(url_for("seat.seat_page"))
     if table.sessions.was_signed_out(session.get("seat")):
-        session.pop("seat", None)
+        common.drop_login("seat")
         error = _("The operator signed this phone out of its seat. To play on it again, enter the seat's code.")
     notice = None
     why = table.sessions.retired_why(session.get("seat")) if error is None else None
     if why is not None:
-        session.pop("seat", None)  # its game ended: a new one has new codes
+        common.drop_login("seat")  # its game ended: a new one has new codes
         notice = _retired_notice(why)
     return _page(code, error, notice, given_pass)
 
@@ -106,7 +106,7 @@ def seat_page():
 
 @bp.route("/seat/leave", methods=["POST"])
 def leave():
-    common.table().leave_seat(session.pop("seat", None))  # the token ends here, not only in this browser
+    common.table().leave_seat(common.drop_login("seat"))  # the token ends here, not only in this browser
     from companion.dashboard import devices
 
     devices.changed(common.hub())  # the operator's list of the seats' phones
