@@ -109,6 +109,9 @@ class TableService(TableBots, GameReaders):
         #: takes up later (started, switched or resumed from the operator console), as they do the
         #: first (``companion run --sim``); ``False``: they play only the game they started
         self.follow = follow
+        #: ``settings.seed`` as given: the bots' first game's seed, later ones derive from it
+        #: (:func:`companion.tablebots.game_seed`); ``settings.seed`` is the current game's
+        self.base_seed = settings.seed
         #: the new-game flags given on the command line (``{"game", "seats"}``): one that differs
         #: from the unfinished game this start would resume stops it (:mod:`companion.resumeflags`)
         self.asked = asked or {}

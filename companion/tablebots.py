@@ -32,11 +32,24 @@ WHY_HEADLESS = N_("and this run has no dashboard to play it from")
 """Why a headless run sets such a game aside (a message id)."""
 
 
+def game_seed(base: int, ordinal: int) -> int:
+    """The bots' seed for the ``ordinal``-th game they deal in a data folder (counted from 0):
+    ``base`` (``settings.seed``) for the first, then a stable hash of both, in ``0 ≤ seed < 2**31``
+    — each later game deals differently, and the same way in every run."""
+    if ordinal == 0:
+        return base
+    import hashlib
+
+    digest = hashlib.sha256(f"{base}:{ordinal}".encode("ascii")).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
 class TableBots(GameReaders):
     """The simulated table's bots of one table service."""
 
     # the service's attributes this part reads and keeps (TableService.__init__ sets them)
     follow: bool
+    base_seed: int
     want_dashboard: bool
     resumed: bool
     bots_idle: str
@@ -131,13 +144,17 @@ class TableBots(GameReaders):
 
     def _adopt(self, renderer) -> None:
         """The table took up another game (:attr:`follow`): the bots and the simulated camera
-        take it up as they took up the first — recorded as theirs in ``sim-seeds.json`` (a
-        restart resumes it with them) — once the last game's driver has stopped. Called on the
+        take it up as they took up the first — with a seed of its own (:func:`game_seed`, or the
+        one ``sim-seeds.json`` recorded for it), recorded there (a restart resumes it with them) — once the last game's driver has stopped. Called on the
         thread that changed the game; the hand-over runs on its own."""
         ref = self._live_table().current_referee()
         old = self.simtable
         if ref is None or old is None or self._press is None or old.owned == ref.log.path:
             return
+        # a game of theirs goes on with its seed; a new one is dealt differently from the last
+        seeds = self._sim_seeds()
+        ours = seeds.get(ref.log.path.name)
+        self.settings.seed = ours if isinstance(ours, int) else game_seed(self.base_seed, len(seeds))
         new = self._new_simtable(renderer)
         self.simtable = new  # the console sees the new driver at once (it never says "released")
         self._sim_seed()
