@@ -38,13 +38,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
 
 from companion.vision import render_notes as RN  # noqa: E402
 from companion.vision import serials as S  # noqa: E402
 from companion.vision.notes import NoteReader, load_image  # noqa: E402
 from companion.vision.tesseract_engine import TesseractEngine  # noqa: E402
+from tools.serial_synth import converted_copies  # noqa: E402
 
 SHARED = Path(os.environ.get("COMPANION_SHARED") or ROOT.parent / "shared")
 BANK = SHARED / "data" / "real" / "banknotes"
@@ -122,21 +121,6 @@ def table_serial(r) -> str | None:
     """The serial the table would log: a read whose RUB letters are not confirmed is an
     abstention there (``letters_unconfirmed``, companion/parts.py)."""
     return r.serial if r.decided and r.letters_confirmed else None
-
-
-def conversions(img: np.ndarray) -> dict[str, np.ndarray]:
-    """Converted copies of a BGR photo, each written to its format's bytes and decoded again."""
-    from tools.serial_synth import gif_copy
-
-    out = {"gif256": gif_copy(img)}
-    ok, buf = cv2.imencode(".png", img.astype(np.uint16) * 257)
-    out["png16"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    ok, buf = cv2.imencode(".png", grey)
-    out["grey"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 8])
-    out["jpeg8"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return out
 
 
 def main() -> int:
@@ -275,7 +259,7 @@ def main() -> int:
             per: dict[str, Tally] = {}
             misreads = []
             for name, img, truth, cur in convertible[::step]:
-                for conv, im in conversions(img).items():
+                for conv, im in converted_copies(img).items():
                     for c in (cur, "auto"):
                         r = reader(kind, c).read(im)
                         per.setdefault(conv, Tally()).add(table_serial(r), truth)
@@ -287,7 +271,7 @@ def main() -> int:
             wrong_parity[kind] += sum(v.wrong_parity for v in per.values())
         usd = BANK / "ptbarros__dollar-bill-processor" / "usd1_000.jpg"
         if usd.is_file():
-            im = conversions(load_image(usd))["gif256"]
+            im = converted_copies(load_image(usd))["gif256"]
             for kind in kinds:
                 r = reader(kind, "auto").read(im)
                 print(f"  usd1_000.jpg as a 256-colour GIF, {kind}, auto: {r.serial or r.reason} "

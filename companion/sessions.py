@@ -290,11 +290,13 @@ class Sessions:
         while len(self.signed_out) > MAX_SIGNED_OUT:
             del self.signed_out[min(self.signed_out, key=self.signed_out.__getitem__)]
 
-    def retire_seats(self) -> None:
-        """A new game: every seat token ends (its players join again with the new codes). The
-        ended tokens are remembered (bounded, in memory, like :meth:`mark_signed_out`) so a phone
-        that comes back to its seat page is told why it must join again (:meth:`was_retired`)."""
-        self._retire(self.seat_tokens, "new_game")
+    def retire_seats(self, why: str = "new_game") -> None:
+        """A new game (``why`` ``"new_game"``) or the operator's end of the game (``"ended"``):
+        every seat token ends (its players join again with the new codes). The ended tokens are
+        remembered (bounded, like :meth:`mark_signed_out`) so a phone that comes back to its seat
+        page is told why it must join again (:meth:`retired_why`); the ``"ended"`` ones are kept in
+        ``table.json`` too (:meth:`ended_tokens`), so that holds after a restart."""
+        self._retire(self.seat_tokens, why)
         self.seat_tokens = {}
 
     def retire_finished(self, raw) -> None:
@@ -308,15 +310,8 @@ class Sessions:
             return
         self._retire(tokens, "over")
 
-    def retire_ended(self) -> None:
-        """The operator ended the game: every seat token ends with it, and a phone that comes back
-        is told so (:meth:`retired_why` ``"ended"``), in this run and after a restart
-        (:meth:`ended_tokens` are kept in ``table.json``)."""
-        self._retire(self.seat_tokens, "ended")
-        self.seat_tokens = {}
-
     def ended_tokens(self) -> list[str]:
-        """The seat tokens of games the operator ended (:meth:`retire_ended`), oldest first."""
+        """The seat tokens of games the operator ended (:meth:`retire_seats` ``"ended"``), oldest first."""
         return sorted((t for t, (_, why) in self.retired.items() if why == "ended"), key=lambda t: self.retired[t][0])
 
     def load_ended(self, raw) -> None:

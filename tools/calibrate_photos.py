@@ -35,13 +35,12 @@ CURRENCIES = ("USD", "INR", "USD", "INR", "EUR", "RUB", "KRW", "JPY")
 
 
 def variants(img: np.ndarray) -> dict[str, np.ndarray]:
-    """``img`` (H×W×3 BGR uint8) as is and as converted copies, each decoded from its bytes."""
-    from tools.serial_synth import gif_copy
+    """``img`` (H×W×3 BGR uint8) as is and as the converted copies this set reads (GIF, grey,
+    JPEG 8 of ``tools.serial_synth.converted_copies``)."""
+    from tools.serial_synth import converted_copies
 
-    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 8])
-    return {"as_is": img, "gif256": gif_copy(img), "grey": cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR),
-            "jpeg8": cv2.imdecode(buf, cv2.IMREAD_COLOR)}
+    copies = converted_copies(img)
+    return {"as_is": img, **{k: copies[k] for k in ("gif256", "grey", "jpeg8")}}
 
 
 def photos(n: int) -> list[tuple[str, str, str, np.ndarray]]:

@@ -316,3 +316,16 @@ def gif_copy(bgr: np.ndarray) -> np.ndarray:
     Image.fromarray(cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)).save(buf, format="GIF")
     buf.seek(0)
     return cv2.cvtColor(np.array(Image.open(buf).convert("RGB")), cv2.COLOR_RGB2BGR)
+
+
+def converted_copies(img: np.ndarray) -> dict[str, np.ndarray]:
+    """``img`` (H×W×3 BGR uint8) as the converted copies of issue 20 — 256-colour GIF, 16-bit
+    PNG, grey PNG, JPEG quality 8 — each written to its format's bytes and decoded again (BGR)."""
+    out = {"gif256": gif_copy(img)}
+    ok, buf = cv2.imencode(".png", img.astype(np.uint16) * 257)
+    out["png16"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    ok, buf = cv2.imencode(".png", cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+    out["grey"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 8])
+    out["jpeg8"] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out

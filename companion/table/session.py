@@ -267,7 +267,7 @@ class Table(StoreMixin, AuthMixin, ChannelsMixin, ControlMixin, InputsMixin):
             ended["log"] = str(self.referee.log.path)  # the console's stop line names it
             self._note(self.referee, "ended")
             self._close_referee()
-            self.sessions.retire_ended()  # a phone coming back is told the operator ended its game
+            self.sessions.retire_seats("ended")  # a phone coming back is told the operator ended its game
             self._seat_codes, self._pending, self._prompts = {}, {}, []
             self.epoch += 1
             ended["epoch"] = self.epoch
