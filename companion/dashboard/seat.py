@@ -70,7 +70,7 @@ def join():
         common.drop_login("seat")
         error = _("The operator signed this phone out of its seat. To play on it again, enter the seat's code.")
     notice = None
-    why = table.sessions.retired_why(session.get("seat")) if error is None else None
+    why = _why_retired(table, session.get("seat")) if error is None else None
     if why is not None:
         common.drop_login("seat")  # its game ended: a new one has new codes
         notice = _retired_notice(why)
@@ -83,8 +83,23 @@ def _page(code: str, error: str | None, notice: str | None = None, k: str = "", 
                            boot=common.boot("join")), status
 
 
+def _why_retired(table, token) -> str | None:
+    """``Sessions.retired_why`` of ``token``, said as it stands now: a login the operator's end
+    of its game took (``"ended"``) is from an earlier game (``"earlier"``) once another game is
+    running — started at the console or by a restart — not one still waiting for "the next game"."""
+    why = table.sessions.retired_why(token)
+    if why == "ended" and table.current_referee() is not None:
+        return "earlier"
+    return why
+
+
 def _retired_notice(why: str) -> str:
-    """/join's notice for a phone whose seat login ended with its game (``Sessions.retired_why``)."""
+    """/join's notice for a phone whose seat login ended with its game (:func:`_why_retired`)."""
+    if why == "earlier":
+        from companion.dashboard.reasons import SEAT_RETIRED
+        from companion.i18n import M
+
+        return render(M(SEAT_RETIRED), common.lang())
     if why == "new_game":
         return _("The operator started a new game, so this phone left its seat. Join again with your "
                  "seat's new code from the operator, or scan the new QR code.")
@@ -116,7 +131,7 @@ def leave():
 def _seat() -> int:
     seat = common.session_seat()
     if seat is None:
-        why = common.table().sessions.retired_why(session.get("seat"))
+        why = _why_retired(common.table(), session.get("seat"))
         if why == "ended":  # the operator ended its game: reasons.SEAT_ENDED
             abort(403, description="seat_retired: ended: join a seat first (the operator ended the seat "
                                    "token's game; the next game has new seat codes)")

@@ -69,7 +69,10 @@ def test_a_phone_whose_game_the_operator_ended_is_told_why(fast_dir, counting):
         _told_ended(app2, phone)
         again.new_game("counting", ["Аня", "Борис"])  # the next game: its new code works at once
         phone.set_cookie("session", cookie)
-        assert phone.get("/api/seat/state").get_json()["message"] == render(M(SEAT_ENDED), "ru")
+        # with a game running, the login is from an earlier game (not one waiting for "the next")
+        assert phone.get("/api/seat/state").get_json()["message"] == render(M(SEAT_RETIRED), "ru")
+        assert render(M(SEAT_RETIRED), "ru") in phone.get("/join").get_data(as_text=True)
+        phone.set_cookie("session", cookie)
         csrf = csrf_of(phone, "/join")
         assert phone.post("/join", data={"code": again.seat_codes()[1], "csrf_token": csrf}).status_code == 302
         assert phone.get("/api/seat/state").status_code == 200
